@@ -1,0 +1,16 @@
+require('@testing-library/jest-dom');
+
+// jsdom has no layout: Chakra and the prefetching Link need these browser APIs to exist.
+if (!window.matchMedia) {
+  window.matchMedia = (query) => ({
+    matches: false, media: query, onchange: null,
+    addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+  });
+}
+if (!window.IntersectionObserver) {
+  window.IntersectionObserver = class { observe() {} unobserve() {} disconnect() {} takeRecords() { return []; } };
+}
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class { observe() {} unobserve() {} disconnect() {} };
+}
+if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};

@@ -1,0 +1,88 @@
+import ky, { isHTTPError, type KyInstance } from 'ky';
+import { getConfig } from './config';
+import { STORAGE_KEYS, readCookie } from './storage';
+
+/**
+ * The `/rest` client (spec §7): JSON, bearer token from the cookie `token` or the stored session,
+ * GET without body, and 401, 403 or a network failure yield no result (`undefined`).
+ * Any other failure answer (a 400 with its translated message, a 404, a 429...) is an `ApiError`
+ * so forms can show the server's message next to the field it names.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+interface ErrorBody {
+  message?: string;
+  code?: string;
+  field?: string;
+}
+
+export interface ApiDeps {
+  /** The session token, if any (the session store provides it). */
+  token: () => string | undefined;
+  /** The current language, sent as Accept-Language so the server answers in it. */
+  language: () => string;
+}
+
+const NO_RESULT = new Set([401, 403]);
+
+export class ApiClient {
+  private http: KyInstance | undefined;
+
+  constructor(private readonly deps: ApiDeps) {}
+
+  private client(): KyInstance {
+    this.http ??= ky.create({
+      prefix: getConfig().apiBaseUrl,
+      retry: 0,
+      timeout: 15_000,
+      hooks: {
+        beforeRequest: [
+          ({ request }) => {
+            const token = readCookie(STORAGE_KEYS.tokenCookie) ?? this.deps.token();
+            if (token) request.headers.set('Authorization', `Bearer ${token}`);
+            request.headers.set('Accept-Language', this.deps.language());
+          },
+        ],
+      },
+    });
+    return this.http;
+  }
+
+  /** `GET path` → the answer's `data`. */
+  get<T>(path: string, searchParams?: Record<string, string>): Promise<T | undefined> {
+    return this.send<T>(() => this.client().get(path.replace(/^\//, ''), { searchParams }));
+  }
+
+  /** `POST path` with a JSON body → the answer's `data`. */
+  post<T>(path: string, body: unknown = {}): Promise<T | undefined> {
+    return this.send<T>(() => this.client().post(path.replace(/^\//, ''), { json: body }));
+  }
+
+  private async send<T>(request: () => Promise<Response>): Promise<T | undefined> {
+    let response: Response;
+    try {
+      response = await request();
+    } catch (error) {
+      if (isHTTPError(error)) return this.fail(error.response);
+      return undefined; // network failure or timeout: no result
+    }
+    const body = (await response.json().catch(() => undefined)) as { data?: T } | undefined;
+    return body?.data;
+  }
+
+  private async fail(response: Response): Promise<undefined> {
+    if (NO_RESULT.has(response.status)) return undefined;
+    const body = (await response.json().catch(() => ({}))) as ErrorBody;
+    throw new ApiError(response.status, body.message ?? response.statusText, body.code, body.field);
+  }
+}

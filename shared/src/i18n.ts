@@ -1,0 +1,69 @@
+import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, validationMessages, type Language } from './schemas';
+import { commonTexts } from './locales';
+import { languageKey } from './storage';
+
+export { LANGUAGES, DEFAULT_LANGUAGE, type Language };
+
+/** The site's one i18next instance (shared singleton: shell and every remote use it). */
+export const i18n = i18next.createInstance();
+
+let product = '';
+
+/** Initialises i18n once, with the language stored under `lang-web{product}` (es-PE default). */
+export function initI18n(productKey: string): typeof i18n {
+  product = productKey;
+  if (i18n.isInitialized) return i18n;
+  const stored = safeLocalStorage()?.getItem(languageKey(productKey));
+  const lng = stored && (LANGUAGES as readonly string[]).includes(stored) ? stored : DEFAULT_LANGUAGE;
+  const resources: Resource = {};
+  for (const language of LANGUAGES) {
+    resources[language] = { validation: { ...validationMessages[language] }, common: commonTexts[language] };
+  }
+  void i18n.use(initReactI18next).init({
+    lng,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    resources,
+    ns: ['common', 'validation'],
+    defaultNS: 'validation',
+    // validation keys are flat and contain dots: found through i18next's flat-key fallback
+    ignoreJSONStructure: true,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  syncDocumentLanguage(lng);
+  i18n.on('languageChanged', syncDocumentLanguage);
+  return i18n;
+}
+
+/** Adds a namespace's texts in every language (each remote brings its own namespace). */
+export function addTranslations(ns: string, resources: Record<Language, ResourceLanguage>): void {
+  for (const language of LANGUAGES) {
+    if (!i18n.hasResourceBundle(language, ns)) i18n.addResourceBundle(language, ns, resources[language], true, true);
+  }
+}
+
+/** Switches every text at once (react-i18next re-renders) and keeps the choice. */
+export async function setLanguage(language: Language): Promise<void> {
+  safeLocalStorage()?.setItem(languageKey(product), language);
+  await i18n.changeLanguage(language);
+}
+
+export function currentLanguage(): Language {
+  return toLanguage(i18n.resolvedLanguage ?? i18n.language);
+}
+
+function syncDocumentLanguage(lng: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng === 'en-EN' ? 'en' : 'es-PE';
+}
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,43 @@
+import type { ResourceLanguage } from 'i18next';
+import type { ComponentType } from 'react';
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import { triggerAppChange, unloadApplication } from 'single-spa';
+import singleSpaReact from 'single-spa-react';
+import { addTranslations, type Language } from './i18n';
+import { RemoteError, UiProvider } from './ui';
+
+export interface RemoteAppOptions {
+  /** The remote's i18n namespace and its texts in every language. */
+  ns: string;
+  translations: Record<Language, ResourceLanguage>;
+  /** The remote's root screen (its own router inside). */
+  Root: ComponentType;
+}
+
+/**
+ * single-spa lifecycles of a remote (its `./app` expose): registers the remote's texts, wraps it
+ * in the site's Chakra system and turns a render crash into a translated "try again" that
+ * reloads only this remote.
+ */
+export function createRemoteApp({ ns, translations, Root }: RemoteAppOptions) {
+  addTranslations(ns, translations);
+  return singleSpaReact({
+    React,
+    ReactDOMClient,
+    rootComponent: () => (
+      <UiProvider>
+        <Root />
+      </UiProvider>
+    ),
+    errorBoundary: (_error, _info, props) => (
+      <UiProvider>
+        <RemoteError
+          onRetry={() => {
+            void unloadApplication(props.name, { waitForUnmount: false }).then(() => triggerAppChange());
+          }}
+        />
+      </UiProvider>
+    ),
+  });
+}

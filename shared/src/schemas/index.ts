@@ -1,0 +1,2 @@
+export * from './complaint.schema';
+export * from './validation.messages';

@@ -1,0 +1,172 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { ApiClient } from './api';
+import { STORAGE_KEYS, decodeBase64Json, deleteCookie, encodeBase64Json } from './storage';
+
+/** The signed-in customer (spec §3, "Session customer"). */
+export interface Customer {
+  id: string;
+  documentType: string;
+  documentNumber: string;
+  name: string;
+  firstLastName: string;
+  secondLastName: string;
+  gender: string;
+  email: string;
+  phone: string;
+  birthDate: string;
+}
+
+/** What `auth_storage` holds, base64-encoded JSON (spec §3). */
+export interface StoredSession {
+  token: string;
+  customer: Customer | null;
+  expiresAt: number;
+}
+
+/** The user-data answer of `POST /rest/user/editar` (spec §3). */
+export interface UserData {
+  ccuenta: string | number;
+  tipo_doc: string | number;
+  num_doc: string;
+  nombres: string;
+  paterno: string;
+  materno: string;
+  sexo: string;
+  correo: string;
+  telefono: string;
+  fnacimiento: string;
+}
+
+/** Default session length when the token carries no `exp` (spec §4, §9). */
+export const DEFAULT_SESSION_MS = 7_200_000;
+
+export function customerFromUserData(data: UserData): Customer {
+  const text = (value: unknown) => (value == null ? '' : String(value));
+  return {
+    id: text(data.ccuenta),
+    documentType: text(data.tipo_doc),
+    documentNumber: text(data.num_doc),
+    name: text(data.nombres),
+    firstLastName: text(data.paterno),
+    secondLastName: text(data.materno),
+    gender: text(data.sexo),
+    email: text(data.correo),
+    phone: text(data.telefono),
+    birthDate: text(data.fnacimiento),
+  };
+}
+
+/** Expiry of a session token: its `exp` claim × 1000, else now + 2 hours. */
+export function expiryOf(token: string, now = Date.now()): number {
+  try {
+    const payload = token.split('.')[1];
+    if (payload) {
+      const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+      const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+      if (typeof exp === 'number' && Number.isFinite(exp)) return exp * 1000;
+    }
+  } catch {
+    // not a JWT: the default length applies
+  }
+  return now + DEFAULT_SESSION_MS;
+}
+
+/** First word of the name, capitalised: "maría elena" → "María". */
+export function firstNameOf(name: string): string {
+  const word = name.trim().split(/\s+/)[0] ?? '';
+  return word ? word.charAt(0).toLocaleUpperCase('es-PE') + word.slice(1).toLocaleLowerCase('es-PE') : '';
+}
+
+/**
+ * The one session store of the site (a singleton through the federated `shared` module):
+ * the header, the account screens and the booking flow all read it.
+ */
+export class SessionStore {
+  session: StoredSession | null = null;
+  private expiryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly api: () => ApiClient,
+  ) {
+    makeAutoObservable<SessionStore, 'storage' | 'api' | 'expiryTimer'>(this, {
+      storage: false,
+      api: false,
+      expiryTimer: false,
+    });
+  }
+
+  get token(): string | undefined {
+    return this.session?.token;
+  }
+
+  get customer(): Customer | null {
+    return this.session?.customer ?? null;
+  }
+
+  get isSignedIn(): boolean {
+    return this.session !== null;
+  }
+
+  get firstName(): string {
+    return firstNameOf(this.customer?.name ?? '');
+  }
+
+  /** Reads `auth_storage`; an expired or unreadable session is removed. */
+  load(now = Date.now()): void {
+    const stored = decodeBase64Json<StoredSession>(this.storage.getItem(STORAGE_KEYS.auth));
+    if (!stored || typeof stored.token !== 'string' || !(stored.expiresAt > now)) {
+      this.storage.removeItem(STORAGE_KEYS.auth);
+      this.set(null);
+      return;
+    }
+    this.set(stored);
+  }
+
+  /** Stores a new session from a token (and the customer, when the caller already has it). */
+  signIn(token: string, customer: Customer | null = null, now = Date.now()): void {
+    const session: StoredSession = { token, customer, expiresAt: expiryOf(token, now) };
+    this.storage.setItem(STORAGE_KEYS.auth, encodeBase64Json(session));
+    this.set(session);
+  }
+
+  /** Loads the customer's data (`POST /rest/user/editar`); on failure the session is cleared. */
+  async loadUser(): Promise<Customer | null> {
+    if (!this.session) return null;
+    let data: UserData | undefined;
+    try {
+      data = await this.api().post<UserData>('/rest/user/editar');
+    } catch {
+      data = undefined;
+    }
+    if (!data) {
+      console.error('Auth load failed');
+      this.signOut();
+      return null;
+    }
+    const customer = customerFromUserData(data);
+    runInAction(() => {
+      if (!this.session) return;
+      this.session = { ...this.session, customer };
+      this.storage.setItem(STORAGE_KEYS.auth, encodeBase64Json(this.session));
+    });
+    return customer;
+  }
+
+  /** Clears the stored session and the token cookie. */
+  signOut(): void {
+    this.storage.removeItem(STORAGE_KEYS.auth);
+    deleteCookie(STORAGE_KEYS.tokenCookie);
+    this.set(null);
+  }
+
+  private set(session: StoredSession | null): void {
+    this.session = session;
+    clearTimeout(this.expiryTimer);
+    if (session) {
+      // setTimeout holds at most ~24.8 days; a longer session is re-checked on the next load.
+      const left = Math.min(session.expiresAt - Date.now(), 2 ** 31 - 1);
+      this.expiryTimer = setTimeout(() => this.signOut(), left);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/** Browser-storage keys of the spec (§3) and their codecs. */
+export const STORAGE_KEYS = {
+  /** Local storage: the stored session, base64-encoded JSON. */
+  auth: 'auth_storage',
+  /** Session storage: this browser's held seats. */
+  seats: 'ASIENTOS',
+  /** Session storage: the booking in progress. */
+  booking: 'CRESERVA',
+  /** Cookie that may hold the bearer token. */
+  tokenCookie: 'token',
+} as const;
+
+/** Local storage key of the chosen language. */
+export const languageKey = (product: string) => `lang-web${product}`;
+
+/** Base64 of the UTF-8 bytes of a JSON value (names carry accents: plain btoa would throw). */
+export function encodeBase64Json(value: unknown): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** The value of `encodeBase64Json`, or undefined when the text is not such a value. */
+export function decodeBase64Json<T>(text: string | null): T | undefined {
+  if (!text) return undefined;
+  try {
+    const binary = atob(text);
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes)) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readJson<T>(storage: Storage, key: string): T | undefined {
+  try {
+    const text = storage.getItem(key);
+    return text ? (JSON.parse(text) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeJson(storage: Storage, key: string, value: unknown): void {
+  storage.setItem(key, JSON.stringify(value));
+}
+
+export function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  for (const part of document.cookie.split(';')) {
+    const item = part.trim();
+    if (item.startsWith(prefix)) return decodeURIComponent(item.slice(prefix.length));
+  }
+  return undefined;
+}
+
+export function deleteCookie(name: string): void {
+  document.cookie = `${name}=; Max-Age=0; path=/; SameSite=Lax`;
+}

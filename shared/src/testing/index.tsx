@@ -1,0 +1,24 @@
+import { render, type RenderOptions } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { configure, type RuntimeConfig } from '../config';
+import { i18n, initI18n, type Language } from '../i18n';
+import { UiProvider } from '../ui/provider';
+
+export const TEST_CONFIG: RuntimeConfig = {
+  apiBaseUrl: 'http://api.test',
+  product: 'rumbo',
+  foundingYear: 1996,
+};
+
+/** Configures `shared` as the shell does, in the given language. */
+export async function setUpShared(language: Language = 'es-PE', config: RuntimeConfig = TEST_CONFIG) {
+  configure(config);
+  initI18n(config.product);
+  await i18n.changeLanguage(language);
+}
+
+/** Renders inside the site's providers, as a mounted remote is. */
+export function renderWithUi(ui: ReactElement, options?: RenderOptions) {
+  const Wrapper = ({ children }: { children: ReactNode }) => <UiProvider>{children}</UiProvider>;
+  return render(ui, { wrapper: Wrapper, ...options });
+}

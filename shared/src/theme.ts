@@ -1,0 +1,80 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/** Breakpoints of the spec (§9): xs 0, sm 600, md 900, lg 1200, xl 1536. */
+export const BREAKPOINTS = { sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
+
+const px = (value: number) => `${value}px`;
+
+const brand = defineConfig({
+  theme: {
+    breakpoints: {
+      sm: px(BREAKPOINTS.sm),
+      md: px(BREAKPOINTS.md),
+      lg: px(BREAKPOINTS.lg),
+      xl: px(BREAKPOINTS.xl),
+      '2xl': px(1920),
+    },
+    tokens: {
+      colors: {
+        brand: {
+          50: { value: '#e8f1f8' },
+          100: { value: '#c7dcec' },
+          200: { value: '#98bfdc' },
+          300: { value: '#6199c6' },
+          400: { value: '#3a7ab2' },
+          500: { value: '#1f5f96' },
+          600: { value: '#164b7a' },
+          700: { value: '#0f3a60' },
+          800: { value: '#0a2b48' },
+          900: { value: '#061c30' },
+          950: { value: '#03111f' },
+        },
+        sun: {
+          50: { value: '#fff6eb' },
+          100: { value: '#ffe6c7' },
+          200: { value: '#fdca8e' },
+          300: { value: '#f9a94f' },
+          400: { value: '#f28c28' },
+          500: { value: '#d86f0f' },
+          600: { value: '#b4560a' },
+          700: { value: '#8c410c' },
+          800: { value: '#6b3310' },
+          900: { value: '#4a240d' },
+          950: { value: '#2b1406' },
+        },
+      },
+      fonts: {
+        heading: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+        body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.600}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.brand.700}' },
+          muted: { value: '{colors.brand.100}' },
+          subtle: { value: '{colors.brand.50}' },
+          emphasized: { value: '{colors.brand.200}' },
+          focusRing: { value: '{colors.brand.500}' },
+        },
+        sun: {
+          solid: { value: '{colors.sun.600}' },
+          contrast: { value: 'white' },
+          fg: { value: '{colors.sun.700}' },
+          muted: { value: '{colors.sun.100}' },
+          subtle: { value: '{colors.sun.50}' },
+          emphasized: { value: '{colors.sun.200}' },
+          focusRing: { value: '{colors.sun.500}' },
+        },
+      },
+    },
+  },
+  globalCss: {
+    html: { colorPalette: 'brand' },
+  },
+});
+
+/** The Chakra system of the site: one instance, shared by the shell and every remote. */
+export const system = createSystem(defaultConfig, brand);
