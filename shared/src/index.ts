@@ -1,10 +1,7 @@
-import { ApiClient } from './api';
-import { currentLanguage } from './i18n';
-import { SessionStore } from './session.store';
-
 export { ApiClient, ApiError, type ApiDeps } from './api';
 export { endGuestPurchase, heldSeats, type HeldSeat } from './booking';
 export { configure, getConfig, type RuntimeConfig } from './config';
+export type { OperatorData } from './contracts';
 export { SALES_CHANNEL, SEAT_STATE } from './constants';
 export {
   DEFAULT_LANGUAGE,
@@ -40,9 +37,4 @@ export {
   writeJson,
 } from './storage';
 export { BREAKPOINTS, system } from './theme';
-
-/** The site's session store: one instance for the shell and every remote. */
-export const session: SessionStore = new SessionStore(globalThis.localStorage, () => api);
-
-/** The site's `/rest` client. */
-export const api: ApiClient = new ApiClient({ token: () => session.token, language: currentLanguage });
+export { api, loadOperator, session } from './singletons';

@@ -1,0 +1,54 @@
+import {
+  addTranslations,
+  configure,
+  i18n,
+  initI18n,
+  session,
+  setRoutePrefetcher,
+  type RuntimeConfig,
+} from '@rumbo/shared';
+import { reaction } from 'mobx';
+import { start } from 'single-spa';
+import { applyHead, headFor } from './head';
+import { shellTexts } from './locales';
+import { MainArea, registerRemoteApplications } from './remotes/applications';
+import { preloadApp, applyRegistry, type RemotesRegistry } from './remotes/registry';
+import { routeFor } from './routes';
+import { renderShell } from './shell';
+
+async function readJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+async function boot() {
+  // Runtime config and registry: nothing environment-specific is baked into the build.
+  const [config, registry] = await Promise.all([
+    readJson<RuntimeConfig>('/config.json'),
+    readJson<RemotesRegistry>('/remotes.json'),
+  ]);
+  configure(config);
+  initI18n(config.product);
+  addTranslations('shell', shellTexts);
+
+  session.load();
+  if (session.isSignedIn) void session.loadUser();
+
+  applyRegistry(registry);
+  const area = new MainArea();
+  registerRemoteApplications(area);
+  setRoutePrefetcher((path) => {
+    const route = routeFor(path);
+    if (route) preloadApp(route.remote);
+  });
+
+  const t = () => i18n.getFixedT(null, 'shell');
+  reaction(() => area.pathname, (pathname) => applyHead(headFor(pathname, t())), { fireImmediately: true });
+  i18n.on('languageChanged', () => applyHead(headFor(area.pathname, t())));
+
+  renderShell(area);
+  start({ urlRerouteOnly: true });
+}
+
+void boot();

@@ -1,0 +1,132 @@
+import { Link, loadOperator, type OperatorData } from '@rumbo/shared';
+import { Box, Container, ExternalLink, Heading, SimpleGrid, Stack, Text, VisuallyHidden } from '@rumbo/shared/ui';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DESTINATION_CITIES } from '../routes';
+import { Logo } from './logo';
+import { NAV_ITEMS } from './nav-items';
+
+const CITY_NAMES: Record<(typeof DESTINATION_CITIES)[number], string> = {
+  arequipa: 'Arequipa',
+  cusco: 'Cusco',
+  lima: 'Lima',
+  trujillo: 'Trujillo',
+  tumbes: 'Tumbes',
+};
+
+const INTEREST = [{ key: 'corporate', to: '/corporativo' }, ...NAV_ITEMS] as const;
+const LEGAL = [
+  { key: 'terms', to: '/informacion/terminos-condiciones' },
+  { key: 'privacy', to: '/informacion/proteccion-datos' },
+  { key: 'complaints', to: '/libro_reclamaciones' },
+] as const;
+
+function Column({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="sm" color="sun.300" textTransform="uppercase" letterSpacing="wider">
+        {title}
+      </Heading>
+      <Stack as="ul" gap="2" listStyleType="none">
+        {children}
+      </Stack>
+    </Stack>
+  );
+}
+
+const linkStyle = { color: 'white', _hover: { color: 'sun.200' } } as const;
+
+export function Footer() {
+  const { t } = useTranslation('shell');
+  const [operator, setOperator] = useState<OperatorData>();
+
+  useEffect(() => {
+    let live = true;
+    void loadOperator().then((data) => live && setOperator(data));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const newTab = t('footer.opensInNewTab');
+  return (
+    <Box as="footer" bg="brand.800" color="white" mt="16" py="12">
+      <Container maxW="7xl">
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="8">
+          <Stack gap="3" data-testid="contact-card">
+            <Logo variant="dark" />
+            <Heading as="h2" size="sm" color="sun.300" textTransform="uppercase" letterSpacing="wider">
+              {t('footer.contact')}
+            </Heading>
+            {operator && (
+              <Stack as="dl" gap="1" fontSize="sm">
+                <Text as="dt" fontWeight="semibold">{t('footer.callCenter')}</Text>
+                <Text as="dd">
+                  <ExternalLink href={`tel:${operator.central_telefonica.replace(/[^\d+]/g, '')}`} {...linkStyle}>
+                    {operator.central_telefonica}
+                  </ExternalLink>
+                </Text>
+                <Text as="dt" fontWeight="semibold">{t('footer.whatsapp')}</Text>
+                <Text as="dd">
+                  <ExternalLink href={operator.whatsapp_url} target="_blank" rel="noopener noreferrer" {...linkStyle}>
+                    {operator.whatsapp} <VisuallyHidden>{newTab}</VisuallyHidden>
+                  </ExternalLink>
+                </Text>
+                <Text as="dt" fontWeight="semibold">{t('footer.email')}</Text>
+                <Text as="dd">
+                  <ExternalLink href={`mailto:${operator.correo}`} {...linkStyle}>
+                    {operator.correo}
+                  </ExternalLink>
+                </Text>
+              </Stack>
+            )}
+          </Stack>
+          <Column title={t('footer.destinations')}>
+            {DESTINATION_CITIES.map((city) => (
+              <li key={city}>
+                <Link to={`/destinos/${city}`} {...linkStyle}>
+                  {CITY_NAMES[city]}
+                </Link>
+              </li>
+            ))}
+          </Column>
+          <Column title={t('footer.links')}>
+            {INTEREST.map((item) => (
+              <li key={item.key}>
+                <Link to={item.to} {...linkStyle}>
+                  {t(`nav.${item.key}`)}
+                </Link>
+              </li>
+            ))}
+          </Column>
+          <Column title={t('footer.social')}>
+            {operator &&
+              (['facebook', 'youtube', 'instagram'] as const).map((network) => (
+                <li key={network}>
+                  <ExternalLink href={operator.redes[network]} target="_blank" rel="noopener noreferrer" {...linkStyle}>
+                    {network === 'youtube' ? 'YouTube' : network.charAt(0).toUpperCase() + network.slice(1)}
+                    <VisuallyHidden> {newTab}</VisuallyHidden>
+                  </ExternalLink>
+                </li>
+              ))}
+          </Column>
+          <Column title={t('footer.legal')}>
+            {LEGAL.map((item) => (
+              <li key={item.key}>
+                <Link to={item.to} {...linkStyle}>
+                  {t(`footer.${item.key}`)}
+                </Link>
+              </li>
+            ))}
+          </Column>
+        </SimpleGrid>
+        {operator && (
+          <Text mt="10" fontSize="sm" color="brand.100">
+            {t('footer.rights', { year: new Date().getFullYear(), legalName: operator.razon_social })} ·{' '}
+            {t('footer.ruc', { ruc: operator.ruc })}
+          </Text>
+        )}
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link, api, endGuestPurchase } from '@rumbo/shared';
+import { Box, Container, Flex, HStack, SkipNavLink } from '@rumbo/shared/ui';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { navigateToUrl } from 'single-spa';
+import { AccountButton } from './account-button';
+import { LanguageSelector } from './language-selector';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { NAV_ITEMS } from './nav-items';
+
+/** Clicking the logo ends the guest purchase (releases held seats) and goes home. */
+function goHome(event: MouseEvent<HTMLAnchorElement>) {
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+  event.preventDefault();
+  void endGuestPurchase(api);
+  navigateToUrl('/');
+}
+
+export function Header({ pathname }: { pathname: string }) {
+  const { t } = useTranslation('shell');
+  return (
+    <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" shadow="xs">
+      <SkipNavLink id="main">{t('skipToContent')}</SkipNavLink>
+      <Container maxW="7xl" py="2">
+        <Flex align="center" justify="space-between" gap="4">
+          <Link to="/" onClick={goHome} aria-label={t('brandHome')} data-testid="logo" display="inline-flex">
+            <Logo variant="light" />
+          </Link>
+          <Box as="nav" aria-label={t('nav.label')} display={{ base: 'none', lg: 'block' }}>
+            <HStack as="ul" gap="6" listStyleType="none">
+              {NAV_ITEMS.map((item) => (
+                <li key={item.key}>
+                  <Link
+                    to={item.to}
+                    fontWeight="semibold"
+                    color="fg"
+                    aria-current={pathname === item.to ? 'page' : undefined}
+                    _currentPage={{ color: 'brand.fg', textDecoration: 'underline' }}
+                  >
+                    {t(`nav.${item.key}`)}
+                  </Link>
+                </li>
+              ))}
+            </HStack>
+          </Box>
+          <HStack gap="3">
+            <Box display={{ base: 'none', lg: 'block' }}>
+              <LanguageSelector id="language-header" />
+            </Box>
+            <AccountButton />
+            <MobileMenu pathname={pathname} />
+          </HStack>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}

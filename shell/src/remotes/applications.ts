@@ -1,0 +1,96 @@
+import { makeAutoObservable } from 'mobx';
+import {
+  LOAD_ERROR,
+  SKIP_BECAUSE_BROKEN,
+  getAppStatus,
+  registerApplication,
+  triggerAppChange,
+  unloadApplication,
+} from 'single-spa';
+import { REMOTES, routeFor, type RemoteName } from '../routes';
+import { isDeployed, loadApp, resetRemote } from './registry';
+
+export type AreaState = 'ready' | 'not-found' | 'unavailable' | 'failed';
+
+/** Where a remote mounts: one container per remote inside `<main>`. */
+export function containerOf(name: RemoteName): HTMLElement {
+  const id = `remote-${name}`;
+  let element = document.getElementById(id);
+  if (!element) {
+    element = document.createElement('div');
+    element.id = id;
+    document.getElementById('remotes')!.appendChild(element);
+  }
+  return element;
+}
+
+/**
+ * What the main area shows for the current URL: the owning remote, the not-found page, or the
+ * translated "try again" when the remote is not deployed or failed to load. A failure costs only
+ * this area: header, footer, language and other routes keep working.
+ */
+export class MainArea {
+  pathname = window.location.pathname;
+  failed = new Set<RemoteName>();
+  retrying = false;
+
+  constructor() {
+    makeAutoObservable(this);
+  }
+
+  get remote(): RemoteName | undefined {
+    return routeFor(this.pathname)?.remote;
+  }
+
+  get state(): AreaState {
+    const remote = this.remote;
+    if (!remote) return 'not-found';
+    if (!isDeployed(remote)) return 'unavailable';
+    return this.failed.has(remote) ? 'failed' : 'ready';
+  }
+
+  sync(): void {
+    this.pathname = window.location.pathname;
+    for (const name of REMOTES) {
+      const status = getAppStatus(name);
+      if (status === LOAD_ERROR || status === SKIP_BECAUSE_BROKEN) this.failed.add(name);
+      else if (status) this.failed.delete(name);
+    }
+  }
+
+  /** "Try again": forget the failure, fetch the remote anew and mount it. */
+  async retry(): Promise<void> {
+    const remote = this.remote;
+    if (!remote) return;
+    this.retrying = true;
+    try {
+      resetRemote(remote);
+      if (getAppStatus(remote) === SKIP_BECAUSE_BROKEN) await unloadApplication(remote, { waitForUnmount: false });
+      // single-spa retries a LOAD_ERROR app on the next change 200 ms after the failure.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await triggerAppChange();
+    } finally {
+      this.setRetrying(false);
+      this.sync();
+    }
+  }
+
+  private setRetrying(value: boolean): void {
+    this.retrying = value;
+  }
+}
+
+export function registerRemoteApplications(area: MainArea): void {
+  for (const name of REMOTES) {
+    if (!isDeployed(name)) continue;
+    registerApplication({
+      name,
+      app: () => loadApp(name),
+      activeWhen: (location) => routeFor(location.pathname)?.remote === name,
+      customProps: () => ({ domElement: containerOf(name) }),
+    });
+  }
+  const sync = () => area.sync();
+  window.addEventListener('single-spa:routing-event', sync);
+  window.addEventListener('single-spa:before-routing-event', sync);
+}

@@ -1,0 +1,57 @@
+/**
+ * The route table of the site (spec §2, DECISIONS.md): which remote owns a path, and the key of
+ * its title and description (`shell` namespace, `routes.<id>`). One typed table; the shell derives
+ * single-spa activity, page titles, prefetching and the not-found page from it.
+ */
+export const REMOTES = ['mf_content', 'mf_complaints', 'mf_booking', 'mf_cargo', 'mf_account'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+
+export interface RouteDef {
+  id: string;
+  /** A path; a `:name` segment matches one segment, from `params[name]` when given. */
+  path: string;
+  remote: RemoteName;
+  /** Allowed values of a `:name` segment; others are not found. */
+  params?: Record<string, readonly string[]>;
+  /** Also matches every path below this one (the remote routes deeper itself). */
+  prefix?: boolean;
+}
+
+export const DESTINATION_CITIES = ['arequipa', 'cusco', 'lima', 'trujillo', 'tumbes'] as const;
+
+export const ROUTES = [
+  { id: 'home', path: '/', remote: 'mf_content' },
+  { id: 'terms', path: '/informacion/terminos-condiciones', remote: 'mf_content' },
+  { id: 'privacy', path: '/informacion/proteccion-datos', remote: 'mf_content' },
+  { id: 'postponement', path: '/informacion/politica-postergacion', remote: 'mf_content' },
+  { id: 'complaints', path: '/libro_reclamaciones', remote: 'mf_complaints' },
+  { id: 'trips', path: '/pasajes', remote: 'mf_booking', prefix: true },
+  { id: 'cargo', path: '/cargo', remote: 'mf_cargo' },
+  { id: 'tracking', path: '/cargo/seguimiento', remote: 'mf_cargo' },
+  { id: 'cargoClauses', path: '/carga/clausulas', remote: 'mf_cargo' },
+  { id: 'login', path: '/login', remote: 'mf_account' },
+  { id: 'account', path: '/micuenta', remote: 'mf_account', prefix: true },
+  { id: 'recover', path: '/cuenta/recuperar', remote: 'mf_account' },
+  { id: 'signup', path: '/cuenta/registro', remote: 'mf_account' },
+] as const satisfies readonly RouteDef[];
+
+export type RouteId = (typeof ROUTES)[number]['id'];
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+
+function matches(route: RouteDef, pathname: string): boolean {
+  const want = segments(route.path);
+  const have = segments(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+  if (route.prefix ? have.length < want.length : have.length !== want.length) return false;
+  return want.every((segment, i) => {
+    const value = decodeURIComponent(have[i]!);
+    if (!segment.startsWith(':')) return segment === value;
+    const allowed = route.params?.[segment.slice(1)];
+    return allowed ? allowed.includes(value) : value !== '';
+  });
+}
+
+/** The route that owns a path, or undefined (not found). */
+export function routeFor(pathname: string, routes: readonly RouteDef[] = ROUTES): RouteDef | undefined {
+  return routes.find((route) => matches(route, pathname));
+}
