@@ -6,16 +6,38 @@
  */
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 
 const require = createRequire(import.meta.url);
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const sharedPackage = require('./shared/package.json');
+/** The folder of package `name` as seen from `from` (a folder), without reading its exports map. */
+function packageDir(name, from) {
+  let dir = path.dirname(createRequire(path.join(from, 'noop.js')).resolve(name));
+  while (!existsSync(path.join(dir, 'package.json')) || require(path.join(dir, 'package.json')).name !== name) {
+    dir = path.dirname(dir);
+  }
+  return dir;
+}
+
+/** The ES build of a federation runtime package, as the federation plugin itself resolves it. */
+function federationEsm(name) {
+  const enhanced = packageDir('@module-federation/enhanced', ROOT);
+  const tools = packageDir('@module-federation/runtime-tools', enhanced);
+  const runtime = packageDir('@module-federation/runtime', tools);
+  const dir = packageDir(`@module-federation/${name}`, runtime);
+  return path.join(dir, require(path.join(dir, 'package.json')).module);
+}
 
 /**
  * Loaded once, one instance for the whole site. `@rumbo/shared/ui` carries the Chakra
  * components the site uses, so Chakra itself is not shared on its own (see shared/src/ui).
+ * react-router is not here: each remote has its own router, and a shared module is never
+ * tree-shaken, so each remote bundles only the parts of it that it uses.
  */
 const SINGLETONS = [
   'react',
@@ -27,10 +49,10 @@ const SINGLETONS = [
   'i18next',
   'react-i18next',
   '@emotion/react',
-  'react-router',
   'single-spa',
   '@rumbo/shared',
   '@rumbo/shared/ui',
+  '@rumbo/shared/ui/overlays',
 ];
 
 function sharedConfig() {
@@ -66,8 +88,9 @@ export function createConfig({ dir, name, exposes, entry, runtimePlugins = [], p
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(dir, 'dist'),
-      // 'auto': chunks load next to the entry, wherever the versioned folder is published.
-      publicPath: 'auto',
+      // A remote's chunks load next to its entry, wherever its versioned folder is published;
+      // the shell is served from its origin's root (deep links must not resolve relatively).
+      publicPath: exposes ? 'auto' : '/',
       // Federated entries must keep a stable name; the hash lives in the chunks.
       filename: '[name].js',
       chunkFilename: '[name].[contenthash:10].js',
@@ -75,7 +98,14 @@ export function createConfig({ dir, name, exposes, entry, runtimePlugins = [], p
       uniqueName: name,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js'],
+      // The federation runtime is reached both by `import` and by `require`: pin each package to
+      // its ES build so it ships once, not as an ESM and a CommonJS copy.
+      alias: Object.fromEntries(
+        ['runtime-core', 'sdk'].map((name) => [`@module-federation/${name}$`, federationEsm(name)]),
+      ),
+    },
     module: {
       rules: [
         {
@@ -104,6 +134,8 @@ export function createConfig({ dir, name, exposes, entry, runtimePlugins = [], p
         runtimePlugins,
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
+        // The federation runtime ships once, with the shell; remotes use the shell's.
+        experiments: exposes ? { externalRuntime: true } : { provideExternalRuntime: true },
       }),
       new webpack.DefinePlugin({
         __APP_NAME__: JSON.stringify(pkg.name),

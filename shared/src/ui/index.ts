@@ -5,6 +5,8 @@
  * keeps only the Chakra modules named here (Chakra has no side effects), so the site ships the
  * components it uses instead of all of Chakra (~300 KB gzip). A component a screen needs is
  * added here, on purpose; importing `@chakra-ui/react` elsewhere is a lint error.
+ * Overlays (menus, drawers, dialogs) live in `./overlays`, a chunk of their own that screens load
+ * when they open one, so they cost nothing on first load.
  */
 export {
   Alert,
@@ -14,10 +16,7 @@ export {
   Card,
   Center,
   Checkbox,
-  CloseButton,
   Container,
-  Dialog,
-  Drawer,
   Field,
   Fieldset,
   Flex,
@@ -31,9 +30,7 @@ export {
   Input,
   Link as ExternalLink,
   List,
-  Menu,
   NativeSelect,
-  Portal,
   RadioGroup,
   Separator,
   SimpleGrid,

@@ -1,14 +1,11 @@
 import { Link, session } from '@rumbo/shared';
-import { Button, HStack, IconButton, Menu, Portal } from '@rumbo/shared/ui';
+import { Box, Button, HStack } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { navigateToUrl } from 'single-spa';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
-const MENU = [
-  { key: 'profile', to: '/micuenta' },
-  { key: 'trips', to: '/micuenta/viajes' },
-  { key: 'points', to: '/micuenta/puntos' },
-] as const;
+// Only signed-in customers need the menu: its overlay code loads with it.
+const AccountMenu = lazy(() => import('./account-menu'));
 
 /** 'Acceder' → /login when signed out; the first name → /micuenta, and the account menu, when signed in. */
 export const AccountButton = observer(function AccountButton() {
@@ -29,35 +26,9 @@ export const AccountButton = observer(function AccountButton() {
           {session.firstName}
         </Link>
       </Button>
-      <Menu.Root
-        onSelect={({ value }) => {
-          if (value === 'logout') {
-            session.signOut();
-            navigateToUrl('/');
-          } else navigateToUrl(value);
-        }}
-      >
-        <Menu.Trigger asChild>
-          <IconButton aria-label={t('account.menu')} size="sm" colorPalette="brand" roundedStart="0" borderStartWidth="1px">
-            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-              <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" fill="none" />
-            </svg>
-          </IconButton>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content>
-              {MENU.map((item) => (
-                <Menu.Item key={item.key} value={item.to}>
-                  {t(`account.${item.key}`)}
-                </Menu.Item>
-              ))}
-              <Menu.Separator />
-              <Menu.Item value="logout">{t('account.logOut')}</Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+      <Suspense fallback={<Box width="8" />}>
+        <AccountMenu />
+      </Suspense>
     </HStack>
   );
 });

@@ -1,0 +1,119 @@
+/**
+ * Deployment model (ARCHITECTURE.md §Composition): every remote build is published once into an
+ * immutable folder `<deploy>/cdn/<remote>/<version>/`; the shell's `remotes.json` points each
+ * remote at one of them. Deploying or rolling back a remote only moves its pointer.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEPLOY_DIR = path.resolve(process.env.DEPLOY_DIR ?? path.join(ROOT, '.deploy'));
+export const SHELL_DIR = path.join(DEPLOY_DIR, 'shell');
+export const CDN_DIR = path.join(DEPLOY_DIR, 'cdn');
+const REGISTRY = path.join(SHELL_DIR, 'remotes.json');
+const ORIGINS = path.join(DEPLOY_DIR, 'origins.json');
+
+/** Remote federation name → its package folder. */
+export const REMOTE_FOLDERS = {
+  mf_content: 'mf-content',
+  mf_complaints: 'mf-complaints',
+  mf_booking: 'mf-booking',
+  mf_cargo: 'mf-cargo',
+  mf_account: 'mf-account',
+};
+
+export function builtRemotes() {
+  return Object.keys(REMOTE_FOLDERS).filter((name) =>
+    existsSync(path.join(ROOT, REMOTE_FOLDERS[name], 'dist', 'mf-manifest.json')),
+  );
+}
+
+function filesOf(dir, base = dir) {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    return statSync(full).isDirectory() ? filesOf(full, base) : [path.relative(base, full)];
+  });
+}
+
+/** The version of a build: package version + a hash of every file it contains. */
+export function versionOf(distDir, packageVersion) {
+  const hash = createHash('sha256');
+  for (const file of filesOf(distDir).sort()) {
+    hash.update(file);
+    hash.update(readFileSync(path.join(distDir, file)));
+  }
+  return `${packageVersion}-${hash.digest('hex').slice(0, 10)}`;
+}
+
+/** Copies a remote's `dist` into its immutable versioned folder; returns the version. */
+export function publish(remote) {
+  const folder = REMOTE_FOLDERS[remote];
+  if (!folder) throw new Error(`Unknown remote "${remote}". Known: ${Object.keys(REMOTE_FOLDERS).join(', ')}`);
+  const dist = path.join(ROOT, folder, 'dist');
+  if (!existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`${folder} is not built: run its build first`);
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, folder, 'package.json'), 'utf8'));
+  const version = versionOf(dist, pkg.version);
+  const target = path.join(CDN_DIR, remote, version);
+  if (!existsSync(target)) {
+    // Copy aside, then rename: a published folder is never seen half written.
+    const partial = `${target}.partial-${process.pid}`;
+    cpSync(dist, partial, { recursive: true });
+    renameSync(partial, target);
+  }
+  return version;
+}
+
+export function publishedVersions(remote) {
+  const dir = path.join(CDN_DIR, remote);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => !name.includes('.partial-'))
+    .sort((a, b) => statSync(path.join(dir, a)).mtimeMs - statSync(path.join(dir, b)).mtimeMs);
+}
+
+export function readRegistry() {
+  return existsSync(REGISTRY) ? JSON.parse(readFileSync(REGISTRY, 'utf8')) : {};
+}
+
+function writeAtomically(file, text) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, text);
+  renameSync(partial, file);
+}
+
+export function readOrigins() {
+  return existsSync(ORIGINS) ? JSON.parse(readFileSync(ORIGINS, 'utf8')) : {};
+}
+
+export function writeOrigins(origins) {
+  writeAtomically(ORIGINS, JSON.stringify(origins, null, 2) + '\n');
+}
+
+/** Points a remote's registry key at a published version (deploy or rollback). */
+export function point(remote, version) {
+  if (!existsSync(path.join(CDN_DIR, remote, version, 'mf-manifest.json'))) {
+    throw new Error(`${remote} ${version} is not published. Published: ${publishedVersions(remote).join(', ') || 'none'}`);
+  }
+  const origin = readOrigins()[remote];
+  if (!origin) throw new Error(`No CDN origin known for ${remote}: start the site once (it records the origins)`);
+  const registry = readRegistry();
+  const previous = registry[remote];
+  registry[remote] = `${origin}/${version}/mf-manifest.json`;
+  writeAtomically(REGISTRY, JSON.stringify(registry, null, 2) + '\n');
+  return { previous, current: registry[remote] };
+}
+
+export function writeShellFile(name, value) {
+  writeAtomically(path.join(SHELL_DIR, name), JSON.stringify(value, null, 2) + '\n');
+}
+
+/** Copies the shell build into the served folder, keeping its runtime files (config, registry). */
+export function installShell() {
+  const dist = path.join(ROOT, 'shell', 'dist');
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error('shell is not built: run the build first');
+  mkdirSync(SHELL_DIR, { recursive: true });
+  cpSync(dist, SHELL_DIR, { recursive: true });
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+/**
+ * Deploy and roll back one remote, without rebuilding anything else.
+ *
+ *   node shell/scripts/deploy.mjs publish <remote>          publish its current build; prints the version
+ *   node shell/scripts/deploy.mjs point <remote> <version>  make that version live (deploy or rollback)
+ *   node shell/scripts/deploy.mjs versions <remote>         list published versions, marking the live one
+ *
+ * <remote> is a federation name: mf_content, mf_complaints, mf_booking, mf_cargo, mf_account.
+ * The deploy folder is `.deploy/` (or DEPLOY_DIR). Browsers pick the new pointer up on their next page load.
+ */
+import { point, publish, publishedVersions, readRegistry } from './deploy-lib.mjs';
+
+const [command, remote, version] = process.argv.slice(2);
+
+try {
+  switch (command) {
+    case 'publish':
+      console.log(publish(remote));
+      break;
+    case 'point': {
+      if (!version) throw new Error('usage: point <remote> <version>');
+      const { previous, current } = point(remote, version);
+      console.log(`${remote}: ${previous ?? '(none)'} -> ${current}`);
+      break;
+    }
+    case 'versions': {
+      const live = readRegistry()[remote] ?? '';
+      for (const v of publishedVersions(remote)) console.log(`${live.includes(`/${v}/`) ? '*' : ' '} ${v}`);
+      break;
+    }
+    default:
+      console.error('usage: deploy.mjs publish <remote> | point <remote> <version> | versions <remote>');
+      process.exit(2);
+  }
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}

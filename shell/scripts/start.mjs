@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+/**
+ * Serves the whole site on localhost from the builds: the shell's origin, one origin per remote
+ * (as a CDN), and the API with its embedded database and demo data. Ctrl-C stops all of it.
+ *
+ * Env: SITE_PORT (3000), API_PORT (3001), CDN_PORT (3100: remote n is served on CDN_PORT + n),
+ * HOST (127.0.0.1), DEPLOY_DIR (.deploy), DATA_DIR (api/.data), DATABASE_URL, SMTP_URL,
+ * SESSION_SECRET (a random one per run when unset), GOOGLE_CLIENT_ID, FACEBOOK_APP_ID.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import {
+  CDN_DIR,
+  REMOTE_FOLDERS,
+  ROOT,
+  SHELL_DIR,
+  builtRemotes,
+  installShell,
+  point,
+  publish,
+  writeOrigins,
+  writeShellFile,
+} from './deploy-lib.mjs';
+import { serveCdn, serveShell } from './static-server.mjs';
+
+const host = process.env.HOST ?? '127.0.0.1';
+const sitePort = Number(process.env.SITE_PORT ?? 3000);
+const apiPort = Number(process.env.API_PORT ?? 3001);
+const cdnPort = Number(process.env.CDN_PORT ?? 3100);
+const publicHost = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host;
+const siteOrigin = `http://${publicHost}:${sitePort}`;
+const apiOrigin = `http://${publicHost}:${apiPort}`;
+const remoteNames = Object.keys(REMOTE_FOLDERS);
+const cdnOriginOf = (name) => `http://${publicHost}:${cdnPort + remoteNames.indexOf(name) + 1}`;
+
+const children = [];
+const servers = [];
+
+async function stop(code = 0) {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.allSettled(servers.map((server) => server.close()));
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+function startApi() {
+  return new Promise((resolve, reject) => {
+    const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.join(ROOT, 'api'),
+      env: {
+        ...process.env,
+        PORT: String(apiPort),
+        HOST: host,
+        SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+        CORS_ORIGINS: [siteOrigin, ...remoteNames.map(cdnOriginOf)].join(','),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(api);
+    let ready = false;
+    api.stdout.on('data', (chunk) => {
+      if (process.env.API_LOG) process.stdout.write(chunk);
+      if (!ready && /listening/i.test(chunk.toString())) {
+        ready = true;
+        resolve(api);
+      }
+    });
+    api.on('exit', (code) => {
+      if (!ready) reject(new Error(`API exited with ${code} before listening`));
+      else if (code) {
+        console.error(`API stopped (exit ${code})`);
+        void stop(1);
+      }
+    });
+  });
+}
+
+async function main() {
+  installShell();
+  const remotes = builtRemotes();
+  const origins = Object.fromEntries(remotes.map((name) => [name, cdnOriginOf(name)]));
+  writeOrigins(origins);
+  writeShellFile('remotes.json', {});
+  for (const name of remotes) point(name, publish(name));
+  writeShellFile('config.json', {
+    apiBaseUrl: apiOrigin,
+    product: 'rumbo',
+    foundingYear: 1996,
+    ...(process.env.GOOGLE_CLIENT_ID ? { googleClientId: process.env.GOOGLE_CLIENT_ID } : {}),
+    ...(process.env.FACEBOOK_APP_ID ? { facebookAppId: process.env.FACEBOOK_APP_ID } : {}),
+  });
+
+  await startApi();
+  for (const name of remotes) {
+    const port = cdnPort + remoteNames.indexOf(name) + 1;
+    servers.push(await serveCdn({ root: path.join(CDN_DIR, name), port, host, allowedOrigins: [siteOrigin] }));
+  }
+  servers.push(
+    await serveShell({ root: SHELL_DIR, port: sitePort, host, apiOrigin, cdnOrigins: Object.values(origins) }),
+  );
+
+  console.log(`Site: ${siteOrigin}`);
+  console.log(`API: ${apiOrigin}`);
+  for (const name of remotes) console.log(`  ${name}: ${origins[name]}`);
+  console.log('Press Ctrl-C to stop.');
+}
+
+main().catch((error) => {
+  console.error(error.message);
+  void stop(1);
+});

@@ -1,0 +1,69 @@
+/**
+ * Static file servers of the local site: the shell's origin (SPA fallback to index.html, security
+ * headers) and one origin per remote, as a CDN would serve immutable versioned folders.
+ */
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The shell's origin: index.html for every route, runtime files never cached. */
+export async function serveShell({ root, port, host, apiOrigin, cdnOrigins }) {
+  const app = Fastify({ logger: false });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...cdnOrigins, 'https://accounts.google.com', 'https://connect.facebook.net'],
+        connectSrc: ["'self'", apiOrigin, ...cdnOrigins],
+        // Emotion (Chakra) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        frameSrc: ['https://accounts.google.com'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  await app.register(compress, { global: true, threshold: 512 });
+  await app.register(fastifyStatic, {
+    root,
+    index: ['index.html'],
+    wildcard: true,
+    setHeaders(reply, file) {
+      reply.header('Cache-Control', /\.(html|json)$/.test(file) ? 'no-cache' : 'public, max-age=3600');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send();
+    // Client-side routes: the shell decides (a remote's page, or its not-found page).
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+  await app.listen({ port, host });
+  return app;
+}
+
+/** A remote's origin: published versions are immutable, so cached forever; CORS for the shell. */
+export async function serveCdn({ root, port, host, allowedOrigins }) {
+  const app = Fastify({ logger: false });
+  await app.register(cors, { origin: allowedOrigins });
+  await app.register(compress, { global: true, threshold: 512 });
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    setHeaders(reply, file) {
+      reply.header('Cache-Control', file.endsWith('.map') ? 'no-cache' : IMMUTABLE);
+      reply.header('X-Content-Type-Options', 'nosniff');
+    },
+  });
+  await app.listen({ port, host });
+  return app;
+}
