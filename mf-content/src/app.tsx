@@ -1,5 +1,10 @@
 import { createRemoteApp } from '@rumbo/shared';
-import { Root } from './root';
 import { contentTexts } from './locales';
+import { Root } from './root';
 
-export const { bootstrap, mount, unmount } = createRemoteApp({ ns: 'content', translations: contentTexts, Root });
+export const { bootstrap, mount, unmount } = createRemoteApp({
+  ns: 'content',
+  translations: contentTexts,
+  Root,
+  build: __BUILD_LABEL__ || __APP_VERSION__,
+});

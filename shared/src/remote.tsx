@@ -13,6 +13,8 @@ export interface RemoteAppOptions {
   translations: Record<Language, ResourceLanguage>;
   /** The remote's root screen (its own router inside). */
   Root: ComponentType;
+  /** Which build this is (`__BUILD_LABEL__ || __APP_VERSION__`): shown to operators as `data-build`. */
+  build: string;
 }
 
 /**
@@ -20,14 +22,16 @@ export interface RemoteAppOptions {
  * in the site's Chakra system and turns a render crash into a translated "try again" that
  * reloads only this remote.
  */
-export function createRemoteApp({ ns, translations, Root }: RemoteAppOptions) {
+export function createRemoteApp({ ns, translations, Root, build }: RemoteAppOptions) {
   addTranslations(ns, translations);
   return singleSpaReact({
     React,
     ReactDOMClient,
     rootComponent: () => (
       <UiProvider>
-        <Root />
+        <div data-build={build}>
+          <Root />
+        </div>
       </UiProvider>
     ),
     errorBoundary: (_error, _info, props) => (

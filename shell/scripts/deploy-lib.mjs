@@ -47,11 +47,11 @@ export function versionOf(distDir, packageVersion) {
   return `${packageVersion}-${hash.digest('hex').slice(0, 10)}`;
 }
 
-/** Copies a remote's `dist` into its immutable versioned folder; returns the version. */
-export function publish(remote) {
+/** Copies a remote's build (its `dist`, or `distDir`) into its immutable versioned folder; returns the version. */
+export function publish(remote, distDir) {
   const folder = REMOTE_FOLDERS[remote];
   if (!folder) throw new Error(`Unknown remote "${remote}". Known: ${Object.keys(REMOTE_FOLDERS).join(', ')}`);
-  const dist = path.join(ROOT, folder, 'dist');
+  const dist = distDir ? path.resolve(distDir) : path.join(ROOT, folder, 'dist');
   if (!existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`${folder} is not built: run its build first`);
   const pkg = JSON.parse(readFileSync(path.join(ROOT, folder, 'package.json'), 'utf8'));
   const version = versionOf(dist, pkg.version);

@@ -2,7 +2,7 @@
 /**
  * Deploy and roll back one remote, without rebuilding anything else.
  *
- *   node shell/scripts/deploy.mjs publish <remote>          publish its current build; prints the version
+ *   node shell/scripts/deploy.mjs publish <remote> [dist]   publish its build (default <remote folder>/dist); prints the version
  *   node shell/scripts/deploy.mjs point <remote> <version>  make that version live (deploy or rollback)
  *   node shell/scripts/deploy.mjs versions <remote>         list published versions, marking the live one
  *
@@ -11,16 +11,16 @@
  */
 import { point, publish, publishedVersions, readRegistry } from './deploy-lib.mjs';
 
-const [command, remote, version] = process.argv.slice(2);
+const [command, remote, argument] = process.argv.slice(2);
 
 try {
   switch (command) {
     case 'publish':
-      console.log(publish(remote));
+      console.log(publish(remote, argument));
       break;
     case 'point': {
-      if (!version) throw new Error('usage: point <remote> <version>');
-      const { previous, current } = point(remote, version);
+      if (!argument) throw new Error('usage: point <remote> <version>');
+      const { previous, current } = point(remote, argument);
       console.log(`${remote}: ${previous ?? '(none)'} -> ${current}`);
       break;
     }
@@ -30,7 +30,7 @@ try {
       break;
     }
     default:
-      console.error('usage: deploy.mjs publish <remote> | point <remote> <version> | versions <remote>');
+      console.error('usage: deploy.mjs publish <remote> [dist] | point <remote> <version> | versions <remote>');
       process.exit(2);
   }
 } catch (error) {

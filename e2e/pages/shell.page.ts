@@ -1,0 +1,64 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The shell around every page: header, menu, language, account button, footer. */
+export class ShellPage {
+  readonly header: Locator;
+  readonly footer: Locator;
+  readonly main: Locator;
+  readonly accountButton: Locator;
+  readonly logo: Locator;
+
+  constructor(readonly page: Page) {
+    this.header = page.locator('header');
+    this.footer = page.locator('footer');
+    this.main = page.locator('main');
+    this.accountButton = page.getByTestId('account-button');
+    this.logo = page.getByTestId('logo');
+  }
+
+  async open(path = '/'): Promise<void> {
+    await this.page.goto(path);
+    await expect(this.header).toBeVisible();
+  }
+
+  navLink(name: string): Locator {
+    return this.header.getByRole('navigation').getByRole('link', { name, exact: true });
+  }
+
+  languageSelect(): Locator {
+    return this.header.getByRole('combobox').first();
+  }
+
+  async switchLanguage(language: 'es-PE' | 'en-EN'): Promise<void> {
+    await this.languageSelect().selectOption(language);
+  }
+
+  async storedLanguage(): Promise<string | null> {
+    return this.page.evaluate(() => localStorage.getItem('lang-webrumbo'));
+  }
+
+  async description(): Promise<string | null> {
+    return this.page.locator('meta[name="description"]').getAttribute('content');
+  }
+
+  menuButton(): Locator {
+    return this.page.getByTestId('menu-button');
+  }
+
+  mobileMenu(): Locator {
+    return this.page.getByTestId('mobile-menu');
+  }
+
+  async openMobileMenu(): Promise<void> {
+    await this.menuButton().click();
+    await expect(this.mobileMenu()).toBeVisible();
+  }
+
+  notFound(): Locator {
+    return this.page.getByTestId('not-found');
+  }
+
+  remoteError(): Locator {
+    return this.main.getByRole('alert');
+  }
+}

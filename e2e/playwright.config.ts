@@ -1,0 +1,36 @@
+import { defineConfig, devices } from '@playwright/test';
+import { SITE } from './support/site';
+
+/**
+ * Journeys through the composed site: the real shell, remotes served from their own origins,
+ * the API on a fresh embedded database. Chromium is Debian's (Playwright cannot download its own here).
+ */
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/results.json' }]] : 'list',
+  use: {
+    baseURL: SITE.siteUrl,
+    locale: 'es-PE',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
+  ],
+  webServer: {
+    command: 'node ../shell/scripts/start.mjs',
+    url: SITE.siteUrl,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: SITE.env,
+  },
+});

@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { ShellPage } from '../pages/shell.page';
+
+interface ShareEntry {
+  loaded?: boolean;
+  useIn?: string[];
+  from?: string;
+}
+type ShareScope = Record<string, Record<string, Record<string, ShareEntry>>>;
+
+test.describe('composition at run time', () => {
+  test('shared is one singleton across shell and remotes: one React, one MobX, one i18n, one session store', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.open('/');
+    await expect(shell.main.getByRole('heading', { level: 1 })).toBeVisible();
+    await shell.footer.getByRole('link', { name: 'Libro de reclamaciones' }).click();
+    await expect(page.locator('#remote-mf_complaints')).not.toBeEmpty();
+
+    expect(await page.evaluate(() => (globalThis as { __mobxInstanceCount?: number }).__mobxInstanceCount)).toBe(1);
+
+    const scope = await page.evaluate(() => {
+      const federation = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, { default: unknown }> } }).__FEDERATION__;
+      return federation.__SHARE__['shell']!.default as ShareScope;
+    });
+    for (const name of ['react', 'react-dom', 'mobx', 'mobx-react-lite', 'i18next', 'react-i18next', '@emotion/react', 'single-spa', '@rumbo/shared', '@rumbo/shared/ui']) {
+      const versions = Object.values(scope[name] ?? {});
+      const loaded = versions.filter((entry) => entry.loaded);
+      expect(loaded, `${name} loaded once`).toHaveLength(1);
+      expect(loaded[0]!.from, `${name} provided by the shell`).toBe('shell');
+    }
+    // Both mounted remotes took the shell's shared module rather than their own copy.
+    const sharedUsers = Object.values(scope['@rumbo/shared']!).flatMap((entry) => entry.useIn ?? []);
+    expect(sharedUsers).toEqual(expect.arrayContaining(['mf_content', 'mf_complaints']));
+
+    // One i18n: the shell's selector switches the remote's texts too.
+    await shell.switchLanguage('en-EN');
+    await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText(/Complaints Book/i);
+  });
+
+  test('a remote that cannot load costs only its area; "try again" mounts it when it is back', async ({ page }) => {
+    const shell = new ShellPage(page);
+    let down = true;
+    await page.route(/:\d+\/[^/]+\/mf-manifest\.json$|remoteEntry\.js$/, async (route) => {
+      const isComplaints = route.request().url().includes(':4402/');
+      if (down && isComplaints) return route.abort('connectionrefused');
+      return route.continue();
+    });
+    await shell.open('/libro_reclamaciones');
+    await expect(shell.remoteError()).toContainText('Esta sección no se pudo cargar');
+    await expect(page).toHaveTitle('Libro de reclamaciones | Rumbo Andino');
+
+    // Header, footer, language and other routes keep working.
+    await shell.switchLanguage('en-EN');
+    await expect(shell.remoteError()).toContainText('This section could not be loaded');
+    await shell.switchLanguage('es-PE');
+    await shell.footer.getByRole('link', { name: 'Términos y condiciones' }).click();
+    await expect(shell.main.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(shell.remoteError()).toHaveCount(0);
+    await page.goBack();
+    await expect(shell.remoteError()).toBeVisible();
+
+    down = false;
+    await shell.remoteError().getByRole('button', { name: 'Intentar de nuevo' }).click();
+    await expect(shell.remoteError()).toHaveCount(0);
+    await expect(shell.main.getByRole('heading', { level: 1, name: /Libro de Reclamaciones/i })).toBeVisible();
+  });
+});

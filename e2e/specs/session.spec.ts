@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { ShellPage } from '../pages/shell.page';
+import { sessionToken, storeSession } from '../support/session';
+
+test.describe('the stored session (spec §3–§4)', () => {
+  test('a valid session shows the first name, capitalised, linking to /micuenta; the data comes from the API', async ({ page }) => {
+    const token = await sessionToken();
+    const expiresAt = Date.now() + 3_600_000;
+    await storeSession(page, { token, customer: null, expiresAt });
+    const userData = page.waitForResponse((response) => response.url().endsWith('/rest/user/editar'));
+    const shell = new ShellPage(page);
+    await shell.open('/');
+    expect((await userData).status()).toBe(200);
+    await expect(shell.accountButton).toHaveText('María');
+    await expect(shell.accountButton).toHaveAttribute('href', '/micuenta');
+
+    const stored = await page.evaluate(() => {
+      const bytes = Uint8Array.from(atob(localStorage.getItem('auth_storage') ?? ''), (c) => c.charCodeAt(0));
+      return JSON.parse(new TextDecoder().decode(bytes));
+    });
+    expect(stored.token).toBe(token);
+    expect(stored.customer).toMatchObject({ name: 'maría elena', email: 'demo@rumboandino.pe' });
+    // expiry comes from the token's exp (seconds × 1000), not from what was stored
+    const exp = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).exp;
+    expect(stored.expiresAt).toBe(exp * 1000);
+  });
+
+  test('an expired stored session is removed on load and the header says Acceder', async ({ page }) => {
+    await storeSession(page, {
+      token: await sessionToken(undefined, -60),
+      customer: { name: 'maría elena' },
+      expiresAt: Date.now() - 1000,
+    });
+    const shell = new ShellPage(page);
+    await shell.open('/');
+    await expect(shell.accountButton).toHaveText('Acceder');
+    expect(await page.evaluate(() => localStorage.getItem('auth_storage'))).toBeNull();
+  });
+
+  test('a session the API rejects is cleared ("Auth load failed")', async ({ page }) => {
+    const messages: string[] = [];
+    page.on('console', (message) => messages.push(message.text()));
+    const forged = (await sessionToken()).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    await storeSession(page, { token: forged, customer: { name: 'intruso' }, expiresAt: Date.now() + 3_600_000 });
+    const shell = new ShellPage(page);
+    await shell.open('/');
+    await expect(shell.accountButton).toHaveText('Acceder');
+    expect(messages).toContain('Auth load failed');
+    expect(await page.evaluate(() => localStorage.getItem('auth_storage'))).toBeNull();
+  });
+
+  test('log out from the account menu clears the session and the header is back to Acceder', async ({ page }) => {
+    await storeSession(page, { token: await sessionToken(), customer: null, expiresAt: Date.now() + 3_600_000 });
+    const shell = new ShellPage(page);
+    await shell.open('/');
+    await expect(shell.accountButton).toHaveText('María');
+    await page.getByRole('button', { name: 'Menú de mi cuenta' }).click();
+    for (const item of ['Mi perfil', 'Mis viajes', 'Mis puntos']) await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await expect(shell.accountButton).toHaveText('Acceder');
+    expect(await page.evaluate(() => localStorage.getItem('auth_storage'))).toBeNull();
+  });
+});
