@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+/**
+ * Speed figures of the composed site, built as `npm start` builds it:
+ * for each page, the first-load JavaScript (gzip KB, every script the page loads until the
+ * network is idle, shell and remotes) and the median of 3 Lighthouse mobile runs
+ * (performance score, LCP, TBT). Prints a table; writes bench-results/bench.json.
+ */
+import { chromium } from '@playwright/test';
+import { spawn, execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+
+const run = promisify(execFile);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const PAGES = ['/', '/libro_reclamaciones', '/informacion/terminos-condiciones'];
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const port = 4600;
+const site = `http://localhost:${port}`;
+
+async function startSite() {
+  const work = mkdtempSync(path.join(tmpdir(), 'rumbo-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'shell/scripts/start.mjs')], {
+    env: {
+      ...process.env,
+      SITE_PORT: String(port),
+      API_PORT: String(port + 1),
+      CDN_PORT: String(port + 100),
+      DEPLOY_DIR: path.join(work, 'deploy'),
+      DATA_DIR: path.join(work, 'data'),
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => chunk.toString().includes('Site:') && resolve());
+    child.on('exit', (code) => reject(new Error(`site exited with ${code}`)));
+  });
+  return child;
+}
+
+async function firstLoadJs(browser, url) {
+  const page = await browser.newPage();
+  const sizes = new Map();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    try {
+      sizes.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
+    } catch {
+      // a response without a body (redirect) carries no script
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.close();
+  return [...sizes.values()].reduce((a, b) => a + b, 0) / 1024;
+}
+
+async function lighthouse(url) {
+  const out = path.join(tmpdir(), `lh-${process.pid}-${Date.now()}.json`);
+  await run(
+    process.execPath,
+    [
+      path.join(path.dirname(fileURLToPath(import.meta.resolve('lighthouse/package.json'))), 'cli/index.js'),
+      url,
+      '--quiet',
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${out}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-background-networking',
+    ],
+    { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  return {
+    score: report.categories.performance.score,
+    lcp: report.audits['largest-contentful-paint'].numericValue,
+    tbt: report.audits['total-blocking-time'].numericValue,
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const siteProcess = await startSite();
+const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox', '--disable-background-networking'] });
+const results = [];
+try {
+  for (const pathname of PAGES) {
+    const url = site + pathname;
+    const js = await firstLoadJs(browser, url);
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(url));
+    results.push({
+      page: pathname,
+      firstLoadJsGzipKb: Number(js.toFixed(1)),
+      performance: median(runs.map((r) => r.score)),
+      lcpMs: Math.round(median(runs.map((r) => r.lcp))),
+      tbtMs: Math.round(median(runs.map((r) => r.tbt))),
+      runs: RUNS,
+    });
+  }
+} finally {
+  await browser.close();
+  siteProcess.kill('SIGTERM');
+}
+
+console.log('page'.padEnd(38), 'JS gzip KB'.padStart(10), 'perf'.padStart(6), 'LCP ms'.padStart(8), 'TBT ms'.padStart(8));
+for (const r of results) {
+  console.log(r.page.padEnd(38), String(r.firstLoadJsGzipKb).padStart(10), String(r.performance).padStart(6), String(r.lcpMs).padStart(8), String(r.tbtMs).padStart(8));
+}
+mkdirSync(path.join(here, '../bench-results'), { recursive: true });
+writeFileSync(path.join(here, '../bench-results/bench.json'), JSON.stringify(results, null, 2) + '\n');
