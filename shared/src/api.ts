@@ -73,16 +73,17 @@ export class ApiClient {
     try {
       response = await request();
     } catch (error) {
-      if (isHTTPError(error)) return this.fail(error.response);
+      if (isHTTPError<ErrorBody>(error)) return this.fail(error.response.status, error.data, error.response.statusText);
       return undefined; // network failure or timeout: no result
     }
     const body = (await response.json().catch(() => undefined)) as { data?: T } | undefined;
     return body?.data;
   }
 
-  private async fail(response: Response): Promise<undefined> {
-    if (NO_RESULT.has(response.status)) return undefined;
-    const body = (await response.json().catch(() => ({}))) as ErrorBody;
-    throw new ApiError(response.status, body.message ?? response.statusText, body.code, body.field);
+  /** ky has already read the failure's body into `data` (parsed when it is JSON). */
+  private fail(status: number, data: ErrorBody | string | undefined, statusText: string): undefined {
+    if (NO_RESULT.has(status)) return undefined;
+    const body = typeof data === 'object' && data !== null ? data : {};
+    throw new ApiError(status, body.message ?? statusText, body.code, body.field);
   }
 }

@@ -1,0 +1,98 @@
+import { ApiClient } from './api';
+import { configure } from './config';
+import { SessionStore, expiryOf, firstNameOf } from './session.store';
+import { STORAGE_KEYS, decodeBase64Json, encodeBase64Json } from './storage';
+
+const jwtWith = (payload: object) =>
+  ['e30', btoa(JSON.stringify(payload)).replace(/=+$/, ''), 'signature'].join('.');
+
+const userData = {
+  ccuenta: 7, tipo_doc: 19, num_doc: '45678912', nombres: 'josé luis', paterno: 'Quispe', materno: 'Mamani',
+  sexo: 'M', correo: 'jose@example.pe', telefono: '987654321', fnacimiento: '1990-05-17',
+};
+
+function answer(status: number, body: unknown) {
+  return jest.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+}
+
+describe('SessionStore (spec §3–§4)', () => {
+  let store: SessionStore;
+  beforeEach(() => {
+    localStorage.clear();
+    configure({ apiBaseUrl: 'http://api.test', product: 'rumbo', foundingYear: 1996 });
+    const api = new ApiClient({ token: () => store.token, language: () => 'es-PE' });
+    store = new SessionStore(localStorage, () => api);
+  });
+  afterEach(() => store.signOut());
+
+  it('takes the expiry from the token exp × 1000, else now + 2 hours', () => {
+    expect(expiryOf(jwtWith({ exp: 2_000_000_000 }))).toBe(2_000_000_000_000);
+    expect(expiryOf('not-a-jwt', 1_000)).toBe(1_000 + 7_200_000);
+    expect(expiryOf(jwtWith({ sub: '1' }), 5)).toBe(5 + 7_200_000);
+  });
+
+  it('stores the session as base64 JSON under auth_storage, accents included', () => {
+    const token = jwtWith({ exp: Math.floor(Date.now() / 1000) + 600 });
+    store.signIn(token, null);
+    const stored = decodeBase64Json<{ token: string; expiresAt: number }>(localStorage.getItem(STORAGE_KEYS.auth));
+    expect(stored).toMatchObject({ token, customer: null });
+    expect(encodeBase64Json({ name: 'maría' })).toBe(btoa(String.fromCharCode(...new TextEncoder().encode('{"name":"maría"}'))));
+  });
+
+  it('removes an expired stored session on load', () => {
+    localStorage.setItem(STORAGE_KEYS.auth, encodeBase64Json({ token: 't', customer: null, expiresAt: Date.now() - 1 }));
+    store.load();
+    expect(store.isSignedIn).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.auth)).toBeNull();
+  });
+
+  it('removes an unreadable stored session on load', () => {
+    localStorage.setItem(STORAGE_KEYS.auth, '%%%not base64%%%');
+    store.load();
+    expect(store.isSignedIn).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.auth)).toBeNull();
+  });
+
+  it('keeps a valid stored session on load', () => {
+    localStorage.setItem(STORAGE_KEYS.auth, encodeBase64Json({ token: 't', customer: { name: 'ana' }, expiresAt: Date.now() + 60_000 }));
+    store.load();
+    expect(store.isSignedIn).toBe(true);
+    expect(store.firstName).toBe('Ana');
+  });
+
+  it('loads the user data with the bearer token and maps the spec fields', async () => {
+    const fetchMock = answer(200, { data: userData });
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    store.signIn(jwtWith({ exp: Math.floor(Date.now() / 1000) + 600 }));
+    const customer = await store.loadUser();
+    expect(customer).toEqual({
+      id: '7', documentType: '19', documentNumber: '45678912', name: 'josé luis', firstLastName: 'Quispe',
+      secondLastName: 'Mamani', gender: 'M', email: 'jose@example.pe', phone: '987654321', birthDate: '1990-05-17',
+    });
+    expect(store.firstName).toBe('José');
+    const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
+    expect(request.url).toBe('http://api.test/rest/user/editar');
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('Authorization')).toBe(`Bearer ${store.token}`);
+  });
+
+  it.each([
+    ['a 401', answer(401, { message: 'no' })],
+    ['a network failure', jest.fn(async () => { throw new TypeError('Failed to fetch'); })],
+    ['a 500', answer(500, { message: 'boom' })],
+  ])('clears the session and logs "Auth load failed" on %s', async (_case, fetchMock) => {
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    store.signIn(jwtWith({ exp: Math.floor(Date.now() / 1000) + 600 }));
+    expect(await store.loadUser()).toBeNull();
+    expect(log).toHaveBeenCalledWith('Auth load failed');
+    expect(store.isSignedIn).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.auth)).toBeNull();
+    log.mockRestore();
+  });
+
+  it('capitalises the first word of the name only', () => {
+    expect(firstNameOf('  MARÍA elena ')).toBe('María');
+    expect(firstNameOf('')).toBe('');
+  });
+});
