@@ -1,0 +1,21 @@
+/** Node tests of the API; scripts/test.mjs runs them once per database engine. */
+
+// ESM-only dependencies (jose; cookie under fastify's inject; htmlparser2 and its family under
+// sanitize-html): Node 20 loads them with require(esm), Jest's module system cannot, so they are
+// compiled like our sources. PGlite's own dynamic import() of Node built-ins needs Jest to run
+// with --experimental-vm-modules (scripts/test.mjs passes it).
+const esmOnly = '(jose|cookie|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)';
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j)s$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+    ],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!\\.pnpm/${esmOnly}@|${esmOnly}/)`],
+  testMatch: ['<rootDir>/src/**/*.test.ts'],
+  // Each file opens its own database; PGlite's first start takes a few seconds.
+  testTimeout: 30_000,
+};

@@ -1,0 +1,62 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { accountsRoutes } from './accounts/accounts.routes';
+import { complaintsRoutes } from './complaints/complaints.routes';
+import { contentRoutes } from './content/content.routes';
+import type { Database } from './db/client';
+import { registerErrorHandling } from './http/error-handler';
+import { healthRoutes } from './http/health.routes';
+import { registerJsonParser } from './http/json-body';
+import { WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
+import { devMailboxRoutes } from './mail/dev-mailbox.routes';
+
+export interface AppOptions {
+  db: Database;
+  sessionSecret: string;
+  /** Browser origins allowed to call the API (the site and its remotes). */
+  corsOrigins?: (string | RegExp)[];
+  /** Serve `/dev/outbox` and `/dev/outbox.json`. */
+  devMailbox?: boolean;
+  writeRateLimit?: RateLimit;
+  /** The clock; tests fix it to file complaints on chosen dates. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { db, sessionSecret, writeRateLimit = WRITE_RATE_LIMIT, now = () => new Date() } = options;
+  // Request bodies are small forms; a large body is refused before it is parsed.
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024 });
+
+  registerErrorHandling(app);
+  registerJsonParser(app);
+  // A JSON API plus one small dev page with inline styles: nothing else may load or frame it.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        styleSrc: ["'unsafe-inline'"],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(cors, { origin: options.corsOrigins ?? [], credentials: true });
+  await app.register(cookie);
+  // Only routes that opt in with `config.rateLimit` are limited.
+  await app.register(rateLimit, { global: false });
+
+  await app.register(healthRoutes, { db });
+  await app.register(contentRoutes, { db });
+  await app.register(complaintsRoutes, { db, now, writeRateLimit });
+  await app.register(accountsRoutes, { db, sessionSecret });
+  if (options.devMailbox) await app.register(devMailboxRoutes, { db });
+
+  return app;
+}

@@ -1,0 +1,24 @@
+import { date, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+
+/** The 23 destinations; `cciudad` codes are fixed (DECISIONS.md, Cities) and used by forms. */
+export const ciudad = pgTable('ciudad', {
+  cciudad: integer('cciudad').primaryKey(),
+  nombre: text('nombre').notNull(),
+  /** IATA-like short code used in search URLs and the trip widget. */
+  codigo: text('codigo').notNull().unique(),
+  slug: text('slug').notNull().unique(),
+});
+
+/** Information pages (terms, privacy, ...): one row per page and language, same `id` and slug. */
+export const informacion = pgTable(
+  'informacion',
+  {
+    id: integer('id').notNull(),
+    idioma: text('idioma').notNull(),
+    slug: text('slug').notNull(),
+    titulo: text('titulo').notNull(),
+    html: text('html').notNull(),
+    actualizado: date('actualizado', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.id, t.idioma] }), unique().on(t.slug, t.idioma)],
+);

@@ -1,0 +1,78 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+
+/**
+ * What domain code receives: the query builder common to both drivers (a transaction is one
+ * too), so no module knows whether it runs on PGlite or on a PostgreSQL server.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly driver: 'pglite' | 'postgres';
+  /** Applies the committed migrations (src/db/migrations) that are not applied yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A PostgreSQL server (`databaseUrl`), or PGlite in a folder (`dataDir`, or `memory://`). */
+export type DatabaseOptions = { databaseUrl: string } | { dataDir: string };
+
+const migrationsFolder = path.join(__dirname, 'migrations');
+
+/** "rumb" in ASCII; any constant works as long as every instance uses the same one. */
+const MIGRATION_LOCK_KEY = 0x72756d62;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return 'databaseUrl' in options ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString });
+  // An idle connection dropped by the server must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db,
+    driver: 'postgres',
+    async migrate() {
+      // Several API instances may start at once on one server: a session-level advisory lock on
+      // one connection lets a single one migrate while the others wait, then find nothing to do.
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder });
+        } finally {
+          await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,9 @@
+import { seedAccounts } from '../accounts/accounts.seed';
+import { seedContent } from '../content/content.seed';
+import type { Database } from './client';
+
+/** Demo and reference data; idempotent, run at every start after the migrations. */
+export async function seedDatabase(db: Database): Promise<void> {
+  await seedContent(db);
+  await seedAccounts(db);
+}

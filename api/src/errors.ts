@@ -1,0 +1,32 @@
+import type { ValidationKey } from '@rumbo/shared/schemas';
+
+/**
+ * Failures the caller can act on, thrown by domain code. They carry a message key of the shared
+ * `validation` texts and know nothing of HTTP: src/http/error-handler.ts maps each to a status
+ * and translates the key into the caller's language.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly code: ValidationKey;
+}
+
+/** The input breaks a rule; `field` names the offending field when there is one. */
+export class InvalidInputError extends DomainError {
+  constructor(
+    readonly code: ValidationKey,
+    readonly field?: string,
+  ) {
+    super(code);
+    this.name = 'InvalidInputError';
+  }
+}
+
+export class NotFoundError extends DomainError {
+  readonly code = 'request.notFound';
+  override readonly name = 'NotFoundError';
+}
+
+/** No valid session: missing, malformed, forged or expired token, or an account that is gone. */
+export class UnauthorizedError extends DomainError {
+  readonly code = 'request.unauthorized';
+  override readonly name = 'UnauthorizedError';
+}

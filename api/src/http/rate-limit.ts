@@ -1,0 +1,11 @@
+/** A per-client (IP) limit: at most `max` requests per `timeWindow` milliseconds. */
+export interface RateLimit {
+  max: number;
+  timeWindow: number;
+}
+
+/**
+ * Endpoints that write (complaints now; sign-up, codes, sales later). Generous enough for a
+ * family filling forms behind one IP, low enough to stop a script filling the database.
+ */
+export const WRITE_RATE_LIMIT: RateLimit = { max: 20, timeWindow: 60_000 };

@@ -1,0 +1,125 @@
+import { and, asc, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { outbox } from './mail.tables';
+
+/** The part of a nodemailer transport the sender uses. */
+export interface MailTransport {
+  sendMail(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<unknown>;
+}
+
+export interface MailSenderOptions {
+  db: Database;
+  transport: MailTransport;
+  /** `From:` of every mail, e.g. `"Rumbo Andino" <no-responder@rumboandino.pe>`. */
+  from: string;
+  log: { warn(message: string): void; error(message: string): void };
+  /** How often the loop looks for due mails. */
+  intervalMs?: number;
+  batchSize?: number;
+}
+
+export interface MailSender {
+  /** Sends every mail that is due at `now`; resolves when none is left. */
+  drainOutbox(now?: Date): Promise<{ sent: number; failed: number }>;
+  start(): void;
+  /** Stops the loop and waits for a batch in progress. */
+  stop(): Promise<void>;
+}
+
+/** After this many failed attempts a mail stays in the outbox, unsent, with its last error. */
+export const MAX_ATTEMPTS = 10;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+/**
+ * A claimed mail is not due again for this long: another instance (or this one after a crash
+ * mid-send) picks it up only if the claim was never settled.
+ */
+const CLAIM_MS = 5 * 60_000;
+
+/** Wait before attempt `attempts + 1`: 30 s, 1 min, 2 min, ... up to 1 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), LONGEST_RETRY_MS);
+}
+
+export function createMailSender(options: MailSenderOptions): MailSender {
+  const { db, transport, from, log, intervalMs = 5_000, batchSize = 20 } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+
+  async function claimDue(now: Date) {
+    // SKIP LOCKED + pushing next_attempt_at forward = each due mail goes to one sender only,
+    // even with many API instances on one PostgreSQL server.
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(isNull(outbox.sent_at), lte(outbox.next_attempt_at, now), lt(outbox.attempts, MAX_ATTEMPTS)))
+      .orderBy(asc(outbox.next_attempt_at))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    return db
+      .update(outbox)
+      .set({ next_attempt_at: new Date(now.getTime() + CLAIM_MS) })
+      .where(inArray(outbox.id, due))
+      .returning();
+  }
+
+  async function send(mail: typeof outbox.$inferSelect, now: Date): Promise<boolean> {
+    const attempts = mail.attempts + 1;
+    try {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await db.update(outbox).set({ attempts, sent_at: now, last_error: null }).where(eq(outbox.id, mail.id));
+      return true;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await db
+        .update(outbox)
+        .set({
+          attempts,
+          last_error: reason.slice(0, 1000),
+          next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)),
+        })
+        .where(eq(outbox.id, mail.id));
+      const message = `mail ${mail.id} to ${mail.to} failed (attempt ${attempts}): ${reason}`;
+      if (attempts >= MAX_ATTEMPTS) log.error(`${message}; giving up`);
+      else log.warn(message);
+      return false;
+    }
+  }
+
+  async function drainOutbox(now = new Date()) {
+    let sent = 0;
+    let failed = 0;
+    // Batch after batch until nothing is due: a claimed or failed mail is no longer due at `now`.
+    for (let batch = await claimDue(now); batch.length > 0; batch = await claimDue(now)) {
+      for (const mail of batch) {
+        if (await send(mail, now)) sent += 1;
+        else failed += 1;
+      }
+    }
+    return { sent, failed };
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = drainOutbox()
+        .catch((error: unknown) => log.error(`mail sender: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(schedule);
+    }, intervalMs);
+  }
+
+  return {
+    drainOutbox,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
