@@ -1,0 +1,88 @@
+import { addTranslations, i18n } from '@rumbo/shared';
+import { TEST_CONFIG, renderWithUi, setUpShared } from '@rumbo/shared/testing';
+import { act, screen, within } from '@testing-library/react';
+import { contentTexts } from '../locales';
+import { companyAge } from './company-age';
+import HomePage from './home.page';
+
+beforeAll(async () => {
+  await setUpShared('es-PE', { ...TEST_CONFIG, foundingYear: 1996 });
+  addTranslations('content', contentTexts);
+});
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: new Date(2026, 6, 15, 10, 0) });
+});
+
+afterEach(async () => {
+  jest.useRealTimers();
+  await act(() => i18n.changeLanguage('es-PE'));
+});
+
+test('the company age counts whole calendar years from the founding year', () => {
+  expect(companyAge(1996, new Date(2026, 0, 1))).toBe(30);
+  expect(companyAge(1996, new Date(2025, 11, 31))).toBe(29);
+  expect(companyAge(2030, new Date(2026, 0, 1))).toBe(0);
+});
+
+test('the hero is the one h1 and leaves an empty slot for the trip search', () => {
+  const { container } = renderWithUi(<HomePage />);
+  const headings = screen.getAllByRole('heading', { level: 1 });
+  expect(headings).toHaveLength(1);
+  expect(headings[0]).toHaveTextContent('Viaja seguro a 23 destinos del Perú');
+  const slot = container.querySelector('[data-slot="trip-search"]');
+  expect(slot).toBeInTheDocument();
+  expect(slot).toBeEmptyDOMElement();
+});
+
+test('shows the four marketing facts with the age computed from the founding year', () => {
+  renderWithUi(<HomePage />);
+  const facts = within(screen.getByTestId('marketing-facts'));
+  expect(facts.getAllByRole('listitem')).toHaveLength(4);
+  expect(facts.getByRole('heading', { name: 'Cambio de conductor cada 4 horas' })).toBeInTheDocument();
+  expect(facts.getByRole('heading', { name: 'Monitoreo GPS 24/7' })).toBeInTheDocument();
+  expect(facts.getByRole('heading', { name: '23 destinos' })).toBeInTheDocument();
+  expect(facts.getByRole('heading', { name: '30 años creando' })).toBeInTheDocument();
+  expect(facts.getByText(/desde 1996/)).toBeInTheDocument();
+});
+
+test('shows the three seat classes, each with USB and air conditioning', () => {
+  renderWithUi(<HomePage />);
+  for (const [degrees, name] of [
+    [140, 'Económico'],
+    [160, 'Especial'],
+    [180, 'VIP cama'],
+  ] as const) {
+    const card = within(screen.getByTestId(`seat-class-${degrees}`));
+    expect(card.getByRole('heading', { level: 3, name })).toBeInTheDocument();
+    expect(card.getByText(`Reclinación de ${degrees}°`)).toBeInTheDocument();
+    expect(card.getByText('Puerto USB para cargar tu celular')).toBeInTheDocument();
+    expect(card.getByText('Aire acondicionado')).toBeInTheDocument();
+  }
+});
+
+test('icons are hidden from assistive technology', () => {
+  const { container } = renderWithUi(<HomePage />);
+  const icons = container.querySelectorAll('svg');
+  expect(icons.length).toBeGreaterThan(0);
+  for (const icon of icons) expect(icon).toHaveAttribute('aria-hidden', 'true');
+});
+
+test('switching to English re-renders every text at once', async () => {
+  renderWithUi(<HomePage />);
+  await act(() => i18n.changeLanguage('en-EN'));
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Travel safely to 23 destinations in Peru');
+  expect(screen.getByRole('heading', { name: '30 Years Creating' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Driver Change Every 4 Hours' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'VIP bed' })).toBeInTheDocument();
+  expect(screen.getAllByText('USB port to charge your phone')).toHaveLength(3);
+  expect(screen.queryByText(/años creando/)).not.toBeInTheDocument();
+});
+
+test('links to the postponement policy with the site Link', () => {
+  renderWithUi(<HomePage />);
+  expect(screen.getByRole('link', { name: 'Conoce la política de postergación' })).toHaveAttribute(
+    'href',
+    '/informacion/politica-postergacion',
+  );
+});

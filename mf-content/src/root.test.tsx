@@ -1,0 +1,41 @@
+import { addTranslations } from '@rumbo/shared';
+import { renderWithUi, setUpShared } from '@rumbo/shared/testing';
+import { screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { contentTexts } from './locales';
+import { ContentRoutes, INFORMATION_ROUTES } from './root';
+import { json, stubRest } from './testing';
+
+beforeAll(async () => {
+  await setUpShared('es-PE');
+  addTranslations('content', contentTexts);
+});
+
+function renderAt(path: string) {
+  return renderWithUi(
+    <MemoryRouter initialEntries={[path]}>
+      <ContentRoutes />
+    </MemoryRouter>,
+  );
+}
+
+test('/ shows the home page without calling the API', () => {
+  const requests = stubRest(() => json(500, {}));
+  renderAt('/');
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Viaja seguro a 23 destinos del Perú');
+  expect(requests).toHaveLength(0);
+});
+
+test.each(INFORMATION_ROUTES.map(({ path, id }) => [path, id]))('%s loads /rest/informacion/%i', async (path, id) => {
+  const requests = stubRest(() =>
+    json(200, { data: { id, slug: path.split('/').pop(), titulo: `Página ${id}`, html: '<p>Texto</p>', actualizado: '2025-06-01' } }),
+  );
+  renderAt(path);
+  expect(await screen.findByRole('heading', { level: 1, name: `Página ${id}` })).toBeInTheDocument();
+  expect(requests.map((r) => new URL(r.url).pathname)).toEqual([`/rest/informacion/${id}`]);
+});
+
+test('an unknown path of this remote shows the not-found message', () => {
+  renderAt('/informacion/otra-cosa');
+  expect(screen.getByRole('heading', { level: 1, name: 'No encontramos esta página' })).toBeInTheDocument();
+});
