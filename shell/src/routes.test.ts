@@ -1,0 +1,36 @@
+import { ROUTES, routeFor } from './routes';
+import { shellTexts } from './locales';
+
+describe('route table', () => {
+  it.each([
+    ['/', 'mf_content'],
+    ['/informacion/terminos-condiciones', 'mf_content'],
+    ['/informacion/proteccion-datos/', 'mf_content'],
+    ['/libro_reclamaciones', 'mf_complaints'],
+    ['/cargo/seguimiento', 'mf_cargo'],
+    ['/pasajes/asientos', 'mf_booking'],
+    ['/micuenta/viajes', 'mf_account'],
+  ])('%s is owned by %s', (path, remote) => {
+    expect(routeFor(path)?.remote).toBe(remote);
+  });
+
+  it.each(['/nada', '/informacion/otra', '/libro_reclamaciones/x', '/cargo/seguimiento/x/y'])('%s is not found', (path) => {
+    expect(routeFor(path)).toBeUndefined();
+  });
+
+  it('matches a parameter only against its allowed values', () => {
+    const routes = [{ id: 'destination', path: '/destinos/:city', remote: 'mf_content', params: { city: ['cusco'] } }] as const;
+    expect(routeFor('/destinos/cusco', routes)?.id).toBe('destination');
+    expect(routeFor('/destinos/paris', routes)).toBeUndefined();
+  });
+
+  it('every route has a title and a description in both languages', () => {
+    for (const language of ['es-PE', 'en-EN'] as const) {
+      for (const route of ROUTES) {
+        const texts = shellTexts[language].routes[route.id];
+        expect(texts.title).toBeTruthy();
+        expect(texts.description).toBeTruthy();
+      }
+    }
+  });
+});
