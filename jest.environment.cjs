@@ -1,4 +1,7 @@
-/** jsdom plus the web globals Node has and jsdom lacks (fetch, TextEncoder, streams...). */
+/**
+ * jsdom plus the web globals Node has and jsdom lacks (fetch, TextEncoder, streams...). Not
+ * MessageChannel: React's scheduler would hold its port open and Jest would never exit.
+ */
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 class BrowserEnvironment extends TestEnvironment {
@@ -8,7 +11,7 @@ class BrowserEnvironment extends TestEnvironment {
     for (const name of [
       'TextEncoder', 'TextDecoder', 'fetch', 'Request', 'Response', 'Headers', 'FormData',
       'ReadableStream', 'WritableStream', 'TransformStream', 'AbortController', 'AbortSignal',
-      'structuredClone', 'BroadcastChannel', 'MessageChannel', 'Blob',
+      'structuredClone', 'Blob',
     ]) {
       if (globalThis[name] && !g[name]) g[name] = globalThis[name];
     }

@@ -4,12 +4,11 @@
  */
 const path = require('node:path');
 
-const esmOnly = ['\\.pnpm', 'ky', 'react-router', 'cookie-es', '@remix-run'].join('|');
 
 module.exports = {
   testEnvironment: path.join(__dirname, 'jest.environment.cjs'),
   transform: {
-    '^.+\\.(t|j)sx?$': [
+    '^.+\\.(t|j)sx?$|\\.mjs$': [
       require.resolve('@swc/jest', { paths: [path.join(__dirname, 'shared')] }),
       {
         jsc: {
@@ -23,7 +22,11 @@ module.exports = {
       },
     ],
   },
-  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly})/)`, '/node_modules/\\.pnpm/(?!(ky|react-router|cookie-es|@remix-run)@)'],
+  // ESM-only packages (and their scoped dependencies in pnpm's store) are transformed too.
+  transformIgnorePatterns: [
+    '/node_modules/(?!(\\.pnpm|ky|react-router|cookie-es|@remix-run)/)',
+    '/node_modules/\\.pnpm/(?!(ky|react-router|cookie-es|@remix-run\\+[^@/]+)@)',
+  ],
   moduleNameMapper: {
     '\\.(svg|png|jpe?g|webp|avif)$': path.join(__dirname, 'jest.file-stub.cjs'),
   },

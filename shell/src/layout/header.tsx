@@ -24,8 +24,8 @@ export function Header({ pathname }: { pathname: string }) {
       <SkipNavLink id="main">{t('skipToContent')}</SkipNavLink>
       <Container maxW="7xl" py="2">
         <Flex align="center" justify="space-between" gap="4">
-          <Link to="/" onClick={goHome} aria-label={t('brandHome')} data-testid="logo" display="inline-flex">
-            <Logo variant="light" />
+          <Link to="/" onClick={goHome} data-testid="logo" display="inline-flex">
+            <Logo variant="light" title={t('brandHome')} />
           </Link>
           <Box as="nav" aria-label={t('nav.label')} display={{ base: 'none', lg: 'block' }}>
             <HStack as="ul" gap="6" listStyleType="none">
