@@ -29,4 +29,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    files: ['jest.setup.cjs'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
 );
