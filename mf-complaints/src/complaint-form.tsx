@@ -1,0 +1,416 @@
+import { DATE_MAX, DATE_MIN, DETAIL_MAX, COMPLAINT_REASONS, DOCUMENT_TYPES, GENDERS } from '@rumbo/shared/schemas';
+import {
+  Alert,
+  Box,
+  Button,
+  chakra,
+  ExternalLink,
+  Field,
+  Fieldset,
+  GridItem,
+  Heading,
+  HStack,
+  Input,
+  List,
+  NativeSelect,
+  RadioGroup,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@rumbo/shared/ui';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ComplaintStore, FieldName, FocusTarget } from './complaint.store';
+import { fieldIds, focusField, messageText } from './form-message';
+
+/** Text colour of errors: Chakra's `fg.error` (red.500) is below AA contrast on white. */
+const ERROR_COLOR = 'red.700';
+/** Control borders with 3:1 contrast against the page (WCAG 1.4.11). */
+const CONTROL_BORDER = 'gray.500';
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+interface ControlProps {
+  name: FieldName;
+  value: string;
+  onChange: (event: ChangeEvent<Control>) => void;
+  'aria-describedby'?: string;
+  'aria-required'?: true;
+  borderColor: string;
+  _invalid: { borderColor: string };
+}
+
+interface FieldProps {
+  store: ComplaintStore;
+  name: FieldName;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  /** Shown in error colour (e.g. a counter past its limit). */
+  hintAlert?: boolean;
+  children: (control: ControlProps) => ReactNode;
+}
+
+/** Required mark outside the label, so the label (the control's name) is just its text. */
+function RequiredMark() {
+  return (
+    <Text as="span" aria-hidden="true" color={ERROR_COLOR} fontWeight="bold" lineHeight="1">
+      *
+    </Text>
+  );
+}
+
+/** One labelled control with its hint and its first message, linked by aria-describedby. */
+const FormField = observer(function FormField({ store, name, label, required = true, hint, hintAlert, children }: FieldProps) {
+  const { t } = useTranslation('complaints');
+  const ids = fieldIds(name);
+  const error = store.fieldError(name);
+  const describedBy = [hint ? ids.hint : '', error ? ids.error : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <Field.Root id={ids.control} ids={{ errorText: ids.error, helperText: ids.hint }} invalid={Boolean(error)} required={required}>
+      <HStack gap="1">
+        <Field.Label>{label}</Field.Label>
+        {required && <RequiredMark />}
+      </HStack>
+      {children({
+        name,
+        value: store.values[name],
+        onChange: (event) => store.set(name, event.target.value),
+        'aria-describedby': describedBy,
+        'aria-required': required ? true : undefined,
+        borderColor: CONTROL_BORDER,
+        _invalid: { borderColor: ERROR_COLOR },
+      })}
+      {hint && <Field.HelperText color={hintAlert ? ERROR_COLOR : undefined}>{hint}</Field.HelperText>}
+      <Field.ErrorText color={ERROR_COLOR}>{error && messageText(t, error)}</Field.ErrorText>
+    </Field.Root>
+  );
+});
+
+interface Choice {
+  value: string;
+  label: string;
+  description?: string;
+}
+
+interface ChoiceFieldProps {
+  store: ComplaintStore;
+  name: FieldName;
+  label: string;
+  choices: Choice[];
+}
+
+/** A required radio group: fieldset and legend, each radio linked to its description and the message. */
+const ChoiceField = observer(function ChoiceField({ store, name, label, choices }: ChoiceFieldProps) {
+  const { t } = useTranslation('complaints');
+  const ids = fieldIds(name);
+  const legendId = `${ids.control}-legend`;
+  const error = store.fieldError(name);
+  const inline = !choices.some((choice) => choice.description);
+  // The id sits on a wrapper: Ark's Fieldset keeps its `id` prop for its own part ids.
+  return (
+    <Box id={ids.control}>
+      <Fieldset.Root invalid={Boolean(error)} aria-labelledby={legendId}>
+        <Fieldset.Legend id={legendId} fontWeight="medium" textStyle="sm" display="flex" gap="1">
+          {label}
+          <RequiredMark />
+        </Fieldset.Legend>
+        <RadioGroup.Root
+          name={name}
+          value={store.values[name] || null}
+          onValueChange={(details) => store.set(name, details.value ?? '')}
+          aria-labelledby={legendId}
+          required
+          colorPalette="brand"
+        >
+          <Stack direction={inline ? { base: 'column', sm: 'row' } : 'column'} gap={{ base: 2, sm: inline ? 5 : 3 }}>
+            {choices.map((choice) => {
+              const descriptionId = `${ids.control}-${choice.value}-description`;
+              const describedBy = [choice.description ? descriptionId : '', error ? ids.error : ''].filter(Boolean).join(' ');
+              return (
+                <Box key={choice.value}>
+                  <RadioGroup.Item value={choice.value}>
+                    <RadioGroup.ItemHiddenInput aria-describedby={describedBy || undefined} aria-required="true" />
+                    <RadioGroup.ItemIndicator borderColor={CONTROL_BORDER} />
+                    <RadioGroup.ItemText>{choice.label}</RadioGroup.ItemText>
+                  </RadioGroup.Item>
+                  {choice.description && (
+                    <Text id={descriptionId} textStyle="sm" color="fg.muted" ps="7">
+                      {choice.description}
+                    </Text>
+                  )}
+                </Box>
+              );
+            })}
+          </Stack>
+        </RadioGroup.Root>
+        {error && (
+          <Text id={ids.error} textStyle="xs" fontWeight="medium" color={ERROR_COLOR} aria-live="polite">
+            {messageText(t, error)}
+          </Text>
+        )}
+      </Fieldset.Root>
+    </Box>
+  );
+});
+
+/** The messages of the last submit, on top of the form; each links to its field. */
+const ErrorSummary = observer(function ErrorSummary({
+  store,
+  alertRef,
+  onPick,
+}: {
+  store: ComplaintStore;
+  alertRef: RefObject<HTMLDivElement | null>;
+  onPick: (field: FieldName) => void;
+}) {
+  const { t } = useTranslation('complaints');
+  if (store.problem) {
+    return (
+      <Alert.Root ref={alertRef} status="error" role="alert" tabIndex={-1}>
+        <Alert.Indicator />
+        <Alert.Title>{messageText(t, store.problem)}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  if (store.errors.length === 0) return null;
+  return (
+    <Alert.Root ref={alertRef} status="error" role="alert" tabIndex={-1} aria-labelledby="complaint-summary-title">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Heading as="h2" id="complaint-summary-title" size="sm" mb="2">
+          {t('summary.title')}
+        </Heading>
+        <List.Root ps="5">
+          {store.errors.map((error, i) => (
+            <List.Item key={`${error.key}-${i}`}>
+              {error.field ? (
+                <ExternalLink
+                  href={`#${fieldIds(error.field).control}`}
+                  color="inherit"
+                  textDecoration="underline"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onPick(error.field!);
+                  }}
+                >
+                  {messageText(t, error)}
+                </ExternalLink>
+              ) : (
+                messageText(t, error)
+              )}
+            </List.Item>
+          ))}
+        </List.Root>
+      </Alert.Content>
+    </Alert.Root>
+  );
+});
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box as="section" aria-labelledby={id} borderWidth="1px" borderColor="border" rounded="lg" p={{ base: 4, md: 6 }}>
+      <Heading as="h2" id={id} size="md" mb="5">
+        {title}
+      </Heading>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+        {children}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+const wide = { colSpan: { base: 1, md: 2 } } as const;
+
+/** The complaint sheet (spec §3): consumer, service, complaint; checked with the shared schema. */
+export const ComplaintForm = observer(function ComplaintForm({ store }: { store: ComplaintStore }) {
+  const { t } = useTranslation('complaints');
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  // A new object per submit, so focus moves again even to the same target, after the render.
+  const [focusRequest, setFocusRequest] = useState<{ target: FocusTarget } | null>(null);
+  const values = store.values;
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    if (focusRequest.target === 'alert') alertRef.current?.focus();
+    else focusField(formRef.current, focusRequest.target);
+  }, [focusRequest]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const target = await store.submit();
+    if (target) setFocusRequest({ target });
+  };
+
+  const dateBounds = { min: DATE_MIN, max: DATE_MAX };
+  const citiesReady = store.citiesState === 'ready';
+
+  return (
+    <chakra.form ref={formRef} noValidate onSubmit={submit}>
+      <Stack gap="6">
+        <ErrorSummary store={store} alertRef={alertRef} onPick={(field) => focusField(formRef.current, field)} />
+        <Text textStyle="sm">{t('notes.required')}</Text>
+
+        <input type="hidden" name="fecha_actual" value={values.fecha_actual} />
+        <input type="hidden" name="tamanioInput" value={values.tamanioInput} />
+        <input type="hidden" name="cpersona" value={values.cpersona} />
+
+        <Section id="complaint-section-consumer" title={t('sections.consumer')}>
+          <FormField store={store} name="nacimiento" label={t('fields.nacimiento')}>
+            {(control) => <Input type="date" autoComplete="bday" {...dateBounds} {...control} />}
+          </FormField>
+          <ChoiceField
+            store={store}
+            name="genero"
+            label={t('fields.genero')}
+            choices={GENDERS.map((gender) => ({ value: gender, label: t(`genders.${gender}`) }))}
+          />
+          <FormField store={store} name="documento" label={t('fields.documento')}>
+            {(control) => (
+              <NativeSelect.Root>
+                <NativeSelect.Field {...control}>
+                  {Object.values(DOCUMENT_TYPES).map((code) => (
+                    <option key={code} value={String(code)}>
+                      {t(`documents.${code}`)}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            )}
+          </FormField>
+          <FormField store={store} name="numero" label={t('fields.numero')} hint={t('hints.numero', { length: store.documentLength })}>
+            {(control) => <Input type="text" inputMode="numeric" autoComplete="off" maxLength={store.documentLength} {...control} />}
+          </FormField>
+          <FormField store={store} name="datos" label={t('fields.datos')}>
+            {(control) => <Input type="text" autoComplete="given-name" {...control} />}
+          </FormField>
+          <FormField store={store} name="paterno" label={t('fields.paterno')}>
+            {(control) => <Input type="text" autoComplete="family-name" {...control} />}
+          </FormField>
+          <FormField store={store} name="materno" label={t('fields.materno')}>
+            {(control) => <Input type="text" autoComplete="off" {...control} />}
+          </FormField>
+          <FormField store={store} name="direccion" label={t('fields.direccion')}>
+            {(control) => <Input type="text" autoComplete="street-address" {...control} />}
+          </FormField>
+          <FormField store={store} name="telefono" label={t('fields.telefono')} hint={t('hints.telefono')}>
+            {(control) => <Input type="tel" inputMode="numeric" autoComplete="tel" {...control} />}
+          </FormField>
+          <FormField store={store} name="correo" label={t('fields.correo')}>
+            {(control) => <Input type="email" autoComplete="email" {...control} />}
+          </FormField>
+        </Section>
+
+        <Section id="complaint-section-service" title={t('sections.service')}>
+          <FormField store={store} name="viaje" label={t('fields.viaje')}>
+            {(control) => <Input type="datetime-local" min={`${DATE_MIN}T00:00`} max={`${DATE_MAX}T23:59`} {...control} />}
+          </FormField>
+          <FormField
+            store={store}
+            name="destino"
+            label={t('fields.destino')}
+            hint={store.citiesState === 'failed' ? t('cities.failed') : undefined}
+            hintAlert
+          >
+            {(control) => (
+              <Stack gap="2" width="full">
+                <NativeSelect.Root>
+                  <NativeSelect.Field {...control} aria-busy={store.citiesState === 'loading' || undefined}>
+                    {citiesReady ? (
+                      store.cities.map((city) => (
+                        <option key={city.cciudad} value={String(city.cciudad)}>
+                          {city.nombre}
+                        </option>
+                      ))
+                    ) : (
+                      <option value={values.destino}>{store.citiesState === 'loading' ? t('cities.loading') : '—'}</option>
+                    )}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                {store.citiesState === 'failed' && (
+                  <Button type="button" size="sm" variant="outline" alignSelf="flex-start" onClick={() => void store.loadCities()}>
+                    {t('retry')}
+                  </Button>
+                )}
+              </Stack>
+            )}
+          </FormField>
+        </Section>
+
+        <Section id="complaint-section-complaint" title={t('sections.complaint')}>
+          <GridItem {...wide}>
+            <ChoiceField
+              store={store}
+              name="tipo_reclamo"
+              label={t('fields.tipo_reclamo')}
+              choices={['1', '2'].map((code) => ({
+                value: code,
+                label: t(`types.${code}.name`),
+                description: t(`types.${code}.definition`),
+              }))}
+            />
+          </GridItem>
+          <GridItem {...wide}>
+            <FormField store={store} name="motivo" label={t('fields.motivo')}>
+              {(control) => (
+                <NativeSelect.Root>
+                  <NativeSelect.Field {...control}>
+                    <option value="">{t('motivo.empty')}</option>
+                    {COMPLAINT_REASONS.map((code) => (
+                      <option key={code} value={String(code)}>
+                        {t(`motivo.${code}`)}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              )}
+            </FormField>
+          </GridItem>
+          <GridItem {...wide}>
+            <FormField
+              store={store}
+              name="detalle"
+              label={t('fields.detalle')}
+              hint={t('hints.counter', { n: values.detalle.length, max: DETAIL_MAX })}
+              hintAlert={values.detalle.length > DETAIL_MAX}
+            >
+              {(control) => <Textarea rows={6} {...control} />}
+            </FormField>
+          </GridItem>
+          <GridItem {...wide}>
+            <FormField
+              store={store}
+              name="resultado"
+              label={t('fields.resultado')}
+              required={false}
+              hint={`${t('hints.resultado')} ${t('hints.counter', { n: values.resultado.length, max: DETAIL_MAX })}`}
+              hintAlert={values.resultado.length > DETAIL_MAX}
+            >
+              {(control) => <Textarea rows={4} {...control} />}
+            </FormField>
+          </GridItem>
+        </Section>
+
+        <Box>
+          <Button
+            type="submit"
+            colorPalette="brand"
+            size="lg"
+            width={{ base: 'full', md: 'auto' }}
+            disabled={store.sending}
+            loading={store.sending}
+            loadingText={t('sending')}
+          >
+            {t('submit')}
+          </Button>
+        </Box>
+      </Stack>
+    </chakra.form>
+  );
+});

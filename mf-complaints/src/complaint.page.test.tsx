@@ -1,0 +1,352 @@
+import { addTranslations, i18n, session, type Customer } from '@rumbo/shared';
+import { setUpShared, renderWithUi } from '@rumbo/shared/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ComplaintPage } from './complaint.page';
+import { ComplaintStore } from './complaint.store';
+import { complaintsTexts } from './locales';
+
+const OPERATOR = {
+  producto: 'rumbo',
+  marca: 'Rumbo Andino',
+  razon_social: 'Rumbo Andino Express S.A.C.',
+  ruc: '20518739469',
+  direccion: 'Av. Nicolás Arriola 1250, La Victoria, Lima, Perú',
+  fundacion: 1996,
+  central_telefonica: '(01) 708-5000',
+  whatsapp: '+51 987 085 000',
+  whatsapp_url: 'https://wa.me/51987085000',
+  correo: 'atencion@rumboandino.pe',
+  redes: { facebook: '', youtube: '', instagram: '' },
+};
+
+const CITIES = [
+  { cciudad: 1, nombre: 'Arequipa', codigo: 'AQP', slug: 'arequipa' },
+  { cciudad: 2, nombre: 'Cusco', codigo: 'CUZ', slug: 'cusco' },
+  { cciudad: 4, nombre: 'Lima', codigo: 'LIM', slug: 'lima' },
+];
+
+const RECEIPT = { numero: '000000007-2026', fecha: '2026-11-22T10:15:00-05:00', plazo: '2026-12-15' };
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+type Filing = (request: Request) => Response | Promise<Response>;
+
+/** Answers the page's `/rest` calls; `filing` answers the complaint POST. Returns the POSTs' bodies. */
+function stubRest(filing: Filing = () => json(201, { data: RECEIPT })): unknown[] {
+  const posted: unknown[] = [];
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const path = new URL(request.url).pathname;
+    if (path === '/rest/informacion/representante') return json(200, { data: OPERATOR });
+    if (path === '/rest/iata') return json(200, { data: CITIES });
+    if (path === '/rest/reclamacion/registro' && request.method === 'POST') {
+      posted.push(await request.clone().json());
+      return filing(request);
+    }
+    return json(404, { message: 'not found', code: 'request.notFound' });
+  }) as typeof fetch;
+  return posted;
+}
+
+/** 22 Nov 2026, 02:30 UTC: still the 21st in Lima (UTC-5). */
+const NOW = new Date('2026-11-22T02:30:00Z');
+
+async function renderPage() {
+  const store = new ComplaintStore({ now: () => NOW });
+  const view = renderWithUi(<ComplaintPage store={store} />);
+  await screen.findByText(OPERATOR.razon_social);
+  await screen.findByRole('option', { name: 'Cusco' });
+  return { store, view };
+}
+
+const field = (label: string | RegExp) => screen.getByLabelText(label);
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+
+function fillValidSheet() {
+  fireEvent.change(field('Fecha de nacimiento'), { target: { value: '1990-05-17' } });
+  fireEvent.click(screen.getByRole('radio', { name: 'Femenino' }));
+  fireEvent.change(field('Número de documento'), { target: { value: '45678912' } });
+  fireEvent.change(field('Nombres'), { target: { value: 'Rosa María' } });
+  fireEvent.change(field('Apellido paterno'), { target: { value: 'Quispe' } });
+  fireEvent.change(field('Apellido materno'), { target: { value: 'Mamani' } });
+  fireEvent.change(field('Dirección'), { target: { value: 'Av. Javier Prado 123, Lima' } });
+  fireEvent.change(field('Teléfono'), { target: { value: '987654321' } });
+  fireEvent.change(field('Correo electrónico'), { target: { value: 'rosa@example.pe' } });
+  fireEvent.change(field('Motivo'), { target: { value: '1' } });
+  fireEvent.change(field('Fecha y hora del viaje'), { target: { value: '2026-11-20T21:30' } });
+  fireEvent.change(field('Ciudad de destino'), { target: { value: '2' } });
+  fireEvent.change(field('Detalle'), { target: { value: 'El bus salió dos horas tarde.' } });
+  fireEvent.change(field('Pedido del consumidor'), { target: { value: 'Devolución del pasaje' } });
+}
+
+const SPEC_MESSAGES_OF_AN_EMPTY_SHEET = [
+  'Seleccione su fecha de nacimiento',
+  'Digite su número de documento',
+  'El DNI debe tener 8 caracteres',
+  'El campo número de documento es numérico',
+  'Complete el campo nombres',
+  'Complete el campo apellido paterno',
+  'Complete el campo apellido materno',
+  'Complete su dirección',
+  'Complete su teléfono',
+  'El campo teléfono es numérico',
+  'Complete su email',
+  'El formato del email es inválido',
+  'Seleccione el motivo de su reclamo',
+  'Seleccione la fecha y hora de su viaje',
+  'Complete el detalle',
+];
+
+const summaryItems = () => within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent);
+
+beforeAll(async () => {
+  await setUpShared('es-PE');
+  addTranslations('complaints', complaintsTexts);
+});
+
+beforeEach(async () => {
+  await act(() => i18n.changeLanguage('es-PE'));
+  session.signOut();
+  stubRest();
+});
+
+describe('the complaints book page', () => {
+  it('shows the operator, the filing date in Lima, the definitions and the notes', async () => {
+    await renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Libro de Reclamaciones' })).toBeInTheDocument();
+    expect(screen.getByText(OPERATOR.ruc)).toBeInTheDocument();
+    expect(screen.getByText(OPERATOR.direccion)).toBeInTheDocument();
+    expect(screen.getByText('21/11/2026')).toBeInTheDocument();
+    expect(screen.getByText('Disconformidad relacionada a los productos o servicios')).toBeInTheDocument();
+    expect(
+      screen.getByText('Disconformidad no relacionada a los productos o servicios; o, malestar o descontento respecto a la atención al público'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/quince \(15\) días hábiles/)).toBeInTheDocument();
+    expect(screen.getByText(/recibirá una copia en el correo electrónico/)).toBeInTheDocument();
+  });
+
+  it('starts with the spec defaults', async () => {
+    const { view } = await renderPage();
+    const form = view.container.querySelector('form')!;
+    expect(screen.getByRole('radio', { name: 'Masculino' })).toBeChecked();
+    expect(field('Tipo de documento')).toHaveValue('19');
+    expect(screen.getByRole('radio', { name: 'Reclamo' })).toBeChecked();
+    expect(field('Ciudad de destino')).toHaveValue('4');
+    expect(field('Motivo')).toHaveValue('');
+    expect(screen.getByRole('option', { name: '* Seleccione el Motivo' })).toBeInTheDocument();
+    expect(form.querySelector('input[name="tamanioInput"]')).toHaveValue('8');
+    expect(form.querySelector('input[name="fecha_actual"]')).toHaveValue('21/11/2026');
+    expect(form.querySelector('input[name="cpersona"]')).toHaveValue('');
+    expect(field('Número de documento')).toHaveAttribute('maxLength', '8');
+    expect(field('Número de documento')).toHaveAttribute('inputMode', 'numeric');
+    expect(field('Fecha de nacimiento')).toHaveAttribute('min', '1900-01-01');
+    expect(field('Fecha de nacimiento')).toHaveAttribute('max', '2099-12-31');
+    expect(field('Fecha y hora del viaje')).toHaveAttribute('min', '1900-01-01T00:00');
+    expect(field('Fecha y hora del viaje')).toHaveAttribute('max', '2099-12-31T23:59');
+    expect(screen.getByText('0/500')).toBeInTheDocument();
+    for (const name of ['nacimiento', 'documento', 'numero', 'datos', 'paterno', 'materno', 'direccion', 'telefono', 'correo', 'motivo', 'viaje', 'destino', 'detalle', 'resultado']) {
+      expect(form.querySelector(`[name="${name}"]`)).toBeInTheDocument();
+    }
+    expect(field('Nombres')).toHaveAttribute('aria-required', 'true');
+    expect(field('Pedido del consumidor')).not.toHaveAttribute('aria-required');
+  });
+
+  it('on an empty submit lists the spec messages in order and focuses the first invalid field', async () => {
+    stubRest();
+    await renderPage();
+    await submit();
+
+    expect(summaryItems()).toEqual(SPEC_MESSAGES_OF_AN_EMPTY_SHEET);
+    const birth = field('Fecha de nacimiento');
+    expect(birth).toHaveFocus();
+    expect(birth).toHaveAttribute('aria-invalid', 'true');
+    const describedBy = birth.getAttribute('aria-describedby')!;
+    expect(document.getElementById(describedBy)).toHaveTextContent('Seleccione su fecha de nacimiento');
+    // Under each field, its first message only.
+    const number = field('Número de documento');
+    expect(document.getElementById(number.getAttribute('aria-describedby')!.split(' ').pop()!)).toHaveTextContent(
+      'Digite su número de documento',
+    );
+    expect(globalThis.fetch).not.toHaveBeenCalledWith(expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('a message of the summary takes the consumer to its field', async () => {
+    stubRest();
+    await renderPage();
+    await submit();
+    await userEvent.click(screen.getByRole('link', { name: 'Complete su dirección' }));
+    expect(field('Dirección')).toHaveFocus();
+  });
+
+  it('gives the document number the length of the document type', async () => {
+    const { view } = await renderPage();
+    await userEvent.selectOptions(field('Tipo de documento'), 'Carnet de extranjería');
+    expect(field('Número de documento')).toHaveAttribute('maxLength', '12');
+    expect(view.container.querySelector('input[name="tamanioInput"]')).toHaveValue('12');
+    expect(screen.getByText('12 dígitos')).toBeInTheDocument();
+    await userEvent.selectOptions(field('Tipo de documento'), 'Pasaporte');
+    expect(field('Número de documento')).toHaveAttribute('maxLength', '15');
+  });
+
+  it('counts the detail as it is typed', async () => {
+    await renderPage();
+    await userEvent.type(field('Detalle'), 'Hola');
+    expect(screen.getByText('4/500')).toBeInTheDocument();
+  });
+
+  it('posts a valid sheet and shows the receipt', async () => {
+    const posted = stubRest();
+    await renderPage();
+    fillValidSheet();
+    await submit();
+
+    const heading = await screen.findByRole('heading', { name: 'Registramos su hoja de reclamación' });
+    expect(heading).toHaveFocus();
+    expect(posted).toEqual([
+      {
+        cpersona: '',
+        nacimiento: '1990-05-17',
+        genero: 'F',
+        fecha_actual: '21/11/2026',
+        documento: '19',
+        numero: '45678912',
+        datos: 'Rosa María',
+        paterno: 'Quispe',
+        materno: 'Mamani',
+        direccion: 'Av. Javier Prado 123, Lima',
+        telefono: '987654321',
+        correo: 'rosa@example.pe',
+        tipo_reclamo: '1',
+        motivo: '1',
+        viaje: '2026-11-20T21:30',
+        destino: '2',
+        detalle: 'El bus salió dos horas tarde.',
+        resultado: 'Devolución del pasaje',
+        tamanioInput: '8',
+      },
+    ]);
+    expect(screen.getByText('000000007-2026')).toBeInTheDocument();
+    expect(screen.getByText(/22 de noviembre de 2026.*10:15.*hora de Lima/)).toBeInTheDocument();
+    expect(screen.getByText('hasta el 15 de diciembre de 2026 (15 días hábiles)')).toBeInTheDocument();
+    expect(screen.getByText('Enviamos una copia a rosa@example.pe.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enviar' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Registrar otra hoja de reclamación' }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+    expect(field('Nombres')).toHaveValue('');
+    expect(screen.getByRole('radio', { name: 'Masculino' })).toBeChecked();
+  });
+
+  it('disables the submit button while sending', async () => {
+    let answer: (response: Response) => void = () => {};
+    stubRest(() => new Promise<Response>((resolve) => (answer = resolve)));
+    await renderPage();
+    fillValidSheet();
+    await submit();
+    expect(screen.getByRole('button', { name: /Enviando/ })).toBeDisabled();
+    await act(async () => answer(json(201, { data: RECEIPT })));
+    expect(await screen.findByText('000000007-2026')).toBeInTheDocument();
+  });
+
+  it("shows the server's 400 on its field and in the summary", async () => {
+    stubRest(() => json(400, { message: 'El DNI debe tener 8 caracteres', code: 'complaint.numero.dni', field: 'numero' }));
+    await renderPage();
+    fillValidSheet();
+    await submit();
+
+    const number = field('Número de documento');
+    await waitFor(() => expect(number).toHaveFocus());
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(summaryItems()).toEqual(['El DNI debe tener 8 caracteres']);
+    expect(document.getElementById('complaint-numero-error')).toHaveTextContent('El DNI debe tener 8 caracteres');
+  });
+
+  it('shows the message of a 429', async () => {
+    stubRest(() => json(429, { message: 'Demasiadas solicitudes. Inténtelo de nuevo en unos minutos.', code: 'request.tooMany' }));
+    await renderPage();
+    fillValidSheet();
+    await submit();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Demasiadas solicitudes. Inténtelo de nuevo en unos minutos.');
+    await waitFor(() => expect(alert).toHaveFocus());
+  });
+
+  it('keeps what was typed when the network fails, and says so', async () => {
+    stubRest(() => Promise.reject(new TypeError('Failed to fetch')));
+    await renderPage();
+    fillValidSheet();
+    await submit();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos enviar su hoja de reclamación. Inténtelo de nuevo: lo que escribió se mantiene.');
+    expect(field('Nombres')).toHaveValue('Rosa María');
+    expect(field('Detalle')).toHaveValue('El bus salió dos horas tarde.');
+    expect(field('Ciudad de destino')).toHaveValue('2');
+    expect(screen.getByRole('radio', { name: 'Femenino' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeEnabled();
+  });
+
+  it('switches labels and the shown messages to English at once', async () => {
+    stubRest();
+    await renderPage();
+    await submit();
+    await act(() => i18n.changeLanguage('en-EN'));
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Complaints Book' })).toBeInTheDocument();
+    expect(field('Document number')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('radio', { name: 'Claim (reclamo)' })).toBeChecked();
+    expect(screen.getByText('Dissatisfaction related to the products or services')).toBeInTheDocument();
+    expect(summaryItems()[0]).toBe('Select your date of birth');
+    expect(document.getElementById('complaint-nacimiento-error')).toHaveTextContent('Select your date of birth');
+    expect(screen.getByRole('option', { name: '* Select the reason' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+  });
+
+  it('fills the identity of a signed-in customer', async () => {
+    const customer: Customer = {
+      id: '4711',
+      documentType: '20',
+      documentNumber: '001234567890',
+      name: 'Ana Lucía',
+      firstLastName: 'Torres',
+      secondLastName: 'Huamán',
+      gender: 'F',
+      email: 'ana@example.pe',
+      phone: '999888777',
+      birthDate: '1985-03-09',
+    };
+    session.signIn('token', customer);
+    const { view } = await renderPage();
+
+    expect(field('Nombres')).toHaveValue('Ana Lucía');
+    expect(field('Apellido paterno')).toHaveValue('Torres');
+    expect(field('Apellido materno')).toHaveValue('Huamán');
+    expect(field('Tipo de documento')).toHaveValue('20');
+    expect(field('Número de documento')).toHaveValue('001234567890');
+    expect(field('Número de documento')).toHaveAttribute('maxLength', '12');
+    expect(field('Fecha de nacimiento')).toHaveValue('1985-03-09');
+    expect(field('Correo electrónico')).toHaveValue('ana@example.pe');
+    expect(field('Teléfono')).toHaveValue('999888777');
+    expect(screen.getByRole('radio', { name: 'Femenino' })).toBeChecked();
+    expect(view.container.querySelector('input[name="cpersona"]')).toHaveValue('4711');
+  });
+
+  it('offers to retry when the cities cannot be loaded', async () => {
+    let citiesUp = false;
+    globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = new URL(new Request(input, init).url).pathname;
+      if (path === '/rest/informacion/representante') return json(200, { data: OPERATOR });
+      if (path === '/rest/iata' && citiesUp) return json(200, { data: CITIES });
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    renderWithUi(<ComplaintPage store={new ComplaintStore({ now: () => NOW })} />);
+
+    expect(await screen.findByText('No pudimos cargar las ciudades.')).toBeInTheDocument();
+    citiesUp = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('option', { name: 'Cusco' })).toBeInTheDocument();
+    expect(field('Ciudad de destino')).toHaveValue('4');
+  });
+});

@@ -1,0 +1,97 @@
+import { session } from '@rumbo/shared';
+import { toLanguage } from '@rumbo/shared/schemas';
+import { Box, Button, chakra, Container, Heading, Stack, Text } from '@rumbo/shared/ui';
+import { reaction } from 'mobx';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ComplaintForm } from './complaint-form';
+import { ComplaintStore } from './complaint.store';
+import { Receipt } from './receipt';
+
+/** The operator's legal data and the filing date, as the law asks the sheet to show them. */
+const ProviderDetails = observer(function ProviderDetails({ store }: { store: ComplaintStore }) {
+  const { t } = useTranslation('complaints');
+  const operator = store.operator;
+  const rows: [label: string, value: string | undefined][] = [
+    [t('provider.razonSocial'), operator?.razon_social],
+    [t('provider.ruc'), operator?.ruc],
+    [t('provider.direccion'), operator?.direccion],
+    [t('provider.fecha'), store.values.fecha_actual],
+  ];
+  return (
+    <Box as="section" aria-labelledby="complaint-provider-title" bg="bg.subtle" rounded="lg" p={{ base: 4, md: 6 }}>
+      <Heading as="h2" id="complaint-provider-title" size="md" mb="4">
+        {t('provider.heading')}
+      </Heading>
+      {store.operatorState === 'loading' && (
+        <Text role="status" color="fg.muted" mb="3">
+          {t('provider.loading')}
+        </Text>
+      )}
+      {store.operatorState === 'failed' && (
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'center' }} mb="3">
+          <Text role="status">{t('provider.failed')}</Text>
+          <Button type="button" size="sm" variant="outline" onClick={() => void store.loadOperator()}>
+            {t('retry')}
+          </Button>
+        </Stack>
+      )}
+      <chakra.dl display="grid" gridTemplateColumns={{ base: '1fr', md: 'max-content 1fr' }} columnGap="6" rowGap="2">
+        {rows.map(([label, value]) =>
+          value === undefined ? null : (
+            <Box key={label} display="contents">
+              <chakra.dt fontWeight="semibold">{label}</chakra.dt>
+              <chakra.dd ms="0" mb={{ base: 2, md: 0 }}>
+                {value}
+              </chakra.dd>
+            </Box>
+          ),
+        )}
+      </chakra.dl>
+    </Box>
+  );
+});
+
+/** `/libro_reclamaciones`: the virtual complaints book (spec §3, §5; DECISIONS.md, Complaints book). */
+export const ComplaintPage = observer(function ComplaintPage({ store: given }: { store?: ComplaintStore }) {
+  const { t, i18n } = useTranslation('complaints');
+  const [store] = useState(() => given ?? new ComplaintStore());
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+
+  // The session may load the customer after the page mounts (or sign out while it is open).
+  useEffect(() => reaction(() => session.customer, (customer) => store.applyCustomer(customer), { fireImmediately: true }), [store]);
+
+  const another = () => {
+    store.reset();
+    heading.current?.focus();
+  };
+
+  return (
+    <Container maxW="5xl" py={{ base: 6, md: 10 }} px={{ base: 4, md: 6 }}>
+      <Stack gap="6">
+        <Heading as="h1" ref={heading} tabIndex={-1} size={{ base: '2xl', md: '3xl' }}>
+          {t('title')}
+        </Heading>
+        <Text>{t('intro')}</Text>
+        <ProviderDetails store={store} />
+        <Stack gap="2" as="ul" listStyleType="disc" ps="5">
+          <li>{t('notes.deadline')}</li>
+          <li>{t('notes.copy')}</li>
+        </Stack>
+        {store.receipt ? (
+          <Receipt receipt={store.receipt} correo={store.values.correo.trim()} language={toLanguage(i18n.resolvedLanguage ?? i18n.language)} onAnother={another} />
+        ) : (
+          <ComplaintForm store={store} />
+        )}
+        <Text textStyle="sm" color="fg.muted">
+          {t('notes.legal')}
+        </Text>
+      </Stack>
+    </Container>
+  );
+});

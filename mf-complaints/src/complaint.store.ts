@@ -1,0 +1,265 @@
+import { ApiError, loadOperator, type Customer, type OperatorData } from '@rumbo/shared';
+import {
+  COMPLAINT_DEFAULTS,
+  ComplaintSchema,
+  DOCUMENT_LENGTH,
+  GENDERS,
+  type ComplaintInput,
+  type ComplaintReceipt,
+  type DocumentType,
+} from '@rumbo/shared/schemas';
+import { makeAutoObservable, runInAction } from 'mobx';
+import * as v from 'valibot';
+import { fetchCities, fileComplaint, type City } from './complaints.resource';
+import { limaToday } from './lima-time';
+
+/** The form's fields (spec §3), in the order the schema declares them. */
+export const FIELD_NAMES = [
+  'cpersona',
+  'nacimiento',
+  'genero',
+  'fecha_actual',
+  'documento',
+  'numero',
+  'datos',
+  'paterno',
+  'materno',
+  'direccion',
+  'telefono',
+  'correo',
+  'tipo_reclamo',
+  'motivo',
+  'viaje',
+  'destino',
+  'detalle',
+  'resultado',
+  'tamanioInput',
+] as const satisfies readonly (keyof ComplaintInput)[];
+
+export type FieldName = (typeof FIELD_NAMES)[number];
+// Fails to compile if the schema gains a field this form does not have.
+const _everyField: Exclude<keyof ComplaintInput, FieldName> extends never ? true : never = true;
+
+/** What the form holds and posts: every field as typed, as a string. */
+export type ComplaintForm = Record<FieldName, string>;
+
+/**
+ * A message to show. `key` is an i18n key with its namespace (`validation:...`, `complaints:...`),
+ * translated at render so a language switch re-translates it; `text` is the server's own text,
+ * used only when it sent no key we know.
+ */
+export interface FormMessage {
+  field?: FieldName;
+  key?: string;
+  text?: string;
+}
+
+export type LoadState = 'loading' | 'ready' | 'failed';
+
+export interface ComplaintDeps {
+  fetchCities: () => Promise<City[] | undefined>;
+  fileComplaint: (form: ComplaintForm) => Promise<ComplaintReceipt | undefined>;
+  loadOperator: () => Promise<OperatorData | undefined>;
+  now: () => Date;
+}
+
+const isFieldName = (value: unknown): value is FieldName => (FIELD_NAMES as readonly unknown[]).includes(value);
+
+/** Where the page should move focus after a submit: a field, or the alert above the form. */
+export type FocusTarget = FieldName | 'alert';
+
+const IDENTITY_FIELDS = ['nacimiento', 'genero', 'documento', 'numero', 'datos', 'paterno', 'materno', 'telefono', 'correo'] as const;
+
+export function blankForm(today: string): ComplaintForm {
+  return {
+    cpersona: '',
+    nacimiento: '',
+    genero: COMPLAINT_DEFAULTS.genero,
+    fecha_actual: today,
+    documento: COMPLAINT_DEFAULTS.documento,
+    numero: '',
+    datos: '',
+    paterno: '',
+    materno: '',
+    direccion: '',
+    telefono: '',
+    correo: '',
+    tipo_reclamo: COMPLAINT_DEFAULTS.tipo_reclamo,
+    motivo: '',
+    viaje: '',
+    destino: COMPLAINT_DEFAULTS.destino,
+    detalle: '',
+    resultado: '',
+    tamanioInput: String(COMPLAINT_DEFAULTS.tamanioInput),
+  };
+}
+
+/** Document-number length of a document type (`tamanioInput`); the DNI's for an unknown type. */
+export function lengthOf(documento: string): number {
+  return DOCUMENT_LENGTH[Number(documento) as DocumentType] ?? COMPLAINT_DEFAULTS.tamanioInput;
+}
+
+/** A stored birth date (YYYY-MM-DD[...] or dd/mm/yyyy) as the date input's YYYY-MM-DD, else ''. */
+function asInputDate(value: string): string {
+  const iso = /^(\d{4}-\d{2}-\d{2})/.exec(value);
+  if (iso) return iso[1]!;
+  const local = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  return local ? `${local[3]}-${local[2]}-${local[1]}` : '';
+}
+
+/** The identity fields a signed-in customer's data fills; unusable values are left out. */
+function identityOf(customer: Customer): Partial<ComplaintForm> {
+  const gender = customer.gender.trim().charAt(0).toUpperCase();
+  const known = Object.keys(DOCUMENT_LENGTH).includes(customer.documentType);
+  const filled: Partial<ComplaintForm> = {
+    nacimiento: asInputDate(customer.birthDate),
+    genero: (GENDERS as readonly string[]).includes(gender) ? gender : '',
+    documento: known ? customer.documentType : '',
+    numero: known ? customer.documentNumber : '',
+    datos: customer.name,
+    paterno: customer.firstLastName,
+    materno: customer.secondLastName,
+    telefono: customer.phone,
+    correo: customer.email,
+  };
+  for (const key of IDENTITY_FIELDS) if (!filled[key]) delete filled[key];
+  return filled;
+}
+
+/**
+ * State of the complaints book page: the form's values, its messages, the sending and the
+ * receipt, plus the operator and city data it shows. A MobX store (not React state) because the
+ * submit flow is tested without a DOM, the signed-in customer comes from the shared MobX session,
+ * and the form, the error summary and the receipt all read the same values.
+ */
+export class ComplaintStore {
+  values: ComplaintForm;
+  /** Every failing check of the last submit, in the schema's order. */
+  errors: FormMessage[] = [];
+  /** A failure that is not about one field (network, rate limit, server). */
+  problem: FormMessage | null = null;
+  sending = false;
+  receipt: ComplaintReceipt | null = null;
+  operator: OperatorData | null = null;
+  operatorState: LoadState = 'loading';
+  cities: City[] = [];
+  citiesState: LoadState = 'loading';
+  private customer: Customer | null = null;
+  /** Fields the consumer changed: a customer's data loaded later never overwrites them. */
+  private edited = new Set<FieldName>();
+  private readonly deps: ComplaintDeps;
+
+  constructor(deps: Partial<ComplaintDeps> = {}) {
+    this.deps = { fetchCities, fileComplaint, loadOperator, now: () => new Date(), ...deps };
+    this.values = blankForm(limaToday(this.deps.now()));
+    makeAutoObservable<ComplaintStore, 'deps' | 'edited'>(this, { deps: false, edited: false });
+  }
+
+  /** The first message of a field (what shows under it). */
+  fieldError(field: FieldName): FormMessage | undefined {
+    return this.errors.find((error) => error.field === field);
+  }
+
+  get documentLength(): number {
+    return Number(this.values.tamanioInput) || lengthOf(this.values.documento);
+  }
+
+  set(field: FieldName, value: string): void {
+    this.values[field] = value;
+    this.edited.add(field);
+    if (field === 'documento') this.values.tamanioInput = String(lengthOf(value));
+  }
+
+  /** Fills the identity of a signed-in customer (fields the consumer has not changed). */
+  applyCustomer(customer: Customer | null): void {
+    this.customer = customer;
+    this.values.cpersona = customer?.id ?? '';
+    if (!customer) return;
+    for (const [field, value] of Object.entries(identityOf(customer)) as [FieldName, string][]) {
+      if (!this.edited.has(field)) this.values[field] = value;
+    }
+    this.values.tamanioInput = String(lengthOf(this.values.documento));
+  }
+
+  async load(): Promise<void> {
+    await Promise.all([this.loadOperator(), this.loadCities()]);
+  }
+
+  async loadOperator(): Promise<void> {
+    this.operatorState = 'loading';
+    const operator = await this.deps.loadOperator().catch(() => undefined);
+    runInAction(() => {
+      this.operator = operator ?? null;
+      this.operatorState = operator ? 'ready' : 'failed';
+    });
+  }
+
+  async loadCities(): Promise<void> {
+    this.citiesState = 'loading';
+    const cities = await this.deps.fetchCities().catch(() => undefined);
+    runInAction(() => {
+      this.cities = cities ?? [];
+      this.citiesState = cities ? 'ready' : 'failed';
+    });
+  }
+
+  /**
+   * Checks the form with the shared schema and, when it passes, files it. Returns where focus
+   * should go when something is wrong; nothing when the sheet was filed (or already sending).
+   */
+  async submit(): Promise<FocusTarget | undefined> {
+    if (this.sending) return undefined;
+    this.problem = null;
+    const checked = v.safeParse(ComplaintSchema, this.values);
+    if (!checked.success) {
+      this.errors = checked.issues.map((issue) => {
+        const field = v.getDotPath(issue);
+        return { field: isFieldName(field) ? field : undefined, key: `validation:${issue.message}` };
+      });
+      return this.errors[0]?.field ?? 'alert';
+    }
+    this.errors = [];
+    this.sending = true;
+    try {
+      const receipt = await this.deps.fileComplaint({ ...this.values });
+      return runInAction(() => {
+        if (receipt) {
+          this.receipt = receipt;
+          return undefined;
+        }
+        this.problem = { key: 'complaints:errors.network' };
+        return 'alert' as const;
+      });
+    } catch (error) {
+      return runInAction(() => this.rejected(error));
+    } finally {
+      runInAction(() => {
+        this.sending = false;
+      });
+    }
+  }
+
+  /** Starts a new, empty sheet (a signed-in customer's identity filled again). */
+  reset(): void {
+    this.values = blankForm(limaToday(this.deps.now()));
+    this.edited.clear();
+    this.errors = [];
+    this.problem = null;
+    this.receipt = null;
+    this.applyCustomer(this.customer);
+  }
+
+  private rejected(error: unknown): FocusTarget {
+    if (!(error instanceof ApiError)) {
+      this.problem = { key: 'complaints:errors.network' };
+      return 'alert';
+    }
+    const message: FormMessage = { key: error.code ? `validation:${error.code}` : undefined, text: error.message };
+    if (error.status === 400 && isFieldName(error.field)) {
+      this.errors = [{ ...message, field: error.field }];
+      return error.field;
+    }
+    this.problem = message;
+    return 'alert';
+  }
+}

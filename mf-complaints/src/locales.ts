@@ -1,0 +1,201 @@
+/**
+ * Texts of the `complaints` namespace. Validation messages live in the shared `validation`
+ * namespace (the schema's keys); everything else the page shows is here, same keys in both
+ * languages.
+ */
+const esPE = {
+  title: 'Libro de Reclamaciones',
+  intro:
+    'Conforme a lo establecido en el Código de Protección y Defensa del Consumidor, ponemos a su disposición nuestro Libro de Reclamaciones virtual.',
+  provider: {
+    heading: 'Datos del proveedor',
+    razonSocial: 'Razón social',
+    ruc: 'RUC',
+    direccion: 'Dirección',
+    fecha: 'Fecha',
+    loading: 'Cargando los datos del proveedor…',
+    failed: 'No pudimos cargar los datos del proveedor.',
+  },
+  notes: {
+    deadline:
+      'El proveedor deberá dar respuesta al reclamo o queja en un plazo no mayor a quince (15) días hábiles improrrogables.',
+    copy: 'Al enviar la hoja, recibirá una copia en el correo electrónico que indique.',
+    required: 'Los campos marcados con * son obligatorios.',
+    legal:
+      'La formulación del reclamo no impide acudir a otras vías de solución de controversias ni es requisito previo para interponer una denuncia ante el INDECOPI.',
+  },
+  sections: {
+    consumer: '1. Identificación del consumidor reclamante',
+    service: '2. Identificación del bien contratado',
+    complaint: '3. Detalle de la reclamación y pedido del consumidor',
+  },
+  fields: {
+    nacimiento: 'Fecha de nacimiento',
+    genero: 'Género',
+    documento: 'Tipo de documento',
+    numero: 'Número de documento',
+    datos: 'Nombres',
+    paterno: 'Apellido paterno',
+    materno: 'Apellido materno',
+    direccion: 'Dirección',
+    telefono: 'Teléfono',
+    correo: 'Correo electrónico',
+    tipo_reclamo: 'Tipo',
+    motivo: 'Motivo',
+    viaje: 'Fecha y hora del viaje',
+    destino: 'Ciudad de destino',
+    detalle: 'Detalle',
+    resultado: 'Pedido del consumidor',
+  },
+  hints: {
+    numero: '{{length}} dígitos',
+    telefono: 'Solo números',
+    counter: '{{n}}/{{max}}',
+    resultado: 'Opcional: indique qué solución espera.',
+  },
+  genders: { M: 'Masculino', F: 'Femenino' },
+  documents: { '19': 'DNI', '20': 'Carnet de extranjería', '21': 'Pasaporte' },
+  types: {
+    '1': { name: 'Reclamo', definition: 'Disconformidad relacionada a los productos o servicios' },
+    '2': {
+      name: 'Queja',
+      definition:
+        'Disconformidad no relacionada a los productos o servicios; o, malestar o descontento respecto a la atención al público',
+    },
+  },
+  motivo: {
+    empty: '* Seleccione el Motivo',
+    '1': 'Retraso en salidas o llegadas',
+    '2': 'Atención en el terminal',
+    '3': 'Atención del call center',
+    '4': 'Mantenimiento del bus',
+    '5': 'Servicio de equipaje',
+    '6': 'Atención a bordo',
+    '7': 'Cenas en mal estado',
+    '8': 'Entrega de encomiendas',
+    '9': 'Conducción del chofer',
+    '10': 'Otros',
+  },
+  cities: {
+    loading: 'Cargando ciudades…',
+    failed: 'No pudimos cargar las ciudades.',
+  },
+  retry: 'Reintentar',
+  submit: 'Enviar',
+  sending: 'Enviando…',
+  summary: { title: 'Revise los siguientes datos:' },
+  errors: {
+    network: 'No pudimos enviar su hoja de reclamación. Inténtelo de nuevo: lo que escribió se mantiene.',
+  },
+  receipt: {
+    title: 'Registramos su hoja de reclamación',
+    numero: 'Hoja de reclamación N.°',
+    fecha: 'Fecha y hora de registro',
+    limaTime: 'hora de Lima',
+    plazo: 'Plazo de respuesta',
+    plazoValue: 'hasta el {{date}} (15 días hábiles)',
+    copy: 'Enviamos una copia a {{correo}}.',
+    print: 'Imprimir',
+    another: 'Registrar otra hoja de reclamación',
+  },
+};
+
+type Texts = typeof esPE;
+type SameShape<T> = { [K in keyof T]: T[K] extends string ? string : SameShape<T[K]> };
+
+const enEN: SameShape<Texts> = {
+  title: 'Complaints Book',
+  intro: 'As established by the Consumer Protection and Defense Code, our virtual Complaints Book is at your disposal.',
+  provider: {
+    heading: 'Provider details',
+    razonSocial: 'Legal name',
+    ruc: 'RUC (tax ID)',
+    direccion: 'Address',
+    fecha: 'Date',
+    loading: 'Loading the provider details…',
+    failed: 'We could not load the provider details.',
+  },
+  notes: {
+    deadline: 'The provider must answer the claim or complaint within a non-extendable period of no more than fifteen (15) business days.',
+    copy: 'When you submit the sheet, you will receive a copy at the e-mail address you give.',
+    required: 'Fields marked with * are required.',
+    legal:
+      'Filing a claim does not prevent you from using other dispute resolution channels and is not a prerequisite for filing a complaint with INDECOPI.',
+  },
+  sections: {
+    consumer: '1. Consumer identification',
+    service: '2. The service purchased',
+    complaint: "3. Details of the complaint and the consumer's request",
+  },
+  fields: {
+    nacimiento: 'Date of birth',
+    genero: 'Gender',
+    documento: 'Document type',
+    numero: 'Document number',
+    datos: 'First names',
+    paterno: 'Paternal surname',
+    materno: 'Maternal surname',
+    direccion: 'Address',
+    telefono: 'Phone',
+    correo: 'E-mail',
+    tipo_reclamo: 'Type',
+    motivo: 'Reason',
+    viaje: 'Trip date and time',
+    destino: 'Destination city',
+    detalle: 'Detail',
+    resultado: "Consumer's request",
+  },
+  hints: {
+    numero: '{{length}} digits',
+    telefono: 'Numbers only',
+    counter: '{{n}}/{{max}}',
+    resultado: 'Optional: tell us what solution you expect.',
+  },
+  genders: { M: 'Male', F: 'Female' },
+  documents: { '19': 'DNI (national ID)', '20': 'Foreign resident card (CE)', '21': 'Passport' },
+  types: {
+    '1': { name: 'Claim (reclamo)', definition: 'Dissatisfaction related to the products or services' },
+    '2': {
+      name: 'Complaint (queja)',
+      definition:
+        'Dissatisfaction not related to the products or services; or annoyance or discontent regarding customer service',
+    },
+  },
+  motivo: {
+    empty: '* Select the reason',
+    '1': 'Late departures or arrivals',
+    '2': 'Terminal service',
+    '3': 'Call-center service',
+    '4': 'Bus maintenance',
+    '5': 'Luggage service',
+    '6': 'On-board service',
+    '7': 'Spoiled dinners',
+    '8': 'Parcel delivery',
+    '9': 'Driver management',
+    '10': 'Other',
+  },
+  cities: {
+    loading: 'Loading cities…',
+    failed: 'We could not load the cities.',
+  },
+  retry: 'Try again',
+  submit: 'Submit',
+  sending: 'Sending…',
+  summary: { title: 'Please check the following:' },
+  errors: {
+    network: 'We could not send your complaint sheet. Please try again: what you typed is kept.',
+  },
+  receipt: {
+    title: 'Your complaint sheet has been filed',
+    numero: 'Complaint sheet no.',
+    fecha: 'Date and time filed',
+    limaTime: 'Lima time',
+    plazo: 'Answer deadline',
+    plazoValue: 'by {{date}} (15 business days)',
+    copy: 'We sent a copy to {{correo}}.',
+    print: 'Print',
+    another: 'File another complaint sheet',
+  },
+};
+
+export const complaintsTexts = { 'es-PE': esPE, 'en-EN': enEN };
