@@ -20,7 +20,9 @@ test.describe('composition at run time', () => {
 
     const scope = await page.evaluate(() => {
       const federation = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Record<string, { default: unknown }> } }).__FEDERATION__;
-      return federation.__SHARE__['shell']!.default as ShareScope;
+      // the host's share scope is keyed by name and version: `shell:1.0.0`
+      const [, host] = Object.entries(federation.__SHARE__).find(([key]) => key.startsWith('shell'))!;
+      return host.default as ShareScope;
     });
     for (const name of ['react', 'react-dom', 'mobx', 'mobx-react-lite', 'i18next', 'react-i18next', '@emotion/react', 'single-spa', '@rumbo/shared', '@rumbo/shared/ui']) {
       const versions = Object.values(scope[name] ?? {});
