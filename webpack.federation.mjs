@@ -55,12 +55,18 @@ const SINGLETONS = [
   '@rumbo/shared/ui/overlays',
 ];
 
-function sharedConfig() {
+/**
+ * The shell always provides the singletons, so it bundles them into its entry (`eager`): one
+ * download instead of a second round trip for a dozen chunks. Remotes only consume them. The
+ * overlays stay lazy: they load when a menu or drawer opens.
+ */
+function sharedConfig(isHost) {
   const shared = {};
   for (const name of SINGLETONS) {
     const own = name.startsWith('@rumbo/shared');
     shared[name] = {
       singleton: true,
+      eager: isHost && name !== '@rumbo/shared/ui/overlays',
       strictVersion: false,
       requiredVersion: own ? `^${sharedPackage.version}` : false,
       ...(own ? { version: sharedPackage.version } : {}),
@@ -130,7 +136,7 @@ export function createConfig({ dir, name, exposes, entry, runtimePlugins = [], p
         name,
         filename: exposes ? 'remoteEntry.js' : undefined,
         exposes,
-        shared: sharedConfig(),
+        shared: sharedConfig(!exposes),
         runtimePlugins,
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,

@@ -34,6 +34,14 @@ export async function serveShell({ root, port, host, apiOrigin, cdnOrigins }) {
     strictTransportSecurity: false,
   });
   await app.register(compress, { global: true, threshold: 512 });
+  // Connect early to the remotes' origins and the API: the first page needs both.
+  const preconnect = [...cdnOrigins, apiOrigin].flatMap((origin) => [
+    `<${origin}>; rel=preconnect`,
+    `<${origin}>; rel=preconnect; crossorigin`,
+  ]);
+  app.addHook('onSend', async (request, reply) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('Link', preconnect.join(', '));
+  });
   await app.register(fastifyStatic, {
     root,
     index: ['index.html'],

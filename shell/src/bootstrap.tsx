@@ -36,6 +36,9 @@ async function boot() {
   if (session.isSignedIn) void session.loadUser();
 
   applyRegistry(registry);
+  // The page's own remote starts downloading now, in parallel with the shell's first render.
+  const initial = routeFor(window.location.pathname);
+  if (initial) preloadApp(initial.remote);
   const area = new MainArea();
   registerRemoteApplications(area);
   setRoutePrefetcher((path) => {
@@ -47,8 +50,8 @@ async function boot() {
   reaction(() => area.pathname, (pathname) => applyHead(headFor(pathname, t())), { fireImmediately: true });
   i18n.on('languageChanged', () => applyHead(headFor(area.pathname, t())));
 
-  renderShell(area);
   start({ urlRerouteOnly: true });
+  renderShell(area);
 }
 
 void boot();

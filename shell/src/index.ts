@@ -1,2 +1,3 @@
-// Async boundary: the federated shared modules are negotiated before the shell's code runs.
-import('./bootstrap');
+// The shell provides every shared singleton eagerly (webpack.federation.mjs), so it needs no
+// async boundary: starting at once saves a round trip before the first render.
+import './bootstrap';

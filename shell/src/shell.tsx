@@ -1,6 +1,7 @@
 import { RemoteError, UiProvider } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
@@ -24,17 +25,42 @@ export const MainStatus = observer(function MainStatus({ area }: { area: MainAre
   }
 });
 
-function mount(id: string, node: ReactNode) {
-  createRoot(document.getElementById(id)!).render(
-    <StrictMode>
-      <UiProvider>{node}</UiProvider>
-    </StrictMode>,
-  );
+const byId = (id: string) => document.getElementById(id)!;
+
+/**
+ * The footer sits below the fold (`#main` is at least a viewport tall): it renders once the
+ * browser is idle, after the page's own content, so it never delays the largest paint.
+ */
+function WhenIdle({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => setReady(true), { timeout: 2000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setReady(true), 200);
+    return () => clearTimeout(timer);
+  }, []);
+  return ready ? children : null;
 }
 
-/** Header, main-area status and footer: three roots around the remotes' containers. */
+/**
+ * Header, main-area status and footer around the remotes' containers: one React root (one
+ * Chakra provider, global styles injected once) rendering into the three places by portals.
+ */
 export function renderShell(area: MainArea): void {
-  mount('shell-header', <HeaderArea area={area} />);
-  mount('shell-main', <MainStatus area={area} />);
-  mount('shell-footer', <Footer />);
+  createRoot(byId('shell-header')).render(
+    <StrictMode>
+      <UiProvider>
+        <HeaderArea area={area} />
+        {createPortal(<MainStatus area={area} />, byId('shell-main'))}
+        {createPortal(
+          <WhenIdle>
+            <Footer />
+          </WhenIdle>,
+          byId('shell-footer'),
+        )}
+      </UiProvider>
+    </StrictMode>,
+  );
 }
