@@ -25,10 +25,9 @@ import { useTranslation } from 'react-i18next';
 import type { ComplaintStore, FieldName, FocusTarget } from './complaint.store';
 import { fieldIds, focusField, messageText } from './form-message';
 
-/** Text colour of errors: Chakra's `fg.error` (red.500) is below AA contrast on white. */
-const ERROR_COLOR = 'red.700';
-/** Control borders with 3:1 contrast against the page (WCAG 1.4.11). */
-const CONTROL_BORDER = 'gray.500';
+/** Error text and control borders with AA contrast (the site's theme, shared/src/theme.ts). */
+const ERROR_COLOR = 'fg.error';
+const CONTROL_BORDER = 'border.control';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

@@ -50,6 +50,9 @@ const brand = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Chakra's defaults (red.500 text, gray.200 control borders) miss WCAG AA on white.
+        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
+        border: { control: { value: { _light: '{colors.gray.500}', _dark: '{colors.gray.400}' } } },
         brand: {
           solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },
