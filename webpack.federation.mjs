@@ -52,13 +52,17 @@ const SINGLETONS = [
   'single-spa',
   '@rumbo/shared',
   '@rumbo/shared/ui',
+  '@rumbo/shared/ui/forms',
   '@rumbo/shared/ui/overlays',
 ];
 
+/** Shared, but loaded only by the screens that use them (not part of the shell's first load). */
+const ON_DEMAND = new Set(['@rumbo/shared/ui/forms', '@rumbo/shared/ui/overlays']);
+
 /**
  * The shell always provides the singletons, so it bundles them into its entry (`eager`): one
- * download instead of a second round trip for a dozen chunks. Remotes only consume them. The
- * overlays stay lazy: they load when a menu or drawer opens.
+ * download instead of a second round trip for a dozen chunks. Remotes only consume them. Form
+ * controls and overlays stay lazy: they load with the screen that uses them.
  */
 function sharedConfig(isHost) {
   const shared = {};
@@ -66,7 +70,10 @@ function sharedConfig(isHost) {
     const own = name.startsWith('@rumbo/shared');
     shared[name] = {
       singleton: true,
-      eager: isHost && name !== '@rumbo/shared/ui/overlays',
+      eager: isHost && !ON_DEMAND.has(name),
+      // A remote never brings its own copy: it always takes the shell's instance (one Chakra
+      // context, one session store), and its build carries no fallback bundles.
+      ...(isHost ? {} : { import: false }),
       strictVersion: false,
       requiredVersion: own ? `^${sharedPackage.version}` : false,
       ...(own ? { version: sharedPackage.version } : {}),

@@ -5,20 +5,16 @@ import {
   Button,
   chakra,
   ExternalLink,
-  Field,
-  Fieldset,
   GridItem,
   Heading,
   HStack,
-  Input,
   List,
   NativeSelect,
-  RadioGroup,
   SimpleGrid,
   Stack,
   Text,
-  Textarea,
 } from '@rumbo/shared/ui';
+import { Field, Fieldset, Input, RadioGroup, Textarea } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -57,11 +57,6 @@ const esPE = {
       retry: 'Intentar de nuevo',
     },
   },
-  notFound: {
-    title: 'No encontramos esta página',
-    body: 'Es posible que la dirección haya cambiado o que la página ya no exista.',
-    home: 'Volver al inicio',
-  },
 };
 
 /** Typed as the Spanish texts: a key missing or extra in English is a type error. */
@@ -122,11 +117,6 @@ const enEN: typeof esPE = {
       body: 'Check your internet connection and try again.',
       retry: 'Try again',
     },
-  },
-  notFound: {
-    title: 'We could not find this page',
-    body: 'The address may have changed or the page may no longer exist.',
-    home: 'Back to the home page',
   },
 };
 

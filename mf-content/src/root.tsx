@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
+import { NotFoundMessage } from '@rumbo/shared/ui';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import HomePage from './home/home.page';
 import { InformationSkeleton } from './information/information.skeleton';
-import { NotFound } from './not-found';
 
 // Its own chunk, with DOMPurify: the home page's first load does not carry it.
 const InformationPage = lazy(() => import(/* webpackChunkName: "information" */ './information/information.page'));
@@ -29,7 +29,7 @@ export function ContentRoutes() {
           }
         />
       ))}
-      <Route path="*" element={<NotFound />} />
+      <Route path="*" element={<NotFoundMessage />} />
     </Routes>
   );
 }

@@ -12,7 +12,7 @@ import { start } from 'single-spa';
 import { applyHead, headFor } from './head';
 import { shellTexts } from './locales';
 import { MainArea, registerRemoteApplications } from './remotes/applications';
-import { preloadApp, applyRegistry, type RemotesRegistry } from './remotes/registry';
+import { applyRegistry, preloadRoute, type RemotesRegistry } from './remotes/registry';
 import { routeFor } from './routes';
 import { renderShell } from './shell';
 
@@ -38,12 +38,12 @@ async function boot() {
   applyRegistry(registry);
   // The page's own remote starts downloading now, in parallel with the shell's first render.
   const initial = routeFor(window.location.pathname);
-  if (initial) preloadApp(initial.remote);
+  if (initial) preloadRoute(initial);
   const area = new MainArea();
   registerRemoteApplications(area);
   setRoutePrefetcher((path) => {
     const route = routeFor(path);
-    if (route) preloadApp(route.remote);
+    if (route) preloadRoute(route);
   });
 
   const t = () => i18n.getFixedT(null, 'shell');

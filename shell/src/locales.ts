@@ -36,11 +36,6 @@ const es = {
     ruc: 'RUC {{ruc}}',
     opensInNewTab: '(se abre en una pestaña nueva)',
   },
-  notFound: {
-    heading: 'No encontramos esta página',
-    body: 'Puede que la dirección esté mal escrita o que la página ya no exista.',
-    home: 'Volver al inicio',
-  },
   unavailable: {
     heading: 'Esta sección no está disponible por ahora',
     body: 'Estamos trabajando para habilitarla. Mientras tanto puede seguir navegando por el sitio.',
@@ -107,11 +102,6 @@ const en: Texts = {
     rights: '© {{year}} {{legalName}} All rights reserved.',
     ruc: 'Tax ID (RUC) {{ruc}}',
     opensInNewTab: '(opens in a new tab)',
-  },
-  notFound: {
-    heading: 'We could not find this page',
-    body: 'The address may be mistyped, or the page may no longer exist.',
-    home: 'Back to the home page',
   },
   unavailable: {
     heading: 'This section is not available yet',

@@ -6,6 +6,9 @@
 export const REMOTES = ['mf_content', 'mf_complaints', 'mf_booking', 'mf_cargo', 'mf_account'] as const;
 export type RemoteName = (typeof REMOTES)[number];
 
+/** Shared modules the shell provides on demand (not part of its first load). */
+export type OnDemandShared = 'forms' | 'overlays';
+
 export interface RouteDef {
   id: string;
   /** A path; a `:name` segment matches one segment, from `params[name]` when given. */
@@ -15,6 +18,8 @@ export interface RouteDef {
   params?: Record<string, readonly string[]>;
   /** Also matches every path below this one (the remote routes deeper itself). */
   prefix?: boolean;
+  /** On-demand shared modules the page needs: preloaded with its remote. */
+  needs?: readonly OnDemandShared[];
 }
 
 export const DESTINATION_CITIES = ['arequipa', 'cusco', 'lima', 'trujillo', 'tumbes'] as const;
@@ -24,7 +29,7 @@ export const ROUTES = [
   { id: 'terms', path: '/informacion/terminos-condiciones', remote: 'mf_content' },
   { id: 'privacy', path: '/informacion/proteccion-datos', remote: 'mf_content' },
   { id: 'postponement', path: '/informacion/politica-postergacion', remote: 'mf_content' },
-  { id: 'complaints', path: '/libro_reclamaciones', remote: 'mf_complaints' },
+  { id: 'complaints', path: '/libro_reclamaciones', remote: 'mf_complaints', needs: ['forms'] },
   { id: 'trips', path: '/pasajes', remote: 'mf_booking', prefix: true },
   { id: 'cargo', path: '/cargo', remote: 'mf_cargo' },
   { id: 'tracking', path: '/cargo/seguimiento', remote: 'mf_cargo' },

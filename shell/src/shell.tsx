@@ -1,11 +1,10 @@
-import { RemoteError, UiProvider } from '@rumbo/shared/ui';
+import { NotFoundMessage, RemoteError, UiProvider } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
-import { NotFound } from './pages/not-found';
 import { Unavailable } from './pages/unavailable';
 import type { MainArea } from './remotes/applications';
 
@@ -15,7 +14,7 @@ const HeaderArea = observer(({ area }: { area: MainArea }) => <Header pathname={
 export const MainStatus = observer(function MainStatus({ area }: { area: MainArea }) {
   switch (area.state) {
     case 'not-found':
-      return <NotFound />;
+      return <NotFoundMessage />;
     case 'unavailable':
       return <Unavailable />;
     case 'failed':

@@ -1,9 +1,8 @@
 import { prefetchRoute } from '@rumbo/shared';
-import { Box, Button, Container, Heading, Text } from '@rumbo/shared/ui';
+import { Box, Button, Container, Heading, NotFoundMessage, Text } from '@rumbo/shared/ui';
 import { useMemo, type MouseEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateToUrl } from 'single-spa';
-import { NotFound } from '../not-found';
 import { useInformationPage, type InfoPage } from './information.resource';
 import { InformationSkeleton } from './information.skeleton';
 import { sanitizePageHtml } from './sanitize';
@@ -126,7 +125,7 @@ export default function InformationPage({ id }: { id: number }) {
     case 'loading':
       return <InformationSkeleton />;
     case 'not-found':
-      return <NotFound />;
+      return <NotFoundMessage />;
     case 'error':
       return <LoadError onRetry={retry} />;
     case 'ready':

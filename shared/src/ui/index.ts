@@ -5,8 +5,8 @@
  * keeps only the Chakra modules named here (Chakra has no side effects), so the site ships the
  * components it uses instead of all of Chakra (~300 KB gzip). A component a screen needs is
  * added here, on purpose; importing `@chakra-ui/react` elsewhere is a lint error.
- * Overlays (menus, drawers, dialogs) live in `./overlays`, a chunk of their own that screens load
- * when they open one, so they cost nothing on first load.
+ * Overlays (menus, drawers, dialogs) live in `./overlays` and form controls in `./forms`: chunks
+ * of their own, loaded by the screens that use them, so a page without them does not carry them.
  */
 export {
   Alert,
@@ -15,10 +15,7 @@ export {
   Button,
   Card,
   Center,
-  Checkbox,
   Container,
-  Field,
-  Fieldset,
   Flex,
   Grid,
   GridItem,
@@ -27,11 +24,9 @@ export {
   Icon,
   IconButton,
   Image,
-  Input,
   Link as ExternalLink,
   List,
   NativeSelect,
-  RadioGroup,
   Separator,
   SimpleGrid,
   Skeleton,
@@ -41,7 +36,6 @@ export {
   Stack,
   Table,
   Text,
-  Textarea,
   VisuallyHidden,
   VStack,
   chakra,
@@ -53,4 +47,5 @@ export {
   type TextProps,
 } from '@chakra-ui/react';
 export { UiProvider } from './provider';
+export { NotFoundMessage } from './not-found';
 export { RemoteError } from './remote-error';

@@ -1,6 +1,6 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
-import type { RemoteName } from '../routes';
+import type { OnDemandShared, RemoteName, RouteDef } from '../routes';
 
 /**
  * The remotes registry (`/remotes.json`): remote name → `mf-manifest.json` URL of one immutable,
@@ -26,10 +26,21 @@ export async function loadApp(name: RemoteName): Promise<LifeCycles> {
   return app;
 }
 
-/** Downloads a remote's code without running it (link prefetch). */
-export function preloadApp(name: RemoteName): void {
-  if (!isDeployed(name)) return;
-  void preloadRemote([{ nameOrAlias: name, exposes: ['./app'] }]).catch(() => undefined);
+/**
+ * Shared modules the shell does not need for its first load but provides to the remotes. These
+ * imports are also what puts them in the shell's build, so the share scope holds the shell's
+ * instance (one Chakra context) when a remote asks for them.
+ */
+const ON_DEMAND_SHARED: Record<OnDemandShared, () => Promise<unknown>> = {
+  forms: () => import('@rumbo/shared/ui/forms'),
+  overlays: () => import('@rumbo/shared/ui/overlays'),
+};
+
+/** Downloads a route's remote code and the shared modules it needs, without running the remote. */
+export function preloadRoute(route: RouteDef): void {
+  for (const name of route.needs ?? []) void ON_DEMAND_SHARED[name]().catch(() => undefined);
+  if (!isDeployed(route.remote)) return;
+  void preloadRemote([{ nameOrAlias: route.remote, exposes: ['./app'] }]).catch(() => undefined);
 }
 
 /** Forgets a failed load so the next try fetches the remote again. */

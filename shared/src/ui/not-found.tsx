@@ -1,9 +1,10 @@
-import { Link } from '@rumbo/shared';
-import { Box, Button, Heading, Text } from '@rumbo/shared/ui';
+import { Box, Button, Heading, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { Link } from '../link';
 
-export function NotFound() {
-  const { t } = useTranslation('shell');
+/** The site's not-found page: the shell's for unknown routes, a remote's for unknown inner paths. */
+export function NotFoundMessage() {
+  const { t } = useTranslation('common');
   return (
     <Box maxW="2xl" mx="auto" my="16" px="6" textAlign="center" data-testid="not-found">
       <Text fontSize="6xl" fontWeight="black" color="brand.fg" aria-hidden="true">
