@@ -60,7 +60,18 @@ async function firstLoadJs(browser, url) {
   return [...sizes.values()].reduce((a, b) => a + b, 0) / 1024;
 }
 
-async function lighthouse(url) {
+/** One Lighthouse run; Lighthouse sometimes loses its trace (NO_NAVSTART): such a run is redone. */
+async function lighthouse(url, attempts = 3) {
+  try {
+    return await lighthouseOnce(url);
+  } catch (error) {
+    if (attempts <= 1) throw error;
+    console.error(`lighthouse ${url}: ${error.stderr?.trim() || error.message}; running it again`);
+    return lighthouse(url, attempts - 1);
+  }
+}
+
+async function lighthouseOnce(url) {
   const out = path.join(tmpdir(), `lh-${process.pid}-${Date.now()}.json`);
   await run(
     process.execPath,
