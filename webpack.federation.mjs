@@ -136,6 +136,10 @@ export function createConfig({ dir, name, exposes, entry, runtimePlugins = [], p
           },
         },
         { test: /\.(svg|png|jpe?g|webp|avif)$/, type: 'asset/resource' },
+        {
+          test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/,
+          use: path.join(ROOT, 'webpack.pure-theme-loader.cjs'),
+        },
       ],
     },
     plugins: [
