@@ -45,7 +45,9 @@ async function startSite() {
 }
 
 async function firstLoadJs(browser, url) {
-  const page = await browser.newPage();
+  // A fresh context: an empty cache, as a first visit (memory-cache hits report no response).
+  const context = await browser.newContext();
+  const page = await context.newPage();
   const sizes = new Map();
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
@@ -56,7 +58,7 @@ async function firstLoadJs(browser, url) {
     }
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  await page.close();
+  await context.close();
   return [...sizes.values()].reduce((a, b) => a + b, 0) / 1024;
 }
 
