@@ -57,7 +57,11 @@ async function firstLoadJs(browser, url) {
       // a response without a body (redirect) carries no script
     }
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
+  // The page is loaded when its remote has rendered its heading and the network is quiet again
+  // (the shell's start-up can outlast a first quiet network moment).
+  await page.goto(url, { waitUntil: 'load' });
+  await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
   await context.close();
   return [...sizes.values()].reduce((a, b) => a + b, 0) / 1024;
 }
