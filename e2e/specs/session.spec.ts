@@ -37,7 +37,8 @@ test.describe('the stored session (spec §3–§4)', () => {
   test('a session the API rejects is cleared ("Auth load failed")', async ({ page }) => {
     const messages: string[] = [];
     page.on('console', (message) => messages.push(message.text()));
-    const forged = (await sessionToken()).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    // Well formed and unexpired, but signed with a key that is not the server's.
+    const forged = await sessionToken(undefined, 3600, 'not-the-server-secret-0123456789abcdef');
     await storeSession(page, { token: forged, customer: { name: 'intruso' }, expiresAt: Date.now() + 3_600_000 });
     const shell = new ShellPage(page);
     await shell.open('/');

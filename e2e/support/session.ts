@@ -6,13 +6,17 @@ import { SITE } from './site';
 export const DEMO_CUSTOMER_ID = '1';
 
 /** A session token the API accepts, as the sign-in endpoints issue them. */
-export async function sessionToken(subject = DEMO_CUSTOMER_ID, expiresInSeconds = 3600): Promise<string> {
+export async function sessionToken(
+  subject = DEMO_CUSTOMER_ID,
+  expiresInSeconds = 3600,
+  secret = SITE.sessionSecret,
+): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(subject)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
-    .sign(new TextEncoder().encode(SITE.sessionSecret));
+    .sign(new TextEncoder().encode(secret));
 }
 
 /** Puts a stored session (spec §3: base64 JSON under `auth_storage`) in the browser before any page runs. */
