@@ -1,5 +1,5 @@
 import type { ResourceLanguage } from 'i18next';
-import type { ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import { triggerAppChange, unloadApplication } from 'single-spa';
@@ -18,6 +18,16 @@ export interface RemoteAppOptions {
 }
 
 /**
+ * Renders its children in a transition after mounting: React then renders the remote's screen in
+ * slices, between which the browser stays responsive, rather than in one long task.
+ */
+function InTransition({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => startTransition(() => setReady(true)), []);
+  return ready ? children : null;
+}
+
+/**
  * single-spa lifecycles of a remote (its `./app` expose): registers the remote's texts, wraps it
  * in the site's Chakra system and turns a render crash into a translated "try again" that
  * reloads only this remote.
@@ -30,7 +40,9 @@ export function createRemoteApp({ ns, translations, Root, build }: RemoteAppOpti
     rootComponent: () => (
       <UiProvider>
         <div data-build={build}>
-          <Root />
+          <InTransition>
+            <Root />
+          </InTransition>
         </div>
       </UiProvider>
     ),

@@ -1,6 +1,6 @@
 import { NotFoundMessage, RemoteError, UiProvider } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { StrictMode, useEffect, useState, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Footer } from './layout/footer';
@@ -48,7 +48,10 @@ function WhenIdle({ children }: { children: ReactNode }) {
  * Chakra provider, global styles injected once) rendering into the three places by portals.
  */
 export function renderShell(area: MainArea): void {
-  createRoot(byId('shell-header')).render(
+  const root = createRoot(byId('shell-header'));
+  // The page's first paint is index.html's static header; React then renders the shell in a
+  // transition, in slices, so the browser stays responsive while the remote's code arrives.
+  startTransition(() => root.render(
     <StrictMode>
       <UiProvider>
         <HeaderArea area={area} />
@@ -61,5 +64,5 @@ export function renderShell(area: MainArea): void {
         )}
       </UiProvider>
     </StrictMode>,
-  );
+  ));
 }
