@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ShellPage } from '../pages/shell.page';
+import { SITE } from '../support/site';
 
 interface ShareEntry {
   loaded?: boolean;
@@ -66,4 +67,26 @@ test.describe('composition at run time', () => {
     await expect(shell.remoteError()).toHaveCount(0);
     await expect(shell.main.getByRole('heading', { level: 1, name: /Libro de Reclamaciones/i })).toBeVisible();
   });
+});
+
+test('a link preloads its remote when it comes within 200px of the viewport, before it is clicked', async ({ page }) => {
+  const complaintsOrigin = new URL(SITE.remoteOrigin(2)).origin;
+  const preloads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(complaintsOrigin)) preloads.push(request.url());
+  });
+  const shell = new ShellPage(page);
+  await shell.open('/');
+  await expect(shell.main.getByRole('heading', { level: 1 })).toBeVisible();
+  const link = shell.footer.getByRole('link', { name: 'Libro de reclamaciones' });
+  await link.waitFor({ state: 'attached' });
+  const distance = await link.evaluate((element) => element.getBoundingClientRect().top - window.innerHeight);
+  expect(distance, 'the footer starts well below the fold').toBeGreaterThan(400);
+  await page.waitForTimeout(500);
+  expect(preloads).toEqual([]);
+
+  // Scroll until the link is 150px below the viewport: inside the 200px margin, still unseen.
+  await page.evaluate((by) => window.scrollBy(0, by), distance - 150);
+  await expect.poll(() => preloads.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+  expect(await link.evaluate((element) => element.getBoundingClientRect().top > window.innerHeight)).toBe(true);
 });
