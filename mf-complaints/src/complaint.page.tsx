@@ -1,11 +1,12 @@
 import { session } from '@rumbo/shared';
 import { toLanguage } from '@rumbo/shared/schemas';
-import { Box, Button, chakra, Container, Heading, Stack, Text } from '@rumbo/shared/ui';
+import { Box, Button, Container, Heading, Stack, Text } from '@rumbo/shared/ui';
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComplaintForm } from './complaint-form';
+import { DefinitionRows } from './definition-rows';
 import { ComplaintStore } from './complaint.store';
 import { Receipt } from './receipt';
 
@@ -37,18 +38,7 @@ const ProviderDetails = observer(function ProviderDetails({ store }: { store: Co
           </Button>
         </Stack>
       )}
-      <chakra.dl display="grid" gridTemplateColumns={{ base: '1fr', md: 'max-content 1fr' }} columnGap="6" rowGap="2">
-        {rows.map(([label, value]) =>
-          value === undefined ? null : (
-            <Box key={label} display="contents">
-              <chakra.dt fontWeight="semibold">{label}</chakra.dt>
-              <chakra.dd ms="0" mb={{ base: 2, md: 0 }}>
-                {value}
-              </chakra.dd>
-            </Box>
-          ),
-        )}
-      </chakra.dl>
+      <DefinitionRows rows={rows} />
     </Box>
   );
 });

@@ -1,8 +1,9 @@
 import { Link, type Language } from '@rumbo/shared';
 import type { ComplaintReceipt } from '@rumbo/shared/schemas';
-import { Box, Button, chakra, Heading, HStack, Stack, Text } from '@rumbo/shared/ui';
+import { Box, Button, Heading, HStack, Stack, Text } from '@rumbo/shared/ui';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DefinitionRows } from './definition-rows';
 import { formatDay, formatFiled } from './lima-time';
 
 interface ReceiptProps {
@@ -34,16 +35,7 @@ export function Receipt({ receipt, correo, language, onAnother }: ReceiptProps) 
         <Heading as="h2" id="complaint-receipt-title" ref={heading} tabIndex={-1} size="lg">
           {t('receipt.title')}
         </Heading>
-        <chakra.dl display="grid" gridTemplateColumns={{ base: '1fr', md: 'max-content 1fr' }} columnGap="6" rowGap="2">
-          {rows.map(([label, value]) => (
-            <Box key={label} display="contents">
-              <chakra.dt fontWeight="semibold">{label}</chakra.dt>
-              <chakra.dd ms="0" mb={{ base: 2, md: 0 }}>
-                {value}
-              </chakra.dd>
-            </Box>
-          ))}
-        </chakra.dl>
+        <DefinitionRows rows={rows} />
         <Text>{t('receipt.copy', { correo })}</Text>
         <HStack gap="4" flexWrap="wrap" css={{ '@media print': { display: 'none' } }}>
           <Button type="button" colorPalette="brand" onClick={() => window.print()}>

@@ -1,5 +1,5 @@
 import { prefetchRoute } from '@rumbo/shared';
-import { Box, Button, Container, Heading, NotFoundMessage, Text } from '@rumbo/shared/ui';
+import { Box, Container, ErrorNotice, Heading, NotFoundMessage, Text } from '@rumbo/shared/ui';
 import { useMemo, type MouseEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateToUrl } from 'single-spa';
@@ -104,17 +104,12 @@ function Page({ page }: { page: InfoPage }) {
 function LoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('content');
   return (
-    <Box role="alert" maxW="2xl" mx="auto" my="16" px="6" py="10" textAlign="center" borderWidth="1px" rounded="lg">
-      <Heading as="h1" size="xl" mb="3">
-        {t('information.error.title')}
-      </Heading>
-      <Text mb="6" color="fg.muted">
-        {t('information.error.body')}
-      </Text>
-      <Button colorPalette="brand" onClick={onRetry}>
-        {t('information.error.retry')}
-      </Button>
-    </Box>
+    <ErrorNotice
+      title={t('information.error.title')}
+      body={t('information.error.body')}
+      retryLabel={t('information.error.retry')}
+      onRetry={onRetry}
+    />
   );
 }
 

@@ -48,4 +48,4 @@ export {
 } from '@chakra-ui/react';
 export { UiProvider } from './provider';
 export { NotFoundMessage } from './not-found';
-export { RemoteError } from './remote-error';
+export { ErrorNotice, RemoteError, type ErrorNoticeProps } from './remote-error';
