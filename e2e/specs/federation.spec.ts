@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ShellPage } from '../pages/shell.page';
+import { expectAccessible } from '../support/axe';
 import { SITE } from '../support/site';
 
 interface ShareEntry {
@@ -51,6 +52,7 @@ test.describe('composition at run time', () => {
     await shell.open('/libro_reclamaciones');
     await expect(shell.remoteError()).toContainText('Esta sección no se pudo cargar');
     await expect(page).toHaveTitle('Libro de reclamaciones | Rumbo Andino');
+    await expectAccessible(page);
 
     // Header, footer, language and other routes keep working.
     await shell.switchLanguage('en-EN');

@@ -104,4 +104,12 @@ test.describe('the shell around every page', () => {
     await expect(page).toHaveURL(/\/cargo$/);
     await expect(shell.mobileMenu()).toBeHidden();
   });
+
+  test('a section whose remote is not deployed yet says so, under its own title', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.open('/cargo/seguimiento');
+    await expect(page.getByTestId('unavailable')).toContainText('Esta sección no está disponible por ahora');
+    await expect(page).toHaveTitle('Seguimiento de encomiendas | Rumbo Andino');
+    await expectAccessible(page);
+  });
 });
