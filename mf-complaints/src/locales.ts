@@ -1,3 +1,5 @@
+import { complaintLabels } from '@rumbo/shared/schemas';
+
 /**
  * Texts of the `complaints` namespace. Validation messages live in the shared `validation`
  * namespace (the schema's keys); everything else the page shows is here, same keys in both
@@ -53,28 +55,19 @@ const esPE = {
     counter: '{{n}}/{{max}}',
     resultado: 'Opcional: indique qué solución espera.',
   },
-  genders: { M: 'Masculino', F: 'Femenino' },
-  documents: { '19': 'DNI', '20': 'Carnet de extranjería', '21': 'Pasaporte' },
+  genders: complaintLabels['es-PE'].genders,
+  documents: complaintLabels['es-PE'].documents,
   types: {
-    '1': { name: 'Reclamo', definition: 'Disconformidad relacionada a los productos o servicios' },
+    '1': { name: complaintLabels['es-PE'].types['1'], definition: 'Disconformidad relacionada a los productos o servicios' },
     '2': {
-      name: 'Queja',
+      name: complaintLabels['es-PE'].types['2'],
       definition:
         'Disconformidad no relacionada a los productos o servicios; o, malestar o descontento respecto a la atención al público',
     },
   },
   motivo: {
     empty: '* Seleccione el Motivo',
-    '1': 'Retraso en salidas o llegadas',
-    '2': 'Atención en el terminal',
-    '3': 'Atención del call center',
-    '4': 'Mantenimiento del bus',
-    '5': 'Servicio de equipaje',
-    '6': 'Atención a bordo',
-    '7': 'Cenas en mal estado',
-    '8': 'Entrega de encomiendas',
-    '9': 'Conducción del chofer',
-    '10': 'Otros',
+    ...complaintLabels['es-PE'].reasons,
   },
   cities: {
     loading: 'Cargando ciudades…',
@@ -151,28 +144,19 @@ const enEN: SameShape<Texts> = {
     counter: '{{n}}/{{max}}',
     resultado: 'Optional: tell us what solution you expect.',
   },
-  genders: { M: 'Male', F: 'Female' },
-  documents: { '19': 'DNI (national ID)', '20': 'Foreign resident card (CE)', '21': 'Passport' },
+  genders: complaintLabels['en-EN'].genders,
+  documents: complaintLabels['en-EN'].documents,
   types: {
-    '1': { name: 'Claim (reclamo)', definition: 'Dissatisfaction related to the products or services' },
+    '1': { name: complaintLabels['en-EN'].types['1'], definition: 'Dissatisfaction related to the products or services' },
     '2': {
-      name: 'Complaint (queja)',
+      name: complaintLabels['en-EN'].types['2'],
       definition:
         'Dissatisfaction not related to the products or services; or annoyance or discontent regarding customer service',
     },
   },
   motivo: {
     empty: '* Select the reason',
-    '1': 'Late departures or arrivals',
-    '2': 'Terminal service',
-    '3': 'Call-center service',
-    '4': 'Bus maintenance',
-    '5': 'Luggage service',
-    '6': 'On-board service',
-    '7': 'Spoiled dinners',
-    '8': 'Parcel delivery',
-    '9': 'Driver management',
-    '10': 'Other',
+    ...complaintLabels['en-EN'].reasons,
   },
   cities: {
     loading: 'Loading cities…',

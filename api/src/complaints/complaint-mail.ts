@@ -1,5 +1,5 @@
 import { type TZDate } from '@date-fns/tz';
-import type { Complaint, Language } from '@rumbo/shared/schemas';
+import { complaintLabels, type Complaint, type Language } from '@rumbo/shared/schemas';
 import { format } from 'date-fns';
 import { escapeHtml } from '../mail/html';
 import type { OutgoingMail } from '../mail/outbox';
@@ -47,21 +47,6 @@ const TEXTS = {
     none: '(no indicado)',
     footer:
       'La formulación del reclamo no impide acudir a otras vías de solución de controversias ni es requisito previo para interponer una denuncia ante el INDECOPI.',
-    genders: { M: 'Masculino', F: 'Femenino' },
-    documents: { 19: 'DNI', 20: 'Carné de extranjería', 21: 'Pasaporte' },
-    types: { 1: 'Reclamo', 2: 'Queja' },
-    reasons: [
-      'Retraso en salidas o llegadas',
-      'Atención en el terminal',
-      'Atención del call center',
-      'Mantenimiento del bus',
-      'Servicio de equipaje',
-      'Atención a bordo',
-      'Cenas en mal estado',
-      'Entrega de encomiendas',
-      'Conducción del chofer',
-      'Otros',
-    ],
   },
   'en-EN': {
     subject: (numero: string) => `${OPERATOR.marca} complaints book: sheet no. ${numero}`,
@@ -93,21 +78,6 @@ const TEXTS = {
     none: '(none given)',
     footer:
       'Filing a claim does not prevent you from using other dispute resolution channels and is not a prerequisite for filing a complaint with INDECOPI.',
-    genders: { M: 'Male', F: 'Female' },
-    documents: { 19: 'DNI', 20: 'Foreign resident card', 21: 'Passport' },
-    types: { 1: 'Claim (reclamo)', 2: 'Complaint (queja)' },
-    reasons: [
-      'Late departures or arrivals',
-      'Terminal service',
-      'Call-center service',
-      'Bus maintenance',
-      'Luggage service',
-      'On-board service',
-      'Spoiled dinners',
-      'Parcel delivery',
-      'Driver management',
-      'Other',
-    ],
   },
 } as const;
 
@@ -123,8 +93,9 @@ type Section = { title: string; rows: [label: string, value: string][] };
 /** The consumer's copy of a filed sheet, in the language they used, as text and simple HTML. */
 export function complaintCopyMail(sheet: FiledSheet, language: Language): OutgoingMail {
   const t = TEXTS[language];
+  const labels = complaintLabels[language];
   const c = sheet.complaint;
-  const kind = t.types[c.tipo_reclamo];
+  const kind = labels.types[c.tipo_reclamo];
   const sections: Section[] = [
     {
       title: t.sheet,
@@ -139,9 +110,9 @@ export function complaintCopyMail(sheet: FiledSheet, language: Language): Outgoi
       rows: [
         [t.nombres, c.datos],
         [t.apellidos, `${c.paterno} ${c.materno}`],
-        [t.documento, `${t.documents[c.documento]} ${c.numero}`],
+        [t.documento, `${labels.documents[c.documento]} ${c.numero}`],
         [t.nacimiento, asShown(c.nacimiento)],
-        [t.genero, t.genders[c.genero]],
+        [t.genero, labels.genders[c.genero]],
         [t.direccion, c.direccion],
         [t.telefono, c.telefono],
         [t.correo, c.correo],
@@ -151,7 +122,7 @@ export function complaintCopyMail(sheet: FiledSheet, language: Language): Outgoi
       title: t.detail,
       rows: [
         [t.tipo, kind],
-        [t.motivo, t.reasons[c.motivo - 1] ?? String(c.motivo)],
+        [t.motivo, labels.reasons[String(c.motivo) as keyof typeof labels.reasons] ?? String(c.motivo)],
         [t.viaje, asShown(c.viaje)],
         [t.destino, sheet.destino],
         [t.detalle, c.detalle],

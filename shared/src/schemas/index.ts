@@ -1,2 +1,3 @@
 export * from './complaint.schema';
 export * from './validation.messages';
+export * from './complaint.labels';
