@@ -14,8 +14,4 @@ export class HomePage extends ShellPage {
   heading(): Locator {
     return this.main.getByRole('heading', { level: 1 });
   }
-
-  seatClass(name: string): Locator {
-    return this.main.getByRole('article').filter({ has: this.page.getByRole('heading', { name, exact: true }) });
-  }
 }

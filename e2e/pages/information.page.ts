@@ -20,8 +20,4 @@ export class InformationPage extends ShellPage {
   heading(): Locator {
     return this.main.getByRole('heading', { level: 1 });
   }
-
-  body(): Locator {
-    return this.main.locator('article, [data-testid="information-body"]').first();
-  }
 }

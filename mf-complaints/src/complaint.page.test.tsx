@@ -1,5 +1,5 @@
 import { addTranslations, i18n, session, type Customer } from '@rumbo/shared';
-import { setUpShared, renderWithUi } from '@rumbo/shared/testing';
+import { json, renderWithUi, setUpShared, stubRest as answerRest } from '@rumbo/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ComplaintPage } from './complaint.page';
@@ -28,16 +28,12 @@ const CITIES = [
 
 const RECEIPT = { numero: '000000007-2026', fecha: '2026-11-22T10:15:00-05:00', plazo: '2026-12-15' };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 type Filing = (request: Request) => Response | Promise<Response>;
 
 /** Answers the page's `/rest` calls; `filing` answers the complaint POST. Returns the POSTs' bodies. */
 function stubRest(filing: Filing = () => json(201, { data: RECEIPT })): unknown[] {
   const posted: unknown[] = [];
-  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
+  answerRest(async (request) => {
     const path = new URL(request.url).pathname;
     if (path === '/rest/informacion/representante') return json(200, { data: OPERATOR });
     if (path === '/rest/iata') return json(200, { data: CITIES });
@@ -46,7 +42,7 @@ function stubRest(filing: Filing = () => json(201, { data: RECEIPT })): unknown[
       return filing(request);
     }
     return json(404, { message: 'not found', code: 'request.notFound' });
-  }) as typeof fetch;
+  });
   return posted;
 }
 
@@ -335,12 +331,12 @@ describe('the complaints book page', () => {
 
   it('offers to retry when the cities cannot be loaded', async () => {
     let citiesUp = false;
-    globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(new Request(input, init).url).pathname;
+    answerRest(async (request) => {
+      const path = new URL(request.url).pathname;
       if (path === '/rest/informacion/representante') return json(200, { data: OPERATOR });
       if (path === '/rest/iata' && citiesUp) return json(200, { data: CITIES });
       throw new TypeError('Failed to fetch');
-    }) as typeof fetch;
+    });
     renderWithUi(<ComplaintPage store={new ComplaintStore({ now: () => NOW })} />);
 
     expect(await screen.findByText('No pudimos cargar las ciudades.')).toBeInTheDocument();

@@ -1,10 +1,9 @@
 import { addTranslations } from '@rumbo/shared';
-import { renderWithUi, setUpShared } from '@rumbo/shared/testing';
+import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { contentTexts } from './locales';
 import { ContentRoutes, INFORMATION_ROUTES } from './root';
-import { json, stubRest } from './testing';
 
 beforeAll(async () => {
   await setUpShared('es-PE');

@@ -1,8 +1,8 @@
+import { json } from './testing';
 import { ApiClient, ApiError } from './api';
 import { configure } from './config';
 
-const respond = (status: number, body: unknown) =>
-  jest.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+const respond = (status: number, body: unknown) => jest.fn(async () => json(status, body));
 
 describe('ApiClient (spec §7)', () => {
   const api = new ApiClient({ token: () => 'stored-token', language: () => 'en-EN' });
@@ -15,7 +15,7 @@ describe('ApiClient (spec §7)', () => {
     let sent: unknown;
     const fetchMock = jest.fn(async (request: Request) => {
       sent = await request.clone().json();
-      return new Response(JSON.stringify({ data: { ok: 1 } }), { headers: { 'Content-Type': 'application/json' } });
+      return json(200, { data: { ok: 1 } });
     });
     globalThis.fetch = fetchMock as unknown as typeof fetch;
     await expect(api.post('/rest/x', { a: 1 })).resolves.toEqual({ ok: 1 });

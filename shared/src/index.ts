@@ -14,27 +14,9 @@ export {
   type Language,
 } from './i18n';
 export { Link, type LinkProps } from './link';
-export { commonTexts } from './locales';
-export { PREFETCH_MARGIN, prefetchRoute, setRoutePrefetcher } from './prefetch';
+export { prefetchRoute, setRoutePrefetcher } from './prefetch';
 export { createRemoteApp, type RemoteAppOptions } from './remote';
-export {
-  DEFAULT_SESSION_MS,
-  SessionStore,
-  customerFromUserData,
-  expiryOf,
-  firstNameOf,
-  type Customer,
-  type StoredSession,
-  type UserData,
-} from './session.store';
-export {
-  STORAGE_KEYS,
-  decodeBase64Json,
-  encodeBase64Json,
-  languageKey,
-  readCookie,
-  readJson,
-  writeJson,
-} from './storage';
+export { SessionStore, type Customer, type StoredSession, type UserData } from './session.store';
+export { STORAGE_KEYS, encodeBase64Json, languageKey, readJson } from './storage';
 export { BREAKPOINTS, system } from './theme';
 export { api, loadOperator, session } from './singletons';

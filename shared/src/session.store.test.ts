@@ -1,3 +1,4 @@
+import { json } from './testing';
 import { ApiClient } from './api';
 import { configure } from './config';
 import { SessionStore, expiryOf, firstNameOf } from './session.store';
@@ -11,9 +12,7 @@ const userData = {
   sexo: 'M', correo: 'jose@example.pe', telefono: '987654321', fnacimiento: '1990-05-17',
 };
 
-function answer(status: number, body: unknown) {
-  return jest.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
-}
+const answer = (status: number, body: unknown) => jest.fn(async () => json(status, body));
 
 describe('SessionStore (spec §3–§4)', () => {
   let store: SessionStore;

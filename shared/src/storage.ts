@@ -42,9 +42,6 @@ export function readJson<T>(storage: Storage, key: string): T | undefined {
   }
 }
 
-export function writeJson(storage: Storage, key: string, value: unknown): void {
-  storage.setItem(key, JSON.stringify(value));
-}
 
 export function readCookie(name: string): string | undefined {
   const prefix = `${name}=`;

@@ -1,9 +1,8 @@
 import { addTranslations, i18n } from '@rumbo/shared';
-import { renderWithUi, setUpShared } from '@rumbo/shared/testing';
+import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contentTexts } from '../locales';
-import { json, stubRest } from '../testing';
 import InformationPage from './information.page';
 
 const PAGES: Record<string, { titulo: string; html: string }> = {
