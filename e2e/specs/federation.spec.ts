@@ -45,7 +45,7 @@ test.describe('composition at run time', () => {
     const shell = new ShellPage(page);
     let down = true;
     await page.route(/:\d+\/[^/]+\/mf-manifest\.json$|remoteEntry\.js$/, async (route) => {
-      const isComplaints = route.request().url().includes(':4402/');
+      const isComplaints = route.request().url().startsWith(`${SITE.remoteOrigin(2)}/`);
       if (down && isComplaints) return route.abort('connectionrefused');
       return route.continue();
     });

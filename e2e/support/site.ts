@@ -10,9 +10,11 @@ import path from 'node:path';
 const work = process.env.E2E_WORK_DIR ?? mkdtempSync(path.join(tmpdir(), 'rumbo-e2e-'));
 process.env.E2E_WORK_DIR = work;
 
-const sitePort = 4300;
-const apiPort = 4301;
-const cdnPort = 4400;
+// E2E_PORT_BASE moves every port at once (two checkouts can run their journeys side by side).
+const portBase = Number(process.env.E2E_PORT_BASE ?? 4300);
+const sitePort = portBase;
+const apiPort = portBase + 1;
+const cdnPort = portBase + 100;
 
 export const SITE = {
   siteUrl: `http://localhost:${sitePort}`,
