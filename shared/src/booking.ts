@@ -11,6 +11,12 @@ export interface HeldSeat {
   nasiento: number;
   gnivel_piso: number;
   gcategoria_asiento: number;
+  /** The purchase key the hold answered; a release must send it back. */
+  clave_bloqueo: string;
+  /** ISO instant the hold ends. */
+  expira: string;
+  /** The server's price of the seat (S/). */
+  precio: number;
 }
 
 export function heldSeats(storage: Storage = sessionStorage): HeldSeat[] {

@@ -3,3 +3,5 @@ export * from '../accounts/accounts.tables';
 export * from '../complaints/complaints.tables';
 export * from '../content/content.tables';
 export * from '../mail/mail.tables';
+export * from '../seats/seats.tables';
+export * from '../trips/trips.tables';

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { viaje } from '../trips/trips.tables';
+
+/**
+ * A seat of one trip: 83 available, 84 held until `expira` by the holder of `clave`, 82 sold.
+ * A hold whose `expira` has passed reads as available everywhere, so nothing needs to sweep.
+ */
+export const viaje_asiento = pgTable(
+  'viaje_asiento',
+  {
+    cviaje_asiento: integer('cviaje_asiento').primaryKey().generatedAlwaysAsIdentity(),
+    cviaje: integer('cviaje')
+      .notNull()
+      .references(() => viaje.cviaje),
+    nasiento: integer('nasiento').notNull(),
+    gnivel_piso: integer('gnivel_piso').notNull(),
+    gcategoria_asiento: integer('gcategoria_asiento').notNull(),
+    gestado_asiento: integer('gestado_asiento').notNull().default(83),
+    /** SHA-256 (hex) of the holder's key: the key itself is only ever in the holder's browser. */
+    clave_hash: text('clave_hash'),
+    expira: timestamp('expira', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    unique().on(t.cviaje, t.nasiento),
+    index('viaje_asiento_clave_idx').on(t.clave_hash),
+    check('viaje_asiento_estado_check', sql`${t.gestado_asiento} in (82, 83, 84)`),
+  ],
+);

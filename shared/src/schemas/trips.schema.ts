@@ -1,0 +1,106 @@
+import * as v from 'valibot';
+import { SALES_CHANNEL, SEAT_STATE } from '../constants';
+
+/** Trips are on sale from today to this many days ahead (the API seeds the same window). */
+export const SALES_WINDOW_DAYS = 60;
+/** At most this many seats in one purchase (per trip). */
+export const MAX_SEATS = 5;
+/** A seat hold lasts this long; the seat map counts it down. */
+export const HOLD_MINUTES = 10;
+
+const LIMA = 'America/Lima';
+
+/** Today's date in Lima (YYYY-MM-DD), whatever the device's time zone. */
+export function limaToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: LIMA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** `date` (YYYY-MM-DD) plus `days`. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+const cityCode = (message: string) => v.pipe(v.string(message), v.regex(/^[A-Z]{3}$/, message));
+const saleDate = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.isoDate(message),
+    v.check((date) => date >= limaToday(), 'trip.fecha.past'),
+    v.check((date) => date <= addDays(limaToday(), SALES_WINDOW_DAYS), 'trip.fecha.far'),
+  );
+const id = (message = 'request.invalid') => v.pipe(v.number(message), v.integer(message), v.minValue(1, message));
+const webUser = v.literal(SALES_CHANNEL.cusuario, 'trip.channel');
+
+/**
+ * The search widget's form and the query of step 1 (`/pasajes?origen&destino&fecha[&regreso]&pasajeros`).
+ * Cities are the short codes of `/rest/iata`.
+ */
+export const TripSearchFormSchema = v.pipe(
+  v.object({
+    origen: cityCode('trip.origen.required'),
+    destino: cityCode('trip.destino.required'),
+    fecha: saleDate('trip.fecha.required'),
+    regreso: v.optional(saleDate('trip.fecha.required')),
+    pasajeros: v.pipe(v.number('trip.pasajeros.range'), v.integer('trip.pasajeros.range'), v.minValue(1, 'trip.pasajeros.range'), v.maxValue(MAX_SEATS, 'trip.pasajeros.range')),
+  }),
+  v.forward(
+    v.check((form) => form.origen !== form.destino, 'trip.destino.same'),
+    ['destino'],
+  ),
+  v.forward(
+    v.check((form) => form.regreso === undefined || form.regreso >= form.fecha, 'trip.regreso.before'),
+    ['regreso'],
+  ),
+);
+export type TripSearchForm = v.InferOutput<typeof TripSearchFormSchema>;
+
+/** `POST /rest/viaje`: one day's trips between two cities, through the web sales channel. */
+export const TripSearchSchema = v.pipe(
+  v.object({
+    origen: cityCode('trip.origen.required'),
+    destino: cityCode('trip.destino.required'),
+    fecha: saleDate('trip.fecha.required'),
+    cusuario: webUser,
+    coficina_venta: v.literal(SALES_CHANNEL.coficina_venta, 'trip.channel'),
+  }),
+  v.forward(
+    v.check((body) => body.origen !== body.destino, 'trip.destino.same'),
+    ['destino'],
+  ),
+);
+export type TripSearch = v.InferOutput<typeof TripSearchSchema>;
+
+/** `POST /rest/viaje/escalas`. */
+export const TripStopsSchema = v.object({ cviaje: id() });
+
+/** `POST /rest/maqueta` (spec §7). */
+export const SeatMapRequestSchema = v.object({
+  cviaje: id(),
+  cterminal_origen: id(),
+  cterminal_destino: id(),
+  susuario: v.literal(SALES_CHANNEL.susuario, 'trip.channel'),
+  cusuario: webUser,
+});
+export type SeatMapRequest = v.InferOutput<typeof SeatMapRequestSchema>;
+
+/**
+ * `POST /rest/asiento/bloquear` (spec §7): 84 holds the seat, 83 releases it. `clave_bloqueo`
+ * identifies this browser's purchase: the first hold answers a new one, later calls send it back.
+ * The category is the layout's and the price the server's, whatever the body says.
+ */
+export const SeatHoldSchema = v.object({
+  cviaje: id(),
+  cviaje_asiento: id(),
+  cterminal_origen: id(),
+  cterminal_destino: id(),
+  nasiento: id(),
+  gnivel_piso: v.picklist([15, 16], 'request.invalid'),
+  gcategoria_asiento: v.picklist([140, 160, 180], 'request.invalid'),
+  gestado_asiento: v.picklist([SEAT_STATE.HELD, SEAT_STATE.AVAILABLE], 'request.invalid'),
+  susuario: v.literal(SALES_CHANNEL.susuario, 'trip.channel'),
+  cusuario: webUser,
+  clave_bloqueo: v.optional(v.pipe(v.string('request.invalid'), v.uuid('request.invalid'))),
+});
+export type SeatHoldRequest = v.InferOutput<typeof SeatHoldSchema>;
