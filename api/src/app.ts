@@ -10,8 +10,10 @@ import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { healthRoutes } from './http/health.routes';
 import { registerJsonParser } from './http/json-body';
-import { WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
+import { SEAT_RATE_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
+import { seatsRoutes } from './seats/seats.routes';
+import { tripsRoutes } from './trips/trips.routes';
 
 export interface AppOptions {
   db: Database;
@@ -21,6 +23,8 @@ export interface AppOptions {
   /** Serve `/dev/outbox` and `/dev/outbox.json`. */
   devMailbox?: boolean;
   writeRateLimit?: RateLimit;
+  /** Per-address limit of seat holds and releases. */
+  seatRateLimit?: RateLimit;
   /** The clock; tests fix it to file complaints on chosen dates. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
@@ -28,7 +32,7 @@ export interface AppOptions {
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { db, sessionSecret, writeRateLimit = WRITE_RATE_LIMIT, now = () => new Date() } = options;
+  const { db, sessionSecret, writeRateLimit = WRITE_RATE_LIMIT, seatRateLimit = SEAT_RATE_LIMIT, now = () => new Date() } = options;
   // Request bodies are small forms; a large body is refused before it is parsed.
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024 });
 
@@ -56,6 +60,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contentRoutes, { db });
   await app.register(complaintsRoutes, { db, now, writeRateLimit });
   await app.register(accountsRoutes, { db, sessionSecret });
+  await app.register(tripsRoutes, { db, now });
+  await app.register(seatsRoutes, { db, now, seatRateLimit });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
 
   return app;

@@ -30,3 +30,11 @@ export class UnauthorizedError extends DomainError {
   readonly code = 'request.unauthorized';
   override readonly name = 'UnauthorizedError';
 }
+
+/** The request is valid but the state of things does not allow it now (a seat just taken...). */
+export class ConflictError extends DomainError {
+  constructor(readonly code: ValidationKey) {
+    super(code);
+    this.name = 'ConflictError';
+  }
+}

@@ -1,8 +1,7 @@
 export { ApiClient, ApiError, type ApiDeps } from './api';
 export { endGuestPurchase, heldSeats, type HeldSeat } from './booking';
 export { configure, getConfig, type RuntimeConfig } from './config';
-export { FARE_FIELDS } from './contracts';
-export type { FareField, OperatorData, SeatCell, SeatHoldResult, SeatMap, Terminal, Trip, TripStop } from './contracts';
+export type { OperatorData } from './contracts';
 export { SALES_CHANNEL, SEAT_STATE } from './constants';
 export {
   DEFAULT_LANGUAGE,

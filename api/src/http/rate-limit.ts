@@ -9,3 +9,9 @@ export interface RateLimit {
  * family filling forms behind one IP, low enough to stop a script filling the database.
  */
 export const WRITE_RATE_LIMIT: RateLimit = { max: 20, timeWindow: 60_000 };
+
+/**
+ * Seat holds and releases: a customer clicks a seat on and off while choosing, a family picks
+ * five; a script hammering the map from one address is stopped.
+ */
+export const SEAT_RATE_LIMIT: RateLimit = { max: 120, timeWindow: 60_000 };

@@ -28,7 +28,7 @@ export interface Layout {
 export const LAYOUTS: readonly Layout[] = [
   {
     cmaqueta: 1,
-    nombre: 'Bus cama dos pisos 12/40',
+    nombre: 'Bus cama dos pisos 12/42',
     servicio: 'Andino VIP',
     decks: [
       {
@@ -47,7 +47,7 @@ export const LAYOUTS: readonly Layout[] = [
   },
   {
     cmaqueta: 2,
-    nombre: 'Bus dos pisos 16/44',
+    nombre: 'Bus dos pisos 15/46',
     servicio: 'Andino Plus',
     decks: [
       {
@@ -66,7 +66,7 @@ export const LAYOUTS: readonly Layout[] = [
   },
   {
     cmaqueta: 3,
-    nombre: 'Bus un piso 40',
+    nombre: 'Bus un piso 42',
     servicio: 'Andino Económico',
     decks: [
       {

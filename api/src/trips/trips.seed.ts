@@ -40,7 +40,15 @@ export async function seedTrips(db: Database): Promise<void> {
   await db.insert(terminal).values([...TERMINALS]).onConflictDoNothing();
   await db
     .insert(maqueta)
-    .values(LAYOUTS.map(({ cmaqueta, nombre, servicio, decks }) => ({ cmaqueta, nombre, servicio, pisos: decks.length })))
+    .values(
+      LAYOUTS.map((layout) => ({
+        cmaqueta: layout.cmaqueta,
+        nombre: layout.nombre,
+        servicio: layout.servicio,
+        pisos: layout.decks.length,
+        asientos: layoutCells(layout).filter((cell) => cell.nasiento !== null).length,
+      })),
+    )
     .onConflictDoNothing();
   await db.insert(maqueta_sitio).values(LAYOUTS.flatMap(layoutCells)).onConflictDoNothing();
   await db

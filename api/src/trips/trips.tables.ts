@@ -50,6 +50,8 @@ export const maqueta = pgTable('maqueta', {
   nombre: text('nombre').notNull(),
   servicio: text('servicio').notNull(),
   pisos: integer('pisos').notNull(),
+  /** Number of seats, so the trip list counts free seats without reading the layout. */
+  asientos: integer('asientos').notNull(),
 });
 
 /**

@@ -2,3 +2,4 @@ export * from './complaint.schema';
 export * from './validation.messages';
 export * from './complaint.labels';
 export * from './trips.schema';
+export * from './booking.contract';

@@ -15,7 +15,8 @@ CREATE TABLE "maqueta" (
 	"cmaqueta" integer PRIMARY KEY NOT NULL,
 	"nombre" text NOT NULL,
 	"servicio" text NOT NULL,
-	"pisos" integer NOT NULL
+	"pisos" integer NOT NULL,
+	"asientos" integer NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "maqueta_sitio" (

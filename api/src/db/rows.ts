@@ -1,0 +1,12 @@
+import type { SQL } from 'drizzle-orm';
+import type { Database } from './client';
+
+/**
+ * The rows of a hand-written query. Both drivers (PGlite and node-postgres) answer `{ rows }`;
+ * the common query-builder type does not say so. Numerics and counts arrive as strings on one
+ * driver and numbers on the other: cast in SQL (`::int`, `::float8`) or convert the fields.
+ */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,203 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  HOLD_MINUTES,
+  MAX_SEATS,
+  type SeatCell,
+  type SeatHoldRequest,
+  type SeatHoldResult,
+  type SeatMap,
+  type SeatMapRequest,
+} from '@rumbo/shared/schemas';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { queryRows } from '../db/rows';
+import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
+import { findTripForSale, isOnSale, type TripForSale } from '../trips/trips.queries';
+
+const SEAT = 1;
+const AVAILABLE = 83;
+const HELD = 84;
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** The trip the body names, on sale, reached through the terminals of its route. */
+async function tripOnSale(db: Database, body: Pick<SeatMapRequest, 'cviaje' | 'cterminal_origen' | 'cterminal_destino'>, now: Date) {
+  const trip = await findTripForSale(db, body.cviaje);
+  if (!trip || trip.cterminal_origen !== body.cterminal_origen || trip.cterminal_destino !== body.cterminal_destino) {
+    throw new NotFoundError();
+  }
+  if (!isOnSale(trip, now)) throw new ConflictError('trip.closed');
+  return trip;
+}
+
+/**
+ * A trip's seat rows are created from its layout the first time anyone looks at or picks a seat;
+ * concurrent first calls insert the same rows, and the unique (cviaje, nasiento) keeps one.
+ */
+async function ensureSeatRows(db: Database, trip: TripForSale): Promise<void> {
+  if (trip.asientos_creados) return;
+  await db.execute(sql`
+    insert into viaje_asiento (cviaje, nasiento, gnivel_piso, gcategoria_asiento)
+    select ${trip.cviaje}::int, nasiento, gnivel_piso, gcategoria_asiento
+    from maqueta_sitio where cmaqueta = ${trip.cmaqueta} and gobjeto_sitio = ${SEAT}
+    on conflict (cviaje, nasiento) do nothing`);
+  await db.execute(sql`update viaje set asientos_creados = true where cviaje = ${trip.cviaje}`);
+}
+
+interface Priced {
+  precio: number;
+  promocion: number | null;
+}
+
+/**
+ * The server's price of a seat: the trip's fare for its class and deck (`_individual` for a
+ * single seat where the trip has such a fare), the promotional price on promotional seats.
+ */
+export function seatPrice(
+  trip: Pick<TripForSale, 'fares' | 'promocion_pct'>,
+  seat: { gcategoria_asiento: number; gnivel_piso: number; iasiento_individual: boolean; promocionable: boolean },
+): Priced {
+  const base = `edd_calc_${seat.gcategoria_asiento}_p${seat.gnivel_piso === 15 ? 1 : 2}`;
+  const fare = (seat.iasiento_individual ? trip.fares[`${base}_individual`] : null) ?? trip.fares[base];
+  if (fare === null || fare === undefined) throw new Error(`trip has no fare ${base} for a seat of its layout`);
+  if (!seat.promocionable || trip.promocion_pct <= 0) return { precio: fare, promocion: null };
+  const promocion = Math.round((fare * (100 - trip.promocion_pct)) / 100);
+  return { precio: promocion, promocion };
+}
+
+interface CellRow {
+  nasiento: number | null;
+  gnivel_piso: number;
+  gobjeto_sitio: number;
+  xposicion: number;
+  yposicion: number;
+  gcategoria_asiento: number | null;
+  iasiento_individual: boolean;
+  promocionable: boolean;
+  preferencial: boolean;
+  cviaje_asiento: number | null;
+  gestado_asiento: number | null;
+}
+
+/** `POST /rest/maqueta`: every non-empty cell of the trip's bus, seats with state and price. */
+export async function seatMap(db: Database, body: SeatMapRequest, now: Date): Promise<SeatMap> {
+  const trip = await tripOnSale(db, body, now);
+  await ensureSeatRows(db, trip);
+  const rows = await queryRows<CellRow>(db, sql`
+    select s.nasiento, s.gnivel_piso, s.gobjeto_sitio, s.xposicion, s.yposicion, s.gcategoria_asiento,
+           s.iasiento_individual, s.promocionable, s.preferencial, va.cviaje_asiento,
+           case when va.gestado_asiento = ${HELD} and va.expira <= ${now.toISOString()}::timestamptz
+                then ${AVAILABLE} else va.gestado_asiento end as gestado_asiento
+    from maqueta_sitio s
+    left join viaje_asiento va on va.cviaje = ${trip.cviaje} and va.nasiento = s.nasiento
+    where s.cmaqueta = ${trip.cmaqueta}
+    order by s.gnivel_piso, s.yposicion, s.xposicion`);
+  const asientos = rows.map((row): SeatCell => {
+    const isSeat = row.gobjeto_sitio === SEAT && row.gcategoria_asiento !== null;
+    const price = isSeat ? seatPrice(trip, { ...row, gcategoria_asiento: row.gcategoria_asiento! }) : null;
+    return {
+      nasiento: row.nasiento,
+      gnivel_piso: row.gnivel_piso,
+      gobjeto_sitio: row.gobjeto_sitio,
+      gestado_asiento: isSeat ? Number(row.gestado_asiento) : null,
+      iescala: 0,
+      gcategoria_asiento: row.gcategoria_asiento,
+      ipromocion_asiento: price?.promocion != null ? 1 : 0,
+      cvariacion: price?.promocion != null ? trip.promocion_pct : null,
+      dvariacion: price?.promocion != null ? `-${trip.promocion_pct}%` : null,
+      iasiento_individual: row.iasiento_individual ? 1 : 0,
+      diasiento_individual: row.iasiento_individual ? 'INDIVIDUAL' : null,
+      xposicion: row.xposicion,
+      yposicion: row.yposicion,
+      promocion: price?.promocion ?? null,
+      cviaje_asiento: row.cviaje_asiento === null ? null : Number(row.cviaje_asiento),
+      precio: price?.precio ?? null,
+    };
+  });
+  const especiales = rows
+    .filter((row) => row.preferencial && row.nasiento !== null)
+    .map((row) => ({ nasiento: row.nasiento!, gnivel_piso: row.gnivel_piso, tipo: 'preferencial' as const }));
+  return { asientos, especiales };
+}
+
+interface SeatRow {
+  cviaje_asiento: number;
+  gnivel_piso: number;
+  gcategoria_asiento: number;
+  iasiento_individual: boolean;
+  promocionable: boolean;
+}
+
+async function findSeat(db: Database, trip: TripForSale, nasiento: number): Promise<SeatRow | undefined> {
+  const rows = await queryRows<SeatRow>(db, sql`
+    select va.cviaje_asiento, va.gnivel_piso, va.gcategoria_asiento, s.iasiento_individual, s.promocionable
+    from viaje_asiento va
+    join maqueta_sitio s on s.cmaqueta = ${trip.cmaqueta} and s.nasiento = va.nasiento
+    where va.cviaje = ${trip.cviaje} and va.nasiento = ${nasiento}`);
+  const row = rows[0];
+  return row && { ...row, cviaje_asiento: Number(row.cviaje_asiento) };
+}
+
+/**
+ * `POST /rest/asiento/bloquear`: 84 holds a seat for HOLD_MINUTES, 83 releases it.
+ *
+ * A hold is one conditional UPDATE: it takes the row only if the seat is free (never held, held
+ * past its expiry, or already held by this same purchase), so of any number of concurrent
+ * requests for a seat exactly one wins. The purchase key (`clave_bloqueo`) is only stored hashed.
+ * The 5-seat limit is counted under a transaction-scoped advisory lock on the key, so one
+ * purchase's parallel requests cannot slip past it together.
+ */
+export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date): Promise<SeatHoldResult> {
+  const trip = await tripOnSale(db, body, now);
+  await ensureSeatRows(db, trip);
+  const seat = await findSeat(db, trip, body.nasiento);
+  if (!seat) throw new NotFoundError();
+  if (seat.cviaje_asiento !== body.cviaje_asiento) throw new InvalidInputError('request.invalid', 'cviaje_asiento');
+  const nowIso = now.toISOString();
+  const result = (gestado_asiento: number, expira: string | null, clave_bloqueo: string): SeatHoldResult => ({
+    cviaje: trip.cviaje,
+    cviaje_asiento: seat.cviaje_asiento,
+    nasiento: body.nasiento,
+    gnivel_piso: seat.gnivel_piso,
+    gcategoria_asiento: seat.gcategoria_asiento,
+    gestado_asiento,
+    expira,
+    clave_bloqueo,
+    precio: seatPrice(trip, seat).precio,
+  });
+
+  if (body.gestado_asiento === AVAILABLE) {
+    if (!body.clave_bloqueo) throw new InvalidInputError('seat.notHeld', 'clave_bloqueo');
+    const rows = await queryRows<unknown>(db, sql`
+      update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null
+      where cviaje_asiento = ${seat.cviaje_asiento}
+        and ((gestado_asiento = ${HELD} and clave_hash = ${hashKey(body.clave_bloqueo)})
+             or gestado_asiento = ${AVAILABLE}
+             or (gestado_asiento = ${HELD} and expira <= ${nowIso}::timestamptz))
+      returning cviaje_asiento`);
+    // Releasing a seat that is already free (expired, released twice) is done; one that someone
+    // else holds or bought is not this purchase's to release.
+    if (rows.length === 0) throw new ConflictError('seat.notHeld');
+    return result(AVAILABLE, null, body.clave_bloqueo);
+  }
+
+  const key = body.clave_bloqueo ?? randomUUID();
+  const keyHash = hashKey(key);
+  const expira = new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${keyHash}))`);
+    const counted = await queryRows<{ n: number }>(tx, sql`
+      select count(*)::int as n from viaje_asiento
+      where cviaje = ${trip.cviaje} and clave_hash = ${keyHash} and gestado_asiento = ${HELD}
+        and expira > ${nowIso}::timestamptz and cviaje_asiento <> ${seat.cviaje_asiento}`);
+    if (Number(counted[0]?.n ?? 0) >= MAX_SEATS) throw new ConflictError('seat.limit');
+    const rows = await queryRows<unknown>(tx, sql`
+      update viaje_asiento set gestado_asiento = ${HELD}, clave_hash = ${keyHash}, expira = ${expira}::timestamptz
+      where cviaje_asiento = ${seat.cviaje_asiento}
+        and (gestado_asiento = ${AVAILABLE}
+             or (gestado_asiento = ${HELD} and (expira <= ${nowIso}::timestamptz or clave_hash = ${keyHash})))
+      returning cviaje_asiento`);
+    if (rows.length === 0) throw new ConflictError('seat.taken');
+    return result(HELD, expira, key);
+  });
+}

@@ -1,0 +1,162 @@
+import { addDays, FARE_FIELDS, limaToday, type Trip } from '@rumbo/shared/schemas';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../db/client';
+import { queryRows } from '../db/rows';
+import { createTestApp } from '../test/app';
+import { createTestDatabase } from '../test/database';
+import { LAYOUTS, layoutCells } from './layouts';
+import { ROUTES } from './network';
+import { SALES_WINDOW_DAYS } from './trips.seed';
+
+let database: DatabaseHandle;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const tomorrow = addDays(limaToday(), 1);
+const channel = { cusuario: 50005, coficina_venta: 577 };
+const post = (url: string, payload: unknown, language = 'es-PE') =>
+  app.inject({ method: 'POST', url, payload: payload as object, headers: { 'accept-language': language } });
+const search = async (body: object) => {
+  const res = await post('/rest/viaje', { ...channel, ...body });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as Trip[];
+};
+
+describe('POST /rest/terminales', () => {
+  it('lists every terminal with its city and code, both Lima terminals included', async () => {
+    const res = await post('/rest/terminales', {});
+    expect(res.statusCode).toBe(200);
+    const terminals = res.json().data;
+    expect(terminals).toHaveLength(24);
+    expect(terminals.filter((t: { codigo: string }) => t.codigo === 'LIM').map((t: { nombre: string }) => t.nombre)).toEqual([
+      'Terminal Javier Prado',
+      'Terminal Plaza Norte',
+    ]);
+    expect(new Set(terminals.map((t: { cciudad: number }) => t.cciudad)).size).toBe(23);
+  });
+});
+
+describe('POST /rest/viaje', () => {
+  it("lists tomorrow's Lima → Arequipa departures in order, enriched with their terminals", async () => {
+    const trips = await search({ origen: 'LIM', destino: 'AQP', fecha: tomorrow });
+    expect(trips.length).toBe(4);
+    const times = trips.map((trip) => trip.fecha_salida);
+    expect([...times].sort()).toEqual(times);
+    for (const trip of trips) {
+      expect(trip.terminal_salida).toMatchObject({ cterminal: 41, codigo: 'LIM', ciudad: 'Lima' });
+      expect(trip.terminal_llegada).toMatchObject({ cterminal: 11, codigo: 'AQP', ciudad: 'Arequipa' });
+      expect(trip.cterminal_origen).toBe(41);
+      expect(trip.duracion_min).toBe(16 * 60);
+      expect(new Date(trip.fecha_llegada).getTime() - new Date(trip.fecha_salida).getTime()).toBe(16 * 3_600_000);
+      expect(trip.escalas).toBe(3);
+      // Every fare is either null or a positive number of soles.
+      for (const field of FARE_FIELDS) expect(trip[field] === null || trip[field]! > 0).toBe(true);
+    }
+    // Departures are Lima times: 08:00 Lima is 13:00 UTC.
+    expect(trips[0]!.fecha_salida).toBe(`${tomorrow}T13:00:00Z`);
+    expect(trips.map((trip) => trip.servicio)).toEqual(['Andino Plus', 'Andino Plus', 'Andino VIP', 'Andino VIP']);
+  });
+
+  it('counts every seat of the bus as free on an untouched trip', async () => {
+    const [trip] = await search({ origen: 'LIM', destino: 'AQP', fecha: tomorrow });
+    const layout = LAYOUTS.find((l) => l.servicio === trip!.servicio)!;
+    expect(trip!.pisos).toBe(2);
+    expect(trip!.asientos_libres).toBe(layoutCells(layout).filter((cell) => cell.nasiento !== null).length);
+  });
+
+  it('finds nothing between cities with no route', async () => {
+    expect(await search({ origen: 'TBP', destino: 'TCQ', fecha: tomorrow })).toEqual([]);
+  });
+
+  it('covers the sales window for every route and no more', async () => {
+    const [{ n }] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(distinct cruta)::int as n from viaje where salida >= (${addDays(limaToday(), SALES_WINDOW_DAYS)}::date)::timestamp at time zone 'America/Lima'`,
+    );
+    expect(n).toBe(ROUTES.length);
+    const last = await search({ origen: 'LIM', destino: 'CUZ', fecha: addDays(limaToday(), SALES_WINDOW_DAYS) });
+    expect(last.length).toBeGreaterThan(0);
+  });
+
+  it('sells only through the web channel', async () => {
+    const res = await post('/rest/viaje', { origen: 'LIM', destino: 'AQP', fecha: tomorrow, cusuario: 1, coficina_venta: 577 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'trip.channel' });
+  });
+
+  it.each([
+    [{ origen: 'LIM', destino: 'LIM', fecha: tomorrow }, 'trip.destino.same', 'destino', 'El origen y el destino deben ser distintos'],
+    [{ origen: 'LIM', destino: 'AQP', fecha: addDays(limaToday(), -1) }, 'trip.fecha.past', 'fecha', 'La fecha de viaje no puede ser anterior a hoy'],
+    [{ origen: 'LIM', destino: 'AQP', fecha: addDays(limaToday(), 61) }, 'trip.fecha.far', 'fecha', 'Solo vendemos pasajes para los próximos 60 días'],
+    [{ origen: 'lima', destino: 'AQP', fecha: tomorrow }, 'trip.origen.required', 'origen', 'Seleccione el origen'],
+  ])('refuses %j with a 400 and a clear message', async (body, code, field, message) => {
+    const res = await post('/rest/viaje', { ...channel, ...body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code, field, message });
+  });
+
+  it('answers the errors in English for an English caller', async () => {
+    const res = await post('/rest/viaje', { ...channel, origen: 'LIM', destino: 'LIM', fecha: tomorrow }, 'en-EN');
+    expect(res.json().message).toBe('Origin and destination must be different');
+  });
+});
+
+describe("today's departures", () => {
+  it('are not on sale within 30 minutes of leaving', async () => {
+    const [trip] = await search({ origen: 'LIM', destino: 'ICA', fecha: tomorrow });
+    // Ask as if it were 20 minutes before tomorrow's first departure.
+    const departure = new Date(trip!.fecha_salida);
+    const late = await createTestApp(database.db, { now: () => new Date(departure.getTime() - 20 * 60_000) });
+    try {
+      const res = await late.inject({ method: 'POST', url: '/rest/viaje', payload: { ...channel, origen: 'LIM', destino: 'ICA', fecha: tomorrow } });
+      const ids = res.json().data.map((t: Trip) => t.cviaje);
+      expect(ids).not.toContain(trip!.cviaje);
+      expect(ids.length).toBeGreaterThan(0);
+    } finally {
+      await late.close();
+    }
+  });
+});
+
+describe('POST /rest/viaje/escalas', () => {
+  it('lists the stops in road order with the time the bus gets there', async () => {
+    const [trip] = await search({ origen: 'LIM', destino: 'AQP', fecha: tomorrow });
+    const res = await post('/rest/viaje/escalas', { cviaje: trip!.cviaje });
+    expect(res.statusCode).toBe(200);
+    const stops = res.json().data;
+    expect(stops.map((s: { ciudad: string }) => s.ciudad)).toEqual(['Paracas', 'Ica', 'Nasca']);
+    const times = stops.map((s: { llegada: string }) => new Date(s.llegada).getTime());
+    expect(times[0]).toBeGreaterThan(new Date(trip!.fecha_salida).getTime());
+    expect([...times].sort()).toEqual(times);
+    expect(times.at(-1)).toBeLessThan(new Date(trip!.fecha_llegada).getTime());
+  });
+
+  it('answers an empty list for a trip without stops, and a 400 for a bad id', async () => {
+    const [trip] = await search({ origen: 'AQP', destino: 'MQG', fecha: tomorrow });
+    expect((await post('/rest/viaje/escalas', { cviaje: trip!.cviaje })).json().data).toEqual([]);
+    expect((await post('/rest/viaje/escalas', { cviaje: 'x' })).statusCode).toBe(400);
+  });
+});
+
+describe('the fleet', () => {
+  it('has one- and two-deck layouts with unique seat numbers and all three classes', () => {
+    expect(LAYOUTS.map((layout) => layout.decks.length).sort()).toEqual([1, 2, 2]);
+    const classes = new Set<number>();
+    for (const layout of LAYOUTS) {
+      const seats = layoutCells(layout).filter((cell) => cell.nasiento !== null);
+      expect(new Set(seats.map((seat) => seat.nasiento)).size).toBe(seats.length);
+      seats.forEach((seat) => classes.add(seat.gcategoria_asiento!));
+    }
+    expect([...classes].sort()).toEqual([140, 160, 180]);
+  });
+});

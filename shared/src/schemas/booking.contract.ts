@@ -1,0 +1,95 @@
+/** Answers of the booking `/rest` calls: read by mf-booking and mf-content, written by the API. */
+
+/** `POST /rest/terminales`: a terminal with its city (name and `/rest/iata` code). */
+export interface Terminal {
+  cterminal: number;
+  nombre: string;
+  direccion: string;
+  cciudad: number;
+  ciudad: string;
+  codigo: string;
+}
+
+/** Fare fields of a trip (spec §3): S/ per seat class and deck, null where the bus has none. */
+export const FARE_FIELDS = [
+  'edd_calc_140_p1',
+  'edd_calc_140_p2',
+  'edd_calc_160_p1',
+  'edd_calc_160_p1_individual',
+  'edd_calc_160_p2',
+  'edd_calc_180_p1',
+  'edd_calc_180_p2',
+] as const;
+export type FareField = (typeof FARE_FIELDS)[number];
+
+/** `POST /rest/viaje`: one departure, enriched with its terminals. Times are ISO instants. */
+export type Trip = Record<FareField, number | null> & {
+  cviaje: number;
+  cterminal_origen: number;
+  cterminal_destino: number;
+  terminal_salida: Terminal;
+  terminal_llegada: Terminal;
+  fecha_salida: string;
+  fecha_llegada: string;
+  duracion_min: number;
+  servicio: string;
+  pisos: number;
+  asientos_libres: number;
+  /** How many intermediate stops (`/rest/viaje/escalas` lists them). */
+  escalas: number;
+  nprecio_desde: number | null;
+  /** Discount of the promotional seats, 0 when none. */
+  promocion_pct: number;
+};
+
+/** `POST /rest/viaje/escalas`: an intermediate stop and when the bus gets there. */
+export interface TripStop {
+  orden: number;
+  cciudad: number;
+  ciudad: string;
+  llegada: string;
+}
+
+/**
+ * One cell of `POST /rest/maqueta` (spec §3): a seat (`gobjeto_sitio` 1) or a facility (2 stairs,
+ * 3 restroom, 4 driver, 5 screen, 6 door). Cells not sent are empty (0). Seat fields are null on
+ * facilities. `precio` is the server's price of the seat (promotional price already applied).
+ */
+export interface SeatCell {
+  nasiento: number | null;
+  gnivel_piso: number;
+  gobjeto_sitio: number;
+  gestado_asiento: number | null;
+  iescala: number;
+  gcategoria_asiento: number | null;
+  ipromocion_asiento: number;
+  cvariacion: number | null;
+  dvariacion: string | null;
+  iasiento_individual: number;
+  diasiento_individual: string | null;
+  xposicion: number;
+  yposicion: number;
+  promocion: number | null;
+  cviaje_asiento: number | null;
+  precio: number | null;
+}
+
+/** `POST /rest/maqueta`: the cells, and the priority seats (`especiales`). */
+export interface SeatMap {
+  asientos: SeatCell[];
+  especiales: { nasiento: number; gnivel_piso: number; tipo: 'preferencial' }[];
+}
+
+/** `POST /rest/asiento/bloquear`: the seat's new state; for a hold, until when and the purchase key. */
+export interface SeatHoldResult {
+  cviaje: number;
+  cviaje_asiento: number;
+  nasiento: number;
+  gnivel_piso: number;
+  gcategoria_asiento: number;
+  gestado_asiento: number;
+  /** ISO instant the hold ends; null after a release. */
+  expira: string | null;
+  clave_bloqueo: string;
+  precio: number;
+}
