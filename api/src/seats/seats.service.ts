@@ -21,8 +21,20 @@ const HELD = 84;
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /** The trip the body names, on sale, reached through the terminals of its route. */
-async function tripOnSale(db: Database, body: Pick<SeatMapRequest, 'cviaje' | 'cterminal_origen' | 'cterminal_destino'>, now: Date) {
-  const trip = await findTripForSale(db, body.cviaje);
+async function tripOnSale(
+  db: Database,
+  body: Pick<SeatMapRequest, 'cviaje' | 'cterminal_origen' | 'cterminal_destino'>,
+  now: Date,
+  withSeats = false,
+) {
+  return checkOnSale(await findTripForSale(db, body.cviaje, withSeats ? now : undefined), body, now);
+}
+
+function checkOnSale(
+  trip: TripForSale | undefined,
+  body: Pick<SeatMapRequest, 'cterminal_origen' | 'cterminal_destino'>,
+  now: Date,
+): TripForSale {
   if (!trip || trip.cterminal_origen !== body.cterminal_origen || trip.cterminal_destino !== body.cterminal_destino) {
     throw new NotFoundError();
   }
@@ -65,7 +77,7 @@ export function seatPrice(
   return { precio: promocion, promocion };
 }
 
-interface CellRow {
+interface LayoutCellRow {
   nasiento: number | null;
   gnivel_piso: number;
   gobjeto_sitio: number;
@@ -75,48 +87,85 @@ interface CellRow {
   iasiento_individual: boolean;
   promocionable: boolean;
   preferencial: boolean;
-  cviaje_asiento: number | null;
-  gestado_asiento: number | null;
+}
+
+/**
+ * Layouts are reference data (seeded from code, changed only by a deploy), so each process reads
+ * a layout once; the seat map then reads only the trip's seat states.
+ */
+const layoutCache = new WeakMap<Database, Map<number, Promise<LayoutCellRow[]>>>();
+
+function layoutOf(db: Database, cmaqueta: number): Promise<LayoutCellRow[]> {
+  let layouts = layoutCache.get(db);
+  if (!layouts) layoutCache.set(db, (layouts = new Map()));
+  let cells = layouts.get(cmaqueta);
+  if (!cells) {
+    cells = queryRows<LayoutCellRow>(db, sql`
+      select nasiento, gnivel_piso, gobjeto_sitio, xposicion, yposicion, gcategoria_asiento,
+             iasiento_individual, promocionable, preferencial
+      from maqueta_sitio where cmaqueta = ${cmaqueta}
+      order by gnivel_piso, yposicion, xposicion`);
+    cells.catch(() => layouts.delete(cmaqueta));
+    layouts.set(cmaqueta, cells);
+  }
+  return cells;
+}
+
+/**
+ * Seat-map reads of one trip that arrive while one is already running share its answer: on a
+ * popular departure many customers open the same map at once, and a read that started a few
+ * milliseconds earlier is as fresh as the map a customer looks at (holds are decided by the
+ * hold statement, never by a map).
+ */
+const mapReads = new WeakMap<Database, Map<number, Promise<TripForSale | undefined>>>();
+
+function readTripSeats(db: Database, cviaje: number, now: Date): Promise<TripForSale | undefined> {
+  let reads = mapReads.get(db);
+  if (!reads) mapReads.set(db, (reads = new Map()));
+  let read = reads.get(cviaje);
+  if (!read) {
+    read = findTripForSale(db, cviaje, now).finally(() => reads.delete(cviaje));
+    reads.set(cviaje, read);
+  }
+  return read;
 }
 
 /** `POST /rest/maqueta`: every non-empty cell of the trip's bus, seats with state and price. */
 export async function seatMap(db: Database, body: SeatMapRequest, now: Date): Promise<SeatMap> {
-  const trip = await tripOnSale(db, body, now);
-  await ensureSeatRows(db, trip);
-  const rows = await queryRows<CellRow>(db, sql`
-    select s.nasiento, s.gnivel_piso, s.gobjeto_sitio, s.xposicion, s.yposicion, s.gcategoria_asiento,
-           s.iasiento_individual, s.promocionable, s.preferencial, va.cviaje_asiento,
-           case when va.gestado_asiento = ${HELD} and va.expira <= ${now.toISOString()}::timestamptz
-                then ${AVAILABLE} else va.gestado_asiento end as gestado_asiento
-    from maqueta_sitio s
-    left join viaje_asiento va on va.cviaje = ${trip.cviaje} and va.nasiento = s.nasiento
-    where s.cmaqueta = ${trip.cmaqueta}
-    order by s.gnivel_piso, s.yposicion, s.xposicion`);
-  const asientos = rows.map((row): SeatCell => {
-    const isSeat = row.gobjeto_sitio === SEAT && row.gcategoria_asiento !== null;
-    const price = isSeat ? seatPrice(trip, { ...row, gcategoria_asiento: row.gcategoria_asiento! }) : null;
+  let trip = checkOnSale(await readTripSeats(db, body.cviaje, now), body, now);
+  if (!trip.asientos_creados) {
+    await ensureSeatRows(db, trip);
+    trip = await tripOnSale(db, body, now, true);
+  }
+  const layout = await layoutOf(db, trip.cmaqueta);
+  const states = new Map(trip.seats!.map(([nasiento, cviaje_asiento, gestado]) => [nasiento, { cviaje_asiento, gestado }]));
+  const asientos = layout.map((cell): SeatCell => {
+    const isSeat = cell.gobjeto_sitio === SEAT && cell.gcategoria_asiento !== null && cell.nasiento !== null;
+    const state = isSeat ? states.get(cell.nasiento!) : undefined;
+    const price = isSeat ? seatPrice(trip, { ...cell, gcategoria_asiento: cell.gcategoria_asiento! }) : null;
+    const promotional = price?.promocion != null;
     return {
-      nasiento: row.nasiento,
-      gnivel_piso: row.gnivel_piso,
-      gobjeto_sitio: row.gobjeto_sitio,
-      gestado_asiento: isSeat ? Number(row.gestado_asiento) : null,
+      nasiento: cell.nasiento,
+      gnivel_piso: cell.gnivel_piso,
+      gobjeto_sitio: cell.gobjeto_sitio,
+      gestado_asiento: state?.gestado ?? null,
       iescala: 0,
-      gcategoria_asiento: row.gcategoria_asiento,
-      ipromocion_asiento: price?.promocion != null ? 1 : 0,
-      cvariacion: price?.promocion != null ? trip.promocion_pct : null,
-      dvariacion: price?.promocion != null ? `-${trip.promocion_pct}%` : null,
-      iasiento_individual: row.iasiento_individual ? 1 : 0,
-      diasiento_individual: row.iasiento_individual ? 'INDIVIDUAL' : null,
-      xposicion: row.xposicion,
-      yposicion: row.yposicion,
+      gcategoria_asiento: cell.gcategoria_asiento,
+      ipromocion_asiento: promotional ? 1 : 0,
+      cvariacion: promotional ? trip.promocion_pct : null,
+      dvariacion: promotional ? `-${trip.promocion_pct}%` : null,
+      iasiento_individual: cell.iasiento_individual ? 1 : 0,
+      diasiento_individual: cell.iasiento_individual ? 'INDIVIDUAL' : null,
+      xposicion: cell.xposicion,
+      yposicion: cell.yposicion,
       promocion: price?.promocion ?? null,
-      cviaje_asiento: row.cviaje_asiento === null ? null : Number(row.cviaje_asiento),
+      cviaje_asiento: state?.cviaje_asiento ?? null,
       precio: price?.precio ?? null,
     };
   });
-  const especiales = rows
-    .filter((row) => row.preferencial && row.nasiento !== null)
-    .map((row) => ({ nasiento: row.nasiento!, gnivel_piso: row.gnivel_piso, tipo: 'preferencial' as const }));
+  const especiales = layout
+    .filter((cell) => cell.preferencial && cell.nasiento !== null)
+    .map((cell) => ({ nasiento: cell.nasiento!, gnivel_piso: cell.gnivel_piso, tipo: 'preferencial' as const }));
   return { asientos, especiales };
 }
 

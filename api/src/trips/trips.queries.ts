@@ -19,74 +19,106 @@ export async function listTerminals(db: Database): Promise<Terminal[]> {
   return rows;
 }
 
-/** A trip row as the queries read it: fare fields as float8, times as ISO strings. */
-const TRIP_COLUMNS = sql`
-  v.cviaje, r.cterminal_origen, r.cterminal_destino,
-  ${iso('v.salida')} as fecha_salida, ${iso('v.llegada')} as fecha_llegada,
-  r.duracion_min, m.servicio, m.pisos,
-  v.edd_calc_140_p1::float8, v.edd_calc_140_p2::float8, v.edd_calc_160_p1::float8,
-  v.edd_calc_160_p1_individual::float8, v.edd_calc_160_p2::float8,
-  v.edd_calc_180_p1::float8, v.edd_calc_180_p2::float8,
-  v.nprecio_desde::float8, v.promocion_pct,
-  json_build_object('cterminal', ts.cterminal, 'nombre', ts.nombre, 'direccion', ts.direccion,
-                    'cciudad', cs.cciudad, 'ciudad', cs.nombre, 'codigo', cs.codigo) as terminal_salida,
-  json_build_object('cterminal', tl.cterminal, 'nombre', tl.nombre, 'direccion', tl.direccion,
-                    'cciudad', cl.cciudad, 'ciudad', cl.nombre, 'codigo', cl.codigo) as terminal_llegada`;
+/** A route with its terminals (cities included) and number of stops. */
+interface RouteInfo {
+  cruta: number;
+  origen: Terminal;
+  destino: Terminal;
+  duracion_min: number;
+  escalas: number;
+}
 
-const TRIP_JOINS = sql`
-  from viaje v
-  join ruta r on r.cruta = v.cruta
-  join maqueta m on m.cmaqueta = v.cmaqueta
-  join terminal ts on ts.cterminal = r.cterminal_origen
-  join ciudad cs on cs.cciudad = ts.cciudad
-  join terminal tl on tl.cterminal = r.cterminal_destino
-  join ciudad cl on cl.cciudad = tl.cciudad`;
+/**
+ * Terminals and routes are reference data (seeded from code, changed only by a deploy): each
+ * process reads them once, so a trip search touches only the departures of the day.
+ */
+const networkCache = new WeakMap<Database, Promise<RouteInfo[]>>();
+
+function networkOf(db: Database): Promise<RouteInfo[]> {
+  let network = networkCache.get(db);
+  if (!network) {
+    network = (async () => {
+      const terminals = new Map((await listTerminals(db)).map((t) => [t.cterminal, t]));
+      const routes = await queryRows<{ cruta: number; cterminal_origen: number; cterminal_destino: number; duracion_min: number; escalas: number }>(
+        db,
+        sql`select r.cruta, r.cterminal_origen, r.cterminal_destino, r.duracion_min,
+                   (select count(*)::int from ruta_escala e where e.cruta = r.cruta) as escalas
+            from ruta r`,
+      );
+      return routes.map((route) => ({
+        cruta: route.cruta,
+        origen: terminals.get(route.cterminal_origen)!,
+        destino: terminals.get(route.cterminal_destino)!,
+        duracion_min: route.duracion_min,
+        escalas: Number(route.escalas),
+      }));
+    })();
+    network.catch(() => networkCache.delete(db));
+    networkCache.set(db, network);
+  }
+  return network;
+}
 
 /** Seats sold or held (a hold past its expiry is free again) on trip `v`. */
 const takenSeats = (now: Date) => sql`(
-  select count(*) from viaje_asiento va
+  select count(*)::int from viaje_asiento va
   where va.cviaje = v.cviaje
     and (va.gestado_asiento = 82 or (va.gestado_asiento = 84 and va.expira > ${now.toISOString()}::timestamptz)))`;
-
-function toTrip(row: Record<string, unknown>): Trip {
-  const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as Terminal;
-  return {
-    ...(row as unknown as Trip),
-    edd_calc_140_p1: toNumber(row.edd_calc_140_p1),
-    edd_calc_140_p2: toNumber(row.edd_calc_140_p2),
-    edd_calc_160_p1: toNumber(row.edd_calc_160_p1),
-    edd_calc_160_p1_individual: toNumber(row.edd_calc_160_p1_individual),
-    edd_calc_160_p2: toNumber(row.edd_calc_160_p2),
-    edd_calc_180_p1: toNumber(row.edd_calc_180_p1),
-    edd_calc_180_p2: toNumber(row.edd_calc_180_p2),
-    nprecio_desde: toNumber(row.nprecio_desde),
-    asientos_libres: Number(row.asientos_libres),
-    escalas: Number(row.escalas),
-    terminal_salida: parse(row.terminal_salida),
-    terminal_llegada: parse(row.terminal_llegada),
-  };
-}
 
 /**
  * The day's departures (Lima date) between two cities, any of their terminals, still on sale
  * at `now`, in departure order, each with its free seats and number of stops.
  */
 export async function searchTrips(db: Database, search: Pick<TripSearch, 'origen' | 'destino' | 'fecha'>, now: Date): Promise<Trip[]> {
+  const routes = (await networkOf(db)).filter((r) => r.origen.codigo === search.origen && r.destino.codigo === search.destino);
+  if (routes.length === 0) return [];
+  const byId = new Map(routes.map((route) => [route.cruta, route]));
   const closes = new Date(now.getTime() + SALES_CLOSE_MINUTES * 60_000).toISOString();
   const rows = await queryRows<Record<string, unknown>>(db, sql`
-    select ${TRIP_COLUMNS},
-           m.asientos - ${takenSeats(now)} as asientos_libres,
-           (select count(*) from ruta_escala e where e.cruta = r.cruta) as escalas
-    ${TRIP_JOINS}
-    where cs.codigo = ${search.origen} and cl.codigo = ${search.destino}
+    select v.cviaje, v.cruta, ${iso('v.salida')} as fecha_salida, ${iso('v.llegada')} as fecha_llegada,
+           m.servicio, m.pisos, m.asientos - ${takenSeats(now)} as asientos_libres,
+           v.edd_calc_140_p1::float8, v.edd_calc_140_p2::float8, v.edd_calc_160_p1::float8,
+           v.edd_calc_160_p1_individual::float8, v.edd_calc_160_p2::float8,
+           v.edd_calc_180_p1::float8, v.edd_calc_180_p2::float8,
+           v.nprecio_desde::float8, v.promocion_pct
+    from viaje v join maqueta m on m.cmaqueta = v.cmaqueta
+    where v.cruta in (${sql.join([...byId.keys()], sql`, `)})
       and v.salida >= (${search.fecha}::date)::timestamp at time zone 'America/Lima'
       and v.salida < (${search.fecha}::date + 1)::timestamp at time zone 'America/Lima'
       and v.salida > ${closes}::timestamptz
     order by v.salida, v.cviaje`);
-  return rows.map(toTrip);
+  return rows.map((row): Trip => {
+    const route = byId.get(Number(row.cruta))!;
+    return {
+      cviaje: Number(row.cviaje),
+      cterminal_origen: route.origen.cterminal,
+      cterminal_destino: route.destino.cterminal,
+      terminal_salida: route.origen,
+      terminal_llegada: route.destino,
+      fecha_salida: String(row.fecha_salida),
+      fecha_llegada: String(row.fecha_llegada),
+      duracion_min: route.duracion_min,
+      servicio: String(row.servicio),
+      pisos: Number(row.pisos),
+      asientos_libres: Number(row.asientos_libres),
+      escalas: route.escalas,
+      edd_calc_140_p1: toNumber(row.edd_calc_140_p1),
+      edd_calc_140_p2: toNumber(row.edd_calc_140_p2),
+      edd_calc_160_p1: toNumber(row.edd_calc_160_p1),
+      edd_calc_160_p1_individual: toNumber(row.edd_calc_160_p1_individual),
+      edd_calc_160_p2: toNumber(row.edd_calc_160_p2),
+      edd_calc_180_p1: toNumber(row.edd_calc_180_p1),
+      edd_calc_180_p2: toNumber(row.edd_calc_180_p2),
+      nprecio_desde: toNumber(row.nprecio_desde),
+      promocion_pct: Number(row.promocion_pct),
+    };
+  });
 }
 
-/** One trip with what selling its seats needs: layout, departure, terminals. */
+/** The state of one seat row of a trip: [nasiento, cviaje_asiento, gestado_asiento]. */
+export type SeatState = [number, number, number];
+
+/** One trip with what selling its seats needs: layout, departure, terminals, fares. */
 export interface TripForSale {
   cviaje: number;
   cmaqueta: number;
@@ -96,21 +128,35 @@ export interface TripForSale {
   asientos_creados: boolean;
   promocion_pct: number;
   fares: Record<string, number | null>;
+  /** With `seatsAt`: every seat row's state at that instant (an expired hold reads 83). */
+  seats?: SeatState[];
 }
 
-export async function findTripForSale(db: Database, cviaje: number): Promise<TripForSale | undefined> {
+/**
+ * The trip, and with `seatsAt` the state of its seats, in one round trip to the database: the
+ * seat map is the hottest call of the site.
+ */
+export async function findTripForSale(db: Database, cviaje: number, seatsAt?: Date): Promise<TripForSale | undefined> {
+  const seats = seatsAt
+    ? sql`(select json_agg(json_build_array(va.nasiento, va.cviaje_asiento,
+             case when va.gestado_asiento = 84 and va.expira <= ${seatsAt.toISOString()}::timestamptz then 83
+                  else va.gestado_asiento end))
+           from viaje_asiento va where va.cviaje = v.cviaje)`
+    : sql`null`;
   const rows = await queryRows<Record<string, unknown>>(db, sql`
     select v.cviaje, v.cmaqueta, r.cterminal_origen, r.cterminal_destino, ${iso('v.salida')} as salida,
            v.asientos_creados, v.promocion_pct,
            v.edd_calc_140_p1::float8, v.edd_calc_140_p2::float8, v.edd_calc_160_p1::float8,
            v.edd_calc_160_p1_individual::float8, v.edd_calc_160_p2::float8,
-           v.edd_calc_180_p1::float8, v.edd_calc_180_p2::float8
+           v.edd_calc_180_p1::float8, v.edd_calc_180_p2::float8,
+           ${seats} as seats
     from viaje v join ruta r on r.cruta = v.cruta
     where v.cviaje = ${cviaje}`);
   const row = rows[0];
   if (!row) return undefined;
   const fares: Record<string, number | null> = {};
   for (const [key, value] of Object.entries(row)) if (key.startsWith('edd_calc_')) fares[key] = toNumber(value);
+  const states = typeof row.seats === 'string' ? JSON.parse(row.seats) : row.seats;
   return {
     cviaje: Number(row.cviaje),
     cmaqueta: Number(row.cmaqueta),
@@ -120,6 +166,7 @@ export async function findTripForSale(db: Database, cviaje: number): Promise<Tri
     asientos_creados: Boolean(row.asientos_creados),
     promocion_pct: Number(row.promocion_pct),
     fares,
+    ...(seatsAt ? { seats: (states ?? []) as SeatState[] } : {}),
   };
 }
 

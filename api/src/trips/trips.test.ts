@@ -79,11 +79,11 @@ describe('POST /rest/viaje', () => {
   });
 
   it('covers the sales window for every route and no more', async () => {
-    const [{ n }] = await queryRows<{ n: number }>(
+    const [count] = await queryRows<{ n: number }>(
       database.db,
       sql`select count(distinct cruta)::int as n from viaje where salida >= (${addDays(limaToday(), SALES_WINDOW_DAYS)}::date)::timestamp at time zone 'America/Lima'`,
     );
-    expect(n).toBe(ROUTES.length);
+    expect(count!.n).toBe(ROUTES.length);
     const last = await search({ origen: 'LIM', destino: 'CUZ', fecha: addDays(limaToday(), SALES_WINDOW_DAYS) });
     expect(last.length).toBeGreaterThan(0);
   });

@@ -1,0 +1,179 @@
+#!/usr/bin/env node
+/**
+ * API speed figures (issue 3): latency p50/p99 and requests/s of `POST /rest/viaje` and
+ * `POST /rest/maqueta` at 50 connections (autocannon), and seat holds per second under
+ * contention (two connections racing for every seat), on PGlite and, when DATABASE_URL is set,
+ * on PostgreSQL. Budget: p99 of /rest/maqueta ≤ 50 ms on PostgreSQL. Prints a table and writes
+ * bench-results/api.json.
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const PORT = 4700;
+const base = `http://127.0.0.1:${PORT}`;
+const channel = { cusuario: 50005, coficina_venta: 577 };
+const seatChannel = { susuario: 'TVIRT', cusuario: 50005 };
+
+function limaDate(days) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+async function startApi(env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
+    env: { ...process.env, PORT: String(PORT), ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => chunk.toString().includes('ready') && resolve());
+    child.on('exit', (code) => reject(new Error(`API exited with ${code}`)));
+  });
+  return child;
+}
+
+async function post(url, body) {
+  const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()).data;
+}
+
+function load({ path: urlPath, ...options }) {
+  return new Promise((resolve, reject) => {
+    const settings = { url: base + urlPath, connections: CONNECTIONS, method: 'POST', headers: { 'content-type': 'application/json' }, ...options };
+    if (!settings.amount) settings.duration = DURATION;
+    autocannon(settings, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+const figures = (result) => ({
+  p50_ms: result.latency.p50,
+  p99_ms: result.latency.p99,
+  req_per_s: Math.round(result.requests.average),
+  non2xx: result.non2xx,
+  errors: result.errors,
+});
+
+async function benchEngine(engine, env) {
+  const api = await startApi(env);
+  try {
+    const trips = [];
+    for (let day = 1; trips.length < 60; day++) {
+      for (const [origen, destino] of [['LIM', 'AQP'], ['LIM', 'CUZ'], ['LIM', 'TRU'], ['LIM', 'PIU']]) {
+        trips.push(...(await post('/rest/viaje', { origen, destino, fecha: limaDate(day), ...channel })));
+      }
+    }
+    const search = { origen: 'LIM', destino: 'AQP', fecha: limaDate(2), ...channel };
+    const [trip] = trips;
+    const mapBody = { cviaje: trip.cviaje, cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino, ...seatChannel };
+    await post('/rest/maqueta', mapBody); // the trip's seat rows exist from here on
+
+    const viaje = figures(await load({ path: '/rest/viaje', body: JSON.stringify(search) }));
+    const maqueta = figures(await load({ path: '/rest/maqueta', body: JSON.stringify(mapBody) }));
+    // The same load spread over 40 departures (no two requests share a read).
+    const spreadBodies = trips.slice(1, 41).map((t) =>
+      JSON.stringify({ cviaje: t.cviaje, cterminal_origen: t.cterminal_origen, cterminal_destino: t.cterminal_destino, ...seatChannel }),
+    );
+    for (const body of spreadBodies) await post('/rest/maqueta', JSON.parse(body));
+    let spreadNext = 0;
+    const maqueta_40_trips = figures(
+      await load({ path: '/rest/maqueta', requests: [{ setupRequest: (request) => ({ ...request, body: spreadBodies[spreadNext++ % spreadBodies.length] }) }] }),
+    );
+
+    // Every seat of 40 trips, each asked for by two requests back to back (two connections race).
+    const queue = [];
+    for (const t of trips.slice(1, 41)) {
+      const body = { cviaje: t.cviaje, cterminal_origen: t.cterminal_origen, cterminal_destino: t.cterminal_destino, ...seatChannel };
+      const { asientos } = await post('/rest/maqueta', body);
+      for (const seat of asientos.filter((cell) => cell.gobjeto_sitio === 1)) {
+        const hold = { ...body, cviaje_asiento: seat.cviaje_asiento, nasiento: seat.nasiento, gnivel_piso: seat.gnivel_piso, gcategoria_asiento: seat.gcategoria_asiento, gestado_asiento: 84 };
+        queue.push(JSON.stringify(hold), JSON.stringify(hold));
+      }
+    }
+    const seats = queue.length / 2;
+    let next = 0;
+    const started = Date.now();
+    const holds = await load({
+      path: '/rest/asiento/bloquear',
+      amount: queue.length,
+      requests: [{ setupRequest: (request) => ({ ...request, body: queue[next++ % queue.length] }) }],
+    });
+    const seconds = (Date.now() - started) / 1000;
+    const won = holds['2xx'];
+    const heldNow = (await Promise.all(trips.slice(1, 41).map(async (t) => {
+      const { asientos } = await post('/rest/maqueta', { cviaje: t.cviaje, cterminal_origen: t.cterminal_origen, cterminal_destino: t.cterminal_destino, ...seatChannel });
+      return asientos.filter((cell) => cell.gestado_asiento === 84).length;
+    }))).reduce((a, b) => a + b, 0);
+    return {
+      engine,
+      viaje,
+      maqueta,
+      maqueta_40_trips,
+      holds: {
+        attempts: queue.length,
+        seats,
+        won,
+        refused: holds.non2xx,
+        attempts_per_s: Math.round(queue.length / seconds),
+        holds_per_s: Math.round(won / seconds),
+        p99_ms: holds.latency.p99,
+        // Each seat can be won once: a double sale would show as won > seats or won != held.
+        one_winner_per_seat: won === seats && heldNow === seats,
+      },
+    };
+  } finally {
+    api.kill('SIGTERM');
+    await new Promise((resolve) => api.once('exit', resolve));
+  }
+}
+
+async function withPostgresDatabase(adminUrl, run) {
+  const name = `rumbo_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await run(url.toString());
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+
+const results = [];
+results.push(await benchEngine('pglite', { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rumbo-api-bench-')), DATABASE_URL: '' }));
+if (process.env.DATABASE_URL) {
+  results.push(await withPostgresDatabase(process.env.DATABASE_URL, (url) => benchEngine('postgres', { DATABASE_URL: url })));
+}
+
+console.log(`\nAPI at ${CONNECTIONS} connections, ${DURATION} s per endpoint`);
+console.log('engine    endpoint               p50 ms  p99 ms  req/s  non-2xx');
+for (const r of results) {
+  for (const name of ['viaje', 'maqueta', 'maqueta_40_trips']) {
+    const f = r[name];
+    console.log(`${r.engine.padEnd(9)} /rest/${name.padEnd(16)} ${String(f.p50_ms).padStart(6)} ${String(f.p99_ms).padStart(7)} ${String(f.req_per_s).padStart(6)} ${String(f.non2xx).padStart(8)}`);
+  }
+  const h = r.holds;
+  console.log(`${r.engine.padEnd(9)} holds: ${h.attempts} attempts on ${h.seats} seats, ${h.won} won, ${h.holds_per_s} holds/s (${h.attempts_per_s} attempts/s), p99 ${h.p99_ms} ms, one winner per seat: ${h.one_winner_per_seat}`);
+}
+const pgResult = results.find((r) => r.engine === 'postgres');
+if (pgResult) {
+  for (const name of ['maqueta', 'maqueta_40_trips']) {
+    const p99 = pgResult[name].p99_ms;
+    console.log(`budget: p99 of /rest/${name} on PostgreSQL ${p99} ms (≤ 50 ms: ${p99 <= 50 ? 'met' : 'NOT met'})`);
+  }
+}
+mkdirSync(path.join(here, '../bench-results'), { recursive: true });
+writeFileSync(path.join(here, '../bench-results/api.json'), JSON.stringify(results, null, 2));
