@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DATE_MIN, DOCUMENT_LENGTH, DOCUMENT_TYPES, GENDERS, type DocumentType } from './complaint.schema';
+import { DATE_MIN, DOCUMENT_TYPES, GENDERS, type DocumentType } from './complaint.schema';
 import type { ValidationKey } from './validation.messages';
 
 /**
