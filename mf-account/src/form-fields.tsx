@@ -1,4 +1,4 @@
-import { Alert, Heading, HStack, List, NativeSelect, Text, ExternalLink } from '@rumbo/shared/ui';
+import { Alert, Box, ExternalLink, Heading, HStack, List, NativeSelect, Text } from '@rumbo/shared/ui';
 import { Checkbox, Field, Input } from '@rumbo/shared/ui/forms';
 import type { TFunction } from 'i18next';
 import { observer } from 'mobx-react-lite';
@@ -70,13 +70,12 @@ export const TextField = observer(function TextField(props: TextFieldProps) {
   const error = form.fieldError(name);
   const describedBy = [hint ? ids.hint : '', error ? ids.error : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <Field.Root ids={{ control: ids.control, errorText: ids.error, helperText: ids.hint }} invalid={Boolean(error)} required={required}>
+    <Field.Root id={ids.control} ids={{ errorText: ids.error, helperText: ids.hint }} invalid={Boolean(error)} required={required}>
       <HStack gap="1">
         <Field.Label>{label}</Field.Label>
         {required && !input.readOnly && <RequiredMark />}
       </HStack>
       <Input
-        id={ids.control}
         name={name}
         type={type}
         value={String(form.values[name] ?? '')}
@@ -108,14 +107,13 @@ export const SelectField = observer(function SelectField({ form, id, name, label
   const ids = fieldIds(id, name);
   const error = form.fieldError(name);
   return (
-    <Field.Root ids={{ control: ids.control, errorText: ids.error }} invalid={Boolean(error)} required>
+    <Field.Root id={ids.control} ids={{ errorText: ids.error }} invalid={Boolean(error)} required>
       <HStack gap="1">
         <Field.Label>{label}</Field.Label>
         <RequiredMark />
       </HStack>
       <NativeSelect.Root>
         <NativeSelect.Field
-          id={ids.control}
           name={name}
           value={String(form.values[name] ?? '')}
           onChange={(event) => form.set(name, event.target.value)}
@@ -142,20 +140,25 @@ export const CheckboxField = observer(function CheckboxField({ form, id, name, c
   const { t } = useTranslation('account');
   const ids = fieldIds(id, name);
   const error = form.fieldError(name);
+  // The id sits on a wrapper: Ark's checkbox links its own label and hidden input by its ids.
   return (
-    <Field.Root ids={{ errorText: ids.error }} invalid={Boolean(error)}>
+    <Box id={ids.control}>
       <Checkbox.Root
         checked={form.values[name] === true}
         onCheckedChange={(details) => form.set(name, details.checked === true)}
         colorPalette="brand"
         invalid={Boolean(error)}
       >
-        <Checkbox.HiddenInput name={name} id={ids.control} aria-describedby={error ? ids.error : undefined} aria-required="true" />
+        <Checkbox.HiddenInput name={name} aria-describedby={error ? ids.error : undefined} aria-required="true" />
         <Checkbox.Control borderColor={CONTROL_BORDER} />
         <Checkbox.Label>{children}</Checkbox.Label>
       </Checkbox.Root>
-      <Field.ErrorText color={ERROR_COLOR}>{error && messageText(t, error)}</Field.ErrorText>
-    </Field.Root>
+      {error && (
+        <Text id={ids.error} textStyle="xs" fontWeight="medium" color={ERROR_COLOR} aria-live="polite" mt="1">
+          {messageText(t, error)}
+        </Text>
+      )}
+    </Box>
   );
 });
 

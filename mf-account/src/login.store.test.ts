@@ -148,7 +148,7 @@ describe('social sign-in', () => {
 
     expect(await store.completeSocialSignUp()).toBe('num_doc');
     for (const [field, value] of Object.entries({ num_doc: '45678912', materno: 'Ríos', sexo: 'F', fnacimiento: '1995-02-10', telefono: '912345678' })) {
-      store.social.set(field, value);
+      store.social.set(field as 'num_doc', value);
     }
     store.social.set('terminos', true);
     expect(await store.completeSocialSignUp()).toBeUndefined();

@@ -47,7 +47,7 @@ export class LoginStore {
   readonly providers = new FormState({});
   /** A first Google or Facebook sign-in that still needs the identity data. */
   pending: SocialSignUpNeeded | null = null;
-  readonly social = new FormState({ ...BLANK_IDENTITY, registro: '', terminos: false });
+  readonly social = new FormState({ ...BLANK_IDENTITY, registro: '', terminos: false as boolean });
   signedIn = false;
   private readonly deps: LoginDeps;
 

@@ -16,7 +16,7 @@ export type ConfirmState = { state: 'confirming' } | { state: 'confirmed'; corre
 
 /** `/cuenta/registro`: the sign-up form, and the confirmation link that comes back to it (`?confirmar=`). */
 export class SignUpStore {
-  readonly form = new FormState({ ...BLANK_IDENTITY, correo: '', clave: '', terminos: false });
+  readonly form = new FormState({ ...BLANK_IDENTITY, correo: '', clave: '', terminos: false as boolean });
   /** The address the confirmation link was sent to. */
   sentTo: string | null = null;
   /** `/rest/user/cuenta` said the typed address already has an account. */
