@@ -102,9 +102,8 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
 
   function context(request: FastifyRequest): AccountContext {
     const origin = request.headers.origin;
-    const siteUrl = options.siteUrl ?? (allowedOrigin(origin) ? origin : undefined);
     // Links are only ever built from configuration or an allowed origin, never from a Host header.
-    if (!siteUrl) throw new InvalidInputError('request.invalid');
+    const siteUrl = options.siteUrl ?? (allowedOrigin(origin) ? origin : undefined);
     return { secret: sessionSecret, language: requestLanguage(request), now: now(), siteUrl };
   }
 

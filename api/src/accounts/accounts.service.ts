@@ -38,8 +38,8 @@ export interface AccountContext {
   secret: string;
   language: Language;
   now: Date;
-  /** Origin of the site, for links in mails (`https://www.example.pe`). */
-  siteUrl: string;
+  /** Origin of the site, for links in mails (`https://www.example.pe`); unknown for some callers. */
+  siteUrl?: string;
 }
 
 /** The customer a session token belongs to; UnauthorizedError when there is no such customer. */
@@ -65,7 +65,9 @@ async function signedIn(db: Database, ccuenta: number, context: AccountContext):
   return { token: await signSessionToken(ccuenta, SESSION_SECONDS, context.secret), cliente };
 }
 
+/** A link to the site for a mail; a request whose site is unknown cannot send one. */
 const link = (context: AccountContext, path: string, params: Record<string, string> = {}) => {
+  if (!context.siteUrl) throw new InvalidInputError('request.invalid');
   const url = new URL(path, context.siteUrl);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return url.toString();
