@@ -32,4 +32,6 @@ module.exports = {
   },
   setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+  // Several packages' suites run side by side on a 2-core CI machine: time is not what these test.
+  testTimeout: 20_000,
 };

@@ -1,5 +1,8 @@
 require('@testing-library/jest-dom');
 
+// findBy*/waitFor wait for behaviour, not for speed: a loaded CI machine may need more than 1 s.
+require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
+
 // jsdom has no layout: Chakra and the prefetching Link need these browser APIs to exist.
 if (!window.matchMedia) {
   window.matchMedia = (query) => ({
