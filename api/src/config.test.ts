@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       mailFrom: '"Rumbo Andino" <no-responder@rumboandino.pe>',
       sessionSecret: SECRET,
       devMailbox: true,
+      demoCustomer: true,
     });
     const [localhost] = config.corsOrigins as RegExp[];
     expect(localhost!.test('http://localhost:3000')).toBe(true);
@@ -32,6 +33,7 @@ describe('loadConfig', () => {
       MAIL_FROM: 'x@y.pe',
       CORS_ORIGINS: 'https://www.rumboandino.pe, https://booking.rumboandino.pe',
       DEV_MAILBOX: '0',
+      DEMO_CUSTOMER: '0',
     });
     expect(config).toEqual({
       port: 8080,
@@ -42,13 +44,15 @@ describe('loadConfig', () => {
       sessionSecret: SECRET,
       corsOrigins: ['https://www.rumboandino.pe', 'https://booking.rumboandino.pe'],
       devMailbox: false,
+      demoCustomer: false,
     });
     expect(loadConfig({ SESSION_SECRET: SECRET, DATA_DIR: '/tmp/x' }).database).toEqual({ dataDir: '/tmp/x/pglite' });
   });
 
-  it('in production: no dev mailbox and no cross-origin callers unless configured', () => {
+  it('in production: no dev mailbox, no demo customer and no cross-origin callers unless configured', () => {
     const config = loadConfig({ SESSION_SECRET: SECRET, NODE_ENV: 'production' });
     expect(config.devMailbox).toBe(false);
+    expect(config.demoCustomer).toBe(false);
     expect(config.corsOrigins).toEqual([]);
     expect(loadConfig({ SESSION_SECRET: SECRET, NODE_ENV: 'production', DEV_MAILBOX: '1' }).devMailbox).toBe(true);
   });

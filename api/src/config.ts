@@ -14,6 +14,8 @@ export interface Config {
   sessionSecret: string;
   corsOrigins: (string | RegExp)[];
   devMailbox: boolean;
+  /** Seed the demo customer (`demo@rumboandino.pe`, known password): on unless production. */
+  demoCustomer: boolean;
   /** The site's origin for links in mails; unset: the caller's (allowed) Origin. */
   siteUrl?: string;
   google?: GoogleOptions;
@@ -70,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     corsOrigins: corsOrigins?.length ? corsOrigins : production ? [] : [LOCAL_ORIGIN],
     devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === '1' : !production,
+    // A customer with a published password must never exist on a production database.
+    demoCustomer: env.DEMO_CUSTOMER ? env.DEMO_CUSTOMER === '1' : !production,
     siteUrl: env.SITE_URL || undefined,
     google: env.GOOGLE_CLIENT_ID
       ? {

@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   await database.migrate();
-  await seedDatabase(database.db);
+  await seedDatabase(database.db, { demoCustomer: config.demoCustomer });
 
   const app = await buildApp({
     db: database.db,
