@@ -1,0 +1,37 @@
+import { addTranslations } from '@rumbo/shared';
+import { UiProvider } from '@rumbo/shared/ui';
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { bookingTexts } from './locales';
+import { SearchWidget } from './search/search-widget';
+
+/** Props the page that mounts the parcel may pass: city codes of `/rest/iata` to start with. */
+export interface SearchParcelProps {
+  origen?: string;
+  destino?: string;
+}
+
+function SearchParcel({ origen, destino }: SearchParcelProps) {
+  return (
+    <UiProvider>
+      <SearchWidget key={`${origen ?? ''}-${destino ?? ''}`} initial={{ origen, destino }} headingLevel="h2" />
+    </UiProvider>
+  );
+}
+
+addTranslations('booking', bookingTexts);
+
+/**
+ * The search widget as a single-spa parcel (`mf_booking/search`), for the home page:
+ * `mountRootParcel(parcel, { domElement, origen, destino })`.
+ */
+const parcel = singleSpaReact<SearchParcelProps>({
+  React,
+  ReactDOMClient,
+  rootComponent: SearchParcel,
+  errorBoundary: () => <></>,
+});
+
+export const { bootstrap, mount, unmount, update } = parcel;
+export default parcel;
