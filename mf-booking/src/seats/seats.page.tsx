@@ -165,7 +165,7 @@ function Legend() {
       <Text id="seat-legend" fontWeight="medium" textStyle="sm" srOnly>
         {t('seats.legend')}
       </Text>
-      <List.Root display="flex" flexWrap="wrap" gap="4" listStyleType="none" ps="0" justifyContent="center">
+      <List.Root display="flex" flexDirection="row" flexWrap="wrap" gap="4" listStyleType="none" ps="0" justifyContent="center">
         {statuses.map((status) => (
           <List.Item key={status} display="flex" alignItems="center" gap="2" textStyle="sm">
             <Box boxSize="4" rounded="sm" borderWidth="2px" {...STATUS_STYLE[status]} aria-hidden="true" />

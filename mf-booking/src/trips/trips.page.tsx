@@ -64,7 +64,7 @@ const TripCard = observer(function TripCard({ store, trip }: { store: TripsStore
           <Text textStyle="sm" fontWeight="medium" id={`trip-${trip.cviaje}-fares`}>
             {t('trips.fares')}
           </Text>
-          <List.Root aria-labelledby={`trip-${trip.cviaje}-fares`} display="flex" flexWrap="wrap" gap="2" listStyleType="none" ps="0">
+          <List.Root aria-labelledby={`trip-${trip.cviaje}-fares`} display="flex" flexDirection="row" flexWrap="wrap" gap="2" listStyleType="none" ps="0">
             {faresOf(trip).map((fare) => (
               <List.Item key={fare.field} borderWidth="1px" rounded="md" px="2" py="1" textStyle="sm">
                 {t(fare.individual ? 'trips.fareIndividual' : 'trips.fare', { clase: t(`classes.${fare.clase}`), piso: fare.piso })}:{' '}

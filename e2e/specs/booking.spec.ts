@@ -1,0 +1,80 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { BookingPage, type HeldSeatInStorage } from '../pages/booking.page';
+import { expectAccessible } from '../support/axe';
+import { SITE } from '../support/site';
+
+/** A date (YYYY-MM-DD) `days` after today in Lima. */
+function limaDate(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The seat states the API reports now for the given seats. */
+async function statesOf(request: APIRequestContext, seats: HeldSeatInStorage[]): Promise<number[]> {
+  const first = seats[0]!;
+  const answer = await request.post(`${SITE.apiUrl}/rest/maqueta`, {
+    data: { cviaje: first.cviaje, cterminal_origen: first.cterminal_origen, cterminal_destino: first.cterminal_destino, susuario: 'TVIRT', cusuario: 50005 },
+  });
+  expect(answer.ok()).toBe(true);
+  const { data } = (await answer.json()) as { data: { asientos: { nasiento: number | null; gestado_asiento: number | null }[] } };
+  return seats.map((seat) => data.asientos.find((cell) => cell.nasiento === seat.nasiento)!.gestado_asiento!);
+}
+
+const TEXTS = {
+  'es-PE': { decks: /2 pisos/, trips: 'Elige tu viaje de ida', seat: /^Asiento \d+, piso 1, .+, S\/ \d+\.\d{2}, seleccionado$/ },
+  'en-EN': { decks: /2 decks/, trips: 'Choose your outbound trip', seat: /^Seat \d+, deck 1, .+, S\/ \d+\.\d{2}, selected$/ },
+} as const;
+
+for (const language of ['es-PE', 'en-EN'] as const) {
+  test(`search → trip → seats on both decks → reload keeps them → the logo releases them (${language})`, async ({ page, request }) => {
+    const booking = new BookingPage(page);
+    const texts = TEXTS[language];
+    const fecha = limaDate(language === 'es-PE' ? 3 : 4);
+    await booking.openTrips({ origen: 'CUZ', destino: 'LIM', fecha, pasajeros: 1 });
+    if (language === 'en-EN') await booking.switchLanguage('en-EN');
+
+    await booking.searchTrips({
+      origen: { type: 'lim', option: /^Lima \(LIM\)/ },
+      destino: { type: 'Areq', option: /^Arequipa \(AQP\)/ },
+      fecha,
+      pasajeros: 2,
+    });
+    await expect(page).toHaveURL(new RegExp(`/pasajes\\?origen=LIM&destino=AQP&fecha=${fecha}&pasajeros=2$`));
+    await expect(booking.main.getByRole('heading', { level: 1 })).toHaveText(texts.trips);
+    await expect(booking.tripCards().first()).toBeVisible();
+    await expectAccessible(page);
+
+    await booking.chooseTrip(texts.decks);
+    await expectAccessible(page);
+    const lower = await booking.pickSeat();
+    await expect(booking.seat(lower)).toHaveAccessibleName(texts.seat);
+    await booking.switchDeck(2);
+    const upper = await booking.pickSeat();
+    await expect(booking.summary()).toContainText(String(upper));
+    await expect(booking.main.getByRole('button', { name: /^(Continuar|Continue)$/ })).toBeEnabled();
+    await expectAccessible(page);
+
+    const held = await booking.heldSeats();
+    expect(held.map((seat) => seat.nasiento).sort()).toEqual([lower, upper].sort());
+    expect(await statesOf(request, held)).toEqual([84, 84]);
+
+    await page.reload();
+    await expect(booking.seat(lower)).toHaveAttribute('aria-pressed', 'true');
+    await booking.switchDeck(2);
+    await expect(booking.seat(upper)).toHaveAttribute('aria-pressed', 'true');
+
+    await booking.clickLogo();
+    expect(await booking.heldSeats()).toEqual([]);
+    expect(await booking.storedBooking()).toBeNull();
+    await expect.poll(() => statesOf(request, held)).toEqual([83, 83]);
+  });
+}
+
+test('a search that cannot run says why, and a day without trips says so', async ({ page }) => {
+  const booking = new BookingPage(page);
+  await booking.openTrips({ origen: 'LIM', destino: 'LIM', fecha: limaDate(2), pasajeros: 1 });
+  await expect(booking.main).toContainText('El origen y el destino deben ser distintos');
+  await expectAccessible(page);
+});
