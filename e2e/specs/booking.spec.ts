@@ -23,8 +23,8 @@ async function statesOf(request: APIRequestContext, seats: HeldSeatInStorage[]):
 }
 
 const TEXTS = {
-  'es-PE': { decks: /2 pisos/, trips: 'Elige tu viaje de ida', seat: /^Asiento \d+, piso 1, .+, S\/ \d+\.\d{2}, seleccionado$/ },
-  'en-EN': { decks: /2 decks/, trips: 'Choose your outbound trip', seat: /^Seat \d+, deck 1, .+, S\/ \d+\.\d{2}, selected$/ },
+  'es-PE': { decks: /2 pisos/, trips: 'Elige tu viaje de ida', seat: /^Asiento \s*\d+\s*, piso 1, .+\s*, S\/ \s*\d+\.\d{2}\s*, seleccionado$/ },
+  'en-EN': { decks: /2 decks/, trips: 'Choose your outbound trip', seat: /^Seat \s*\d+\s*, deck 1, .+\s*, S\/ \s*\d+\.\d{2}\s*, selected$/ },
 } as const;
 
 for (const language of ['es-PE', 'en-EN'] as const) {

@@ -29,6 +29,24 @@ function useMessageText() {
   };
 }
 
+/**
+ * The seat's spoken name split so that what the button shows (number, class, price) is part of
+ * it, in order (WCAG 2.5.3 "label in name"): the rest of the name is visually hidden text.
+ */
+export function splitName(name: string, visible: readonly string[]): { text: string; visible: boolean }[] {
+  const parts: { text: string; visible: boolean }[] = [];
+  let at = 0;
+  for (const token of visible) {
+    const found = name.indexOf(token, at);
+    if (found < 0) continue;
+    if (found > at) parts.push({ text: name.slice(at, found), visible: false });
+    parts.push({ text: token, visible: true });
+    at = found + token.length;
+  }
+  if (at < name.length) parts.push({ text: name.slice(at), visible: false });
+  return parts;
+}
+
 const SeatButton = observer(function SeatButton({ store, seat }: { store: SeatsStore; seat: Seat }) {
   const { t, i18n } = useTranslation('booking');
   const status = seatStatus(seat);
@@ -46,10 +64,10 @@ const SeatButton = observer(function SeatButton({ store, seat }: { store: SeatsS
   const style = STATUS_STYLE[status];
   const occupied = status === 'occupied';
   const pending = store.pending.has(seat.nasiento);
+  const visible = [String(seat.nasiento), `${seat.gcategoria_asiento}°`, ...(precio === null ? [] : [formatPrice(precio, i18n.language).replace(/^S\/\s*/, '')])];
   return (
     <chakra.button
       type="button"
-      aria-label={name}
       aria-pressed={status === 'selected'}
       aria-disabled={occupied || undefined}
       aria-busy={pending || undefined}
@@ -58,7 +76,7 @@ const SeatButton = observer(function SeatButton({ store, seat }: { store: SeatsS
       onClick={() => void store.toggle(seat)}
       w="full"
       h="full"
-      minH="12"
+      minH="14"
       rounded="md"
       borderWidth="2px"
       {...style}
@@ -72,16 +90,21 @@ const SeatButton = observer(function SeatButton({ store, seat }: { store: SeatsS
       p="0.5"
       _focusVisible={{ outline: '3px solid', outlineColor: 'orange.500', outlineOffset: '2px' }}
     >
-      <chakra.span fontWeight="bold" textStyle="sm" textDecoration={occupied ? 'line-through' : undefined}>
-        {seat.nasiento}
-      </chakra.span>
-      <chakra.span textStyle="2xs" aria-hidden="true">
-        {seat.gcategoria_asiento}°
-      </chakra.span>
-      {precio !== null && !occupied && (
-        <chakra.span textStyle="2xs" aria-hidden="true">
-          {Math.round(precio)}
-        </chakra.span>
+      {splitName(name, visible).map((part, i) =>
+        part.visible ? (
+          <chakra.span
+            key={i}
+            textStyle={part.text === visible[0] ? 'sm' : '2xs'}
+            fontWeight={part.text === visible[0] ? 'bold' : undefined}
+            textDecoration={occupied && part.text === visible[0] ? 'line-through' : undefined}
+          >
+            {part.text}
+          </chakra.span>
+        ) : (
+          <chakra.span key={i} srOnly>
+            {part.text}
+          </chakra.span>
+        ),
       )}
     </chakra.button>
   );
@@ -124,7 +147,7 @@ const DeckGrid = observer(function DeckGrid({ store }: { store: SeatsStore }) {
       <Text textStyle="xs" textAlign="center" color="fg.muted" mb="2">
         ▲ {t('seats.front')}
       </Text>
-      <Grid templateColumns={`repeat(${deck.columns}, minmax(2.5rem, 1fr))`} gap="1.5">
+      <Grid templateColumns={`repeat(${deck.columns}, minmax(3rem, 1fr))`} gap="1.5">
         {deck.rows.flat().map((cell) => (
           <Cell key={`${cell.x}-${cell.y}`} store={store} cell={cell} />
         ))}
