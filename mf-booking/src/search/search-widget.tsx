@@ -23,29 +23,24 @@ const CityField = observer(function CityField({ store, field, id }: CityFieldPro
   const { t } = useTranslation('booking');
   const { contains } = useFilter({ sensitivity: 'base' });
   const cities = store.cities;
-  const { collection, filter, set } = useListCollection<CityOption>({
+  // The form renders once the terminals are loaded, so the cities are complete here.
+  const { collection, filter } = useListCollection<CityOption>({
     initialItems: cities,
     itemToString: cityLabel,
     itemToValue: (city) => city.codigo,
     filter: (text, query, city) => contains(text, query) || city.terminales.some((name) => contains(name, query)),
   });
-  useEffect(() => set(cities), [cities, set]);
   const error = store.fieldError(field);
   const value = store.values[field];
   const selected = cities.find((city) => city.codigo === value);
-  const [input, setInput] = useState(selected ? cityLabel(selected) : '');
-  useEffect(() => setInput(selected ? cityLabel(selected) : ''), [selected]);
   const errorId = `${id}-error`;
   return (
-    <Field.Root invalid={Boolean(error)} required ids={{ control: id, errorText: errorId }}>
+    <Box>
       <Combobox.Root
         collection={collection}
         value={value ? [value] : []}
-        inputValue={input}
-        onInputValueChange={(details) => {
-          setInput(details.inputValue);
-          filter(details.inputValue);
-        }}
+        defaultInputValue={selected ? cityLabel(selected) : ''}
+        onInputValueChange={(details) => filter(details.inputValue)}
         onValueChange={(details) => store.set(field, details.value[0] ?? '')}
         onOpenChange={(details) => {
           if (!details.open) filter('');
@@ -63,6 +58,7 @@ const CityField = observer(function CityField({ store, field, id }: CityFieldPro
             placeholder={t('search.cityPlaceholder')}
             borderColor={CONTROL_BORDER}
             aria-describedby={error ? errorId : undefined}
+            aria-invalid={error ? true : undefined}
           />
           <Combobox.IndicatorGroup>
             <Combobox.Trigger aria-label={t('search.openList')} />
@@ -85,8 +81,12 @@ const CityField = observer(function CityField({ store, field, id }: CityFieldPro
           </Combobox.Content>
         </Combobox.Positioner>
       </Combobox.Root>
-      <Field.ErrorText color={ERROR_COLOR}>{error && t(`validation:${error.key}`)}</Field.ErrorText>
-    </Field.Root>
+      {error && (
+        <Text id={errorId} textStyle="xs" fontWeight="medium" color={ERROR_COLOR} mt="1.5">
+          {t(`validation:${error.key}`)}
+        </Text>
+      )}
+    </Box>
   );
 });
 
@@ -108,7 +108,7 @@ const DateField = observer(function DateField({ store, field, id, min, required 
   const { t } = useTranslation('booking');
   const error = store.fieldError(field);
   return (
-    <Field.Root invalid={Boolean(error)} required={required} ids={{ control: id, errorText: `${id}-error` }}>
+    <Field.Root id={id} invalid={Boolean(error)} required={required}>
       <Field.Label>{t(`search.${field}`)}</Field.Label>
       <Input
         type="date"
@@ -154,7 +154,8 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
       return;
     }
     const first = store.errors[0];
-    if (first) document.getElementById(ids(first.field))?.focus();
+    const control = first && (event.currentTarget as HTMLFormElement).elements.namedItem(first.field);
+    if (control instanceof HTMLElement) control.focus();
   };
 
   return (
@@ -197,7 +198,7 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
             </Box>
             <DateField store={store} field="fecha" id={ids('fecha')} min={store.today} required />
             <DateField store={store} field="regreso" id={ids('regreso')} min={store.values.fecha || store.today} />
-            <Field.Root invalid={Boolean(store.fieldError('pasajeros'))} ids={{ control: ids('pasajeros') }}>
+            <Field.Root id={ids('pasajeros')} invalid={Boolean(store.fieldError('pasajeros'))}>
               <Field.Label>{t('search.pasajeros')}</Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field

@@ -118,10 +118,15 @@ export class SearchStore {
   submit(): string | undefined {
     const checked = v.safeParse(TripSearchFormSchema, this.input);
     if (!checked.success) {
-      this.errors = checked.issues.flatMap((issue) => {
+      const errors: SearchMessage[] = [];
+      for (const issue of checked.issues) {
         const field = v.getDotPath(issue);
-        return (FIELDS as readonly unknown[]).includes(field) ? [{ field: field as SearchField, key: issue.message }] : [];
-      });
+        // One message per field: the first check that failed ("required" before "same city").
+        if ((FIELDS as readonly unknown[]).includes(field) && !errors.some((error) => error.field === field)) {
+          errors.push({ field: field as SearchField, key: issue.message });
+        }
+      }
+      this.errors = errors;
       return undefined;
     }
     this.errors = [];
