@@ -1,0 +1,64 @@
+import * as v from 'valibot';
+import { addDays, limaToday, SeatHoldSchema, TripSearchFormSchema } from './trips.schema';
+
+const firstIssue = (schema: v.GenericSchema, input: unknown) => {
+  const result = v.safeParse(schema, input);
+  return result.success ? undefined : { message: result.issues[0].message, key: result.issues[0].path?.[0]?.key };
+};
+
+describe('limaToday', () => {
+  it('is the date in Lima (UTC−5), not the device’s', () => {
+    expect(limaToday(new Date('2026-11-23T04:59:00Z'))).toBe('2026-11-22');
+    expect(limaToday(new Date('2026-11-23T05:00:00Z'))).toBe('2026-11-23');
+  });
+
+  it('adds days across months and years', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('TripSearchFormSchema', () => {
+  const today = limaToday();
+  const valid = { origen: 'LIM', destino: 'AQP', fecha: today, pasajeros: 2 };
+
+  it('accepts a one-way search from today and a round trip', () => {
+    expect(firstIssue(TripSearchFormSchema, valid)).toBeUndefined();
+    expect(firstIssue(TripSearchFormSchema, { ...valid, regreso: addDays(today, 3) })).toBeUndefined();
+  });
+
+  it.each([
+    [{ origen: '' }, 'trip.origen.required', 'origen'],
+    [{ destino: 'LIM', origen: 'LIM' }, 'trip.destino.same', 'destino'],
+    [{ fecha: addDays(today, -1) }, 'trip.fecha.past', 'fecha'],
+    [{ fecha: addDays(today, 61) }, 'trip.fecha.far', 'fecha'],
+    [{ regreso: addDays(today, -1) }, 'trip.fecha.past', 'regreso'],
+    [{ fecha: addDays(today, 5), regreso: addDays(today, 4) }, 'trip.regreso.before', 'regreso'],
+    [{ pasajeros: 6 }, 'trip.pasajeros.range', 'pasajeros'],
+    [{ pasajeros: 0 }, 'trip.pasajeros.range', 'pasajeros'],
+  ])('refuses %j with %s on %s', (patch, message, key) => {
+    expect(firstIssue(TripSearchFormSchema, { ...valid, ...patch })).toEqual({ message, key });
+  });
+});
+
+describe('SeatHoldSchema', () => {
+  const hold = {
+    cviaje: 1,
+    cviaje_asiento: 10,
+    cterminal_origen: 41,
+    cterminal_destino: 11,
+    nasiento: 3,
+    gnivel_piso: 15,
+    gcategoria_asiento: 180,
+    gestado_asiento: 84,
+    susuario: 'TVIRT',
+    cusuario: 50005,
+  };
+
+  it('takes holds and releases through the web channel only', () => {
+    expect(firstIssue(SeatHoldSchema, hold)).toBeUndefined();
+    expect(firstIssue(SeatHoldSchema, { ...hold, gestado_asiento: 83, clave_bloqueo: '3b241101-e2bb-4255-8caf-4136c566a962' })).toBeUndefined();
+    expect(firstIssue(SeatHoldSchema, { ...hold, gestado_asiento: 82 })?.key).toBe('gestado_asiento');
+    expect(firstIssue(SeatHoldSchema, { ...hold, cusuario: 1 })).toEqual({ message: 'trip.channel', key: 'cusuario' });
+  });
+});
