@@ -88,6 +88,15 @@ export class BookingPage extends ShellPage {
     await expect(this.seatDeck()).toHaveAttribute('aria-label', new RegExp(`(Piso|Deck) ${n}`));
   }
 
+  continueButton(): Locator {
+    return this.main.getByRole('button', { name: /^(Continuar|Continue)/ });
+  }
+
+  /** "Continue": to the return trip's list on a round trip, else to payment. */
+  async continueBooking(): Promise<void> {
+    await this.continueButton().click();
+  }
+
   summary(): Locator {
     return this.main.locator('section[aria-labelledby="seat-summary"]');
   }

@@ -72,8 +72,49 @@ for (const language of ['es-PE', 'en-EN'] as const) {
   });
 }
 
-test('a search that cannot run says why, and a day without trips says so', async ({ page }) => {
+test('round trip: outbound seats, then the return trip and its seats, then payment', async ({ page, request }) => {
   const booking = new BookingPage(page);
+  const fecha = limaDate(6);
+  const regreso = limaDate(9);
+  await booking.openTrips({ origen: 'LIM', destino: 'CUZ', fecha, regreso, pasajeros: 1 });
+  await expect(booking.tripCards().first()).toBeVisible();
+  await booking.chooseTrip(/piso/);
+  await expect(booking.main.getByRole('heading', { level: 1 })).toHaveText('Asientos del viaje de ida');
+  const outbound = await booking.pickSeat();
+  await expect(booking.continueButton()).toHaveText('Continuar con el regreso');
+  await booking.continueBooking();
+
+  await expect(page).toHaveURL(new RegExp(`/pasajes\\?origen=LIM&destino=CUZ&fecha=${fecha}&regreso=${regreso}&pasajeros=1&tramo=vuelta$`));
+  await expect(booking.main.getByRole('heading', { level: 1 })).toHaveText('Elige tu viaje de regreso');
+  await expect(booking.main).toContainText(/Cusco → Lima/);
+  await expectAccessible(page);
+  await booking.chooseTrip(/piso/);
+  await expect(booking.main.getByRole('heading', { level: 1 })).toHaveText('Asientos del viaje de regreso');
+  const back = await booking.pickSeat();
+  await booking.continueBooking();
+  await expect(page).toHaveURL(/\/pasajes\/pago$/);
+
+  const held = await booking.heldSeats();
+  expect(held.map((seat) => seat.nasiento)).toEqual([outbound, back]);
+  expect(new Set(held.map((seat) => seat.cviaje)).size).toBe(2);
+  await booking.clickLogo();
+  for (const seat of held) await expect.poll(() => statesOf(request, [seat])).toEqual([83]);
+});
+
+test('a failed search offers a retry; a day without trips says so; a search that cannot run says why', async ({ page }) => {
+  const booking = new BookingPage(page);
+  await page.route('**/rest/viaje', (route) => route.abort());
+  await booking.openTrips({ origen: 'LIM', destino: 'AQP', fecha: limaDate(2), pasajeros: 1 });
+  await expect(booking.main.getByRole('alert')).toContainText('No pudimos buscar los viajes');
+  await expectAccessible(page);
+  await page.unroute('**/rest/viaje');
+  await booking.main.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(booking.tripCards().first()).toBeVisible();
+
+  await booking.openTrips({ origen: 'TBP', destino: 'ILQ', fecha: limaDate(2), pasajeros: 1 });
+  await expect(booking.main).toContainText('No hay viajes a la venta para ese día.');
+  await expectAccessible(page);
+
   await booking.openTrips({ origen: 'LIM', destino: 'LIM', fecha: limaDate(2), pasajeros: 1 });
   await expect(booking.main).toContainText('El origen y el destino deben ser distintos');
   await expectAccessible(page);

@@ -1,5 +1,5 @@
-import { addTranslations } from '@rumbo/shared';
-import { UiProvider } from '@rumbo/shared/ui';
+import { addTranslations, i18n } from '@rumbo/shared';
+import { Text, UiProvider } from '@rumbo/shared/ui';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
@@ -30,7 +30,12 @@ const parcel = singleSpaReact<SearchParcelProps>({
   React,
   ReactDOMClient,
   rootComponent: SearchParcel,
-  errorBoundary: () => <></>,
+  // A crash of the widget costs only the widget: the page around it keeps working.
+  errorBoundary: () => (
+    <UiProvider>
+      <Text role="alert">{i18n.t('booking:search.failed')}</Text>
+    </UiProvider>
+  ),
 });
 
 export const { bootstrap, mount, unmount, update } = parcel;

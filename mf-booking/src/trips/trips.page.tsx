@@ -268,7 +268,7 @@ export const TripsPage = observer(function TripsPage() {
           {store && (
             <>
               <Text mb="3" color="fg.muted">
-                {t('trips.route', { origen: store.query.origen, destino: store.query.destino })} ·{' '}
+                {t('trips.route', store.cityNames)} ·{' '}
                 {t('trips.day', { date: dayLabel(store.query.fecha, i18n.language) })}
               </Text>
               <Toolbar store={store} />

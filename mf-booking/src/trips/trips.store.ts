@@ -59,6 +59,14 @@ export class TripsStore {
     );
   }
 
+  /** The leg's cities by name once trips are known, else by code. */
+  get cityNames(): { origen: string; destino: string } {
+    const first = this.trips[0];
+    return first
+      ? { origen: first.terminal_salida.ciudad, destino: first.terminal_llegada.ciudad }
+      : { origen: this.query.origen, destino: this.query.destino };
+  }
+
   /** Seat classes sold by some trip of the day (the filter's choices). */
   get classes(): number[] {
     return [...new Set(this.trips.flatMap(classesOf))].sort((a, b) => a - b);
