@@ -20,13 +20,11 @@ function SearchParcel({ origen, destino }: SearchParcelProps) {
   );
 }
 
-addTranslations('booking', bookingTexts);
-
 /**
  * The search widget as a single-spa parcel (`mf_booking/search`), for the home page:
  * `mountRootParcel(parcel, { domElement, origen, destino })`.
  */
-const parcel = singleSpaReact<SearchParcelProps>({
+const lifecycles = singleSpaReact<SearchParcelProps>({
   React,
   ReactDOMClient,
   rootComponent: SearchParcel,
@@ -37,6 +35,13 @@ const parcel = singleSpaReact<SearchParcelProps>({
     </UiProvider>
   ),
 });
+
+/** The widget's texts are registered when the parcel starts (the shell has set up i18n by then). */
+async function addTexts(): Promise<void> {
+  addTranslations('booking', bookingTexts);
+}
+
+const parcel = { ...lifecycles, bootstrap: [addTexts, lifecycles.bootstrap] };
 
 export const { bootstrap, mount, unmount, update } = parcel;
 export default parcel;
