@@ -261,7 +261,7 @@ const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
       <Box mt="4">
         <Countdown store={store} />
       </Box>
-      {!store.canContinue && store.mine.length !== store.needed && (
+      {store.mine.length !== store.needed && (
         <Text textStyle="sm" mt="3" id="seat-continue-hint">
           {t('seats.needSeats', { count: store.needed })}
         </Text>
@@ -271,7 +271,7 @@ const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
         width="full"
         mt="3"
         disabled={!store.canContinue}
-        aria-describedby={!store.canContinue ? 'seat-continue-hint' : undefined}
+        aria-describedby={store.mine.length !== store.needed ? 'seat-continue-hint' : undefined}
         onClick={() => navigateToUrl(store.continueUrl)}
       >
         {store.goesToReturn ? t('seats.continueReturn') : t('seats.continue')}
