@@ -83,6 +83,26 @@ export class BookingPage extends ShellPage {
     return nasiento;
   }
 
+  /** Picks a seat with the keyboard only: focus it, press Enter. */
+  async pickSeatWithKeyboard(nasiento: number): Promise<void> {
+    await this.seat(nasiento).focus();
+    await this.page.keyboard.press('Enter');
+    await expect(this.seat(nasiento)).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  /** The number of the first seat the map shows as available on the deck on screen. */
+  async firstAvailableSeat(): Promise<number> {
+    return Number(await this.seatDeck().locator('button[data-status="available"]').first().getAttribute('data-seat'));
+  }
+
+  message(): Locator {
+    return this.main.getByRole('alert');
+  }
+
+  timer(): Locator {
+    return this.main.getByRole('timer');
+  }
+
   async switchDeck(n: 1 | 2): Promise<void> {
     await this.main.getByRole('radio', { name: new RegExp(`^(Piso|Deck) ${n}$`) }).check({ force: true });
     await expect(this.seatDeck()).toHaveAttribute('aria-label', new RegExp(`(Piso|Deck) ${n}`));

@@ -101,6 +101,54 @@ test('round trip: outbound seats, then the return trip and its seats, then payme
   for (const seat of held) await expect.poll(() => statesOf(request, [seat])).toEqual([83]);
 });
 
+/** The trip step 2 shows (from CRESERVA). */
+async function chosenTrip(booking: BookingPage) {
+  const reservation = (await booking.storedBooking()) as { ida: { cviaje: number; cterminal_origen: number; cterminal_destino: number } };
+  return reservation.ida;
+}
+
+test('a seat someone else took meanwhile: the server says so and the map shows it taken', async ({ page, request }) => {
+  const booking = new BookingPage(page);
+  await booking.openTrips({ origen: 'LIM', destino: 'TRU', fecha: limaDate(5), pasajeros: 2 });
+  await booking.chooseTrip(/piso/);
+  const nasiento = await booking.firstAvailableSeat();
+  const trip = await chosenTrip(booking);
+  const map = await request.post(`${SITE.apiUrl}/rest/maqueta`, { data: { ...trip, susuario: 'TVIRT', cusuario: 50005 } });
+  const cell = ((await map.json()) as { data: { asientos: { nasiento: number; cviaje_asiento: number; gnivel_piso: number; gcategoria_asiento: number }[] } }).data.asientos.find(
+    (seat) => seat.nasiento === nasiento,
+  )!;
+  const other = await request.post(`${SITE.apiUrl}/rest/asiento/bloquear`, {
+    data: { ...trip, ...cell, gestado_asiento: 84, susuario: 'TVIRT', cusuario: 50005 },
+  });
+  expect(other.ok()).toBe(true);
+
+  await booking.seat(nasiento).click();
+  await expect(booking.message()).toContainText('Alguien acaba de tomar este asiento');
+  await expect(booking.seat(nasiento)).toHaveAttribute('data-status', 'occupied');
+  await expectAccessible(page);
+
+  // the keyboard alone picks another one
+  const next = await booking.firstAvailableSeat();
+  await booking.pickSeatWithKeyboard(next);
+  await booking.clickLogo();
+});
+
+test('when the hold time runs out, the seats are released and the customer is told', async ({ page, request }) => {
+  await page.clock.install();
+  const booking = new BookingPage(page);
+  await booking.openTrips({ origen: 'LIM', destino: 'ICA', fecha: limaDate(5), pasajeros: 1 });
+  await booking.chooseTrip(/piso/);
+  await booking.pickSeat();
+  await expect(booking.timer()).toContainText('10 min');
+  const held = await booking.heldSeats();
+  await page.clock.fastForward('10:01');
+  await expect(booking.message()).toContainText('Se acabó el tiempo de reserva');
+  await expect(booking.timer()).toHaveCount(0);
+  expect(await booking.heldSeats()).toEqual([]);
+  await expect.poll(() => statesOf(request, held)).toEqual([83]);
+  await expect(booking.seat(held[0]!.nasiento)).toHaveAttribute('data-status', /available|promotion/);
+});
+
 test('a failed search offers a retry; a day without trips says so; a search that cannot run says why', async ({ page }) => {
   const booking = new BookingPage(page);
   await page.route('**/rest/viaje', (route) => route.abort());
