@@ -3,7 +3,8 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { accountsRoutes } from './accounts/accounts.routes';
+import { accountsRoutes, type AccountRateLimits } from './accounts/accounts.routes';
+import type { FacebookOptions, GoogleOptions } from './accounts/providers';
 import { complaintsRoutes } from './complaints/complaints.routes';
 import { contentRoutes } from './content/content.routes';
 import type { Database } from './db/client';
@@ -28,6 +29,13 @@ export interface AppOptions {
   /** The clock; tests fix it to file complaints on chosen dates. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** The site's origin, for links in account mails (SITE_URL). */
+  siteUrl?: string;
+  /** Google sign-in; unset: not offered. */
+  google?: GoogleOptions;
+  /** Facebook sign-in; unset: not offered. */
+  facebook?: FacebookOptions;
+  accountRateLimits?: AccountRateLimits;
 }
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */
@@ -59,7 +67,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(contentRoutes, { db });
   await app.register(complaintsRoutes, { db, now, writeRateLimit });
-  await app.register(accountsRoutes, { db, sessionSecret });
+  await app.register(accountsRoutes, {
+    db,
+    sessionSecret,
+    now,
+    siteUrl: options.siteUrl,
+    corsOrigins: options.corsOrigins ?? [],
+    google: options.google,
+    facebook: options.facebook,
+    rateLimits: options.accountRateLimits,
+  });
   await app.register(tripsRoutes, { db, now });
   await app.register(seatsRoutes, { db, now, seatRateLimit });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { FACEBOOK_GRAPH_URL, GOOGLE_ISSUERS, GOOGLE_JWKS_URL, type FacebookOptions, type GoogleOptions } from './accounts/providers';
 import type { DatabaseOptions } from './db/client';
 import { OPERATOR } from './operator';
 
@@ -13,6 +14,10 @@ export interface Config {
   sessionSecret: string;
   corsOrigins: (string | RegExp)[];
   devMailbox: boolean;
+  /** The site's origin for links in mails; unset: the caller's (allowed) Origin. */
+  siteUrl?: string;
+  google?: GoogleOptions;
+  facebook?: FacebookOptions;
 }
 
 /** A configuration the server must not start with; the message says how to fix it. */
@@ -24,6 +29,14 @@ const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '.data');
 /** Without CORS_ORIGINS, a development server accepts the site and remotes on any local port. */
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 const MIN_SECRET_LENGTH = 32;
+
+function facebookOf(env: NodeJS.ProcessEnv): FacebookOptions | undefined {
+  if (!env.FACEBOOK_APP_ID) return undefined;
+  if (!env.FACEBOOK_APP_SECRET) {
+    throw new ConfigError('FACEBOOK_APP_ID is set but FACEBOOK_APP_SECRET is not: the app secret verifies sign-in tokens.');
+  }
+  return { appId: env.FACEBOOK_APP_ID, appSecret: env.FACEBOOK_APP_SECRET, graphUrl: env.FACEBOOK_GRAPH_URL || FACEBOOK_GRAPH_URL };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -57,5 +70,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     corsOrigins: corsOrigins?.length ? corsOrigins : production ? [] : [LOCAL_ORIGIN],
     devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === '1' : !production,
+    siteUrl: env.SITE_URL || undefined,
+    google: env.GOOGLE_CLIENT_ID
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          jwksUrl: env.GOOGLE_JWKS_URL || GOOGLE_JWKS_URL,
+          issuers: env.GOOGLE_ISSUER ? [env.GOOGLE_ISSUER] : GOOGLE_ISSUERS,
+        }
+      : undefined,
+    facebook: facebookOf(env),
   };
 }

@@ -16,6 +16,9 @@ async function main(): Promise<void> {
     sessionSecret: config.sessionSecret,
     corsOrigins: config.corsOrigins,
     devMailbox: config.devMailbox,
+    siteUrl: config.siteUrl,
+    google: config.google,
+    facebook: config.facebook,
     logger: true,
   });
 

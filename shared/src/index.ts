@@ -20,3 +20,4 @@ export { SessionStore, type Customer, type StoredSession, type UserData } from '
 export { STORAGE_KEYS, encodeBase64Json, languageKey, readJson } from './storage';
 export { BREAKPOINTS, system } from './theme';
 export { api, loadOperator, session } from './singletons';
+export { customerFromUserData } from './session.store';

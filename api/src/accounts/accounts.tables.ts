@@ -1,6 +1,7 @@
-import { date, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
-/** A customer account; columns are the user-data fields of the spec (§3). */
+/** A customer account; columns are the user-data fields of the spec (§3), plus how it signs in. */
 export const cuenta = pgTable(
   'cuenta',
   {
@@ -14,10 +15,89 @@ export const cuenta = pgTable(
     sexo: text('sexo').notNull(),
     /** Stored lower-case: it is the sign-in identity. */
     correo: text('correo').notNull().unique(),
+    /** A second address that receives a copy of the account's mails (profile's "CC e-mail"). */
+    correo_cc: text('correo_cc'),
     telefono: text('telefono').notNull(),
     fnacimiento: date('fnacimiento', { mode: 'string' }).notNull(),
+    /** scrypt hash (see passwords.ts); null for accounts that sign in only with a code or a provider. */
+    clave_hash: text('clave_hash'),
+    /** When the customer proved the address is theirs (link, code or a provider's verified e-mail). */
+    correo_confirmado_en: timestamp('correo_confirmado_en', { withTimezone: true, mode: 'date' }),
+    /** Google's `sub` / Facebook's user id, once the account signed in with them. */
+    google_sub: text('google_sub').unique(),
+    facebook_id: text('facebook_id').unique(),
+    /** Language of the account's mails (the one used at sign-up, then at each sign-in). */
+    idioma: text('idioma').notNull().default('es-PE'),
     creado_en: timestamp('creado_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     actualizado_en: timestamp('actualizado_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [unique().on(t.tipo_doc, t.num_doc)],
+);
+
+/**
+ * One-use links mailed to a customer: e-mail confirmation and password reset. Only a SHA-256 of
+ * the link's random token is stored, so a copy of the table opens nothing.
+ */
+export const cuentaEnlace = pgTable(
+  'cuenta_enlace',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ccuenta: integer('ccuenta')
+      .notNull()
+      .references(() => cuenta.ccuenta, { onDelete: 'cascade' }),
+    /** 'confirmar' | 'recuperar' */
+    tipo: text('tipo').notNull(),
+    hash: text('hash').notNull().unique(),
+    expira_en: timestamp('expira_en', { withTimezone: true, mode: 'date' }).notNull(),
+    usado_en: timestamp('usado_en', { withTimezone: true, mode: 'date' }),
+    creado_en: timestamp('creado_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.ccuenta, t.tipo), check('cuenta_enlace_tipo', sql`${t.tipo} in ('confirmar', 'recuperar')`)],
+);
+
+/**
+ * Quick-access one-time codes (6 digits, 10 minutes, 5 tries). Stored as a keyed hash; a new
+ * request replaces the customer's previous code.
+ */
+export const otpCodigo = pgTable(
+  'otp_codigo',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ccuenta: integer('ccuenta')
+      .notNull()
+      .unique()
+      .references(() => cuenta.ccuenta, { onDelete: 'cascade' }),
+    hash: text('hash').notNull(),
+    intentos: integer('intentos').notNull().default(0),
+    expira_en: timestamp('expira_en', { withTimezone: true, mode: 'date' }).notNull(),
+    creado_en: timestamp('creado_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('otp_codigo_intentos', sql`${t.intentos} >= 0`)],
+);
+
+/**
+ * The points ledger: one row per movement, never updated. `saldo` is the balance after the row,
+ * written in the same transaction that locks the account, so the balance is the sum of `puntos`
+ * and the database itself refuses a balance below zero.
+ */
+export const puntosMovimiento = pgTable(
+  'puntos_movimiento',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ccuenta: integer('ccuenta')
+      .notNull()
+      .references(() => cuenta.ccuenta, { onDelete: 'cascade' }),
+    puntos: integer('puntos').notNull(),
+    /** 'viaje' | 'canje' | 'bienvenida' | 'ajuste' */
+    concepto: text('concepto').notNull(),
+    detalle: text('detalle').notNull().default(''),
+    saldo: integer('saldo').notNull(),
+    fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.ccuenta, t.id),
+    check('puntos_movimiento_saldo', sql`${t.saldo} >= 0`),
+    check('puntos_movimiento_puntos', sql`${t.puntos} <> 0`),
+    check('puntos_movimiento_concepto', sql`${t.concepto} in ('viaje', 'canje', 'bienvenida', 'ajuste')`),
+  ],
 );

@@ -37,8 +37,59 @@ export async function verifySessionToken(token: string, secret: string): Promise
       algorithms: [ALGORITHM],
       requiredClaims: ['sub', 'exp'],
     });
+    // Tokens with an audience are for something else (a pending social sign-up), never a session.
+    if (payload.aud !== undefined) return null;
     const ccuenta = Number(payload.sub);
     return Number.isSafeInteger(ccuenta) && ccuenta > 0 ? ccuenta : null;
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
+  }
+}
+
+/** What a provider vouched for, carried between a first social sign-in and `/rest/login/registrar`. */
+export interface PendingSignUp {
+  provider: 'google' | 'facebook';
+  subject: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+}
+
+const PENDING_AUDIENCE = 'rumbo:registro';
+
+/**
+ * A short-lived signed token of a verified provider identity that has no account yet: the
+ * browser sends it back with the missing identity data, so the server does not need to keep it.
+ * Its audience keeps it from ever being taken as a session token (those have none).
+ */
+export async function signPendingSignUp(pending: PendingSignUp, ttlSeconds: number, secret: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ provider: pending.provider, email: pending.email, given: pending.givenName, family: pending.familyName })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(pending.subject)
+    .setAudience(PENDING_AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ttlSeconds)
+    .sign(keyOf(secret));
+}
+
+export async function verifyPendingSignUp(token: string, secret: string): Promise<PendingSignUp | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: [ALGORITHM],
+      audience: PENDING_AUDIENCE,
+      requiredClaims: ['sub', 'exp'],
+    });
+    const { provider, email, given, family } = payload as Record<string, unknown>;
+    if ((provider !== 'google' && provider !== 'facebook') || typeof email !== 'string' || !payload.sub) return null;
+    return {
+      provider,
+      subject: payload.sub,
+      email,
+      givenName: typeof given === 'string' ? given : '',
+      familyName: typeof family === 'string' ? family : '',
+    };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

@@ -1,0 +1,231 @@
+import { Alert, Box, ExternalLink, Heading, HStack, List, NativeSelect, Text } from '@rumbo/shared/ui';
+import { Checkbox, Field, Input } from '@rumbo/shared/ui/forms';
+import type { TFunction } from 'i18next';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FocusTarget, FormMessage, FormState } from './form.store';
+
+/** Error text and control borders with AA contrast (the site's theme, shared/src/theme.ts). */
+const ERROR_COLOR = 'fg.error';
+const CONTROL_BORDER = 'border.control';
+
+type AnyForm = FormState<Record<string, string | boolean>>;
+
+/** A message in the current language: its key when we know it, else the server's own text. */
+export function messageText(t: TFunction, message: FormMessage): string {
+  if (message.key && t(message.key, { defaultValue: '' }) !== '') return t(message.key);
+  return message.text ?? '';
+}
+
+/** DOM ids of a field's parts, so the error summary, the label and the messages link up. */
+export function fieldIds(form: string, field: string) {
+  const control = `${form}-${field}`;
+  return { control, hint: `${control}-hint`, error: `${control}-error` };
+}
+
+/** Moves focus after a submit: to the alert, or to the first field with a message. */
+export function useFocusAfterSubmit(formRef: RefObject<HTMLFormElement | null>, alertRef: RefObject<HTMLDivElement | null>) {
+  const [request, setRequest] = useState<{ target: FocusTarget } | null>(null);
+  useEffect(() => {
+    if (!request) return;
+    if (request.target === 'alert') alertRef.current?.focus();
+    else (formRef.current?.elements.namedItem(request.target) as HTMLElement | null)?.focus?.();
+  }, [request, formRef, alertRef]);
+  return (target: FocusTarget | undefined) => {
+    if (target) setRequest({ target });
+  };
+}
+
+function RequiredMark() {
+  return (
+    <Text as="span" aria-hidden="true" color={ERROR_COLOR} fontWeight="bold" lineHeight="1">
+      *
+    </Text>
+  );
+}
+
+interface TextFieldProps {
+  form: AnyForm;
+  id: string;
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date';
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'email' | 'text' | 'tel';
+  required?: boolean;
+  hint?: ReactNode;
+  maxLength?: number;
+  readOnly?: boolean;
+  min?: string;
+  max?: string;
+  onBlur?: () => void;
+}
+
+/** One labelled input with its hint and its first message, linked by aria-describedby. */
+export const TextField = observer(function TextField(props: TextFieldProps) {
+  const { form, id, name, label, required = true, hint, type = 'text', onBlur, ...input } = props;
+  const { t } = useTranslation('account');
+  const ids = fieldIds(id, name);
+  const error = form.fieldError(name);
+  const describedBy = [hint ? ids.hint : '', error ? ids.error : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <Field.Root id={ids.control} ids={{ errorText: ids.error, helperText: ids.hint }} invalid={Boolean(error)} required={required}>
+      <HStack gap="1">
+        <Field.Label>{label}</Field.Label>
+        {required && !input.readOnly && <RequiredMark />}
+      </HStack>
+      <Input
+        name={name}
+        type={type}
+        value={String(form.values[name] ?? '')}
+        onChange={(event) => form.set(name, event.target.value)}
+        onBlur={onBlur}
+        aria-describedby={describedBy}
+        borderColor={CONTROL_BORDER}
+        _invalid={{ borderColor: ERROR_COLOR }}
+        {...input}
+      />
+      {hint && <Field.HelperText>{hint}</Field.HelperText>}
+      <Field.ErrorText color={ERROR_COLOR}>{error && messageText(t, error)}</Field.ErrorText>
+    </Field.Root>
+  );
+});
+
+interface SelectFieldProps {
+  form: AnyForm;
+  id: string;
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  placeholder?: string;
+  autoComplete?: string;
+}
+
+export const SelectField = observer(function SelectField({ form, id, name, label, options, placeholder, autoComplete }: SelectFieldProps) {
+  const { t } = useTranslation('account');
+  const ids = fieldIds(id, name);
+  const error = form.fieldError(name);
+  return (
+    <Field.Root id={ids.control} ids={{ errorText: ids.error }} invalid={Boolean(error)} required>
+      <HStack gap="1">
+        <Field.Label>{label}</Field.Label>
+        <RequiredMark />
+      </HStack>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          name={name}
+          value={String(form.values[name] ?? '')}
+          onChange={(event) => form.set(name, event.target.value)}
+          aria-describedby={error ? ids.error : undefined}
+          autoComplete={autoComplete}
+          borderColor={CONTROL_BORDER}
+          _invalid={{ borderColor: ERROR_COLOR }}
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.ErrorText color={ERROR_COLOR}>{error && messageText(t, error)}</Field.ErrorText>
+    </Field.Root>
+  );
+});
+
+export const CheckboxField = observer(function CheckboxField({ form, id, name, children }: { form: AnyForm; id: string; name: string; children: ReactNode }) {
+  const { t } = useTranslation('account');
+  const ids = fieldIds(id, name);
+  const error = form.fieldError(name);
+  // The id sits on a wrapper: Ark's checkbox links its own label and hidden input by its ids.
+  return (
+    <Box id={ids.control}>
+      <Checkbox.Root
+        checked={form.values[name] === true}
+        onCheckedChange={(details) => form.set(name, details.checked === true)}
+        colorPalette="brand"
+        invalid={Boolean(error)}
+      >
+        <Checkbox.HiddenInput name={name} aria-describedby={error ? ids.error : undefined} aria-required="true" />
+        <Checkbox.Control borderColor={CONTROL_BORDER} />
+        <Checkbox.Label>{children}</Checkbox.Label>
+      </Checkbox.Root>
+      {error && (
+        <Text id={ids.error} textStyle="xs" fontWeight="medium" color={ERROR_COLOR} aria-live="polite" mt="1">
+          {messageText(t, error)}
+        </Text>
+      )}
+    </Box>
+  );
+});
+
+/** The messages of the last submit, above the form: a problem, or the list of fields to fix. */
+export const FormAlert = observer(function FormAlert({
+  form,
+  id,
+  alertRef,
+  onPick,
+}: {
+  form: AnyForm;
+  id: string;
+  alertRef: RefObject<HTMLDivElement | null>;
+  onPick: (field: string) => void;
+}) {
+  const { t } = useTranslation('account');
+  if (form.problem) {
+    return (
+      <Alert.Root ref={alertRef} status="error" role="alert" tabIndex={-1}>
+        <Alert.Indicator />
+        <Alert.Title>{messageText(t, form.problem)}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  if (form.errors.length < 2) return null;
+  return (
+    <Alert.Root ref={alertRef} status="error" role="alert" tabIndex={-1} aria-labelledby={`${id}-summary-title`}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Heading as="h2" id={`${id}-summary-title`} size="sm" mb="2">
+          {t('summary')}
+        </Heading>
+        <List.Root ps="5">
+          {form.errors.map((error, i) => (
+            <List.Item key={`${error.key}-${i}`}>
+              {error.field ? (
+                <ExternalLink
+                  href={`#${fieldIds(id, error.field).control}`}
+                  color="inherit"
+                  textDecoration="underline"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onPick(error.field!);
+                  }}
+                >
+                  {messageText(t, error)}
+                </ExternalLink>
+              ) : (
+                messageText(t, error)
+              )}
+            </List.Item>
+          ))}
+        </List.Root>
+      </Alert.Content>
+    </Alert.Root>
+  );
+});
+
+/** A polite status message (sent, saved, confirmed). */
+export function Notice({ status = 'success', title, children }: { status?: 'success' | 'info' | 'error'; title: string; children?: ReactNode }) {
+  return (
+    <Alert.Root status={status} role={status === 'error' ? 'alert' : 'status'}>
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{title}</Alert.Title>
+        {children && <Alert.Description>{children}</Alert.Description>}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

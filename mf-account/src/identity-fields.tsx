@@ -1,0 +1,89 @@
+import { DATE_MIN, DOCUMENT_LENGTH, DOCUMENT_TYPES, GENDERS, type DocumentType } from '@rumbo/shared/schemas';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import type { FormState } from './form.store';
+import { SelectField, TextField } from './form-fields';
+
+/** The identity every account carries (document, names, gender, birth date, phone). */
+export interface IdentityValues {
+  tipo_doc: string;
+  num_doc: string;
+  nombres: string;
+  paterno: string;
+  materno: string;
+  sexo: string;
+  fnacimiento: string;
+  telefono: string;
+  [field: string]: string | boolean;
+}
+
+export const BLANK_IDENTITY: IdentityValues = {
+  tipo_doc: String(DOCUMENT_TYPES.DNI),
+  num_doc: '',
+  nombres: '',
+  paterno: '',
+  materno: '',
+  sexo: '',
+  fnacimiento: '',
+  telefono: '',
+};
+
+export const documentLength = (tipo: string) => DOCUMENT_LENGTH[Number(tipo) as DocumentType] ?? DOCUMENT_LENGTH[DOCUMENT_TYPES.DNI];
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const DocumentFields = observer(function DocumentFields({
+  form,
+  id,
+  onNumberBlur,
+}: {
+  form: FormState<IdentityValues>;
+  id: string;
+  onNumberBlur?: () => void;
+}) {
+  const { t } = useTranslation('account');
+  const length = documentLength(String(form.values.tipo_doc));
+  return (
+    <>
+      <SelectField
+        form={form}
+        id={id}
+        name="tipo_doc"
+        label={t('fields.tipo_doc')}
+        options={Object.values(DOCUMENT_TYPES).map((code) => ({ value: String(code), label: t(`documents.${code}`) }))}
+      />
+      <TextField
+        form={form}
+        id={id}
+        name="num_doc"
+        label={t('fields.num_doc')}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={length}
+        hint={t('hints.num_doc', { length })}
+        onBlur={onNumberBlur}
+      />
+    </>
+  );
+});
+
+export const PersonFields = observer(function PersonFields({ form, id }: { form: FormState<IdentityValues>; id: string }) {
+  const { t } = useTranslation('account');
+  return (
+    <>
+      <TextField form={form} id={id} name="nombres" label={t('fields.nombres')} autoComplete="given-name" />
+      <TextField form={form} id={id} name="paterno" label={t('fields.paterno')} autoComplete="family-name" />
+      <TextField form={form} id={id} name="materno" label={t('fields.materno')} autoComplete="off" />
+      <SelectField
+        form={form}
+        id={id}
+        name="sexo"
+        label={t('fields.sexo')}
+        placeholder={t('choose')}
+        options={GENDERS.map((gender) => ({ value: gender, label: t(`genders.${gender}`) }))}
+      />
+      <TextField form={form} id={id} name="fnacimiento" type="date" label={t('fields.fnacimiento')} autoComplete="bday" min={DATE_MIN} max={today()} />
+      <TextField form={form} id={id} name="telefono" type="tel" inputMode="numeric" label={t('fields.telefono')} autoComplete="tel" hint={t('hints.telefono')} />
+    </>
+  );
+});

@@ -1,0 +1,86 @@
+import { addTranslations, i18n, session } from '@rumbo/shared';
+import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { LoginPage } from './login.page';
+import { accountTexts } from './locales';
+
+/** A session token whose `exp` is in an hour. */
+const exp = Math.floor(Date.now() / 1000) + 3600;
+const TOKEN = `h.${btoa(JSON.stringify({ sub: '7', exp })).replace(/=+$/, '')}.s`;
+const CLIENTE = {
+  ccuenta: 7,
+  tipo_doc: 19,
+  num_doc: '45678912',
+  nombres: 'rosa maría',
+  paterno: 'Quispe',
+  materno: 'Mamani',
+  sexo: 'F',
+  correo: 'rosa@example.pe',
+  telefono: '987654321',
+  fnacimiento: '1990-05-17',
+};
+
+beforeAll(async () => {
+  await setUpShared('es-PE');
+  addTranslations('account', accountTexts);
+});
+
+beforeEach(async () => {
+  await act(() => i18n.changeLanguage('es-PE'));
+  session.signOut();
+  window.history.pushState(null, '', '/login?pathname=/micuenta/puntos');
+});
+
+describe('the sign-in page', () => {
+  it('signs in with e-mail and password: the session holds the customer at once and the page returns to pathname', async () => {
+    const requests = stubRest(async (request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/rest/login/verificar') return json(200, { data: { token: TOKEN, cliente: CLIENTE } });
+      if (path === '/rest/user/cuenta') return json(200, { data: { existe: true, metodos: ['clave', 'codigo'] } });
+      return json(404, { message: 'no', code: 'request.notFound' });
+    });
+    renderWithUi(<LoginPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email'), 'rosa@example.pe');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'Andes2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    await waitFor(() => expect(window.location.pathname).toBe('/micuenta/puntos'));
+    expect(session.firstName).toBe('Rosa');
+    expect(session.token).toBe(TOKEN);
+    expect(session.session?.expiresAt).toBe(exp * 1000);
+    const signIn = requests.find((request) => request.url.endsWith('/rest/login/verificar'))!;
+    expect(await signIn.json()).toEqual({ correo: 'rosa@example.pe', clave: 'Andes2026' });
+  });
+
+  it('shows the checks on their fields, linked to them, without calling the API', async () => {
+    const requests = stubRest(() => json(500, {}));
+    renderWithUi(<LoginPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    // The summary above the form links to each field; each field carries its own message.
+    expect(await screen.findByRole('link', { name: 'Complete su email' })).toHaveAttribute('href', '#login-correo');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Complete su email');
+    expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription('Digite su contraseña');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('offers no Google or Facebook button without their ids in the runtime config', () => {
+    stubRest(() => json(404, {}));
+    renderWithUi(<LoginPage />);
+    expect(screen.queryByText('o ingrese con')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continuar con Facebook' })).not.toBeInTheDocument();
+  });
+
+  it('speaks English', async () => {
+    stubRest(() => json(400, { message: 'The email or the password is not correct', code: 'account.login.invalid', field: 'clave' }));
+    await act(() => i18n.changeLanguage('en-EN'));
+    renderWithUi(<LoginPage />);
+    await userEvent.type(screen.getByLabelText('Email'), 'rosa@example.pe');
+    await userEvent.type(screen.getByLabelText('Password'), 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The email or the password is not correct')).toBeInTheDocument();
+    expect(session.isSignedIn).toBe(false);
+  });
+});

@@ -1,0 +1,132 @@
+import { addTranslations, i18n, session } from '@rumbo/shared';
+import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { accountTexts } from './locales';
+import { MyAccountPage } from './my-account.page';
+
+const PROFILE = {
+  ccuenta: 7,
+  tipo_doc: 19,
+  num_doc: '45678912',
+  nombres: 'rosa maría',
+  paterno: 'Quispe',
+  materno: 'Mamani',
+  sexo: 'F',
+  correo: 'rosa@example.pe',
+  telefono: '987654321',
+  fnacimiento: '1990-05-17',
+  correo_cc: null,
+};
+
+const POINTS = {
+  saldo: 50,
+  movimientos: [
+    { id: 2, fecha: '2026-10-01T15:00:00Z', puntos: -100, concepto: 'canje', detalle: 'Lima → Trujillo', saldo: 50 },
+    { id: 1, fecha: '2026-09-01T15:00:00Z', puntos: 150, concepto: 'viaje', detalle: 'Lima → Cusco', saldo: 150 },
+  ],
+};
+
+function answer() {
+  return stubRest(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === '/rest/user/perfil') return json(200, { data: PROFILE });
+    if (path === '/rest/user/editar') {
+      const body = await request.clone().json();
+      return json(200, { data: { ...PROFILE, ...body, tipo_doc: Number(body.tipo_doc) } });
+    }
+    if (path === '/rest/user/viajes') return json(200, { data: { proximos: [], pasados: [] } });
+    if (path === '/rest/user/puntos') return json(200, { data: POINTS });
+    return json(404, {});
+  });
+}
+
+const renderAt = (path: string) =>
+  renderWithUi(
+    <MemoryRouter initialEntries={[path]}>
+      <MyAccountPage />
+    </MemoryRouter>,
+  );
+
+beforeAll(async () => {
+  await setUpShared('es-PE');
+  addTranslations('account', accountTexts);
+});
+
+beforeEach(async () => {
+  await act(() => i18n.changeLanguage('es-PE'));
+  session.signOut();
+});
+
+describe('Mi cuenta', () => {
+  it('sends a signed-out visitor to /login?pathname=/micuenta', async () => {
+    answer();
+    window.history.pushState(null, '', '/micuenta');
+    renderAt('/micuenta');
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/login?pathname=/micuenta'));
+  });
+
+  describe('signed in', () => {
+    beforeEach(() => {
+      session.signIn('h.e30.s', { id: '7', documentType: '19', documentNumber: '45678912', name: 'rosa maría', firstLastName: 'Quispe', secondLastName: 'Mamani', gender: 'F', email: 'rosa@example.pe', phone: '987654321', birthDate: '1990-05-17' });
+      window.history.pushState(null, '', '/micuenta');
+    });
+
+    it('shows the profile and saves it with /rest/user/editar; the header name follows', async () => {
+      const requests = answer();
+      renderAt('/micuenta');
+      const names = await screen.findByLabelText(/^Nombres/);
+      expect(names).toHaveValue('rosa maría');
+      expect(screen.getByText('rosa@example.pe')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Mi perfil' })).toHaveAttribute('aria-current', 'page');
+
+      await userEvent.clear(names);
+      await userEvent.type(names, 'Rocío');
+      await userEvent.type(screen.getByLabelText(/^Email en copia/), 'copia@example.pe');
+      await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+      expect(await screen.findByText('Sus datos se guardaron.')).toBeInTheDocument();
+      const saved = requests.find((request) => request.url.endsWith('/rest/user/editar'))!;
+      expect(await saved.json()).toMatchObject({ nombres: 'Rocío', correo_cc: 'copia@example.pe', num_doc: '45678912' });
+      expect(session.firstName).toBe('Rocío');
+    });
+
+    it('refuses an invalid profile on its field before sending', async () => {
+      const requests = answer();
+      renderAt('/micuenta');
+      const phone = await screen.findByLabelText(/^Celular/);
+      await userEvent.clear(phone);
+      await userEvent.type(phone, '98 76');
+      await userEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+      expect(await screen.findByText('El campo teléfono es numérico')).toBeInTheDocument();
+      expect(requests.some((request) => request.url.endsWith('/rest/user/editar'))).toBe(false);
+    });
+
+    it('my trips: the empty states of a customer with no tickets', async () => {
+      answer();
+      renderAt('/micuenta/viajes');
+      expect(await screen.findByText('No tiene viajes próximos.')).toBeInTheDocument();
+      expect(screen.getByText('Aún no tiene viajes anteriores.')).toBeInTheDocument();
+    });
+
+    it('my points: balance and history', async () => {
+      answer();
+      renderAt('/micuenta/puntos');
+      expect(await screen.findByTestId('points-balance')).toHaveTextContent('50 puntos');
+      const rows = within(screen.getByRole('table')).getAllByRole('row');
+      expect(rows).toHaveLength(3);
+      expect(rows[1]).toHaveTextContent('Canje · Lima → Trujillo');
+      expect(rows[1]).toHaveTextContent('−100');
+      expect(rows[2]).toHaveTextContent('+150');
+    });
+
+    it('log out clears the session and goes home', async () => {
+      answer();
+      renderAt('/micuenta/viajes');
+      await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
+      expect(session.isSignedIn).toBe(false);
+      expect(localStorage.getItem('auth_storage')).toBeNull();
+      expect(window.location.pathname).toBe('/');
+    });
+  });
+});

@@ -1,0 +1,317 @@
+import { customerFromUserData, Link, session } from '@rumbo/shared';
+import type { AccountTrip } from '@rumbo/shared/schemas';
+import { Box, Button, chakra, Container, ExternalLink, Flex, Heading, HStack, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { navigateToUrl } from 'single-spa';
+import { FormAlert, Notice, TextField, useFocusAfterSubmit } from './form-fields';
+import { DocumentFields, PersonFields } from './identity-fields';
+import { Loadable, pointsLoader, ProfileStore, tripsLoader } from './my-account.store';
+import { ACCOUNT_HOME, loginPath } from './navigation';
+
+export const SECTIONS = [
+  { key: 'profile', path: ACCOUNT_HOME },
+  { key: 'trips', path: `${ACCOUNT_HOME}/viajes` },
+  { key: 'points', path: `${ACCOUNT_HOME}/puntos` },
+] as const;
+
+type SectionKey = (typeof SECTIONS)[number]['key'];
+
+const LIMA = 'America/Lima';
+
+function formatDate(iso: string, language: string, withTime = false): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { timeZone: LIMA, dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}) }).format(date);
+}
+
+function Failed({ text, onRetry }: { text: string; onRetry: () => void }) {
+  const { t } = useTranslation('account');
+  return (
+    <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'center' }}>
+      <Text role="status">{text}</Text>
+      <Button type="button" size="sm" variant="outline" onClick={onRetry}>
+        {t('retry')}
+      </Button>
+    </Stack>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box as="section" aria-labelledby={id} borderWidth="1px" borderColor="border" rounded="lg" p={{ base: 4, md: 6 }}>
+      <Heading as="h3" id={id} size="md" mb="4">
+        {title}
+      </Heading>
+      {children}
+    </Box>
+  );
+}
+
+const Profile = observer(function Profile() {
+  const { t } = useTranslation('account');
+  const [store] = useState(
+    () =>
+      new ProfileStore({
+        onSaved: (data) => {
+          if (session.token) session.signIn(session.token, customerFromUserData(data));
+        },
+      }),
+  );
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const focus = useFocusAfterSubmit(formRef, alertRef);
+  const form = store.form;
+
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+
+  if (store.state === 'loading') return <Skeleton height="320px" />;
+  if (store.state === 'failed') return <Failed text={t('profile.failed')} onRetry={() => void store.load()} />;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    focus(await store.save());
+  };
+
+  return (
+    <chakra.form ref={formRef} noValidate onSubmit={submit}>
+      <Stack gap="5">
+        <FormAlert form={form} id="profile" alertRef={alertRef} onPick={focus} />
+        {store.saved && <Notice title={t('profile.saved')} />}
+        <Text textStyle="sm">{t('required')}</Text>
+        <Section id="profile-identity" title={t('profile.identity')}>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <DocumentFields form={form} id="profile" />
+          </SimpleGrid>
+        </Section>
+        <Section id="profile-personal" title={t('profile.personal')}>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <PersonFields form={form} id="profile" />
+          </SimpleGrid>
+        </Section>
+        <Section id="profile-contact" title={t('profile.contact')}>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <Stack gap="1">
+              <Text as="span" fontWeight="medium" textStyle="sm" id="profile-correo-label">
+                {t('fields.correo')}
+              </Text>
+              <Text aria-labelledby="profile-correo-label" data-testid="profile-email">
+                {store.correo}
+              </Text>
+              <Text textStyle="xs" color="fg.muted">
+                {t('hints.correo')}
+              </Text>
+            </Stack>
+            <TextField form={form} id="profile" name="correo_cc" type="email" label={t('fields.correo_cc')} required={false} autoComplete="off" hint={t('hints.correo_cc')} />
+          </SimpleGrid>
+        </Section>
+        <Button type="submit" colorPalette="brand" loading={form.sending} alignSelf="start">
+          {t('profile.save')}
+        </Button>
+      </Stack>
+    </chakra.form>
+  );
+});
+
+function TripList({ id, title, trips, empty }: { id: string; title: string; trips: AccountTrip[]; empty: string }) {
+  const { t, i18n } = useTranslation('account');
+  return (
+    <Section id={id} title={title}>
+      {trips.length === 0 ? (
+        <Text>{empty}</Text>
+      ) : (
+        <Table.ScrollArea>
+          <Table.Root size="sm">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>{t('trips.code')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('trips.route')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('trips.departure')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('trips.seat')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('trips.ticket')}</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {trips.map((trip) => (
+                <Table.Row key={trip.codigo}>
+                  <Table.Cell>{trip.codigo}</Table.Cell>
+                  <Table.Cell>
+                    {trip.origen} → {trip.destino}
+                  </Table.Cell>
+                  <Table.Cell>{formatDate(trip.salida, i18n.language, true)}</Table.Cell>
+                  <Table.Cell>{trip.asiento}</Table.Cell>
+                  <Table.Cell>
+                    <ExternalLink href={trip.pdf} target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
+                      {t('trips.download', { code: trip.codigo })}
+                    </ExternalLink>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Section>
+  );
+}
+
+function useLoaded<T>(create: () => Loadable<T>): Loadable<T> {
+  const [loader] = useState(create);
+  useEffect(() => {
+    void loader.load();
+  }, [loader]);
+  return loader;
+}
+
+const Trips = observer(function Trips() {
+  const { t } = useTranslation('account');
+  const trips = useLoaded(() => tripsLoader());
+  if (trips.state === 'loading') return <Skeleton height="160px" />;
+  if (trips.state === 'failed' || !trips.value) return <Failed text={t('trips.failed')} onRetry={() => void trips.load()} />;
+  const { proximos, pasados } = trips.value;
+  return (
+    <Stack gap="5">
+      <TripList id="trips-upcoming" title={t('trips.upcoming')} trips={proximos} empty={t('trips.noneUpcoming')} />
+      <TripList id="trips-past" title={t('trips.past')} trips={pasados} empty={t('trips.nonePast')} />
+      <Link to="/" color="brand.fg" textDecoration="underline" alignSelf="start">
+        {t('trips.buy')}
+      </Link>
+    </Stack>
+  );
+});
+
+const Points = observer(function Points() {
+  const { t, i18n } = useTranslation('account');
+  const points = useLoaded(() => pointsLoader());
+  if (points.state === 'loading') return <Skeleton height="160px" />;
+  if (points.state === 'failed' || !points.value) return <Failed text={t('points.failed')} onRetry={() => void points.load()} />;
+  const { saldo, movimientos } = points.value;
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <Stack gap="5">
+      <Box bg="bg.subtle" rounded="lg" p={{ base: 4, md: 6 }}>
+        <Text textStyle="sm" color="fg.muted" id="points-balance-label">
+          {t('points.balance')}
+        </Text>
+        <Text textStyle="3xl" fontWeight="bold" aria-labelledby="points-balance-label" data-testid="points-balance">
+          {t('points.balanceValue', { value: number.format(saldo) })}
+        </Text>
+      </Box>
+      <Section id="points-history" title={t('points.history')}>
+        {movimientos.length === 0 ? (
+          <Text>{t('points.none')}</Text>
+        ) : (
+          <Table.ScrollArea>
+            <Table.Root size="sm">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('points.date')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('points.concept')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('points.points')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('points.after')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {movimientos.map((movement) => (
+                  <Table.Row key={movement.id}>
+                    <Table.Cell>{formatDate(movement.fecha, i18n.language)}</Table.Cell>
+                    <Table.Cell>
+                      {t(`points.concepts.${movement.concepto}`)}
+                      {movement.detalle && ` · ${movement.detalle}`}
+                    </Table.Cell>
+                    <Table.Cell textAlign="end">{`${movement.puntos > 0 ? '+' : '−'}${number.format(Math.abs(movement.puntos))}`}</Table.Cell>
+                    <Table.Cell textAlign="end">{number.format(movement.saldo)}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Section>
+    </Stack>
+  );
+});
+
+function sectionOf(pathname: string): SectionKey | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return SECTIONS.find((section) => section.path === path)?.key;
+}
+
+/** `/micuenta`, `/micuenta/viajes`, `/micuenta/puntos`: profile, trips, points; signed-out visitors go to sign in. */
+export const MyAccountPage = observer(function MyAccountPage() {
+  const { t } = useTranslation('account');
+  const { pathname } = useLocation();
+  const signedIn = session.isSignedIn;
+  const current = sectionOf(pathname);
+
+  useEffect(() => {
+    // Only while this page is the one shown: a log-out elsewhere has already left for another page.
+    if (!signedIn && window.location.pathname.startsWith(ACCOUNT_HOME)) navigateToUrl(loginPath(window.location.pathname));
+  }, [signedIn]);
+
+  if (!signedIn) {
+    return (
+      <Container maxW="5xl" py="10">
+        <Text role="status">{t('account.redirecting')}</Text>
+      </Container>
+    );
+  }
+
+  const logOut = () => {
+    navigateToUrl('/');
+    session.signOut();
+  };
+
+  const title = current ? t(`account.${current}`) : t('account.heading');
+
+  return (
+    <Container maxW="5xl" py={{ base: 6, md: 10 }} px={{ base: 4, md: 6 }}>
+      <Stack gap="6">
+        <Flex justify="space-between" align={{ base: 'start', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="3">
+          <Stack gap="1">
+            <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+              {t('account.heading')}
+            </Heading>
+            {session.firstName && <Text color="fg.muted">{t('account.greeting', { name: session.firstName })}</Text>}
+          </Stack>
+          <Button type="button" variant="outline" onClick={logOut}>
+            {t('account.logOut')}
+          </Button>
+        </Flex>
+        <nav aria-label={t('account.nav')}>
+          <HStack as="ul" gap="2" wrap="wrap" listStyleType="none" borderBottomWidth="1px" borderColor="border" pb="2">
+            {SECTIONS.map((section) => (
+              <li key={section.key}>
+                <Link
+                  to={section.path}
+                  aria-current={current === section.key ? 'page' : undefined}
+                  display="inline-block"
+                  px="3"
+                  py="2"
+                  rounded="md"
+                  fontWeight="semibold"
+                  color={current === section.key ? 'brand.contrast' : 'brand.fg'}
+                  bg={current === section.key ? 'brand.solid' : undefined}
+                  _hover={{ textDecoration: 'underline' }}
+                >
+                  {t(`account.${section.key}`)}
+                </Link>
+              </li>
+            ))}
+          </HStack>
+        </nav>
+        <Heading as="h2" size="xl">
+          {title}
+        </Heading>
+        {current === 'profile' && <Profile />}
+        {current === 'trips' && <Trips />}
+        {current === 'points' && <Points />}
+        {!current && <NotFoundMessage />}
+      </Stack>
+    </Container>
+  );
+});

@@ -1,0 +1,92 @@
+import { ProfileSchema, type AccountCustomer, type AccountPoints, type AccountProfile, type AccountTrips } from '@rumbo/shared/schemas';
+import { makeAutoObservable, runInAction } from 'mobx';
+import * as resource from './account.resource';
+import { FormState, type FocusTarget } from './form.store';
+import { BLANK_IDENTITY } from './identity-fields';
+
+export type LoadState = 'loading' | 'ready' | 'failed';
+
+/** A value fetched from `/rest`: loading, ready, or failed with a retry. */
+export class Loadable<T> {
+  state: LoadState = 'loading';
+  value: T | null = null;
+
+  constructor(private readonly fetch: () => Promise<T | undefined>) {
+    makeAutoObservable<Loadable<T>, 'fetch'>(this, { fetch: false });
+  }
+
+  async load(): Promise<void> {
+    this.state = 'loading';
+    const value = await this.fetch().catch(() => undefined);
+    runInAction(() => {
+      this.value = value ?? null;
+      this.state = value ? 'ready' : 'failed';
+    });
+  }
+}
+
+export interface ProfileDeps {
+  fetchProfile: () => Promise<AccountProfile | undefined>;
+  saveProfile: (body: resource.Fields) => Promise<AccountCustomer | undefined>;
+  /** The saved customer data, for the shared session (the header's first name). */
+  onSaved: (data: AccountCustomer) => void;
+}
+
+/** `/micuenta`: the profile form (`/rest/user/perfil`, saved with `/rest/user/editar`). */
+export class ProfileStore {
+  readonly form = new FormState({ ...BLANK_IDENTITY, correo_cc: '' });
+  correo = '';
+  state: LoadState = 'loading';
+  saved = false;
+  private readonly deps: ProfileDeps;
+
+  constructor(deps: Partial<ProfileDeps> & Pick<ProfileDeps, 'onSaved'>) {
+    this.deps = { fetchProfile: resource.fetchProfile, saveProfile: resource.saveProfile, ...deps };
+    makeAutoObservable<ProfileStore, 'deps'>(this, { deps: false });
+  }
+
+  async load(): Promise<void> {
+    this.state = 'loading';
+    const profile = await this.deps.fetchProfile().catch(() => undefined);
+    runInAction(() => {
+      if (!profile) {
+        this.state = 'failed';
+        return;
+      }
+      this.fill(profile);
+      this.state = 'ready';
+    });
+  }
+
+  async save(): Promise<FocusTarget | undefined> {
+    this.saved = false;
+    const checked = this.form.check(ProfileSchema);
+    if (!checked.ok) return checked.focus;
+    const sent = await this.form.send(() => this.deps.saveProfile({ ...this.form.values }));
+    if (!sent.ok) return sent.focus;
+    runInAction(() => {
+      this.saved = true;
+    });
+    this.deps.onSaved(sent.value);
+    return undefined;
+  }
+
+  private fill(profile: AccountProfile): void {
+    this.correo = profile.correo;
+    const values = {
+      tipo_doc: String(profile.tipo_doc),
+      num_doc: profile.num_doc,
+      nombres: profile.nombres,
+      paterno: profile.paterno,
+      materno: profile.materno,
+      sexo: profile.sexo,
+      fnacimiento: profile.fnacimiento.slice(0, 10),
+      telefono: profile.telefono,
+      correo_cc: profile.correo_cc ?? '',
+    };
+    for (const [field, value] of Object.entries(values)) this.form.set(field as keyof typeof values, value);
+  }
+}
+
+export const tripsLoader = (fetch: () => Promise<AccountTrips | undefined> = resource.fetchTrips) => new Loadable(fetch);
+export const pointsLoader = (fetch: () => Promise<AccountPoints | undefined> = resource.fetchPoints) => new Loadable(fetch);

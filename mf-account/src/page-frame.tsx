@@ -1,0 +1,23 @@
+import { Box, Container, Heading, Stack, Text } from '@rumbo/shared/ui';
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/** A narrow card for the sign-in, sign-up and recovery screens, its h1 focused on arrival. */
+export function PageFrame({ title, intro, children, wide = false }: { title: string; intro?: string; children: ReactNode; wide?: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+  }, [title]);
+  return (
+    <Container maxW={wide ? '3xl' : 'lg'} py={{ base: 6, md: 10 }} px={{ base: 4, md: 6 }}>
+      <Box borderWidth="1px" borderColor="border" rounded="lg" p={{ base: 5, md: 8 }} bg="bg">
+        <Stack gap="5">
+          <Heading as="h1" ref={heading} tabIndex={-1} size={{ base: 'xl', md: '2xl' }} outline="none">
+            {title}
+          </Heading>
+          {intro && <Text color="fg.muted">{intro}</Text>}
+          {children}
+        </Stack>
+      </Box>
+    </Container>
+  );
+}
