@@ -92,7 +92,7 @@ describe('SearchWidget', () => {
     await user.click(screen.getByRole('button', { name: 'Buscar pasajes' }));
     await waitFor(() => expect(window.location.pathname).toBe('/pasajes'));
     expect(window.location.search).toBe(`?origen=LIM&destino=AQP&fecha=${(fecha as HTMLInputElement).value}&pasajeros=2`);
-  });
+  }, 20_000);
 
   it('shows the messages next to their fields, in the chosen language, and focuses the first', async () => {
     api();

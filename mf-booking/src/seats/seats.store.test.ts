@@ -1,5 +1,6 @@
 import { STORAGE_KEYS, heldSeats } from '@rumbo/shared';
 import { json, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { waitFor } from '@testing-library/react';
 import { writeReservation } from '../reservation';
 import { TWO_DECKS, held, trip } from '../testing/fixtures';
 import { SeatsStore } from './seats.store';
@@ -154,16 +155,14 @@ describe('SeatsStore', () => {
     expect(store.secondsLeft).toBe(539);
     setClock(Date.parse(EXPIRA));
     store.tick(Date.parse(EXPIRA));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(store.message).toMatchObject({ key: 'seats.expired' });
+    await waitFor(() => expect(maps()).toBe(2));
     expect(holds.slice(2).map((hold) => [hold.nasiento, hold.gestado_asiento])).toEqual([
       [1, 83],
       [6, 83],
     ]);
     expect(heldSeats()).toEqual([]);
     expect(store.secondsLeft).toBeUndefined();
-    expect(maps()).toBe(2);
   });
 
   it('keeps the held seats over a reload (they come from ASIENTOS)', async () => {
