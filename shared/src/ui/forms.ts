@@ -3,3 +3,4 @@
  * form, so pages without one (the home page) do not carry their state machines.
  */
 export { Checkbox, Field, Fieldset, Input, RadioGroup, Textarea } from '@chakra-ui/react';
+export { Combobox, useFilter, useListCollection } from '@chakra-ui/react';

@@ -1,0 +1,66 @@
+import { SALES_CHANNEL, api, type HeldSeat } from '@rumbo/shared';
+import type { SeatHoldResult, SeatMap, Terminal, Trip, TripStop } from '@rumbo/shared/schemas';
+
+/**
+ * The `/rest` calls of the purchase flow (spec §7). Each answers undefined when the API gave no
+ * result (network failure, 401/403); an error answer (400, 409...) throws the client's ApiError.
+ */
+
+export async function fetchTerminals(): Promise<Terminal[] | undefined> {
+  const terminals = await api.post<Terminal[]>('/rest/terminales', {});
+  return Array.isArray(terminals) ? terminals : undefined;
+}
+
+export interface TripQuery {
+  origen: string;
+  destino: string;
+  fecha: string;
+}
+
+export async function searchTrips(query: TripQuery): Promise<Trip[] | undefined> {
+  const trips = await api.post<Trip[]>('/rest/viaje', {
+    ...query,
+    cusuario: SALES_CHANNEL.cusuario,
+    coficina_venta: SALES_CHANNEL.coficina_venta,
+  });
+  return Array.isArray(trips) ? trips : undefined;
+}
+
+/** The stops of a trip; an empty list when they could not be fetched (spec §7). */
+export async function fetchStops(cviaje: number): Promise<TripStop[] | undefined> {
+  const stops = await api.post<TripStop[]>('/rest/viaje/escalas', { cviaje });
+  return Array.isArray(stops) ? stops : undefined;
+}
+
+export type SeatMapTrip = Pick<Trip, 'cviaje' | 'cterminal_origen' | 'cterminal_destino'>;
+
+export async function fetchSeatMap(trip: SeatMapTrip): Promise<SeatMap | undefined> {
+  const map = await api.post<SeatMap>('/rest/maqueta', {
+    cviaje: trip.cviaje,
+    cterminal_origen: trip.cterminal_origen,
+    cterminal_destino: trip.cterminal_destino,
+    susuario: SALES_CHANNEL.susuario,
+    cusuario: SALES_CHANNEL.cusuario,
+  });
+  return map && Array.isArray(map.asientos) ? map : undefined;
+}
+
+/** The seat a hold or release names (spec body of `/rest/asiento/bloquear`). */
+export type SeatRef = Omit<HeldSeat, 'clave_bloqueo' | 'expira' | 'precio'>;
+
+/** 84 holds the seat, 83 releases it; `clave_bloqueo` is the purchase's key once it has one. */
+export function changeSeat(seat: SeatRef, gestado_asiento: 83 | 84, clave_bloqueo?: string): Promise<SeatHoldResult | undefined> {
+  return api.post<SeatHoldResult>('/rest/asiento/bloquear', {
+    cviaje: seat.cviaje,
+    cviaje_asiento: seat.cviaje_asiento,
+    cterminal_origen: seat.cterminal_origen,
+    cterminal_destino: seat.cterminal_destino,
+    nasiento: seat.nasiento,
+    gnivel_piso: seat.gnivel_piso,
+    gcategoria_asiento: seat.gcategoria_asiento,
+    gestado_asiento,
+    susuario: SALES_CHANNEL.susuario,
+    cusuario: SALES_CHANNEL.cusuario,
+    ...(clave_bloqueo ? { clave_bloqueo } : {}),
+  });
+}

@@ -1,0 +1,74 @@
+import { STORAGE_KEYS, heldSeats, readJson, type HeldSeat } from '@rumbo/shared';
+import { TripSearchFormSchema, type Trip, type TripSearchForm } from '@rumbo/shared/schemas';
+import * as v from 'valibot';
+
+export type Leg = 'ida' | 'vuelta';
+
+/**
+ * The booking in progress, kept in session storage under `CRESERVA` (spec §3): the search, the
+ * chosen outbound trip, the chosen return trip (round trip), which leg the customer is on, and
+ * the purchase key of the seat holds.
+ */
+export interface Reservation {
+  search: TripSearchForm;
+  ida?: Trip;
+  vuelta?: Trip;
+  tramo: Leg;
+  clave_bloqueo?: string;
+}
+
+export function readReservation(storage: Storage = sessionStorage): Reservation | undefined {
+  const stored = readJson<Reservation>(storage, STORAGE_KEYS.booking);
+  if (!stored || typeof stored !== 'object' || !stored.search || (stored.tramo !== 'ida' && stored.tramo !== 'vuelta')) return undefined;
+  return stored;
+}
+
+export function writeReservation(reservation: Reservation, storage: Storage = sessionStorage): void {
+  storage.setItem(STORAGE_KEYS.booking, JSON.stringify(reservation));
+}
+
+/** The trip of the leg the customer is on. */
+export function currentTrip(reservation: Reservation): Trip | undefined {
+  return reservation.tramo === 'vuelta' ? reservation.vuelta : reservation.ida;
+}
+
+export function writeHeldSeats(seats: readonly HeldSeat[], storage: Storage = sessionStorage): void {
+  if (seats.length === 0) storage.removeItem(STORAGE_KEYS.seats);
+  else storage.setItem(STORAGE_KEYS.seats, JSON.stringify(seats));
+}
+
+export { heldSeats };
+
+/** The URL of step 1 for a search (DECISIONS.md); `tramo=vuelta` lists the return trips. */
+export function tripsUrl(search: TripSearchForm, leg: Leg = 'ida'): string {
+  const query = new URLSearchParams({ origen: search.origen, destino: search.destino, fecha: search.fecha });
+  if (search.regreso) query.set('regreso', search.regreso);
+  query.set('pasajeros', String(search.pasajeros));
+  if (leg === 'vuelta') query.set('tramo', 'vuelta');
+  return `/pasajes?${query.toString()}`;
+}
+
+export type ParsedSearch = { ok: true; search: TripSearchForm; leg: Leg } | { ok: false; issues: string[]; partial: Partial<Record<keyof TripSearchForm, string>> };
+
+/** Reads and checks step 1's query with the widget's schema. */
+export function parseSearchQuery(query: string): ParsedSearch {
+  const params = new URLSearchParams(query);
+  const get = (name: string) => params.get(name) ?? undefined;
+  const raw = {
+    origen: get('origen')?.toUpperCase() ?? '',
+    destino: get('destino')?.toUpperCase() ?? '',
+    fecha: get('fecha') ?? '',
+    regreso: get('regreso') || undefined,
+    pasajeros: Number(get('pasajeros') ?? '1'),
+  };
+  const checked = v.safeParse(TripSearchFormSchema, raw);
+  const leg: Leg = get('tramo') === 'vuelta' && raw.regreso ? 'vuelta' : 'ida';
+  if (checked.success) return { ok: true, search: checked.output, leg };
+  return {
+    ok: false,
+    issues: checked.issues.map((issue) => issue.message),
+    partial: { origen: raw.origen, destino: raw.destino, fecha: raw.fecha, regreso: raw.regreso, pasajeros: String(raw.pasajeros) } as Partial<
+      Record<keyof TripSearchForm, string>
+    >,
+  };
+}

@@ -1,0 +1,47 @@
+import { addTranslations, i18n } from '@rumbo/shared';
+import { Text, UiProvider } from '@rumbo/shared/ui';
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { bookingTexts } from './locales';
+import { SearchWidget } from './search/search-widget';
+
+/** Props the page that mounts the parcel may pass: city codes of `/rest/iata` to start with. */
+export interface SearchParcelProps {
+  origen?: string;
+  destino?: string;
+}
+
+function SearchParcel({ origen, destino }: SearchParcelProps) {
+  return (
+    <UiProvider>
+      <SearchWidget key={`${origen ?? ''}-${destino ?? ''}`} initial={{ origen, destino }} headingLevel="h2" />
+    </UiProvider>
+  );
+}
+
+/**
+ * The search widget as a single-spa parcel (`mf_booking/search`), for the home page:
+ * `mountRootParcel(parcel, { domElement, origen, destino })`.
+ */
+const lifecycles = singleSpaReact<SearchParcelProps>({
+  React,
+  ReactDOMClient,
+  rootComponent: SearchParcel,
+  // A crash of the widget costs only the widget: the page around it keeps working.
+  errorBoundary: () => (
+    <UiProvider>
+      <Text role="alert">{i18n.t('booking:search.failed')}</Text>
+    </UiProvider>
+  ),
+});
+
+/** The widget's texts are registered when the parcel starts (the shell has set up i18n by then). */
+async function addTexts(): Promise<void> {
+  addTranslations('booking', bookingTexts);
+}
+
+const parcel = { ...lifecycles, bootstrap: [addTexts, lifecycles.bootstrap] };
+
+export const { bootstrap, mount, unmount, update } = parcel;
+export default parcel;

@@ -1,0 +1,123 @@
+import { i18n } from '@rumbo/shared';
+import { addDays, limaToday } from '@rumbo/shared/schemas';
+import { json, stubRest } from '@rumbo/shared/testing';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TERMINALS } from '../testing/fixtures';
+import { renderAt, setUpBooking } from '../testing/render';
+import { SearchWidget } from './search-widget';
+import { SearchStore, citiesOf } from './search.store';
+
+// The shared schema reads the real clock: dates are relative to today in Lima.
+const today = limaToday();
+const day = (n: number) => addDays(today, n);
+
+function api(terminals: unknown = TERMINALS) {
+  stubRest(async (request) => {
+    if (new URL(request.url).pathname === '/rest/terminales') {
+      if (terminals === 'fail') throw new TypeError('Failed to fetch');
+      return json(200, { data: terminals });
+    }
+    return json(404, { message: 'not found' });
+  });
+}
+
+beforeEach(async () => {
+  await setUpBooking('es-PE');
+  window.history.pushState(null, '', '/');
+});
+
+describe('citiesOf', () => {
+  it('groups the terminals by city code, cities by name', () => {
+    expect(citiesOf(TERMINALS)).toEqual([
+      { codigo: 'AQP', ciudad: 'Arequipa', terminales: ['Terrapuerto Arequipa'] },
+      { codigo: 'CUZ', ciudad: 'Cusco', terminales: ['Terminal Cusco'] },
+      { codigo: 'LIM', ciudad: 'Lima', terminales: ['Terminal Plaza Norte', 'Terminal Javier Prado'] },
+    ]);
+  });
+});
+
+describe('SearchStore', () => {
+  it('checks the form with the shared schema and answers step 1 URL', () => {
+    const store = new SearchStore();
+    expect(store.values.fecha).toBe(today);
+    expect(store.submit()).toBeUndefined();
+    expect(store.errors.map((error) => [error.field, error.key])).toEqual([
+      ['origen', 'trip.origen.required'],
+      ['destino', 'trip.destino.required'],
+    ]);
+    store.set('origen', 'LIM');
+    store.set('destino', 'LIM');
+    expect(store.submit()).toBeUndefined();
+    expect(store.fieldError('destino')?.key).toBe('trip.destino.same');
+    store.set('destino', 'AQP');
+    store.set('fecha', day(-1));
+    expect(store.submit()).toBeUndefined();
+    expect(store.fieldError('fecha')?.key).toBe('trip.fecha.past');
+    store.set('fecha', day(61));
+    expect(store.submit()).toBeUndefined();
+    expect(store.fieldError('fecha')?.key).toBe('trip.fecha.far');
+    store.set('fecha', day(5));
+    store.set('regreso', day(4));
+    expect(store.submit()).toBeUndefined();
+    expect(store.fieldError('regreso')?.key).toBe('trip.regreso.before');
+    store.set('regreso', day(8));
+    store.set('pasajeros', '3');
+    expect(store.submit()).toBe(`/pasajes?origen=LIM&destino=AQP&fecha=${day(5)}&regreso=${day(8)}&pasajeros=3`);
+  });
+
+  it('swaps origin and destination', () => {
+    const store = new SearchStore({ origen: 'LIM', destino: 'CUZ' });
+    store.swap();
+    expect([store.values.origen, store.values.destino]).toEqual(['CUZ', 'LIM']);
+  });
+});
+
+describe('SearchWidget', () => {
+  it('finds a city by name or terminal, and goes to step 1 with the search', async () => {
+    api();
+    // Ark's combobox settles between keystrokes (as a person types), not within one tick.
+    const user = userEvent.setup({ delay: 30 });
+    renderAt('/', <SearchWidget />);
+    const origen = await screen.findByRole('combobox', { name: 'Origen' });
+    await user.type(origen, 'plaza');
+    await user.click(await screen.findByRole('option', { name: /Lima \(LIM\)/ }));
+    expect(origen).toHaveValue('Lima (LIM)');
+    const destino = screen.getByRole('combobox', { name: 'Destino' });
+    await user.type(destino, 'areq');
+    await user.click(await screen.findByRole('option', { name: /Arequipa \(AQP\)/ }));
+    await user.selectOptions(screen.getByLabelText('Pasajeros'), '2');
+    const fecha = screen.getByLabelText(/Fecha de ida/);
+    expect(fecha).toHaveAttribute('min', screen.getByLabelText(/Fecha de ida/).getAttribute('value'));
+    await user.click(screen.getByRole('button', { name: 'Buscar pasajes' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/pasajes'));
+    expect(window.location.search).toBe(`?origen=LIM&destino=AQP&fecha=${(fecha as HTMLInputElement).value}&pasajeros=2`);
+  }, 20_000);
+
+  it('shows the messages next to their fields, in the chosen language, and focuses the first', async () => {
+    api();
+    const user = userEvent.setup();
+    renderAt('/', <SearchWidget initial={{ origen: 'LIM' }} />);
+    await screen.findByRole('combobox', { name: 'Origen' });
+    expect(screen.getByRole('combobox', { name: 'Origen' })).toHaveValue('Lima (LIM)');
+    await user.click(screen.getByRole('button', { name: 'Intercambiar origen y destino' }));
+    expect(screen.getByRole('combobox', { name: 'Destino' })).toHaveValue('Lima (LIM)');
+    await user.click(screen.getByRole('button', { name: 'Buscar pasajes' }));
+    expect(await screen.findByText('Seleccione el origen')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Origen' })).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: 'Origen' })).toHaveAccessibleDescription('Seleccione el origen');
+    await act(() => i18n.changeLanguage('en-EN'));
+    expect(screen.getByText('Select the origin')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it('offers to try again when the cities cannot be loaded', async () => {
+    api('fail');
+    const user = userEvent.setup();
+    renderAt('/', <SearchWidget />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar las ciudades.');
+    api();
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('combobox', { name: 'Origen' })).toBeInTheDocument();
+  });
+});

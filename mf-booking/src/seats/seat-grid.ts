@@ -1,0 +1,112 @@
+import type { HeldSeat } from '@rumbo/shared';
+import type { SeatCell } from '@rumbo/shared/schemas';
+
+/** `gobjeto_sitio` codes (DECISIONS.md, Seat map). */
+export const SITE_OBJECT = { EMPTY: 0, SEAT: 1, STAIRS: 2, RESTROOM: 3, DRIVER: 4, SCREEN: 5, DOOR: 6 } as const;
+/** `gnivel_piso`: 15 is deck 1, 16 is deck 2. */
+export const DECKS = [15, 16] as const;
+export type DeckCode = (typeof DECKS)[number];
+
+export const SEAT_CLASSES = [140, 160, 180] as const;
+export type SeatClass = (typeof SEAT_CLASSES)[number];
+
+/** What a seat shows (spec §4): available, selected (held by this browser), promotion, occupied. */
+export type SeatStatus = 'available' | 'selected' | 'promotion' | 'occupied';
+
+/** 82 sold, 83 available, 84 held (DECISIONS.md). */
+const SOLD = 82;
+const AVAILABLE = 83;
+const HELD = 84;
+
+/** A seat cell after the load rules: its state is 82, 83, or 84 only when this browser holds it. */
+export interface Seat extends SeatCell {
+  nasiento: number;
+  gcategoria_asiento: number;
+  gestado_asiento: number;
+  /** This browser holds it (from `ASIENTOS`). */
+  mine: boolean;
+}
+
+export type GridCell =
+  | { kind: 'empty'; x: number; y: number }
+  | { kind: 'facility'; x: number; y: number; object: number }
+  | { kind: 'seat'; x: number; y: number; seat: Seat };
+
+export interface Deck {
+  gnivel_piso: number;
+  /** 1 for 15, 2 for 16. */
+  number: number;
+  columns: number;
+  /** Rows front to back, each `columns` cells long. */
+  rows: GridCell[][];
+}
+
+export const deckNumber = (gnivel_piso: number) => (gnivel_piso === 16 ? 2 : 1);
+
+const isSeat = (cell: SeatCell) => cell.gobjeto_sitio === SITE_OBJECT.SEAT && cell.nasiento !== null && cell.gcategoria_asiento !== null;
+
+/**
+ * The load rules of the seat map (spec §4): a seat someone else holds (84) shows as taken (82);
+ * then a seat this browser holds (`ASIENTOS`, same `cviaje` and `nasiento`) overrides the fetched
+ * state (84, "selected") and `cviaje_asiento`.
+ */
+export function applyHeldSeats(cviaje: number, cells: readonly SeatCell[], held: readonly HeldSeat[]): SeatCell[] {
+  const mine = new Map(held.filter((seat) => seat.cviaje === cviaje).map((seat) => [seat.nasiento, seat]));
+  return cells.map((cell) => {
+    if (!isSeat(cell)) return cell;
+    const own = mine.get(cell.nasiento!);
+    if (own) return { ...cell, gestado_asiento: HELD, cviaje_asiento: own.cviaje_asiento };
+    return cell.gestado_asiento === HELD ? { ...cell, gestado_asiento: SOLD } : cell;
+  });
+}
+
+/** The status a seat shows. Only this browser's holds keep 84 after `applyHeldSeats`. */
+export function seatStatus(seat: Pick<Seat, 'gestado_asiento' | 'ipromocion_asiento' | 'mine'>): SeatStatus {
+  if (seat.mine) return 'selected';
+  if (seat.gestado_asiento !== AVAILABLE) return 'occupied';
+  return seat.ipromocion_asiento === 1 ? 'promotion' : 'available';
+}
+
+/**
+ * The decks of a seat map, each a grid as large as its largest `xposicion` (columns) and
+ * `yposicion` (rows); cells the map does not send are empty (`gobjeto_sitio` 0). Positions are
+ * 1-based as the API sends them (a 0 position shifts the grid by one). `cells` are the map after
+ * `applyHeldSeats`; `held` tells which seats are this browser's.
+ */
+export function buildSeatGrid(cviaje: number, cells: readonly SeatCell[], held: readonly HeldSeat[] = []): Deck[] {
+  const mine = new Set(held.filter((seat) => seat.cviaje === cviaje).map((seat) => seat.nasiento));
+  const levels = [...new Set(cells.map((cell) => cell.gnivel_piso))].sort((a, b) => a - b);
+  return levels.map((gnivel_piso) => {
+    const own = cells.filter((cell) => cell.gnivel_piso === gnivel_piso);
+    const base = Math.min(1, ...own.flatMap((cell) => [cell.xposicion, cell.yposicion]));
+    const columns = Math.max(0, ...own.map((cell) => cell.xposicion - base + 1));
+    const height = Math.max(0, ...own.map((cell) => cell.yposicion - base + 1));
+    const rows: GridCell[][] = Array.from({ length: height }, (_, y) =>
+      Array.from({ length: columns }, (_, x): GridCell => ({ kind: 'empty', x: x + base, y: y + base })),
+    );
+    for (const cell of own) {
+      const x = cell.xposicion - base;
+      const y = cell.yposicion - base;
+      if (x < 0 || y < 0) continue;
+      const at = { x: cell.xposicion, y: cell.yposicion };
+      if (isSeat(cell)) {
+        const seat: Seat = {
+          ...cell,
+          nasiento: cell.nasiento!,
+          gcategoria_asiento: cell.gcategoria_asiento!,
+          gestado_asiento: cell.gestado_asiento ?? SOLD,
+          mine: mine.has(cell.nasiento!) && cell.gestado_asiento === HELD,
+        };
+        rows[y]![x] = { kind: 'seat', ...at, seat };
+      } else if (cell.gobjeto_sitio !== SITE_OBJECT.EMPTY) {
+        rows[y]![x] = { kind: 'facility', ...at, object: cell.gobjeto_sitio };
+      }
+    }
+    return { gnivel_piso, number: deckNumber(gnivel_piso), columns, rows };
+  });
+}
+
+/** The seats of the decks, in grid order. */
+export function seatsOf(decks: readonly Deck[]): Seat[] {
+  return decks.flatMap((deck) => deck.rows.flat().flatMap((cell) => (cell.kind === 'seat' ? [cell.seat] : [])));
+}

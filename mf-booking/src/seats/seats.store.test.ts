@@ -1,0 +1,198 @@
+import { STORAGE_KEYS, heldSeats } from '@rumbo/shared';
+import { json, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { waitFor } from '@testing-library/react';
+import { writeReservation } from '../reservation';
+import { TWO_DECKS, held, trip } from '../testing/fixtures';
+import { SeatsStore } from './seats.store';
+
+const KEY = '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c';
+const NOW = Date.parse('2026-11-22T15:00:00.000Z');
+const EXPIRA = '2026-11-22T15:10:00.000Z';
+
+interface HoldBody {
+  nasiento: number;
+  gestado_asiento: number;
+  clave_bloqueo?: string;
+  cviaje_asiento: number;
+  gnivel_piso: number;
+  gcategoria_asiento: number;
+}
+
+/** The API of the seat map: `hold` answers each `/rest/asiento/bloquear`. */
+function api(hold: (body: HoldBody) => Response = (body) => holdAnswer(body)) {
+  const holds: HoldBody[] = [];
+  let maps = 0;
+  const requests = stubRest(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === '/rest/maqueta') {
+      maps += 1;
+      return json(200, { data: { asientos: TWO_DECKS, especiales: [] } });
+    }
+    if (path === '/rest/asiento/bloquear') {
+      const body = (await request.clone().json()) as HoldBody;
+      holds.push(body);
+      return hold(body);
+    }
+    return json(404, { message: 'not found', code: 'request.notFound' });
+  });
+  return { holds, requests, maps: () => maps };
+}
+
+function holdAnswer(body: HoldBody, expira: string | null = EXPIRA): Response {
+  const release = body.gestado_asiento === 83;
+  return json(200, {
+    data: {
+      cviaje: 100,
+      cviaje_asiento: body.cviaje_asiento,
+      nasiento: body.nasiento,
+      gnivel_piso: body.gnivel_piso,
+      gcategoria_asiento: body.gcategoria_asiento,
+      gestado_asiento: body.gestado_asiento,
+      expira: release ? null : expira,
+      clave_bloqueo: body.clave_bloqueo ?? KEY,
+      precio: body.nasiento === 4 ? 72 : 90,
+    },
+  });
+}
+
+async function loaded(pasajeros = 2, now = NOW) {
+  writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros }, ida: trip(), tramo: 'ida' });
+  let clock = now;
+  const store = new SeatsStore({ now: () => clock });
+  await store.load();
+  return { store, setClock: (at: number) => (clock = at) };
+}
+
+const seatOf = (store: SeatsStore, n: number) => store.seats.find((seat) => seat.nasiento === n)!;
+
+beforeAll(() => setUpShared('es-PE'));
+beforeEach(() => sessionStorage.clear());
+
+describe('SeatsStore', () => {
+  it('loads the map of the chosen trip with the spec body', async () => {
+    const { requests } = api();
+    const { store } = await loaded();
+    expect(store.state).toBe('ready');
+    expect(store.decks.map((deck) => deck.gnivel_piso)).toEqual([15, 16]);
+    expect(await requests[0]!.json()).toEqual({ cviaje: 100, cterminal_origen: 1, cterminal_destino: 3, susuario: 'TVIRT', cusuario: 50005 });
+  });
+
+  it('says there is no trip when CRESERVA holds none', async () => {
+    api();
+    const store = new SeatsStore();
+    await store.load();
+    expect(store.state).toBe('none');
+  });
+
+  it('holds a seat (84), keeps it in ASIENTOS with the key, then sends the key back', async () => {
+    const { holds } = api();
+    const { store } = await loaded();
+    await store.toggle(seatOf(store, 1));
+    expect(holds[0]).toMatchObject({ nasiento: 1, gestado_asiento: 84, cviaje_asiento: 5001, susuario: 'TVIRT', cusuario: 50005 });
+    expect(holds[0]!.clave_bloqueo).toBeUndefined();
+    expect(heldSeats()).toEqual([expect.objectContaining({ cviaje: 100, nasiento: 1, clave_bloqueo: KEY, expira: EXPIRA, precio: 90 })]);
+    expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.booking)!).clave_bloqueo).toBe(KEY);
+    expect(store.seats.find((seat) => seat.nasiento === 1)!.mine).toBe(true);
+
+    await store.toggle(seatOf(store, 4));
+    expect(holds[1]).toMatchObject({ nasiento: 4, gestado_asiento: 84, clave_bloqueo: KEY });
+    expect(store.total).toBe(162);
+  });
+
+  it('releases a held seat (83) on a second click', async () => {
+    const { holds } = api();
+    const { store } = await loaded();
+    await store.toggle(seatOf(store, 1));
+    await store.toggle(seatOf(store, 1));
+    expect(holds[1]).toMatchObject({ nasiento: 1, gestado_asiento: 83, clave_bloqueo: KEY });
+    expect(heldSeats()).toEqual([]);
+    expect(sessionStorage.getItem(STORAGE_KEYS.seats)).toBeNull();
+    expect(store.mine).toEqual([]);
+  });
+
+  it('stops at one seat per passenger without asking the server', async () => {
+    const { holds } = api();
+    const { store } = await loaded(1);
+    await store.toggle(seatOf(store, 1));
+    await store.toggle(seatOf(store, 5));
+    expect(holds).toHaveLength(1);
+    expect(store.message).toMatchObject({ key: 'seats.limit', params: { count: 1 } });
+    expect(store.canContinue).toBe(true);
+  });
+
+  it("shows the server's seat.limit message", async () => {
+    api(() => json(409, { message: 'Puede elegir como máximo 5 asientos por compra', code: 'seat.limit' }));
+    const { store } = await loaded();
+    await store.toggle(seatOf(store, 1));
+    expect(store.message).toMatchObject({ tone: 'error', key: 'validation:seat.limit' });
+    expect(store.mine).toEqual([]);
+  });
+
+  it('a seat someone else took: the message, and the map fetched again', async () => {
+    const { maps } = api(() => json(409, { message: 'Alguien acaba de tomar este asiento.', code: 'seat.taken' }));
+    const { store } = await loaded();
+    expect(maps()).toBe(1);
+    await store.toggle(seatOf(store, 5));
+    expect(store.message).toMatchObject({ key: 'validation:seat.taken', text: 'Alguien acaba de tomar este asiento.' });
+    expect(maps()).toBe(2);
+    expect(heldSeats()).toEqual([]);
+  });
+
+  it('ignores clicks on taken seats', async () => {
+    const { holds } = api();
+    const { store } = await loaded();
+    await store.toggle(seatOf(store, 2));
+    await store.toggle(seatOf(store, 3));
+    expect(holds).toEqual([]);
+  });
+
+  it('counts the hold down and, when it runs out, releases every seat and tells the customer', async () => {
+    const { holds, maps } = api();
+    const { store, setClock } = await loaded();
+    await store.toggle(seatOf(store, 1));
+    await store.toggle(seatOf(store, 6));
+    store.tick(NOW + 61_000);
+    expect(store.secondsLeft).toBe(539);
+    setClock(Date.parse(EXPIRA));
+    store.tick(Date.parse(EXPIRA));
+    expect(store.message).toMatchObject({ key: 'seats.expired' });
+    await waitFor(() => expect(maps()).toBe(2));
+    expect(holds.slice(2).map((hold) => [hold.nasiento, hold.gestado_asiento])).toEqual([
+      [1, 83],
+      [6, 83],
+    ]);
+    expect(heldSeats()).toEqual([]);
+    expect(store.secondsLeft).toBeUndefined();
+  });
+
+  it('keeps the held seats over a reload (they come from ASIENTOS)', async () => {
+    api();
+    sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(2)]));
+    const { store } = await loaded();
+    const two = seatOf(store, 2);
+    expect(two.mine).toBe(true);
+    expect(two.cviaje_asiento).toBe(9002);
+    expect(store.total).toBe(90);
+  });
+
+  it('continues to the return list on a round trip, else to payment', async () => {
+    api();
+    writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', regreso: '2026-11-30', pasajeros: 1 }, ida: trip(), tramo: 'ida' });
+    const store = new SeatsStore({ now: () => NOW });
+    await store.load();
+    expect(store.continueUrl).toBe('/pasajes?origen=LIM&destino=AQP&fecha=2026-11-27&regreso=2026-11-30&pasajeros=1&tramo=vuelta');
+    const { store: oneWay } = await loaded();
+    expect(oneWay.continueUrl).toBe('/pasajes/pago');
+  });
+
+  it('a network failure on a hold says so and keeps nothing', async () => {
+    stubRest(async (request) => {
+      if (new URL(request.url).pathname === '/rest/maqueta') return json(200, { data: { asientos: TWO_DECKS, especiales: [] } });
+      throw new TypeError('Failed to fetch');
+    });
+    const { store } = await loaded();
+    await store.toggle(seatOf(store, 1));
+    expect(store.message).toMatchObject({ key: 'seats.network' });
+    expect(heldSeats()).toEqual([]);
+  });
+});

@@ -1,0 +1,289 @@
+import { ApiError, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
+import { MAX_SEATS, type SeatHoldResult, type SeatMap, type Trip } from '@rumbo/shared/schemas';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { changeSeat, fetchSeatMap, type SeatMapTrip, type SeatRef } from '../booking.resource';
+import { currentTrip, heldSeats, readReservation, tripsUrl, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
+import { applyHeldSeats, buildSeatGrid, seatStatus, seatsOf, type Deck, type Seat } from './seat-grid';
+
+export type LoadState = 'loading' | 'ready' | 'failed' | 'none';
+
+/**
+ * A message for the customer: `key` in the `booking` namespace (or `validation:` for the
+ * server's codes), `text` the server's own words when it sent a code we do not know.
+ */
+export interface SeatMessage {
+  tone: 'error' | 'info';
+  key: string;
+  params?: Record<string, string | number>;
+  text?: string;
+}
+
+export interface SeatsDeps {
+  fetchSeatMap: (trip: SeatMapTrip) => Promise<SeatMap | undefined>;
+  changeSeat: (seat: SeatRef, state: 83 | 84, clave?: string) => Promise<SeatHoldResult | undefined>;
+  storage: Storage;
+  now: () => number;
+}
+
+const refOf = (trip: Trip, seat: Seat): SeatRef => ({
+  cviaje: trip.cviaje,
+  cviaje_asiento: seat.cviaje_asiento!,
+  cterminal_origen: trip.cterminal_origen,
+  cterminal_destino: trip.cterminal_destino,
+  nasiento: seat.nasiento,
+  gnivel_piso: seat.gnivel_piso,
+  gcategoria_asiento: seat.gcategoria_asiento,
+});
+
+/**
+ * Step 2 "Asientos": the seat map of the current leg's trip, this browser's holds (kept in
+ * `ASIENTOS` so a reload keeps them), holding and releasing seats, the hold countdown and its
+ * expiry.
+ */
+export class SeatsStore {
+  reservation: Reservation | undefined = undefined;
+  map: SeatMap | undefined = undefined;
+  state: LoadState = 'loading';
+  held: HeldSeat[] = [];
+  deck = 15;
+  message: SeatMessage | null = null;
+  /** Seats whose hold or release is on its way. */
+  pending = new Set<number>();
+  now: number;
+  private readonly deps: SeatsDeps;
+
+  constructor(deps: Partial<SeatsDeps> = {}) {
+    this.deps = { fetchSeatMap, changeSeat, storage: globalThis.sessionStorage, now: () => Date.now(), ...deps };
+    this.now = this.deps.now();
+    makeAutoObservable<SeatsStore, 'deps'>(this, { deps: false });
+  }
+
+  get trip(): Trip | undefined {
+    return this.reservation && currentTrip(this.reservation);
+  }
+
+  get decks(): Deck[] {
+    const trip = this.trip;
+    if (!trip || !this.map) return [];
+    return buildSeatGrid(trip.cviaje, applyHeldSeats(trip.cviaje, this.map.asientos, this.held), this.held);
+  }
+
+  get currentDeck(): Deck | undefined {
+    return this.decks.find((deck) => deck.gnivel_piso === this.deck) ?? this.decks[0];
+  }
+
+  /** Seat numbers of the priority seats (`especiales`), per deck. */
+  isPreferential(seat: Seat): boolean {
+    return Boolean(this.map?.especiales.some((special) => special.nasiento === seat.nasiento && special.gnivel_piso === seat.gnivel_piso));
+  }
+
+  /** This browser's seats on the current trip, in the order held. */
+  get mine(): HeldSeat[] {
+    const cviaje = this.trip?.cviaje;
+    return this.held.filter((seat) => seat.cviaje === cviaje);
+  }
+
+  /** How many seats this leg needs: one per passenger (never more than MAX_SEATS). */
+  get needed(): number {
+    return Math.min(this.reservation?.search.pasajeros ?? 1, MAX_SEATS);
+  }
+
+  get total(): number {
+    return this.mine.reduce((sum, seat) => sum + seat.precio, 0);
+  }
+
+  /** When the first of the purchase's holds ends (ms), if any. */
+  get expiresAt(): number | undefined {
+    const times = this.held.map((seat) => Date.parse(seat.expira)).filter((time) => !Number.isNaN(time));
+    return times.length ? Math.min(...times) : undefined;
+  }
+
+  /** Whole seconds left on the holds, if any. */
+  get secondsLeft(): number | undefined {
+    const at = this.expiresAt;
+    return at === undefined ? undefined : Math.max(0, Math.ceil((at - this.now) / 1000));
+  }
+
+  /** The return leg needs the outbound trip's seats first. */
+  get missingOutbound(): boolean {
+    const ida = this.reservation?.ida;
+    return this.reservation?.tramo === 'vuelta' && Boolean(ida) && !this.held.some((seat) => seat.cviaje === ida!.cviaje);
+  }
+
+  get canContinue(): boolean {
+    return this.mine.length === this.needed && !this.missingOutbound;
+  }
+
+  /** Where "Continue" leads: the return trip's list on a round trip's outbound leg, else payment. */
+  get continueUrl(): string {
+    const reservation = this.reservation;
+    if (reservation?.tramo === 'ida' && reservation.search.regreso) return tripsUrl(reservation.search, 'vuelta');
+    return '/pasajes/pago';
+  }
+
+  get goesToReturn(): boolean {
+    return this.continueUrl !== '/pasajes/pago';
+  }
+
+  setDeck(gnivel_piso: number): void {
+    this.deck = gnivel_piso;
+  }
+
+  dismiss(): void {
+    this.message = null;
+  }
+
+  /** Back to the outbound leg's seats (its trip stays chosen). */
+  toOutbound(): void {
+    if (!this.reservation) return;
+    this.reservation = { ...this.reservation, tramo: 'ida' };
+    writeReservation(this.reservation, this.deps.storage);
+    void this.load();
+  }
+
+  async load(): Promise<void> {
+    this.reservation = readReservation(this.deps.storage);
+    this.held = heldSeats(this.deps.storage);
+    const trip = this.trip;
+    if (!trip) {
+      this.state = 'none';
+      return;
+    }
+    this.state = 'loading';
+    await this.refresh();
+  }
+
+  /** Fetches the map again (after a seat was taken, or on "try again"). */
+  async refresh(): Promise<void> {
+    const trip = this.trip;
+    if (!trip) return;
+    let map: SeatMap | undefined;
+    try {
+      map = await this.deps.fetchSeatMap(trip);
+    } catch (error) {
+      runInAction(() => {
+        if (error instanceof ApiError) this.message = this.serverMessage(error);
+      });
+    }
+    runInAction(() => {
+      if (map) {
+        this.map = map;
+        this.state = 'ready';
+        if (!this.decks.some((deck) => deck.gnivel_piso === this.deck)) this.deck = this.decks[0]?.gnivel_piso ?? 15;
+      } else if (!this.map) {
+        this.state = 'failed';
+      }
+    });
+  }
+
+  /** A click on a seat: holds it, or releases it when it is already this browser's. */
+  async toggle(seat: Seat): Promise<void> {
+    const trip = this.trip;
+    if (!trip || this.pending.has(seat.nasiento)) return;
+    const status = seatStatus(seat);
+    if (status === 'selected') return this.release(seat.nasiento);
+    if (status === 'occupied' || seat.cviaje_asiento === null) return;
+    if (this.mine.length >= this.needed) {
+      this.message = { tone: 'error', key: 'seats.limit', params: { count: this.needed } };
+      return;
+    }
+    this.pending.add(seat.nasiento);
+    this.message = null;
+    const clave = this.reservation?.clave_bloqueo ?? this.held[0]?.clave_bloqueo;
+    try {
+      const result = await this.deps.changeSeat(refOf(trip, seat), SEAT_STATE.HELD, clave);
+      runInAction(() => {
+        if (!result || !result.expira) {
+          this.message = { tone: 'error', key: 'seats.network' };
+          return;
+        }
+        this.keep({
+          ...refOf(trip, seat),
+          cviaje_asiento: result.cviaje_asiento,
+          gcategoria_asiento: result.gcategoria_asiento,
+          clave_bloqueo: result.clave_bloqueo,
+          expira: result.expira,
+          precio: result.precio,
+        });
+        this.message = { tone: 'info', key: 'seats.held', params: { n: seat.nasiento } };
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.message = error instanceof ApiError ? this.serverMessage(error) : { tone: 'error', key: 'seats.network' };
+      });
+      if (error instanceof ApiError && error.code === 'seat.taken') await this.refresh();
+    } finally {
+      runInAction(() => this.pending.delete(seat.nasiento));
+    }
+  }
+
+  /** Releases one of this browser's seats on the current trip (state 83). */
+  async release(nasiento: number): Promise<void> {
+    const seat = this.mine.find((held) => held.nasiento === nasiento);
+    if (!seat || this.pending.has(nasiento)) return;
+    this.pending.add(nasiento);
+    this.message = null;
+    try {
+      const result = await this.deps.changeSeat(seat, SEAT_STATE.AVAILABLE, seat.clave_bloqueo);
+      runInAction(() => {
+        if (!result) {
+          this.message = { tone: 'error', key: 'seats.network' };
+          return;
+        }
+        this.forget([seat]);
+        this.message = { tone: 'info', key: 'seats.released', params: { n: nasiento } };
+      });
+    } catch (error) {
+      runInAction(() => {
+        // Not ours any more (expired and taken): it is gone from this purchase either way.
+        if (error instanceof ApiError && error.code === 'seat.notHeld') this.forget([seat]);
+        this.message = error instanceof ApiError ? this.serverMessage(error) : { tone: 'error', key: 'seats.network' };
+      });
+      if (error instanceof ApiError) await this.refresh();
+    } finally {
+      runInAction(() => this.pending.delete(nasiento));
+    }
+  }
+
+  /**
+   * The countdown's clock (the page calls it every second). When the holds run out, every seat
+   * of the purchase is released, the customer told, and the map fetched again.
+   */
+  tick(now: number = this.deps.now()): void {
+    this.now = now;
+    const at = this.expiresAt;
+    if (at !== undefined && at <= now) void this.expire();
+  }
+
+  private async expire(): Promise<void> {
+    const seats = this.held;
+    this.forget(seats);
+    this.message = { tone: 'error', key: 'seats.expired' };
+    await Promise.all(seats.map((seat) => this.deps.changeSeat(seat, SEAT_STATE.AVAILABLE, seat.clave_bloqueo).catch(() => undefined)));
+    await this.refresh();
+  }
+
+  private keep(seat: HeldSeat): void {
+    this.held = [...this.held.filter((held) => !(held.cviaje === seat.cviaje && held.nasiento === seat.nasiento)), seat];
+    writeHeldSeats(this.held, this.deps.storage);
+    if (this.reservation && this.reservation.clave_bloqueo !== seat.clave_bloqueo) {
+      this.reservation = { ...this.reservation, clave_bloqueo: seat.clave_bloqueo };
+      writeReservation(this.reservation, this.deps.storage);
+    }
+  }
+
+  private forget(seats: readonly HeldSeat[]): void {
+    const gone = new Set(seats);
+    this.held = this.held.filter((seat) => !gone.has(seat));
+    writeHeldSeats(this.held, this.deps.storage);
+  }
+
+  private serverMessage(error: ApiError): SeatMessage {
+    return { tone: 'error', key: error.code ? `validation:${error.code}` : 'seats.network', text: error.message };
+  }
+
+  /** The seats of every deck (for tests and the summary). */
+  get seats(): Seat[] {
+    return seatsOf(this.decks);
+  }
+}

@@ -1,0 +1,108 @@
+import type { HeldSeat } from '@rumbo/shared';
+import type { SeatCell, Terminal, Trip } from '@rumbo/shared/schemas';
+
+/** Answers shaped as the API sends them, for the package's tests. */
+
+export const LIMA_PLAZA: Terminal = { cterminal: 1, nombre: 'Terminal Plaza Norte', direccion: 'Av. Túpac Amaru', cciudad: 4, ciudad: 'Lima', codigo: 'LIM' };
+export const LIMA_JAVIER: Terminal = { cterminal: 2, nombre: 'Terminal Javier Prado', direccion: 'Av. Javier Prado', cciudad: 4, ciudad: 'Lima', codigo: 'LIM' };
+export const AREQUIPA: Terminal = { cterminal: 3, nombre: 'Terrapuerto Arequipa', direccion: 'Av. Arturo Ibáñez', cciudad: 1, ciudad: 'Arequipa', codigo: 'AQP' };
+export const CUSCO: Terminal = { cterminal: 4, nombre: 'Terminal Cusco', direccion: 'Av. Vallejo Santoni', cciudad: 2, ciudad: 'Cusco', codigo: 'CUZ' };
+export const TERMINALS = [LIMA_PLAZA, LIMA_JAVIER, AREQUIPA, CUSCO];
+
+const NO_FARES = {
+  edd_calc_140_p1: null,
+  edd_calc_140_p2: null,
+  edd_calc_160_p1: null,
+  edd_calc_160_p1_individual: null,
+  edd_calc_160_p2: null,
+  edd_calc_180_p1: null,
+  edd_calc_180_p2: null,
+};
+
+export function trip(overrides: Partial<Trip> = {}): Trip {
+  return {
+    ...NO_FARES,
+    cviaje: 100,
+    cterminal_origen: 1,
+    cterminal_destino: 3,
+    terminal_salida: LIMA_PLAZA,
+    terminal_llegada: AREQUIPA,
+    // 20:30 in Lima, arriving 11:00 the next day
+    fecha_salida: '2026-11-28T01:30:00.000Z',
+    fecha_llegada: '2026-11-28T16:00:00.000Z',
+    duracion_min: 870,
+    servicio: 'Andino VIP',
+    pisos: 2,
+    asientos_libres: 40,
+    escalas: 1,
+    nprecio_desde: null,
+    promocion_pct: 0,
+    edd_calc_160_p2: 90,
+    edd_calc_180_p1: 150,
+    ...overrides,
+  };
+}
+
+export function seat(nasiento: number, x: number, y: number, overrides: Partial<SeatCell> = {}): SeatCell {
+  return {
+    nasiento,
+    gnivel_piso: 15,
+    gobjeto_sitio: 1,
+    gestado_asiento: 83,
+    iescala: 0,
+    gcategoria_asiento: 180,
+    ipromocion_asiento: 0,
+    cvariacion: null,
+    dvariacion: null,
+    iasiento_individual: 0,
+    diasiento_individual: null,
+    xposicion: x,
+    yposicion: y,
+    promocion: null,
+    cviaje_asiento: 5000 + nasiento,
+    precio: 150,
+    ...overrides,
+  };
+}
+
+export function facility(object: number, x: number, y: number, gnivel_piso = 15): SeatCell {
+  return {
+    ...seat(0, x, y, { gnivel_piso }),
+    nasiento: null,
+    gobjeto_sitio: object,
+    gestado_asiento: null,
+    gcategoria_asiento: null,
+    cviaje_asiento: null,
+    precio: null,
+  };
+}
+
+/** A two-deck bus: deck 2 (16) seats 1–4 with stairs; deck 1 (15) driver, seats 5–6, restroom. */
+export const TWO_DECKS: SeatCell[] = [
+  facility(5, 1, 1, 16),
+  seat(1, 1, 2, { gnivel_piso: 16, gcategoria_asiento: 160, precio: 90 }),
+  seat(2, 2, 2, { gnivel_piso: 16, gcategoria_asiento: 160, precio: 90, gestado_asiento: 84 }),
+  seat(3, 4, 2, { gnivel_piso: 16, gcategoria_asiento: 160, precio: 90, gestado_asiento: 82 }),
+  seat(4, 4, 3, { gnivel_piso: 16, gcategoria_asiento: 160, precio: 72, promocion: 72, ipromocion_asiento: 1 }),
+  facility(2, 1, 3, 16),
+  facility(4, 1, 1),
+  seat(5, 1, 2),
+  seat(6, 3, 2, { iasiento_individual: 1 }),
+  facility(3, 3, 3),
+];
+
+export function held(nasiento: number, overrides: Partial<HeldSeat> = {}): HeldSeat {
+  return {
+    cviaje: 100,
+    cviaje_asiento: 9000 + nasiento,
+    cterminal_origen: 1,
+    cterminal_destino: 3,
+    nasiento,
+    gnivel_piso: 16,
+    gcategoria_asiento: 160,
+    clave_bloqueo: '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c',
+    expira: '2026-11-22T15:10:00.000Z',
+    precio: 90,
+    ...overrides,
+  };
+}

@@ -1,0 +1,16 @@
+import { addTranslations, type Language } from '@rumbo/shared';
+import { renderWithUi, setUpShared } from '@rumbo/shared/testing';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { bookingTexts } from '../locales';
+
+/** Sets `shared` up as the shell does and adds this remote's texts, as mounting it does. */
+export async function setUpBooking(language: Language = 'es-PE') {
+  await setUpShared(language);
+  addTranslations('booking', bookingTexts);
+}
+
+/** Renders a screen of the remote at `url`, inside the site's providers. */
+export function renderAt(url: string, ui: ReactElement) {
+  return renderWithUi(<MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>);
+}

@@ -1,0 +1,282 @@
+import { Alert, Badge, Box, Button, Card, chakra, Container, Flex, Heading, HStack, List, NativeSelect, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import type { Trip } from '@rumbo/shared/schemas';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { navigateToUrl } from 'single-spa';
+import { dayLabel, faresOf, fromPrice, limaDay, limaTime, formatPrice, splitDuration } from '../format';
+import { parseSearchQuery, readReservation, type Leg } from '../reservation';
+import { SearchWidget } from '../search/search-widget';
+import { StepIndicator } from '../steps';
+import { TripsStore, type SortKey } from './trips.store';
+
+const CONTROL_BORDER = 'border.control';
+
+const TripCard = observer(function TripCard({ store, trip }: { store: TripsStore; trip: Trip }) {
+  const { t, i18n } = useTranslation('booking');
+  const language = i18n.language;
+  const salida = limaTime(trip.fecha_salida, language);
+  const llegada = limaTime(trip.fecha_llegada, language);
+  const nextDay = limaDay(trip.fecha_llegada) !== limaDay(trip.fecha_salida);
+  const desde = fromPrice(trip);
+  const stops = store.stops.get(trip.cviaje);
+  const stopsId = `trip-${trip.cviaje}-stops`;
+  const titleId = `trip-${trip.cviaje}-title`;
+  const soldOut = trip.asientos_libres <= 0;
+  return (
+    <Card.Root as="li" aria-labelledby={titleId} variant="outline">
+      <Card.Body gap="3">
+        <Flex gap="4" wrap="wrap" justify="space-between" align="start">
+          <Stack gap="1" minW="48">
+            <Heading as="h3" size="md" id={titleId}>
+              {salida} → {llegada}
+              {nextDay && (
+                <Text as="span" textStyle="sm" fontWeight="normal" color="fg.muted">
+                  {' '}
+                  (+1)
+                </Text>
+              )}
+            </Heading>
+            <Text textStyle="sm">
+              {t('trips.departure')}: {trip.terminal_salida.nombre} · {t('trips.arrival')}: {trip.terminal_llegada.nombre}
+            </Text>
+            <Text textStyle="sm" color="fg.muted">
+              {t('trips.duration')}: {t('trips.durationValue', splitDuration(trip.duracion_min))} · {t('trips.service')}: {trip.servicio} ·{' '}
+              {t('trips.decks', { count: trip.pisos })}
+            </Text>
+          </Stack>
+          <Stack gap="1" align={{ base: 'start', md: 'end' }}>
+            {desde !== undefined && (
+              <Text>
+                {t('trips.from')}{' '}
+                <Text as="strong" textStyle="xl">
+                  {formatPrice(desde, language)}
+                </Text>
+              </Text>
+            )}
+            <Badge colorPalette={soldOut ? 'red' : 'green'} variant="subtle">
+              {soldOut ? t('trips.soldOut') : t('trips.freeSeats', { count: trip.asientos_libres })}
+            </Badge>
+          </Stack>
+        </Flex>
+        <Box>
+          <Text textStyle="sm" fontWeight="medium" id={`trip-${trip.cviaje}-fares`}>
+            {t('trips.fares')}
+          </Text>
+          <List.Root aria-labelledby={`trip-${trip.cviaje}-fares`} display="flex" flexDirection="row" flexWrap="wrap" gap="2" listStyleType="none" ps="0">
+            {faresOf(trip).map((fare) => (
+              <List.Item key={fare.field} borderWidth="1px" rounded="md" px="2" py="1" textStyle="sm">
+                {t(fare.individual ? 'trips.fareIndividual' : 'trips.fare', { clase: t(`classes.${fare.clase}`), piso: fare.piso })}:{' '}
+                <strong>{formatPrice(fare.precio, language)}</strong>
+              </List.Item>
+            ))}
+          </List.Root>
+        </Box>
+        <Flex gap="3" wrap="wrap" align="center" justify="space-between">
+          <HStack gap="2">
+            <Text textStyle="sm">{t('trips.stops', { count: trip.escalas })}</Text>
+            {trip.escalas > 0 && (
+              <Button size="xs" variant="outline" aria-expanded={Boolean(stops)} aria-controls={stopsId} onClick={() => void store.toggleStops(trip.cviaje)}>
+                {stops && stops.state !== 'failed' ? t('trips.hideStops') : t('trips.showStops')}
+              </Button>
+            )}
+          </HStack>
+          <Button
+            colorPalette="brand"
+            disabled={soldOut}
+            aria-label={t('trips.chooseTrip', { hora: salida })}
+            onClick={() => navigateToUrl(store.choose(trip))}
+          >
+            {t('trips.choose')}
+          </Button>
+        </Flex>
+        <Box id={stopsId} aria-live="polite">
+          {stops?.state === 'loading' && <Text textStyle="sm">{t('trips.stopsLoading')}</Text>}
+          {stops?.state === 'failed' && <Text textStyle="sm" color="fg.error">{t('trips.stopsFailed')}</Text>}
+          {stops?.state === 'ready' &&
+            (stops.stops.length === 0 ? (
+              <Text textStyle="sm">{t('trips.stopsNone')}</Text>
+            ) : (
+              <List.Root as="ol" ps="5" textStyle="sm">
+                {stops.stops.map((stop) => (
+                  <List.Item key={stop.orden}>{t('trips.stopAt', { ciudad: stop.ciudad, hora: limaTime(stop.llegada, language) })}</List.Item>
+                ))}
+              </List.Root>
+            ))}
+        </Box>
+      </Card.Body>
+    </Card.Root>
+  );
+});
+
+const TripList = observer(function TripList({ store }: { store: TripsStore }) {
+  const { t } = useTranslation('booking');
+  if (store.state === 'loading') {
+    return (
+      <Stack aria-busy="true" gap="3">
+        <Text role="status">{t('trips.loading')}</Text>
+        <Skeleton height="32" />
+        <Skeleton height="32" />
+      </Stack>
+    );
+  }
+  if (store.state === 'failed') {
+    return (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{t('trips.failed')}</Alert.Title>
+        </Alert.Content>
+        <Button size="sm" variant="outline" onClick={() => void store.load()}>
+          {t('trips.retry')}
+        </Button>
+      </Alert.Root>
+    );
+  }
+  if (store.trips.length === 0) {
+    return (
+      <Box role="status" borderWidth="1px" rounded="lg" p="6" textAlign="center">
+        <Text fontWeight="bold">{t('trips.empty')}</Text>
+        <Text color="fg.muted">{t('trips.emptyHint')}</Text>
+      </Box>
+    );
+  }
+  const visible = store.visible;
+  return (
+    <Stack gap="3">
+      <Text role="status">{t('trips.count', { count: visible.length })}</Text>
+      {visible.length === 0 ? (
+        <Text>{t('trips.emptyFiltered')}</Text>
+      ) : (
+        <Stack as="ul" gap="3" listStyleType="none" p="0" aria-label={t('trips.title')}>
+          {visible.map((trip) => (
+            <TripCard key={trip.cviaje} store={store} trip={trip} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+});
+
+const Toolbar = observer(function Toolbar({ store }: { store: TripsStore }) {
+  const { t } = useTranslation('booking');
+  const previous = store.dayUrl(-1);
+  const next = store.dayUrl(1);
+  return (
+    <Flex gap="3" wrap="wrap" align="end" justify="space-between" mb="4">
+      <HStack gap="2">
+        <Button variant="outline" size="sm" disabled={!previous} onClick={() => previous && navigateToUrl(previous)}>
+          ← {t('trips.previousDay')}
+        </Button>
+        <Button variant="outline" size="sm" disabled={!next} onClick={() => next && navigateToUrl(next)}>
+          {t('trips.nextDay')} →
+        </Button>
+      </HStack>
+      <HStack gap="3" align="end">
+        <Box>
+          <chakra.label htmlFor="trips-sort" textStyle="sm" display="block">
+            {t('trips.sort')}
+          </chakra.label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field id="trips-sort" value={store.sort} onChange={(event) => store.setSort(event.target.value as SortKey)} borderColor={CONTROL_BORDER}>
+              <option value="salida">{t('trips.sortDeparture')}</option>
+              <option value="precio">{t('trips.sortPrice')}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Box>
+        <Box>
+          <chakra.label htmlFor="trips-class" textStyle="sm" display="block">
+            {t('trips.filter')}
+          </chakra.label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field id="trips-class" value={String(store.clase)} onChange={(event) => store.setClase(Number(event.target.value))} borderColor={CONTROL_BORDER}>
+              <option value="0">{t('trips.filterAll')}</option>
+              {store.classes.map((clase) => (
+                <option key={clase} value={clase}>
+                  {t(`classes.${clase}`)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Box>
+      </HStack>
+    </Flex>
+  );
+});
+
+/** Which leg a step-1 URL shows: the return leg only once an outbound trip of that search is chosen. */
+function legOf(search: ReturnType<typeof parseSearchQuery>): Leg {
+  if (!search.ok || search.leg !== 'vuelta') return 'ida';
+  const reservation = readReservation();
+  return reservation?.ida && JSON.stringify(reservation.search) === JSON.stringify(search.search) ? 'vuelta' : 'ida';
+}
+
+/** Step 1 "Destinos" (`/pasajes?origen&destino&fecha[&regreso]&pasajeros`). */
+export const TripsPage = observer(function TripsPage() {
+  const { t, i18n } = useTranslation('booking');
+  const location = useLocation();
+  const parsed = useMemo(() => parseSearchQuery(location.search), [location.search]);
+  const leg = legOf(parsed);
+  const [store, setStore] = useState<TripsStore | undefined>();
+
+  useEffect(() => {
+    if (!parsed.ok) {
+      setStore(undefined);
+      return;
+    }
+    const next = new TripsStore(parsed.search, leg);
+    setStore(next);
+    void next.load();
+  }, [parsed, leg]);
+
+  const initial = parsed.ok
+    ? parsed.search
+    : {
+        origen: parsed.partial.origen || undefined,
+        destino: parsed.partial.destino || undefined,
+        fecha: parsed.partial.fecha || undefined,
+      };
+
+  return (
+    <Container maxW="5xl" py="6">
+      <StepIndicator current="destinos" />
+      <Box mb="6">
+        <SearchWidget key={location.search} initial={initial} headingLevel="h2" />
+      </Box>
+      {!parsed.ok ? (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('trips.invalid')}</Alert.Title>
+            <Alert.Description>
+              <List.Root ps="5">
+                {[...new Set(parsed.issues)].map((key) => (
+                  <List.Item key={key}>{t(`validation:${key}`)}</List.Item>
+                ))}
+              </List.Root>
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : (
+        <Box as="section" aria-labelledby="trips-title">
+          <Heading as="h1" id="trips-title" size="xl">
+            {t(leg === 'vuelta' ? 'trips.titleReturn' : 'trips.title')}
+          </Heading>
+          {store && (
+            <>
+              <Text mb="3" color="fg.muted">
+                {t('trips.route', store.cityNames)} ·{' '}
+                {t('trips.day', { date: dayLabel(store.query.fecha, i18n.language) })}
+              </Text>
+              <Toolbar store={store} />
+              <TripList store={store} />
+            </>
+          )}
+        </Box>
+      )}
+    </Container>
+  );
+});

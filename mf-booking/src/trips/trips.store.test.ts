@@ -1,0 +1,114 @@
+import { STORAGE_KEYS, heldSeats } from '@rumbo/shared';
+import { json, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { readReservation, writeReservation } from '../reservation';
+import { held, trip } from '../testing/fixtures';
+import { TripsStore } from './trips.store';
+
+/** 22 Nov 2026, 10:00 in Lima. */
+const NOW = new Date('2026-11-22T15:00:00Z');
+const SEARCH = { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', regreso: '2026-11-30', pasajeros: 2 };
+
+const EARLY_DEAR = trip({ cviaje: 1, fecha_salida: '2026-11-27T12:00:00Z', nprecio_desde: 120, edd_calc_160_p2: null, edd_calc_180_p1: 120 });
+const LATE_CHEAP = trip({ cviaje: 2, fecha_salida: '2026-11-28T02:00:00Z', nprecio_desde: null, edd_calc_140_p2: 60, edd_calc_160_p2: null, edd_calc_180_p1: null });
+const MIDDAY = trip({ cviaje: 3, fecha_salida: '2026-11-27T17:00:00Z', nprecio_desde: 80 });
+
+function api(trips: unknown = [EARLY_DEAR, LATE_CHEAP, MIDDAY]) {
+  return stubRest(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === '/rest/viaje') return trips === 'fail' ? Promise.reject(new TypeError('Failed to fetch')) : json(200, { data: trips });
+    if (path === '/rest/viaje/escalas') return json(200, { data: [{ orden: 1, cciudad: 9, ciudad: 'Nasca', llegada: '2026-11-27T20:00:00Z' }] });
+    if (path === '/rest/asiento/bloquear') return json(200, { data: {} });
+    return json(404, { message: 'not found' });
+  });
+}
+
+beforeAll(() => setUpShared('es-PE'));
+beforeEach(() => sessionStorage.clear());
+
+describe('TripsStore', () => {
+  it('searches the day through the web sales channel, sorted by departure', async () => {
+    const requests = api();
+    const store = new TripsStore(SEARCH, 'ida', { now: () => NOW });
+    await store.load();
+    expect(await requests[0]!.json()).toEqual({ origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', cusuario: 50005, coficina_venta: 577 });
+    expect(store.state).toBe('ready');
+    expect(store.visible.map((t) => t.cviaje)).toEqual([1, 3, 2]);
+  });
+
+  it('the return leg searches back on the return date', async () => {
+    const requests = api();
+    const store = new TripsStore(SEARCH, 'vuelta', { now: () => NOW });
+    await store.load();
+    expect(await requests[0]!.json()).toMatchObject({ origen: 'AQP', destino: 'LIM', fecha: '2026-11-30' });
+  });
+
+  it('sorts by the "from" price and filters by seat class', async () => {
+    api();
+    const store = new TripsStore(SEARCH, 'ida', { now: () => NOW });
+    await store.load();
+    store.setSort('precio');
+    expect(store.visible.map((t) => t.cviaje)).toEqual([2, 3, 1]);
+    expect(store.classes).toEqual([140, 160, 180]);
+    store.setClase(180);
+    expect(store.visible.map((t) => t.cviaje)).toEqual([3, 1]);
+    store.setClase(140);
+    expect(store.visible.map((t) => t.cviaje)).toEqual([2]);
+  });
+
+  it('a failed search is "failed" (the page offers a retry), an empty one is ready and empty', async () => {
+    api('fail');
+    const failing = new TripsStore(SEARCH, 'ida', { now: () => NOW });
+    await failing.load();
+    expect(failing.state).toBe('failed');
+    api([]);
+    await failing.load();
+    expect(failing.state).toBe('ready');
+    expect(failing.trips).toEqual([]);
+  });
+
+  it('moves a day back or forward inside the sales window only', () => {
+    const store = new TripsStore({ ...SEARCH, fecha: '2026-11-22', regreso: undefined }, 'ida', { now: () => NOW });
+    expect(store.dayUrl(-1)).toBeUndefined();
+    expect(store.dayUrl(1)).toBe('/pasajes?origen=LIM&destino=AQP&fecha=2026-11-23&pasajeros=2');
+    expect(new TripsStore({ ...SEARCH, fecha: '2027-01-21' }, 'ida', { now: () => NOW }).dayUrl(1)).toBeUndefined();
+    // the return date follows a later outbound date
+    expect(new TripsStore({ ...SEARCH, fecha: '2026-11-30' }, 'ida', { now: () => NOW }).dayUrl(1)).toBe(
+      '/pasajes?origen=LIM&destino=AQP&fecha=2026-12-01&regreso=2026-12-01&pasajeros=2',
+    );
+    // the return trip never goes before the outbound date
+    const back = new TripsStore({ ...SEARCH, regreso: '2026-11-27' }, 'vuelta', { now: () => NOW });
+    expect(back.dayUrl(-1)).toBeUndefined();
+    expect(back.dayUrl(1)).toBe('/pasajes?origen=LIM&destino=AQP&fecha=2026-11-27&regreso=2026-11-28&pasajeros=2&tramo=vuelta');
+  });
+
+  it('fetches the stops on demand and hides them again', async () => {
+    const requests = api();
+    const store = new TripsStore(SEARCH, 'ida', { now: () => NOW });
+    await store.toggleStops(3);
+    expect(await requests[0]!.json()).toEqual({ cviaje: 3 });
+    expect(store.stops.get(3)).toEqual({ state: 'ready', stops: [expect.objectContaining({ ciudad: 'Nasca' })] });
+    await store.toggleStops(3);
+    expect(store.stops.has(3)).toBe(false);
+  });
+
+  it('keeps the chosen trip in CRESERVA and releases seats held on another trip', async () => {
+    const requests = api();
+    sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(7, { cviaje: 99 })]));
+    const store = new TripsStore(SEARCH, 'ida', { now: () => NOW });
+    expect(store.choose(MIDDAY)).toBe('/pasajes/asientos');
+    expect(readReservation()).toEqual({ search: SEARCH, ida: MIDDAY, tramo: 'ida' });
+    expect(heldSeats()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await requests[0]!.json()).toMatchObject({ cviaje: 99, nasiento: 7, gestado_asiento: 83, clave_bloqueo: held(7).clave_bloqueo });
+  });
+
+  it('on the return leg adds the return trip and keeps the outbound seats', () => {
+    api();
+    writeReservation({ search: SEARCH, ida: MIDDAY, tramo: 'ida', clave_bloqueo: held(1).clave_bloqueo });
+    sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(1, { cviaje: 3 })]));
+    const store = new TripsStore(SEARCH, 'vuelta', { now: () => NOW });
+    store.choose(LATE_CHEAP);
+    expect(readReservation()).toEqual({ search: SEARCH, ida: MIDDAY, vuelta: LATE_CHEAP, tramo: 'vuelta', clave_bloqueo: held(1).clave_bloqueo });
+    expect(heldSeats()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,143 @@
+import { SEAT_STATE, type HeldSeat } from '@rumbo/shared';
+import { SALES_WINDOW_DAYS, addDays, limaToday, type Trip, type TripSearchForm, type TripStop } from '@rumbo/shared/schemas';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { changeSeat, fetchStops, searchTrips, type TripQuery } from '../booking.resource';
+import { classesOf, fromPrice } from '../format';
+import { heldSeats, readReservation, tripsUrl, writeHeldSeats, writeReservation, type Leg, type Reservation } from '../reservation';
+
+export type SortKey = 'salida' | 'precio';
+export type LoadState = 'loading' | 'ready' | 'failed';
+
+export interface StopsEntry {
+  state: LoadState;
+  stops: TripStop[];
+}
+
+export interface TripsDeps {
+  searchTrips: (query: TripQuery) => Promise<Trip[] | undefined>;
+  fetchStops: (cviaje: number) => Promise<TripStop[] | undefined>;
+  releaseSeat: (seat: HeldSeat) => Promise<unknown>;
+  storage: Storage;
+  now: () => Date;
+}
+
+const releaseSeat = (seat: HeldSeat) => changeSeat(seat, SEAT_STATE.AVAILABLE, seat.clave_bloqueo);
+
+/**
+ * Step 1 "Destinos": the trips of one day for one leg of the search, sorted and filtered as the
+ * customer asks, their stops on demand, and the choice of a trip (kept in `CRESERVA`).
+ */
+export class TripsStore {
+  trips: Trip[] = [];
+  state: LoadState = 'loading';
+  sort: SortKey = 'salida';
+  /** Seat class shown (140, 160, 180), or 0 for all. */
+  clase = 0;
+  stops = new Map<number, StopsEntry>();
+  private readonly deps: TripsDeps;
+
+  constructor(
+    readonly search: TripSearchForm,
+    readonly leg: Leg = 'ida',
+    deps: Partial<TripsDeps> = {},
+  ) {
+    this.deps = { searchTrips, fetchStops, releaseSeat, storage: globalThis.sessionStorage, now: () => new Date(), ...deps };
+    makeAutoObservable<TripsStore, 'deps'>(this, { deps: false, search: false, leg: false });
+  }
+
+  /** The leg's query: the return leg goes back on the return date. */
+  get query(): TripQuery {
+    const { origen, destino, fecha, regreso } = this.search;
+    return this.leg === 'vuelta' ? { origen: destino, destino: origen, fecha: regreso ?? fecha } : { origen, destino, fecha };
+  }
+
+  get visible(): Trip[] {
+    const shown = this.clase ? this.trips.filter((trip) => classesOf(trip).includes(this.clase)) : [...this.trips];
+    const price = (trip: Trip) => fromPrice(trip) ?? Number.POSITIVE_INFINITY;
+    return shown.sort((a, b) =>
+      this.sort === 'precio' ? price(a) - price(b) || a.fecha_salida.localeCompare(b.fecha_salida) : a.fecha_salida.localeCompare(b.fecha_salida),
+    );
+  }
+
+  /** The leg's cities by name once trips are known, else by code. */
+  get cityNames(): { origen: string; destino: string } {
+    const first = this.trips[0];
+    return first
+      ? { origen: first.terminal_salida.ciudad, destino: first.terminal_llegada.ciudad }
+      : { origen: this.query.origen, destino: this.query.destino };
+  }
+
+  /** Seat classes sold by some trip of the day (the filter's choices). */
+  get classes(): number[] {
+    return [...new Set(this.trips.flatMap(classesOf))].sort((a, b) => a - b);
+  }
+
+  setSort(sort: SortKey): void {
+    this.sort = sort;
+  }
+
+  setClase(clase: number): void {
+    this.clase = clase;
+  }
+
+  async load(): Promise<void> {
+    this.state = 'loading';
+    const trips = await this.deps.searchTrips(this.query).catch(() => undefined);
+    runInAction(() => {
+      this.trips = trips ?? [];
+      this.state = trips ? 'ready' : 'failed';
+      if (this.clase && !this.classes.includes(this.clase)) this.clase = 0;
+    });
+  }
+
+  /** Shows or hides a trip's stops, fetching them the first time (or after a failure). */
+  async toggleStops(cviaje: number): Promise<void> {
+    const entry = this.stops.get(cviaje);
+    if (entry && entry.state !== 'failed') {
+      this.stops.delete(cviaje);
+      return;
+    }
+    this.stops.set(cviaje, { state: 'loading', stops: [] });
+    const stops = await this.deps.fetchStops(cviaje).catch(() => undefined);
+    runInAction(() => this.stops.set(cviaje, { state: stops ? 'ready' : 'failed', stops: stops ?? [] }));
+  }
+
+  private get today(): string {
+    return limaToday(this.deps.now());
+  }
+
+  /** Step 1's URL for the day `offset` days away, or undefined outside the sales window. */
+  dayUrl(offset: number): string | undefined {
+    const day = addDays(this.query.fecha, offset);
+    if (day < this.today || day > addDays(this.today, SALES_WINDOW_DAYS)) return undefined;
+    if (this.leg === 'vuelta') {
+      if (day < this.search.fecha) return undefined;
+      return tripsUrl({ ...this.search, regreso: day }, 'vuelta');
+    }
+    const regreso = this.search.regreso && this.search.regreso < day ? day : this.search.regreso;
+    return tripsUrl({ ...this.search, fecha: day, regreso }, 'ida');
+  }
+
+  /**
+   * Keeps the chosen trip in `CRESERVA` for step 2; seats this browser held on another trip of
+   * the same leg are released (a new trip, a new choice of seats).
+   */
+  choose(trip: Trip): string {
+    const previous = readReservation(this.deps.storage);
+    const sameSearch = previous && JSON.stringify(previous.search) === JSON.stringify(this.search);
+    const reservation: Reservation =
+      this.leg === 'vuelta' && sameSearch && previous.ida
+        ? { ...previous, vuelta: trip, tramo: 'vuelta' }
+        : { search: this.search, ida: trip, tramo: 'ida', clave_bloqueo: previous?.clave_bloqueo };
+    const keep = new Set([reservation.ida?.cviaje, reservation.vuelta?.cviaje]);
+    const held = heldSeats(this.deps.storage);
+    const dropped = held.filter((seat) => !keep.has(seat.cviaje));
+    writeHeldSeats(
+      held.filter((seat) => keep.has(seat.cviaje)),
+      this.deps.storage,
+    );
+    for (const seat of dropped) void this.deps.releaseSeat(seat).catch(() => undefined);
+    writeReservation(reservation, this.deps.storage);
+    return '/pasajes/asientos';
+  }
+}
