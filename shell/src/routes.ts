@@ -30,14 +30,14 @@ export const ROUTES = [
   { id: 'privacy', path: '/informacion/proteccion-datos', remote: 'mf_content' },
   { id: 'postponement', path: '/informacion/politica-postergacion', remote: 'mf_content' },
   { id: 'complaints', path: '/libro_reclamaciones', remote: 'mf_complaints', needs: ['forms'] },
-  { id: 'trips', path: '/pasajes', remote: 'mf_booking', prefix: true },
+  { id: 'trips', path: '/pasajes', remote: 'mf_booking', prefix: true, needs: ['forms'] },
   { id: 'cargo', path: '/cargo', remote: 'mf_cargo' },
   { id: 'tracking', path: '/cargo/seguimiento', remote: 'mf_cargo' },
   { id: 'cargoClauses', path: '/carga/clausulas', remote: 'mf_cargo' },
-  { id: 'login', path: '/login', remote: 'mf_account' },
-  { id: 'account', path: '/micuenta', remote: 'mf_account', prefix: true },
-  { id: 'recover', path: '/cuenta/recuperar', remote: 'mf_account' },
-  { id: 'signup', path: '/cuenta/registro', remote: 'mf_account' },
+  { id: 'login', path: '/login', remote: 'mf_account', needs: ['forms'] },
+  { id: 'account', path: '/micuenta', remote: 'mf_account', prefix: true, needs: ['forms'] },
+  { id: 'recover', path: '/cuenta/recuperar', remote: 'mf_account', needs: ['forms'] },
+  { id: 'signup', path: '/cuenta/registro', remote: 'mf_account', needs: ['forms'] },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];
