@@ -148,6 +148,10 @@ export function createConfig({ dir, name, exposes, entry, runtimePlugins = [], p
         filename: exposes ? 'remoteEntry.js' : undefined,
         exposes,
         shared: sharedConfig(!exposes),
+        // The shell provides every shared module, so a module is taken from what is loaded. The
+        // default ('version-first') downloads every registered remote's entry to compare versions
+        // the first time a lazily shared module is needed: all remotes on any page.
+        shareStrategy: 'loaded-first',
         runtimePlugins,
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
