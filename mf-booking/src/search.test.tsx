@@ -1,5 +1,5 @@
 import { json, stubRest } from '@rumbo/shared/testing';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { mountRootParcel } from 'single-spa';
 import parcel from './search';
 import { TERMINALS } from './testing/fixtures';
@@ -29,7 +29,7 @@ describe('the search parcel (mf_booking/search)', () => {
     document.body.append(domElement);
     const mounted = mountRootParcel(parcel, { domElement, origen: 'LIM', destino: 'CUZ' });
     await mounted.mountPromise;
-    expect(await screen.findByRole('combobox', { name: 'Origen' })).toHaveValue('Lima (LIM)');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Origen' })).toHaveValue('Lima (LIM)'));
     expect(screen.getByRole('combobox', { name: 'Destino' })).toHaveValue('Cusco (CUZ)');
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Busca tu pasaje');
 

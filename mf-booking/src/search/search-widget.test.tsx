@@ -73,13 +73,21 @@ describe('SearchStore', () => {
   });
 });
 
+/** A city combobox once the terminals have arrived (before, it is drawn disabled). */
+const cityCombobox = (name: string) =>
+  waitFor(() => {
+    const combobox = screen.getByRole('combobox', { name });
+    expect(combobox).toBeEnabled();
+    return combobox;
+  });
+
 describe('SearchWidget', () => {
   it('finds a city by name or terminal, and goes to step 1 with the search', async () => {
     api();
     // Ark's combobox settles between keystrokes (as a person types), not within one tick.
     const user = userEvent.setup({ delay: 30 });
     renderAt('/', <SearchWidget />);
-    const origen = await screen.findByRole('combobox', { name: 'Origen' });
+    const origen = await cityCombobox('Origen');
     await user.type(origen, 'plaza');
     await user.click(await screen.findByRole('option', { name: /Lima \(LIM\)/ }));
     expect(origen).toHaveValue('Lima (LIM)');
@@ -98,8 +106,7 @@ describe('SearchWidget', () => {
     api();
     const user = userEvent.setup();
     renderAt('/', <SearchWidget initial={{ origen: 'LIM' }} />);
-    await screen.findByRole('combobox', { name: 'Origen' });
-    expect(screen.getByRole('combobox', { name: 'Origen' })).toHaveValue('Lima (LIM)');
+    expect(await cityCombobox('Origen')).toHaveValue('Lima (LIM)');
     await user.click(screen.getByRole('button', { name: 'Intercambiar origen y destino' }));
     expect(screen.getByRole('combobox', { name: 'Destino' })).toHaveValue('Lima (LIM)');
     await user.click(screen.getByRole('button', { name: 'Buscar pasajes' }));
@@ -116,8 +123,10 @@ describe('SearchWidget', () => {
     const user = userEvent.setup();
     renderAt('/', <SearchWidget />);
     expect(await screen.findByRole('alert')).toHaveTextContent('No pudimos cargar las ciudades.');
+    // The form stays in place (nothing below it moves), its cities disabled until they load.
+    expect(screen.getByRole('combobox', { name: 'Origen' })).toBeDisabled();
     api();
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
-    expect(await screen.findByRole('combobox', { name: 'Origen' })).toBeInTheDocument();
+    expect(await cityCombobox('Origen')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { Box, Button, Heading, HStack, IconButton, NativeSelect, SimpleGrid, Skeleton, Text } from '@rumbo/shared/ui';
+import { Box, Button, Heading, HStack, IconButton, NativeSelect, SimpleGrid, Text } from '@rumbo/shared/ui';
 import { Combobox, Field, Input, useFilter, useListCollection } from '@rumbo/shared/ui/forms';
 import type { TripSearchForm } from '@rumbo/shared/schemas';
 import { observer } from 'mobx-react-lite';
@@ -16,14 +16,15 @@ interface CityFieldProps {
   store: SearchStore;
   field: 'origen' | 'destino';
   id: string;
+  disabled?: boolean;
 }
 
 /** A searchable city combobox: matches the city's name, its code or one of its terminals. */
-const CityField = observer(function CityField({ store, field, id }: CityFieldProps) {
+const CityField = observer(function CityField({ store, field, id, disabled }: CityFieldProps) {
   const { t } = useTranslation('booking');
   const { contains } = useFilter({ sensitivity: 'base' });
   const cities = store.cities;
-  // The form renders once the terminals are loaded, so the cities are complete here.
+  // Keyed on the number of cities: mounted again once the terminals have arrived.
   const { collection, filter } = useListCollection<CityOption>({
     initialItems: cities,
     itemToString: cityLabel,
@@ -48,6 +49,7 @@ const CityField = observer(function CityField({ store, field, id }: CityFieldPro
         openOnClick
         ids={{ input: id, label: `${id}-label` }}
         invalid={Boolean(error)}
+        disabled={disabled}
         required
         positioning={{ sameWidth: true }}
       >
@@ -158,73 +160,71 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
     if (control instanceof HTMLElement) control.focus();
   };
 
+  const loading = store.terminalsState === 'loading' && store.terminals.length === 0;
+  const citiesReady = store.cities.length > 0;
   return (
     <Box as="section" aria-labelledby={`${ids('origen')}-title`} borderWidth="1px" rounded="lg" p={{ base: 4, md: 5 }} bg="bg">
       <Heading as={headingLevel} id={`${ids('origen')}-title`} size="md" mb="3">
         {t('search.title')}
       </Heading>
-      {store.terminalsState === 'loading' && store.terminals.length === 0 ? (
-        <Box aria-busy="true">
-          <Text srOnly>{t('search.loading')}</Text>
-          <Skeleton height="20" />
-        </Box>
-      ) : store.terminalsState === 'failed' ? (
-        <HStack role="alert" gap="3">
+      {store.terminalsState === 'failed' && (
+        <HStack role="alert" gap="3" mb="3">
           <Text>{t('search.failed')}</Text>
           <Button size="sm" variant="outline" onClick={() => void store.load()}>
             {t('search.retry')}
           </Button>
         </HStack>
-      ) : (
-        <form noValidate onSubmit={submit} aria-labelledby={`${ids('origen')}-title`}>
-          <SimpleGrid columns={{ base: 1, md: 2, lg: 6 }} gap="3" alignItems="start">
-            <Box gridColumn={{ lg: 'span 2' }}>
-              <HStack alignItems="end" gap="2">
-                <Box flex="1">
-                  <CityField store={store} field="origen" id={ids('origen')} />
-                </Box>
-                <IconButton
-                  aria-label={t('search.swap')}
-                  variant="outline"
-                  onClick={() => store.swap()}
-                  mb={store.fieldError('origen') ? '6' : '0'}
-                >
-                  <SwapIcon />
-                </IconButton>
-              </HStack>
-            </Box>
-            <Box>
-              <CityField store={store} field="destino" id={ids('destino')} />
-            </Box>
-            <DateField store={store} field="fecha" id={ids('fecha')} min={store.today} required />
-            <DateField store={store} field="regreso" id={ids('regreso')} min={store.values.fecha || store.today} />
-            <Field.Root id={ids('pasajeros')} invalid={Boolean(store.fieldError('pasajeros'))}>
-              <Field.Label>{t('search.pasajeros')}</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  name="pasajeros"
-                  value={store.values.pasajeros}
-                  onChange={(event) => store.set('pasajeros', event.target.value)}
-                  borderColor={CONTROL_BORDER}
-                >
-                  {store.passengerChoices.map((n) => (
-                    <option key={n} value={n}>
-                      {t('search.pasajero', { count: n })}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-              <Field.ErrorText color={ERROR_COLOR}>
-                {store.fieldError('pasajeros') && t(`validation:${store.fieldError('pasajeros')!.key}`)}
-              </Field.ErrorText>
-            </Field.Root>
-          </SimpleGrid>
-          <Button type="submit" colorPalette="brand" mt="4" width={{ base: 'full', md: 'auto' }}>
-            {t('search.submit')}
-          </Button>
-        </form>
       )}
+      {/* The form is drawn at once, cities disabled until the terminals arrive: nothing below it moves. */}
+      <form noValidate onSubmit={submit} aria-labelledby={`${ids('origen')}-title`} aria-busy={loading}>
+        {loading && <Text srOnly>{t('search.loading')}</Text>}
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 6 }} gap="3" alignItems="start">
+          <Box gridColumn={{ lg: 'span 2' }}>
+            <HStack alignItems="end" gap="2">
+              <Box flex="1">
+                <CityField key={store.cities.length} store={store} field="origen" id={ids('origen')} disabled={!citiesReady} />
+              </Box>
+              <IconButton
+                aria-label={t('search.swap')}
+                variant="outline"
+                onClick={() => store.swap()}
+                mb={store.fieldError('origen') ? '6' : '0'}
+              >
+                <SwapIcon />
+              </IconButton>
+            </HStack>
+          </Box>
+          <Box>
+            <CityField key={store.cities.length} store={store} field="destino" id={ids('destino')} disabled={!citiesReady} />
+          </Box>
+          <DateField store={store} field="fecha" id={ids('fecha')} min={store.today} required />
+          <DateField store={store} field="regreso" id={ids('regreso')} min={store.values.fecha || store.today} />
+          <Field.Root id={ids('pasajeros')} invalid={Boolean(store.fieldError('pasajeros'))}>
+            <Field.Label>{t('search.pasajeros')}</Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                name="pasajeros"
+                value={store.values.pasajeros}
+                onChange={(event) => store.set('pasajeros', event.target.value)}
+                borderColor={CONTROL_BORDER}
+              >
+                {store.passengerChoices.map((n) => (
+                  <option key={n} value={n}>
+                    {t('search.pasajero', { count: n })}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText color={ERROR_COLOR}>
+              {store.fieldError('pasajeros') && t(`validation:${store.fieldError('pasajeros')!.key}`)}
+            </Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        <Button type="submit" colorPalette="brand" mt="4" width={{ base: 'full', md: 'auto' }}>
+          {t('search.submit')}
+        </Button>
+      </form>
     </Box>
   );
 });
