@@ -9,3 +9,6 @@ export interface RateLimit {
  * family filling forms behind one IP, low enough to stop a script filling the database.
  */
 export const WRITE_RATE_LIMIT: RateLimit = { max: 20, timeWindow: 60_000 };
+
+/** Look-ups by a code (shipment tracking, RUC): enough for a person, too few to enumerate codes. */
+export const LOOKUP_RATE_LIMIT: RateLimit = { max: 30, timeWindow: 60_000 };
