@@ -1,4 +1,4 @@
-import type { CargoEstimateInput, TrackingQuery } from '@rumbo/shared/schemas';
+import { CARGO_PRICING, type CargoEstimateInput, type TrackingQuery } from '@rumbo/shared/schemas';
 import { and, asc, eq, inArray, min } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { agencia } from '../agencies/agencies.tables';
@@ -86,8 +86,6 @@ export async function trackShipment(db: Database, query: TrackingQuery): Promise
   };
 }
 
-/** Pricing of cargo (also shown on `/cargo`): a fixed fee plus a rate per kg that grows with the road's hours. */
-export const CARGO_PRICING = { base: 8, perKg: 0.5, perKgHour: 0.08, minimum: 15 } as const;
 
 export interface CargoEstimate {
   origen: string;

@@ -8,6 +8,12 @@ import type { ValidationKey } from './validation.messages';
 
 /** A tracking code: two letters and eight digits (`RA00012345`), case and spaces ignored. */
 export const TRACKING_CODE = /^[A-Z]{2}\d{8}$/;
+/**
+ * How cargo is priced (shown on `/cargo`, applied by the API): a fixed fee plus a rate per kg
+ * that grows with the hours on the road, never below the minimum. Soles.
+ */
+export const CARGO_PRICING = { base: 8, perKg: 0.5, perKgHour: 0.08, minimum: 15 } as const;
+
 /** Weight limits of a parcel the estimate accepts, in kg. */
 export const CARGO_WEIGHT_MIN = 0.1;
 export const CARGO_WEIGHT_MAX = 500;
