@@ -1,16 +1,28 @@
 import { Link } from '@rumbo/shared';
-import { Box, Container, Heading, Text } from '@rumbo/shared/ui';
+import { Box, Container, Heading, Stack, Text } from '@rumbo/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { MarketingFacts } from './facts';
+import { SearchWidget } from '../search/search-widget';
 import { Hero } from './hero';
+import { HomeAgencies, HomeCorporate, HomeDestinations, HomePromotions } from './home-sections';
 import { SeatClasses } from './seat-classes';
 
-/** `/`: everything here is static text, so the hero paints as soon as the remote mounts. */
+/**
+ * `/`: the hero is static text, so it paints as soon as the remote mounts; the search widget
+ * (mf-booking's parcel) and the sections below load their data after that.
+ */
 export default function HomePage() {
   const { t } = useTranslation('content');
   return (
     <>
       <Hero />
+      <Container maxW="5xl" mt={{ base: '-12', md: '-16' }} position="relative" mb="12">
+        <SearchWidget />
+      </Container>
+      <Stack gap="14" mb="14">
+        <HomePromotions />
+        <HomeDestinations />
+      </Stack>
       <MarketingFacts />
       <SeatClasses />
       <Container maxW="7xl">
@@ -24,6 +36,10 @@ export default function HomePage() {
           </Link>
         </Box>
       </Container>
+      <Stack gap="14" mt="14">
+        <HomeAgencies />
+        <HomeCorporate />
+      </Stack>
     </>
   );
 }
