@@ -15,11 +15,8 @@ export default function HomePage() {
   const { t } = useTranslation('content');
   return (
     <>
-      <Hero />
-      <Container maxW="5xl" mt={{ base: '-12', md: '-16' }} position="relative" mb="12">
-        <SearchWidget />
-      </Container>
-      <Stack gap="14" mb="14">
+      <Hero search={<SearchWidget />} />
+      <Stack gap="14" my="14">
         <HomePromotions />
         <HomeDestinations />
       </Stack>
