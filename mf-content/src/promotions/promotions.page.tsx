@@ -60,18 +60,20 @@ function useSubscriptionLink(): LinkState | undefined {
   const [params] = useSearchParams();
   const confirmar = params.get('confirmar');
   const baja = params.get('baja');
-  const [state, setState] = useState<LinkState>();
+  const token = confirmar ?? baja;
+  const kind = confirmar ? 'confirmar' : 'baja';
+  // An answer belongs to the token it answers: until it arrives, the link is being followed.
+  const [answer, setAnswer] = useState<{ token: string; state: LinkState }>();
   useEffect(() => {
-    const token = confirmar ?? baja;
     if (!token) return;
-    const kind = confirmar ? 'confirmar' : 'baja';
-    setState({ status: 'working', kind });
+    const settle = (state: LinkState) => setAnswer({ token, state });
     (kind === 'confirmar' ? confirmSubscription(token) : unsubscribe(token)).then(
-      (answer) => setState(answer ? { status: 'done', kind, correo: answer.correo } : { status: 'failed', message: { key: 'request.failed' } }),
-      (error: unknown) => setState({ status: 'failed', message: fromError(error).message }),
+      (result) => settle(result ? { status: 'done', kind, correo: result.correo } : { status: 'failed', message: { key: 'request.failed' } }),
+      (error: unknown) => settle({ status: 'failed', message: fromError(error).message }),
     );
-  }, [confirmar, baja]);
-  return state;
+  }, [token, kind]);
+  if (!token) return undefined;
+  return answer?.token === token ? answer.state : { status: 'working', kind };
 }
 
 function LinkNotice({ state }: { state: LinkState }) {
