@@ -72,6 +72,20 @@ test.describe('promotions', () => {
   });
 });
 
+test.describe('footer subscription', () => {
+  test('the footer offers the promotions subscription on every page', async ({ page, request }) => {
+    const home = new HomePage(page);
+    await home.openHome();
+    const correo = `pie-${Date.now()}@example.pe`;
+    await home.footer.getByLabel('Tu email').fill(correo);
+    await home.footer.getByRole('button', { name: 'Suscribirme' }).click();
+    await expect(home.footer.getByTestId('footer-subscribe-sent')).toContainText(correo);
+    const mails = await (await request.get(`${SITE.apiUrl}/dev/outbox.json?to=${encodeURIComponent(correo)}`)).json();
+    expect(JSON.stringify(mails)).toContain('/promociones?confirmar=');
+    await expectAccessible(page);
+  });
+});
+
 test.describe('corporate', () => {
   test('a company request with its RUC looked up is stored and acknowledged by e-mail', async ({ page, request }) => {
     const content = new ContentPages(page);

@@ -35,6 +35,12 @@ const es = {
     rights: '© {{year}} {{legalName}} Todos los derechos reservados.',
     ruc: 'RUC {{ruc}}',
     opensInNewTab: '(se abre en una pestaña nueva)',
+    subscribe: {
+      title: 'Recibe nuestras promociones',
+      label: 'Tu email',
+      submit: 'Suscribirme',
+      sent: 'Te enviamos un correo a {{correo}}: abre el enlace para confirmar tu suscripción.',
+    },
   },
   unavailable: {
     heading: 'Esta sección no está disponible por ahora',
@@ -110,6 +116,12 @@ const en: Texts = {
     rights: '© {{year}} {{legalName}} All rights reserved.',
     ruc: 'Tax ID (RUC) {{ruc}}',
     opensInNewTab: '(opens in a new tab)',
+    subscribe: {
+      title: 'Get our promotions',
+      label: 'Your email',
+      submit: 'Subscribe',
+      sent: 'We sent an e-mail to {{correo}}: open its link to confirm your subscription.',
+    },
   },
   unavailable: {
     heading: 'This section is not available yet',

@@ -3,6 +3,7 @@ import { Box, Container, ExternalLink, Heading, SimpleGrid, Stack, Text, Visuall
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESTINATION_CITIES } from '../routes';
+import { FooterSubscribe } from './footer-subscribe';
 import { Logo } from './logo';
 import { NAV_ITEMS } from './nav-items';
 
@@ -120,6 +121,7 @@ export function Footer() {
             ))}
           </Column>
         </SimpleGrid>
+        <FooterSubscribe />
         {operator && (
           <Text mt="10" fontSize="sm" color="brand.100">
             {t('footer.rights', { year: new Date().getFullYear(), legalName: operator.razon_social })} ·{' '}
