@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AgencyCard } from '../agencies/agency-card';
 import { fetchAgencies, fetchDestinations, fetchPromotions } from '../content.resource';
 import { DestinationCard } from '../destinations/destination-card';
-import { PromotionCard } from '../promotions/promotions.page';
+import { PromotionCard } from '../promotions/promotion-card';
 import { useAnswer } from '../use-answer';
 
 function SectionHeader({ id, title, lead, link }: { id: string; title: string; lead?: string; link?: { to: string; label: string } }) {

@@ -1,57 +1,13 @@
-import { Link } from '@rumbo/shared';
-import { Alert, Badge, Box, Card, Container, Heading, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { Alert, Box, Container, Heading, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { confirmSubscription, fetchPromotions, unsubscribe, type Promotion } from '../content.resource';
+import { confirmSubscription, fetchPromotions, unsubscribe } from '../content.resource';
 import { fromError, type FormMessage } from '../form-state';
 import { messageText } from '../message';
 import { useAnswer } from '../use-answer';
+import { PromotionCard } from './promotion-card';
 import { SubscribeForm } from './subscribe-form';
-
-/** A calendar day (`YYYY-MM-DD`) in the reader's language. */
-export function formatDay(day: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'en-EN' ? 'en-GB' : 'es-PE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-}
-
-export function PromotionCard({ promotion, headingLevel = 'h2' }: { promotion: Promotion; headingLevel?: 'h2' | 'h3' }) {
-  const { t, i18n } = useTranslation('content');
-  return (
-    <Card.Root as="article" variant="outline" aria-labelledby={`promo-${promotion.cpromocion}`} data-testid="promotion">
-      <Card.Body gap="3">
-        <Badge alignSelf="flex-start" colorPalette="sun" size="lg">
-          {t('promotions.discount', { descuento: promotion.descuento })}
-        </Badge>
-        <Heading as={headingLevel} id={`promo-${promotion.cpromocion}`} size="md">
-          {promotion.titulo}
-        </Heading>
-        <Text>{promotion.descripcion}</Text>
-        <Text fontSize="sm">
-          {t('promotions.coupon')}:{' '}
-          <Text as="strong" fontFamily="mono" fontSize="md" letterSpacing="wider" data-testid="coupon">
-            {promotion.cupon}
-          </Text>
-        </Text>
-        <Text fontSize="sm" color="fg.muted">
-          {t('promotions.validity', { desde: formatDay(promotion.desde, i18n.language), hasta: formatDay(promotion.hasta, i18n.language) })}
-          {' · '}
-          {promotion.destino ? t('promotions.destination', { nombre: promotion.destino.nombre }) : t('promotions.allRoutes')}
-        </Text>
-        <Box as="details" fontSize="sm">
-          <Box as="summary" cursor="pointer" fontWeight="semibold">
-            {t('promotions.conditions')}
-          </Box>
-          <Text mt="1">{promotion.condiciones}</Text>
-        </Box>
-        {promotion.destino && (
-          <Link to={`/destinos/${promotion.destino.slug}`} color="brand.fg" fontWeight="semibold" textDecoration="underline">
-            {t('promotions.buy', { nombre: promotion.destino.nombre })}
-          </Link>
-        )}
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 type LinkState = { status: 'working'; kind: 'confirmar' | 'baja' } | { status: 'done'; kind: 'confirmar' | 'baja'; correo: string } | { status: 'failed'; message: FormMessage };
 
