@@ -37,9 +37,12 @@ test.describe('agencies', () => {
     await home.openHome();
     await expect(home.main.getByRole('heading', { name: 'Destinos populares' })).toBeVisible();
     expect(scripts.filter((url) => url.includes('agency-map'))).toEqual([]);
+    // Leaflet defines the global `L` when it runs: it has not on the home page.
+    expect(await page.evaluate(() => 'L' in window)).toBe(false);
     await home.header.getByRole('navigation').getByRole('link', { name: 'Agencias', exact: true }).click();
     await expect(home.main.locator('.leaflet-container')).toBeVisible();
     expect(scripts.filter((url) => url.includes('agency-map')).length).toBe(1);
+    expect(await page.evaluate(() => 'L' in window)).toBe(true);
   });
 });
 
