@@ -1,5 +1,4 @@
-import { Alert, Box, Container, Grid, Heading, NativeSelect, Skeleton, Stack, Text } from '@rumbo/shared/ui';
-import { Field } from '@rumbo/shared/ui/forms';
+import { Alert, Box, chakra, Container, Grid, Heading, NativeSelect, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -57,10 +56,12 @@ export default function AgenciesPage() {
         {t('agencies.lead')}
       </Text>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="4" mb="6" maxW="2xl">
-        <Field.Root>
-          <Field.Label>{t('agencies.city')}</Field.Label>
+        <Box flex="1">
+          <chakra.label htmlFor="agencies-ciudad" display="block" fontWeight="medium" fontSize="sm" mb="1.5">
+            {t('agencies.city')}
+          </chakra.label>
           <NativeSelect.Root>
-            <NativeSelect.Field name="ciudad" value={ciudad} onChange={(e) => setFilter('ciudad', e.target.value)} borderColor="border.control">
+            <NativeSelect.Field id="agencies-ciudad" name="ciudad" value={ciudad} onChange={(e) => setFilter('ciudad', e.target.value)} borderColor="border.control">
               <option value="">{t('agencies.allCities')}</option>
               {cities.map(([code, name]) => (
                 <option key={code} value={code}>
@@ -70,18 +71,20 @@ export default function AgenciesPage() {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>{t('agencies.service')}</Field.Label>
+        </Box>
+        <Box flex="1">
+          <chakra.label htmlFor="agencies-servicio" display="block" fontWeight="medium" fontSize="sm" mb="1.5">
+            {t('agencies.service')}
+          </chakra.label>
           <NativeSelect.Root>
-            <NativeSelect.Field name="servicio" value={servicio} onChange={(e) => setFilter('servicio', e.target.value)} borderColor="border.control">
+            <NativeSelect.Field id="agencies-servicio" name="servicio" value={servicio} onChange={(e) => setFilter('servicio', e.target.value)} borderColor="border.control">
               <option value="">{t('agencies.anyService')}</option>
               <option value="pasajes">{t('agencies.tickets')}</option>
               <option value="carga">{t('agencies.cargo')}</option>
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-        </Field.Root>
+        </Box>
       </Stack>
       {failed && (
         <Alert.Root status="error" role="alert" mb="6">
