@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESTINATION_CITIES } from '../routes';
 import { FooterSubscribe } from './footer-subscribe';
+import { useLegalLinks } from './legal-links';
 import { Logo } from './logo';
 import { NAV_ITEMS } from './nav-items';
 
@@ -16,11 +17,6 @@ const CITY_NAMES: Record<(typeof DESTINATION_CITIES)[number], string> = {
 };
 
 const INTEREST = [{ key: 'corporate', to: '/corporativo' }, ...NAV_ITEMS] as const;
-const LEGAL = [
-  { key: 'terms', to: '/informacion/terminos-condiciones' },
-  { key: 'privacy', to: '/informacion/proteccion-datos' },
-  { key: 'complaints', to: '/libro_reclamaciones' },
-] as const;
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -49,6 +45,7 @@ export function Footer() {
     };
   }, []);
 
+  const legal = useLegalLinks();
   const newTab = t('footer.opensInNewTab');
   return (
     <Box as="footer" bg="brand.800" color="white" mt="16" py="12">
@@ -112,10 +109,10 @@ export function Footer() {
               ))}
           </Column>
           <Column title={t('footer.legal')}>
-            {LEGAL.map((item) => (
+            {legal.map((item) => (
               <li key={item.key}>
                 <Link to={item.to} {...linkStyle}>
-                  {t(`footer.${item.key}`)}
+                  {item.label ?? t(`footer.${item.key}`)}
                 </Link>
               </li>
             ))}
