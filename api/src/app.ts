@@ -5,14 +5,18 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountsRoutes, type AccountRateLimits } from './accounts/accounts.routes';
 import type { FacebookOptions, GoogleOptions } from './accounts/providers';
+import { agenciesRoutes } from './agencies/agencies.routes';
+import { cargoRoutes } from './cargo/cargo.routes';
+import { companiesRoutes } from './companies/companies.routes';
 import { complaintsRoutes } from './complaints/complaints.routes';
 import { contentRoutes } from './content/content.routes';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { healthRoutes } from './http/health.routes';
 import { registerJsonParser } from './http/json-body';
-import { SEAT_RATE_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
+import { LOOKUP_RATE_LIMIT, SEAT_RATE_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
+import { promotionsRoutes } from './promotions/promotions.routes';
 import { seatsRoutes } from './seats/seats.routes';
 import { tripsRoutes } from './trips/trips.routes';
 
@@ -26,6 +30,8 @@ export interface AppOptions {
   writeRateLimit?: RateLimit;
   /** Per-address limit of seat holds and releases. */
   seatRateLimit?: RateLimit;
+  /** Look-ups by a code someone could guess (tracking, RUC). */
+  lookupRateLimit?: RateLimit;
   /** The clock; tests fix it to file complaints on chosen dates. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
@@ -40,7 +46,14 @@ export interface AppOptions {
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { db, sessionSecret, writeRateLimit = WRITE_RATE_LIMIT, seatRateLimit = SEAT_RATE_LIMIT, now = () => new Date() } = options;
+  const {
+    db,
+    sessionSecret,
+    writeRateLimit = WRITE_RATE_LIMIT,
+    seatRateLimit = SEAT_RATE_LIMIT,
+    lookupRateLimit = LOOKUP_RATE_LIMIT,
+    now = () => new Date(),
+  } = options;
   // Request bodies are small forms; a large body is refused before it is parsed.
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024 });
 
@@ -65,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
 
   await app.register(healthRoutes, { db });
-  await app.register(contentRoutes, { db });
+  await app.register(contentRoutes, { db, now });
   await app.register(complaintsRoutes, { db, now, writeRateLimit });
   await app.register(accountsRoutes, {
     db,
@@ -79,6 +92,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(tripsRoutes, { db, now });
   await app.register(seatsRoutes, { db, now, seatRateLimit });
+  await app.register(agenciesRoutes, { db });
+  await app.register(cargoRoutes, { db, lookupRateLimit });
+  await app.register(promotionsRoutes, { db, now, writeRateLimit, siteOrigins: options.corsOrigins ?? [] });
+  await app.register(companiesRoutes, { db, now, writeRateLimit, lookupRateLimit });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
 
   return app;

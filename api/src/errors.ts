@@ -21,8 +21,11 @@ export class InvalidInputError extends DomainError {
 }
 
 export class NotFoundError extends DomainError {
-  readonly code = 'request.notFound';
   override readonly name = 'NotFoundError';
+  /** A more precise message than the generic "not found" when the caller can act on it. */
+  constructor(readonly code: ValidationKey = 'request.notFound') {
+    super(code);
+  }
 }
 
 /** No valid session: missing, malformed, forged or expired token, or an account that is gone. */

@@ -18,9 +18,9 @@ const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const PAGES = ['/', '/libro_reclamaciones', '/informacion/terminos-condiciones'];
+const PAGES = process.env.BENCH_PAGES?.split(',') ?? ['/', '/libro_reclamaciones', '/informacion/terminos-condiciones', '/oficina', '/cargo/seguimiento'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const port = 4600;
+const port = Number(process.env.BENCH_PORT ?? 4600);
 const site = `http://localhost:${port}`;
 
 async function startSite() {

@@ -1,11 +1,42 @@
-import { lazy, Suspense } from 'react';
-import { NotFoundMessage } from '@rumbo/shared/ui';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Container, NotFoundMessage, Skeleton } from '@rumbo/shared/ui';
+import { BrowserRouter, Route, Routes, useParams } from 'react-router';
 import HomePage from './home/home.page';
 import { InformationSkeleton } from './information/information.skeleton';
 
 // Its own chunk, with DOMPurify: the home page's first load does not carry it.
 const InformationPage = lazy(() => import(/* webpackChunkName: "information" */ './information/information.page'));
+// Each page in its own chunk: the home page's first load carries none of them (nor Leaflet).
+const AgenciesPage = lazy(() => import(/* webpackChunkName: "agencies" */ './agencies/agencies.page'));
+const PromotionsPage = lazy(() => import(/* webpackChunkName: "promotions" */ './promotions/promotions.page'));
+const CorporatePage = lazy(() => import(/* webpackChunkName: "corporate" */ './corporate/corporate.page'));
+const DestinationPage = lazy(() => import(/* webpackChunkName: "destination" */ './destinations/destination.page'));
+
+/** The destination pages (spec §2); any other city is the not-found page. */
+export const DESTINATION_SLUGS = ['arequipa', 'cusco', 'lima', 'trujillo', 'tumbes'] as const;
+
+function Destination() {
+  const { city = '' } = useParams();
+  if (!(DESTINATION_SLUGS as readonly string[]).includes(city)) return <NotFoundMessage />;
+  return (
+    <Lazy>
+      <DestinationPage />
+    </Lazy>
+  );
+}
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageSkeleton />}>{children}</Suspense>;
+}
+
+function PageSkeleton() {
+  return (
+    <Container maxW="7xl" py="12">
+      <Skeleton h="10" w="60%" mb="6" />
+      <Skeleton h="64" rounded="lg" />
+    </Container>
+  );
+}
 
 /** The information pages and the `/rest/informacion/{id}` each one shows (spec §2, §7). */
 export const INFORMATION_ROUTES = [
@@ -29,6 +60,10 @@ export function ContentRoutes() {
           }
         />
       ))}
+      <Route path="/oficina" element={<Lazy><AgenciesPage /></Lazy>} />
+      <Route path="/promociones" element={<Lazy><PromotionsPage /></Lazy>} />
+      <Route path="/corporativo" element={<Lazy><CorporatePage /></Lazy>} />
+      <Route path="/destinos/:city" element={<Destination />} />
       <Route path="*" element={<NotFoundMessage />} />
     </Routes>
   );

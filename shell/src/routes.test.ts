@@ -8,13 +8,18 @@ describe('route table', () => {
     ['/informacion/proteccion-datos/', 'mf_content'],
     ['/libro_reclamaciones', 'mf_complaints'],
     ['/cargo/seguimiento', 'mf_cargo'],
+    ['/carga/clausulas', 'mf_cargo'],
+    ['/oficina', 'mf_content'],
+    ['/promociones', 'mf_content'],
+    ['/corporativo', 'mf_content'],
+    ['/destinos/cusco', 'mf_content'],
     ['/pasajes/asientos', 'mf_booking'],
     ['/micuenta/viajes', 'mf_account'],
   ])('%s is owned by %s', (path, remote) => {
     expect(routeFor(path)?.remote).toBe(remote);
   });
 
-  it.each(['/nada', '/informacion/otra', '/libro_reclamaciones/x', '/cargo/seguimiento/x/y'])('%s is not found', (path) => {
+  it.each(['/nada', '/informacion/otra', '/libro_reclamaciones/x', '/cargo/seguimiento/x/y', '/destinos/paris', '/destinos'])('%s is not found', (path) => {
     expect(routeFor(path)).toBeUndefined();
   });
 

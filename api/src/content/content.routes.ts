@@ -4,8 +4,9 @@ import { NotFoundError } from '../errors';
 import { requestLanguage } from '../http/language';
 import { OPERATOR } from '../operator';
 import { findPage, listCities, listPages } from './content.queries';
+import { findDestination, listDestinations } from './destinations.queries';
 
-export const contentRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+export const contentRoutes: FastifyPluginAsync<{ db: Database; now?: () => Date }> = async (app, { db, now = () => new Date() }) => {
   app.get('/rest/informacion', async (request) => ({ data: await listPages(db, requestLanguage(request)) }));
 
   // Declared before `/:id`; Fastify prefers the static path anyway, this keeps it obvious.
@@ -18,4 +19,13 @@ export const contentRoutes: FastifyPluginAsync<{ db: Database }> = async (app, {
   });
 
   app.get('/rest/iata', async () => ({ data: await listCities(db) }));
+
+  /** The destination pages with their lowest "from" price of the coming days. */
+  app.get('/rest/destino', async (request) => ({ data: await listDestinations(db, requestLanguage(request), now()) }));
+
+  app.get<{ Params: { slug: string } }>('/rest/destino/:slug', async (request) => {
+    const destination = await findDestination(db, request.params.slug, requestLanguage(request), now());
+    if (!destination) throw new NotFoundError();
+    return { data: destination };
+  });
 };

@@ -5,3 +5,8 @@ export * from '../content/content.tables';
 export * from '../mail/mail.tables';
 export * from '../seats/seats.tables';
 export * from '../trips/trips.tables';
+export * from '../agencies/agencies.tables';
+export * from '../cargo/cargo.tables';
+export * from '../companies/companies.tables';
+export * from '../content/destinations.tables';
+export * from '../promotions/promotions.tables';

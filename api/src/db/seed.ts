@@ -1,5 +1,10 @@
 import { seedAccounts } from '../accounts/accounts.seed';
+import { seedAgencies } from '../agencies/agencies.seed';
+import { seedCargo } from '../cargo/cargo.seed';
+import { seedCompanies } from '../companies/companies.seed';
 import { seedContent } from '../content/content.seed';
+import { seedDestinations } from '../content/destinations.seed';
+import { seedPromotions } from '../promotions/promotions.seed';
 import { seedTrips } from '../trips/trips.seed';
 import type { Database } from './client';
 
@@ -13,4 +18,9 @@ export async function seedDatabase(db: Database, { demoCustomer = true }: SeedOp
   await seedContent(db);
   if (demoCustomer) await seedAccounts(db);
   await seedTrips(db);
+  await seedDestinations(db);
+  await seedAgencies(db);
+  await seedCargo(db);
+  await seedPromotions(db);
+  await seedCompanies(db);
 }

@@ -15,3 +15,6 @@ export const WRITE_RATE_LIMIT: RateLimit = { max: 20, timeWindow: 60_000 };
  * five; a script hammering the map from one address is stopped.
  */
 export const SEAT_RATE_LIMIT: RateLimit = { max: 120, timeWindow: 60_000 };
+
+/** Look-ups by a code (shipment tracking, RUC): enough for a person, too few to enumerate codes. */
+export const LOOKUP_RATE_LIMIT: RateLimit = { max: 30, timeWindow: 60_000 };

@@ -1,4 +1,5 @@
 import { Box, Container, Heading, Text, chakra } from '@rumbo/shared/ui';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -26,7 +27,7 @@ function Skyline() {
   );
 }
 
-export function Hero() {
+export function Hero({ search }: { search?: ReactNode }) {
   const { t } = useTranslation('content');
   return (
     <Box
@@ -61,8 +62,10 @@ export function Hero() {
         <Text fontSize={{ base: 'md', md: 'xl' }} maxW="2xl" color="brand.50" mb="8">
           {t('home.lead')}
         </Text>
-        {/* Filled by mf-booking's trip search parcel. */}
-        <div data-slot="trip-search" />
+        {/* mf-booking's trip search parcel (or its fallback). */}
+        <Box data-slot="trip-search" maxW="5xl">
+          {search}
+        </Box>
       </Container>
       <Skyline />
     </Box>

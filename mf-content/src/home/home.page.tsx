@@ -1,16 +1,25 @@
 import { Link } from '@rumbo/shared';
-import { Box, Container, Heading, Text } from '@rumbo/shared/ui';
+import { Box, Container, Heading, Stack, Text } from '@rumbo/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { MarketingFacts } from './facts';
+import { SearchWidget } from '../search/search-widget';
 import { Hero } from './hero';
+import { HomeAgencies, HomeCorporate, HomeDestinations, HomePromotions } from './home-sections';
 import { SeatClasses } from './seat-classes';
 
-/** `/`: everything here is static text, so the hero paints as soon as the remote mounts. */
+/**
+ * `/`: the hero is static text, so it paints as soon as the remote mounts; the search widget
+ * (mf-booking's parcel) and the sections below load their data after that.
+ */
 export default function HomePage() {
   const { t } = useTranslation('content');
   return (
     <>
-      <Hero />
+      <Hero search={<SearchWidget />} />
+      <Stack gap="14" my="14">
+        <HomePromotions />
+        <HomeDestinations />
+      </Stack>
       <MarketingFacts />
       <SeatClasses />
       <Container maxW="7xl">
@@ -24,6 +33,10 @@ export default function HomePage() {
           </Link>
         </Box>
       </Container>
+      <Stack gap="14" mt="14">
+        <HomeAgencies />
+        <HomeCorporate />
+      </Stack>
     </>
   );
 }

@@ -5,3 +5,5 @@ export * from './trips.schema';
 export * from './booking.contract';
 export * from './account.schema';
 export * from './account.messages';
+export * from './cargo.schema';
+export * from './company.schema';

@@ -3,6 +3,8 @@ import { Box, Container, ExternalLink, Heading, SimpleGrid, Stack, Text, Visuall
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESTINATION_CITIES } from '../routes';
+import { FooterSubscribe } from './footer-subscribe';
+import { useLegalLinks } from './legal-links';
 import { Logo } from './logo';
 import { NAV_ITEMS } from './nav-items';
 
@@ -15,11 +17,6 @@ const CITY_NAMES: Record<(typeof DESTINATION_CITIES)[number], string> = {
 };
 
 const INTEREST = [{ key: 'corporate', to: '/corporativo' }, ...NAV_ITEMS] as const;
-const LEGAL = [
-  { key: 'terms', to: '/informacion/terminos-condiciones' },
-  { key: 'privacy', to: '/informacion/proteccion-datos' },
-  { key: 'complaints', to: '/libro_reclamaciones' },
-] as const;
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -48,6 +45,7 @@ export function Footer() {
     };
   }, []);
 
+  const legal = useLegalLinks();
   const newTab = t('footer.opensInNewTab');
   return (
     <Box as="footer" bg="brand.800" color="white" mt="16" py="12">
@@ -111,15 +109,16 @@ export function Footer() {
               ))}
           </Column>
           <Column title={t('footer.legal')}>
-            {LEGAL.map((item) => (
+            {legal.map((item) => (
               <li key={item.key}>
                 <Link to={item.to} {...linkStyle}>
-                  {t(`footer.${item.key}`)}
+                  {item.label ?? t(`footer.${item.key}`)}
                 </Link>
               </li>
             ))}
           </Column>
         </SimpleGrid>
+        <FooterSubscribe />
         {operator && (
           <Text mt="10" fontSize="sm" color="brand.100">
             {t('footer.rights', { year: new Date().getFullYear(), legalName: operator.razon_social })} ·{' '}

@@ -1,0 +1,122 @@
+import { CARGO_PRICING, type CargoEstimateInput, type TrackingQuery } from '@rumbo/shared/schemas';
+import { and, asc, eq, inArray, min } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { agencia } from '../agencies/agencies.tables';
+import { ciudad } from '../content/content.tables';
+import type { Database } from '../db/client';
+import { InvalidInputError, NotFoundError } from '../errors';
+import { ruta, terminal } from '../trips/trips.tables';
+import { encomienda, encomienda_evento } from './cargo.tables';
+
+export const SHIPMENT_STATES = ['recibido', 'en_transito', 'llegado', 'en_reparto', 'entregado'] as const;
+export type ShipmentState = (typeof SHIPMENT_STATES)[number];
+
+export interface PlaceRef {
+  cagencia: number;
+  nombre: string;
+  ciudad: string;
+}
+
+/** `POST /rest/carga/seguimiento`: a shipment as the public may see it (names masked). */
+export interface Tracking {
+  codigo: string;
+  estado: ShipmentState;
+  origen: PlaceRef;
+  destino: PlaceRef;
+  remitente: string;
+  destinatario: string;
+  paquetes: number;
+  peso_kg: number;
+  registrado: string;
+  eventos: { estado: ShipmentState; fecha: string; agencia: PlaceRef | null }[];
+}
+
+/** Each word keeps its first letter: `María Quispe` → `M**** Q*****`. */
+export function maskName(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .map((word) => {
+      const [first = '', ...rest] = Array.from(word);
+      return first + '*'.repeat(rest.length);
+    })
+    .join(' ');
+}
+
+async function places(db: Database, codes: number[]): Promise<Map<number, PlaceRef>> {
+  if (!codes.length) return new Map();
+  const rows = await db
+    .select({ cagencia: agencia.cagencia, nombre: agencia.nombre, ciudad: ciudad.nombre })
+    .from(agencia)
+    .innerJoin(ciudad, eq(ciudad.cciudad, agencia.cciudad))
+    .where(inArray(agencia.cagencia, codes));
+  return new Map(rows.map((row) => [row.cagencia, row]));
+}
+
+export async function trackShipment(db: Database, query: TrackingQuery): Promise<Tracking> {
+  const [shipment] = await db.select().from(encomienda).where(eq(encomienda.codigo, query.codigo));
+  if (!shipment) throw new NotFoundError('cargo.codigo.notFound');
+  if (shipment.pide_documento) {
+    if (!query.documento) throw new InvalidInputError('cargo.documento.required', 'documento');
+    if (query.documento !== shipment.documento_destinatario) throw new InvalidInputError('cargo.documento.mismatch', 'documento');
+  }
+  const events = await db
+    .select()
+    .from(encomienda_evento)
+    .where(eq(encomienda_evento.codigo, shipment.codigo))
+    .orderBy(asc(encomienda_evento.orden));
+  const codes = [shipment.cagencia_origen, shipment.cagencia_destino, ...events.flatMap((e) => (e.cagencia ? [e.cagencia] : []))];
+  const byCode = await places(db, [...new Set(codes)]);
+  const place = (code: number) => byCode.get(code)!; // foreign keys: every agency exists
+  return {
+    codigo: shipment.codigo,
+    estado: (events.at(-1)?.estado ?? 'recibido') as ShipmentState,
+    origen: place(shipment.cagencia_origen),
+    destino: place(shipment.cagencia_destino),
+    remitente: maskName(shipment.remitente),
+    destinatario: maskName(shipment.destinatario),
+    paquetes: shipment.paquetes,
+    peso_kg: shipment.peso_kg,
+    registrado: shipment.registrado.toISOString(),
+    eventos: events.map((e) => ({
+      estado: e.estado as ShipmentState,
+      fecha: e.fecha.toISOString(),
+      agencia: e.cagencia ? place(e.cagencia) : null,
+    })),
+  };
+}
+
+
+export interface CargoEstimate {
+  origen: string;
+  destino: string;
+  peso: number;
+  horas: number;
+  precio: number;
+  moneda: 'PEN';
+}
+
+export function cargoPrice(peso: number, horas: number): number {
+  const { base, perKg, perKgHour, minimum } = CARGO_PRICING;
+  const raw = base + peso * (perKg + perKgHour * horas);
+  return Math.max(minimum, Math.round(raw * 10) / 10);
+}
+
+/** The estimate for a parcel on the network's direct route between two cities (the fastest one). */
+export async function estimateCargo(db: Database, input: CargoEstimateInput): Promise<CargoEstimate> {
+  const from = alias(terminal, 'desde');
+  const to = alias(terminal, 'hasta');
+  const fromCity = alias(ciudad, 'ciudad_desde');
+  const toCity = alias(ciudad, 'ciudad_hasta');
+  const [row] = await db
+    .select({ minutos: min(ruta.duracion_min) })
+    .from(ruta)
+    .innerJoin(from, eq(from.cterminal, ruta.cterminal_origen))
+    .innerJoin(to, eq(to.cterminal, ruta.cterminal_destino))
+    .innerJoin(fromCity, eq(fromCity.cciudad, from.cciudad))
+    .innerJoin(toCity, eq(toCity.cciudad, to.cciudad))
+    .where(and(eq(fromCity.codigo, input.origen), eq(toCity.codigo, input.destino)));
+  if (!row?.minutos) throw new InvalidInputError('cargo.noService', 'destino');
+  const horas = Math.round((row.minutos / 60) * 10) / 10;
+  return { origen: input.origen, destino: input.destino, peso: input.peso, horas, precio: cargoPrice(input.peso, horas), moneda: 'PEN' };
+}

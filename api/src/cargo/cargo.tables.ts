@@ -1,0 +1,38 @@
+import { boolean, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { agencia } from '../agencies/agencies.tables';
+
+/** A shipment of cargo or parcels, tracked by its code (`RA00012345`). */
+export const encomienda = pgTable('encomienda', {
+  codigo: text('codigo').primaryKey(),
+  cagencia_origen: integer('cagencia_origen')
+    .notNull()
+    .references(() => agencia.cagencia),
+  cagencia_destino: integer('cagencia_destino')
+    .notNull()
+    .references(() => agencia.cagencia),
+  remitente: text('remitente').notNull(),
+  destinatario: text('destinatario').notNull(),
+  /** The receiver's document number; asked on tracking when `pide_documento`. */
+  documento_destinatario: text('documento_destinatario').notNull(),
+  pide_documento: boolean('pide_documento').notNull().default(false),
+  paquetes: integer('paquetes').notNull(),
+  peso_kg: numeric('peso_kg', { precision: 8, scale: 2, mode: 'number' }).notNull(),
+  valor_declarado: numeric('valor_declarado', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+  registrado: timestamp('registrado', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** What happened to a shipment, in order: received, in transit, arrived, out for delivery, delivered. */
+export const encomienda_evento = pgTable(
+  'encomienda_evento',
+  {
+    codigo: text('codigo')
+      .notNull()
+      .references(() => encomienda.codigo),
+    orden: integer('orden').notNull(),
+    /** `recibido` | `en_transito` | `llegado` | `en_reparto` | `entregado` */
+    estado: text('estado').notNull(),
+    cagencia: integer('cagencia').references(() => agencia.cagencia),
+    fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.codigo, t.orden] })],
+);

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../db/client';
+import { createTestApp } from '../test/app';
+import { createTestDatabase } from '../test/database';
+import { cargoPrice, maskName } from './cargo.service';
+
+let database: DatabaseHandle;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db, { lookupRateLimit: { max: 1000, timeWindow: 60_000 } });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const post = (url: string, body: unknown, language?: string) =>
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...(language ? { 'accept-language': language } : {}) },
+    payload: JSON.stringify(body),
+  });
+const track = (body: unknown, language?: string) => post('/rest/carga/seguimiento', body, language);
+
+describe('POST /rest/carga/seguimiento', () => {
+  it('answers a delivered shipment with its five events in order, with agencies and times', async () => {
+    const res = await track({ codigo: 'ra0001 2345' });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data.codigo).toBe('RA00012345');
+    expect(data.estado).toBe('entregado');
+    expect(data.origen).toEqual({ cagencia: 41, nombre: 'Terminal Javier Prado', ciudad: 'Lima' });
+    expect(data.destino.ciudad).toBe('Arequipa');
+    expect(data.eventos.map((e: { estado: string }) => e.estado)).toEqual(['recibido', 'en_transito', 'llegado', 'en_reparto', 'entregado']);
+    expect(data.eventos[2].agencia.ciudad).toBe('Arequipa');
+    const times = data.eventos.map((e: { fecha: string }) => Date.parse(e.fecha));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it('masks the sender and receiver: only the first letter of each name shows', async () => {
+    const { data } = (await track({ codigo: 'RA00012345' })).json();
+    expect(data.remitente).toBe('M**** E**** Q***** H*****');
+    expect(data.destinatario).toBe('J*** L*** M***** C******');
+    const body = JSON.stringify(data);
+    expect(body).not.toMatch(/Quispe|Mamani|45871236/);
+    expect(data).not.toHaveProperty('documento_destinatario');
+  });
+
+  it('shows a shipment still in transit with the events so far', async () => {
+    const { data } = (await track({ codigo: 'RA00012346' })).json();
+    expect(data.estado).toBe('en_transito');
+    expect(data.eventos).toHaveLength(2);
+  });
+
+  it('answers an unknown code with a 404 and a clear message in the caller language', async () => {
+    const es = await track({ codigo: 'RA99999999' });
+    expect(es.statusCode).toBe(404);
+    expect(es.json()).toEqual({ code: 'cargo.codigo.notFound', message: expect.stringContaining('No encontramos un envío') });
+    const en = await track({ codigo: 'RA99999999' }, 'en-EN');
+    expect(en.json().message).toContain('We could not find a shipment');
+  });
+
+  it('refuses a malformed code with a 400 tied to the field', async () => {
+    const res = await track({ codigo: '12' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'cargo.codigo.format', field: 'codigo' });
+    expect((await track({})).json()).toMatchObject({ code: 'cargo.codigo.required', field: 'codigo' });
+  });
+
+  it('asks for the document number when the shipment requires it, and checks it', async () => {
+    expect((await track({ codigo: 'RA00012347' })).json()).toMatchObject({ code: 'cargo.documento.required', field: 'documento' });
+    const wrong = await track({ codigo: 'RA00012347', documento: '11111111' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('cargo.documento.mismatch');
+    const right = await track({ codigo: 'RA00012347', documento: '41234567' });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().data.estado).toBe('en_reparto');
+  });
+});
+
+describe('POST /rest/carga/cotizar', () => {
+  it('prices a parcel on the fastest direct route between two cities', async () => {
+    const res = await post('/rest/carga/cotizar', { origen: 'LIM', destino: 'AQP', peso: '10' });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data).toMatchObject({ origen: 'LIM', destino: 'AQP', peso: 10, moneda: 'PEN' });
+    expect(data.horas).toBeGreaterThan(10);
+    expect(data.precio).toBe(cargoPrice(10, data.horas));
+  });
+
+  it('refuses cities without a route, the same city and weights out of range', async () => {
+    expect((await post('/rest/carga/cotizar', { origen: 'TBP', destino: 'CUZ', peso: 5 })).json().code).toBe('cargo.noService');
+    expect((await post('/rest/carga/cotizar', { origen: 'LIM', destino: 'LIM', peso: 5 })).json()).toMatchObject({ code: 'cargo.destino.same', field: 'destino' });
+    expect((await post('/rest/carga/cotizar', { origen: 'LIM', destino: 'AQP', peso: 900 })).json()).toMatchObject({ code: 'cargo.peso.range', field: 'peso' });
+  });
+});
+
+describe('pricing and masking', () => {
+  it('charges at least the minimum and grows with weight and hours', () => {
+    expect(cargoPrice(0.5, 4)).toBe(15);
+    expect(cargoPrice(20, 16)).toBeGreaterThan(cargoPrice(10, 16));
+    expect(cargoPrice(20, 20)).toBeGreaterThan(cargoPrice(20, 10));
+  });
+
+  it('masks every word of a name', () => {
+    expect(maskName('  Ángel  Ñuñez ')).toBe('Á**** Ñ****');
+  });
+});

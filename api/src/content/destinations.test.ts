@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../db/client';
+import { createTestApp } from '../test/app';
+import { createTestDatabase } from '../test/database';
+
+let database: DatabaseHandle;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await createTestApp(database.db);
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+const get = (url: string, language?: string) =>
+  app.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });
+
+describe('GET /rest/destino', () => {
+  it('lists the five destination pages with a "from" price from the trips on sale', async () => {
+    const list = (await get('/rest/destino')).json().data;
+    expect(list.map((d: { slug: string }) => d.slug).sort()).toEqual(['arequipa', 'cusco', 'lima', 'trujillo', 'tumbes']);
+    for (const d of list) expect(d.precio_desde).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /rest/destino/:slug', () => {
+  it('gives the city description, terminals, agencies and routes to it with from prices', async () => {
+    const res = await get('/rest/destino/cusco', 'en-EN');
+    expect(res.statusCode).toBe(200);
+    const d = res.json().data;
+    expect(d).toMatchObject({ nombre: 'Cusco', codigo: 'CUZ', slug: 'cusco' });
+    expect(d.descripcion).toContain('Machu Picchu');
+    expect(d.terminales).toEqual([expect.objectContaining({ cterminal: 21, nombre: 'Terminal Cusco' })]);
+    expect(d.agencias.map((a: { nombre: string }) => a.nombre)).toContain('Agencia Cusco Centro');
+    const fromLima = d.rutas.find((r: { origen: { codigo: string } }) => r.origen.codigo === 'LIM');
+    expect(fromLima.precio_desde).toBeGreaterThan(0);
+    expect(fromLima.duracion_min).toBeGreaterThan(600);
+    expect(d.rutas.every((r: { destino: { slug: string } }) => r.destino.slug === 'cusco')).toBe(true);
+  });
+
+  it('answers 404 for a city without a page and for junk', async () => {
+    expect((await get('/rest/destino/piura')).statusCode).toBe(404);
+    expect((await get('/rest/destino/..%2F..')).statusCode).toBe(404);
+  });
+});

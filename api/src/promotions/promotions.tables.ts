@@ -1,0 +1,35 @@
+import { date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { ciudad } from '../content/content.tables';
+
+/** A promotion with its coupon, validity (Lima calendar days, inclusive) and texts in both languages. */
+export const promocion = pgTable('promocion', {
+  cpromocion: integer('cpromocion').primaryKey(),
+  cupon: text('cupon').notNull().unique(),
+  /** Discount in percent. */
+  descuento: integer('descuento').notNull(),
+  desde: date('desde', { mode: 'string' }).notNull(),
+  hasta: date('hasta', { mode: 'string' }).notNull(),
+  /** The destination it applies to; null for every route. */
+  cciudad: integer('cciudad').references(() => ciudad.cciudad),
+  titulo_es: text('titulo_es').notNull(),
+  titulo_en: text('titulo_en').notNull(),
+  descripcion_es: text('descripcion_es').notNull(),
+  descripcion_en: text('descripcion_en').notNull(),
+  condiciones_es: text('condiciones_es').notNull(),
+  condiciones_en: text('condiciones_en').notNull(),
+});
+
+/**
+ * Subscriptions to promotions by e-mail, double opt-in: `pendiente` until the link of the
+ * confirmation mail is followed, then `confirmada`; `baja` after unsubscribing.
+ */
+export const suscripcion = pgTable('suscripcion', {
+  correo: text('correo').primaryKey(),
+  estado: text('estado').notNull(),
+  idioma: text('idioma').notNull(),
+  token_confirmacion: text('token_confirmacion').notNull().unique(),
+  token_baja: text('token_baja').notNull().unique(),
+  creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
+  confirmado: timestamp('confirmado', { withTimezone: true, mode: 'date' }),
+  baja: timestamp('baja', { withTimezone: true, mode: 'date' }),
+});

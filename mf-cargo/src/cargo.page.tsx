@@ -1,0 +1,205 @@
+import { Link } from '@rumbo/shared';
+import { CARGO_PRICING } from '@rumbo/shared/schemas';
+import { Alert, Box, Button, Card, Container, Heading, List, NativeSelect, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
+import { Field } from '@rumbo/shared/ui/forms';
+import { observer } from 'mobx-react-lite';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchCargoAgencies, fetchCities, type Agency, type City } from './cargo.resource';
+import { EstimateStore, type EstimateField } from './estimate.store';
+import { TextField } from './field';
+import { soles } from './lima-time';
+import { messageText } from './message';
+import { useAnswer } from './use-answer';
+
+const CitySelect = observer(function CitySelect({ store, field, cities }: { store: EstimateStore; field: EstimateField; cities: City[] }) {
+  const { t } = useTranslation('cargo');
+  const id = `estimate-${field}`;
+  const error = store.errors[field];
+  return (
+    <Field.Root ids={{ control: id, errorText: `${id}-error` }} invalid={Boolean(error)} required>
+      <Field.Label>{t(`service.estimate.${field}`)}</Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field
+          name={field}
+          value={store.values[field]}
+          onChange={(event) => store.set(field, event.target.value)}
+          aria-describedby={error ? `${id}-error` : undefined}
+          borderColor="border.control"
+        >
+          <option value="">{t('service.estimate.choose')}</option>
+          {cities.map((city) => (
+            <option key={city.codigo} value={city.codigo}>
+              {city.nombre}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {error && <Field.ErrorText color="fg.error">{messageText(t, error)}</Field.ErrorText>}
+    </Field.Root>
+  );
+});
+
+const EstimateForm = observer(function EstimateForm({ cities }: { cities: City[] }) {
+  const { t, i18n } = useTranslation('cargo');
+  const [store] = useState(() => new EstimateStore());
+  const name = (code: string) => cities.find((c) => c.codigo === code)?.nombre ?? code;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void store.submit();
+  };
+  return (
+    <Card.Root as="section" aria-labelledby="estimate-title" variant="outline">
+      <Card.Body>
+        <Heading as="h2" id="estimate-title" size="lg" mb="4">
+          {t('service.estimate.title')}
+        </Heading>
+        <form onSubmit={submit} noValidate aria-labelledby="estimate-title">
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+            <CitySelect store={store} field="origen" cities={cities} />
+            <CitySelect store={store} field="destino" cities={cities} />
+            <TextField
+              id="estimate-peso"
+              name="peso"
+              label={t('service.estimate.peso')}
+              value={store.values.peso}
+              onValue={(value) => store.set('peso', value)}
+              error={store.errors.peso}
+              inputMode="decimal"
+              required
+            />
+          </SimpleGrid>
+          <Button type="submit" colorPalette="brand" mt="4" loading={store.loading}>
+            {t('service.estimate.submit')}
+          </Button>
+        </form>
+        <Box aria-live="polite" mt="4">
+          {store.result && (
+            <Box bg="brand.subtle" rounded="md" p="4" data-testid="estimate-result">
+              <Text fontWeight="bold">
+                {t('service.estimate.result', {
+                  origen: name(store.result.origen),
+                  destino: name(store.result.destino),
+                  peso: store.result.peso,
+                  precio: soles(store.result.precio, i18n.language),
+                })}
+              </Text>
+              <Text fontSize="sm">{t('service.estimate.hours', { horas: store.result.horas })}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {t('service.estimate.note')}
+              </Text>
+            </Box>
+          )}
+          {store.formError && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{messageText(t, store.formError)}</Alert.Title>
+            </Alert.Root>
+          )}
+        </Box>
+      </Card.Body>
+    </Card.Root>
+  );
+});
+
+function CargoAgencies({ agencies }: { agencies: Agency[] }) {
+  const { t } = useTranslation('cargo');
+  const byCity = useMemo(() => {
+    const groups = new Map<string, Agency[]>();
+    for (const agency of agencies) groups.set(agency.ciudad, [...(groups.get(agency.ciudad) ?? []), agency]);
+    return [...groups];
+  }, [agencies]);
+  return (
+    <Box as="section" aria-labelledby="cargo-agencies">
+      <Heading as="h2" id="cargo-agencies" size="lg" mb="1">
+        {t('service.agencies.title')}
+      </Heading>
+      <Text color="fg.muted" mb="4">
+        {t('service.agencies.count', { count: agencies.length })} ·{' '}
+        <Link to="/oficina" color="brand.fg" textDecoration="underline">
+          {t('service.agencies.all')}
+        </Link>
+      </Text>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+        {byCity.map(([city, list]) => (
+          <Box key={city}>
+            <Heading as="h3" size="sm" mb="1">
+              {city}
+            </Heading>
+            <List.Root listStyleType="none" gap="2" fontSize="sm">
+              {list.map((agency) => (
+                <List.Item key={agency.cagencia}>
+                  <Text fontWeight="semibold">{agency.nombre}</Text>
+                  <Text>{agency.direccion}</Text>
+                  <Text>
+                    {t('service.agencies.phone')}: {agency.telefono}
+                  </Text>
+                </List.Item>
+              ))}
+            </List.Root>
+          </Box>
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+/** `/cargo`: what can be sent, how the price is set, an estimate, and the agencies that take cargo. */
+export default function CargoPage() {
+  const { t } = useTranslation('cargo');
+  const cities = useAnswer(fetchCities);
+  const agencies = useAnswer(fetchCargoAgencies);
+  const items = t('service.what.items', { returnObjects: true }) as unknown as string[];
+  return (
+    <Container maxW="6xl" py={{ base: '8', md: '12' }}>
+      <Stack gap="10">
+        <Box>
+          <Text color="brand.fg" fontWeight="semibold" mb="1">
+            {t('service.eyebrow')}
+          </Text>
+          <Heading as="h1" size="3xl" mb="3">
+            {t('service.title')}
+          </Heading>
+          <Text fontSize="lg" maxW="3xl" mb="4">
+            {t('service.lead')}
+          </Text>
+          <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align={{ sm: 'center' }}>
+            <Link to="/cargo/seguimiento" bg="brand.solid" color="brand.contrast" px="5" py="3" rounded="md" fontWeight="semibold">
+              {t('service.trackCta')}
+            </Link>
+            <Link to="/carga/clausulas" color="brand.fg" textDecoration="underline">
+              {t('service.clausesLink')}
+            </Link>
+          </Stack>
+        </Box>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="8">
+          <Box as="section" aria-labelledby="cargo-what">
+            <Heading as="h2" id="cargo-what" size="lg" mb="3">
+              {t('service.what.title')}
+            </Heading>
+            <List.Root ps="5" gap="1" mb="3">
+              {items.map((item) => (
+                <List.Item key={item}>{item}</List.Item>
+              ))}
+            </List.Root>
+            <Text fontSize="sm" color="fg.muted">
+              {t('service.what.forbidden')}
+            </Text>
+          </Box>
+          <Box as="section" aria-labelledby="cargo-pricing">
+            <Heading as="h2" id="cargo-pricing" size="lg" mb="3">
+              {t('service.pricing.title')}
+            </Heading>
+            <Text mb="2">{t('service.pricing.body', CARGO_PRICING)}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {t('service.pricing.declared')}
+            </Text>
+          </Box>
+        </SimpleGrid>
+        <EstimateForm cities={cities.data ?? []} />
+        {agencies.data && <CargoAgencies agencies={agencies.data} />}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,37 @@
+import { Link } from '@rumbo/shared';
+import { Box, Container, Heading, Text } from '@rumbo/shared/ui';
+import { useTranslation } from 'react-i18next';
+
+interface Clause {
+  title: string;
+  body: string;
+}
+
+/** `/carga/clausulas`: the conditions of the cargo service. */
+export default function ClausesPage() {
+  const { t } = useTranslation('cargo');
+  const clauses = t('clauses.items', { returnObjects: true }) as unknown as Clause[];
+  return (
+    <Container as="article" maxW="3xl" py={{ base: '8', md: '12' }} aria-labelledby="clauses-title">
+      <Heading as="h1" id="clauses-title" size="3xl" mb="3">
+        {t('clauses.title')}
+      </Heading>
+      <Text color="fg.muted" mb="8">
+        {t('clauses.lead')}
+      </Text>
+      <Box as="ol" ps="6" listStyleType="decimal">
+        {clauses.map((clause) => (
+          <Box as="li" key={clause.title} mb="6">
+            <Heading as="h2" size="md" mb="1">
+              {clause.title}
+            </Heading>
+            <Text lineHeight="1.7">{clause.body}</Text>
+          </Box>
+        ))}
+      </Box>
+      <Link to="/cargo" color="brand.fg" textDecoration="underline">
+        {t('service.eyebrow')}
+      </Link>
+    </Container>
+  );
+}

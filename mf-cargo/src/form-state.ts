@@ -1,0 +1,30 @@
+import { ApiError } from '@rumbo/shared';
+import { validationMessages } from '@rumbo/shared/schemas';
+import type * as v from 'valibot';
+
+/** A message for the form: a `validation` key (translated at render) or the server's own text. */
+export interface FormMessage {
+  key?: string;
+  text?: string;
+}
+
+const isKey = (value: string) => Object.hasOwn(validationMessages['es-PE'], value);
+
+/** The first issue of a failed parse, per field: its message key. */
+export function firstIssues(issues: readonly v.BaseIssue<unknown>[]): Record<string, FormMessage> {
+  const errors: Record<string, FormMessage> = {};
+  for (const issue of issues) {
+    const field = issue.path?.[0]?.key;
+    if (typeof field === 'string' && !errors[field]) errors[field] = { key: issue.message };
+  }
+  return errors;
+}
+
+/** What a failed call means for the form: a field's message, or a message for the whole form. */
+export function fromError(error: unknown): { field?: string; message: FormMessage } {
+  if (error instanceof ApiError) {
+    const message = error.code && isKey(error.code) ? { key: error.code, text: error.message } : { text: error.message };
+    return { field: error.field, message };
+  }
+  return { message: { key: 'request.failed' } };
+}

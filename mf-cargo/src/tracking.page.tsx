@@ -1,0 +1,151 @@
+import { Alert, Box, Button, Card, Container, Heading, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { TextField } from './field';
+import { messageText } from './message';
+import { Timeline } from './timeline';
+import { TrackingStore } from './tracking.store';
+import type { Tracking } from './cargo.resource';
+import { limaDateTime } from './lima-time';
+
+function Summary({ tracking }: { tracking: Tracking }) {
+  const { t, i18n } = useTranslation('cargo');
+  const rows: [string, string][] = [
+    [t('tracking.from'), `${tracking.origen.nombre} (${tracking.origen.ciudad})`],
+    [t('tracking.to'), `${tracking.destino.nombre} (${tracking.destino.ciudad})`],
+    [t('tracking.sender'), tracking.remitente],
+    [t('tracking.receiver'), tracking.destinatario],
+    [t('tracking.packages'), String(tracking.paquetes)],
+    [t('tracking.weight'), t('tracking.weightValue', { peso: tracking.peso_kg.toLocaleString(i18n.language === 'en-EN' ? 'en' : 'es-PE') })],
+  ];
+  return (
+    <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr', sm: 'max-content 1fr' }} columnGap="6" rowGap="2">
+      {rows.map(([label, value]) => (
+        <Box key={label} display="contents">
+          <Text as="dt" fontWeight="semibold">
+            {label}
+          </Text>
+          <Text as="dd" m="0" data-testid={`tracking-${label}`}>
+            {value}
+          </Text>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+const Result = ({ tracking }: { tracking: Tracking }) => {
+  const { t, i18n } = useTranslation('cargo');
+  return (
+    <Card.Root as="section" aria-labelledby="tracking-result" mt="8" variant="outline">
+      <Card.Body gap="6">
+        <Box>
+          <Heading as="h2" id="tracking-result" size="xl">
+            {t('tracking.result', { codigo: tracking.codigo })}
+          </Heading>
+          <Text mt="1">
+            {t('tracking.status')}: <strong data-testid="tracking-status">{t(`tracking.states.${tracking.estado}`)}</strong> ·{' '}
+            <time dateTime={tracking.registrado}>{limaDateTime(tracking.registrado, i18n.language)}</time>
+          </Text>
+        </Box>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="8">
+          <Box>
+            <Summary tracking={tracking} />
+            <Text fontSize="sm" color="fg.muted" mt="3">
+              {t('tracking.masked')}
+            </Text>
+          </Box>
+          <Box>
+            <Heading as="h3" size="md" mb="4">
+              {t('tracking.timeline')}
+            </Heading>
+            <Timeline tracking={tracking} />
+          </Box>
+        </SimpleGrid>
+      </Card.Body>
+    </Card.Root>
+  );
+};
+
+/** `/cargo/seguimiento`: a shipment's status and timeline by its code (`?codigo=` fills it in). */
+export const TrackingPage = observer(function TrackingPage({ store: given }: { store?: TrackingStore }) {
+  const { t } = useTranslation('cargo');
+  const [params] = useSearchParams();
+  const [store] = useState(() => given ?? new TrackingStore());
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    const codigo = params.get('codigo');
+    if (codigo) {
+      store.set('codigo', codigo);
+      void store.search();
+    }
+  }, [params, store]);
+
+  useEffect(() => {
+    if (!store.focus || store.loading) return;
+    const field = store.takeFocus();
+    if (field) (form.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void store.search();
+  };
+
+  return (
+    <Container maxW="5xl" py={{ base: '8', md: '12' }}>
+      <Heading as="h1" size="3xl" mb="2">
+        {t('tracking.title')}
+      </Heading>
+      <Text color="fg.muted" mb="6">
+        {t('tracking.lead')}
+      </Text>
+      <form ref={form} onSubmit={submit} noValidate aria-label={t('tracking.title')}>
+        <Stack direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-start' }} gap="4" maxW="3xl">
+          <TextField
+            id="tracking-codigo"
+            name="codigo"
+            label={t('tracking.codigo')}
+            hint={t('tracking.codigoHint')}
+            value={store.values.codigo}
+            onValue={(value) => store.set('codigo', value)}
+            error={store.errors.codigo}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+          />
+          {store.askDocument && (
+            <TextField
+              id="tracking-documento"
+              name="documento"
+              label={t('tracking.documento')}
+              hint={t('tracking.documentoHint')}
+              value={store.values.documento}
+              onValue={(value) => store.set('documento', value)}
+              error={store.errors.documento}
+              inputMode="numeric"
+              autoComplete="off"
+              required
+            />
+          )}
+          <Button type="submit" colorPalette="brand" mt={{ md: '6' }} loading={store.loading} loadingText={t('tracking.searching')} flexShrink={0}>
+            {t('tracking.submit')}
+          </Button>
+        </Stack>
+      </form>
+      {store.formError && (
+        <Alert.Root status="error" mt="6" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{messageText(t, store.formError) || t('tracking.error')}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Box aria-live="polite">{store.result && <Result tracking={store.result} />}</Box>
+    </Container>
+  );
+});
+
+export default TrackingPage;

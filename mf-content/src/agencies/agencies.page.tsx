@@ -1,0 +1,120 @@
+import { Alert, Box, chakra, Container, Grid, Heading, NativeSelect, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { fetchAgencies, type Agency } from '../content.resource';
+import { useAnswer } from '../use-answer';
+import { AgencyCard } from './agency-card';
+
+// Leaflet and its stylesheet load with this chunk, only on this page.
+const AgencyMap = lazy(() => import(/* webpackChunkName: "agency-map" */ './agency-map'));
+
+/** A map that fails to load leaves a note; the list keeps working. */
+class MapBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+type ServiceFilter = '' | 'pasajes' | 'carga';
+
+export function filterAgencies(agencies: Agency[], ciudad: string, servicio: ServiceFilter): Agency[] {
+  return agencies.filter((a) => (!ciudad || a.codigo === ciudad) && (!servicio || a.servicios[servicio]));
+}
+
+/** `/oficina`: agencies filterable by city (`?ciudad=LIM`) and service, as a list and on a map. */
+export default function AgenciesPage() {
+  const { t } = useTranslation('content');
+  const [params, setParams] = useSearchParams();
+  const ciudad = (params.get('ciudad') ?? '').toUpperCase();
+  const servicio = (['pasajes', 'carga'].includes(params.get('servicio') ?? '') ? params.get('servicio') : '') as ServiceFilter;
+  const { data: agencies, failed } = useAnswer(() => fetchAgencies());
+
+  const cities = useMemo(() => {
+    const byCode = new Map((agencies ?? []).map((a) => [a.codigo, a.ciudad]));
+    return [...byCode].sort((a, b) => a[1].localeCompare(b[1], 'es'));
+  }, [agencies]);
+  const shown = useMemo(() => filterAgencies(agencies ?? [], ciudad, servicio), [agencies, ciudad, servicio]);
+
+  const setFilter = (name: 'ciudad' | 'servicio', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <Container maxW="7xl" py={{ base: '8', md: '12' }}>
+      <Heading as="h1" size="3xl" mb="2">
+        {t('agencies.title')}
+      </Heading>
+      <Text color="fg.muted" mb="6">
+        {t('agencies.lead')}
+      </Text>
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="4" mb="6" maxW="2xl">
+        <Box flex="1">
+          <chakra.label htmlFor="agencies-ciudad" display="block" fontWeight="medium" fontSize="sm" mb="1.5">
+            {t('agencies.city')}
+          </chakra.label>
+          <NativeSelect.Root>
+            <NativeSelect.Field id="agencies-ciudad" name="ciudad" value={ciudad} onChange={(e) => setFilter('ciudad', e.target.value)} borderColor="border.control">
+              <option value="">{t('agencies.allCities')}</option>
+              {cities.map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Box>
+        <Box flex="1">
+          <chakra.label htmlFor="agencies-servicio" display="block" fontWeight="medium" fontSize="sm" mb="1.5">
+            {t('agencies.service')}
+          </chakra.label>
+          <NativeSelect.Root>
+            <NativeSelect.Field id="agencies-servicio" name="servicio" value={servicio} onChange={(e) => setFilter('servicio', e.target.value)} borderColor="border.control">
+              <option value="">{t('agencies.anyService')}</option>
+              <option value="pasajes">{t('agencies.tickets')}</option>
+              <option value="carga">{t('agencies.cargo')}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Box>
+      </Stack>
+      {failed && (
+        <Alert.Root status="error" role="alert" mb="6">
+          <Alert.Indicator />
+          <Alert.Title>{t('common.loadError')}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap="6" alignItems="start">
+        <Box>
+          <Text role="status" fontWeight="semibold" mb="3" data-testid="agency-count">
+            {agencies ? t('agencies.count', { count: shown.length }) : t('common.loading')}
+          </Text>
+          {!agencies && !failed && <Skeleton h="40" rounded="lg" />}
+          {agencies && shown.length === 0 && <Text>{t('agencies.empty')}</Text>}
+          <Stack as="ul" listStyleType="none" gap="3" maxH={{ lg: '70vh' }} overflowY={{ lg: 'auto' }} tabIndex={agencies ? 0 : undefined} aria-label={t('agencies.title')}>
+            {shown.map((agency) => (
+              <li key={agency.cagencia}>
+                <AgencyCard agency={agency} headingLevel="h2" />
+              </li>
+            ))}
+          </Stack>
+        </Box>
+        <Box position={{ lg: 'sticky' }} top={{ lg: '24' }} h={{ lg: '70vh' }}>
+          <MapBoundary fallback={<Text role="status">{t('agencies.mapError')}</Text>}>
+            <Suspense fallback={<Skeleton h={{ base: '72', lg: 'full' }} rounded="lg" aria-label={t('agencies.mapLoading')} />}>
+              <AgencyMap agencies={shown} fit={Boolean(ciudad)} />
+            </Suspense>
+          </MapBoundary>
+        </Box>
+      </Grid>
+    </Container>
+  );
+}

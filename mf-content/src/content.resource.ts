@@ -1,0 +1,83 @@
+import { api } from '@rumbo/shared';
+
+/** Calls of the content screens to `/rest` (answers as api/README.md documents them). */
+
+export interface City {
+  cciudad: number;
+  nombre: string;
+  codigo: string;
+  slug: string;
+}
+
+export interface Agency {
+  cagencia: number;
+  cciudad: number;
+  ciudad: string;
+  codigo: string;
+  slug: string;
+  cterminal: number | null;
+  nombre: string;
+  direccion: string;
+  latitud: number;
+  longitud: number;
+  telefono: string;
+  horario: { dias: 'todos' | 'lun-sab'; abre: string; cierra: string };
+  servicios: { pasajes: boolean; carga: boolean };
+}
+
+export interface Promotion {
+  cpromocion: number;
+  cupon: string;
+  descuento: number;
+  desde: string;
+  hasta: string;
+  destino: City | null;
+  titulo: string;
+  descripcion: string;
+  condiciones: string;
+}
+
+export interface RouteFromPrice {
+  origen: { cciudad: number; nombre: string; codigo: string };
+  destino: { cciudad: number; nombre: string; codigo: string; slug: string };
+  duracion_min: number;
+  precio_desde: number | null;
+}
+
+export interface DestinationSummary extends City {
+  resumen: string;
+  precio_desde: number | null;
+}
+
+export interface Destination extends City {
+  resumen: string;
+  descripcion: string;
+  terminales: { cterminal: number; nombre: string; direccion: string }[];
+  agencias: Agency[];
+  rutas: RouteFromPrice[];
+}
+
+export interface Company {
+  ruc: string;
+  razon_social: string;
+  direccion: string | null;
+}
+
+export interface CompanyReceipt {
+  id: number;
+  ruc: string;
+  razon_social: string;
+}
+
+export const fetchAgencies = (ciudad?: string) =>
+  api.get<Agency[]>(ciudad ? `/rest/componente/punto_venta?ciudad=${encodeURIComponent(ciudad)}` : '/rest/componente/punto_venta');
+export const fetchPromotions = () => api.get<Promotion[]>('/rest/promocion/obtener');
+export const fetchDestinations = () => api.get<DestinationSummary[]>('/rest/destino');
+export const fetchDestination = (slug: string) => api.get<Destination>(`/rest/destino/${encodeURIComponent(slug)}`);
+
+export const subscribe = (correo: string) => api.post<{ correo: string; estado: string }>('/rest/componente/registrar', { correo });
+export const confirmSubscription = (token: string) => api.post<{ correo: string; estado: string }>('/rest/componente/confirmar', { token });
+export const unsubscribe = (token: string) => api.post<{ correo: string; estado: string }>('/rest/componente/baja', { token });
+
+export const lookUpCompany = (ruc: string) => api.post<Company>('/rest/juridica/buscar', { ruc });
+export const registerCompany = (body: Record<string, string>) => api.post<CompanyReceipt>('/rest/juridica/registrar', body);

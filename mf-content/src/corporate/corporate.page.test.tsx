@@ -1,0 +1,42 @@
+import { addTranslations } from '@rumbo/shared';
+import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { contentTexts } from '../locales';
+import CorporatePage from './corporate.page';
+
+beforeAll(async () => {
+  await setUpShared('es-PE');
+  addTranslations('content', contentTexts);
+});
+
+test('a complete RUC fills the business name from the look-up, and the request is sent', async () => {
+  const requests = stubRest(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path === '/rest/juridica/buscar') return json(200, { data: { ruc: '20601234506', razon_social: 'Minera Cordillera Blanca S.A.C.', direccion: null } });
+    const body = await request.clone().json();
+    return json(201, { data: { id: 7, ruc: body.ruc, razon_social: body.razon_social } });
+  });
+  renderWithUi(<CorporatePage />);
+  await userEvent.type(screen.getByLabelText('RUC'), '20601234506');
+  expect(await screen.findByDisplayValue('Minera Cordillera Blanca S.A.C.')).toBeInTheDocument();
+  await userEvent.type(screen.getByLabelText('Persona de contacto'), 'Patricia Medina');
+  await userEvent.type(screen.getByLabelText('Email de contacto'), 'compras@cordillera.example.pe');
+  await userEvent.type(screen.getByLabelText('Teléfono'), '987654321');
+  await userEvent.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
+  expect(await screen.findByTestId('company-sent')).toHaveTextContent('Recibimos la solicitud N.° 7 de Minera Cordillera Blanca S.A.C.');
+  const sent = requests.find((r) => r.url.endsWith('/rest/juridica/registrar'))!;
+  expect(await sent.json()).toMatchObject({ ruc: '20601234506', contacto: 'Patricia Medina', mensaje: '' });
+});
+
+test('checks the RUC digit and the required fields in the browser, focusing the first error', async () => {
+  const requests = stubRest(() => json(404, { code: 'company.ruc.notFound', message: 'x' }));
+  renderWithUi(<CorporatePage />);
+  await userEvent.type(screen.getByLabelText('RUC'), '20601234507');
+  await userEvent.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
+  const ruc = screen.getByLabelText('RUC');
+  expect(ruc).toHaveAccessibleDescription(expect.stringContaining('El RUC no es válido'));
+  expect(ruc).toHaveFocus();
+  expect(screen.getByLabelText('Razón social')).toHaveAccessibleDescription('Ingrese la razón social');
+  expect(requests).toHaveLength(0);
+});

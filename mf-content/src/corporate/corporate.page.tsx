@@ -1,0 +1,124 @@
+import { Alert, Box, Button, Card, Container, Heading, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
+import { Field, Textarea } from '@rumbo/shared/ui/forms';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../field';
+import { messageText } from '../message';
+import { CompanyStore, type CompanyField } from './company.store';
+
+interface Service {
+  title: string;
+  body: string;
+}
+
+const CompanyForm = observer(function CompanyForm() {
+  const { t } = useTranslation('content');
+  const [store] = useState(() => new CompanyStore());
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const field = store.focus && !store.loading ? store.takeFocus() : undefined;
+    if (field) (form.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void store.submit();
+  };
+  const field = (name: Exclude<CompanyField, 'mensaje'>, extra: Record<string, unknown> = {}) => (
+    <TextField
+      id={`company-${name}`}
+      name={name}
+      label={t(`corporate.form.${name}`)}
+      value={store.values[name]}
+      onValue={(value) => store.set(name, value)}
+      error={store.errors[name]}
+      required
+      {...extra}
+    />
+  );
+
+  if (store.receipt) {
+    return (
+      <Alert.Root status="success" role="status" data-testid="company-sent">
+        <Alert.Indicator />
+        <Alert.Title>{t('corporate.form.sent', { ...store.receipt })}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  const mensajeError = store.errors.mensaje;
+  return (
+    <form ref={form} onSubmit={submit} noValidate aria-labelledby="company-form-title">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {field('ruc', {
+          inputMode: 'numeric',
+          maxLength: 11,
+          hint: store.lookingUp ? t('corporate.form.lookingUp') : store.found ? t('corporate.form.found') : t('corporate.form.rucHint'),
+        })}
+        {field('razon_social', { autoComplete: 'organization' })}
+        {field('contacto', { autoComplete: 'name' })}
+        {field('correo', { type: 'email', autoComplete: 'email' })}
+        {field('telefono', { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+        <Field.Root invalid={Boolean(mensajeError)} ids={{ control: 'company-mensaje', errorText: 'company-mensaje-error' }} gridColumn={{ md: 'span 2' }}>
+          <Field.Label>{t('corporate.form.mensaje')}</Field.Label>
+          <Textarea
+            name="mensaje"
+            rows={4}
+            value={store.values.mensaje}
+            onChange={(e) => store.set('mensaje', e.target.value)}
+            aria-describedby={mensajeError ? 'company-mensaje-error' : undefined}
+            borderColor="border.control"
+          />
+          {mensajeError && <Field.ErrorText color="fg.error">{messageText(t, mensajeError)}</Field.ErrorText>}
+        </Field.Root>
+      </SimpleGrid>
+      {store.formError && (
+        <Alert.Root status="error" role="alert" mt="4">
+          <Alert.Indicator />
+          <Alert.Title>{messageText(t, store.formError)}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Button type="submit" colorPalette="brand" mt="4" loading={store.loading}>
+        {t('corporate.form.submit')}
+      </Button>
+    </form>
+  );
+});
+
+/** `/corporativo`: corporate services and the request form for companies. */
+export default function CorporatePage() {
+  const { t } = useTranslation('content');
+  const services = t('corporate.services', { returnObjects: true }) as unknown as Service[];
+  return (
+    <Container maxW="6xl" py={{ base: '8', md: '12' }}>
+      <Stack gap="10">
+        <Box>
+          <Heading as="h1" size="3xl" mb="2">
+            {t('corporate.title')}
+          </Heading>
+          <Text fontSize="lg" color="fg.muted">
+            {t('corporate.lead')}
+          </Text>
+        </Box>
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+          {services.map((service) => (
+            <Box as="li" key={service.title} borderWidth="1px" rounded="lg" p="4">
+              <Heading as="h2" size="md" mb="1">
+                {service.title}
+              </Heading>
+              <Text fontSize="sm">{service.body}</Text>
+            </Box>
+          ))}
+        </SimpleGrid>
+        <Card.Root as="section" aria-labelledby="company-form-title" variant="outline">
+          <Card.Body>
+            <Heading as="h2" id="company-form-title" size="lg" mb="1">
+              {t('corporate.form.title')}
+            </Heading>
+            <Text mb="4">{t('corporate.form.lead')}</Text>
+            <CompanyForm />
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,47 @@
+import { addTranslations } from '@rumbo/shared';
+import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { contentTexts } from '../locales';
+import { ContentRoutes } from '../root';
+
+beforeAll(async () => {
+  await setUpShared('es-PE');
+  addTranslations('content', contentTexts);
+});
+
+const CUSCO = {
+  cciudad: 2, nombre: 'Cusco', codigo: 'CUZ', slug: 'cusco', resumen: 'Puerta de Machu Picchu.', descripcion: 'Antigua capital.',
+  terminales: [{ cterminal: 21, nombre: 'Terminal Cusco', direccion: 'Av. Vallejo Santoni' }],
+  agencias: [],
+  rutas: [
+    { origen: { cciudad: 4, nombre: 'Lima', codigo: 'LIM' }, destino: { cciudad: 2, nombre: 'Cusco', codigo: 'CUZ', slug: 'cusco' }, duracion_min: 1260, precio_desde: 90 },
+    { origen: { cciudad: 1, nombre: 'Arequipa', codigo: 'AQP' }, destino: { cciudad: 2, nombre: 'Cusco', codigo: 'CUZ', slug: 'cusco' }, duracion_min: 600, precio_desde: 55 },
+  ],
+};
+
+const renderAt = (path: string) =>
+  renderWithUi(
+    <MemoryRouter initialEntries={[path]}>
+      <ContentRoutes />
+    </MemoryRouter>,
+  );
+
+test('/destinos/cusco shows the city, its routes cheapest first with links to the trip list, and its terminals', async () => {
+  const requests = stubRest(() => json(200, { data: CUSCO }));
+  renderAt('/destinos/cusco');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Viaja a Cusco' })).toBeInTheDocument();
+  const rows = within(screen.getByTestId('destination-routes')).getAllByRole('row').slice(1);
+  expect(rows.map((row) => row.textContent)).toEqual([expect.stringMatching(/^Arequipa10 h/), expect.stringMatching(/^Lima21 h/)]);
+  expect(within(rows[1]!).getByRole('link', { name: 'Ver pasajes de Lima a Cusco' })).toHaveAttribute('href', '/pasajes?origen=LIM&destino=CUZ');
+  expect(screen.getByText('Terminal Cusco')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { level: 2, name: 'Busca tu pasaje a Cusco' })).toBeInTheDocument();
+  expect(requests.some((r) => new URL(r.url).pathname === '/rest/destino/cusco')).toBe(true);
+});
+
+test('a city without a destination page is the not-found page, without asking the API', async () => {
+  const requests = stubRest(() => json(200, { data: CUSCO }));
+  renderAt('/destinos/paris');
+  expect(screen.getByRole('heading', { level: 1, name: 'No encontramos esta página' })).toBeInTheDocument();
+  expect(requests).toHaveLength(0);
+});

@@ -1,0 +1,78 @@
+import { addTranslations } from '@rumbo/shared';
+import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import type { Promotion } from '../content.resource';
+import { contentTexts } from '../locales';
+import PromotionsPage from './promotions.page';
+
+const PROMOTION: Promotion = {
+  cpromocion: 1, cupon: 'CUSCO20', descuento: 20, desde: '2026-11-15', hasta: '2027-01-06',
+  destino: { cciudad: 2, nombre: 'Cusco', codigo: 'CUZ', slug: 'cusco' },
+  titulo: '20 % de descuento a Cusco', descripcion: 'Viaja a Cusco.', condiciones: 'No acumulable.',
+};
+
+beforeAll(async () => {
+  await setUpShared('es-PE');
+  addTranslations('content', contentTexts);
+});
+
+const renderAt = (path = '/promociones') =>
+  renderWithUi(
+    <MemoryRouter initialEntries={[path]}>
+      <PromotionsPage />
+    </MemoryRouter>,
+  );
+
+const route = (handlers: Record<string, (request: Request) => Response | Promise<Response>>) =>
+  stubRest((request) => handlers[new URL(request.url).pathname]?.(request) ?? json(404, {}));
+
+test('shows each promotion with its coupon, validity, conditions and a link to the destination', async () => {
+  route({ '/rest/promocion/obtener': () => json(200, { data: [PROMOTION] }) });
+  renderAt();
+  expect(await screen.findByRole('heading', { name: '20 % de descuento a Cusco' })).toBeInTheDocument();
+  expect(screen.getByTestId('coupon')).toHaveTextContent('CUSCO20');
+  expect(screen.getByText(/Válido del 15 de noviembre de 2026 al 6 de enero de 2027/)).toBeInTheDocument();
+  expect(screen.getByText('No acumulable.')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Buscar pasajes a Cusco' })).toHaveAttribute('href', '/destinos/cusco');
+});
+
+test('subscribing checks the e-mail first, then says where the confirmation went', async () => {
+  const requests = route({
+    '/rest/promocion/obtener': () => json(200, { data: [] }),
+    '/rest/componente/registrar': async (request) => json(202, { data: { correo: (await request.clone().json()).correo, estado: 'pendiente' } }),
+  });
+  renderAt();
+  const field = screen.getByLabelText('Tu email');
+  await userEvent.type(field, 'no-es-correo');
+  await userEvent.click(screen.getByRole('button', { name: 'Suscribirme' }));
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(field).toHaveAccessibleDescription('El formato del email es inválido');
+  expect(requests.some((r) => r.url.endsWith('/registrar'))).toBe(false);
+
+  await userEvent.clear(field);
+  await userEvent.type(field, 'Lucia@Example.pe');
+  await userEvent.click(screen.getByRole('button', { name: 'Suscribirme' }));
+  expect(await screen.findByTestId('subscribe-sent')).toHaveTextContent('Te enviamos un correo a lucia@example.pe');
+});
+
+test('the confirmation link of the mail confirms the subscription', async () => {
+  const requests = route({
+    '/rest/promocion/obtener': () => json(200, { data: [] }),
+    '/rest/componente/confirmar': () => json(200, { data: { correo: 'lucia@example.pe', estado: 'confirmada' } }),
+  });
+  renderAt('/promociones?confirmar=abcdefghijklmnopqrstuvwxyz012345');
+  expect(await screen.findByTestId('subscription-link')).toHaveTextContent('tu suscripción a las promociones de lucia@example.pe está confirmada');
+  const call = requests.find((r) => r.url.endsWith('/rest/componente/confirmar'))!;
+  expect(await call.json()).toEqual({ token: 'abcdefghijklmnopqrstuvwxyz012345' });
+});
+
+test('a used or bad link says so', async () => {
+  route({
+    '/rest/promocion/obtener': () => json(200, { data: [] }),
+    '/rest/componente/baja': () => json(400, { code: 'subscription.token.invalid', field: 'token', message: 'El enlace no es válido o ya fue usado' }),
+  });
+  renderAt('/promociones?baja=abcdefghijklmnopqrstuvwxyz012345');
+  expect(await screen.findByRole('alert')).toHaveTextContent('El enlace no es válido o ya fue usado');
+});

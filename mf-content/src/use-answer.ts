@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A GET's answer, fetched again when the language changes; undefined while loading or after a failure. */
+export function useAnswer<T>(load: () => Promise<T | undefined>): { data: T | undefined; failed: boolean } {
+  const { i18n } = useTranslation();
+  const [state, setState] = useState<{ data: T | undefined; failed: boolean }>({ data: undefined, failed: false });
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (data) => live && setState({ data, failed: data === undefined }),
+      () => live && setState({ data: undefined, failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `load` is a module function
+  }, [i18n.language]);
+  return state;
+}
