@@ -16,6 +16,7 @@ export {
 export { Link, type LinkProps } from './link';
 export { prefetchRoute, setRoutePrefetcher } from './prefetch';
 export { createRemoteApp, type RemoteAppOptions } from './remote';
+export { loadRemoteModule, setRemoteModuleLoader } from './remote-module';
 export { SessionStore, type Customer, type StoredSession, type UserData } from './session.store';
 export { STORAGE_KEYS, encodeBase64Json, languageKey, readJson } from './storage';
 export { BREAKPOINTS, system } from './theme';

@@ -4,6 +4,7 @@ import {
   i18n,
   initI18n,
   session,
+  setRemoteModuleLoader,
   setRoutePrefetcher,
   type RuntimeConfig,
 } from '@rumbo/shared';
@@ -12,7 +13,7 @@ import { start } from 'single-spa';
 import { applyHead, headFor } from './head';
 import { shellTexts } from './locales';
 import { MainArea, registerRemoteApplications } from './remotes/applications';
-import { applyRegistry, preloadRoute, type RemotesRegistry } from './remotes/registry';
+import { applyRegistry, loadRemoteModule, preloadRoute, type RemotesRegistry } from './remotes/registry';
 import { routeFor } from './routes';
 import { renderShell } from './shell';
 
@@ -36,6 +37,7 @@ async function boot() {
   if (session.isSignedIn) void session.loadUser();
 
   applyRegistry(registry);
+  setRemoteModuleLoader(loadRemoteModule);
   // The page's own remote starts downloading now, in parallel with the shell's first render.
   const initial = routeFor(window.location.pathname);
   if (initial) preloadRoute(initial);

@@ -1,4 +1,4 @@
-import { addTranslations } from '@rumbo/shared';
+import { addTranslations, setRemoteModuleLoader } from '@rumbo/shared';
 import { renderWithUi, setUpShared } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
 import type { ParcelConfig } from 'single-spa';
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  delete (globalThis as { __FEDERATION__?: unknown }).__FEDERATION__;
+  setRemoteModuleLoader(undefined);
 });
 
 test('without mf-booking deployed, the loader finds nothing and the widget shows the fallback with a link to /pasajes', async () => {
@@ -27,15 +27,10 @@ test('a remote that fails to load shows the fallback, never an error', async () 
   expect(await screen.findByTestId('search-fallback')).toBeInTheDocument();
 });
 
-test('loads mf_booking/search through the runtime instance that has mf_booking registered', async () => {
+test('loads mf_booking/search through the loader the shell registers', async () => {
   const parcel = { bootstrap: jest.fn(), mount: jest.fn(), unmount: jest.fn() };
   const loadRemote = jest.fn(async () => ({ default: parcel }));
-  (globalThis as { __FEDERATION__?: unknown }).__FEDERATION__ = {
-    __INSTANCES__: [
-      { options: { remotes: [] }, loadRemote: jest.fn() },
-      { options: { remotes: [{ name: 'mf_content' }, { name: 'mf_booking' }] }, loadRemote },
-    ],
-  };
+  setRemoteModuleLoader(loadRemote);
   await expect(loadSearchParcel()).resolves.toBe(parcel);
   expect(loadRemote).toHaveBeenCalledWith('mf_booking/search');
 });

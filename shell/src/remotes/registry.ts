@@ -19,6 +19,16 @@ export function isDeployed(name: RemoteName): boolean {
   return Boolean(registry[name]);
 }
 
+/**
+ * A module one remote exposes to others (`'mf_booking/search'`), or undefined when that remote is
+ * not deployed; registered in `shared` for the remotes (setRemoteModuleLoader).
+ */
+export async function loadRemoteModule(id: string): Promise<unknown> {
+  const name = id.split('/')[0] as RemoteName;
+  if (!isDeployed(name)) return undefined;
+  return (await loadRemote(id)) ?? undefined;
+}
+
 /** The single-spa lifecycles of a remote (its `./app` expose). */
 export async function loadApp(name: RemoteName): Promise<LifeCycles> {
   const app = await loadRemote<LifeCycles>(`${name}/app`);
