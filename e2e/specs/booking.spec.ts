@@ -167,3 +167,17 @@ test('a failed search offers a retry; a day without trips says so; a search that
   await expect(booking.main).toContainText('El origen y el destino deben ser distintos');
   await expectAccessible(page);
 });
+
+test('the home page mounts the search (mf-booking’s parcel): a search there opens step 1', async ({ page }) => {
+  const booking = new BookingPage(page);
+  await booking.open('/');
+  await booking.searchTrips({
+    origen: { type: 'lim', option: /^Lima \(LIM\)/ },
+    destino: { type: 'cus', option: /^Cusco \(CUZ\)/ },
+    fecha: limaDate(2),
+    pasajeros: 1,
+  });
+  await expect(page).toHaveURL(new RegExp(`/pasajes\\?origen=LIM&destino=CUZ&fecha=${limaDate(2)}&pasajeros=1$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Elige tu viaje de ida' })).toBeVisible();
+  await expectAccessible(page);
+});

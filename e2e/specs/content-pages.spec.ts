@@ -116,16 +116,17 @@ test.describe('corporate', () => {
 });
 
 test.describe('destinations', () => {
-  test('a destination page: description, routes with from prices, search preset or its fallback, terminals', async ({ page }) => {
+  test('a destination page: description, routes with from prices, the search preset to it, terminals', async ({ page }) => {
     const content = new ContentPages(page);
     await content.openPath('/destinos/cusco');
     await expect(content.heading()).toHaveText('Viaja a Cusco');
     await expect(page).toHaveTitle(/Pasajes a Cusco \| Rumbo Andino/);
     await expect(content.routesTable().getByRole('row', { name: /Lima/ })).toContainText('S/');
     await expect(content.main.getByRole('link', { name: 'Ver pasajes de Lima a Cusco' })).toHaveAttribute('href', '/pasajes?origen=LIM&destino=CUZ');
-    await expect(content.main.getByText('Terminal Cusco').first()).toBeVisible();
-    // mf-booking is another issue's: without it the search shows its fallback.
+    await expect(content.main.getByRole('region', { name: /Terminales/ }).getByText('Terminal Cusco')).toBeVisible();
+    // The search (mf-booking's parcel) comes preset to the destination.
     await expect(content.main.getByRole('heading', { name: 'Busca tu pasaje a Cusco' })).toBeVisible();
+    await expect(content.main.getByRole('combobox', { name: 'Destino' })).toHaveValue('Cusco (CUZ)');
     await expectAccessible(page);
 
     await content.switchLanguage('en-EN');
