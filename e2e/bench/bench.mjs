@@ -18,7 +18,22 @@ const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const PAGES = process.env.BENCH_PAGES?.split(',') ?? ['/', '/libro_reclamaciones', '/informacion/terminos-condiciones', '/oficina', '/cargo/seguimiento'];
+/** A date (YYYY-MM-DD) `days` after today in Lima. */
+function limaDate(days) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+const STEP_1 = `/pasajes?origen=LIM&destino=AQP&fecha=${limaDate(1)}&pasajeros=1`;
+const PAGES = process.env.BENCH_PAGES?.split(',') ?? [
+  '/',
+  STEP_1,
+  '/libro_reclamaciones',
+  '/informacion/terminos-condiciones',
+  '/oficina',
+  '/cargo/seguimiento',
+];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 4600);
 const site = `http://localhost:${port}`;
@@ -44,10 +59,15 @@ async function startSite() {
   return child;
 }
 
-async function firstLoadJs(browser, url) {
+async function firstLoadJs(browser, url, sessionState) {
   // A fresh context: an empty cache, as a first visit (memory-cache hits report no response).
   const context = await browser.newContext();
   const page = await context.newPage();
+  if (sessionState) {
+    await page.addInitScript((entries) => {
+      for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
+    }, sessionState);
+  }
   const sizes = new Map();
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
@@ -97,6 +117,7 @@ async function lighthouseOnce(url) {
     score: report.categories.performance.score,
     lcp: report.audits['largest-contentful-paint'].numericValue,
     tbt: report.audits['total-blocking-time'].numericValue,
+    cls: report.audits['cumulative-layout-shift'].numericValue,
   };
 }
 
@@ -117,17 +138,33 @@ try {
       performance: median(runs.map((r) => r.score)),
       lcpMs: Math.round(median(runs.map((r) => r.lcp))),
       tbtMs: Math.round(median(runs.map((r) => r.tbt))),
+      cls: Number(median(runs.map((r) => r.cls)).toFixed(3)),
       runs: RUNS,
     });
   }
+  // Step 2 reads its trip from session storage (CRESERVA), which a Lighthouse run cannot set:
+  // only its first-load JavaScript is measured, with a trip chosen as step 1 would store it.
+  const apiUrl = `http://localhost:${port + 1}`;
+  const search = { origen: 'LIM', destino: 'AQP', fecha: limaDate(1), pasajeros: 1 };
+  const trips = await (
+    await fetch(`${apiUrl}/rest/viaje`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ origen: 'LIM', destino: 'AQP', fecha: search.fecha, cusuario: 50005, coficina_venta: 577 }),
+    })
+  ).json();
+  const booking = JSON.stringify({ search, ida: trips.data[0], tramo: 'ida' });
+  const step2 = await firstLoadJs(browser, `${site}/pasajes/asientos`, { CRESERVA: booking });
+  results.push({ page: '/pasajes/asientos', firstLoadJsGzipKb: Number(step2.toFixed(1)), performance: null, lcpMs: null, tbtMs: null, cls: null, runs: 0 });
 } finally {
   await browser.close();
   siteProcess.kill('SIGTERM');
 }
 
-console.log('page'.padEnd(38), 'JS gzip KB'.padStart(10), 'perf'.padStart(6), 'LCP ms'.padStart(8), 'TBT ms'.padStart(8));
+console.log('page'.padEnd(52), 'JS gzip KB'.padStart(10), 'perf'.padStart(6), 'LCP ms'.padStart(8), 'TBT ms'.padStart(8), 'CLS'.padStart(6));
 for (const r of results) {
-  console.log(r.page.padEnd(38), String(r.firstLoadJsGzipKb).padStart(10), String(r.performance).padStart(6), String(r.lcpMs).padStart(8), String(r.tbtMs).padStart(8));
+  const cells = [r.performance, r.lcpMs, r.tbtMs, r.cls].map((value) => String(value ?? '—'));
+  console.log(r.page.padEnd(52), String(r.firstLoadJsGzipKb).padStart(10), cells[0].padStart(6), cells[1].padStart(8), cells[2].padStart(8), cells[3].padStart(6));
 }
 mkdirSync(path.join(here, '../bench-results'), { recursive: true });
 writeFileSync(path.join(here, '../bench-results/bench.json'), JSON.stringify(results, null, 2) + '\n');

@@ -1,9 +1,9 @@
 import { session } from '@rumbo/shared';
 import { toLanguage } from '@rumbo/shared/schemas';
-import { Box, Button, Container, Heading, Stack, Text } from '@rumbo/shared/ui';
+import { Box, Button, Container, Heading, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComplaintForm } from './complaint-form';
 import { DefinitionRows } from './definition-rows';
@@ -14,10 +14,12 @@ import { Receipt } from './receipt';
 const ProviderDetails = observer(function ProviderDetails({ store }: { store: ComplaintStore }) {
   const { t } = useTranslation('complaints');
   const operator = store.operator;
-  const rows: [label: string, value: string | undefined][] = [
-    [t('provider.razonSocial'), operator?.razon_social],
-    [t('provider.ruc'), operator?.ruc],
-    [t('provider.direccion'), operator?.direccion],
+  // While the data loads, each row keeps its place (a placeholder line), so nothing below moves.
+  const pending = store.operatorState === 'loading' ? <Skeleton height="1.5em" width="min(24ch, 100%)" /> : undefined;
+  const rows: [label: string, value: ReactNode | undefined][] = [
+    [t('provider.razonSocial'), operator?.razon_social ?? pending],
+    [t('provider.ruc'), operator?.ruc ?? pending],
+    [t('provider.direccion'), operator?.direccion ?? pending],
     [t('provider.fecha'), store.values.fecha_actual],
   ];
   return (
@@ -26,7 +28,7 @@ const ProviderDetails = observer(function ProviderDetails({ store }: { store: Co
         {t('provider.heading')}
       </Heading>
       {store.operatorState === 'loading' && (
-        <Text role="status" color="fg.muted" mb="3">
+        <Text role="status" srOnly>
           {t('provider.loading')}
         </Text>
       )}

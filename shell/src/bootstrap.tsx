@@ -13,6 +13,7 @@ import { start } from 'single-spa';
 import { applyHead, headFor } from './head';
 import { shellTexts } from './locales';
 import { MainArea, registerRemoteApplications } from './remotes/applications';
+import { afterFirstPage } from './remotes/first-page';
 import { applyRegistry, loadRemoteModule, preloadRoute, type RemotesRegistry } from './remotes/registry';
 import { routeFor } from './routes';
 import { renderShell } from './shell';
@@ -43,9 +44,10 @@ async function boot() {
   if (initial) preloadRoute(initial);
   const area = new MainArea();
   registerRemoteApplications(area);
+  const whenFirstPageShown = afterFirstPage();
   setRoutePrefetcher((path) => {
     const route = routeFor(path);
-    if (route) preloadRoute(route);
+    if (route) whenFirstPageShown(() => preloadRoute(route));
   });
 
   const t = () => i18n.getFixedT(null, 'shell');

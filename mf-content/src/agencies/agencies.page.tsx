@@ -92,8 +92,22 @@ export default function AgenciesPage() {
           <Alert.Title>{t('common.loadError')}</Alert.Title>
         </Alert.Root>
       )}
-      <Grid templateColumns={{ base: '1fr', lg: '2fr 3fr' }} gap="6" alignItems="start">
-        <Box>
+      {/* Phones: the map (fixed height) above the list, so the list growing as agencies arrive
+          moves nothing on screen; from lg: list left, sticky map right. */}
+      <Grid
+        templateColumns={{ base: '1fr', lg: '2fr 3fr' }}
+        templateAreas={{ base: '"map" "list"', lg: '"list map"' }}
+        gap="6"
+        alignItems="start"
+      >
+        <Box gridArea="map" position={{ lg: 'sticky' }} top={{ lg: '24' }} h={{ lg: '70vh' }}>
+          <MapBoundary fallback={<Text role="status">{t('agencies.mapError')}</Text>}>
+            <Suspense fallback={<Skeleton h={{ base: '72', lg: 'full' }} rounded="lg" aria-label={t('agencies.mapLoading')} />}>
+              <AgencyMap agencies={shown} fit={Boolean(ciudad)} />
+            </Suspense>
+          </MapBoundary>
+        </Box>
+        <Box gridArea="list">
           <Text role="status" fontWeight="semibold" mb="3" data-testid="agency-count">
             {agencies ? t('agencies.count', { count: shown.length }) : t('common.loading')}
           </Text>
@@ -106,13 +120,6 @@ export default function AgenciesPage() {
               </li>
             ))}
           </Stack>
-        </Box>
-        <Box position={{ lg: 'sticky' }} top={{ lg: '24' }} h={{ lg: '70vh' }}>
-          <MapBoundary fallback={<Text role="status">{t('agencies.mapError')}</Text>}>
-            <Suspense fallback={<Skeleton h={{ base: '72', lg: 'full' }} rounded="lg" aria-label={t('agencies.mapLoading')} />}>
-              <AgencyMap agencies={shown} fit={Boolean(ciudad)} />
-            </Suspense>
-          </MapBoundary>
         </Box>
       </Grid>
     </Container>

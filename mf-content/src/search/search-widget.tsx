@@ -12,6 +12,13 @@ export interface SearchProps {
   destino?: string;
 }
 
+/**
+ * The height of this section once mf-booking's widget is in it (measured at each breakpoint: its
+ * fields stack in one column, then two, then one row). Reserved while the parcel loads, so the
+ * sections below the hero do not move when it arrives.
+ */
+const LOADED_HEIGHT = { base: '36rem', md: '27.75rem', lg: '19.25rem' };
+
 type State = { status: 'loading' } | { status: 'ready'; config: ParcelConfig<SearchProps> } | { status: 'unavailable' };
 
 /** What shows when mf-booking's search cannot be loaded: a short text and the way to buy anyway. */
@@ -49,7 +56,16 @@ export function SearchWidget({ origen, destino, load = loadSearchParcel, title }
   }, [load]);
 
   return (
-    <Box as="section" aria-labelledby="search-widget-title" bg="bg" color="fg" rounded="xl" shadow="lg" p={{ base: '4', md: '6' }}>
+    <Box
+      as="section"
+      aria-labelledby="search-widget-title"
+      bg="bg"
+      color="fg"
+      rounded="xl"
+      shadow="lg"
+      p={{ base: '4', md: '6' }}
+      minH={state.status === 'unavailable' ? undefined : LOADED_HEIGHT}
+    >
       <Heading as="h2" id="search-widget-title" size="lg" mb="3">
         {title ?? t('search.title')}
       </Heading>
