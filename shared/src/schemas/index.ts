@@ -3,3 +3,5 @@ export * from './validation.messages';
 export * from './complaint.labels';
 export * from './trips.schema';
 export * from './booking.contract';
+export * from './sales.messages';
+export * from './sales.schema';

@@ -1,3 +1,5 @@
+import { salesMessages } from './sales.messages';
+
 /**
  * Texts of the `validation` i18n namespace, shared by the browser (react-i18next) and the API
  * (answers in the caller's language). The es-PE complaint texts are the spec's (§5), verbatim.
@@ -49,6 +51,7 @@ export const validationMessages = {
     'request.unauthorized': 'Su sesión no es válida. Vuelva a iniciar sesión.',
     'request.notFound': 'No encontramos lo que busca',
     'request.failed': 'No pudimos completar la solicitud. Inténtelo de nuevo.',
+    ...salesMessages['es-PE'],
   },
   'en-EN': {
     'complaint.nacimiento.required': 'Select your date of birth',
@@ -96,6 +99,7 @@ export const validationMessages = {
     'request.unauthorized': 'Your session is not valid. Please sign in again.',
     'request.notFound': 'We could not find what you are looking for',
     'request.failed': 'We could not complete the request. Please try again.',
+    ...salesMessages['en-EN'],
   },
 } as const;
 
