@@ -13,15 +13,15 @@ const text = (message: string, max = 60) => v.pipe(v.string(message), v.trim(), 
 export function isValidRuc(ruc: string): boolean {
   if (!/^(10|15|17|20)\d{9}$/.test(ruc)) return false;
   const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  const sum = weights.reduce((acc, w, i) => acc + w * Number(ruc[i]), 0);
+  const sum = weights.reduce((acc, w, i) => acc + w * Number(ruc.charAt(i)), 0);
   const check = (11 - (sum % 11)) % 10;
-  return check === Number(ruc[10]);
+  return check === Number(ruc.charAt(10));
 }
 
 /** Whole years between `birth` and `on` (both YYYY-MM-DD). */
 export function ageOn(birth: string, on: string): number {
-  const [by, bm, bd] = birth.split('-').map(Number);
-  const [oy, om, od] = on.split('-').map(Number);
+  const [by = 0, bm = 0, bd = 0] = birth.split('-').map(Number);
+  const [oy = 0, om = 0, od = 0] = on.split('-').map(Number);
   return oy - by - (om < bm || (om === bm && od < bd) ? 1 : 0);
 }
 
