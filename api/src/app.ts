@@ -12,6 +12,7 @@ import { healthRoutes } from './http/health.routes';
 import { registerJsonParser } from './http/json-body';
 import { SEAT_RATE_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
+import { peopleRoutes } from './people/people.routes';
 import { seatsRoutes } from './seats/seats.routes';
 import { tripsRoutes } from './trips/trips.routes';
 
@@ -62,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { db, sessionSecret });
   await app.register(tripsRoutes, { db, now });
   await app.register(seatsRoutes, { db, now, seatRateLimit });
+  await app.register(peopleRoutes, { db, now, writeRateLimit });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
 
   return app;

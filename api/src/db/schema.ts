@@ -5,3 +5,4 @@ export * from '../content/content.tables';
 export * from '../mail/mail.tables';
 export * from '../seats/seats.tables';
 export * from '../trips/trips.tables';
+export * from '../people/people.tables';
