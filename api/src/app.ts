@@ -13,6 +13,7 @@ import { registerJsonParser } from './http/json-body';
 import { SEAT_RATE_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { peopleRoutes } from './people/people.routes';
+import { seatPassengerRoutes } from './people/seat-passenger.routes';
 import { seatsRoutes } from './seats/seats.routes';
 import { tripsRoutes } from './trips/trips.routes';
 
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tripsRoutes, { db, now });
   await app.register(seatsRoutes, { db, now, seatRateLimit });
   await app.register(peopleRoutes, { db, now, writeRateLimit });
+  await app.register(seatPassengerRoutes, { db, now, writeRateLimit });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
 
   return app;

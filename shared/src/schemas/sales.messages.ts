@@ -17,6 +17,7 @@ export const salesMessages = {
     'sale.terminos.required': 'Debe aceptar los términos y condiciones',
     'sale.parentesco.required': 'Seleccione el parentesco con el menor',
     'sale.clave.invalid': 'La compra no es válida. Vuelva a elegir sus asientos.',
+    'sale.responsable.adult': 'El responsable debe ser otro pasajero mayor de edad de esta compra',
   },
   'en-EN': {
     'sale.documento.required': 'Select the document type',
@@ -35,5 +36,6 @@ export const salesMessages = {
     'sale.terminos.required': 'You must accept the terms and conditions',
     'sale.parentesco.required': 'Select the relationship to the minor',
     'sale.clave.invalid': 'This purchase is not valid. Please pick your seats again.',
+    'sale.responsable.adult': 'The responsible person must be another adult passenger of this purchase',
   },
 } as const;

@@ -111,3 +111,10 @@ export const ReservationSchema = v.object({
   comprador: BuyerSchema,
   terminos: v.literal(true, 'sale.terminos.required'),
 });
+
+/** `POST /rest/asiento/asociar`: tie a seat held by this purchase to its passenger. */
+export const SeatPassengerSchema = v.object({
+  clave_bloqueo: purchaseKey,
+  cviaje_asiento: v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid')),
+  pasajero: PassengerSchema,
+});
