@@ -17,6 +17,8 @@ import { registerJsonParser } from './http/json-body';
 import { LOOKUP_RATE_LIMIT, SEAT_RATE_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { promotionsRoutes } from './promotions/promotions.routes';
+import { peopleRoutes } from './people/people.routes';
+import { seatPassengerRoutes } from './people/seat-passenger.routes';
 import { seatsRoutes } from './seats/seats.routes';
 import { tripsRoutes } from './trips/trips.routes';
 
@@ -96,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cargoRoutes, { db, lookupRateLimit });
   await app.register(promotionsRoutes, { db, now, writeRateLimit, siteOrigins: options.corsOrigins ?? [] });
   await app.register(companiesRoutes, { db, now, writeRateLimit, lookupRateLimit });
+  await app.register(peopleRoutes, { db, now, writeRateLimit });
+  await app.register(seatPassengerRoutes, { db, now, writeRateLimit });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
 
   return app;

@@ -10,3 +10,4 @@ export * from '../cargo/cargo.tables';
 export * from '../companies/companies.tables';
 export * from '../content/destinations.tables';
 export * from '../promotions/promotions.tables';
+export * from '../people/people.tables';

@@ -7,3 +7,5 @@ export * from './account.schema';
 export * from './account.messages';
 export * from './cargo.schema';
 export * from './company.schema';
+export * from './sales.messages';
+export * from './sales.schema';

@@ -1,4 +1,5 @@
 import { accountMessages } from './account.messages';
+import { salesMessages } from './sales.messages';
 
 /**
  * Texts of the `validation` i18n namespace, shared by the browser (react-i18next) and the API
@@ -80,6 +81,7 @@ export const validationMessages = {
     'request.notFound': 'No encontramos lo que busca',
     'request.failed': 'No pudimos completar la solicitud. Inténtelo de nuevo.',
     ...accountMessages['es-PE'],
+    ...salesMessages['es-PE'],
   },
   'en-EN': {
     'complaint.nacimiento.required': 'Select your date of birth',
@@ -156,6 +158,7 @@ export const validationMessages = {
     'request.notFound': 'We could not find what you are looking for',
     'request.failed': 'We could not complete the request. Please try again.',
     ...accountMessages['en-EN'],
+    ...salesMessages['en-EN'],
   },
 } as const;
 

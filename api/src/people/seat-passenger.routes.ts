@@ -1,0 +1,71 @@
+import { isMinorOn, MinorGuardianSchema, SeatPassengerSchema } from '@rumbo/shared/schemas';
+import { createHash } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../db/client';
+import { ConflictError, InvalidInputError } from '../errors';
+import type { RateLimit } from '../http/rate-limit';
+import { parseBody } from '../http/validate';
+import { viaje_asiento } from '../seats/seats.tables';
+import { viaje } from '../trips/trips.tables';
+import { asiento_pasajero } from './people.tables';
+
+export interface SeatPassengerRoutesOptions {
+  db: Database;
+  now: () => Date;
+  writeRateLimit: RateLimit;
+}
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+const limaDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(d);
+
+/** The seat if this purchase holds it now (84, its key, not expired), with the trip's departure. */
+async function heldSeat(db: Database, cviaje_asiento: number, keyHash: string, now: Date) {
+  const [row] = await db
+    .select({ cviaje_asiento: viaje_asiento.cviaje_asiento, salida: viaje.salida })
+    .from(viaje_asiento)
+    .innerJoin(viaje, eq(viaje.cviaje, viaje_asiento.cviaje))
+    .where(
+      and(
+        eq(viaje_asiento.cviaje_asiento, cviaje_asiento),
+        eq(viaje_asiento.gestado_asiento, 84),
+        eq(viaje_asiento.clave_hash, keyHash),
+        gt(viaje_asiento.expira, now),
+      ),
+    );
+  if (!row) throw new ConflictError('seat.notHeld');
+  return row;
+}
+
+export const seatPassengerRoutes: FastifyPluginAsync<SeatPassengerRoutesOptions> = async (app, { db, now, writeRateLimit }) => {
+  app.post('/rest/asiento/asociar', { config: { rateLimit: writeRateLimit } }, async (request) => {
+    const body = parseBody(SeatPassengerSchema, request.body);
+    const keyHash = hashKey(body.clave_bloqueo);
+    const seat = await heldSeat(db, body.cviaje_asiento, keyHash, now());
+    const menor = isMinorOn(body.pasajero.nacimiento, limaDate(seat.salida));
+    const values = { ...body.pasajero, cviaje_asiento: seat.cviaje_asiento, clave_hash: keyHash, menor, cviaje_asiento_responsable: null, parentesco: null };
+    await db
+      .insert(asiento_pasajero)
+      .values(values)
+      .onConflictDoUpdate({ target: asiento_pasajero.cviaje_asiento, set: { ...values, cviaje_asiento: sql`excluded.cviaje_asiento` } });
+    return { data: { cviaje_asiento: seat.cviaje_asiento, menor } };
+  });
+
+  app.post('/rest/asiento/menor', { config: { rateLimit: writeRateLimit } }, async (request) => {
+    const body = parseBody(MinorGuardianSchema, request.body);
+    const keyHash = hashKey(body.clave_bloqueo);
+    const t = now();
+    await heldSeat(db, body.casiento, keyHash, t);
+    await heldSeat(db, body.casiento_responsable, keyHash, t);
+    const rows = await db.select().from(asiento_pasajero).where(eq(asiento_pasajero.clave_hash, keyHash));
+    const minor = rows.find((r) => r.cviaje_asiento === body.casiento);
+    const adult = rows.find((r) => r.cviaje_asiento === body.casiento_responsable);
+    if (!minor) throw new InvalidInputError('request.invalid', 'casiento');
+    if (body.casiento === body.casiento_responsable || !adult || adult.menor) throw new InvalidInputError('sale.responsable.adult', 'casiento_responsable');
+    await db
+      .update(asiento_pasajero)
+      .set({ cviaje_asiento_responsable: adult.cviaje_asiento, parentesco: body.parentesco })
+      .where(eq(asiento_pasajero.cviaje_asiento, minor.cviaje_asiento));
+    return { data: { casiento: minor.cviaje_asiento, casiento_responsable: adult.cviaje_asiento, parentesco: body.parentesco } };
+  });
+};
