@@ -1,16 +1,13 @@
-import { Link } from '@rumbo/shared';
+import { Link, messageText, useAnswer } from '@rumbo/shared';
 import { CARGO_PRICING } from '@rumbo/shared/schemas';
 import { Alert, Box, Button, Card, Container, Heading, List, NativeSelect, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
-import { Field } from '@rumbo/shared/ui/forms';
+import { Field, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchCargoAgencies, fetchCities, type Agency, type City } from './cargo.resource';
 import { EstimateStore, type EstimateField } from './estimate.store';
-import { TextField } from './field';
 import { soles } from './lima-time';
-import { messageText } from './message';
-import { useAnswer } from './use-answer';
 
 const CitySelect = observer(function CitySelect({ store, field, cities }: { store: EstimateStore; field: EstimateField; cities: City[] }) {
   const { t } = useTranslation('cargo');

@@ -2,7 +2,7 @@ import { CargoEstimateSchema } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as v from 'valibot';
 import { estimateCargo, type CargoEstimate } from './cargo.resource';
-import { firstIssues, fromError, type FormMessage } from './form-state';
+import { firstIssues, fromError, type FormMessage } from '@rumbo/shared';
 
 export type EstimateField = 'origen' | 'destino' | 'peso';
 

@@ -3,12 +3,12 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { TextField } from './field';
-import { messageText } from './message';
 import { Timeline } from './timeline';
 import { TrackingStore } from './tracking.store';
 import type { Tracking } from './cargo.resource';
 import { limaDateTime } from './lima-time';
+import { messageText } from '@rumbo/shared';
+import { TextField } from '@rumbo/shared/ui/forms';
 
 function Summary({ tracking }: { tracking: Tracking }) {
   const { t, i18n } = useTranslation('cargo');

@@ -2,7 +2,7 @@ import { TrackingQuerySchema } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as v from 'valibot';
 import { trackShipment, type Tracking } from './cargo.resource';
-import { firstIssues, fromError, type FormMessage } from './form-state';
+import { firstIssues, fromError, type FormMessage } from '@rumbo/shared';
 
 export type TrackingField = 'codigo' | 'documento';
 

@@ -13,6 +13,7 @@ export {
   setLanguage,
   type Language,
 } from './i18n';
+export { firstIssues, fromError, messageText, type FormMessage } from './form-message';
 export { Link, type LinkProps } from './link';
 export { prefetchRoute, setRoutePrefetcher } from './prefetch';
 export { createRemoteApp, type RemoteAppOptions } from './remote';
@@ -22,3 +23,4 @@ export { STORAGE_KEYS, encodeBase64Json, languageKey, readJson } from './storage
 export { BREAKPOINTS, system } from './theme';
 export { api, loadOperator, session } from './singletons';
 export { customerFromUserData } from './session.store';
+export { useAnswer } from './use-answer';

@@ -3,8 +3,8 @@ import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { fetchAgencies, type Agency } from '../content.resource';
-import { useAnswer } from '../use-answer';
 import { AgencyCard } from './agency-card';
+import { useAnswer } from '@rumbo/shared';
 
 // Leaflet and its stylesheet load with this chunk, only on this page.
 const AgencyMap = lazy(() => import(/* webpackChunkName: "agency-map" */ './agency-map'));

@@ -2,7 +2,7 @@ import { CompanySchema, isValidRuc } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as v from 'valibot';
 import { lookUpCompany, registerCompany, type CompanyReceipt } from '../content.resource';
-import { firstIssues, fromError, type FormMessage } from '../form-state';
+import { firstIssues, fromError, type FormMessage } from '@rumbo/shared';
 
 export const COMPANY_FIELDS = ['ruc', 'razon_social', 'contacto', 'correo', 'telefono', 'mensaje'] as const;
 export type CompanyField = (typeof COMPANY_FIELDS)[number];

@@ -1,11 +1,10 @@
 import { Alert, Box, Button, Card, Container, Heading, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
-import { Field, Textarea } from '@rumbo/shared/ui/forms';
+import { Field, Textarea, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../field';
-import { messageText } from '../message';
 import { CompanyStore, type CompanyField } from './company.store';
+import { messageText } from '@rumbo/shared';
 
 interface Service {
   title: string;

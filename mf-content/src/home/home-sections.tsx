@@ -1,4 +1,4 @@
-import { Link } from '@rumbo/shared';
+import { Link, useAnswer } from '@rumbo/shared';
 import { Box, Container, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,6 @@ import { AgencyCard } from '../agencies/agency-card';
 import { fetchAgencies, fetchDestinations, fetchPromotions } from '../content.resource';
 import { DestinationCard } from '../destinations/destination-card';
 import { PromotionCard } from '../promotions/promotion-card';
-import { useAnswer } from '../use-answer';
 
 function SectionHeader({ id, title, lead, link }: { id: string; title: string; lead?: string; link?: { to: string; label: string } }) {
   return (

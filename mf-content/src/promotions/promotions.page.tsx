@@ -3,11 +3,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { confirmSubscription, fetchPromotions, unsubscribe } from '../content.resource';
-import { fromError, type FormMessage } from '../form-state';
-import { messageText } from '../message';
-import { useAnswer } from '../use-answer';
 import { PromotionCard } from './promotion-card';
 import { SubscribeForm } from './subscribe-form';
+import { fromError, type FormMessage, messageText, useAnswer } from '@rumbo/shared';
 
 type LinkState = { status: 'working'; kind: 'confirmar' | 'baja' } | { status: 'done'; kind: 'confirmar' | 'baja'; correo: string } | { status: 'failed'; message: FormMessage };
 

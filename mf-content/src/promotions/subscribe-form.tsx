@@ -2,8 +2,8 @@ import { Box, Button, Heading, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../field';
 import { SubscriptionStore } from './subscription.store';
+import { TextField } from '@rumbo/shared/ui/forms';
 
 /** "Get our promotions": an e-mail field; the confirmation link arrives by mail (double opt-in). */
 export const SubscribeForm = observer(function SubscribeForm({ id = 'subscribe' }: { id?: string }) {

@@ -2,7 +2,7 @@ import { SubscriptionSchema } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as v from 'valibot';
 import { subscribe } from '../content.resource';
-import { firstIssues, fromError, type FormMessage } from '../form-state';
+import { firstIssues, fromError, type FormMessage } from '@rumbo/shared';
 
 /** The promotions subscription form: one e-mail, checked with the shared schema, then the API. */
 export class SubscriptionStore {

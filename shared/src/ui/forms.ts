@@ -4,3 +4,4 @@
  */
 export { Checkbox, Field, Fieldset, Input, RadioGroup, Textarea } from '@chakra-ui/react';
 export { Combobox, useFilter, useListCollection } from '@chakra-ui/react';
+export { TextField } from './text-field';

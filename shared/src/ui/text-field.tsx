@@ -1,8 +1,7 @@
-import { Field, Input } from '@rumbo/shared/ui/forms';
-import type { InputHTMLAttributes } from 'react';
+import { Field, Input } from '@chakra-ui/react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FormMessage } from './form-state';
-import { messageText } from './message';
+import { messageText, type FormMessage } from '../form-message';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'size' | 'color'> {
   id: string;
@@ -13,15 +12,17 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   hint?: string;
   error?: FormMessage;
   required?: boolean;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with its hint and message, tied to it by aria-describedby. */
-export function TextField({ id, name, label, value, onValue, hint, error, required, ...input }: TextFieldProps) {
-  const { t } = useTranslation('cargo');
+export function TextField({ id, name, label, value, onValue, hint, error, required, ref, ...input }: TextFieldProps) {
+  const { t } = useTranslation('validation');
   return (
     <Field.Root ids={{ control: id, errorText: `${id}-error`, helperText: `${id}-hint` }} invalid={Boolean(error)} required={required}>
       <Field.Label>{label}</Field.Label>
       <Input
+        ref={ref}
         name={name}
         value={value}
         onChange={(event) => onValue(event.target.value)}

@@ -1,8 +1,9 @@
-import { ApiError } from '@rumbo/shared';
-import { validationMessages } from '@rumbo/shared/schemas';
+import type { TFunction } from 'i18next';
 import type * as v from 'valibot';
+import { ApiError } from './api';
+import { validationMessages } from './schemas/validation.messages';
 
-/** A message for the form: a `validation` key (translated at render) or the server's own text. */
+/** A message for a form: a `validation` key (translated at render) or the server's own text. */
 export interface FormMessage {
   key?: string;
   text?: string;
@@ -20,11 +21,20 @@ export function firstIssues(issues: readonly v.BaseIssue<unknown>[]): Record<str
   return errors;
 }
 
-/** What a failed call means for the form: a field's message, or a message for the whole form. */
+/** What a failed call means for a form: a field's message, or a message for the whole form. */
 export function fromError(error: unknown): { field?: string; message: FormMessage } {
   if (error instanceof ApiError) {
     const message = error.code && isKey(error.code) ? { key: error.code, text: error.message } : { text: error.message };
     return { field: error.field, message };
   }
   return { message: { key: 'request.failed' } };
+}
+
+/** A message in the current language: its key when we know it, else the server's own text. */
+export function messageText(t: TFunction, message: FormMessage): string {
+  if (message.key) {
+    const text = t(message.key, { ns: 'validation', defaultValue: '' });
+    if (text) return text;
+  }
+  return message.text ?? '';
 }

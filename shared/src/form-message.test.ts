@@ -1,0 +1,33 @@
+import * as v from 'valibot';
+import { ApiError } from './api';
+import { firstIssues, fromError, messageText } from './form-message';
+import { i18n } from './i18n';
+import { setUpShared } from './testing';
+
+beforeAll(() => setUpShared('es-PE'));
+
+describe('form messages', () => {
+  it('keeps the first issue of each field, as a validation key', () => {
+    const schema = v.object({ correo: v.pipe(v.string(), v.nonEmpty('trip.origen.required'), v.email('complaint.correo.format')) });
+    const result = v.safeParse(schema, { correo: '' });
+    expect(result.success).toBe(false);
+    expect(firstIssues(result.issues!)).toEqual({ correo: { key: 'trip.origen.required' } });
+  });
+
+  it('turns a server error into its field and message; anything else into "request failed"', () => {
+    expect(fromError(new ApiError(400, 'Seleccione el origen', 'trip.origen.required', 'origen'))).toEqual({
+      field: 'origen',
+      message: { key: 'trip.origen.required', text: 'Seleccione el origen' },
+    });
+    expect(fromError(new ApiError(409, 'Texto del servidor', 'unknown.code'))).toEqual({ field: undefined, message: { text: 'Texto del servidor' } });
+    expect(fromError(new TypeError('network'))).toEqual({ message: { key: 'request.failed' } });
+  });
+
+  it('reads a key in the current language, and falls back to the server’s text', async () => {
+    const t = i18n.getFixedT(null, 'content');
+    expect(messageText(t, { key: 'trip.origen.required' })).toBe('Seleccione el origen');
+    await i18n.changeLanguage('en-EN');
+    expect(messageText(i18n.getFixedT(null, 'content'), { key: 'trip.origen.required' })).toBe('Select the origin');
+    expect(messageText(t, { text: 'Sin clave' })).toBe('Sin clave');
+  });
+});
