@@ -1,29 +1,9 @@
 import { api } from '@rumbo/shared';
+import type { Tracking } from '@rumbo/shared/schemas';
 
 /** Calls of the cargo screens to `/rest`. */
 
-export type ShipmentState = 'recibido' | 'en_transito' | 'llegado' | 'en_reparto' | 'entregado';
-export const SHIPMENT_STATES: readonly ShipmentState[] = ['recibido', 'en_transito', 'llegado', 'en_reparto', 'entregado'];
-
-export interface PlaceRef {
-  cagencia: number;
-  nombre: string;
-  ciudad: string;
-}
-
-/** `POST /rest/carga/seguimiento`: names come masked from the server. */
-export interface Tracking {
-  codigo: string;
-  estado: ShipmentState;
-  origen: PlaceRef;
-  destino: PlaceRef;
-  remitente: string;
-  destinatario: string;
-  paquetes: number;
-  peso_kg: number;
-  registrado: string;
-  eventos: { estado: ShipmentState; fecha: string; agencia: PlaceRef | null }[];
-}
+export { SHIPMENT_STATES, type PlaceRef, type ShipmentState, type Tracking } from '@rumbo/shared/schemas';
 
 export interface CargoEstimate {
   origen: string;

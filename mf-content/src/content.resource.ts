@@ -1,4 +1,5 @@
 import { api } from '@rumbo/shared';
+import type { Agency } from '@rumbo/shared/schemas';
 
 /** Calls of the content screens to `/rest` (answers as api/README.md documents them). */
 
@@ -9,21 +10,7 @@ export interface City {
   slug: string;
 }
 
-export interface Agency {
-  cagencia: number;
-  cciudad: number;
-  ciudad: string;
-  codigo: string;
-  slug: string;
-  cterminal: number | null;
-  nombre: string;
-  direccion: string;
-  latitud: number;
-  longitud: number;
-  telefono: string;
-  horario: { dias: 'todos' | 'lun-sab'; abre: string; cierra: string };
-  servicios: { pasajes: boolean; carga: boolean };
-}
+export type { Agency } from '@rumbo/shared/schemas';
 
 export interface Promotion {
   cpromocion: number;

@@ -1,25 +1,8 @@
+import type { Agency } from '@rumbo/shared/schemas';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { ciudad } from '../content/content.tables';
 import type { Database } from '../db/client';
 import { agencia } from './agencies.tables';
-
-/** `GET /rest/componente/punto_venta`: one agency with its city, hours and services. */
-export interface Agency {
-  cagencia: number;
-  cciudad: number;
-  ciudad: string;
-  /** The city's short code (`LIM`). */
-  codigo: string;
-  slug: string;
-  cterminal: number | null;
-  nombre: string;
-  direccion: string;
-  latitud: number;
-  longitud: number;
-  telefono: string;
-  horario: { dias: string; abre: string; cierra: string };
-  servicios: { pasajes: boolean; carga: boolean };
-}
 
 export interface AgencyFilter {
   /** A city code (`LIM`) or number (`4`). */

@@ -18,7 +18,7 @@ export const agencia = pgTable('agencia', {
   longitud: doublePrecision('longitud').notNull(),
   telefono: text('telefono').notNull(),
   /** Opening days: `todos` (every day) or `lun-sab` (Monday to Saturday). */
-  dias: text('dias').notNull(),
+  dias: text('dias', { enum: ['todos', 'lun-sab'] }).notNull(),
   /** Opening and closing time in Lima, `HH:MM`. */
   abre: text('abre').notNull(),
   cierra: text('cierra').notNull(),

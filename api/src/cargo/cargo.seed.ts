@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 import { encomienda, encomienda_evento } from './cargo.tables';
-import type { ShipmentState } from './cargo.service';
+import type { ShipmentState } from '@rumbo/shared/schemas';
 
 interface ShipmentSeed {
   codigo: string;

@@ -1,4 +1,11 @@
-import { CARGO_PRICING, type CargoEstimateInput, type TrackingQuery } from '@rumbo/shared/schemas';
+import {
+  CARGO_PRICING,
+  type CargoEstimateInput,
+  type PlaceRef,
+  type ShipmentState,
+  type Tracking,
+  type TrackingQuery,
+} from '@rumbo/shared/schemas';
 import { and, asc, eq, inArray, min } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { agencia } from '../agencies/agencies.tables';
@@ -8,28 +15,6 @@ import { InvalidInputError, NotFoundError } from '../errors';
 import { ruta, terminal } from '../trips/trips.tables';
 import { encomienda, encomienda_evento } from './cargo.tables';
 
-export const SHIPMENT_STATES = ['recibido', 'en_transito', 'llegado', 'en_reparto', 'entregado'] as const;
-export type ShipmentState = (typeof SHIPMENT_STATES)[number];
-
-export interface PlaceRef {
-  cagencia: number;
-  nombre: string;
-  ciudad: string;
-}
-
-/** `POST /rest/carga/seguimiento`: a shipment as the public may see it (names masked). */
-export interface Tracking {
-  codigo: string;
-  estado: ShipmentState;
-  origen: PlaceRef;
-  destino: PlaceRef;
-  remitente: string;
-  destinatario: string;
-  paquetes: number;
-  peso_kg: number;
-  registrado: string;
-  eventos: { estado: ShipmentState; fecha: string; agencia: PlaceRef | null }[];
-}
 
 /** Each word keeps its first letter: `María Quispe` → `M**** Q*****`. */
 export function maskName(name: string): string {

@@ -1,7 +1,8 @@
 import type { Language } from '@rumbo/shared/schemas';
 import { and, asc, eq, gt, lt, min, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { listAgencies, type Agency } from '../agencies/agencies.queries';
+import type { Agency } from '@rumbo/shared/schemas';
+import { listAgencies } from '../agencies/agencies.queries';
 import type { Database } from '../db/client';
 import { ruta, terminal, viaje } from '../trips/trips.tables';
 import { ciudad } from './content.tables';

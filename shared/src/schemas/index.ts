@@ -9,3 +9,4 @@ export * from './cargo.schema';
 export * from './company.schema';
 export * from './sales.messages';
 export * from './sales.schema';
+export * from './content.contract';
