@@ -1,22 +1,16 @@
+import { messageText } from '@rumbo/shared';
 import { Alert, Box, ExternalLink, Heading, HStack, List, NativeSelect, Text } from '@rumbo/shared/ui';
 import { Checkbox, Field, Input } from '@rumbo/shared/ui/forms';
-import type { TFunction } from 'i18next';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FocusTarget, FormMessage, FormState } from './form.store';
+import type { FocusTarget, FormState } from './form.store';
 
 /** Error text and control borders with AA contrast (the site's theme, shared/src/theme.ts). */
 const ERROR_COLOR = 'fg.error';
 const CONTROL_BORDER = 'border.control';
 
 type AnyForm = FormState<Record<string, string | boolean>>;
-
-/** A message in the current language: its key when we know it, else the server's own text. */
-export function messageText(t: TFunction, message: FormMessage): string {
-  if (message.key && t(message.key, { defaultValue: '' }) !== '') return t(message.key);
-  return message.text ?? '';
-}
 
 /** DOM ids of a field's parts, so the error summary, the label and the messages link up. */
 export function fieldIds(form: string, field: string) {

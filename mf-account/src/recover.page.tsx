@@ -1,9 +1,9 @@
-import { Link } from '@rumbo/shared';
+import { Link, messageText } from '@rumbo/shared';
 import { Button, chakra, Spinner, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert, messageText, Notice, TextField, useFocusAfterSubmit } from './form-fields';
+import { FormAlert, Notice, TextField, useFocusAfterSubmit } from './form-fields';
 import type { FocusTarget } from './form.store';
 import { PageFrame } from './page-frame';
 import { RecoverStore } from './recover.store';

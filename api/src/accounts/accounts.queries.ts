@@ -1,21 +1,10 @@
+import type { AccountCustomer } from '@rumbo/shared/schemas';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { cuenta } from './accounts.tables';
 
 /** The user-data answer (spec §3): the fields the browser maps into its session customer. */
-export interface CustomerData {
-  ccuenta: number;
-  tipo_doc: number;
-  num_doc: string;
-  nombres: string;
-  paterno: string;
-  materno: string;
-  sexo: string;
-  correo: string;
-  telefono: string;
-  /** YYYY-MM-DD */
-  fnacimiento: string;
-}
+export type CustomerData = AccountCustomer;
 
 export async function findCustomer(db: Database, ccuenta: number): Promise<CustomerData | undefined> {
   const [row] = await db
