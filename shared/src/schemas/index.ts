@@ -10,3 +10,4 @@ export * from './company.schema';
 export * from './sales.messages';
 export * from './sales.schema';
 export * from './content.contract';
+export * from './sales.contract';

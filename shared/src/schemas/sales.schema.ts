@@ -39,7 +39,7 @@ export const DocumentSchema = v.pipe(
   ),
 );
 
-const birthDate = v.pipe(
+export const birthDate = v.pipe(
   v.string('sale.nacimiento.invalid'),
   v.isoDate('sale.nacimiento.invalid'),
   v.check((d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10), 'sale.nacimiento.invalid'),
@@ -74,6 +74,9 @@ export const PassengerSchema = v.pipe(
 export type Passenger = v.InferOutput<typeof PassengerSchema>;
 
 const purchaseKey = v.pipe(v.string('sale.clave.invalid'), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'sale.clave.invalid'));
+
+/** `POST /rest/persona/obtener`: a known passenger's full data; the birth date proves knowledge. */
+export const PersonLookupSchema = v.object({ documento: DocumentSchema, nacimiento: birthDate });
 
 /** The buyer of a reservation: name, e-mail and, for a factura, RUC + razón social. */
 export const BuyerSchema = v.pipe(

@@ -1,0 +1,68 @@
+import type { PaymentMethod, PaymentProviderName } from '@rumbo/shared/schemas';
+
+/**
+ * The seam between the sales domain (api/src/sales) and the payment providers
+ * (api/src/payments): SafetyPay and PagoEfectivo adapters, each talking to the real provider when
+ * its credentials are in the environment, else to the sandbox that imitates that provider's API.
+ * Amounts are integer céntimos (PEN).
+ */
+export interface ChargeRequest {
+  /** Our reference of the payment, unique per attempt (the provider echoes it back). */
+  referencia: string;
+  /** The reservation's payment code, shown to the customer by the provider. */
+  codigo: string;
+  montoCentimos: number;
+  /** The charge must not be payable after this instant (the reservation's expiry). */
+  expira: Date;
+  metodo: PaymentMethod;
+  comprador: { nombre: string; email: string };
+  idioma: 'es-PE' | 'en-EN';
+  /** Where the provider sends the customer back (approved and declined alike). */
+  urlRetorno: string;
+}
+
+export interface ChargeStarted {
+  proveedor: PaymentProviderName;
+  /** Where the customer pays: provider page, or the CIP voucher. */
+  url: string;
+  /** PagoEfectivo's CIP code. */
+  cip: string | null;
+  /** The provider's own id of the operation, if it gives one at creation. */
+  operacion: string | null;
+  sandbox: boolean;
+}
+
+/** A verified notification, reduced to what the sales domain needs. */
+export interface PaymentNotice {
+  proveedor: PaymentProviderName;
+  referencia: string;
+  /** The provider's id of this payment: the idempotency key with `proveedor`. */
+  operacion: string;
+  estado: 'pagado' | 'rechazado';
+  montoCentimos: number;
+  moneda: string;
+}
+
+/** What the HTTP notification route answers the provider (some providers want a signed echo). */
+export interface NotificationReply {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  readonly sandbox: boolean;
+  startCharge(request: ChargeRequest): Promise<ChargeStarted>;
+  /**
+   * Verifies a notification's signature from its raw body and headers; throws
+   * `InvalidSignatureError` when it does not verify.
+   */
+  verifyNotification(rawBody: string, headers: Record<string, string | string[] | undefined>): PaymentNotice;
+  /** The answer the provider expects once the notice is processed. */
+  acknowledge(notice: PaymentNotice, rawBody: string): NotificationReply;
+}
+
+export class InvalidSignatureError extends Error {
+  override readonly name = 'InvalidSignatureError';
+}
