@@ -16,6 +16,7 @@ import { healthRoutes } from './http/health.routes';
 import { registerJsonParser } from './http/json-body';
 import { LOOKUP_RATE_LIMIT, SEAT_RATE_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
+import { paymentSandboxRoutes, type SandboxOptions } from './payments/sandbox/sandbox.routes';
 import { promotionsRoutes } from './promotions/promotions.routes';
 import { peopleRoutes } from './people/people.routes';
 import { seatPassengerRoutes } from './people/seat-passenger.routes';
@@ -44,6 +45,8 @@ export interface AppOptions {
   /** Facebook sign-in; unset: not offered. */
   facebook?: FacebookOptions;
   accountRateLimits?: AccountRateLimits;
+  /** The payment sandbox (createPaymentProviders' `sandbox`); unset: not served. */
+  paymentSandbox?: SandboxOptions;
 }
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */
@@ -101,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(peopleRoutes, { db, now, writeRateLimit });
   await app.register(seatPassengerRoutes, { db, now, writeRateLimit });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
+  if (options.paymentSandbox) await app.register(paymentSandboxRoutes, options.paymentSandbox);
 
   return app;
 }

@@ -66,3 +66,20 @@ export interface PaymentProvider {
 export class InvalidSignatureError extends Error {
   override readonly name = 'InvalidSignatureError';
 }
+
+/**
+ * The provider could not start the charge: unreachable, or it refused the request (its error
+ * number and description are in the message, for the log). The sales route answers 502/503.
+ */
+export class PaymentProviderError extends Error {
+  override readonly name = 'PaymentProviderError';
+}
+
+/**
+ * A notification that verified but carries an event the sales domain does not act on (a
+ * PagoEfectivo refund, a SafetyPay status that is neither paid nor final). The route should
+ * answer it with a 2xx and change nothing, so the provider stops re-sending it.
+ */
+export class UnsupportedNotificationError extends Error {
+  override readonly name = 'UnsupportedNotificationError';
+}

@@ -1,0 +1,71 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { createPagoEfectivo, type PagoEfectivoCredentials } from './pagoefectivo';
+import type { PaymentProvider } from './provider';
+import { createSafetyPay, type SafetyPayCredentials } from './safetypay';
+import { SANDBOX_PATHS, type SandboxOptions } from './sandbox/sandbox.routes';
+
+export type { PagoEfectivoCredentials } from './pagoefectivo';
+export { PAGOEFECTIVO_URL } from './pagoefectivo';
+export * from './provider';
+export type { SafetyPayCredentials } from './safetypay';
+export { SAFETYPAY_URL } from './safetypay';
+export { paymentSandboxRoutes, type SandboxOptions } from './sandbox/sandbox.routes';
+
+/** The payment providers' settings, read from the environment by config.ts. */
+export interface PaymentsConfig {
+  /** Unset: the sandbox stands in for SafetyPay. */
+  safetypay?: SafetyPayCredentials;
+  /** Unset: the sandbox stands in for PagoEfectivo. */
+  pagoefectivo?: PagoEfectivoCredentials;
+  /** Whether the sandbox may stand in for a provider without credentials. */
+  sandbox: boolean;
+}
+
+export interface PaymentProviders {
+  safetypay: PaymentProvider;
+  pagoefectivo: PaymentProvider;
+  /**
+   * The sandbox's options when it stands in for at least one provider: pass them to buildApp as
+   * `paymentSandbox` so its routes are served. Undefined when both providers are real.
+   */
+  sandbox?: SandboxOptions;
+}
+
+export interface PaymentDeps {
+  /** The API's origin as browsers and the API itself reach it, e.g. `http://localhost:3001`. */
+  apiOrigin: string;
+  fetch?: typeof fetch;
+  now?: () => Date;
+}
+
+const secret = () => randomBytes(24).toString('hex');
+
+/**
+ * The SafetyPay and PagoEfectivo adapters. A provider with credentials is the real one; one
+ * without is served by the sandbox inside the API, with credentials made up at start, through the
+ * same adapter (so the sandbox checks exactly what the provider would).
+ */
+export function createPaymentProviders(config: PaymentsConfig, deps: PaymentDeps): PaymentProviders {
+  const fetcher = deps.fetch ?? fetch;
+  const now = deps.now ?? (() => new Date());
+  const origin = deps.apiOrigin.replace(/\/+$/, '');
+  if ((!config.safetypay || !config.pagoefectivo) && !config.sandbox) {
+    throw new Error('A payment provider has no credentials and the sandbox is off');
+  }
+
+  const sandbox: SandboxOptions = {
+    apiOrigin: origin,
+    safetypay: { apiKey: secret(), signatureKey: secret() },
+    pagoefectivo: { serviceId: randomInt(1000, 100_000), accessKey: secret(), secretKey: secret() },
+    fetch: fetcher,
+    now,
+  };
+  const safetypay = config.safetypay
+    ? createSafetyPay(config.safetypay, { fetch: fetcher, now, sandbox: false })
+    : createSafetyPay({ ...sandbox.safetypay, url: `${origin}${SANDBOX_PATHS.safetypay}` }, { fetch: fetcher, now, sandbox: true });
+  const pagoefectivo = config.pagoefectivo
+    ? createPagoEfectivo(config.pagoefectivo, { fetch: fetcher, now, sandbox: false })
+    : createPagoEfectivo({ ...sandbox.pagoefectivo, url: `${origin}${SANDBOX_PATHS.pagoefectivo}` }, { fetch: fetcher, now, sandbox: true });
+
+  return { safetypay, pagoefectivo, sandbox: safetypay.sandbox || pagoefectivo.sandbox ? sandbox : undefined };
+}
