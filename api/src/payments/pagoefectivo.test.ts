@@ -122,6 +122,7 @@ describe('PagoEfectivo authorization and CIP', () => {
       expect(voucher.origin).toBe(sandbox.apiOrigin);
       expect(voucher.pathname).toMatch(/^\/sandbox\/pagoefectivo\/cip\/[0-9a-f]{32}$/);
       expect(voucher.searchParams.get('retorno')).toBe('http://localhost:3000/pasajes/reserva/ABCD2345');
+      expect(voucher.searchParams.get('firma')).toBe(hmac(`${started.cip}|http://localhost:3000/pasajes/reserva/ABCD2345`, SECRET_KEY));
 
       const wrongSecret = createPagoEfectivo({ serviceId: SERVICE_ID, accessKey: ACCESS_KEY, secretKey: 'not-the-secret', url }, { fetch, now, sandbox: true });
       await expect(wrongSecret.startCharge(charge())).rejects.toThrow(/HTTP 401 111/);

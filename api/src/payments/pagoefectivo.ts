@@ -160,8 +160,12 @@ export function createPagoEfectivo(credentials: PagoEfectivoCredentials, deps: A
     } catch {
       throw new PaymentProviderError('PagoEfectivo CIP without a voucher URL');
     }
-    // PagoEfectivo's voucher has no way back to the store; the sandbox's takes one.
-    if (deps.sandbox) url.searchParams.set('retorno', request.urlRetorno);
+    // PagoEfectivo's voucher has no way back to the store; the sandbox's takes one, signed so
+    // that its voucher cannot be made to redirect anywhere else.
+    if (deps.sandbox) {
+      url.searchParams.set('retorno', request.urlRetorno);
+      url.searchParams.set('firma', hmacSha256Hex(`${cip}|${request.urlRetorno}`, credentials.secretKey));
+    }
     return { proveedor: 'pagoefectivo', url: url.toString(), cip, operacion: cip, sandbox: deps.sandbox };
   }
 

@@ -109,6 +109,8 @@ export interface VoucherPageData {
   concept: string;
   expires: Date;
   returnUrl: string | null;
+  /** The adapter's signature of `returnUrl`, carried by the form. */
+  returnSignature: string | null;
   state: 'pendiente' | 'pagado' | 'vencido';
 }
 
@@ -118,7 +120,7 @@ export function voucherPage(data: VoucherPageData): string {
   const actions =
     data.state === 'pendiente'
       ? `<form method="post" action="${escapeHtml(data.action)}" class="actions">
-${data.returnUrl ? `<input type="hidden" name="retorno" value="${escapeHtml(data.returnUrl)}">` : ''}
+${data.returnUrl && data.returnSignature ? `<input type="hidden" name="retorno" value="${escapeHtml(data.returnUrl)}"><input type="hidden" name="firma" value="${escapeHtml(data.returnSignature)}">` : ''}
 <button type="submit" name="decision" value="pagar" class="primary">${escapeHtml(texts.pagoefectivo.pay)}</button>
 <button type="submit" name="decision" value="vencer" class="secondary">${escapeHtml(texts.pagoefectivo.expire)}</button>
 </form>${back ? `<p>${back}</p>` : ''}`

@@ -367,12 +367,16 @@ export const paymentSandboxRoutes: FastifyPluginAsync<SandboxOptions> = async (a
     }
   }
 
-  const returnOf = (value: unknown): string | null => (typeof value === 'string' && isWebUrl(value) ? value : null);
+  /** The store's return URL, if the adapter signed it for this CIP (else the voucher has none). */
+  const returnOf = (entry: Cip, value: unknown, signature: unknown): string | null =>
+    typeof value === 'string' && isWebUrl(value) && typeof signature === 'string' && safeEqual(signature, hmacSha256Hex(`${entry.cip}|${value}`, pe.secretKey), { hex: true })
+      ? value
+      : null;
 
-  app.get<{ Params: { view: string }; Querystring: { retorno?: string } }>('/sandbox/pagoefectivo/cip/:view', async (request, reply) => {
+  app.get<{ Params: { view: string }; Querystring: { retorno?: string; firma?: string } }>('/sandbox/pagoefectivo/cip/:view', async (request, reply) => {
     const entry = cips.get(request.params.view);
     if (!entry) return html(reply, 404, messagePage('es-PE', 'notFound'));
-    const returnUrl = returnOf(request.query.retorno);
+    const returnUrl = returnOf(entry, request.query.retorno, request.query.firma);
     return html(
       reply,
       200,
@@ -384,6 +388,7 @@ export const paymentSandboxRoutes: FastifyPluginAsync<SandboxOptions> = async (a
         concept: entry.concept,
         expires: entry.expires,
         returnUrl,
+        returnSignature: returnUrl ? request.query.firma! : null,
         state: entry.state === 'pendiente' && entry.expires.getTime() <= now().getTime() ? 'vencido' : entry.state,
       }),
       returnUrl ? [returnUrl] : [],
@@ -393,8 +398,9 @@ export const paymentSandboxRoutes: FastifyPluginAsync<SandboxOptions> = async (a
   app.post<{ Params: { view: string }; Body: Form | undefined }>('/sandbox/pagoefectivo/cip/:view', async (request, reply) => {
     const entry = cips.get(request.params.view);
     if (!entry) return html(reply, 404, messagePage('es-PE', 'notFound'));
-    const returnUrl = returnOf(request.body?.retorno);
-    const voucher = `/sandbox/pagoefectivo/cip/${request.params.view}${returnUrl ? `?retorno=${encodeURIComponent(returnUrl)}` : ''}`;
+    const returnUrl = returnOf(entry, request.body?.retorno, request.body?.firma);
+    const returnFields: Form = returnUrl ? { retorno: returnUrl, firma: request.body!.firma! } : {};
+    const voucher = `/sandbox/pagoefectivo/cip/${request.params.view}${returnUrl ? `?${new URLSearchParams(returnFields).toString()}` : ''}`;
     const decision = request.body?.decision === 'pagar' ? 'pagar' : request.body?.decision === 'vencer' ? 'vencer' : null;
     if (entry.state !== 'pendiente' || !decision) return reply.redirect(voucher, 303);
     // An agent cannot take a lapsed CIP: past its expiry only the expiry notice remains.
@@ -408,7 +414,7 @@ export const paymentSandboxRoutes: FastifyPluginAsync<SandboxOptions> = async (a
         reply,
         502,
         messagePage(entry.language, 'undelivered', {
-          retry: { action: `/sandbox/pagoefectivo/cip/${request.params.view}`, fields: { decision, ...(returnUrl ? { retorno: returnUrl } : {}) } },
+          retry: { action: `/sandbox/pagoefectivo/cip/${request.params.view}`, fields: { decision, ...returnFields } },
         }),
         returnUrl ? [returnUrl] : [],
       );

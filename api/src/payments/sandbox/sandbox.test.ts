@@ -62,6 +62,10 @@ const post = (url: string, form: Record<string, string>) =>
 /** The form's action, resolved against the page (the pages post to themselves). */
 const actionOf = (page: string, base: string) => new URL(/<form method="post" action="([^"]+)"/.exec(page)![1]!.replace(/&amp;/g, '&'), base).toString();
 
+/** The hidden fields of the page's form. */
+const hiddenOf = (page: string) =>
+  Object.fromEntries([...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&')]));
+
 describe('createPaymentProviders without credentials', () => {
   it('makes both adapters talk to the sandbox with credentials of its own', () => {
     expect(providers.safetypay.sandbox).toBe(true);
@@ -224,8 +228,10 @@ describe('PagoEfectivo sandbox voucher', () => {
   it('payment at an agent posts a signed cip.paid to the store and returns the customer', async () => {
     const request = charge({ metodo: 'cip', montoCentimos: 20050 });
     const started = await providers.pagoefectivo.startCharge(request);
-    const action = actionOf(await (await get(started.url)).text(), started.url);
-    const res = await post(action, { decision: 'pagar', retorno: request.urlRetorno });
+    const voucher = await (await get(started.url)).text();
+    const action = actionOf(voucher, started.url);
+    expect(hiddenOf(voucher)).toEqual({ retorno: request.urlRetorno, firma: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const res = await post(action, { decision: 'pagar', ...hiddenOf(voucher) });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(request.urlRetorno);
     expect(receiver.rejected).toEqual([]);
@@ -237,6 +243,19 @@ describe('PagoEfectivo sandbox voucher', () => {
     expect(after).not.toContain('<button');
     await post(action, { decision: 'pagar' });
     expect(receiver.notices).toHaveLength(1);
+  });
+
+  it('sends the customer back only to the return URL the adapter signed', async () => {
+    const started = await providers.pagoefectivo.startCharge(charge({ metodo: 'cip' }));
+    const forged = new URL(started.url);
+    forged.searchParams.set('retorno', 'https://evil.example/phish');
+    const page = await (await get(forged.toString())).text();
+    expect(page).not.toContain('evil.example');
+    expect(page).not.toContain('name="retorno"');
+    const res = await post(forged.toString().split('?')[0]!, { decision: 'pagar', retorno: 'https://evil.example/phish', firma: forged.searchParams.get('firma')! });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(/^\/sandbox\/pagoefectivo\/cip\/[0-9a-f]{32}$/);
+    expect(receiver.notices).toEqual([expect.objectContaining({ estado: 'pagado' })]);
   });
 
   it('a lapsed CIP can only expire: its notice is a failed payment', async () => {
