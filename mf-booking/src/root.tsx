@@ -1,5 +1,7 @@
 import { NotFoundMessage } from '@rumbo/shared/ui';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { PaymentPage } from './payment/payment.page';
+import { ReservationPage } from './reservation/reservation.page';
 import { SeatsPage } from './seats/seats.page';
 import { TripsPage } from './trips/trips.page';
 
@@ -8,6 +10,8 @@ export function BookingRoutes() {
     <Routes>
       <Route path="/pasajes" element={<TripsPage />} />
       <Route path="/pasajes/asientos" element={<SeatsPage />} />
+      <Route path="/pasajes/pago" element={<PaymentPage />} />
+      <Route path="/pasajes/reserva/:codigo" element={<ReservationPage />} />
       <Route path="*" element={<NotFoundMessage />} />
     </Routes>
   );
