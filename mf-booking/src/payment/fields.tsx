@@ -25,7 +25,6 @@ export function SelectField({ id, label, value, onValue, options, placeholder, e
       <Field.Label>{label}</Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field
-          id={id}
           name={id}
           value={value}
           onChange={(event) => onValue(event.target.value)}
@@ -55,7 +54,8 @@ export interface SummaryEntry {
 
 /**
  * The form's messages after a failed "Reservar", above the form: a problem for the whole form, or
- * the list of fields to fix, each a link that moves focus to its control.
+ * the list of fields to fix, each a link that moves focus to its control (`target` is the
+ * control's name: unique in the form).
  */
 export function ErrorSummary({
   id,
@@ -91,7 +91,7 @@ export function ErrorSummary({
                     textDecoration="underline"
                     onClick={(event) => {
                       event.preventDefault();
-                      document.getElementById(entry.target)?.focus();
+                      document.getElementsByName(entry.target)[0]?.focus();
                     }}
                   >
                     {entry.text}

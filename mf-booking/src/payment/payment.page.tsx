@@ -311,7 +311,7 @@ const Terms = observer(function Terms({ store }: { store: PaymentStore }) {
   return (
     <Box>
       <Checkbox.Root checked={store.terminos} onCheckedChange={(details) => store.setTerms(details.checked === true)} colorPalette="brand" invalid={Boolean(store.termsError)}>
-        <Checkbox.HiddenInput id="terms" name="terminos" aria-describedby={store.termsError ? 'terms-error' : undefined} aria-required="true" />
+        <Checkbox.HiddenInput name="terms" aria-describedby={store.termsError ? 'terms-error' : undefined} aria-required="true" />
         <Checkbox.Control borderColor="border.control" />
         <Checkbox.Label>
           {t('payment.terms.accept')}{' '}
