@@ -237,6 +237,38 @@ describe('payment and tickets', () => {
     expect(wrongKey.statusCode).toBe(404);
   });
 
+  it('pays end to end through the sandbox page: approve, signed notice, acknowledged echo, back to the store', async () => {
+    const { view, clave } = await reserveOne({ days: 4 });
+    const start = (await post(app, '/rest/safetypay', { codigo: view.codigo, clave_bloqueo: clave, metodo: 'tarjeta' })).json().data;
+    const page = await fetch(start.url);
+    expect(page.status).toBe(200);
+    const approve = await fetch(start.url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'decision=aprobar',
+    });
+    expect(approve.status).toBe(303);
+    expect(approve.headers.get('location')).toBe(`${STORE}/pasajes/reserva/${view.codigo}`);
+    const paid = await consult(view.codigo, clave);
+    expect(paid.estado).toBe('pagada');
+    expect(paid.boletos).toHaveLength(1);
+  });
+
+  it('declines end to end through the sandbox page and a lapsed CIP', async () => {
+    const { view, clave, seats } = await reserveOne({ days: 4 });
+    const start = (await post(app, '/rest/efectivo', { codigo: view.codigo, clave_bloqueo: clave })).json().data;
+    const lapse = await fetch(start.url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ decision: 'vencer', retorno: new URL(start.url).searchParams.get('retorno')!, firma: new URL(start.url).searchParams.get('firma')! }).toString(),
+    });
+    expect(lapse.status).toBe(303);
+    expect(await consult(view.codigo, clave)).toMatchObject({ estado: 'anulada', motivo: 'rechazado' });
+    expect(await seatStates([seats[0]!.cviaje_asiento!])).toEqual([83]);
+  });
+
   it('issues tickets once for a notice delivered 10 times, credits points and mails the PDF', async () => {
     const demo = (await db().select().from(cuenta).where(eq(cuenta.correo, 'demo@rumboandino.pe')))[0]!;
     const token = await signSessionToken(demo.ccuenta, 3600, TEST_SECRET);
