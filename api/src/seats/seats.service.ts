@@ -18,7 +18,8 @@ const SEAT = 1;
 const AVAILABLE = 83;
 const HELD = 84;
 
-const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+/** How a purchase key is stored (only its SHA-256 leaves the buyer's browser). */
+export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 /** The trip the body names, on sale, reached through the terminals of its route. */
 async function tripOnSale(
