@@ -1,17 +1,50 @@
-import { NotFoundMessage } from '@rumbo/shared/ui';
+import { Container, NotFoundMessage, Skeleton } from '@rumbo/shared/ui';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { PaymentPage } from './payment/payment.page';
-import { ReservationPage } from './reservation/reservation.page';
 import { SeatsPage } from './seats/seats.page';
 import { TripsPage } from './trips/trips.page';
+
+// Step 3 and the reservation page are chunks of their own: steps 1–2 do not carry their forms.
+const PaymentPage = lazy(() => import(/* webpackChunkName: "payment" */ './payment/payment.page').then((m) => ({ default: m.PaymentPage })));
+const ReservationPage = lazy(() =>
+  import(/* webpackChunkName: "reservation" */ './reservation/reservation.page').then((m) => ({ default: m.ReservationPage })),
+);
+
+function Lazy({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Container maxW="5xl" py="6">
+          <Skeleton height="96" />
+        </Container>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 export function BookingRoutes() {
   return (
     <Routes>
       <Route path="/pasajes" element={<TripsPage />} />
       <Route path="/pasajes/asientos" element={<SeatsPage />} />
-      <Route path="/pasajes/pago" element={<PaymentPage />} />
-      <Route path="/pasajes/reserva/:codigo" element={<ReservationPage />} />
+      <Route
+        path="/pasajes/pago"
+        element={
+          <Lazy>
+            <PaymentPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/pasajes/reserva/:codigo"
+        element={
+          <Lazy>
+            <ReservationPage />
+          </Lazy>
+        }
+      />
       <Route path="*" element={<NotFoundMessage />} />
     </Routes>
   );

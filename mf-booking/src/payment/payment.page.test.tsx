@@ -43,7 +43,7 @@ describe('step 3, Pago', () => {
   it('shows the step, the seat, the countdown and the total; an empty "Reservar" lists every problem, each link focusing its field', async () => {
     const calls = api();
     onePassenger();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/pasajes/pago', <PaymentPage />);
     expect(await screen.findByRole('group', { name: 'Pasajero 1' })).toHaveTextContent('Ida: asiento 5, piso 1');
     expect(screen.getByRole('navigation', { name: 'Pasos de la compra' })).toHaveTextContent(/Pago.*paso actual/);
@@ -70,7 +70,7 @@ describe('step 3, Pago', () => {
   it('shows the discount of a coupon before paying', async () => {
     api();
     onePassenger();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/pasajes/pago', <PaymentPage />);
     await user.type(await screen.findByRole('textbox', { name: 'Cupón de descuento (opcional)' }), 'verano10');
     await user.click(screen.getByRole('button', { name: 'Aplicar' }));
@@ -84,7 +84,7 @@ describe('step 3, Pago', () => {
     onePassenger();
     const navigate = jest.fn();
     const store = new PaymentStore({ navigate, customer: () => null });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/pasajes/pago', <PaymentPage store={store} />);
     await user.type(await screen.findByRole('textbox', { name: 'Número de documento' }), '45678912');
     await user.type(screen.getByRole('textbox', { name: 'Nombres' }), 'Rosa');
@@ -111,7 +111,7 @@ describe('step 3, Pago', () => {
     api();
     writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 2 }, ida: trip(), tramo: 'ida', clave_bloqueo: KEY });
     sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(5, { expira: EXPIRA() }), held(6, { expira: EXPIRA() })]));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt('/pasajes/pago', <PaymentPage />);
     const second = await screen.findByRole('group', { name: 'Pasajero 2' });
     await user.type(within(second).getByLabelText('Fecha de nacimiento'), '2014-03-02');
