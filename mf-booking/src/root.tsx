@@ -1,14 +1,12 @@
 import { Container, NotFoundMessage, Skeleton } from '@rumbo/shared/ui';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { loadPaymentPage, loadReservationPage } from './lazy-pages';
 import { SeatsPage } from './seats/seats.page';
 import { TripsPage } from './trips/trips.page';
 
-// Step 3 and the reservation page are chunks of their own: steps 1–2 do not carry their forms.
-const PaymentPage = lazy(() => import(/* webpackChunkName: "payment" */ './payment/payment.page').then((m) => ({ default: m.PaymentPage })));
-const ReservationPage = lazy(() =>
-  import(/* webpackChunkName: "reservation" */ './reservation/reservation.page').then((m) => ({ default: m.ReservationPage })),
-);
+const PaymentPage = lazy(() => loadPaymentPage().then((m) => ({ default: m.PaymentPage })));
+const ReservationPage = lazy(() => loadReservationPage().then((m) => ({ default: m.ReservationPage })));
 
 function Lazy({ children }: { children: ReactNode }) {
   return (

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Countdown } from '../countdown';
 import { formatCentimos, limaDate, limaTime } from '../format';
+import { loadReservationPage } from '../lazy-pages';
 import { tripsUrl } from '../reservation';
 import { deckNumber } from '../seats/seat-grid';
 import { StepIndicator } from '../steps';
@@ -362,6 +363,11 @@ export const PaymentPage = observer(function PaymentPage({ store: given }: { sto
   useEffect(() => {
     if (focusRequest) alertRef.current?.focus();
   }, [focusRequest]);
+
+  const ready = store.state === 'ready';
+  useEffect(() => {
+    if (ready) void loadReservationPage().catch(() => undefined);
+  }, [ready]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { navigateToUrl } from 'single-spa';
 import { Countdown } from '../countdown';
 import { formatPrice, limaTime } from '../format';
+import { loadPaymentPage } from '../lazy-pages';
 import { tripsUrl } from '../reservation';
 import { StepIndicator } from '../steps';
 import { deckNumber, seatStatus, type GridCell, type Seat, type SeatStatus } from './seat-grid';
@@ -203,6 +204,10 @@ function Legend() {
 
 const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
   const { t, i18n } = useTranslation('booking');
+  const toPayment = store.canContinue && !store.goesToReturn;
+  useEffect(() => {
+    if (toPayment) void loadPaymentPage().catch(() => undefined);
+  }, [toPayment]);
   const mine = [...store.mine].sort((a, b) => a.nasiento - b.nasiento);
   return (
     <Box as="section" aria-labelledby="seat-summary" borderWidth="1px" rounded="lg" p="4">
