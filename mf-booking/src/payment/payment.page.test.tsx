@@ -120,9 +120,15 @@ describe('step 3, Pago', () => {
     expect(within(second).getByRole('combobox', { name: 'Parentesco con el menor' })).toBeInTheDocument();
   });
 
-  it('says so when no seats are held', async () => {
+  it('says so when no seats are held; after reserving it leads to the reservation', async () => {
     api();
-    renderAt('/pasajes/pago', <PaymentPage />);
+    const view = renderAt('/pasajes/pago', <PaymentPage />);
     expect(await screen.findByText('No hay asientos elegidos para pagar.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Ver su reserva/ })).not.toBeInTheDocument();
+    view.unmount();
+
+    writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 1 }, ida: trip(), tramo: 'ida', clave_bloqueo: KEY, codigo: RESERVATION_CODE });
+    renderAt('/pasajes/pago', <PaymentPage />);
+    expect(await screen.findByRole('link', { name: `Ver su reserva ${RESERVATION_CODE} y pagarla` })).toHaveAttribute('href', `/pasajes/reserva/${RESERVATION_CODE}`);
   });
 });

@@ -385,6 +385,11 @@ export const PaymentPage = observer(function PaymentPage({ store: given }: { sto
       {store.state === 'none' && (
         <Stack gap="3" align="start">
           <Text>{t('payment.noSeats')}</Text>
+          {store.reservation?.codigo && (
+            <SiteLink to={`/pasajes/reserva/${store.reservation.codigo}`} color="brand.fg" textDecoration="underline">
+              {t('payment.toReservation', { codigo: store.reservation.codigo })}
+            </SiteLink>
+          )}
           <SiteLink to={search ? tripsUrl(search) : '/'}>{t('seats.searchAgain')}</SiteLink>
         </Stack>
       )}

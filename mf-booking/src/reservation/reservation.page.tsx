@@ -316,44 +316,36 @@ export const ReservationPage = observer(function ReservationPage({ store: given 
           </Button>
         </Alert.Root>
       )}
-      {store.state === 'ready' && view && (
+      {store.state === 'ready' && view && !store.pending && (
+        <Stack gap="6">
+          <Summary store={store} />
+          {view.estado === 'pagada' ? <Tickets store={store} /> : <Closed store={store} />}
+        </Stack>
+      )}
+      {store.state === 'ready' && view && store.pending && (
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" alignItems="start">
           <Summary store={store} />
           <Stack gap="4">
-            {store.pending && (
-              <>
-                <Countdown seconds={store.secondsLeft} />
-                <Text textStyle="sm">{t('reservation.payWithin')}</Text>
-                {waiting && (
-                  <Box role="status" borderWidth="1px" rounded="md" p="3">
-                    <Spinner size="sm" me="2" />
-                    {store.cip ? t('reservation.waitingCip') : t('reservation.waiting')}
-                  </Box>
-                )}
-                {store.declined && (
-                  <Alert.Root status="error" role="alert">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>{t('reservation.declined.title')}</Alert.Title>
-                      <Alert.Description>{t('reservation.declined.body')}</Alert.Description>
-                    </Alert.Content>
-                  </Alert.Root>
-                )}
-                {store.cip && <CipBox store={store} />}
-                <PaymentMethods store={store} />
-              </>
+            <Countdown seconds={store.secondsLeft} />
+            <Text textStyle="sm">{t('reservation.payWithin')}</Text>
+            {waiting && (
+              <Box role="status" borderWidth="1px" rounded="md" p="3">
+                <Spinner size="sm" me="2" />
+                {store.cip ? t('reservation.waitingCip') : t('reservation.waiting')}
+              </Box>
             )}
+            {store.declined && (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{t('reservation.declined.title')}</Alert.Title>
+                  <Alert.Description>{t('reservation.declined.body')}</Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            )}
+            {store.cip && <CipBox store={store} />}
+            <PaymentMethods store={store} />
           </Stack>
-          {view.estado === 'pagada' && (
-            <Box gridColumn={{ md: 'span 2' }}>
-              <Tickets store={store} />
-            </Box>
-          )}
-          {(view.estado === 'anulada' || view.estado === 'reembolso') && (
-            <Box gridColumn={{ md: 'span 2' }}>
-              <Closed store={store} />
-            </Box>
-          )}
         </SimpleGrid>
       )}
     </Container>
