@@ -55,6 +55,7 @@ describe('step 3, Pago', () => {
     expect(summary).toHaveFocus();
     expect(within(summary).getByRole('heading', { name: 'Revise estos datos:' })).toBeInTheDocument();
     const link = within(summary).getByRole('link', { name: 'Pasajero 1: Digite los nombres' });
+    expect(within(summary).getByRole('link', { name: 'Comprador: Digite un correo electrónico válido' })).toBeInTheDocument();
     expect(within(summary).getByRole('link', { name: 'Debe aceptar los términos y condiciones' })).toBeInTheDocument();
     await user.click(link);
     const nombres = screen.getByRole('textbox', { name: 'Nombres' });

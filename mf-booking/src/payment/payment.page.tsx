@@ -422,7 +422,8 @@ export const PaymentPage = observer(function PaymentPage({ store: given }: { sto
                   problem={store.problem ? messageText(tv, store.problem) : undefined}
                   entries={store.summary.map((item) => {
                     const text = messageText(tv, item.message);
-                    return { target: item.target, text: item.passenger ? `${t('payment.passenger', { n: item.passenger })}: ${text}` : text };
+                    const who = item.passenger ? t('payment.passenger', { n: item.passenger }) : item.buyer ? t('payment.buyer.title') : '';
+                    return { target: item.target, text: who ? `${who}: ${text}` : text };
                   })}
                 />
                 <Text textStyle="sm">{t('payment.required')}</Text>

@@ -45,6 +45,8 @@ export interface SummaryItem {
   message: FormMessage;
   /** The passenger's number (1-based), when the message is about a passenger. */
   passenger?: number;
+  /** The message is about the buyer. */
+  buyer?: boolean;
 }
 
 export type PageState = 'loading' | 'ready' | 'none' | 'expired';
@@ -365,7 +367,7 @@ export class PaymentStore {
     }
     for (const field of BUYER_FIELDS) {
       const message = this.buyerErrors[field];
-      if (message) items.push({ target: controlId('buyer', field), message });
+      if (message) items.push({ target: controlId('buyer', field), message, buyer: true });
     }
     if (this.termsError) items.push({ target: 'terms', message: this.termsError });
     this.summary = items;
@@ -444,7 +446,7 @@ export class PaymentStore {
       const buyerField = field.replace(/^comprador\./, '');
       if ((BUYER_FIELDS as readonly string[]).includes(buyerField)) {
         this.buyerErrors[buyerField as BuyerField] = message;
-        this.summary = [{ target: controlId('buyer', buyerField), message }];
+        this.summary = [{ target: controlId('buyer', buyerField), message, buyer: true }];
         return;
       }
       if (field === 'cupon') {

@@ -317,7 +317,7 @@ export const ReservationPage = observer(function ReservationPage({ store: given 
         </Alert.Root>
       )}
       {store.state === 'ready' && view && !store.pending && (
-        <Stack gap="6">
+        <Stack gap="6" align="stretch">
           <Summary store={store} />
           {view.estado === 'pagada' ? <Tickets store={store} /> : <Closed store={store} />}
         </Stack>
