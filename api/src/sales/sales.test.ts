@@ -117,6 +117,20 @@ describe('/rest/invitado and /rest/persona/obtener', () => {
   });
 });
 
+describe('rate limits', () => {
+  it('limit the passenger look-up by document and birth date', async () => {
+    const limited = await createTestApp(database.db, { now, lookupRateLimit: { max: 3, timeWindow: 60_000 } });
+    try {
+      const body = { documento: { ctipo_documento: 19, numero: '99887766' }, nacimiento: '1990-01-01' };
+      const codes = [];
+      for (let i = 0; i < 4; i += 1) codes.push((await post(limited, '/rest/persona/obtener', body)).statusCode);
+      expect(codes).toEqual([404, 404, 404, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('/rest/venta/cotizar', () => {
   it('prices the held seats on the server, in céntimos, and applies coupon rules', async () => {
     const trip = await findTrip(app, 'LIM', 'ICA', 6);
@@ -393,6 +407,25 @@ describe('payment and tickets', () => {
     expect(await seatStates([seats[0]!.cviaje_asiento!])).toEqual([84]);
     const mails = await mailsTo(buyer.email);
     expect(mails.map((m) => m.subject)).toEqual([`Su pago de la compra ${view.codigo} será devuelto`]);
+  });
+
+  it('flags a second payment of a paid reservation, and acknowledges notices it does not act on', async () => {
+    const { view, clave } = await reserveOne({ days: 14 });
+    const first = await startSafetyPay(view.codigo, clave);
+    const second = await startSafetyPay(view.codigo, clave);
+    await notify(safetyPayNotice(sandbox(), { referencia: first, amount: amountOf(view.total_centimos) }, now()));
+    const pending = await notify(safetyPayNotice(sandbox(), { referencia: second, amount: amountOf(view.total_centimos), status: '101' }, now()));
+    expect(pending.statusCode).toBe(200);
+    await notify(safetyPayNotice(sandbox(), { referencia: second, amount: amountOf(view.total_centimos) }, now()));
+    const after = await consult(view.codigo, clave);
+    expect(after.estado).toBe('pagada');
+    expect(after.boletos).toHaveLength(1);
+    expect(after.pagos.map((p) => p.estado)).toEqual(['pagado', 'pagado']);
+    expect((await db().select().from(reserva).where(eq(reserva.codigo, view.codigo)))[0]!.alerta).toBe('pago_duplicado');
+
+    const unknown = await notify(safetyPayNotice(sandbox(), { referencia: 'NOEXISTE-000000000000', amount: '10.00', referenceNo: '4242' }, now()));
+    expect(unknown.statusCode).toBe(200);
+    expect((await db().select().from(pago_aviso).where(eq(pago_aviso.operacion, '4242')))[0]!.resultado).toBe('desconocido');
   });
 
   it('keeps a pending reservation’s seats: holding again does not shorten them, releasing is refused', async () => {
