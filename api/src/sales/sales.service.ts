@@ -352,11 +352,14 @@ const passengerOf = (s: typeof reserva_asiento.$inferSelect): ReservationPasseng
 
 /** A reservation as the buyer sees it: state now, legs, seats with masked documents, payments, tickets. */
 export async function viewOf(db: Database, creserva: number, now: Date): Promise<ReservationView> {
-  const [r] = await db.select().from(reserva).where(eq(reserva.creserva, creserva));
+  // Independent reads: on PostgreSQL they run on several pooled connections at once.
+  const [[r], seats, payments, tickets] = await Promise.all([
+    db.select().from(reserva).where(eq(reserva.creserva, creserva)),
+    db.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, creserva)).orderBy(asc(reserva_asiento.tramo), asc(reserva_asiento.nasiento)),
+    db.select().from(pago).where(eq(pago.creserva, creserva)).orderBy(asc(pago.cpago)),
+    db.select().from(boleto).where(eq(boleto.creserva, creserva)).orderBy(asc(boleto.numero)),
+  ]);
   if (!r) throw new NotFoundError('sale.reserva.noEncontrada');
-  const seats = await db.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, creserva)).orderBy(asc(reserva_asiento.tramo), asc(reserva_asiento.nasiento));
-  const payments = await db.select().from(pago).where(eq(pago.creserva, creserva)).orderBy(asc(pago.cpago));
-  const tickets = await db.select().from(boleto).where(eq(boleto.creserva, creserva)).orderBy(asc(boleto.numero));
   const legs = await legsOf(db, [...new Set(seats.map((s) => s.cviaje))]);
   const tramos: ReservationLeg[] = [...new Map(seats.map((s) => [s.cviaje, s.tramo as 'ida' | 'vuelta'])).entries()]
     .map(([cviaje, tramo]) => {
