@@ -1,9 +1,13 @@
 /**
  * The API as main.ts builds it, for the benchmark: no request log (it would be what is
- * measured), no per-address limit on seat holds (every load comes from one address).
- * Env: PORT, and DATABASE_URL or DATA_DIR as for main.ts.
+ * measured), no per-address limits (every load comes from one address).
+ * Env: PORT, and DATABASE_URL or DATA_DIR as for main.ts. With BENCH_SAFETYPAY_API_KEY and
+ * BENCH_SAFETYPAY_SIGNATURE_KEY, SafetyPay is the in-API sandbox with those keys, so the bench can
+ * sign payment notices.
  */
 import { buildApp } from '../src/app';
+import { createPaymentProviders } from '../src/payments';
+import { SANDBOX_PATHS } from '../src/payments/sandbox/sandbox.routes';
 import { openDatabase } from '../src/db/client';
 import { seedDatabase } from '../src/db/seed';
 
@@ -13,10 +17,25 @@ async function main() {
   );
   await database.migrate();
   await seedDatabase(database.db);
+  const origin = `http://127.0.0.1:${process.env.PORT}`;
+  const keys = process.env.BENCH_SAFETYPAY_API_KEY
+    ? { apiKey: process.env.BENCH_SAFETYPAY_API_KEY, signatureKey: process.env.BENCH_SAFETYPAY_SIGNATURE_KEY ?? '' }
+    : undefined;
+  const payments = createPaymentProviders(
+    { sandbox: true, ...(keys ? { safetypay: { ...keys, url: `${origin}${SANDBOX_PATHS.safetypay}` } } : {}) },
+    { apiOrigin: origin },
+  );
+  const unlimited = { max: 1_000_000, timeWindow: 60_000 };
   const app = await buildApp({
     db: database.db,
     sessionSecret: 'bench-session-secret-of-forty-characters',
-    seatRateLimit: { max: 1_000_000, timeWindow: 60_000 },
+    seatRateLimit: unlimited,
+    writeRateLimit: unlimited,
+    lookupRateLimit: unlimited,
+    payments,
+    paymentSandbox: { ...payments.sandbox!, ...(keys ? { safetypay: keys } : {}) },
+    apiOrigin: origin,
+    siteUrl: 'http://localhost:3000',
   });
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
   console.log('ready');

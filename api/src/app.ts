@@ -17,7 +17,9 @@ import { registerJsonParser } from './http/json-body';
 import { LOOKUP_RATE_LIMIT, SEAT_RATE_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { paymentSandboxRoutes, type SandboxOptions } from './payments/sandbox/sandbox.routes';
+import type { PaymentProvider } from './payments/provider';
 import { promotionsRoutes } from './promotions/promotions.routes';
+import { salesRoutes } from './sales/sales.routes';
 import { peopleRoutes } from './people/people.routes';
 import { seatPassengerRoutes } from './people/seat-passenger.routes';
 import { seatsRoutes } from './seats/seats.routes';
@@ -47,6 +49,10 @@ export interface AppOptions {
   accountRateLimits?: AccountRateLimits;
   /** The payment sandbox (createPaymentProviders' `sandbox`); unset: not served. */
   paymentSandbox?: SandboxOptions;
+  /** SafetyPay and PagoEfectivo (createPaymentProviders); unset: payments cannot start (404). */
+  payments?: { safetypay: PaymentProvider; pagoefectivo: PaymentProvider };
+  /** The API's origin as browsers reach it (API_ORIGIN): links to ticket PDFs. */
+  apiOrigin?: string;
 }
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */
@@ -103,6 +109,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(companiesRoutes, { db, now, writeRateLimit, lookupRateLimit });
   await app.register(peopleRoutes, { db, now, writeRateLimit });
   await app.register(seatPassengerRoutes, { db, now, writeRateLimit });
+  await app.register(salesRoutes, {
+    db,
+    sessionSecret,
+    now,
+    payments: options.payments,
+    apiOrigin: options.apiOrigin ?? 'http://localhost:3001',
+    siteUrl: options.siteUrl,
+    corsOrigins: options.corsOrigins ?? [],
+    writeRateLimit,
+    lookupRateLimit,
+  });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
   if (options.paymentSandbox) await app.register(paymentSandboxRoutes, options.paymentSandbox);
 

@@ -41,3 +41,11 @@ export class ConflictError extends DomainError {
     this.name = 'ConflictError';
   }
 }
+
+/** A service we depend on (a payment provider) failed or is unreachable: try again later. */
+export class UpstreamError extends DomainError {
+  override readonly name = 'UpstreamError';
+  constructor(readonly code: ValidationKey) {
+    super(code);
+  }
+}

@@ -4,6 +4,8 @@ import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
 import { createMailSender } from './mail/sender';
 import { createSmtpTransport } from './mail/transport';
+import { createPaymentProviders } from './payments';
+import { ticketAttachments } from './sales/ticket-attachments';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -11,6 +13,7 @@ async function main(): Promise<void> {
   await database.migrate();
   await seedDatabase(database.db, { demoCustomer: config.demoCustomer });
 
+  const payments = createPaymentProviders(config.payments, { apiOrigin: config.apiOrigin });
   const app = await buildApp({
     db: database.db,
     sessionSecret: config.sessionSecret,
@@ -19,11 +22,15 @@ async function main(): Promise<void> {
     siteUrl: config.siteUrl,
     google: config.google,
     facebook: config.facebook,
+    payments,
+    paymentSandbox: payments.sandbox,
+    apiOrigin: config.apiOrigin,
     logger: true,
   });
+  if (payments.sandbox) app.log.warn(`payment sandbox stands in for ${[payments.safetypay.sandbox && 'SafetyPay', payments.pagoefectivo.sandbox && 'PagoEfectivo'].filter(Boolean).join(' and ')} (no real money)`);
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined;
-  const sender = transport && createMailSender({ db: database.db, transport, from: config.mailFrom, log: app.log });
+  const sender = transport && createMailSender({ db: database.db, transport, from: config.mailFrom, log: app.log, attachments: ticketAttachments(database.db) });
   if (sender) sender.start();
   else app.log.warn('SMTP_URL is not set: mails stay in the outbox' + (config.devMailbox ? ' (see /dev/outbox)' : ''));
 

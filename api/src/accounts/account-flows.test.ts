@@ -491,7 +491,7 @@ describe('profile, trips and points', () => {
     expect((await post('/rest/user/editar', { nombres: 'x' })).statusCode).toBe(401);
   });
 
-  it('lists no tickets until the booking domain sells them', async () => {
+  it('lists no tickets for a customer who bought none, and none without a session', async () => {
     const { auth } = await signedIn();
     const res = await app.inject({ url: '/rest/user/viajes', headers: auth });
     expect(res.json()).toEqual({ data: { proximos: [], pasados: [] } });

@@ -27,7 +27,6 @@ import {
   getPoints,
   getProfile,
   isDocumentFree,
-  listTrips,
   lookupAccount,
   requestOtp,
   requestReset,
@@ -78,7 +77,7 @@ export interface AccountsRoutesOptions {
 }
 
 /** The bearer token of a request: the Authorization header, else the `token` cookie (spec §7). */
-function sessionToken(request: FastifyRequest): string | undefined {
+export function sessionToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const bearer = header && /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   return bearer || request.cookies.token || undefined;
@@ -220,11 +219,6 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
   app.get('/rest/user/perfil', async (request, reply) => {
     const customer = await customerOfToken(db, sessionToken(request), sessionSecret);
     return noStore(reply).send({ data: await getProfile(db, customer) });
-  });
-
-  app.get('/rest/user/viajes', async (request, reply) => {
-    await customerOfToken(db, sessionToken(request), sessionSecret);
-    return noStore(reply).send({ data: await listTrips() });
   });
 
   app.get('/rest/user/puntos', async (request, reply) => {

@@ -2,7 +2,6 @@ import type {
   AccountLookup,
   AccountPoints,
   AccountProfile,
-  AccountTrips,
   Language,
   PointsConcept,
   Profile,
@@ -344,14 +343,6 @@ export async function updateProfile(db: Database, ccuenta: number, profile: Prof
   const customer = await findCustomer(db, ccuenta);
   if (!customer) throw new UnauthorizedError();
   return customer;
-}
-
-/**
- * `GET /rest/user/viajes`: the customer's tickets, upcoming and past. Tickets are sold by the
- * booking domain, which does not exist yet: until it does, every customer has none.
- */
-export async function listTrips(): Promise<AccountTrips> {
-  return { proximos: [], pasados: [] };
 }
 
 /** `GET /rest/user/puntos`: balance and history, newest first. */

@@ -11,3 +11,4 @@ export * from '../companies/companies.tables';
 export * from '../content/destinations.tables';
 export * from '../promotions/promotions.tables';
 export * from '../people/people.tables';
+export * from '../sales/sales.tables';

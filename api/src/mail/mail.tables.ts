@@ -13,6 +13,12 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /**
+     * An attachment made when the mail is sent, named by a reference its renderer understands
+     * (e.g. `boletos:ABCD2345`): the mail is queued in the business transaction without the
+     * cost of building a PDF there, and a document changed since is sent as it is now.
+     */
+    adjunto: text('adjunto'),
     attempts: integer('attempts').notNull().default(0),
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),

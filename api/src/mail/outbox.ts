@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** An attachment the sender renders when it sends the mail (see `outbox.adjunto`). */
+  adjunto?: string;
 }
 
 export interface OutboxEntry extends OutgoingMail {
@@ -42,6 +44,7 @@ export async function listOutbox(db: Database, options: { to?: string; limit: nu
     subject: row.subject,
     text: row.text,
     html: row.html,
+    ...(row.adjunto ? { adjunto: row.adjunto } : {}),
     attempts: row.attempts,
     createdAt: row.created_at.toISOString(),
     nextAttemptAt: row.next_attempt_at.toISOString(),

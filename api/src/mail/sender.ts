@@ -3,9 +3,18 @@ import type { Database } from '../db/client';
 import { outbox } from './mail.tables';
 
 /** The part of a nodemailer transport the sender uses. */
-export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<unknown>;
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
+
+export interface MailTransport {
+  sendMail(message: { from: string; to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] }): Promise<unknown>;
+}
+
+/** Builds the attachment a queued mail names (`outbox.adjunto`); throws when it cannot. */
+export type AttachmentRenderer = (reference: string) => Promise<MailAttachment>;
 
 export interface MailSenderOptions {
   db: Database;
@@ -16,6 +25,8 @@ export interface MailSenderOptions {
   /** How often the loop looks for due mails. */
   intervalMs?: number;
   batchSize?: number;
+  /** Renders `outbox.adjunto` references; a mail naming one without a renderer fails (and is retried). */
+  attachments?: AttachmentRenderer;
 }
 
 export interface MailSender {
@@ -42,7 +53,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export function createMailSender(options: MailSenderOptions): MailSender {
-  const { db, transport, from, log, intervalMs = 5_000, batchSize = 20 } = options;
+  const { db, transport, from, log, intervalMs = 5_000, batchSize = 20, attachments } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
@@ -64,10 +75,23 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       .returning();
   }
 
+  function renderAttachment(reference: string): Promise<MailAttachment> {
+    if (!attachments) throw new Error(`no renderer for the attachment ${reference}`);
+    return attachments(reference);
+  }
+
   async function send(mail: typeof outbox.$inferSelect, now: Date): Promise<boolean> {
     const attempts = mail.attempts + 1;
     try {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const attachment = mail.adjunto ? await renderAttachment(mail.adjunto) : undefined;
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        ...(attachment ? { attachments: [attachment] } : {}),
+      });
       await db.update(outbox).set({ attempts, sent_at: now, last_error: null }).where(eq(outbox.id, mail.id));
       return true;
     } catch (error) {

@@ -12,14 +12,14 @@ export const TEST_ENGINE: 'pglite' | 'postgres' = process.env.API_TEST_DB === 'p
  * throwaway database (named with the run's prefix, so scripts/test.mjs can drop leftovers of a
  * crashed worker) that `close()` drops.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { databaseUrl?: string }> {
   const handle = TEST_ENGINE === 'postgres' ? await createPostgresDatabase() : await openDatabase({ dataDir: 'memory://' });
   await handle.migrate();
   await seedDatabase(handle.db);
   return handle;
 }
 
-async function createPostgresDatabase(): Promise<DatabaseHandle> {
+async function createPostgresDatabase(): Promise<DatabaseHandle & { databaseUrl: string }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('API_TEST_DB=postgres needs DATABASE_URL (a server where databases can be created)');
   const prefix = process.env.API_TEST_DB_PREFIX ?? 'rumbo_api_test_';
@@ -31,6 +31,7 @@ async function createPostgresDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ databaseUrl: url.toString() });
   return {
     ...handle,
+    databaseUrl: url.toString(),
     async close() {
       await handle.close();
       await asAdmin(adminUrl, async (admin) => {

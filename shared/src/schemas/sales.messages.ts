@@ -29,6 +29,9 @@ export const salesMessages = {
     'sale.reserva.vencida': 'El plazo para pagar esta reserva venció y sus asientos fueron liberados',
     'sale.reserva.pagada': 'Esta reserva ya está pagada',
     'sale.reserva.anulada': 'Esta reserva fue anulada',
+    'sale.menor.responsable': 'Indique el adulto responsable de cada pasajero menor de edad',
+    'sale.pago.noDisponible': 'El medio de pago no está disponible en este momento. Inténtelo de nuevo en unos minutos.',
+    'sale.pago.sitio': 'No se pudo preparar el regreso a la tienda. Recargue la página e inténtelo de nuevo.',
   },
   'en-EN': {
     'sale.documento.required': 'Select the document type',
@@ -59,5 +62,8 @@ export const salesMessages = {
     'sale.reserva.vencida': 'The time to pay this reservation ran out and its seats were released',
     'sale.reserva.pagada': 'This reservation is already paid',
     'sale.reserva.anulada': 'This reservation was cancelled',
+    'sale.menor.responsable': 'Name the responsible adult of every passenger under age',
+    'sale.pago.noDisponible': 'This payment method is not available right now. Please try again in a few minutes.',
+    'sale.pago.sitio': 'We could not prepare the way back to the store. Reload the page and try again.',
   },
 } as const;

@@ -105,6 +105,8 @@ export const ReservationSchema = v.object({
   clave_bloqueo: purchaseKey,
   comprador: BuyerSchema,
   terminos: v.literal(true, 'sale.terminos.required'),
+  /** A promotion's coupon, checked again by the server (as `/rest/venta/cotizar` does). */
+  cupon: v.optional(v.pipe(v.string('sale.cupon.invalid'), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9-]{3,20}$/, 'sale.cupon.invalid'))),
 });
 
 /** `POST /rest/asiento/asociar`: tie a seat held by this purchase to its passenger. */

@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+/**
+ * Sales throughput on PostgreSQL (issue 4): reservations per second (`POST /rest/venta/reserva`,
+ * each a distinct purchase with held seats and passengers) and paid notices per second (`POST
+ * /rest/safetypay/notificacion`, each a signed SafetyPay notice that sells the seats, issues the
+ * tickets and queues the mail in one transaction), at 50 connections with autocannon. Then checks
+ * that every reservation is paid once with one ticket per seat. Needs DATABASE_URL; writes
+ * bench-results/sales.json.
+ */
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const CONNECTIONS = 50;
+const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 600);
+const PORT = 4701;
+const base = `http://127.0.0.1:${PORT}`;
+const channel = { cusuario: 50005, coficina_venta: 577 };
+const seatChannel = { susuario: 'TVIRT', cusuario: 50005 };
+const keys = { apiKey: randomBytes(12).toString('hex'), signatureKey: randomBytes(24).toString('hex') };
+
+if (!process.env.DATABASE_URL) {
+  console.log('sales bench: set DATABASE_URL (a PostgreSQL server where databases can be created)');
+  process.exit(0);
+}
+
+function limaDate(days) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Lima wall clock `YYYY-MM-DDTHH:mm:ss` (SafetyPay's RequestDateTime). */
+const limaDateTime = (date) => new Date(date.getTime() - 5 * 3600_000).toISOString().slice(0, 19);
+const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+async function startApi(env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
+    env: { ...process.env, PORT: String(PORT), BENCH_SAFETYPAY_API_KEY: keys.apiKey, BENCH_SAFETYPAY_SIGNATURE_KEY: keys.signatureKey, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => chunk.toString().includes('ready') && resolve());
+    child.on('exit', (code) => reject(new Error(`API exited with ${code}`)));
+  });
+  return child;
+}
+
+async function post(url, body) {
+  const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, body: JSON.stringify(body) });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${url} ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** Runs `work` over `items` with at most `limit` at once. */
+async function pool(items, limit, work) {
+  const results = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: limit }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i], i);
+    }
+  }));
+  return results;
+}
+
+function load(options) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    autocannon({ connections: CONNECTIONS, method: 'POST', ...options, url: base + options.path }, (error, result) =>
+      error ? reject(error) : resolve({ result, seconds: (Date.now() - started) / 1000 }),
+    );
+  });
+}
+
+async function run(databaseUrl) {
+  const api = await startApi({ DATABASE_URL: databaseUrl });
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    // Seats: every free seat of enough departures, one purchase per seat.
+    const seats = [];
+    for (let day = 1; seats.length < PURCHASES; day++) {
+      for (const [origen, destino] of [['LIM', 'AQP'], ['LIM', 'CUZ'], ['LIM', 'TRU'], ['LIM', 'ICA']]) {
+        for (const trip of await post('/rest/viaje', { origen, destino, fecha: limaDate(day), ...channel })) {
+          const body = { cviaje: trip.cviaje, cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino, ...seatChannel };
+          const { asientos } = await post('/rest/maqueta', body);
+          for (const seat of asientos.filter((c) => c.gobjeto_sitio === 1 && c.gestado_asiento === 83)) seats.push({ body, seat });
+        }
+      }
+    }
+    const chosen = seats.slice(0, PURCHASES);
+    const purchases = await pool(chosen, 20, async ({ body, seat }, i) => {
+      const held = await post('/rest/asiento/bloquear', {
+        ...body, cviaje_asiento: seat.cviaje_asiento, nasiento: seat.nasiento, gnivel_piso: seat.gnivel_piso, gcategoria_asiento: seat.gcategoria_asiento, gestado_asiento: 84,
+      });
+      await post('/rest/asiento/asociar', {
+        clave_bloqueo: held.clave_bloqueo,
+        cviaje_asiento: seat.cviaje_asiento,
+        pasajero: { ctipo_documento: 19, numero: String(50_000_000 + i), nombres: 'Ana', paterno: 'Quispe', materno: 'Rojas', email: `ana${i}@example.pe`, celular: '987654321', genero: 'F', nacimiento: '1990-01-01' },
+      });
+      return held.clave_bloqueo;
+    });
+
+    const reserveBodies = purchases.map((clave) => JSON.stringify({ clave_bloqueo: clave, comprador: { nombre: 'Ana Quispe', email: 'ana@example.pe', comprobante: 'boleta' }, terminos: true }));
+    let nextReserve = 0;
+    const reservations = await load({
+      path: '/rest/venta/reserva',
+      amount: reserveBodies.length,
+      headers: { 'content-type': 'application/json' },
+      requests: [{ setupRequest: (request) => ({ ...request, body: reserveBodies[nextReserve++] }) }],
+    });
+
+    // A payment started for each (through the sandbox standing in for SafetyPay), then one signed notice each.
+    const { rows: reserved } = await db.query(`select codigo, clave_hash from reserva where estado = 'pendiente'`);
+    const byHash = new Map(purchases.map((clave) => [createHash('sha256').update(clave).digest('hex'), clave]));
+    await pool(reserved, 20, (r) => post('/rest/safetypay', { codigo: r.codigo, clave_bloqueo: byHash.get(r.clave_hash), metodo: 'tarjeta' }));
+    const { rows: payments } = await db.query(`select p.referencia, p.monto_centimos from pago p join reserva r on r.creserva = p.creserva where r.estado = 'pendiente'`);
+    const at = limaDateTime(new Date());
+    const notices = payments.map((p, i) => {
+      const form = {
+        ApiKey: keys.apiKey, RequestDateTime: at, MerchantSalesID: p.referencia, ReferenceNo: String(8_000_000_000 + i), CreationDateTime: at,
+        Amount: `${Math.trunc(p.monto_centimos / 100)}.${String(p.monto_centimos % 100).padStart(2, '0')}`, CurrencyID: 'PEN', PaymentReferenceNo: '12345678', Status: '102',
+      };
+      form.Signature = sha256(form.RequestDateTime + form.MerchantSalesID + form.ReferenceNo + form.CreationDateTime + form.Amount + form.CurrencyID + form.PaymentReferenceNo + form.Status + keys.signatureKey);
+      return new URLSearchParams(form).toString();
+    });
+    let nextNotice = 0;
+    const paid = await load({
+      path: '/rest/safetypay/notificacion',
+      amount: notices.length,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      requests: [{ setupRequest: (request) => ({ ...request, body: notices[nextNotice++] }) }],
+    });
+
+    const { rows: [check] } = await db.query(`
+      select (select count(*)::int from reserva where estado = 'pagada') as pagadas,
+             (select count(*)::int from boleto) as boletos,
+             (select count(*)::int from outbox where adjunto like 'boletos:%') as correos`);
+    return {
+      purchases: PURCHASES,
+      reservations: {
+        ok: reservations.result['2xx'], non2xx: reservations.result.non2xx,
+        per_s: Math.round(reservations.result['2xx'] / reservations.seconds),
+        p50_ms: reservations.result.latency.p50, p99_ms: reservations.result.latency.p99,
+      },
+      paid_notices: {
+        ok: paid.result['2xx'], non2xx: paid.result.non2xx,
+        per_s: Math.round(paid.result['2xx'] / paid.seconds),
+        p50_ms: paid.result.latency.p50, p99_ms: paid.result.latency.p99,
+      },
+      check: { ...check, all_paid_once: check.pagadas === PURCHASES && check.boletos === PURCHASES && check.correos === PURCHASES },
+    };
+  } finally {
+    await db.end();
+    api.kill('SIGTERM');
+    await new Promise((resolve) => api.once('exit', resolve));
+  }
+}
+
+const name = `rumbo_sales_bench_${Date.now()}`;
+const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+await admin.connect();
+await admin.query(`create database "${name}"`);
+const url = new URL(process.env.DATABASE_URL);
+url.pathname = `/${name}`;
+let result;
+try {
+  result = await run(url.toString());
+} finally {
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.end();
+}
+
+const r = result.reservations;
+const p = result.paid_notices;
+console.log(`\nSales on PostgreSQL, ${result.purchases} purchases, ${CONNECTIONS} connections`);
+console.log(`reservations: ${r.per_s}/s (p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, ${r.ok} ok, ${r.non2xx} non-2xx)`);
+console.log(`paid notices: ${p.per_s}/s (p50 ${p.p50_ms} ms, p99 ${p.p99_ms} ms, ${p.ok} ok, ${p.non2xx} non-2xx)`);
+console.log(`check: ${result.check.pagadas} paid, ${result.check.boletos} tickets, ${result.check.correos} mails queued; all paid once: ${result.check.all_paid_once}`);
+mkdirSync(path.join(here, '../bench-results'), { recursive: true });
+writeFileSync(path.join(here, '../bench-results/sales.json'), JSON.stringify(result, null, 2));

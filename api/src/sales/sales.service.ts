@@ -1,0 +1,683 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { TZDate } from '@date-fns/tz';
+import {
+  RESERVATION_MINUTES,
+  type AccountTrips,
+  type Buyer,
+  type Language,
+  type PaymentMethod,
+  type PaymentProviderName,
+  type Quote,
+  type ReservationLeg,
+  type ReservationPassenger,
+  type ReservationReason,
+  type ReservationState,
+  type ReservationView,
+  type Ticket,
+} from '@rumbo/shared/schemas';
+import { format } from 'date-fns';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { addPoints } from '../accounts/accounts.service';
+import { cuenta } from '../accounts/accounts.tables';
+import type { Database } from '../db/client';
+import { queryRows } from '../db/rows';
+import { ConflictError, InvalidInputError, NotFoundError, UpstreamError } from '../errors';
+import { enqueueMail } from '../mail/outbox';
+import type { PaymentNotice, PaymentProvider } from '../payments/provider';
+import { PaymentProviderError } from '../payments/provider';
+import { persona } from '../people/people.tables';
+import { promocion } from '../promotions/promotions.tables';
+import { hashKey, seatPrice } from '../seats/seats.service';
+import { viaje_asiento } from '../seats/seats.tables';
+import { findTripForSale, isOnSale, SALES_CLOSE_MINUTES, type TripForSale } from '../trips/trips.queries';
+import { refundMail, ticketsMail } from './sales-mail';
+import { boleto, invitado, pago, pago_aviso, reserva, reserva_asiento } from './sales.tables';
+import { ticketQr } from './tickets';
+
+const SOLD = 82;
+const AVAILABLE = 83;
+const HELD = 84;
+/** Payment codes: 8 characters of an alphabet without 0/O/1/I (RESERVATION_CODE_PATTERN). */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** One point per sol paid (rounded down) to a signed-in customer, credited when the tickets are issued. */
+export const POINTS_PER_SOL = 1;
+
+const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+const limaDay = (date: Date) => format(new TZDate(date, 'America/Lima'), 'yyyy-MM-dd');
+const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
+
+/** `****5678`: a document number as shown back to anyone holding a code. */
+export const maskDocument = (numero: string) => `${'*'.repeat(Math.max(numero.length - 4, 4))}${numero.slice(-4)}`;
+
+type Reservation = typeof reserva.$inferSelect;
+
+/** The state a reservation reads as now: a pending one past its expiry has lapsed. */
+export function effectiveState(r: Pick<Reservation, 'estado' | 'motivo' | 'expira'>, now: Date): { estado: ReservationState; motivo: ReservationReason | null } {
+  if (r.estado === 'pendiente' && r.expira.getTime() <= now.getTime()) return { estado: 'anulada', motivo: 'vencido' };
+  return { estado: r.estado as ReservationState, motivo: (r.motivo as ReservationReason | null) ?? null };
+}
+
+// ------------------------------------------------------------------ held seats and quote
+
+interface HeldSeat {
+  cviaje_asiento: number;
+  cviaje: number;
+  nasiento: number;
+  gnivel_piso: number;
+  gcategoria_asiento: number;
+  iasiento_individual: boolean;
+  promocionable: boolean;
+  /** The passenger tied with `/rest/asiento/asociar`, if any. */
+  ctipo_documento: number | null;
+  numero: string | null;
+  nombres: string | null;
+  paterno: string | null;
+  materno: string | null;
+  email: string | null;
+  nacimiento: string | null;
+  menor: boolean | null;
+  cviaje_asiento_responsable: number | null;
+  parentesco: string | null;
+}
+
+/** The seats this purchase holds now (84, its key, not expired), with their passengers; `lock` takes their rows. */
+async function heldSeats(db: Database, keyHash: string, now: Date, lock = false): Promise<HeldSeat[]> {
+  const rows = await queryRows<HeldSeat>(db, sql`
+    select va.cviaje_asiento, va.cviaje, va.nasiento, va.gnivel_piso, va.gcategoria_asiento,
+           s.iasiento_individual, s.promocionable,
+           ap.ctipo_documento, ap.numero, ap.nombres, ap.paterno, ap.materno, ap.email,
+           to_char(ap.nacimiento, 'YYYY-MM-DD') as nacimiento, ap.menor, ap.cviaje_asiento_responsable, ap.parentesco
+    from viaje_asiento va
+    join viaje v on v.cviaje = va.cviaje
+    join maqueta_sitio s on s.cmaqueta = v.cmaqueta and s.nasiento = va.nasiento
+    left join asiento_pasajero ap on ap.cviaje_asiento = va.cviaje_asiento and ap.clave_hash = va.clave_hash
+    where va.clave_hash = ${keyHash} and va.gestado_asiento = ${HELD} and va.expira > ${now.toISOString()}::timestamptz
+    order by va.cviaje, va.nasiento
+    ${lock ? sql`for update of va` : sql``}`);
+  return rows.map((row) => ({
+    ...row,
+    cviaje_asiento: Number(row.cviaje_asiento),
+    cviaje: Number(row.cviaje),
+    ctipo_documento: row.ctipo_documento === null ? null : Number(row.ctipo_documento),
+    cviaje_asiento_responsable: row.cviaje_asiento_responsable === null ? null : Number(row.cviaje_asiento_responsable),
+  }));
+}
+
+interface PricedSeat extends HeldSeat {
+  tramo: 'ida' | 'vuelta';
+  precio_centimos: number;
+}
+
+interface Priced {
+  seats: PricedSeat[];
+  trips: TripForSale[];
+  quote: Quote;
+}
+
+/** The destination city of each trip (the coupon's rule). */
+async function destinationCities(db: Database, cviajes: number[]): Promise<Map<number, number>> {
+  const rows = await queryRows<{ cviaje: number; cciudad: number }>(db, sql`
+    select v.cviaje, t.cciudad from viaje v join ruta r on r.cruta = v.cruta join terminal t on t.cterminal = r.cterminal_destino
+    where v.cviaje in (${sql.join(cviajes.map((c) => sql`${c}`), sql`, `)})`);
+  return new Map(rows.map((row) => [Number(row.cviaje), Number(row.cciudad)]));
+}
+
+/**
+ * Server prices of the held seats (céntimos) and the coupon's discount. A coupon must exist, be
+ * current (Lima day within its dates) and, when it names a destination, apply to a leg going
+ * there: only the seats of those legs are discounted.
+ */
+async function price(db: Database, seats: HeldSeat[], cupon: string | undefined, now: Date): Promise<Priced> {
+  if (seats.length === 0) throw new ConflictError('seat.notHeld');
+  const ids = [...new Set(seats.map((s) => s.cviaje))];
+  // A purchase is one way or a round trip.
+  if (ids.length > 2) throw new InvalidInputError('request.invalid', 'clave_bloqueo');
+  const trips: TripForSale[] = [];
+  for (const id of ids) {
+    const trip = await findTripForSale(db, id);
+    if (!trip) throw new NotFoundError();
+    if (!isOnSale(trip, now)) throw new ConflictError('trip.closed');
+    trips.push(trip);
+  }
+  trips.sort((a, b) => a.salida.getTime() - b.salida.getTime());
+  const tramoOf = new Map(trips.map((trip, i) => [trip.cviaje, i === 0 ? ('ida' as const) : ('vuelta' as const)]));
+  const byId = new Map(trips.map((trip) => [trip.cviaje, trip]));
+  const priced = seats.map((seat) => ({
+    ...seat,
+    tramo: tramoOf.get(seat.cviaje)!,
+    precio_centimos: Math.round(seatPrice(byId.get(seat.cviaje)!, seat).precio * 100),
+  }));
+  const subtotal = priced.reduce((sum, s) => sum + s.precio_centimos, 0);
+
+  let descuento = 0;
+  let pct: number | null = null;
+  let code: string | null = null;
+  if (cupon) {
+    const [promo] = await db.select().from(promocion).where(eq(promocion.cupon, cupon));
+    if (!promo) throw new InvalidInputError('sale.cupon.invalid', 'cupon');
+    const today = limaDay(now);
+    if (today < promo.desde || today > promo.hasta) throw new InvalidInputError('sale.cupon.vencido', 'cupon');
+    let applies = priced;
+    if (promo.cciudad !== null) {
+      const cities = await destinationCities(db, ids);
+      applies = priced.filter((s) => cities.get(s.cviaje) === promo.cciudad);
+      if (applies.length === 0) throw new InvalidInputError('sale.cupon.destino', 'cupon');
+    }
+    descuento = Math.round((applies.reduce((sum, s) => sum + s.precio_centimos, 0) * promo.descuento) / 100);
+    pct = promo.descuento;
+    code = promo.cupon;
+  }
+  return {
+    seats: priced,
+    trips,
+    quote: { subtotal_centimos: subtotal, descuento_centimos: descuento, total_centimos: subtotal - descuento, cupon: code, descuento_pct: pct },
+  };
+}
+
+/** `POST /rest/venta/cotizar`. */
+export async function quote(db: Database, body: { clave_bloqueo: string; cupon?: string }, now: Date): Promise<Quote> {
+  return (await price(db, await heldSeats(db, hashKey(body.clave_bloqueo), now), body.cupon, now)).quote;
+}
+
+// ------------------------------------------------------------------ guests and passengers
+
+/** `POST /rest/invitado`: records the guest; tells whether the e-mail has an account (to suggest signing in). */
+export async function registerGuest(db: Database, body: { nombre: string; email: string }, now: Date) {
+  const [row] = await db.insert(invitado).values({ ...body, creado: now }).returning({ cinvitado: invitado.cinvitado });
+  const [account] = await db.select({ ccuenta: cuenta.ccuenta }).from(cuenta).where(eq(cuenta.correo, body.email)).limit(1);
+  return { cinvitado: row!.cinvitado, tiene_cuenta: Boolean(account) };
+}
+
+/** `POST /rest/persona/obtener`: the full record only to whoever knows both the document and the birth date. */
+export async function findPerson(db: Database, body: { documento: { ctipo_documento: number; numero: string }; nacimiento: string }) {
+  const [row] = await db
+    .select()
+    .from(persona)
+    .where(
+      and(
+        eq(persona.ctipo_documento, body.documento.ctipo_documento),
+        eq(persona.numero, body.documento.numero),
+        eq(persona.nacimiento, body.nacimiento),
+      ),
+    );
+  if (!row) throw new NotFoundError('sale.persona.noEncontrada');
+  const { cpersona, ctipo_documento, numero, nombres, paterno, materno, email, celular, genero, nacimiento } = row;
+  return { cpersona, ctipo_documento, numero, nombres, paterno, materno, email, celular, genero, nacimiento };
+}
+
+// ------------------------------------------------------------------ reservation
+
+export interface ReserveInput {
+  clave_bloqueo: string;
+  comprador: Buyer;
+  cupon?: string;
+}
+
+export interface ReserveContext {
+  now: Date;
+  language: Language;
+  /** The signed-in customer, if a valid session came with the request. */
+  ccuenta?: number;
+}
+
+/**
+ * `POST /rest/venta/reserva`, in one transaction: the purchase's held seats (locked), each with
+ * its passenger and every minor with an adult of the same purchase, priced by the server, become
+ * a reservation with a payment code; the holds are extended to the reservation's expiry. The
+ * purchase key is locked first, so reserving twice with one key answers the same reservation.
+ */
+export async function reserve(db: Database, input: ReserveInput, context: ReserveContext): Promise<{ view: ReservationView; created: boolean }> {
+  const { now } = context;
+  const keyHash = hashKey(input.clave_bloqueo);
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${keyHash}))`);
+    const [existing] = await tx.select().from(reserva).where(eq(reserva.clave_hash, keyHash)).orderBy(desc(reserva.creserva)).limit(1);
+    if (existing && effectiveState(existing, now).estado !== 'anulada') return { creserva: existing.creserva, created: false };
+
+    const seats = await heldSeats(tx, keyHash, now, true);
+    if (seats.length === 0) throw new ConflictError('seat.notHeld');
+    if (seats.some((s) => s.numero === null)) throw new InvalidInputError('sale.pasajeros.incompletos');
+    const adults = new Set(seats.filter((s) => !s.menor).map((s) => s.cviaje_asiento));
+    if (seats.some((s) => s.menor && (s.cviaje_asiento_responsable === null || !adults.has(s.cviaje_asiento_responsable)))) {
+      throw new InvalidInputError('sale.menor.responsable');
+    }
+    const { seats: priced, trips, quote: q } = await price(tx, seats, input.cupon, now);
+    // Payable for RESERVATION_MINUTES, and never after the first leg's sales close.
+    const closes = Math.min(...trips.map((trip) => trip.salida.getTime())) - SALES_CLOSE_MINUTES * 60_000;
+    const expira = new Date(Math.min(now.getTime() + RESERVATION_MINUTES * 60_000, closes));
+    const buyer = input.comprador;
+
+    let created: { creserva: number } | undefined;
+    while (!created) {
+      [created] = await tx
+        .insert(reserva)
+        .values({
+          codigo: newCode(),
+          clave_hash: keyHash,
+          estado: 'pendiente',
+          expira,
+          ...q,
+          comprador_nombre: buyer.nombre,
+          comprador_email: buyer.email,
+          comprobante: buyer.comprobante,
+          ruc: buyer.comprobante === 'factura' ? (buyer.ruc ?? null) : null,
+          razon_social: buyer.comprobante === 'factura' ? (buyer.razon_social ?? null) : null,
+          ccuenta: context.ccuenta ?? null,
+          idioma: context.language,
+          creado: now,
+        })
+        .onConflictDoNothing({ target: reserva.codigo })
+        .returning({ creserva: reserva.creserva });
+    }
+    await tx.insert(reserva_asiento).values(
+      priced.map((s) => ({
+        creserva: created!.creserva,
+        cviaje_asiento: s.cviaje_asiento,
+        cviaje: s.cviaje,
+        tramo: s.tramo,
+        nasiento: s.nasiento,
+        gnivel_piso: s.gnivel_piso,
+        precio_centimos: s.precio_centimos,
+        ctipo_documento: s.ctipo_documento!,
+        numero: s.numero!,
+        nombres: s.nombres!,
+        paterno: s.paterno!,
+        materno: s.materno!,
+        email: s.email!,
+        nacimiento: s.nacimiento!,
+        menor: Boolean(s.menor),
+        cviaje_asiento_responsable: s.cviaje_asiento_responsable,
+        parentesco: s.parentesco,
+      })),
+    );
+    // The rows are locked and still held by this key: the holds now last as long as the reservation.
+    const extended = await tx
+      .update(viaje_asiento)
+      .set({ expira })
+      .where(and(inArray(viaje_asiento.cviaje_asiento, priced.map((s) => s.cviaje_asiento)), eq(viaje_asiento.clave_hash, keyHash), eq(viaje_asiento.gestado_asiento, HELD)))
+      .returning({ id: viaje_asiento.cviaje_asiento });
+    if (extended.length !== priced.length) throw new ConflictError('seat.taken');
+    return { creserva: created.creserva, created: true };
+  });
+  return { view: await viewOf(db, result.creserva, now), created: result.created };
+}
+
+/** The reservation of a code whose purchase key matches; 404 otherwise (no hint which was wrong). */
+async function reservationOf(db: Database, codigo: string, claveBloqueo: string): Promise<Reservation> {
+  const [row] = await db
+    .select()
+    .from(reserva)
+    .where(and(eq(reserva.codigo, codigo), eq(reserva.clave_hash, hashKey(claveBloqueo))));
+  if (!row) throw new NotFoundError('sale.reserva.noEncontrada');
+  return row;
+}
+
+/** `POST /rest/venta/consulta`. */
+export async function lookupReservation(db: Database, body: { codigo: string; clave_bloqueo: string }, now: Date): Promise<ReservationView> {
+  return viewOf(db, (await reservationOf(db, body.codigo, body.clave_bloqueo)).creserva, now);
+}
+
+interface LegRow {
+  cviaje: number;
+  origen: string;
+  destino: string;
+  salida: unknown;
+  llegada: unknown;
+  servicio: string;
+}
+
+async function legsOf(db: Database, cviajes: number[]): Promise<Map<number, LegRow>> {
+  if (cviajes.length === 0) return new Map();
+  const rows = await queryRows<LegRow>(db, sql`
+    select v.cviaje, co.nombre as origen, cd.nombre as destino, v.salida, v.llegada, m.servicio
+    from viaje v
+    join ruta r on r.cruta = v.cruta
+    join terminal tor on tor.cterminal = r.cterminal_origen
+    join terminal tde on tde.cterminal = r.cterminal_destino
+    join ciudad co on co.cciudad = tor.cciudad
+    join ciudad cd on cd.cciudad = tde.cciudad
+    join maqueta m on m.cmaqueta = v.cmaqueta
+    where v.cviaje in (${sql.join(cviajes.map((c) => sql`${c}`), sql`, `)})`);
+  return new Map(rows.map((row) => [Number(row.cviaje), { ...row, cviaje: Number(row.cviaje) }]));
+}
+
+const passengerOf = (s: typeof reserva_asiento.$inferSelect): ReservationPassenger => ({
+  nombres: s.nombres,
+  paterno: s.paterno,
+  materno: s.materno,
+  ctipo_documento: s.ctipo_documento,
+  numero: maskDocument(s.numero),
+  menor: s.menor,
+});
+
+/** A reservation as the buyer sees it: state now, legs, seats with masked documents, payments, tickets. */
+export async function viewOf(db: Database, creserva: number, now: Date): Promise<ReservationView> {
+  // Independent reads: on PostgreSQL they run on several pooled connections at once.
+  const [[r], seats, payments, tickets] = await Promise.all([
+    db.select().from(reserva).where(eq(reserva.creserva, creserva)),
+    db.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, creserva)).orderBy(asc(reserva_asiento.tramo), asc(reserva_asiento.nasiento)),
+    db.select().from(pago).where(eq(pago.creserva, creserva)).orderBy(asc(pago.cpago)),
+    db.select().from(boleto).where(eq(boleto.creserva, creserva)).orderBy(asc(boleto.numero)),
+  ]);
+  if (!r) throw new NotFoundError('sale.reserva.noEncontrada');
+  const legs = await legsOf(db, [...new Set(seats.map((s) => s.cviaje))]);
+  const tramos: ReservationLeg[] = [...new Map(seats.map((s) => [s.cviaje, s.tramo as 'ida' | 'vuelta'])).entries()]
+    .map(([cviaje, tramo]) => {
+      const leg = legs.get(cviaje)!;
+      return {
+        tramo,
+        cviaje,
+        origen: leg.origen,
+        destino: leg.destino,
+        salida: toDate(leg.salida).toISOString(),
+        llegada: toDate(leg.llegada).toISOString(),
+        servicio: leg.servicio,
+      };
+    })
+    .sort((a, b) => a.salida.localeCompare(b.salida));
+  const seatById = new Map(seats.map((s) => [s.cviaje_asiento, s]));
+  const state = effectiveState(r, now);
+  return {
+    codigo: r.codigo,
+    estado: state.estado,
+    motivo: state.motivo,
+    expira: r.expira.toISOString(),
+    moneda: 'PEN',
+    subtotal_centimos: r.subtotal_centimos,
+    descuento_centimos: r.descuento_centimos,
+    total_centimos: r.total_centimos,
+    cupon: r.cupon,
+    descuento_pct: r.descuento_pct,
+    comprador: { nombre: r.comprador_nombre, email: r.comprador_email, comprobante: r.comprobante as 'boleta' | 'factura', ruc: r.ruc, razon_social: r.razon_social },
+    tramos,
+    asientos: seats.map((s) => ({
+      cviaje_asiento: s.cviaje_asiento,
+      cviaje: s.cviaje,
+      nasiento: s.nasiento,
+      gnivel_piso: s.gnivel_piso,
+      precio_centimos: s.precio_centimos,
+      pasajero: passengerOf(s),
+    })),
+    pagos: payments.map((p) => ({
+      proveedor: p.proveedor as PaymentProviderName,
+      metodo: p.metodo as PaymentMethod,
+      estado: p.estado as 'iniciado' | 'pagado' | 'rechazado',
+      url: p.url,
+      cip: p.cip,
+      expira: p.expira?.toISOString() ?? null,
+    })),
+    boletos: tickets.map((t): Ticket => {
+      const s = seatById.get(t.cviaje_asiento)!;
+      const leg = legs.get(s.cviaje)!;
+      return {
+        numero: t.numero,
+        cviaje: s.cviaje,
+        tramo: s.tramo as 'ida' | 'vuelta',
+        origen: leg.origen,
+        destino: leg.destino,
+        salida: toDate(leg.salida).toISOString(),
+        nasiento: s.nasiento,
+        gnivel_piso: s.gnivel_piso,
+        precio_centimos: s.precio_centimos,
+        pasajero: passengerOf(s),
+        qr: t.qr,
+      };
+    }),
+  };
+}
+
+// ------------------------------------------------------------------ payment start
+
+export interface PaymentStartInput {
+  codigo: string;
+  clave_bloqueo: string;
+  metodo: PaymentMethod;
+}
+
+export interface PaymentStartContext {
+  now: Date;
+  language: Language;
+  /** The site's origin: the provider sends the customer back to `{site}/pasajes/reserva/{codigo}`. */
+  site: string;
+  log: { error(message: string): void };
+}
+
+/** Why a reservation cannot be paid now, or null when it can. */
+function unpayable(r: Reservation, now: Date) {
+  const state = effectiveState(r, now);
+  if (state.estado === 'pendiente') return null;
+  if (state.estado === 'pagada') return 'sale.reserva.pagada' as const;
+  if (state.motivo === 'vencido') return 'sale.reserva.vencida' as const;
+  return 'sale.reserva.anulada' as const;
+}
+
+/**
+ * `POST /rest/safetypay` and `/rest/efectivo`: a payment attempt of the reservation's total as the
+ * database has it, through the provider, payable until the reservation expires.
+ */
+export async function startPayment(db: Database, provider: PaymentProvider, input: PaymentStartInput, context: PaymentStartContext) {
+  const r = await reservationOf(db, input.codigo, input.clave_bloqueo);
+  const refusal = unpayable(r, context.now);
+  if (refusal) throw new ConflictError(refusal);
+  const referencia = `${r.codigo}-${randomBytes(6).toString('hex')}`;
+  const [row] = await db
+    .insert(pago)
+    .values({ creserva: r.creserva, referencia, proveedor: provider.name, metodo: input.metodo, estado: 'iniciado', monto_centimos: r.total_centimos, expira: r.expira, creado: context.now })
+    .returning({ cpago: pago.cpago });
+  let started;
+  try {
+    started = await provider.startCharge({
+      referencia,
+      codigo: r.codigo,
+      montoCentimos: r.total_centimos,
+      expira: r.expira,
+      metodo: input.metodo,
+      comprador: { nombre: r.comprador_nombre, email: r.comprador_email },
+      idioma: context.language,
+      urlRetorno: `${context.site}/pasajes/reserva/${r.codigo}`,
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    context.log.error(`payment ${referencia} could not start: ${error.message}`);
+    await db.update(pago).set({ estado: 'rechazado' }).where(eq(pago.cpago, row!.cpago));
+    throw new UpstreamError('sale.pago.noDisponible');
+  }
+  await db.update(pago).set({ url: started.url, cip: started.cip }).where(eq(pago.cpago, row!.cpago));
+  return { proveedor: started.proveedor, url: started.url, cip: started.cip, expira: r.expira.toISOString(), sandbox: started.sandbox };
+}
+
+// ------------------------------------------------------------------ notifications
+
+export type NoticeResult = 'pagada' | 'rechazada' | 'reembolso' | 'monto_distinto' | 'pago_duplicado' | 'sin_efecto' | 'desconocido' | 'repetido';
+
+export interface NoticeContext {
+  now: Date;
+  /** Signs the tickets' QR texts. */
+  secret: string;
+}
+
+/** The seats of a reservation, locked, and whether every one is free for it (held by it, available, or a lapsed hold). */
+async function lockSeatsFor(tx: Database, r: Reservation, ids: number[], now: Date): Promise<boolean> {
+  const rows = await tx
+    .select({ id: viaje_asiento.cviaje_asiento, gestado: viaje_asiento.gestado_asiento, clave_hash: viaje_asiento.clave_hash, expira: viaje_asiento.expira })
+    .from(viaje_asiento)
+    .where(inArray(viaje_asiento.cviaje_asiento, ids))
+    .orderBy(asc(viaje_asiento.cviaje_asiento))
+    .for('update');
+  return (
+    rows.length === ids.length &&
+    rows.every(
+      (s) =>
+        s.gestado === AVAILABLE ||
+        (s.gestado === HELD && (s.clave_hash === r.clave_hash || (s.expira !== null && s.expira.getTime() <= now.getTime()))),
+    )
+  );
+}
+
+/** Releases the seats this reservation still holds. */
+async function releaseSeats(tx: Database, r: Reservation, ids: number[]): Promise<void> {
+  await tx
+    .update(viaje_asiento)
+    .set({ gestado_asiento: AVAILABLE, clave_hash: null, expira: null })
+    .where(and(inArray(viaje_asiento.cviaje_asiento, ids), eq(viaje_asiento.clave_hash, r.clave_hash), eq(viaje_asiento.gestado_asiento, HELD)));
+}
+
+/**
+ * Acts on a verified notice in one transaction. The notice's (proveedor, operacion) is inserted
+ * first: a repeated delivery finds it and changes nothing. A payment of the right amount sells
+ * the seats (re-taking them if the reservation lapsed and they are still free), issues the
+ * tickets, credits points and queues the tickets mail, all with the payment row; a payment whose
+ * seats were sold meanwhile is flagged for refund and the buyer told; a wrong amount is flagged
+ * and issues nothing; a declined payment cancels a pending reservation and frees its seats.
+ */
+export async function applyNotice(db: Database, notice: PaymentNotice, context: NoticeContext): Promise<NoticeResult> {
+  const { now } = context;
+  return db.transaction(async (tx) => {
+    const [aviso] = await tx
+      .insert(pago_aviso)
+      .values({
+        proveedor: notice.proveedor,
+        operacion: notice.operacion,
+        referencia: notice.referencia,
+        estado: notice.estado,
+        monto_centimos: notice.montoCentimos,
+        moneda: notice.moneda,
+        resultado: 'sin_efecto',
+        recibido: now,
+      })
+      .onConflictDoNothing()
+      .returning({ caviso: pago_aviso.caviso });
+    if (!aviso) return 'repetido';
+    const settle = async (resultado: NoticeResult, cpago?: number) => {
+      await tx.update(pago_aviso).set({ resultado, cpago: cpago ?? null }).where(eq(pago_aviso.caviso, aviso.caviso));
+      return resultado;
+    };
+
+    const [payment] = await tx
+      .select()
+      .from(pago)
+      .where(and(eq(pago.referencia, notice.referencia), eq(pago.proveedor, notice.proveedor)))
+      .for('update');
+    if (!payment) return settle('desconocido');
+    const [r] = await tx.select().from(reserva).where(eq(reserva.creserva, payment.creserva)).for('update');
+    if (!r) return settle('desconocido', payment.cpago);
+    const seats = await tx.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, r.creserva)).orderBy(asc(reserva_asiento.tramo), asc(reserva_asiento.nasiento));
+    const ids = seats.map((s) => s.cviaje_asiento);
+
+    if (notice.estado === 'rechazado') {
+      if (payment.estado === 'iniciado') await tx.update(pago).set({ estado: 'rechazado', operacion: notice.operacion }).where(eq(pago.cpago, payment.cpago));
+      if (r.estado !== 'pendiente') return settle('sin_efecto', payment.cpago);
+      await releaseSeats(tx, r, ids);
+      await tx.update(reserva).set({ estado: 'anulada', motivo: 'rechazado' }).where(eq(reserva.creserva, r.creserva));
+      return settle('rechazada', payment.cpago);
+    }
+
+    if (notice.moneda !== 'PEN' || notice.montoCentimos !== r.total_centimos || notice.montoCentimos !== payment.monto_centimos) {
+      await tx.update(reserva).set({ alerta: 'monto_distinto' }).where(eq(reserva.creserva, r.creserva));
+      return settle('monto_distinto', payment.cpago);
+    }
+    await tx.update(pago).set({ estado: 'pagado', operacion: notice.operacion }).where(eq(pago.cpago, payment.cpago));
+    if (r.estado === 'pagada' || r.estado === 'reembolso') {
+      // Paid twice (e.g. by card and then the CIP): the second payment is the operator's to refund.
+      await tx.update(reserva).set({ alerta: 'pago_duplicado' }).where(eq(reserva.creserva, r.creserva));
+      return settle('pago_duplicado', payment.cpago);
+    }
+
+    const buyer = { codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email, totalCentimos: r.total_centimos };
+    const language = r.idioma as Language;
+    // A late payment cannot sell a departure whose sales have closed (or that has left).
+    const closed = await queryRows<{ n: number }>(tx, sql`
+      select count(*)::int as n from viaje
+      where cviaje in (${sql.join([...new Set(seats.map((s) => s.cviaje))].map((c) => sql`${c}`), sql`, `)})
+        and salida - make_interval(mins => ${SALES_CLOSE_MINUTES}) <= ${now.toISOString()}::timestamptz`);
+    const tooLate = Number(closed[0]?.n ?? 0) > 0;
+    if (tooLate || !(await lockSeatsFor(tx, r, ids, now))) {
+      await releaseSeats(tx, r, ids);
+      await tx
+        .update(reserva)
+        .set({ estado: 'reembolso', motivo: tooLate ? 'vencido' : 'asientos_ocupados', pagado: now })
+        .where(eq(reserva.creserva, r.creserva));
+      await enqueueMail(tx, refundMail(buyer, language));
+      return settle('reembolso', payment.cpago);
+    }
+
+    await tx
+      .update(viaje_asiento)
+      .set({ gestado_asiento: SOLD, clave_hash: r.clave_hash, expira: null })
+      .where(inArray(viaje_asiento.cviaje_asiento, ids));
+    await tx.update(reserva).set({ estado: 'pagada', motivo: null, pagado: now }).where(eq(reserva.creserva, r.creserva));
+    await tx.insert(boleto).values(
+      seats.map((s, i) => {
+        const numero = `${r.codigo}-${i + 1}`;
+        return { numero, creserva: r.creserva, cviaje_asiento: s.cviaje_asiento, qr: ticketQr(context.secret, { numero, cviaje: s.cviaje, nasiento: s.nasiento, gnivel_piso: s.gnivel_piso }), emitido: now };
+      }),
+    );
+    if (r.ccuenta !== null) {
+      const points = Math.floor(r.total_centimos / 100) * POINTS_PER_SOL;
+      if (points > 0) {
+        const legs = await legsOf(tx, [...new Set(seats.map((s) => s.cviaje))]);
+        const first = legs.get(seats[0]!.cviaje);
+        await addPoints(tx, { ccuenta: r.ccuenta, puntos: points, concepto: 'viaje', detalle: first ? `${first.origen} → ${first.destino} (${r.codigo})` : r.codigo, fecha: now });
+      }
+    }
+    await enqueueMail(tx, ticketsMail(buyer, language));
+    return settle('pagada', payment.cpago);
+  });
+}
+
+// ------------------------------------------------------------------ tickets after payment
+
+/** The view of a paid reservation by code alone (the mail sender's attachment, signed PDF links). */
+export async function paidViewByCode(db: Database, codigo: string, now: Date): Promise<ReservationView | null> {
+  const [r] = await db.select({ creserva: reserva.creserva, estado: reserva.estado }).from(reserva).where(eq(reserva.codigo, codigo));
+  if (!r || r.estado !== 'pagada') return null;
+  return viewOf(db, r.creserva, now);
+}
+
+/** `POST /rest/venta/pdf`: the view whose tickets the PDF shows; 409 unless paid. */
+export async function paidView(db: Database, body: { codigo: string; clave_bloqueo: string }, now: Date): Promise<ReservationView> {
+  const r = await reservationOf(db, body.codigo, body.clave_bloqueo);
+  const refusal = unpayable(r, now);
+  if (refusal !== 'sale.reserva.pagada') throw new ConflictError(refusal ?? 'sale.reserva.noEncontrada');
+  return viewOf(db, r.creserva, now);
+}
+
+/**
+ * `POST /rest/venta/confirmar/recuperar/`: queues the tickets mail again when the code and the
+ * buyer's e-mail match a paid reservation; the caller learns nothing either way.
+ */
+export async function resendTickets(db: Database, body: { codigo: string; email: string }, language: Language): Promise<void> {
+  const [r] = await db
+    .select()
+    .from(reserva)
+    .where(and(eq(reserva.codigo, body.codigo), eq(reserva.comprador_email, body.email), eq(reserva.estado, 'pagada')));
+  if (!r) return;
+  await enqueueMail(db, ticketsMail({ codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email, totalCentimos: r.total_centimos }, language));
+}
+
+/** `GET /rest/user/viajes`: the signed-in customer's tickets, upcoming first by departure, past newest first. */
+export async function customerTrips(db: Database, ccuenta: number, now: Date, pdfLink: (codigo: string) => string): Promise<AccountTrips> {
+  const rows = await queryRows<{ numero: string; codigo: string; cviaje: number; nasiento: number; gnivel_piso: number; salida: unknown }>(db, sql`
+    select b.numero, r.codigo, ra.cviaje, ra.nasiento, ra.gnivel_piso, v.salida
+    from boleto b
+    join reserva r on r.creserva = b.creserva
+    join reserva_asiento ra on ra.creserva = b.creserva and ra.cviaje_asiento = b.cviaje_asiento
+    join viaje v on v.cviaje = ra.cviaje
+    where r.ccuenta = ${ccuenta} and r.estado = 'pagada'
+    order by v.salida, b.numero`);
+  const legs = await legsOf(db, [...new Set(rows.map((row) => Number(row.cviaje)))]);
+  const trips = rows.map((row) => {
+    const leg = legs.get(Number(row.cviaje))!;
+    return {
+      codigo: row.numero,
+      origen: leg.origen,
+      destino: leg.destino,
+      salida: toDate(row.salida).toISOString(),
+      asiento: String(row.nasiento),
+      pdf: pdfLink(row.codigo),
+    };
+  });
+  const upcoming = trips.filter((trip) => new Date(trip.salida).getTime() > now.getTime());
+  const past = trips.filter((trip) => new Date(trip.salida).getTime() <= now.getTime()).reverse();
+  return { proximos: upcoming, pasados: past };
+}

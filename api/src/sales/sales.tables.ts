@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cuenta } from '../accounts/accounts.tables';
+import { viaje_asiento } from '../seats/seats.tables';
+import { viaje } from '../trips/trips.tables';
+
+/** A guest buyer who introduced themself (`/rest/invitado`) before reserving without an account. */
+export const invitado = pgTable(
+  'invitado',
+  {
+    cinvitado: integer('cinvitado').primaryKey().generatedAlwaysAsIdentity(),
+    nombre: text('nombre').notNull(),
+    email: text('email').notNull(),
+    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index().on(t.email)],
+);
+
+/**
+ * A reservation: the held seats of one purchase (`clave_hash`, the SHA-256 of its key), their
+ * passengers and the buyer, waiting for payment with `codigo` until `expira`. A `pendiente` row
+ * past `expira` reads as `anulada`/`vencido` (no sweeper). Amounts in céntimos.
+ */
+export const reserva = pgTable(
+  'reserva',
+  {
+    creserva: integer('creserva').primaryKey().generatedAlwaysAsIdentity(),
+    codigo: text('codigo').notNull().unique(),
+    clave_hash: text('clave_hash').notNull(),
+    /** 'pendiente' | 'pagada' | 'anulada' | 'reembolso' */
+    estado: text('estado').notNull(),
+    /** 'rechazado' | 'vencido' | 'asientos_ocupados' */
+    motivo: text('motivo'),
+    /** Something an operator must look at: 'monto_distinto' (paid another amount), 'pago_duplicado'. */
+    alerta: text('alerta'),
+    expira: timestamp('expira', { withTimezone: true, mode: 'date' }).notNull(),
+    subtotal_centimos: integer('subtotal_centimos').notNull(),
+    descuento_centimos: integer('descuento_centimos').notNull(),
+    total_centimos: integer('total_centimos').notNull(),
+    cupon: text('cupon'),
+    descuento_pct: integer('descuento_pct'),
+    comprador_nombre: text('comprador_nombre').notNull(),
+    comprador_email: text('comprador_email').notNull(),
+    comprobante: text('comprobante').notNull(),
+    ruc: text('ruc'),
+    razon_social: text('razon_social'),
+    /** The signed-in customer who reserved; null for a guest. */
+    ccuenta: integer('ccuenta').references(() => cuenta.ccuenta),
+    /** Language of the buyer's mails (the one used to reserve). */
+    idioma: text('idioma').notNull(),
+    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
+    pagado: timestamp('pagado', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index().on(t.clave_hash),
+    index().on(t.ccuenta),
+    check('reserva_estado_check', sql`${t.estado} in ('pendiente', 'pagada', 'anulada', 'reembolso')`),
+    check('reserva_total_check', sql`${t.total_centimos} >= 0 and ${t.total_centimos} = ${t.subtotal_centimos} - ${t.descuento_centimos}`),
+  ],
+);
+
+/** A seat of a reservation with its price and a copy of its passenger as reserved. */
+export const reserva_asiento = pgTable(
+  'reserva_asiento',
+  {
+    creserva: integer('creserva')
+      .notNull()
+      .references(() => reserva.creserva),
+    cviaje_asiento: integer('cviaje_asiento')
+      .notNull()
+      .references(() => viaje_asiento.cviaje_asiento),
+    cviaje: integer('cviaje')
+      .notNull()
+      .references(() => viaje.cviaje),
+    /** 'ida' | 'vuelta' */
+    tramo: text('tramo').notNull(),
+    nasiento: integer('nasiento').notNull(),
+    gnivel_piso: integer('gnivel_piso').notNull(),
+    precio_centimos: integer('precio_centimos').notNull(),
+    ctipo_documento: integer('ctipo_documento').notNull(),
+    numero: text('numero').notNull(),
+    nombres: text('nombres').notNull(),
+    paterno: text('paterno').notNull(),
+    materno: text('materno').notNull(),
+    email: text('email').notNull(),
+    nacimiento: date('nacimiento', { mode: 'string' }).notNull(),
+    menor: boolean('menor').notNull(),
+    cviaje_asiento_responsable: integer('cviaje_asiento_responsable'),
+    parentesco: text('parentesco'),
+  },
+  (t) => [unique().on(t.creserva, t.cviaje_asiento), index().on(t.cviaje_asiento)],
+);
+
+/**
+ * A payment attempt: one per start (`/rest/safetypay`, `/rest/efectivo`). `referencia` is ours
+ * (the provider echoes it in its notices); `operacion` is the provider's id once it notifies.
+ */
+export const pago = pgTable(
+  'pago',
+  {
+    cpago: integer('cpago').primaryKey().generatedAlwaysAsIdentity(),
+    creserva: integer('creserva')
+      .notNull()
+      .references(() => reserva.creserva),
+    referencia: text('referencia').notNull().unique(),
+    proveedor: text('proveedor').notNull(),
+    metodo: text('metodo').notNull(),
+    /** 'iniciado' | 'pagado' | 'rechazado' */
+    estado: text('estado').notNull(),
+    monto_centimos: integer('monto_centimos').notNull(),
+    url: text('url'),
+    cip: text('cip'),
+    expira: timestamp('expira', { withTimezone: true, mode: 'date' }),
+    operacion: text('operacion'),
+    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index().on(t.creserva), check('pago_estado_check', sql`${t.estado} in ('iniciado', 'pagado', 'rechazado')`)],
+);
+
+/**
+ * Every verified notice, once: (proveedor, operacion) is the idempotency key, inserted in the
+ * transaction that acts on the notice, so a notice delivered many times acts once.
+ */
+export const pago_aviso = pgTable(
+  'pago_aviso',
+  {
+    caviso: integer('caviso').primaryKey().generatedAlwaysAsIdentity(),
+    proveedor: text('proveedor').notNull(),
+    operacion: text('operacion').notNull(),
+    referencia: text('referencia').notNull(),
+    cpago: integer('cpago').references(() => pago.cpago),
+    estado: text('estado').notNull(),
+    monto_centimos: integer('monto_centimos').notNull(),
+    moneda: text('moneda').notNull(),
+    /** What it did: 'pagada', 'rechazada', 'reembolso', 'monto_distinto', 'pago_duplicado', 'sin_efecto', 'desconocido'. */
+    resultado: text('resultado').notNull(),
+    recibido: timestamp('recibido', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('pago_aviso_operacion_uq').on(t.proveedor, t.operacion)],
+);
+
+/** An issued e-ticket: one per seat of a paid reservation, written with the payment. */
+export const boleto = pgTable(
+  'boleto',
+  {
+    numero: text('numero').primaryKey(),
+    creserva: integer('creserva')
+      .notNull()
+      .references(() => reserva.creserva),
+    cviaje_asiento: integer('cviaje_asiento')
+      .notNull()
+      .references(() => viaje_asiento.cviaje_asiento),
+    qr: text('qr').notNull(),
+    emitido: timestamp('emitido', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  // A seat is sold once: a second ticket for it cannot be written, whatever the code path.
+  (t) => [unique('boleto_asiento_uq').on(t.cviaje_asiento), index().on(t.creserva)],
+);

@@ -1,0 +1,167 @@
+import { createHmac } from 'node:crypto';
+import type { Language, ReservationView, Ticket } from '@rumbo/shared/schemas';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { OPERATOR } from '../operator';
+import { safeEqual } from '../payments/signing';
+
+/**
+ * E-tickets: the signed text of each ticket's QR code, the PDF of a paid reservation, and signed
+ * links to that PDF (my trips). Keys are derived from the session secret with a label each, so
+ * one secret in the environment serves all and a QR signature is never a valid link signature.
+ */
+const derive = (secret: string, label: string) => createHmac('sha256', secret).update(label).digest();
+
+const sign = (key: Buffer, text: string) => createHmac('sha256', key).update(text).digest('base64url').slice(0, 22);
+
+/** The QR text of a ticket: `RA1|number|trip|seat|deck|signature`; a boarding scanner recomputes the signature. */
+export function ticketQr(secret: string, ticket: { numero: string; cviaje: number; nasiento: number; gnivel_piso: number }): string {
+  const payload = ['RA1', ticket.numero, ticket.cviaje, ticket.nasiento, ticket.gnivel_piso].join('|');
+  return `${payload}|${sign(derive(secret, 'rumbo:boleto-qr'), payload)}`;
+}
+
+/** Whether a QR text was signed by this server (what a boarding scanner checks). */
+export function verifyTicketQr(secret: string, qr: string): boolean {
+  const cut = qr.lastIndexOf('|');
+  if (cut < 0) return false;
+  return safeEqual(qr.slice(cut + 1), sign(derive(secret, 'rumbo:boleto-qr'), qr.slice(0, cut)));
+}
+
+/** How long a my-trips PDF link works (as long as a session). */
+export const PDF_LINK_SECONDS = 2 * 60 * 60;
+
+const linkPayload = (codigo: string, expires: number) => `${codigo}|${expires}`;
+
+/** `{apiOrigin}/rest/venta/pdf/{codigo}?exp=...&firma=...`: opens the tickets' PDF without a session header. */
+export function ticketPdfLink(secret: string, apiOrigin: string, codigo: string, now: Date): string {
+  const exp = Math.floor(now.getTime() / 1000) + PDF_LINK_SECONDS;
+  const firma = sign(derive(secret, 'rumbo:boleto-pdf'), linkPayload(codigo, exp));
+  return `${apiOrigin}/rest/venta/pdf/${codigo}?exp=${exp}&firma=${firma}`;
+}
+
+export function verifyPdfLink(secret: string, codigo: string, exp: string, firma: string, now: Date): boolean {
+  const expires = Number(exp);
+  if (!Number.isSafeInteger(expires) || expires * 1000 <= now.getTime()) return false;
+  return safeEqual(firma, sign(derive(secret, 'rumbo:boleto-pdf'), linkPayload(codigo, expires)));
+}
+
+const TEXTS = {
+  'es-PE': {
+    title: 'Boletos de viaje electrónicos',
+    code: 'Código de compra',
+    buyer: 'Comprador',
+    ticket: 'Boleto',
+    passenger: 'Pasajero',
+    document: 'Documento',
+    trip: 'Viaje',
+    departure: 'Salida',
+    seat: (n: number, deck: number) => `Asiento ${n}, piso ${deck === 16 ? 2 : 1}`,
+    price: 'Precio',
+    total: 'Total pagado',
+    minor: 'Menor de edad: viaja con su adulto responsable',
+    clausesTitle: 'Condiciones del contrato de transporte',
+    clauses: [
+      'Preséntese en el terminal 30 minutos antes de la salida con el documento de identidad indicado en el boleto. Sin él no podrá embarcar.',
+      'El boleto es personal e intransferible y vale solo para el viaje, la fecha, la hora y el asiento indicados.',
+      'Puede postergar su viaje hasta 24 horas antes de la salida, a otro viaje de la misma ruta, pagando solo la diferencia de tarifa si la hubiera (política de postergación en nuestra web).',
+      'Cada pasajero lleva sin costo hasta 20 kg de equipaje en bodega y 5 kg de equipaje de mano. El equipaje en bodega viaja con su ticket de equipaje.',
+      'Los menores de edad viajan con el adulto responsable registrado en la compra y con su documento de identidad.',
+      'Si tiene un reclamo o queja, use nuestro Libro de Reclamaciones en la web o en cualquier agencia.',
+    ],
+    issuedBy: (ruc: string) => `Emitido por ${OPERATOR.razon_social}, RUC ${ruc}`,
+  },
+  'en-EN': {
+    title: 'Electronic travel tickets',
+    code: 'Purchase code',
+    buyer: 'Buyer',
+    ticket: 'Ticket',
+    passenger: 'Passenger',
+    document: 'Document',
+    trip: 'Trip',
+    departure: 'Departure',
+    seat: (n: number, deck: number) => `Seat ${n}, deck ${deck === 16 ? 2 : 1}`,
+    price: 'Price',
+    total: 'Total paid',
+    minor: 'Minor: travels with the responsible adult',
+    clausesTitle: 'Terms of the contract of carriage',
+    clauses: [
+      'Be at the terminal 30 minutes before departure with the identity document shown on the ticket. Without it you cannot board.',
+      'The ticket is personal, not transferable, and valid only for the trip, date, time and seat shown.',
+      'You may postpone your trip up to 24 hours before departure, to another trip on the same route, paying only any fare difference (postponement policy on our website).',
+      'Each passenger carries up to 20 kg of hold luggage and 5 kg of hand luggage free of charge. Hold luggage travels with its luggage tag.',
+      'Minors travel with the responsible adult registered in the purchase and with their identity document.',
+      'For a claim or complaint, use our Complaints Book on the website or at any agency.',
+    ],
+    issuedBy: (ruc: string) => `Issued by ${OPERATOR.razon_social}, RUC ${ruc}`,
+  },
+} as const;
+
+/** S/ 123.45 from céntimos, without floating point. */
+export const soles = (centimos: number) => `S/ ${Math.trunc(centimos / 100)}.${String(centimos % 100).padStart(2, '0')}`;
+
+export function limaDateTimeText(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'en-EN' ? 'en-GB' : 'es-PE', {
+    timeZone: 'America/Lima',
+    dateStyle: 'full',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
+
+/**
+ * Clause text size. Peruvian consumer law asks contract clauses in letters of at least 3 mm;
+ * a 12 pt Helvetica capital is about 3.0 mm high, so clauses are set at 12 pt.
+ */
+export const CLAUSE_FONT_PT = 12;
+
+/** The PDF of a paid reservation's tickets: one block per ticket with its QR, then the clauses. */
+export async function renderTicketsPdf(view: ReservationView, language: Language): Promise<Buffer> {
+  const t = TEXTS[language];
+  const qrs = await Promise.all(view.boletos.map((ticket: Ticket) => QRCode.toBuffer(ticket.qr, { errorCorrectionLevel: 'M', margin: 1, width: 220 })));
+  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${t.title} ${view.codigo}`, Author: OPERATOR.marca } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.font('Helvetica-Bold').fontSize(20).text(OPERATOR.marca);
+  doc.font('Helvetica').fontSize(14).text(t.title);
+  doc.moveDown(0.5);
+  doc.fontSize(12).text(`${t.code}: ${view.codigo}`);
+  doc.text(`${t.buyer}: ${view.comprador.nombre} (${view.comprador.email})`);
+  doc.text(`${t.total}: ${soles(view.total_centimos)}`);
+  doc.moveDown();
+
+  view.boletos.forEach((ticket, i) => {
+    if (doc.y > 600) doc.addPage();
+    const top = doc.y;
+    doc.moveTo(48, top).lineTo(547, top).strokeColor('#999999').stroke();
+    doc.image(qrs[i]!, 437, top + 8, { width: 110 });
+    doc.y = top + 8;
+    doc.font('Helvetica-Bold').fontSize(14).text(`${t.ticket} ${ticket.numero}`, 48, doc.y, { width: 380 });
+    doc.font('Helvetica').fontSize(12);
+    const p = ticket.pasajero;
+    doc.text(`${t.passenger}: ${p.nombres} ${p.paterno} ${p.materno}`, { width: 380 });
+    doc.text(`${t.document}: ${p.numero}`, { width: 380 });
+    doc.text(`${t.trip}: ${ticket.origen} - ${ticket.destino}`, { width: 380 });
+    doc.text(`${t.departure}: ${limaDateTimeText(ticket.salida, language)}`, { width: 380 });
+    doc.text(t.seat(ticket.nasiento, ticket.gnivel_piso), { width: 380 });
+    doc.text(`${t.price}: ${soles(ticket.precio_centimos)}`, { width: 380 });
+    if (p.menor) doc.text(t.minor, { width: 380 });
+    doc.y = Math.max(doc.y, top + 126) + 8;
+  });
+
+  doc.addPage();
+  doc.font('Helvetica-Bold').fontSize(14).text(t.clausesTitle);
+  doc.moveDown(0.5);
+  doc.font('Helvetica').fontSize(CLAUSE_FONT_PT);
+  t.clauses.forEach((clause, i) => {
+    doc.text(`${i + 1}. ${clause}`, { align: 'left' });
+    doc.moveDown(0.4);
+  });
+  doc.moveDown();
+  doc.text(t.issuedBy(OPERATOR.ruc));
+  doc.end();
+  return done;
+}
