@@ -164,8 +164,10 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
 
   // ---------------------------------------------------------------- tickets
 
+  // A PDF is no active document: the API's `default-src 'none'` policy would only keep browsers' viewers from showing it.
   const sendPdf = async (reply: FastifyReply, view: Awaited<ReturnType<typeof paidView>>, request: FastifyRequest) =>
     noStore(reply)
+      .removeHeader('content-security-policy')
       .type('application/pdf')
       .header('content-disposition', `inline; filename="boletos-${view.codigo}.pdf"`)
       .send(await renderTicketsPdf(view, requestLanguage(request)));

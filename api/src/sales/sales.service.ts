@@ -29,7 +29,7 @@ import { persona } from '../people/people.tables';
 import { promocion } from '../promotions/promotions.tables';
 import { hashKey, seatPrice } from '../seats/seats.service';
 import { viaje_asiento } from '../seats/seats.tables';
-import { findTripForSale, isOnSale, type TripForSale } from '../trips/trips.queries';
+import { findTripForSale, isOnSale, SALES_CLOSE_MINUTES, type TripForSale } from '../trips/trips.queries';
 import { refundMail, ticketsMail } from './sales-mail';
 import { boleto, invitado, pago, pago_aviso, reserva, reserva_asiento } from './sales.tables';
 import { ticketQr } from './tickets';
@@ -241,8 +241,10 @@ export async function reserve(db: Database, input: ReserveInput, context: Reserv
     if (seats.some((s) => s.menor && (s.cviaje_asiento_responsable === null || !adults.has(s.cviaje_asiento_responsable)))) {
       throw new InvalidInputError('sale.menor.responsable');
     }
-    const { seats: priced, quote: q } = await price(tx, seats, input.cupon, now);
-    const expira = new Date(now.getTime() + RESERVATION_MINUTES * 60_000);
+    const { seats: priced, trips, quote: q } = await price(tx, seats, input.cupon, now);
+    // Payable for RESERVATION_MINUTES, and never after the first leg's sales close.
+    const closes = Math.min(...trips.map((trip) => trip.salida.getTime())) - SALES_CLOSE_MINUTES * 60_000;
+    const expira = new Date(Math.min(now.getTime() + RESERVATION_MINUTES * 60_000, closes));
     const buyer = input.comprador;
 
     let created: { creserva: number } | undefined;
@@ -350,11 +352,14 @@ const passengerOf = (s: typeof reserva_asiento.$inferSelect): ReservationPasseng
 
 /** A reservation as the buyer sees it: state now, legs, seats with masked documents, payments, tickets. */
 export async function viewOf(db: Database, creserva: number, now: Date): Promise<ReservationView> {
-  const [r] = await db.select().from(reserva).where(eq(reserva.creserva, creserva));
+  // Independent reads: on PostgreSQL they run on several pooled connections at once.
+  const [[r], seats, payments, tickets] = await Promise.all([
+    db.select().from(reserva).where(eq(reserva.creserva, creserva)),
+    db.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, creserva)).orderBy(asc(reserva_asiento.tramo), asc(reserva_asiento.nasiento)),
+    db.select().from(pago).where(eq(pago.creserva, creserva)).orderBy(asc(pago.cpago)),
+    db.select().from(boleto).where(eq(boleto.creserva, creserva)).orderBy(asc(boleto.numero)),
+  ]);
   if (!r) throw new NotFoundError('sale.reserva.noEncontrada');
-  const seats = await db.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, creserva)).orderBy(asc(reserva_asiento.tramo), asc(reserva_asiento.nasiento));
-  const payments = await db.select().from(pago).where(eq(pago.creserva, creserva)).orderBy(asc(pago.cpago));
-  const tickets = await db.select().from(boleto).where(eq(boleto.creserva, creserva)).orderBy(asc(boleto.numero));
   const legs = await legsOf(db, [...new Set(seats.map((s) => s.cviaje))]);
   const tramos: ReservationLeg[] = [...new Map(seats.map((s) => [s.cviaje, s.tramo as 'ida' | 'vuelta'])).entries()]
     .map(([cviaje, tramo]) => {
@@ -580,9 +585,18 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
 
     const buyer = { codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email, totalCentimos: r.total_centimos };
     const language = r.idioma as Language;
-    if (!(await lockSeatsFor(tx, r, ids, now))) {
+    // A late payment cannot sell a departure whose sales have closed (or that has left).
+    const closed = await queryRows<{ n: number }>(tx, sql`
+      select count(*)::int as n from viaje
+      where cviaje in (${sql.join([...new Set(seats.map((s) => s.cviaje))].map((c) => sql`${c}`), sql`, `)})
+        and salida - make_interval(mins => ${SALES_CLOSE_MINUTES}) <= ${now.toISOString()}::timestamptz`);
+    const tooLate = Number(closed[0]?.n ?? 0) > 0;
+    if (tooLate || !(await lockSeatsFor(tx, r, ids, now))) {
       await releaseSeats(tx, r, ids);
-      await tx.update(reserva).set({ estado: 'reembolso', motivo: 'asientos_ocupados', pagado: now }).where(eq(reserva.creserva, r.creserva));
+      await tx
+        .update(reserva)
+        .set({ estado: 'reembolso', motivo: tooLate ? 'vencido' : 'asientos_ocupados', pagado: now })
+        .where(eq(reserva.creserva, r.creserva));
       await enqueueMail(tx, refundMail(buyer, language));
       return settle('reembolso', payment.cpago);
     }

@@ -79,6 +79,20 @@ const consult = async (codigo: string, clave: string) => (await post(app, '/rest
 const seatStates = async (ids: number[]) =>
   (await db().select({ id: viaje_asiento.cviaje_asiento, estado: viaje_asiento.gestado_asiento }).from(viaje_asiento).where(inArray(viaje_asiento.cviaje_asiento, ids))).map((s) => s.estado);
 
+const releaseBody = (trip: { cviaje: number; cterminal_origen: number; cterminal_destino: number }, seat: { cviaje_asiento: number | null; nasiento: number | null; gnivel_piso: number; gcategoria_asiento: number | null }, clave: string) => ({
+  cviaje: trip.cviaje,
+  cviaje_asiento: seat.cviaje_asiento,
+  cterminal_origen: trip.cterminal_origen,
+  cterminal_destino: trip.cterminal_destino,
+  nasiento: seat.nasiento,
+  gnivel_piso: seat.gnivel_piso,
+  gcategoria_asiento: seat.gcategoria_asiento,
+  gestado_asiento: 83,
+  susuario: 'TVIRT',
+  cusuario: 50005,
+  clave_bloqueo: clave,
+});
+
 const mailsTo = async (to: string) => db().select().from(outbox).where(eq(outbox.to, to));
 
 describe('/rest/invitado and /rest/persona/obtener', () => {
@@ -100,6 +114,20 @@ describe('/rest/invitado and /rest/persona/obtener', () => {
     const wrong = await post(app, '/rest/persona/obtener', { documento: { ctipo_documento: 19, numero: '11223344' }, nacimiento: '1991-05-04' });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json()).toEqual({ message: 'No encontramos un pasajero con ese documento y fecha de nacimiento', code: 'sale.persona.noEncontrada' });
+  });
+});
+
+describe('rate limits', () => {
+  it('limit the passenger look-up by document and birth date', async () => {
+    const limited = await createTestApp(database.db, { now, lookupRateLimit: { max: 3, timeWindow: 60_000 } });
+    try {
+      const body = { documento: { ctipo_documento: 19, numero: '99887766' }, nacimiento: '1990-01-01' };
+      const codes = [];
+      for (let i = 0; i < 4; i += 1) codes.push((await post(limited, '/rest/persona/obtener', body)).statusCode);
+      expect(codes).toEqual([404, 404, 404, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });
 
@@ -379,6 +407,54 @@ describe('payment and tickets', () => {
     expect(await seatStates([seats[0]!.cviaje_asiento!])).toEqual([84]);
     const mails = await mailsTo(buyer.email);
     expect(mails.map((m) => m.subject)).toEqual([`Su pago de la compra ${view.codigo} será devuelto`]);
+  });
+
+  it('flags a second payment of a paid reservation, and acknowledges notices it does not act on', async () => {
+    const { view, clave } = await reserveOne({ days: 14 });
+    const first = await startSafetyPay(view.codigo, clave);
+    const second = await startSafetyPay(view.codigo, clave);
+    await notify(safetyPayNotice(sandbox(), { referencia: first, amount: amountOf(view.total_centimos) }, now()));
+    const pending = await notify(safetyPayNotice(sandbox(), { referencia: second, amount: amountOf(view.total_centimos), status: '101' }, now()));
+    expect(pending.statusCode).toBe(200);
+    await notify(safetyPayNotice(sandbox(), { referencia: second, amount: amountOf(view.total_centimos) }, now()));
+    const after = await consult(view.codigo, clave);
+    expect(after.estado).toBe('pagada');
+    expect(after.boletos).toHaveLength(1);
+    expect(after.pagos.map((p) => p.estado)).toEqual(['pagado', 'pagado']);
+    expect((await db().select().from(reserva).where(eq(reserva.codigo, view.codigo)))[0]!.alerta).toBe('pago_duplicado');
+
+    const unknown = await notify(safetyPayNotice(sandbox(), { referencia: 'NOEXISTE-000000000000', amount: '10.00', referenceNo: '4242' }, now()));
+    expect(unknown.statusCode).toBe(200);
+    expect((await db().select().from(pago_aviso).where(eq(pago_aviso.operacion, '4242')))[0]!.resultado).toBe('desconocido');
+  });
+
+  it('keeps a pending reservation’s seats: holding again does not shorten them, releasing is refused', async () => {
+    const { view, clave, seats, trip } = await reserveOne({ days: 13 });
+    const again = await hold(app, trip, seats[0]!, clave);
+    expect(again.statusCode).toBe(200);
+    const [row] = await db().select().from(viaje_asiento).where(eq(viaje_asiento.cviaje_asiento, seats[0]!.cviaje_asiento!));
+    expect(row!.expira!.toISOString()).toBe(view.expira);
+    const release = await post(app, '/rest/asiento/bloquear', releaseBody(trip, seats[0]!, clave));
+    expect(release.statusCode).toBe(409);
+    expect(await seatStates([seats[0]!.cviaje_asiento!])).toEqual([84]);
+  });
+
+  it('refunds a payment that arrives after the departure’s sales closed', async () => {
+    const buyer = { ...BUYER, email: 'cerrado@example.pe' };
+    const trip = await findTrip(app, 'LIM', 'ICA', 2);
+    const { clave, seats } = await heldPurchase(app, [trip], 1);
+    const view = (await post(app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: buyer, terminos: true })).json().data as ReservationView;
+    const referencia = await startSafetyPay(view.codigo, clave);
+    const saved = clock;
+    clock = new Date(trip.fecha_salida).getTime() - 10 * 60_000;
+    try {
+      await notify(safetyPayNotice(sandbox(), { referencia, amount: amountOf(view.total_centimos) }, now()));
+      expect(await consult(view.codigo, clave)).toMatchObject({ estado: 'reembolso', motivo: 'vencido', boletos: [] });
+      expect(await seatStates([seats[0]!.cviaje_asiento!])).toEqual([83]);
+      expect((await mailsTo(buyer.email)).map((m) => m.subject)).toEqual([`Su pago de la compra ${view.codigo} será devuelto`]);
+    } finally {
+      clock = saved;
+    }
   });
 
   it('re-sends the tickets to the buyer only, answering the same to anyone, and serves the PDF', async () => {

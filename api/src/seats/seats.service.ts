@@ -224,6 +224,10 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date)
         and ((gestado_asiento = ${HELD} and clave_hash = ${hashKey(body.clave_bloqueo)})
              or gestado_asiento = ${AVAILABLE}
              or (gestado_asiento = ${HELD} and expira <= ${nowIso}::timestamptz))
+        -- A seat of a reservation waiting for its payment stays held until the reservation lapses.
+        and not exists (
+          select 1 from reserva_asiento ra join reserva r on r.creserva = ra.creserva
+          where ra.cviaje_asiento = viaje_asiento.cviaje_asiento and r.estado = 'pendiente' and r.expira > ${nowIso}::timestamptz)
       returning cviaje_asiento`);
     // Releasing a seat that is already free (expired, released twice) is done; one that someone
     // else holds or bought is not this purchase's to release.
@@ -242,7 +246,9 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date)
         and expira > ${nowIso}::timestamptz and cviaje_asiento <> ${seat.cviaje_asiento}`);
     if (Number(counted[0]?.n ?? 0) >= MAX_SEATS) throw new ConflictError('seat.limit');
     const rows = await queryRows<unknown>(tx, sql`
-      update viaje_asiento set gestado_asiento = ${HELD}, clave_hash = ${keyHash}, expira = ${expira}::timestamptz
+      update viaje_asiento set gestado_asiento = ${HELD}, clave_hash = ${keyHash},
+        -- Holding again never shortens a hold (a reservation extends its seats' holds to its expiry).
+        expira = greatest(${expira}::timestamptz, case when clave_hash = ${keyHash} and gestado_asiento = ${HELD} then expira end)
       where cviaje_asiento = ${seat.cviaje_asiento}
         and (gestado_asiento = ${AVAILABLE}
              or (gestado_asiento = ${HELD} and (expira <= ${nowIso}::timestamptz or clave_hash = ${keyHash})))

@@ -79,7 +79,8 @@ export async function heldPurchase(app: FastifyInstance, trips: Trip[], count = 
 export interface SafetyPayNoticeFields {
   referencia: string;
   amount: string;
-  status?: '102' | '103' | '104';
+  /** 102 paid, 103 declined, 104 expired; others (101 pending) are not acted upon. */
+  status?: string;
   referenceNo?: string;
   currency?: string;
 }

@@ -74,6 +74,13 @@ describe('BuyerSchema and ReservationSchema', () => {
     expect(firstIssue(ReservationSchema, body)).toBeUndefined();
     expect(firstIssue(ReservationSchema, { ...body, terminos: false })).toEqual({ message: 'sale.terminos.required', key: 'terminos' });
   });
+
+  it('takes an optional coupon, trimmed and upper-cased', () => {
+    const body = { clave_bloqueo: 'a'.repeat(32), comprador: buyer, terminos: true };
+    const parsed = v.parse(ReservationSchema, { ...body, cupon: ' amigos10 ' });
+    expect(parsed.cupon).toBe('AMIGOS10');
+    expect(firstIssue(ReservationSchema, { ...body, cupon: 'no vale!' })).toEqual({ message: 'sale.cupon.invalid', key: 'cupon' });
+  });
 });
 
 describe('sales messages', () => {

@@ -1,0 +1,84 @@
+import { inflateSync } from 'node:zlib';
+import type { ReservationView } from '@rumbo/shared/schemas';
+import { renderTicketsPdf, ticketPdfLink, ticketQr, verifyPdfLink, verifyTicketQr } from './tickets';
+
+const SECRET = 'tickets-test-secret-of-forty-characters!';
+
+const passenger = { nombres: 'Rosa', paterno: 'Quispe', materno: 'Mamani', ctipo_documento: 19, numero: '****8912', menor: false };
+const view: ReservationView = {
+  codigo: 'ABCD2345',
+  estado: 'pagada',
+  motivo: null,
+  expira: '2026-03-01T15:30:00.000Z',
+  moneda: 'PEN',
+  subtotal_centimos: 12_000,
+  descuento_centimos: 0,
+  total_centimos: 12_000,
+  cupon: null,
+  descuento_pct: null,
+  comprador: { nombre: 'Rosa Quispe', email: 'rosa@example.pe', comprobante: 'boleta', ruc: null, razon_social: null },
+  tramos: [],
+  asientos: [],
+  pagos: [],
+  boletos: [1, 2].map((n) => ({
+    numero: `ABCD2345-${n}`,
+    cviaje: 10,
+    tramo: 'ida' as const,
+    origen: 'Lima',
+    destino: 'Ica',
+    salida: '2026-03-02T13:00:00.000Z',
+    nasiento: n,
+    gnivel_piso: 15,
+    precio_centimos: 6_000,
+    pasajero: passenger,
+    qr: ticketQr(SECRET, { numero: `ABCD2345-${n}`, cviaje: 10, nasiento: n, gnivel_piso: 15 }),
+  })),
+};
+
+/** The font sizes of every text-setting operator in the PDF's (deflated) content streams. */
+function fontSizes(pdf: Buffer): number[] {
+  const sizes: number[] = [];
+  const text = pdf.toString('latin1');
+  for (const match of text.matchAll(/stream\r?\n/g)) {
+    const start = match.index! + match[0].length;
+    const end = text.indexOf('endstream', start);
+    try {
+      const content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+      for (const tf of content.matchAll(/\/F\d+ ([\d.]+) Tf/g)) sizes.push(Number(tf[1]));
+    } catch {
+      // Not a deflated content stream (an image, a font): no text operators in it.
+    }
+  }
+  return sizes;
+}
+
+describe('tickets', () => {
+  it('sign their QR text so that a changed seat or number no longer verifies', () => {
+    const qr = view.boletos[0]!.qr;
+    expect(qr).toMatch(/^RA1\|ABCD2345-1\|10\|1\|15\|[\w-]{22}$/);
+    expect(verifyTicketQr(SECRET, qr)).toBe(true);
+    expect(verifyTicketQr(SECRET, qr.replace('|1|15|', '|2|15|'))).toBe(false);
+    expect(verifyTicketQr('another-secret-of-at-least-forty-chars!!', qr)).toBe(false);
+  });
+
+  it('give PDF links that work until they expire, for their code only', () => {
+    const now = new Date('2026-03-01T12:00:00Z');
+    const link = new URL(ticketPdfLink(SECRET, 'https://api.example.pe', 'ABCD2345', now));
+    expect(link.pathname).toBe('/rest/venta/pdf/ABCD2345');
+    const [exp, firma] = [link.searchParams.get('exp')!, link.searchParams.get('firma')!];
+    expect(verifyPdfLink(SECRET, 'ABCD2345', exp, firma, now)).toBe(true);
+    expect(verifyPdfLink(SECRET, 'ZZZZ2345', exp, firma, now)).toBe(false);
+    expect(verifyPdfLink(SECRET, 'ABCD2345', exp, firma, new Date(now.getTime() + 3 * 3600_000))).toBe(false);
+  });
+
+  it('print every text of the PDF, clauses included, at 12 pt or more (clause letters ≥ 3 mm)', async () => {
+    for (const language of ['es-PE', 'en-EN'] as const) {
+      const pdf = await renderTicketsPdf(view, language);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      const sizes = fontSizes(pdf);
+      expect(sizes.length).toBeGreaterThan(10);
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+      expect(new Set(sizes)).toEqual(new Set([20, 14, 12]));
+    }
+  });
+});
