@@ -134,3 +134,143 @@ export class BookingPage extends ShellPage {
     await expect(this.page).toHaveURL(/\/$/);
   }
 }
+
+/** A passenger as the customer types it in step 3. */
+export interface PassengerInput {
+  numero: string;
+  nombres: string;
+  paterno: string;
+  materno: string;
+  email: string;
+  celular: string;
+  genero: 'M' | 'F';
+  nacimiento: string;
+}
+
+/** Step 3 "Pago" (`/pasajes/pago`): passengers, buyer, coupon, terms, "Reservar". */
+export class PaymentStepPage extends ShellPage {
+  constructor(page: Page) {
+    super(page);
+  }
+
+  passenger(n: number): Locator {
+    return this.main.getByRole('group', { name: new RegExp(`^(Pasajero|Passenger) ${n}$`) });
+  }
+
+  /** Types a passenger's data in their block; the document number first (it may be looked up). */
+  async fillPassenger(n: number, passenger: PassengerInput): Promise<void> {
+    const block = this.passenger(n);
+    const field = (name: string) => block.locator(`[name="p${n}-${name}"]`);
+    await field('numero').fill(passenger.numero);
+    await field('nombres').fill(passenger.nombres);
+    await field('paterno').fill(passenger.paterno);
+    await field('materno').fill(passenger.materno);
+    await field('email').fill(passenger.email);
+    await field('celular').fill(passenger.celular);
+    await field('genero').selectOption(passenger.genero);
+    await field('nacimiento').fill(passenger.nacimiento);
+  }
+
+  /** A minor's responsible adult (another passenger's number) and the relationship. */
+  async chooseGuardian(n: number, adult: number, parentesco: 'padre' | 'madre' | 'tutor' | 'familiar' | 'otro'): Promise<void> {
+    const block = this.passenger(n);
+    await block.locator(`[name="p${n}-responsable"]`).selectOption(String(adult - 1));
+    await block.locator(`[name="p${n}-parentesco"]`).selectOption(parentesco);
+  }
+
+  minorNotice(n: number): Locator {
+    return this.main.getByTestId(`minor-${n}`);
+  }
+
+  async fillBuyer(nombre: string, email: string): Promise<void> {
+    await this.main.locator('[name="buyer-nombre"]').fill(nombre);
+    await this.main.locator('[name="buyer-email"]').fill(email);
+  }
+
+  /** Asks for a factura; the business name of a known RUC is filled by the look-up. */
+  async askFactura(ruc: string): Promise<void> {
+    await this.main.getByRole('checkbox', { name: /^(Quiero factura|I need an invoice)/ }).check({ force: true });
+    await this.main.locator('[name="buyer-ruc"]').fill(ruc);
+  }
+
+  businessName(): Locator {
+    return this.main.locator('[name="buyer-razon_social"]');
+  }
+
+  async applyCoupon(cupon: string): Promise<void> {
+    await this.main.locator('[name="coupon-cupon"]').fill(cupon);
+    await this.main.getByRole('button', { name: /^(Aplicar|Apply)$/ }).click();
+  }
+
+  discount(): Locator {
+    return this.main.getByTestId('payment-discount');
+  }
+
+  total(): Locator {
+    return this.main.getByTestId('payment-total');
+  }
+
+  async acceptTerms(): Promise<void> {
+    await this.main.getByRole('checkbox', { name: /^(Acepto los|I accept the)/ }).check({ force: true });
+  }
+
+  async reserve(): Promise<void> {
+    await this.main.getByRole('button', { name: /^(Reservar|Reserve)$/ }).click();
+  }
+
+  errorSummary(): Locator {
+    return this.main.locator('#payment-summary');
+  }
+}
+
+/** The reservation page (`/pasajes/reserva/{codigo}`): code, amount, payment, tickets. */
+export class ReservationStatusPage extends ShellPage {
+  constructor(page: Page) {
+    super(page);
+  }
+
+  code(): Locator {
+    return this.main.getByTestId('reservation-code');
+  }
+
+  amount(): Locator {
+    return this.main.getByTestId('reservation-amount');
+  }
+
+  state(): Locator {
+    return this.main.getByTestId('reservation-state');
+  }
+
+  /** Chooses a payment method and pays: SafetyPay methods leave for the provider's page. */
+  async payWith(method: RegExp): Promise<void> {
+    await this.main.getByRole('radio', { name: method }).check({ force: true });
+    await this.main.getByRole('button', { name: /^(Pagar|Pay)$/ }).click();
+  }
+
+  /** On the (sandbox) SafetyPay page: approve or decline; the provider sends the customer back. */
+  async decideAtSafetyPay(decision: 'approve' | 'decline'): Promise<void> {
+    await expect(this.page).toHaveURL(/\/sandbox\/safetypay\//);
+    await this.page.getByRole('button', { name: decision === 'approve' ? /^(Aprobar|Approve) / : /^(Rechazar|Decline) / }).click();
+    await expect(this.page).toHaveURL(/\/pasajes\/reserva\/[A-Z0-9]{8}$/);
+  }
+
+  cipCode(): Locator {
+    return this.main.getByTestId('cip-code');
+  }
+
+  /** Opens the CIP voucher, pays it "at an agent" and comes back to the store. */
+  async payCipAtAgent(): Promise<void> {
+    await this.main.getByRole('link', { name: /^(Ver la constancia|See the voucher)/ }).click();
+    await expect(this.page).toHaveURL(/\/sandbox\/pagoefectivo\//);
+    await this.page.getByRole('button', { name: /^(Simular el pago|Simulate the payment)/ }).click();
+    await expect(this.page).toHaveURL(/\/pasajes\/reserva\/[A-Z0-9]{8}$/);
+  }
+
+  tickets(): Locator {
+    return this.main.getByTestId('ticket');
+  }
+
+  closedNotice(): Locator {
+    return this.main.getByRole('alert');
+  }
+}

@@ -8,6 +8,11 @@ export function formatPrice(amount: number, language: string): string {
   return `S/ ${digits}`;
 }
 
+/** An amount in integer céntimos (the sales API's money) as the site shows it. */
+export function formatCentimos(centimos: number, language: string): string {
+  return formatPrice(centimos / 100, language);
+}
+
 /** Time of day in Lima (24 h), whatever the device's time zone. */
 export function limaTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { timeZone: LIMA, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));

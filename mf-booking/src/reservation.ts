@@ -15,6 +15,8 @@ export interface Reservation {
   vuelta?: Trip;
   tramo: Leg;
   clave_bloqueo?: string;
+  /** The payment code once the held seats became a reservation (step 3). */
+  codigo?: string;
 }
 
 export function readReservation(storage: Storage = sessionStorage): Reservation | undefined {
@@ -25,6 +27,15 @@ export function readReservation(storage: Storage = sessionStorage): Reservation 
 
 export function writeReservation(reservation: Reservation, storage: Storage = sessionStorage): void {
   storage.setItem(STORAGE_KEYS.booking, JSON.stringify(reservation));
+}
+
+/**
+ * The purchase key of the reservation `codigo`, when this browser made it: the reservation page
+ * (after a reload, or back from the payment provider) reads it with this key.
+ */
+export function purchaseKeyOf(codigo: string, storage: Storage = sessionStorage): string | undefined {
+  const reservation = readReservation(storage);
+  return reservation?.codigo === codigo.toUpperCase() ? reservation.clave_bloqueo : undefined;
 }
 
 /** The trip of the leg the customer is on. */

@@ -1,13 +1,48 @@
-import { NotFoundMessage } from '@rumbo/shared/ui';
+import { Container, NotFoundMessage, Skeleton } from '@rumbo/shared/ui';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { loadPaymentPage, loadReservationPage } from './lazy-pages';
 import { SeatsPage } from './seats/seats.page';
 import { TripsPage } from './trips/trips.page';
+
+const PaymentPage = lazy(() => loadPaymentPage().then((m) => ({ default: m.PaymentPage })));
+const ReservationPage = lazy(() => loadReservationPage().then((m) => ({ default: m.ReservationPage })));
+
+function Lazy({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <Container maxW="5xl" py="6">
+          <Skeleton height="96" />
+        </Container>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 export function BookingRoutes() {
   return (
     <Routes>
       <Route path="/pasajes" element={<TripsPage />} />
       <Route path="/pasajes/asientos" element={<SeatsPage />} />
+      <Route
+        path="/pasajes/pago"
+        element={
+          <Lazy>
+            <PaymentPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/pasajes/reserva/:codigo"
+        element={
+          <Lazy>
+            <ReservationPage />
+          </Lazy>
+        }
+      />
       <Route path="*" element={<NotFoundMessage />} />
     </Routes>
   );

@@ -23,6 +23,15 @@ describe('route table', () => {
     expect(routeFor(path)).toBeUndefined();
   });
 
+  it.each([
+    ['/pasajes/pago', 'payment'],
+    ['/pasajes/reserva/ABCD2345', 'reservation'],
+    ['/pasajes/asientos', 'trips'],
+    ['/pasajes', 'trips'],
+  ])('%s has its own page (%s)', (path, id) => {
+    expect(routeFor(path)?.id).toBe(id);
+  });
+
   it('matches a parameter only against its allowed values', () => {
     const routes = [{ id: 'destination', path: '/destinos/:city', remote: 'mf_content', params: { city: ['cusco'] } }] as const;
     expect(routeFor('/destinos/cusco', routes)?.id).toBe('destination');

@@ -30,6 +30,8 @@ export const ROUTES = [
   { id: 'privacy', path: '/informacion/proteccion-datos', remote: 'mf_content' },
   { id: 'postponement', path: '/informacion/politica-postergacion', remote: 'mf_content' },
   { id: 'complaints', path: '/libro_reclamaciones', remote: 'mf_complaints', needs: ['forms'] },
+  { id: 'payment', path: '/pasajes/pago', remote: 'mf_booking', needs: ['forms'] },
+  { id: 'reservation', path: '/pasajes/reserva/:codigo', remote: 'mf_booking', needs: ['forms'] },
   { id: 'trips', path: '/pasajes', remote: 'mf_booking', prefix: true, needs: ['forms'] },
   { id: 'cargo', path: '/cargo', remote: 'mf_cargo' },
   { id: 'tracking', path: '/cargo/seguimiento', remote: 'mf_cargo' },

@@ -5,7 +5,9 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateToUrl } from 'single-spa';
+import { Countdown } from '../countdown';
 import { formatPrice, limaTime } from '../format';
+import { loadPaymentPage } from '../lazy-pages';
 import { tripsUrl } from '../reservation';
 import { StepIndicator } from '../steps';
 import { deckNumber, seatStatus, type GridCell, type Seat, type SeatStatus } from './seat-grid';
@@ -200,28 +202,12 @@ function Legend() {
   );
 }
 
-const Countdown = observer(function Countdown({ store }: { store: SeatsStore }) {
-  const { t } = useTranslation('booking');
-  const seconds = store.secondsLeft;
-  if (seconds === undefined) return null;
-  const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-  // The visible clock ticks every second; the spoken one changes once a minute, so a screen
-  // reader announces it politely without flooding.
-  const minutes = Math.ceil(seconds / 60);
-  return (
-    <Box borderWidth="1px" rounded="md" px="3" py="2" bg="orange.50" color="gray.900" textAlign="center">
-      <Text aria-hidden="true" fontWeight="bold">
-        {t('seats.timer', { time })}
-      </Text>
-      <Text srOnly role="timer" aria-live="polite" aria-atomic="true">
-        {t('seats.timer', { time: `${minutes} min` })}
-      </Text>
-    </Box>
-  );
-});
-
 const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
   const { t, i18n } = useTranslation('booking');
+  const toPayment = store.canContinue && !store.goesToReturn;
+  useEffect(() => {
+    if (toPayment) void loadPaymentPage().catch(() => undefined);
+  }, [toPayment]);
   const mine = [...store.mine].sort((a, b) => a.nasiento - b.nasiento);
   return (
     <Box as="section" aria-labelledby="seat-summary" borderWidth="1px" rounded="lg" p="4">
@@ -259,7 +245,7 @@ const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
         </>
       )}
       <Box mt="4">
-        <Countdown store={store} />
+        <Countdown seconds={store.secondsLeft} />
       </Box>
       {store.mine.length !== store.needed && (
         <Text textStyle="sm" mt="3" id="seat-continue-hint">

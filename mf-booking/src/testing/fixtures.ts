@@ -1,5 +1,5 @@
 import type { HeldSeat } from '@rumbo/shared';
-import type { SeatCell, Terminal, Trip } from '@rumbo/shared/schemas';
+import type { Passenger, ReservationView, SeatCell, Terminal, Ticket, Trip } from '@rumbo/shared/schemas';
 
 /** Answers shaped as the API sends them, for the package's tests. */
 
@@ -103,6 +103,66 @@ export function held(nasiento: number, overrides: Partial<HeldSeat> = {}): HeldS
     clave_bloqueo: '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c',
     expira: '2026-11-22T15:10:00.000Z',
     precio: 90,
+    ...overrides,
+  };
+}
+
+/** A passenger's data as `/rest/persona/obtener` answers it (an adult on the fixture trips). */
+export function passengerData(overrides: Partial<Passenger> = {}): Passenger {
+  return {
+    ctipo_documento: 19,
+    numero: '45678912',
+    nombres: 'Rosa',
+    paterno: 'Quispe',
+    materno: 'Mamani',
+    email: 'rosa@example.pe',
+    celular: '987654321',
+    genero: 'F',
+    nacimiento: '1990-05-14',
+    ...overrides,
+  };
+}
+
+export const RESERVATION_CODE = 'ABCD2345';
+
+/** A reservation as `/rest/venta/reserva` and `/rest/venta/consulta` answer it: one seat, pending. */
+export function reservationView(overrides: Partial<ReservationView> = {}): ReservationView {
+  const pasajero = { nombres: 'Rosa', paterno: 'Quispe', materno: 'Mamani', ctipo_documento: 19, numero: '****8912', menor: false };
+  return {
+    codigo: RESERVATION_CODE,
+    estado: 'pendiente',
+    motivo: null,
+    expira: new Date(Date.now() + 30 * 60_000).toISOString(),
+    moneda: 'PEN',
+    subtotal_centimos: 15000,
+    descuento_centimos: 0,
+    total_centimos: 15000,
+    cupon: null,
+    descuento_pct: null,
+    comprador: { nombre: 'Rosa Quispe', email: 'rosa@example.pe', comprobante: 'boleta', ruc: null, razon_social: null },
+    tramos: [
+      { tramo: 'ida', cviaje: 100, origen: 'Lima', destino: 'Arequipa', salida: '2026-11-28T01:30:00.000Z', llegada: '2026-11-28T16:00:00.000Z', servicio: 'Andino VIP' },
+    ],
+    asientos: [{ cviaje_asiento: 9005, cviaje: 100, nasiento: 5, gnivel_piso: 15, precio_centimos: 15000, pasajero }],
+    pagos: [],
+    boletos: [],
+    ...overrides,
+  };
+}
+
+export function ticket(overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    numero: 'B001-00000042',
+    cviaje: 100,
+    tramo: 'ida',
+    origen: 'Lima',
+    destino: 'Arequipa',
+    salida: '2026-11-28T01:30:00.000Z',
+    nasiento: 5,
+    gnivel_piso: 15,
+    precio_centimos: 15000,
+    pasajero: { nombres: 'Rosa', paterno: 'Quispe', materno: 'Mamani', ctipo_documento: 19, numero: '****8912', menor: false },
+    qr: 'RA|B001-00000042|sig',
     ...overrides,
   };
 }

@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+/**
+ * Lighthouse mobile of the purchase's step 3 (`/pasajes/pago`) and of a pending reservation
+ * (`/pasajes/reserva/{codigo}`), which read their state from session storage: a real seat is
+ * held through the API and `CRESERVA`/`ASIENTOS` are set before each navigation, so Lighthouse
+ * measures the page a customer sees (its passenger form, its payment methods). Step 1 is
+ * measured the same way as a reference. Median of BENCH_RUNS (3) runs; prints a table. Run
+ * after the builds exist (`pnpm build`).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// puppeteer-core comes with Lighthouse; it drives the browser whose page Lighthouse measures.
+const puppeteer = (await import(createRequire(fileURLToPath(import.meta.resolve('lighthouse/package.json'))).resolve('puppeteer-core'))).default;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const port = Number(process.env.BENCH_PORT ?? 4850);
+const site = `http://localhost:${port}`;
+const apiUrl = `http://localhost:${port + 1}`;
+
+function limaDate(days) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+async function startSite() {
+  const work = mkdtempSync(path.join(tmpdir(), 'rumbo-purchase-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'shell/scripts/start.mjs')], {
+    env: {
+      ...process.env,
+      SITE_PORT: String(port),
+      API_PORT: String(port + 1),
+      CDN_PORT: String(port + 100),
+      DEPLOY_DIR: path.join(work, 'deploy'),
+      DATA_DIR: path.join(work, 'data'),
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => chunk.toString().includes('Site:') && resolve());
+    child.on('exit', (code) => reject(new Error(`site exited with ${code}`)));
+  });
+  return child;
+}
+
+async function post(pathname, body) {
+  const response = await fetch(apiUrl + pathname, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site },
+    body: JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${pathname}: ${response.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** A purchase as steps 1–2 leave it in session storage: one held seat of a Lima → Arequipa trip. */
+async function heldPurchase(days) {
+  const search = { origen: 'LIM', destino: 'AQP', fecha: limaDate(days), pasajeros: 1 };
+  const trips = await post('/rest/viaje', { origen: 'LIM', destino: 'AQP', fecha: search.fecha, cusuario: 50005, coficina_venta: 577 });
+  const trip = trips[0];
+  const ref = { cviaje: trip.cviaje, cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino };
+  const map = await post('/rest/maqueta', { ...ref, susuario: 'TVIRT', cusuario: 50005 });
+  const cell = map.asientos.find((seat) => seat.gobjeto_sitio === 1 && seat.gestado_asiento === 83);
+  const seat = { ...ref, cviaje_asiento: cell.cviaje_asiento, nasiento: cell.nasiento, gnivel_piso: cell.gnivel_piso, gcategoria_asiento: cell.gcategoria_asiento };
+  const hold = await post('/rest/asiento/bloquear', { ...seat, gestado_asiento: 84, susuario: 'TVIRT', cusuario: 50005 });
+  return {
+    trip,
+    seat,
+    clave: hold.clave_bloqueo,
+    CRESERVA: { search, ida: trip, tramo: 'ida', clave_bloqueo: hold.clave_bloqueo },
+    ASIENTOS: [{ ...seat, clave_bloqueo: hold.clave_bloqueo, expira: hold.expira, precio: hold.precio }],
+  };
+}
+
+/** A pending reservation of a held seat, as step 3 leaves it. */
+async function pendingReservation(days) {
+  const purchase = await heldPurchase(days);
+  const pasajero = {
+    ctipo_documento: 19,
+    numero: String(40000000 + days),
+    nombres: 'Rosa',
+    paterno: 'Quispe',
+    materno: 'Mamani',
+    email: 'rosa@example.pe',
+    celular: '987654321',
+    genero: 'F',
+    nacimiento: '1990-05-14',
+  };
+  await post('/rest/asiento/asociar', { clave_bloqueo: purchase.clave, cviaje_asiento: purchase.seat.cviaje_asiento, pasajero });
+  const view = await post('/rest/venta/reserva', {
+    clave_bloqueo: purchase.clave,
+    comprador: { nombre: 'Rosa Quispe', email: 'rosa@example.pe', comprobante: 'boleta' },
+    terminos: true,
+  });
+  return { codigo: view.codigo, storage: { CRESERVA: { ...purchase.CRESERVA, codigo: view.codigo } } };
+}
+
+async function lighthouseWith(url, storage) {
+  const browser = await puppeteer.launch({
+    executablePath: chrome,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage();
+    const entries = Object.fromEntries(Object.entries(storage).map(([key, value]) => [key, JSON.stringify(value)]));
+    await page.evaluateOnNewDocument((values) => {
+      for (const [key, value] of Object.entries(values)) sessionStorage.setItem(key, value);
+    }, entries);
+    const result = await lighthouse(url, { onlyCategories: ['performance'], output: 'json', logLevel: 'error' }, undefined, page);
+    const { lhr } = result;
+    return {
+      score: lhr.categories.performance.score,
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const siteProcess = await startSite();
+const results = [];
+try {
+  // Step 1 as a reference measured the same way, in the same conditions (the machine's load varies).
+  const step1 = [];
+  for (let i = 0; i < RUNS; i++) step1.push(await lighthouseWith(`${site}/pasajes?origen=LIM&destino=AQP&fecha=${limaDate(1)}&pasajeros=1`, {}));
+  results.push(['/pasajes?… (step 1, reference)', step1]);
+  const step3 = [];
+  for (let i = 0; i < RUNS; i++) {
+    const purchase = await heldPurchase(2 + i);
+    step3.push(await lighthouseWith(`${site}/pasajes/pago`, { CRESERVA: purchase.CRESERVA, ASIENTOS: purchase.ASIENTOS }));
+  }
+  results.push(['/pasajes/pago', step3]);
+  const reservation = [];
+  for (let i = 0; i < RUNS; i++) {
+    const pending = await pendingReservation(10 + i);
+    reservation.push(await lighthouseWith(`${site}/pasajes/reserva/${pending.codigo}`, pending.storage));
+  }
+  results.push(['/pasajes/reserva/{codigo}', reservation]);
+} finally {
+  siteProcess.kill('SIGTERM');
+}
+
+console.log('page'.padEnd(32), 'perf'.padStart(6), 'LCP ms'.padStart(8), 'TBT ms'.padStart(8), 'CLS'.padStart(6), '  runs');
+for (const [page, runs] of results) {
+  console.log(
+    page.padEnd(32),
+    String(median(runs.map((r) => r.score))).padStart(6),
+    String(Math.round(median(runs.map((r) => r.lcp)))).padStart(8),
+    String(Math.round(median(runs.map((r) => r.tbt)))).padStart(8),
+    median(runs.map((r) => r.cls)).toFixed(3).padStart(6),
+    ' ',
+    runs.map((r) => r.score).join(' '),
+  );
+}

@@ -1,0 +1,135 @@
+import { STORAGE_KEYS, i18n } from '@rumbo/shared';
+import { json } from '@rumbo/shared/testing';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { writeReservation } from '../reservation';
+import { held, reservationView, trip, RESERVATION_CODE } from '../testing/fixtures';
+import { renderAt, setUpBooking } from '../testing/render';
+import { fakeApi } from '../testing/sales-api';
+import { PaymentPage } from './payment.page';
+import { PaymentStore } from './payment.store';
+
+const KEY = '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c';
+const EXPIRA = () => new Date(Date.now() + 10 * 60_000).toISOString();
+
+function api() {
+  return fakeApi({
+    '/rest/venta/cotizar': (body) =>
+      json(200, {
+        data: body.cupon
+          ? { subtotal_centimos: 15000, descuento_centimos: 1500, total_centimos: 13500, cupon: body.cupon, descuento_pct: 10 }
+          : { subtotal_centimos: 15000, descuento_centimos: 0, total_centimos: 15000, cupon: null, descuento_pct: null },
+      }),
+    '/rest/promocion/obtener': json(200, { data: [{ cpromocion: 1, cupon: 'VERANO10', descuento: 10, titulo: 'Verano', destino: null }] }),
+    '/rest/invitado': json(200, { data: { cinvitado: 1, tiene_cuenta: false } }),
+    '/rest/persona/buscar': json(200, { data: { encontrado: false } }),
+    '/rest/persona/registrar': json(201, { data: { cpersona: 1 } }),
+    '/rest/asiento/asociar': (body) => json(200, { data: { cviaje_asiento: body.cviaje_asiento, menor: false } }),
+    '/rest/venta/reserva': json(201, { data: reservationView() }),
+  });
+}
+
+function onePassenger() {
+  writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 1 }, ida: trip(), tramo: 'ida', clave_bloqueo: KEY });
+  sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(5, { gnivel_piso: 15, precio: 150, expira: EXPIRA() })]));
+}
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  await setUpBooking('es-PE');
+});
+
+describe('step 3, Pago', () => {
+  it('shows the step, the seat, the countdown and the total; an empty "Reservar" lists every problem, each link focusing its field', async () => {
+    const calls = api();
+    onePassenger();
+    const user = userEvent.setup({ delay: null });
+    renderAt('/pasajes/pago', <PaymentPage />);
+    expect(await screen.findByRole('group', { name: 'Pasajero 1' })).toHaveTextContent('Ida: asiento 5, piso 1');
+    expect(screen.getByRole('navigation', { name: 'Pasos de la compra' })).toHaveTextContent(/Pago.*paso actual/);
+    expect(screen.getByRole('timer')).toHaveTextContent('Tiempo para completar la compra: 10 min');
+    expect(await screen.findByTestId('payment-total')).toHaveTextContent('S/ 150.00');
+
+    await user.click(screen.getByRole('button', { name: 'Reservar' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveFocus();
+    expect(within(summary).getByRole('heading', { name: 'Revise estos datos:' })).toBeInTheDocument();
+    const link = within(summary).getByRole('link', { name: 'Pasajero 1: Digite los nombres' });
+    expect(within(summary).getByRole('link', { name: 'Comprador: Digite un correo electrónico válido' })).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'Debe aceptar los términos y condiciones' })).toBeInTheDocument();
+    await user.click(link);
+    const nombres = screen.getByRole('textbox', { name: 'Nombres' });
+    expect(nombres).toHaveFocus();
+    expect(nombres).toHaveAccessibleDescription('Digite los nombres');
+    expect(calls.to('/rest/venta/reserva')).toEqual([]);
+
+    await act(() => i18n.changeLanguage('en-EN'));
+    expect(screen.getByRole('link', { name: 'Passenger 1: Enter the given names' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Given names' })).toHaveAccessibleDescription('Enter the given names');
+  });
+
+  it('shows the discount of a coupon before paying', async () => {
+    api();
+    onePassenger();
+    const user = userEvent.setup({ delay: null });
+    renderAt('/pasajes/pago', <PaymentPage />);
+    await user.type(await screen.findByRole('textbox', { name: 'Cupón de descuento (opcional)' }), 'verano10');
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(await screen.findByText('Cupón VERANO10 aplicado: 10 % de descuento.')).toBeInTheDocument();
+    expect(screen.getByTestId('payment-discount')).toHaveTextContent('− S/ 15.00');
+    expect(screen.getByTestId('payment-total')).toHaveTextContent('S/ 135.00');
+  });
+
+  it('a filled form reserves and goes to the reservation page', async () => {
+    const calls = api();
+    onePassenger();
+    const navigate = jest.fn();
+    const store = new PaymentStore({ navigate, customer: () => null });
+    const user = userEvent.setup({ delay: null });
+    renderAt('/pasajes/pago', <PaymentPage store={store} />);
+    await user.type(await screen.findByRole('textbox', { name: 'Número de documento' }), '45678912');
+    await user.type(screen.getByRole('textbox', { name: 'Nombres' }), 'Rosa');
+    await user.type(screen.getByRole('textbox', { name: 'Apellido paterno' }), 'Quispe');
+    await user.type(screen.getByRole('textbox', { name: 'Apellido materno' }), 'Mamani');
+    await user.type(screen.getAllByRole('textbox', { name: 'Correo electrónico' })[0]!, 'rosa@example.pe');
+    await user.type(screen.getByRole('textbox', { name: 'Celular' }), '987654321');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Género' }), 'F');
+    await user.type(screen.getByLabelText('Fecha de nacimiento'), '1990-05-14');
+    await user.type(screen.getByRole('textbox', { name: 'Nombre completo' }), 'Rosa Quispe');
+    await user.type(screen.getAllByRole('textbox', { name: 'Correo electrónico' })[1]!, 'rosa@example.pe');
+    // jsdom has no PointerEvent for Ark's checkbox: a plain click on its input.
+    fireEvent.click(screen.getByRole('checkbox', { name: /Acepto los términos y condiciones/ }));
+    await user.click(screen.getByRole('button', { name: 'Reservar' }));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(navigate).toHaveBeenCalledWith(`/pasajes/reserva/${RESERVATION_CODE}`);
+    expect(calls.to('/rest/venta/reserva')[0]).toMatchObject({ clave_bloqueo: KEY, terminos: true });
+    expect(calls.to('/rest/asiento/asociar')[0]).toMatchObject({ pasajero: { numero: '45678912', genero: 'F', nacimiento: '1990-05-14' } });
+  });
+
+  it('a minor passenger shows the responsible adult and relationship fields', async () => {
+    api();
+    writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 2 }, ida: trip(), tramo: 'ida', clave_bloqueo: KEY });
+    sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(5, { expira: EXPIRA() }), held(6, { expira: EXPIRA() })]));
+    const user = userEvent.setup({ delay: null });
+    renderAt('/pasajes/pago', <PaymentPage />);
+    const second = await screen.findByRole('group', { name: 'Pasajero 2' });
+    await user.type(within(second).getByLabelText('Fecha de nacimiento'), '2014-03-02');
+    const adult = await within(second).findByRole('combobox', { name: 'Adulto responsable' });
+    expect(within(adult).getByRole('option', { name: 'Pasajero 1' })).toBeInTheDocument();
+    expect(within(second).getByRole('combobox', { name: 'Parentesco con el menor' })).toBeInTheDocument();
+  });
+
+  it('says so when no seats are held; after reserving it leads to the reservation', async () => {
+    api();
+    const view = renderAt('/pasajes/pago', <PaymentPage />);
+    expect(await screen.findByText('No hay asientos elegidos para pagar.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Ver su reserva/ })).not.toBeInTheDocument();
+    view.unmount();
+
+    writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 1 }, ida: trip(), tramo: 'ida', clave_bloqueo: KEY, codigo: RESERVATION_CODE });
+    renderAt('/pasajes/pago', <PaymentPage />);
+    expect(await screen.findByRole('link', { name: `Ver su reserva ${RESERVATION_CODE} y pagarla` })).toHaveAttribute('href', `/pasajes/reserva/${RESERVATION_CODE}`);
+  });
+});

@@ -1,0 +1,461 @@
+import { ApiError, firstIssues, fromError, session, type Customer, type FormMessage, type HeldSeat } from '@rumbo/shared';
+import {
+  BuyerSchema,
+  GuestSchema,
+  isValidRuc,
+  MinorGuardianSchema,
+  QuoteRequestSchema,
+  ReservationSchema,
+  type Buyer,
+  type Passenger,
+  type Quote,
+  type ReservationView,
+  type Trip,
+} from '@rumbo/shared/schemas';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { navigateToUrl } from 'single-spa';
+import * as v from 'valibot';
+import { limaDay } from '../format';
+import { heldSeats, readReservation, writeHeldSeats, writeReservation, type Leg, type Reservation } from '../reservation';
+import * as sales from '../sales.resource';
+import { PassengerForm, PASSENGER_FIELDS } from './passenger.form';
+
+export const BUYER_FIELDS = ['nombre', 'email', 'comprobante', 'ruc', 'razon_social'] as const;
+export type BuyerField = (typeof BUYER_FIELDS)[number];
+
+export interface PaymentDeps {
+  api: typeof sales;
+  storage: Storage;
+  now: () => number;
+  customer: () => Customer | null;
+  navigate: (url: string) => void;
+}
+
+/** A leg of the purchase with its trip, the Lima date of departure and this browser's seats on it. */
+export interface PurchaseLeg {
+  tramo: Leg;
+  trip: Trip;
+  day: string;
+  seats: HeldSeat[];
+}
+
+/** A message of the error summary: the control it is about (DOM id) and who it concerns. */
+export interface SummaryItem {
+  target: string;
+  message: FormMessage;
+  /** The passenger's number (1-based), when the message is about a passenger. */
+  passenger?: number;
+  /** The message is about the buyer. */
+  buyer?: boolean;
+}
+
+export type PageState = 'loading' | 'ready' | 'none' | 'expired';
+
+/** DOM id of a control of the payment form. */
+export const controlId = (scope: string, field: string) => `${scope}-${field}`;
+export const passengerScope = (index: number) => `p${index + 1}`;
+
+/**
+ * Step 3 "Pago": the passengers of the held seats (one per passenger and leg, the same person on
+ * both legs of a round trip), the buyer, the coupon and the terms; "Reservar" saves and ties the
+ * passengers, names the minors' responsible adults and turns the holds into a reservation.
+ */
+export class PaymentStore {
+  state: PageState = 'loading';
+  reservation: Reservation | undefined = undefined;
+  held: HeldSeat[] = [];
+  passengers: PassengerForm[] = [];
+  buyer: Record<BuyerField, string> = { nombre: '', email: '', comprobante: 'boleta', ruc: '', razon_social: '' };
+  buyerErrors: Partial<Record<BuyerField, FormMessage>> = {};
+  rucLookup: 'idle' | 'searching' | 'found' | 'unknown' = 'idle';
+  /** The guest's e-mail has an account: suggest signing in. */
+  hasAccount = false;
+  cupon = '';
+  cuponError: FormMessage | undefined = undefined;
+  quote: Quote | undefined = undefined;
+  quoting = false;
+  promotions: sales.Promotion[] = [];
+  terminos = false;
+  termsError: FormMessage | undefined = undefined;
+  problem: FormMessage | undefined = undefined;
+  summary: SummaryItem[] = [];
+  sending = false;
+  now: number;
+  private readonly deps: PaymentDeps;
+  private rucSearched = '';
+  private guestChecked = '';
+
+  constructor(deps: Partial<PaymentDeps> = {}) {
+    this.deps = {
+      api: sales,
+      storage: globalThis.sessionStorage,
+      now: () => Date.now(),
+      customer: () => session.customer,
+      navigate: navigateToUrl,
+      ...deps,
+    };
+    this.now = this.deps.now();
+    makeAutoObservable<PaymentStore, 'deps' | 'rucSearched' | 'guestChecked'>(this, { deps: false, rucSearched: false, guestChecked: false });
+  }
+
+  get clave(): string | undefined {
+    return this.reservation?.clave_bloqueo ?? this.held[0]?.clave_bloqueo;
+  }
+
+  get legs(): PurchaseLeg[] {
+    const reservation = this.reservation;
+    if (!reservation) return [];
+    const legs: PurchaseLeg[] = [];
+    for (const tramo of ['ida', 'vuelta'] as const) {
+      const trip = reservation[tramo];
+      if (!trip) continue;
+      const seats = this.held.filter((seat) => seat.cviaje === trip.cviaje);
+      if (seats.length) legs.push({ tramo, trip, day: limaDay(trip.fecha_salida), seats });
+    }
+    return legs;
+  }
+
+  /** The seats passenger `index` takes, one per leg. */
+  seatsOf(index: number): { leg: PurchaseLeg; seat: HeldSeat }[] {
+    return this.legs.flatMap((leg) => (leg.seats[index] ? [{ leg, seat: leg.seats[index] }] : []));
+  }
+
+  /** The legs on which passenger `index` is a minor (needs a responsible adult). */
+  minorLegs(index: number): PurchaseLeg[] {
+    const form = this.passengers[index];
+    if (!form) return [];
+    return this.seatsOf(index)
+      .filter(({ leg }) => form.minorOn(leg.day))
+      .map(({ leg }) => leg);
+  }
+
+  isMinor(index: number): boolean {
+    return this.minorLegs(index).length > 0;
+  }
+
+  /** Passengers that can answer for passenger `index`: the others, adults on every leg it is a minor on. */
+  guardiansFor(index: number): number[] {
+    const legs = this.minorLegs(index);
+    return this.passengers.map((_, i) => i).filter((i) => i !== index && legs.every((leg) => !this.passengers[i]!.minorOn(leg.day)));
+  }
+
+  get isGuest(): boolean {
+    return this.deps.customer() === null;
+  }
+
+  get customer(): Customer | null {
+    return this.deps.customer();
+  }
+
+  /** The server's price; the seats' own prices (S/, from the holds) until it answers. */
+  get subtotalCentimos(): number {
+    return this.quote?.subtotal_centimos ?? Math.round(this.held.reduce((sum, seat) => sum + seat.precio, 0) * 100);
+  }
+
+  get expiresAt(): number | undefined {
+    const times = this.held.map((seat) => Date.parse(seat.expira)).filter((time) => !Number.isNaN(time));
+    return times.length ? Math.min(...times) : undefined;
+  }
+
+  get secondsLeft(): number | undefined {
+    const at = this.expiresAt;
+    return at === undefined ? undefined : Math.max(0, Math.ceil((at - this.now) / 1000));
+  }
+
+  /** Coupons of the current promotions that may apply to this purchase's destination. */
+  get coupons(): sales.Promotion[] {
+    const destino = this.reservation?.ida?.terminal_llegada.cciudad;
+    return this.promotions.filter((promotion) => !promotion.destino || promotion.destino.cciudad === destino);
+  }
+
+  load(): void {
+    this.reservation = readReservation(this.deps.storage);
+    this.held = heldSeats(this.deps.storage);
+    const count = this.legs[0]?.seats.length ?? 0;
+    if (!this.reservation || count === 0 || !this.clave) {
+      this.state = 'none';
+      return;
+    }
+    this.passengers = Array.from({ length: count }, (_, i) => new PassengerForm(i, { find: this.deps.api.findPerson, get: this.deps.api.getPerson }));
+    const customer = this.deps.customer();
+    if (customer) {
+      this.buyer.nombre = [customer.name, customer.firstLastName, customer.secondLastName].filter(Boolean).join(' ');
+      this.buyer.email = customer.email;
+    }
+    this.state = 'ready';
+    this.tick();
+    void this.requote();
+    void this.loadPromotions();
+  }
+
+  tick(now: number = this.deps.now()): void {
+    this.now = now;
+    if (this.state === 'ready' && this.secondsLeft === 0) this.state = 'expired';
+  }
+
+  private async loadPromotions(): Promise<void> {
+    const promotions = await this.deps.api.fetchPromotions().catch(() => undefined);
+    runInAction(() => {
+      this.promotions = Array.isArray(promotions) ? promotions : [];
+    });
+  }
+
+  setBuyer(field: BuyerField, value: string): void {
+    this.buyer[field] = value;
+    delete this.buyerErrors[field];
+    if (field === 'email') this.hasAccount = false;
+    if (field === 'ruc') void this.lookUpCompany();
+  }
+
+  setTerms(accepted: boolean): void {
+    this.terminos = accepted;
+    this.termsError = undefined;
+  }
+
+  setCoupon(value: string): void {
+    this.cupon = value;
+    this.cuponError = undefined;
+  }
+
+  /** A complete, valid RUC fills the business name from `/rest/juridica/buscar`; an unknown one is typed. */
+  async lookUpCompany(): Promise<void> {
+    const ruc = this.buyer.ruc.trim();
+    if (ruc === this.rucSearched) return;
+    this.rucSearched = ruc;
+    if (this.rucLookup === 'found') this.buyer.razon_social = '';
+    this.rucLookup = 'idle';
+    if (!isValidRuc(ruc)) return;
+    this.rucLookup = 'searching';
+    let company: sales.Company | undefined;
+    try {
+      company = await this.deps.api.findCompany(ruc);
+    } catch {
+      company = undefined;
+    }
+    runInAction(() => {
+      if (this.buyer.ruc.trim() !== ruc) return;
+      if (company) {
+        this.buyer.razon_social = company.razon_social;
+        delete this.buyerErrors.razon_social;
+      }
+      this.rucLookup = company ? 'found' : 'unknown';
+    });
+  }
+
+  /** A guest's e-mail: `/rest/invitado` introduces them and tells whether the address has an account. */
+  async checkGuest(): Promise<boolean> {
+    if (!this.isGuest) return true;
+    const parsed = v.safeParse(GuestSchema, { nombre: this.buyer.nombre, email: this.buyer.email });
+    if (!parsed.success) return false;
+    const key = `${parsed.output.nombre}\n${parsed.output.email}`;
+    if (key === this.guestChecked) return true;
+    const answer = await this.deps.api.introduceGuest(parsed.output);
+    if (!answer) return false;
+    runInAction(() => {
+      this.guestChecked = key;
+      this.hasAccount = answer.tiene_cuenta;
+    });
+    return true;
+  }
+
+  async applyCoupon(): Promise<void> {
+    const clave = this.clave;
+    if (!clave) return;
+    const parsed = v.safeParse(QuoteRequestSchema, { clave_bloqueo: clave, cupon: this.cupon });
+    if (!parsed.success) {
+      this.cuponError = firstIssues(parsed.issues).cupon ?? { key: parsed.issues[0].message };
+      return;
+    }
+    await this.requote(parsed.output.cupon);
+  }
+
+  async removeCoupon(): Promise<void> {
+    this.cupon = '';
+    this.cuponError = undefined;
+    await this.requote();
+  }
+
+  /** Asks the server for the price of the held seats, with the coupon when given. */
+  private async requote(cupon?: string): Promise<void> {
+    const clave = this.clave;
+    if (!clave) return;
+    this.quoting = true;
+    try {
+      const answer = await this.deps.api.quote(cupon ? { clave_bloqueo: clave, cupon } : { clave_bloqueo: clave });
+      runInAction(() => {
+        if (answer) this.quote = answer;
+        else if (cupon) this.cuponError = { key: 'request.failed' };
+      });
+    } catch (error) {
+      runInAction(() => {
+        if (cupon) this.cuponError = fromError(error).message;
+      });
+    } finally {
+      runInAction(() => {
+        this.quoting = false;
+      });
+    }
+  }
+
+  fillPassenger(index: number): void {
+    const customer = this.deps.customer();
+    if (customer) this.passengers[index]?.fillFrom(customer);
+  }
+
+  /** Every check of the form, in the page's order; the parsed data when all pass. */
+  private checkAll(): { passengers: Passenger[]; buyer: Buyer; guardians: sales.GuardianBody[] } | undefined {
+    const clave = this.clave!;
+    const items: SummaryItem[] = [];
+    const passengers: Passenger[] = [];
+    const guardians: sales.GuardianBody[] = [];
+    this.passengers.forEach((form, index) => {
+      const scope = passengerScope(index);
+      const passenger = form.check();
+      if (passenger) passengers.push(passenger);
+      for (const field of PASSENGER_FIELDS) {
+        const message = form.errors[field];
+        if (message) items.push({ target: controlId(scope, field), message, passenger: index + 1 });
+      }
+      delete form.errors.responsable;
+      delete form.errors.parentesco;
+      for (const leg of this.minorLegs(index)) {
+        const guardian = form.responsable === '' ? undefined : Number(form.responsable);
+        if (guardian === undefined || !this.guardiansFor(index).includes(guardian)) {
+          form.errors.responsable = { key: 'sale.responsable.adult' };
+          break;
+        }
+        const body = {
+          clave_bloqueo: clave,
+          casiento: leg.seats[index]!.cviaje_asiento,
+          casiento_responsable: leg.seats[guardian]!.cviaje_asiento,
+          parentesco: form.parentesco,
+        };
+        const parsed = v.safeParse(MinorGuardianSchema, body);
+        if (!parsed.success) {
+          const issues = firstIssues(parsed.issues);
+          form.errors.parentesco = issues.parentesco ?? { key: parsed.issues[0].message };
+          break;
+        }
+        guardians.push(parsed.output);
+      }
+      if (form.errors.responsable) items.push({ target: controlId(scope, 'responsable'), message: form.errors.responsable, passenger: index + 1 });
+      if (form.errors.parentesco) items.push({ target: controlId(scope, 'parentesco'), message: form.errors.parentesco, passenger: index + 1 });
+    });
+
+    const comprador = {
+      nombre: this.buyer.nombre,
+      email: this.buyer.email,
+      comprobante: this.buyer.comprobante,
+      ...(this.buyer.comprobante === 'factura' ? { ruc: this.buyer.ruc, razon_social: this.buyer.razon_social } : {}),
+    };
+    const parsed = v.safeParse(ReservationSchema, { clave_bloqueo: clave, comprador, terminos: this.terminos });
+    this.buyerErrors = {};
+    this.termsError = undefined;
+    let buyer: Buyer | undefined;
+    if (parsed.success) buyer = parsed.output.comprador;
+    else {
+      for (const issue of parsed.issues) {
+        const path = v.getDotPath(issue) ?? '';
+        const field = path.replace(/^comprador\./, '') as BuyerField;
+        if (path === 'terminos') this.termsError ??= { key: issue.message };
+        else if ((BUYER_FIELDS as readonly string[]).includes(field)) this.buyerErrors[field] ??= { key: issue.message };
+        else this.problem = { key: issue.message };
+      }
+      // The buyer's own schema too: its messages name the field even when the object fails as a whole.
+      const own = v.safeParse(BuyerSchema, comprador);
+      if (!own.success) for (const [field, message] of Object.entries(firstIssues(own.issues))) this.buyerErrors[field as BuyerField] ??= message;
+    }
+    for (const field of BUYER_FIELDS) {
+      const message = this.buyerErrors[field];
+      if (message) items.push({ target: controlId('buyer', field), message, buyer: true });
+    }
+    if (this.termsError) items.push({ target: 'terms', message: this.termsError });
+    this.summary = items;
+    if (items.length || !buyer || passengers.length !== this.passengers.length) return undefined;
+    return { passengers, buyer, guardians };
+  }
+
+  /**
+   * "Reservar": checks everything in the browser, then saves each passenger (`registrar`), ties
+   * each seat to its passenger (`asociar`), names the minors' responsible adults (`menor`) and
+   * reserves. The answer's code and the purchase key stay in `CRESERVA` for the reservation page.
+   * Answers the DOM id to focus: the summary, or undefined when the page moves on.
+   */
+  async submit(): Promise<string | undefined> {
+    if (this.sending || this.state !== 'ready') return undefined;
+    this.problem = undefined;
+    const checked = this.checkAll();
+    if (!checked) return 'payment-summary';
+    const clave = this.clave!;
+    this.sending = true;
+    try {
+      if (this.isGuest && !(await this.checkGuest())) throw new Error('guest');
+      const saved = new Set<string>();
+      for (const [index, passenger] of checked.passengers.entries()) {
+        const key = `${passenger.ctipo_documento}:${passenger.numero}`;
+        try {
+          if (!saved.has(key)) {
+            if (!(await this.deps.api.registerPerson(passenger))) throw new Error('network');
+            saved.add(key);
+          }
+          for (const { seat } of this.seatsOf(index)) {
+            if (!(await this.deps.api.tieSeat(clave, seat.cviaje_asiento, passenger))) throw new Error('network');
+          }
+        } catch (error) {
+          runInAction(() => this.refuse(error, index));
+          return 'payment-summary';
+        }
+      }
+      for (const guardian of checked.guardians) {
+        if (!(await this.deps.api.tieGuardian(guardian))) throw new Error('network');
+      }
+      const body: sales.ReservationBody = { clave_bloqueo: clave, comprador: checked.buyer, terminos: true };
+      if (this.quote?.cupon) body.cupon = this.quote.cupon;
+      const view = await this.deps.api.reserve(body);
+      if (!view) throw new Error('network');
+      runInAction(() => this.reserved(view));
+      return undefined;
+    } catch (error) {
+      runInAction(() => this.refuse(error));
+      return 'payment-summary';
+    } finally {
+      runInAction(() => {
+        this.sending = false;
+      });
+    }
+  }
+
+  /** The holds became a reservation: only its payment remains (the seats are no longer "held here"). */
+  private reserved(view: ReservationView): void {
+    const reservation = { ...this.reservation!, clave_bloqueo: this.clave, codigo: view.codigo };
+    writeReservation(reservation, this.deps.storage);
+    writeHeldSeats([], this.deps.storage);
+    this.deps.navigate(`/pasajes/reserva/${view.codigo}`);
+  }
+
+  /** A refusal from the server: on a passenger's field when it names one, else for the whole form. */
+  private refuse(error: unknown, passenger?: number): void {
+    const { field, message } = fromError(error);
+    if (error instanceof ApiError && field) {
+      const form = passenger === undefined ? undefined : this.passengers[passenger];
+      if (form?.refuse(field, message)) {
+        const name = field.replace(/^pasajero\./, '');
+        this.summary = [{ target: controlId(passengerScope(passenger!), name), message, passenger: passenger! + 1 }];
+        return;
+      }
+      const buyerField = field.replace(/^comprador\./, '');
+      if ((BUYER_FIELDS as readonly string[]).includes(buyerField)) {
+        this.buyerErrors[buyerField as BuyerField] = message;
+        this.summary = [{ target: controlId('buyer', buyerField), message, buyer: true }];
+        return;
+      }
+      if (field === 'cupon') {
+        this.cuponError = message;
+        this.summary = [{ target: controlId('coupon', 'cupon'), message }];
+        return;
+      }
+    }
+    this.summary = [];
+    this.problem = error instanceof ApiError ? message : { key: 'request.failed' };
+  }
+}

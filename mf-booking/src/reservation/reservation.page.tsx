@@ -1,0 +1,353 @@
+import { Link as SiteLink, messageText } from '@rumbo/shared';
+import { PAYMENT_METHODS, type PaymentMethod, type Ticket } from '@rumbo/shared/schemas';
+import { Alert, Badge, Box, Button, chakra, Container, ExternalLink, Flex, Heading, HStack, List, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@rumbo/shared/ui';
+import { RadioGroup, TextField } from '@rumbo/shared/ui/forms';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Countdown } from '../countdown';
+import { formatCentimos, limaDate, limaTime } from '../format';
+import { deckNumber } from '../seats/seat-grid';
+import { ReservationStore } from './reservation.store';
+import { TicketQr } from './ticket-qr';
+
+/** How often the page asks for the payment's outcome while the provider has not answered. */
+const POLL_MS = 3000;
+
+const PaymentMethods = observer(function PaymentMethods({ store }: { store: ReservationStore }) {
+  const { t } = useTranslation('booking');
+  const { t: tv } = useTranslation('validation');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void store.pay();
+  };
+  const error = store.methodError;
+  return (
+    <chakra.form onSubmit={submit} noValidate aria-labelledby="methods-title">
+      <Heading as="h2" id="methods-title" size="md" mb="3">
+        {t('reservation.methods.title')}
+      </Heading>
+      <RadioGroup.Root
+        name="metodo"
+        value={store.metodo || null}
+        onValueChange={(details) => details.value && store.setMethod(details.value as PaymentMethod)}
+        aria-labelledby="methods-title"
+        colorPalette="brand"
+      >
+        <Stack gap="3">
+          {PAYMENT_METHODS.map((method) => (
+            <RadioGroup.Item key={method} value={method} alignItems="start" borderWidth="1px" rounded="md" p="3">
+              <RadioGroup.ItemHiddenInput aria-describedby={[`method-${method}-description`, error ? 'method-error' : ''].filter(Boolean).join(' ')} />
+              <RadioGroup.ItemIndicator borderColor="border.control" mt="0.5" />
+              <Box>
+                <RadioGroup.ItemText fontWeight="semibold">{t(`reservation.methods.${method}.name`)}</RadioGroup.ItemText>
+                <Text id={`method-${method}-description`} textStyle="sm" color="fg.muted">
+                  {t(`reservation.methods.${method}.description`)}
+                </Text>
+              </Box>
+            </RadioGroup.Item>
+          ))}
+        </Stack>
+      </RadioGroup.Root>
+      {error && (
+        <Text id="method-error" role="alert" color="fg.error" fontWeight="medium" mt="2">
+          {messageText(tv, error)}
+        </Text>
+      )}
+      {store.problem && (
+        <Alert.Root status="error" role="alert" mt="3">
+          <Alert.Indicator />
+          <Alert.Title>{messageText(tv, store.problem)}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Button type="submit" colorPalette="brand" size="lg" mt="4" loading={store.starting} loadingText={t('reservation.methods.starting')}>
+        {t('reservation.methods.pay')}
+      </Button>
+    </chakra.form>
+  );
+});
+
+const CipBox = observer(function CipBox({ store }: { store: ReservationStore }) {
+  const { t, i18n } = useTranslation('booking');
+  const cip = store.cip!;
+  return (
+    <Box borderWidth="2px" borderColor="brand.600" rounded="lg" p="4" data-testid="cip">
+      <Heading as="h2" size="md" mb="2">
+        {t('reservation.cip.title')}
+      </Heading>
+      <Text mb="1">{t('reservation.cip.code')}</Text>
+      <Text fontSize="3xl" fontWeight="bold" letterSpacing="wider" data-testid="cip-code">
+        {cip.cip}
+      </Text>
+      {cip.expira && <Text textStyle="sm">{t('reservation.cip.until', { date: limaDate(cip.expira, i18n.language), time: limaTime(cip.expira, i18n.language) })}</Text>}
+      <Text textStyle="sm" mt="2">
+        {t('reservation.cip.how')}
+      </Text>
+      {cip.url && (
+        <ExternalLink href={cip.url} color="brand.fg" textDecoration="underline" fontWeight="semibold" display="inline-block" mt="2">
+          {t('reservation.cip.voucher')}
+        </ExternalLink>
+      )}
+    </Box>
+  );
+});
+
+function TicketCard({ ticket }: { ticket: Ticket }) {
+  const { t, i18n } = useTranslation('booking');
+  const lang = i18n.language;
+  const name = [ticket.pasajero.nombres, ticket.pasajero.paterno, ticket.pasajero.materno].join(' ');
+  return (
+    <List.Item borderWidth="1px" rounded="lg" p="4" data-testid="ticket">
+      <Flex gap="4" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'center' }}>
+        <TicketQr text={ticket.qr} label={t('reservation.tickets.qr', { numero: ticket.numero })} />
+        <Box>
+          <Heading as="h3" size="sm" mb="1">
+            {t('reservation.tickets.number', { numero: ticket.numero })}
+          </Heading>
+          <chakra.dl display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="0.5" textStyle="sm">
+            <chakra.dt fontWeight="semibold">{t('reservation.tickets.passenger')}</chakra.dt>
+            <chakra.dd>{name}</chakra.dd>
+            <chakra.dt fontWeight="semibold">{t('reservation.tickets.trip')}</chakra.dt>
+            <chakra.dd>
+              {t(`payment.leg.${ticket.tramo}`)}: {ticket.origen} → {ticket.destino}, {limaDate(ticket.salida, lang)} {limaTime(ticket.salida, lang)}
+            </chakra.dd>
+            <chakra.dt fontWeight="semibold">{t('reservation.tickets.seat')}</chakra.dt>
+            <chakra.dd>{t('reservation.tickets.seatValue', { n: ticket.nasiento, piso: deckNumber(ticket.gnivel_piso) })}</chakra.dd>
+            <chakra.dt fontWeight="semibold">{t('reservation.tickets.price')}</chakra.dt>
+            <chakra.dd>{formatCentimos(ticket.precio_centimos, lang)}</chakra.dd>
+          </chakra.dl>
+        </Box>
+      </Flex>
+    </List.Item>
+  );
+}
+
+const Tickets = observer(function Tickets({ store }: { store: ReservationStore }) {
+  const { t } = useTranslation('booking');
+  const { t: tv } = useTranslation('validation');
+  const view = store.view!;
+  const resend = (event: FormEvent) => {
+    event.preventDefault();
+    void store.resend();
+  };
+  return (
+    <Stack gap="5">
+      <Alert.Root status="success" role="status">
+        <Alert.Indicator />
+        <Alert.Title>{t('reservation.paid', { email: view.comprador.email })}</Alert.Title>
+      </Alert.Root>
+      <Box as="section" aria-labelledby="tickets-title">
+        <Heading as="h2" id="tickets-title" size="md" mb="3">
+          {t('reservation.tickets.title')}
+        </Heading>
+        <List.Root listStyleType="none" ps="0" gap="3">
+          {view.boletos.map((ticket) => (
+            <TicketCard key={ticket.numero} ticket={ticket} />
+          ))}
+        </List.Root>
+      </Box>
+      <HStack gap="3" flexWrap="wrap">
+        <Button colorPalette="brand" onClick={() => void store.downloadPdf()} loading={store.downloading}>
+          {t('reservation.tickets.pdf')}
+        </Button>
+        {store.pdfError && (
+          <Text role="alert" color="fg.error">
+            {messageText(tv, store.pdfError)}
+          </Text>
+        )}
+      </HStack>
+      <chakra.form onSubmit={resend} noValidate aria-labelledby="resend-title" borderWidth="1px" rounded="lg" p="4">
+        <Heading as="h3" id="resend-title" size="sm" mb="2">
+          {t('reservation.resend.title')}
+        </Heading>
+        <HStack align="start" gap="2" flexWrap="wrap">
+          <Box flex="1" minW="14rem">
+            <TextField
+              id="resend-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              label={t('reservation.resend.email')}
+              value={store.resendEmail}
+              onValue={(value) => store.setResendEmail(value)}
+              error={store.resendError}
+              required
+            />
+          </Box>
+          <Button type="submit" variant="outline" mt="7" loading={store.resending}>
+            {t('reservation.resend.submit')}
+          </Button>
+        </HStack>
+        <Box aria-live="polite">{store.resent && <Text mt="2">{t('reservation.resend.sent', { email: store.resendEmail })}</Text>}</Box>
+      </chakra.form>
+    </Stack>
+  );
+});
+
+const Closed = observer(function Closed({ store }: { store: ReservationStore }) {
+  const { t } = useTranslation('booking');
+  const view = store.view!;
+  const reason = view.estado === 'reembolso' ? 'reembolso' : (view.motivo ?? 'anulada');
+  return (
+    <Stack gap="4" align="start">
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{t(`reservation.closed.${reason}.title`)}</Alert.Title>
+          <Alert.Description>{t(`reservation.closed.${reason}.body`, { email: view.comprador.email })}</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+      <SiteLink to="/" color="brand.fg" textDecoration="underline" fontWeight="semibold">
+        {t('reservation.searchAgain')}
+      </SiteLink>
+    </Stack>
+  );
+});
+
+const Summary = observer(function Summary({ store }: { store: ReservationStore }) {
+  const { t, i18n } = useTranslation('booking');
+  const view = store.view!;
+  const lang = i18n.language;
+  return (
+    <Box as="section" aria-labelledby="reservation-summary" borderWidth="1px" rounded="lg" p="4">
+      <Heading as="h2" id="reservation-summary" size="md" mb="3">
+        {t('reservation.summary')}
+      </Heading>
+      <chakra.dl display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="1">
+        <chakra.dt fontWeight="semibold">{t('reservation.code')}</chakra.dt>
+        <chakra.dd fontSize="xl" fontWeight="bold" letterSpacing="wider" data-testid="reservation-code">
+          {view.codigo}
+        </chakra.dd>
+        <chakra.dt fontWeight="semibold">{t('reservation.state')}</chakra.dt>
+        <chakra.dd>
+          <Badge colorPalette={view.estado === 'pagada' ? 'green' : view.estado === 'pendiente' ? 'orange' : 'red'} data-testid="reservation-state">
+            {t(`reservation.states.${view.estado}`)}
+          </Badge>
+        </chakra.dd>
+        <chakra.dt fontWeight="semibold">{t('reservation.amount')}</chakra.dt>
+        <chakra.dd fontWeight="bold" data-testid="reservation-amount">
+          {formatCentimos(view.total_centimos, lang)}
+        </chakra.dd>
+        {view.descuento_centimos > 0 && (
+          <>
+            <chakra.dt fontWeight="semibold">{t('reservation.discount')}</chakra.dt>
+            <chakra.dd>
+              {t('reservation.discountValue', { amount: formatCentimos(view.descuento_centimos, lang), cupon: view.cupon ?? '' })}
+            </chakra.dd>
+          </>
+        )}
+        <chakra.dt fontWeight="semibold">{t('reservation.buyer')}</chakra.dt>
+        <chakra.dd>
+          {view.comprador.nombre} · {view.comprador.email}
+          {view.comprador.comprobante === 'factura' && ` · ${t('reservation.factura', { ruc: view.comprador.ruc ?? '', razon: view.comprador.razon_social ?? '' })}`}
+        </chakra.dd>
+      </chakra.dl>
+      <List.Root listStyleType="none" ps="0" mt="3" gap="1" textStyle="sm">
+        {view.tramos.map((leg) => (
+          <List.Item key={leg.tramo}>
+            <chakra.span fontWeight="semibold">{t(`payment.leg.${leg.tramo}`)}:</chakra.span> {leg.origen} → {leg.destino} · {limaDate(leg.salida, lang)}{' '}
+            {limaTime(leg.salida, lang)} · {leg.servicio}
+          </List.Item>
+        ))}
+        {view.asientos.map((seat) => (
+          <List.Item key={seat.cviaje_asiento}>
+            {t('reservation.seatLine', {
+              n: seat.nasiento,
+              piso: deckNumber(seat.gnivel_piso),
+              pasajero: `${seat.pasajero.nombres} ${seat.pasajero.paterno}`,
+              precio: formatCentimos(seat.precio_centimos, lang),
+            })}
+          </List.Item>
+        ))}
+      </List.Root>
+    </Box>
+  );
+});
+
+/** `/pasajes/reserva/{codigo}`: the reservation, its payment, and its tickets once paid. */
+export const ReservationPage = observer(function ReservationPage({ store: given }: { store?: ReservationStore }) {
+  const { t } = useTranslation('booking');
+  const { codigo = '' } = useParams();
+  const [store] = useState(() => given ?? new ReservationStore(codigo));
+
+  useEffect(() => {
+    void store.load();
+    const timer = setInterval(() => store.tick(), 1000);
+    return () => clearInterval(timer);
+  }, [store]);
+
+  const waiting = store.waiting;
+  useEffect(() => {
+    if (!waiting) return;
+    const poll = setInterval(() => void store.refresh(), POLL_MS);
+    return () => clearInterval(poll);
+  }, [store, waiting]);
+
+  const view = store.view;
+  return (
+    <Container maxW="4xl" py="6">
+      <Heading as="h1" size="xl" mb="4">
+        {t('reservation.title')}
+      </Heading>
+      {store.state === 'loading' && (
+        <Box aria-busy="true">
+          <Text role="status">{t('reservation.loading')}</Text>
+          <Skeleton height="48" />
+        </Box>
+      )}
+      {store.state === 'unknown' && (
+        <Stack gap="3" align="start">
+          <Alert.Root status="warning" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{t('reservation.unknown', { codigo: store.codigo })}</Alert.Title>
+          </Alert.Root>
+          <SiteLink to="/" color="brand.fg" textDecoration="underline">
+            {t('reservation.searchAgain')}
+          </SiteLink>
+        </Stack>
+      )}
+      {store.state === 'failed' && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{t('reservation.failed')}</Alert.Title>
+          <Button size="sm" variant="outline" onClick={() => void store.load()}>
+            {t('seats.retry')}
+          </Button>
+        </Alert.Root>
+      )}
+      {store.state === 'ready' && view && !store.pending && (
+        <Stack gap="6" align="stretch">
+          <Summary store={store} />
+          {view.estado === 'pagada' ? <Tickets store={store} /> : <Closed store={store} />}
+        </Stack>
+      )}
+      {store.state === 'ready' && view && store.pending && (
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" alignItems="start">
+          <Summary store={store} />
+          <Stack gap="4">
+            <Countdown seconds={store.secondsLeft} />
+            <Text textStyle="sm">{t('reservation.payWithin')}</Text>
+            {waiting && (
+              <Box role="status" borderWidth="1px" rounded="md" p="3">
+                <Spinner size="sm" me="2" />
+                {store.cip ? t('reservation.waitingCip') : t('reservation.waiting')}
+              </Box>
+            )}
+            {store.declined && (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Alert.Content>
+                  <Alert.Title>{t('reservation.declined.title')}</Alert.Title>
+                  <Alert.Description>{t('reservation.declined.body')}</Alert.Description>
+                </Alert.Content>
+              </Alert.Root>
+            )}
+            {store.cip && <CipBox store={store} />}
+            <PaymentMethods store={store} />
+          </Stack>
+        </SimpleGrid>
+      )}
+    </Container>
+  );
+});

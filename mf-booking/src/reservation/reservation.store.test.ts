@@ -1,0 +1,67 @@
+import { json, setUpShared } from '@rumbo/shared/testing';
+import { writeReservation } from '../reservation';
+import { RESERVATION_CODE, reservationView, trip } from '../testing/fixtures';
+import { fakeApi } from '../testing/sales-api';
+import { ReservationStore } from './reservation.store';
+
+const KEY = '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c';
+const NOW = Date.parse('2026-11-22T15:00:00.000Z');
+const EXPIRA = '2026-11-22T15:30:00.000Z';
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  await setUpShared('es-PE');
+  writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 1 }, ida: trip(), tramo: 'ida', clave_bloqueo: KEY, codigo: RESERVATION_CODE });
+});
+
+describe('reservation store', () => {
+  it('counts down to the expiry and reads the reservation again when the time to pay runs out', async () => {
+    let answer = reservationView({ expira: EXPIRA });
+    const api = fakeApi({ '/rest/venta/consulta': () => json(200, { data: answer }) });
+    const store = new ReservationStore(RESERVATION_CODE.toLowerCase(), { now: () => NOW });
+    await store.load();
+    expect(store.secondsLeft).toBe(1800);
+    store.tick(NOW + 60_000);
+    expect(store.secondsLeft).toBe(1740);
+    expect(api.to('/rest/venta/consulta')).toHaveLength(1);
+
+    answer = reservationView({ expira: EXPIRA, estado: 'anulada', motivo: 'vencido' });
+    store.tick(Date.parse(EXPIRA));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.to('/rest/venta/consulta')).toHaveLength(2);
+    expect(store.view?.estado).toBe('anulada');
+    expect(store.secondsLeft).toBeUndefined();
+  });
+
+  it('asks for a method before paying, and shows the server refusing a payment', async () => {
+    const api = fakeApi({
+      '/rest/venta/consulta': json(200, { data: reservationView() }),
+      '/rest/safetypay': json(409, { message: 'Esta reserva ya está pagada', code: 'sale.reserva.pagada' }),
+    });
+    const redirect = jest.fn();
+    const store = new ReservationStore(RESERVATION_CODE, { redirect });
+    await store.load();
+    expect(await store.pay()).toBe(false);
+    expect(store.methodError).toEqual({ key: 'sale.metodo.required' });
+    expect(api.to('/rest/safetypay')).toEqual([]);
+
+    store.setMethod('banca');
+    expect(await store.pay()).toBe(false);
+    expect(store.problem).toMatchObject({ key: 'sale.reserva.pagada' });
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('a code the API does not know is "unknown", a failed network is "failed"', async () => {
+    fakeApi({ '/rest/venta/consulta': json(404, { message: 'No encontramos', code: 'sale.reserva.noEncontrada' }) });
+    const unknown = new ReservationStore(RESERVATION_CODE);
+    await unknown.load();
+    expect(unknown.state).toBe('unknown');
+
+    globalThis.fetch = jest.fn(async () => {
+      throw new TypeError('network');
+    }) as typeof fetch;
+    const failed = new ReservationStore(RESERVATION_CODE);
+    await failed.load();
+    expect(failed.state).toBe('failed');
+  });
+});

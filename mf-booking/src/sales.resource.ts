@@ -1,0 +1,88 @@
+import { api, getConfig, i18n } from '@rumbo/shared';
+import type { GuestAnswer, Passenger, PaymentStart, Quote, ReservationView } from '@rumbo/shared/schemas';
+
+/**
+ * The `/rest` calls of step 3 and of the reservation page (issue 4). Like `booking.resource.ts`:
+ * undefined when the API gave no result (network failure, 401/403), the client's ApiError for an
+ * error answer (400, 404, 409...). Bodies are the shared schemas' outputs.
+ */
+
+export interface DocumentRef {
+  ctipo_documento: number;
+  numero: string;
+}
+
+export type PersonFound = { encontrado: false } | { encontrado: true; nombres: string };
+
+export const findPerson = (documento: DocumentRef) => api.post<PersonFound>('/rest/persona/buscar', documento);
+
+/** A known passenger's data; the birth date proves the caller knows them. */
+export const getPerson = (documento: DocumentRef, nacimiento: string) => api.post<Passenger>('/rest/persona/obtener', { documento, nacimiento });
+
+export const registerPerson = (pasajero: Passenger) => api.post<{ cpersona: number }>('/rest/persona/registrar', pasajero);
+
+export const tieSeat = (clave_bloqueo: string, cviaje_asiento: number, pasajero: Passenger) =>
+  api.post<{ cviaje_asiento: number; menor: boolean }>('/rest/asiento/asociar', { clave_bloqueo, cviaje_asiento, pasajero });
+
+export interface GuardianBody {
+  clave_bloqueo: string;
+  casiento: number;
+  casiento_responsable: number;
+  parentesco: string;
+}
+export const tieGuardian = (body: GuardianBody) => api.post<GuardianBody>('/rest/asiento/menor', body);
+
+export interface Company {
+  ruc: string;
+  razon_social: string;
+  direccion: string;
+}
+export const findCompany = (ruc: string) => api.post<Company>('/rest/juridica/buscar', { ruc });
+
+export const introduceGuest = (guest: { nombre: string; email: string }) => api.post<GuestAnswer>('/rest/invitado', guest);
+
+/** A current promotion with its coupon (`GET /rest/promocion/obtener`). */
+export interface Promotion {
+  cpromocion: number;
+  cupon: string;
+  descuento: number;
+  titulo: string;
+  destino: { cciudad: number; nombre: string } | null;
+}
+export const fetchPromotions = () => api.get<Promotion[]>('/rest/promocion/obtener');
+
+export const quote = (body: { clave_bloqueo: string; cupon?: string }) => api.post<Quote>('/rest/venta/cotizar', body);
+
+export interface ReservationBody {
+  clave_bloqueo: string;
+  comprador: unknown;
+  terminos: true;
+  cupon?: string;
+}
+export const reserve = (body: ReservationBody) => api.post<ReservationView>('/rest/venta/reserva', body);
+
+export const lookUpReservation = (codigo: string, clave_bloqueo: string) => api.post<ReservationView>('/rest/venta/consulta', { codigo, clave_bloqueo });
+
+export const startSafetyPay = (body: { codigo: string; clave_bloqueo: string; metodo: 'tarjeta' | 'banca' | 'efectivo' }) =>
+  api.post<PaymentStart>('/rest/safetypay', body);
+
+export const startCip = (body: { codigo: string; clave_bloqueo: string }) => api.post<PaymentStart>('/rest/efectivo', body);
+
+export const resendTickets = (body: { codigo: string; email: string }) => api.post<unknown>('/rest/venta/confirmar/recuperar/', body);
+
+/**
+ * The tickets' PDF. The shared client reads JSON answers only, so this one call uses `fetch`
+ * itself, with the same base URL and language; the purchase key is what authorises it.
+ */
+export async function ticketsPdf(codigo: string, clave_bloqueo: string): Promise<Blob | undefined> {
+  try {
+    const response = await fetch(`${getConfig().apiBaseUrl.replace(/\/$/, '')}/rest/venta/pdf`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': i18n.language },
+      body: JSON.stringify({ codigo, clave_bloqueo }),
+    });
+    return response.ok ? await response.blob() : undefined;
+  } catch {
+    return undefined;
+  }
+}
