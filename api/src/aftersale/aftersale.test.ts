@@ -58,7 +58,7 @@ const amountOf = (centimos: number) => `${Math.trunc(centimos / 100)}.${String(c
 const notify = (body: string) =>
   app.inject({ method: 'POST', url: '/rest/safetypay/notificacion', payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 const bearer = async (ccuenta: number) => ({ authorization: `Bearer ${await signSessionToken(ccuenta, 3600, TEST_SECRET)}` });
-const seatState = async (id: number) => (await db().select().from(viaje_asiento).where(eq(viaje_asiento.cviaje_asiento, id)))[0]!.gestado_asiento;
+const seatState = async (id: number | null) => (await db().select().from(viaje_asiento).where(eq(viaje_asiento.cviaje_asiento, id!)))[0]!.gestado_asiento;
 
 let documents = 0;
 /** Holds `seat` (a new purchase key) and ties it to a passenger; answers the key. */
