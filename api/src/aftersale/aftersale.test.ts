@@ -240,7 +240,7 @@ describe('/rest/venta/postegarBoletos', () => {
     expect((await post(app, '/rest/venta/boleto', { numero: old.numero, codigo: old.codigo })).statusCode).toBe(400);
 
     // Less than 24 h before departure.
-    clock = new Date(trip.salida ?? old.view.boletos[0]!.salida).getTime() - 23 * 3_600_000;
+    clock = new Date(old.view.boletos[0]!.salida).getTime() - 23 * 3_600_000;
     const info = (await post(app, '/rest/venta/boleto', access)).json().data as PostponableTicket;
     expect(info).toMatchObject({ postergable: false, motivo: 'postpone.tooLate' });
     const lateKey = (await hold(app, next, (await freeSeats(app, next))[0]!)).json().data.clave_bloqueo as string;
