@@ -321,6 +321,12 @@ export interface AccountTrip {
   salida: string;
   asiento: string;
   pdf: string;
+  /** Issue 7: the ticket number (`codigo` above is it too, kept for compatibility). */
+  numero: string;
+  /** Issue 7: `emitido` or `postergado`. */
+  estado: 'emitido' | 'postergado';
+  /** Issue 7: when the sworn declaration was registered; null until then. */
+  declaracion: string | null;
 }
 
 export interface AccountTrips {
@@ -348,5 +354,9 @@ export interface PointsMovement {
 /** Answer of `GET /rest/user/puntos`. */
 export interface AccountPoints {
   saldo: number;
+  /** Issue 7: points held by pending purchases (come back if they expire or are declined). */
+  retenidos: number;
+  /** Issue 7: saldo − retenidos, what can be redeemed now. */
+  disponibles: number;
   movimientos: PointsMovement[];
 }

@@ -11,3 +11,6 @@ export * from './sales.messages';
 export * from './sales.schema';
 export * from './content.contract';
 export * from './sales.contract';
+export * from './aftersale.messages';
+export * from './aftersale.schema';
+export * from './aftersale.contract';

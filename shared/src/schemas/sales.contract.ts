@@ -82,6 +82,10 @@ export interface Quote {
   cupon: string | null;
   /** The coupon's discount in percent; null without one. */
   descuento_pct: number | null;
+  /** Issue 7: points redeemed on this purchase (0 without); `total_centimos` already has them taken off. */
+  puntos_canje: number;
+  /** Issue 7: what those points are worth (puntos_canje × POINT_VALUE_CENTIMOS). */
+  canje_centimos: number;
 }
 
 /** One leg of a reservation. */
@@ -129,7 +133,16 @@ export interface Ticket {
   precio_centimos: number;
   pasajero: ReservationPassenger;
   qr: string;
+  /** Issue 7: `emitido` (valid) or `postergado` (void, replaced by `postergado_a`). */
+  estado: TicketState;
+  /** Issue 7: number of the ticket that replaced this one; null unless postponed. */
+  postergado_a: string | null;
+  /** Issue 7: when the passenger's sworn declaration was registered; null until then. */
+  declaracion: string | null;
 }
+
+/** Issue 7: a ticket is valid until it is postponed (voided, pointing to its replacement). */
+export type TicketState = 'emitido' | 'postergado';
 
 /** A payment attempt of a reservation. */
 export interface PaymentView {
@@ -146,6 +159,9 @@ export interface PaymentView {
 /** Answer of `/rest/venta/reserva` and `/rest/venta/consulta`. */
 export interface ReservationView extends Quote {
   codigo: string;
+  /** Issue 7: a sale, or the fare difference of a postponement (`boleto_origen` is the ticket moved). */
+  tipo: 'venta' | 'postergacion';
+  boleto_origen: string | null;
   estado: ReservationState;
   motivo: ReservationReason | null;
   /** ISO instant the reservation lapses unless paid. */

@@ -1,5 +1,6 @@
 import { accountMessages } from './account.messages';
 import { salesMessages } from './sales.messages';
+import { aftersaleMessages } from './aftersale.messages';
 
 /**
  * Texts of the `validation` i18n namespace, shared by the browser (react-i18next) and the API
@@ -82,6 +83,7 @@ export const validationMessages = {
     'request.failed': 'No pudimos completar la solicitud. Inténtelo de nuevo.',
     ...accountMessages['es-PE'],
     ...salesMessages['es-PE'],
+    ...aftersaleMessages['es-PE'],
   },
   'en-EN': {
     'complaint.nacimiento.required': 'Select your date of birth',
@@ -159,6 +161,7 @@ export const validationMessages = {
     'request.failed': 'We could not complete the request. Please try again.',
     ...accountMessages['en-EN'],
     ...salesMessages['en-EN'],
+    ...aftersaleMessages['en-EN'],
   },
 } as const;
 
