@@ -38,6 +38,59 @@ export function purchaseKeyOf(codigo: string, storage: Storage = sessionStorage)
   return reservation?.codigo === codigo.toUpperCase() ? reservation.clave_bloqueo : undefined;
 }
 
+/**
+ * Keeps a purchase's code and a key that opens it (the access key of a recovery, or the new key
+ * of a postponement's fare difference) exactly as step 3 keeps a reservation it made, so the
+ * reservation page reads it. It replaces the booking in progress of this tab.
+ */
+export function rememberPurchase(codigo: string, clave_bloqueo: string, storage: Storage = sessionStorage): void {
+  const search = { origen: '', destino: '', fecha: '', pasajeros: 1 } as TripSearchForm;
+  writeReservation({ search, tramo: 'ida', clave_bloqueo, codigo: codigo.toUpperCase() }, storage);
+  storage.removeItem(STORAGE_KEYS.seats);
+}
+
+/** The payment code of a ticket number (`ABCD2345-1` → `ABCD2345`). */
+export function codeOfTicket(numero: string): string {
+  return numero.trim().toUpperCase().replace(/-\d+$/, '');
+}
+
+/**
+ * What proves a ticket is the caller's: the code and key of its purchase when this browser holds
+ * them; nothing else (a signed-in buyer's session is sent by the API client).
+ */
+export function ticketAccess(numero: string, storage: Storage = sessionStorage): { numero: string; codigo?: string; clave_bloqueo?: string } {
+  const codigo = codeOfTicket(numero);
+  const clave = purchaseKeyOf(codigo, storage);
+  return clave ? { numero, codigo, clave_bloqueo: clave } : { numero };
+}
+
+/**
+ * A storage under its own prefix: the postponement holds its new seat with a new purchase key,
+ * through the same step 1–2 stores, without touching the booking in progress.
+ */
+export function scopedStorage(prefix: string, base: Storage = sessionStorage): Storage {
+  const own = () => {
+    const keys: string[] = [];
+    for (let i = 0; i < base.length; i++) {
+      const key = base.key(i);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+    return keys;
+  };
+  return {
+    get length() {
+      return own().length;
+    },
+    key: (index: number) => own()[index]?.slice(prefix.length) ?? null,
+    getItem: (key: string) => base.getItem(prefix + key),
+    setItem: (key: string, value: string) => base.setItem(prefix + key, value),
+    removeItem: (key: string) => base.removeItem(prefix + key),
+    clear: () => {
+      for (const key of own()) base.removeItem(key);
+    },
+  };
+}
+
 /** The trip of the leg the customer is on. */
 export function currentTrip(reservation: Reservation): Trip | undefined {
   return reservation.tramo === 'vuelta' ? reservation.vuelta : reservation.ida;
