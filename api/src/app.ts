@@ -20,6 +20,7 @@ import { paymentSandboxRoutes, type SandboxOptions } from './payments/sandbox/sa
 import type { PaymentProvider } from './payments/provider';
 import { promotionsRoutes } from './promotions/promotions.routes';
 import { salesRoutes } from './sales/sales.routes';
+import { aftersaleRoutes } from './aftersale/aftersale.routes';
 import { peopleRoutes } from './people/people.routes';
 import { seatPassengerRoutes } from './people/seat-passenger.routes';
 import { seatsRoutes } from './seats/seats.routes';
@@ -37,6 +38,8 @@ export interface AppOptions {
   seatRateLimit?: RateLimit;
   /** Look-ups by a code someone could guess (tracking, RUC). */
   lookupRateLimit?: RateLimit;
+  /** `/rest/venta/recovery` per payment code; RECOVERY_PER_CODE_LIMIT by default. */
+  recoveryPerCodeLimit?: RateLimit;
   /** The clock; tests fix it to file complaints on chosen dates. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
@@ -120,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     writeRateLimit,
     lookupRateLimit,
   });
+  await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
   if (options.paymentSandbox) await app.register(paymentSandboxRoutes, options.paymentSandbox);
 

@@ -500,7 +500,7 @@ describe('profile, trips and points', () => {
 
   it('a new customer has no points; the ledger sums up and never goes below zero', async () => {
     const { auth, ccuenta } = await signedIn();
-    expect((await app.inject({ url: '/rest/user/puntos', headers: auth })).json()).toEqual({ data: { saldo: 0, movimientos: [] } });
+    expect((await app.inject({ url: '/rest/user/puntos', headers: auth })).json()).toEqual({ data: { saldo: 0, retenidos: 0, disponibles: 0, movimientos: [] } });
 
     await addPoints(database.db, { ccuenta, puntos: 150, concepto: 'viaje', detalle: 'Lima → Cusco' });
     await expect(addPoints(database.db, { ccuenta, puntos: -200, concepto: 'canje' })).rejects.toMatchObject({ code: 'account.puntos.insufficient' });
@@ -515,7 +515,7 @@ describe('profile, trips and points', () => {
   it('the demo customer has a history whose balance is its sum', async () => {
     const res = await post('/rest/login/verificar', { correo: 'demo@rumboandino.pe', clave: DEMO_PASSWORD });
     const ccuenta = res.json().data.cliente.ccuenta;
-    const points = await getPoints(database.db, ccuenta);
+    const points = await getPoints(database.db, ccuenta, new Date());
     expect(points.movimientos.length).toBeGreaterThan(0);
     expect(points.saldo).toBe(await pointsSum(database.db, ccuenta));
   });

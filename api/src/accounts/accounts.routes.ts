@@ -17,7 +17,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { InvalidInputError } from '../errors';
 import { requestLanguage } from '../http/language';
-import type { RateLimit } from '../http/rate-limit';
+import { perKeyLimit, type RateLimit } from '../http/rate-limit';
 import { parseBody } from '../http/validate';
 import {
   checkResetLink,
@@ -83,11 +83,6 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return bearer || request.cookies.token || undefined;
 }
 
-/** A 429 the error handler answers with the translated "too many requests". */
-class TooManyRequests extends Error {
-  readonly statusCode = 429;
-}
-
 const hasFields = (body: unknown) => typeof body === 'object' && body !== null && Object.keys(body).length > 0;
 
 export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (app, options) => {
@@ -107,18 +102,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
   }
 
   /** Per-e-mail limiter: `check(request, email)` answers 429 past the limit. */
-  function perEmail(name: string, limit: RateLimit) {
-    const emails = new WeakMap<FastifyRequest, string>();
-    const limiter = app.createRateLimit({ ...limit, keyGenerator: (request) => `${name}:${emails.get(request) ?? ''}` });
-    return async (request: FastifyRequest, reply: FastifyReply, email: string) => {
-      emails.set(request, email);
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(result.ttlInSeconds));
-        throw new TooManyRequests('rate limit per e-mail');
-      }
-    };
-  }
+  const perEmail = (name: string, limit: RateLimit) => perKeyLimit(app, name, limit);
 
   const passwordPerEmail = perEmail('password', limits.signInPerEmail);
   const codeChecksPerEmail = perEmail('otp-validate', limits.signInPerEmail);
@@ -223,6 +207,6 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
 
   app.get('/rest/user/puntos', async (request, reply) => {
     const customer = await customerOfToken(db, sessionToken(request), sessionSecret);
-    return noStore(reply).send({ data: await getPoints(db, customer.ccuenta) });
+    return noStore(reply).send({ data: await getPoints(db, customer.ccuenta, now()) });
   });
 };

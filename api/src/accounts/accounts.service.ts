@@ -12,6 +12,7 @@ import type {
   SocialSignUp,
 } from '@rumbo/shared/schemas';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { heldPoints } from '../aftersale/points.service';
 import type { Database } from '../db/client';
 import { InvalidInputError, UnauthorizedError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
@@ -345,11 +346,15 @@ export async function updateProfile(db: Database, ccuenta: number, profile: Prof
   return customer;
 }
 
-/** `GET /rest/user/puntos`: balance and history, newest first. */
-export async function getPoints(db: Database, ccuenta: number): Promise<AccountPoints> {
+/** `GET /rest/user/puntos`: balance, the points held by pending purchases, what is available, and history newest first. */
+export async function getPoints(db: Database, ccuenta: number, now: Date): Promise<AccountPoints> {
   const rows = await db.select().from(puntosMovimiento).where(eq(puntosMovimiento.ccuenta, ccuenta)).orderBy(desc(puntosMovimiento.id));
+  const saldo = rows[0]?.saldo ?? 0;
+  const retenidos = await heldPoints(db, ccuenta, now);
   return {
-    saldo: rows[0]?.saldo ?? 0,
+    saldo,
+    retenidos,
+    disponibles: Math.max(saldo - retenidos, 0),
     movimientos: rows.map((row) => ({
       id: row.id,
       fecha: row.fecha.toISOString(),

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import {
+  POINTS_PER_SOL,
   RESERVATION_MINUTES,
   type AccountTrips,
   type Buyer,
@@ -14,10 +15,13 @@ import {
   type ReservationState,
   type ReservationView,
   type Ticket,
+  type TicketState,
+  type ValidationKey,
 } from '@rumbo/shared/schemas';
 import { format } from 'date-fns';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { addPoints } from '../accounts/accounts.service';
+import { activeHold, lockPointsOf, pointsValue } from '../aftersale/points.service';
 import { cuenta } from '../accounts/accounts.tables';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
@@ -31,7 +35,7 @@ import { hashKey, seatPrice } from '../seats/seats.service';
 import { viaje_asiento } from '../seats/seats.tables';
 import { findTripForSale, isOnSale, SALES_CLOSE_MINUTES, type TripForSale } from '../trips/trips.queries';
 import { refundMail, ticketsMail } from './sales-mail';
-import { boleto, invitado, pago, pago_aviso, reserva, reserva_asiento } from './sales.tables';
+import { acceso_recuperacion, boleto, boleto_movimiento, canje_puntos, declaracion_jurada, invitado, pago, pago_aviso, reserva, reserva_asiento } from './sales.tables';
 import { ticketQr } from './tickets';
 
 const SOLD = 82;
@@ -39,10 +43,9 @@ const AVAILABLE = 83;
 const HELD = 84;
 /** Payment codes: 8 characters of an alphabet without 0/O/1/I (RESERVATION_CODE_PATTERN). */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** One point per sol paid (rounded down) to a signed-in customer, credited when the tickets are issued. */
-export const POINTS_PER_SOL = 1;
+export { POINTS_PER_SOL } from '@rumbo/shared/schemas';
 
-const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+export const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 const limaDay = (date: Date) => format(new TZDate(date, 'America/Lima'), 'yyyy-MM-dd');
 const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
@@ -59,7 +62,7 @@ export function effectiveState(r: Pick<Reservation, 'estado' | 'motivo' | 'expir
 
 // ------------------------------------------------------------------ held seats and quote
 
-interface HeldSeat {
+export interface HeldSeat {
   cviaje_asiento: number;
   cviaje: number;
   nasiento: number;
@@ -81,7 +84,7 @@ interface HeldSeat {
 }
 
 /** The seats this purchase holds now (84, its key, not expired), with their passengers; `lock` takes their rows. */
-async function heldSeats(db: Database, keyHash: string, now: Date, lock = false): Promise<HeldSeat[]> {
+export async function heldSeats(db: Database, keyHash: string, now: Date, lock = false): Promise<HeldSeat[]> {
   const rows = await queryRows<HeldSeat>(db, sql`
     select va.cviaje_asiento, va.cviaje, va.nasiento, va.gnivel_piso, va.gcategoria_asiento,
            s.iasiento_individual, s.promocionable,
@@ -127,7 +130,7 @@ async function destinationCities(db: Database, cviajes: number[]): Promise<Map<n
  * current (Lima day within its dates) and, when it names a destination, apply to a leg going
  * there: only the seats of those legs are discounted.
  */
-async function price(db: Database, seats: HeldSeat[], cupon: string | undefined, now: Date): Promise<Priced> {
+export async function price(db: Database, seats: HeldSeat[], cupon: string | undefined, now: Date): Promise<Priced> {
   if (seats.length === 0) throw new ConflictError('seat.notHeld');
   const ids = [...new Set(seats.map((s) => s.cviaje))];
   // A purchase is one way or a round trip.
@@ -170,13 +173,28 @@ async function price(db: Database, seats: HeldSeat[], cupon: string | undefined,
   return {
     seats: priced,
     trips,
-    quote: { subtotal_centimos: subtotal, descuento_centimos: descuento, total_centimos: subtotal - descuento, cupon: code, descuento_pct: pct },
+    quote: { subtotal_centimos: subtotal, descuento_centimos: descuento, total_centimos: subtotal - descuento, cupon: code, descuento_pct: pct, puntos_canje: 0, canje_centimos: 0 },
   };
 }
 
-/** `POST /rest/venta/cotizar`. */
+/** The quote with `puntos` redeemed: points cover at most what is left to pay (fewer are used then). */
+export function withPoints(q: Quote, puntos: number): Quote {
+  const usable = Math.min(puntos, Math.floor(q.total_centimos / pointsValue(1)));
+  const canje = pointsValue(usable);
+  return { ...q, puntos_canje: usable, canje_centimos: canje, total_centimos: q.total_centimos - canje };
+}
+
+/** The price of a purchase's held seats (`heldSeats`), for the points service. */
+export async function priceHeld(db: Database, keyHash: string, cupon: string | undefined, now: Date): Promise<Quote> {
+  return (await price(db, await heldSeats(db, keyHash, now), cupon, now)).quote;
+}
+
+/** `POST /rest/venta/cotizar`: with the points applied to the purchase (`/rest/canje/asociar`), if any. */
 export async function quote(db: Database, body: { clave_bloqueo: string; cupon?: string }, now: Date): Promise<Quote> {
-  return (await price(db, await heldSeats(db, hashKey(body.clave_bloqueo), now), body.cupon, now)).quote;
+  const keyHash = hashKey(body.clave_bloqueo);
+  const q = await priceHeld(db, keyHash, body.cupon, now);
+  const hold = await activeHold(db, keyHash);
+  return hold ? withPoints(q, hold.puntos) : q;
 }
 
 // ------------------------------------------------------------------ guests and passengers
@@ -241,11 +259,20 @@ export async function reserve(db: Database, input: ReserveInput, context: Reserv
     if (seats.some((s) => s.menor && (s.cviaje_asiento_responsable === null || !adults.has(s.cviaje_asiento_responsable)))) {
       throw new InvalidInputError('sale.menor.responsable');
     }
-    const { seats: priced, trips, quote: q } = await price(tx, seats, input.cupon, now);
+    const { seats: priced, trips, quote: priceQuote } = await price(tx, seats, input.cupon, now);
     // Payable for RESERVATION_MINUTES, and never after the first leg's sales close.
     const closes = Math.min(...trips.map((trip) => trip.salida.getTime())) - SALES_CLOSE_MINUTES * 60_000;
     const expira = new Date(Math.min(now.getTime() + RESERVATION_MINUTES * 60_000, closes));
     const buyer = input.comprador;
+    // Points applied to this purchase: checked again under the customer's lock, then held as long as the reservation.
+    let q = priceQuote;
+    const [points] = await tx.select().from(canje_puntos).where(and(eq(canje_puntos.clave_hash, keyHash), eq(canje_puntos.estado, 'retenido')));
+    if (points && points.creserva === null && points.puntos > 0) {
+      if (points.ccuenta !== context.ccuenta) throw new ConflictError('points.otherCustomer');
+      const available = await lockPointsOf(tx, points.ccuenta, now, keyHash);
+      if (available < points.puntos) throw new ConflictError('points.insufficient');
+      q = withPoints(priceQuote, points.puntos);
+    }
 
     let created: { creserva: number } | undefined;
     while (!created) {
@@ -268,6 +295,9 @@ export async function reserve(db: Database, input: ReserveInput, context: Reserv
         })
         .onConflictDoNothing({ target: reserva.codigo })
         .returning({ creserva: reserva.creserva });
+    }
+    if (points && q.puntos_canje > 0) {
+      await tx.update(canje_puntos).set({ puntos: q.puntos_canje, creserva: created.creserva, expira }).where(eq(canje_puntos.clave_hash, keyHash));
     }
     await tx.insert(reserva_asiento).values(
       priced.map((s) => ({
@@ -302,19 +332,30 @@ export async function reserve(db: Database, input: ReserveInput, context: Reserv
   return { view: await viewOf(db, result.creserva, now), created: result.created };
 }
 
-/** The reservation of a code whose purchase key matches; 404 otherwise (no hint which was wrong). */
-async function reservationOf(db: Database, codigo: string, claveBloqueo: string): Promise<Reservation> {
+/**
+ * The reservation of a code whose key matches: its purchase key, or an access key
+ * `/rest/venta/recovery` gave for it that has not expired. 404 otherwise (no hint which was wrong).
+ */
+export async function reservationOf(db: Database, codigo: string, claveBloqueo: string, now: Date): Promise<Reservation> {
+  const keyHash = hashKey(claveBloqueo);
   const [row] = await db
     .select()
     .from(reserva)
-    .where(and(eq(reserva.codigo, codigo), eq(reserva.clave_hash, hashKey(claveBloqueo))));
+    .where(
+      and(
+        eq(reserva.codigo, codigo),
+        sql`(${reserva.clave_hash} = ${keyHash} or exists (
+          select 1 from ${acceso_recuperacion} a
+          where a.creserva = ${reserva.creserva} and a.clave_hash = ${keyHash} and a.expira > ${now.toISOString()}::timestamptz))`,
+      ),
+    );
   if (!row) throw new NotFoundError('sale.reserva.noEncontrada');
   return row;
 }
 
 /** `POST /rest/venta/consulta`. */
 export async function lookupReservation(db: Database, body: { codigo: string; clave_bloqueo: string }, now: Date): Promise<ReservationView> {
-  return viewOf(db, (await reservationOf(db, body.codigo, body.clave_bloqueo)).creserva, now);
+  return viewOf(db, (await reservationOf(db, body.codigo, body.clave_bloqueo, now)).creserva, now);
 }
 
 interface LegRow {
@@ -326,7 +367,7 @@ interface LegRow {
   servicio: string;
 }
 
-async function legsOf(db: Database, cviajes: number[]): Promise<Map<number, LegRow>> {
+export async function legsOf(db: Database, cviajes: number[]): Promise<Map<number, LegRow>> {
   if (cviajes.length === 0) return new Map();
   const rows = await queryRows<LegRow>(db, sql`
     select v.cviaje, co.nombre as origen, cd.nombre as destino, v.salida, v.llegada, m.servicio
@@ -357,7 +398,12 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
     db.select().from(reserva).where(eq(reserva.creserva, creserva)),
     db.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, creserva)).orderBy(asc(reserva_asiento.tramo), asc(reserva_asiento.nasiento)),
     db.select().from(pago).where(eq(pago.creserva, creserva)).orderBy(asc(pago.cpago)),
-    db.select().from(boleto).where(eq(boleto.creserva, creserva)).orderBy(asc(boleto.numero)),
+    db
+      .select({ t: boleto, declaracion: declaracion_jurada.registrada })
+      .from(boleto)
+      .leftJoin(declaracion_jurada, eq(declaracion_jurada.numero, boleto.numero))
+      .where(eq(boleto.creserva, creserva))
+      .orderBy(asc(boleto.numero)),
   ]);
   if (!r) throw new NotFoundError('sale.reserva.noEncontrada');
   const legs = await legsOf(db, [...new Set(seats.map((s) => s.cviaje))]);
@@ -379,6 +425,10 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
   const state = effectiveState(r, now);
   return {
     codigo: r.codigo,
+    tipo: r.tipo as 'venta' | 'postergacion',
+    boleto_origen: r.boleto_origen,
+    puntos_canje: r.puntos_canje,
+    canje_centimos: r.canje_centimos,
     estado: state.estado,
     motivo: state.motivo,
     expira: r.expira.toISOString(),
@@ -406,7 +456,7 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
       cip: p.cip,
       expira: p.expira?.toISOString() ?? null,
     })),
-    boletos: tickets.map((t): Ticket => {
+    boletos: tickets.map(({ t, declaracion }): Ticket => {
       const s = seatById.get(t.cviaje_asiento)!;
       const leg = legs.get(s.cviaje)!;
       return {
@@ -421,6 +471,9 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
         precio_centimos: s.precio_centimos,
         pasajero: passengerOf(s),
         qr: t.qr,
+        estado: t.estado as TicketState,
+        postergado_a: t.postergado_a,
+        declaracion: declaracion?.toISOString() ?? null,
       };
     }),
   };
@@ -443,7 +496,7 @@ export interface PaymentStartContext {
 }
 
 /** Why a reservation cannot be paid now, or null when it can. */
-function unpayable(r: Reservation, now: Date) {
+export function unpayable(r: Reservation, now: Date) {
   const state = effectiveState(r, now);
   if (state.estado === 'pendiente') return null;
   if (state.estado === 'pagada') return 'sale.reserva.pagada' as const;
@@ -456,9 +509,11 @@ function unpayable(r: Reservation, now: Date) {
  * database has it, through the provider, payable until the reservation expires.
  */
 export async function startPayment(db: Database, provider: PaymentProvider, input: PaymentStartInput, context: PaymentStartContext) {
-  const r = await reservationOf(db, input.codigo, input.clave_bloqueo);
+  const r = await reservationOf(db, input.codigo, input.clave_bloqueo, context.now);
   const refusal = unpayable(r, context.now);
   if (refusal) throw new ConflictError(refusal);
+  // Nothing left to pay once points cover it all: `/rest/canje/confirmar` issues the tickets.
+  if (r.total_centimos === 0) throw new ConflictError('points.zeroTotal');
   const referencia = `${r.codigo}-${randomBytes(6).toString('hex')}`;
   const [row] = await db
     .insert(pago)
@@ -583,46 +638,100 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
       return settle('pago_duplicado', payment.cpago);
     }
 
-    const buyer = { codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email, totalCentimos: r.total_centimos };
-    const language = r.idioma as Language;
-    // A late payment cannot sell a departure whose sales have closed (or that has left).
-    const closed = await queryRows<{ n: number }>(tx, sql`
-      select count(*)::int as n from viaje
-      where cviaje in (${sql.join([...new Set(seats.map((s) => s.cviaje))].map((c) => sql`${c}`), sql`, `)})
-        and salida - make_interval(mins => ${SALES_CLOSE_MINUTES}) <= ${now.toISOString()}::timestamptz`);
-    const tooLate = Number(closed[0]?.n ?? 0) > 0;
-    if (tooLate || !(await lockSeatsFor(tx, r, ids, now))) {
-      await releaseSeats(tx, r, ids);
-      await tx
-        .update(reserva)
-        .set({ estado: 'reembolso', motivo: tooLate ? 'vencido' : 'asientos_ocupados', pagado: now })
-        .where(eq(reserva.creserva, r.creserva));
-      await enqueueMail(tx, refundMail(buyer, language));
-      return settle('reembolso', payment.cpago);
-    }
+    return settle((await issuePaid(tx, r, seats, context)).result, payment.cpago);
+  });
+}
 
+/**
+ * The paid reservation `r` (locked by the caller) in the caller's transaction: sells its seats
+ * (re-taking them if it lapsed and they are still free), issues its tickets with an 'emision'
+ * ledger row each, redeems its points ('canje' row) and credits the points earned, and for a
+ * postponement voids the ticket it replaces and frees that seat ('postergacion' row); then queues
+ * the tickets mail. When the seats were sold meanwhile, the departure closed, the replaced ticket
+ * is no longer valid or the points are no longer there, nothing is issued: the reservation is
+ * flagged for refund (when money was paid) and the buyer told.
+ */
+export type IssueResult = { result: 'pagada' } | { result: 'reembolso'; motivo: ReservationReason; code: ValidationKey };
+
+export async function issuePaid(tx: Database, r: Reservation, seats: (typeof reserva_asiento.$inferSelect)[], context: NoticeContext): Promise<IssueResult> {
+  const { now } = context;
+  const ids = seats.map((s) => s.cviaje_asiento);
+  const buyer = { codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email, totalCentimos: r.total_centimos };
+  const language = r.idioma as Language;
+  // A late payment cannot sell a departure whose sales have closed (or that has left).
+  const closed = await queryRows<{ n: number }>(tx, sql`
+    select count(*)::int as n from viaje
+    where cviaje in (${sql.join([...new Set(seats.map((s) => s.cviaje))].map((c) => sql`${c}`), sql`, `)})
+      and salida - make_interval(mins => ${SALES_CLOSE_MINUTES}) <= ${now.toISOString()}::timestamptz`);
+  const tooLate = Number(closed[0]?.n ?? 0) > 0;
+  let invalid: ValidationKey | null = null;
+  // The ticket a postponement replaces must still be valid (one postponement of it wins).
+  let original: typeof boleto.$inferSelect | undefined;
+  if (r.tipo === 'postergacion' && r.boleto_origen) {
+    [original] = await tx.select().from(boleto).where(eq(boleto.numero, r.boleto_origen)).for('update');
+    if (!original || original.estado !== 'emitido') invalid = 'aftersale.boleto.postergado';
+  }
+  // Redeemed points: the customer's ledger must still have them.
+  const [points] = r.puntos_canje > 0 ? await tx.select().from(canje_puntos).where(and(eq(canje_puntos.creserva, r.creserva), eq(canje_puntos.estado, 'retenido'))) : [];
+  if (r.puntos_canje > 0) {
+    if (!points || r.ccuenta === null || (await lockPointsOf(tx, r.ccuenta, now, points.clave_hash)) < r.puntos_canje) invalid = 'points.insufficient';
+  }
+  if (tooLate || invalid || !(await lockSeatsFor(tx, r, ids, now))) {
+    const motivo: ReservationReason = tooLate ? 'vencido' : invalid ? 'boleto_invalido' : 'asientos_ocupados';
+    await releaseSeats(tx, r, ids);
+    // Nothing was paid when points covered it all: the reservation is simply cancelled.
+    await tx
+      .update(reserva)
+      .set({ estado: r.total_centimos > 0 ? 'reembolso' : 'anulada', motivo, pagado: r.total_centimos > 0 ? now : null })
+      .where(eq(reserva.creserva, r.creserva));
+    if (r.total_centimos > 0) await enqueueMail(tx, refundMail(buyer, language));
+    return { result: 'reembolso', motivo, code: tooLate ? 'trip.closed' : (invalid ?? 'seat.taken') };
+  }
+
+  await tx
+    .update(viaje_asiento)
+    .set({ gestado_asiento: SOLD, clave_hash: r.clave_hash, expira: null })
+    .where(inArray(viaje_asiento.cviaje_asiento, ids));
+  await tx.update(reserva).set({ estado: 'pagada', motivo: null, pagado: now }).where(eq(reserva.creserva, r.creserva));
+  const issued = seats.map((s, i) => {
+    const numero = `${r.codigo}-${i + 1}`;
+    return { numero, creserva: r.creserva, cviaje_asiento: s.cviaje_asiento, qr: ticketQr(context.secret, { numero, cviaje: s.cviaje, nasiento: s.nasiento, gnivel_piso: s.gnivel_piso }), emitido: now };
+  });
+  await tx.insert(boleto).values(issued);
+  await tx.insert(boleto_movimiento).values(
+    issued.map((t, i) => ({ numero: t.numero, tipo: 'emision', boleto_desde: original?.numero ?? null, monto_centimos: seats[i]!.precio_centimos, creserva: r.creserva, fecha: now })),
+  );
+  if (original) {
+    const replacement = issued[0]!.numero;
+    await tx.update(boleto).set({ estado: 'postergado', postergado_a: replacement }).where(eq(boleto.numero, original.numero));
+    // The old seat is free again (only if its sale still holds it: nothing else may be released).
     await tx
       .update(viaje_asiento)
-      .set({ gestado_asiento: SOLD, clave_hash: r.clave_hash, expira: null })
-      .where(inArray(viaje_asiento.cviaje_asiento, ids));
-    await tx.update(reserva).set({ estado: 'pagada', motivo: null, pagado: now }).where(eq(reserva.creserva, r.creserva));
-    await tx.insert(boleto).values(
-      seats.map((s, i) => {
-        const numero = `${r.codigo}-${i + 1}`;
-        return { numero, creserva: r.creserva, cviaje_asiento: s.cviaje_asiento, qr: ticketQr(context.secret, { numero, cviaje: s.cviaje, nasiento: s.nasiento, gnivel_piso: s.gnivel_piso }), emitido: now };
-      }),
-    );
-    if (r.ccuenta !== null) {
-      const points = Math.floor(r.total_centimos / 100) * POINTS_PER_SOL;
-      if (points > 0) {
-        const legs = await legsOf(tx, [...new Set(seats.map((s) => s.cviaje))]);
-        const first = legs.get(seats[0]!.cviaje);
-        await addPoints(tx, { ccuenta: r.ccuenta, puntos: points, concepto: 'viaje', detalle: first ? `${first.origen} → ${first.destino} (${r.codigo})` : r.codigo, fecha: now });
-      }
-    }
-    await enqueueMail(tx, ticketsMail(buyer, language));
-    return settle('pagada', payment.cpago);
-  });
+      .set({ gestado_asiento: AVAILABLE, clave_hash: null, expira: null })
+      .where(and(eq(viaje_asiento.cviaje_asiento, original.cviaje_asiento), eq(viaje_asiento.gestado_asiento, SOLD)));
+    await tx.insert(boleto_movimiento).values({
+      numero: original.numero,
+      tipo: 'postergacion',
+      boleto_desde: original.numero,
+      boleto_hasta: replacement,
+      monto_centimos: r.total_centimos,
+      creserva: r.creserva,
+      fecha: now,
+    });
+  }
+  const legs = await legsOf(tx, [...new Set(seats.map((s) => s.cviaje))]);
+  const first = legs.get(seats[0]!.cviaje);
+  const detalle = first ? `${first.origen} → ${first.destino} (${r.codigo})` : r.codigo;
+  if (r.ccuenta !== null && points) {
+    await addPoints(tx, { ccuenta: r.ccuenta, puntos: -r.puntos_canje, concepto: 'canje', detalle, fecha: now });
+    await tx.update(canje_puntos).set({ estado: 'canjeado' }).where(eq(canje_puntos.clave_hash, points.clave_hash));
+  }
+  if (r.ccuenta !== null) {
+    const earned = Math.floor(r.total_centimos / 100) * POINTS_PER_SOL;
+    if (earned > 0) await addPoints(tx, { ccuenta: r.ccuenta, puntos: earned, concepto: 'viaje', detalle, fecha: now });
+  }
+  await enqueueMail(tx, ticketsMail(buyer, language));
+  return { result: 'pagada' };
 }
 
 // ------------------------------------------------------------------ tickets after payment
@@ -636,7 +745,7 @@ export async function paidViewByCode(db: Database, codigo: string, now: Date): P
 
 /** `POST /rest/venta/pdf`: the view whose tickets the PDF shows; 409 unless paid. */
 export async function paidView(db: Database, body: { codigo: string; clave_bloqueo: string }, now: Date): Promise<ReservationView> {
-  const r = await reservationOf(db, body.codigo, body.clave_bloqueo);
+  const r = await reservationOf(db, body.codigo, body.clave_bloqueo, now);
   const refusal = unpayable(r, now);
   if (refusal !== 'sale.reserva.pagada') throw new ConflictError(refusal ?? 'sale.reserva.noEncontrada');
   return viewOf(db, r.creserva, now);
@@ -657,12 +766,13 @@ export async function resendTickets(db: Database, body: { codigo: string; email:
 
 /** `GET /rest/user/viajes`: the signed-in customer's tickets, upcoming first by departure, past newest first. */
 export async function customerTrips(db: Database, ccuenta: number, now: Date, pdfLink: (codigo: string) => string): Promise<AccountTrips> {
-  const rows = await queryRows<{ numero: string; codigo: string; cviaje: number; nasiento: number; gnivel_piso: number; salida: unknown }>(db, sql`
-    select b.numero, r.codigo, ra.cviaje, ra.nasiento, ra.gnivel_piso, v.salida
+  const rows = await queryRows<{ numero: string; codigo: string; cviaje: number; nasiento: number; gnivel_piso: number; salida: unknown; estado: string; declaracion: unknown }>(db, sql`
+    select b.numero, r.codigo, ra.cviaje, ra.nasiento, ra.gnivel_piso, v.salida, b.estado, d.registrada as declaracion
     from boleto b
     join reserva r on r.creserva = b.creserva
     join reserva_asiento ra on ra.creserva = b.creserva and ra.cviaje_asiento = b.cviaje_asiento
     join viaje v on v.cviaje = ra.cviaje
+    left join declaracion_jurada d on d.numero = b.numero
     where r.ccuenta = ${ccuenta} and r.estado = 'pagada'
     order by v.salida, b.numero`);
   const legs = await legsOf(db, [...new Set(rows.map((row) => Number(row.cviaje)))]);
@@ -675,6 +785,9 @@ export async function customerTrips(db: Database, ccuenta: number, now: Date, pd
       salida: toDate(row.salida).toISOString(),
       asiento: String(row.nasiento),
       pdf: pdfLink(row.codigo),
+      numero: row.numero,
+      estado: row.estado as TicketState,
+      declaracion: row.declaracion === null || row.declaracion === undefined ? null : toDate(row.declaracion).toISOString(),
     };
   });
   const upcoming = trips.filter((trip) => new Date(trip.salida).getTime() > now.getTime());

@@ -50,12 +50,25 @@ export const reserva = pgTable(
     idioma: text('idioma').notNull(),
     creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
     pagado: timestamp('pagado', { withTimezone: true, mode: 'date' }),
+    /** Issue 7: 'venta', or 'postergacion' (the fare difference of moving `boleto_origen` to this reservation's seat). */
+    tipo: text('tipo').notNull().default('venta'),
+    boleto_origen: text('boleto_origen'),
+    /** Issue 7: the sale a postponement descends from (its code and keys also give access); null for a sale. */
+    creserva_origen: integer('creserva_origen'),
+    /** Issue 7: points redeemed on this purchase and their worth, already taken off `total_centimos`. */
+    puntos_canje: integer('puntos_canje').notNull().default(0),
+    canje_centimos: integer('canje_centimos').notNull().default(0),
   },
   (t) => [
     index().on(t.clave_hash),
     index().on(t.ccuenta),
+    index().on(t.boleto_origen),
     check('reserva_estado_check', sql`${t.estado} in ('pendiente', 'pagada', 'anulada', 'reembolso')`),
-    check('reserva_total_check', sql`${t.total_centimos} >= 0 and ${t.total_centimos} = ${t.subtotal_centimos} - ${t.descuento_centimos}`),
+    check('reserva_tipo_check', sql`${t.tipo} in ('venta', 'postergacion')`),
+    check(
+      'reserva_total_check',
+      sql`${t.total_centimos} >= 0 and ${t.canje_centimos} >= 0 and ${t.total_centimos} = ${t.subtotal_centimos} - ${t.descuento_centimos} - ${t.canje_centimos}`,
+    ),
   ],
 );
 
@@ -152,7 +165,89 @@ export const boleto = pgTable(
       .references(() => viaje_asiento.cviaje_asiento),
     qr: text('qr').notNull(),
     emitido: timestamp('emitido', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Issue 7: 'emitido' (valid) or 'postergado' (void, replaced by `postergado_a`). */
+    estado: text('estado').notNull().default('emitido'),
+    postergado_a: text('postergado_a'),
   },
-  // A seat is sold once: a second ticket for it cannot be written, whatever the code path.
-  (t) => [unique('boleto_asiento_uq').on(t.cviaje_asiento), index().on(t.creserva)],
+  // A seat is sold once: a second valid ticket for it cannot be written, whatever the code path
+  // (a postponed ticket's seat is freed and may be sold again).
+  (t) => [
+    uniqueIndex('boleto_asiento_uq').on(t.cviaje_asiento).where(sql`${t.estado} = 'emitido'`),
+    index().on(t.creserva),
+    check('boleto_estado_check', sql`${t.estado} in ('emitido', 'postergado')`),
+  ],
+);
+
+/**
+ * Issue 7: the tickets' ledger. Every change to a ticket is a row written in the transaction of
+ * the change: 'emision' (a ticket issued, `monto` its fare), 'postergacion' (`numero` moved to
+ * `boleto_hasta`, `monto` the difference paid), 'anulacion' (voided by the operator).
+ */
+export const boleto_movimiento = pgTable(
+  'boleto_movimiento',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    numero: text('numero')
+      .notNull()
+      .references(() => boleto.numero),
+    tipo: text('tipo').notNull(),
+    boleto_desde: text('boleto_desde'),
+    boleto_hasta: text('boleto_hasta'),
+    monto_centimos: integer('monto_centimos').notNull(),
+    creserva: integer('creserva')
+      .notNull()
+      .references(() => reserva.creserva),
+    fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index().on(t.numero), check('boleto_movimiento_tipo_check', sql`${t.tipo} in ('emision', 'postergacion', 'anulacion')`)],
+);
+
+/** Issue 7: an access key `/rest/venta/recovery` gave (only its SHA-256), valid until `expira`. */
+export const acceso_recuperacion = pgTable(
+  'acceso_recuperacion',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    creserva: integer('creserva')
+      .notNull()
+      .references(() => reserva.creserva),
+    clave_hash: text('clave_hash').notNull().unique(),
+    expira: timestamp('expira', { withTimezone: true, mode: 'date' }).notNull(),
+    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index().on(t.creserva)],
+);
+
+/** Issue 7: a passenger's sworn declaration for a ticket, once (the ticket number is the key). */
+export const declaracion_jurada = pgTable('declaracion_jurada', {
+  numero: text('numero')
+    .primaryKey()
+    .references(() => boleto.numero),
+  contacto_nombre: text('contacto_nombre').notNull(),
+  contacto_telefono: text('contacto_telefono').notNull(),
+  sin_objetos_prohibidos: boolean('sin_objetos_prohibidos').notNull(),
+  apto_para_viajar: boolean('apto_para_viajar').notNull(),
+  datos_veraces: boolean('datos_veraces').notNull(),
+  registrada: timestamp('registrada', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * Issue 7: points a signed-in customer applied to a purchase (`clave_hash`): a HOLD, no ledger
+ * row. It counts against the available balance while `estado` is 'retenido', `expira` is ahead
+ * and its reservation (once there is one) is pending; so points come back by themselves when the
+ * purchase lapses or is declined. The paid transaction writes the ledger row and marks it 'canjeado'.
+ */
+export const canje_puntos = pgTable(
+  'canje_puntos',
+  {
+    clave_hash: text('clave_hash').primaryKey(),
+    ccuenta: integer('ccuenta')
+      .notNull()
+      .references(() => cuenta.ccuenta),
+    puntos: integer('puntos').notNull(),
+    expira: timestamp('expira', { withTimezone: true, mode: 'date' }).notNull(),
+    creserva: integer('creserva').references(() => reserva.creserva),
+    estado: text('estado').notNull().default('retenido'),
+    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index().on(t.ccuenta), check('canje_puntos_check', sql`${t.puntos} >= 0 and ${t.estado} in ('retenido', 'canjeado')`)],
 );

@@ -137,10 +137,10 @@ describe('/rest/venta/cotizar', () => {
     const { clave, seats } = await heldPurchase(app, [trip], 2);
     const expected = seats.reduce((sum, s) => sum + Math.round(s.precio! * 100), 0);
     const plain = await post(app, '/rest/venta/cotizar', { clave_bloqueo: clave });
-    expect(plain.json().data).toEqual({ subtotal_centimos: expected, descuento_centimos: 0, total_centimos: expected, cupon: null, descuento_pct: null });
+    expect(plain.json().data).toEqual({ subtotal_centimos: expected, descuento_centimos: 0, total_centimos: expected, cupon: null, descuento_pct: null, puntos_canje: 0, canje_centimos: 0 });
 
     const friends = (await post(app, '/rest/venta/cotizar', { clave_bloqueo: clave, cupon: 'amigos10' })).json().data;
-    expect(friends).toEqual({ subtotal_centimos: expected, descuento_centimos: Math.round(expected * 0.1), total_centimos: expected - Math.round(expected * 0.1), cupon: 'AMIGOS10', descuento_pct: 10 });
+    expect(friends).toEqual({ subtotal_centimos: expected, descuento_centimos: Math.round(expected * 0.1), total_centimos: expected - Math.round(expected * 0.1), cupon: 'AMIGOS10', descuento_pct: 10, puntos_canje: 0, canje_centimos: 0 });
 
     const cases: [string, string, string][] = [
       ['NOEXISTE', 'sale.cupon.invalid', 'El cupón no existe'],

@@ -7,6 +7,10 @@ const SECRET = 'tickets-test-secret-of-forty-characters!';
 const passenger = { nombres: 'Rosa', paterno: 'Quispe', materno: 'Mamani', ctipo_documento: 19, numero: '****8912', menor: false };
 const view: ReservationView = {
   codigo: 'ABCD2345',
+  tipo: 'venta',
+  boleto_origen: null,
+  puntos_canje: 0,
+  canje_centimos: 0,
   estado: 'pagada',
   motivo: null,
   expira: '2026-03-01T15:30:00.000Z',
@@ -32,6 +36,9 @@ const view: ReservationView = {
     precio_centimos: 6_000,
     pasajero: passenger,
     qr: ticketQr(SECRET, { numero: `ABCD2345-${n}`, cviaje: 10, nasiento: n, gnivel_piso: 15 }),
+    estado: 'emitido' as const,
+    postergado_a: null,
+    declaracion: n === 1 ? '2026-03-01T12:00:00.000Z' : null,
   })),
 };
 

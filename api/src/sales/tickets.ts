@@ -59,6 +59,7 @@ const TEXTS = {
     price: 'Precio',
     total: 'Total pagado',
     minor: 'Menor de edad: viaja con su adulto responsable',
+    declaration: (filled: boolean) => (filled ? 'Declaración jurada: registrada' : 'Declaración jurada: pendiente (regístrela antes de abordar)'),
     clausesTitle: 'Condiciones del contrato de transporte',
     clauses: [
       'Preséntese en el terminal 30 minutos antes de la salida con el documento de identidad indicado en el boleto. Sin él no podrá embarcar.',
@@ -83,6 +84,7 @@ const TEXTS = {
     price: 'Price',
     total: 'Total paid',
     minor: 'Minor: travels with the responsible adult',
+    declaration: (filled: boolean) => (filled ? 'Sworn declaration: registered' : 'Sworn declaration: pending (register it before boarding)'),
     clausesTitle: 'Terms of the contract of carriage',
     clauses: [
       'Be at the terminal 30 minutes before departure with the identity document shown on the ticket. Without it you cannot board.',
@@ -116,7 +118,9 @@ export const CLAUSE_FONT_PT = 12;
 /** The PDF of a paid reservation's tickets: one block per ticket with its QR, then the clauses. */
 export async function renderTicketsPdf(view: ReservationView, language: Language): Promise<Buffer> {
   const t = TEXTS[language];
-  const qrs = await Promise.all(view.boletos.map((ticket: Ticket) => QRCode.toBuffer(ticket.qr, { errorCorrectionLevel: 'M', margin: 1, width: 220 })));
+  // A postponed ticket is void: only the valid ones are printed.
+  const tickets = view.boletos.filter((ticket) => ticket.estado === 'emitido');
+  const qrs = await Promise.all(tickets.map((ticket: Ticket) => QRCode.toBuffer(ticket.qr, { errorCorrectionLevel: 'M', margin: 1, width: 220 })));
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `${t.title} ${view.codigo}`, Author: OPERATOR.marca } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -133,7 +137,7 @@ export async function renderTicketsPdf(view: ReservationView, language: Language
   doc.text(`${t.total}: ${soles(view.total_centimos)}`);
   doc.moveDown();
 
-  view.boletos.forEach((ticket, i) => {
+  tickets.forEach((ticket, i) => {
     if (doc.y > 600) doc.addPage();
     const top = doc.y;
     doc.moveTo(48, top).lineTo(547, top).strokeColor('#999999').stroke();
@@ -148,6 +152,7 @@ export async function renderTicketsPdf(view: ReservationView, language: Language
     doc.text(`${t.departure}: ${limaDateTimeText(ticket.salida, language)}`, { width: 380 });
     doc.text(t.seat(ticket.nasiento, ticket.gnivel_piso), { width: 380 });
     doc.text(`${t.price}: ${soles(ticket.precio_centimos)}`, { width: 380 });
+    doc.text(t.declaration(ticket.declaracion !== null), { width: 380 });
     if (p.menor) doc.text(t.minor, { width: 380 });
     doc.y = Math.max(doc.y, top + 126) + 8;
   });

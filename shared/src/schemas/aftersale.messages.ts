@@ -24,6 +24,8 @@ export const aftersaleMessages = {
     'points.invalid': 'Digite una cantidad de puntos válida',
     'points.notZero': 'Esta compra aún tiene saldo por pagar: elija un medio de pago',
     'points.otherCustomer': 'Los puntos de esta compra son de otra cuenta',
+    'points.afterReservation': 'Los puntos se aplican antes de reservar; esta compra ya tiene su código de pago',
+    'points.zeroTotal': 'Esta compra se paga por completo con sus puntos: confírmela sin medio de pago',
   },
   'en-EN': {
     'aftersale.numero.invalid': 'The ticket number is not valid',
@@ -49,5 +51,7 @@ export const aftersaleMessages = {
     'points.invalid': 'Enter a valid number of points',
     'points.notZero': 'This purchase still has an amount to pay: choose a payment method',
     'points.otherCustomer': 'The points of this purchase belong to another account',
+    'points.afterReservation': 'Points are applied before reserving; this purchase already has its payment code',
+    'points.zeroTotal': 'This purchase is fully paid with your points: confirm it without a payment method',
   },
 } as const;

@@ -10,8 +10,11 @@ import * as v from 'valibot';
 export const RESERVATION_STATES = ['pendiente', 'pagada', 'anulada', 'reembolso'] as const;
 export type ReservationState = (typeof RESERVATION_STATES)[number];
 
-/** Why a reservation is `anulada` or `reembolso`. */
-export const RESERVATION_REASONS = ['rechazado', 'vencido', 'asientos_ocupados'] as const;
+/**
+ * Why a reservation is `anulada` or `reembolso`. Issue 7 (additive): `boleto_invalido`, a
+ * postponement paid after its ticket was already postponed another way, or points no longer there.
+ */
+export const RESERVATION_REASONS = ['rechazado', 'vencido', 'asientos_ocupados', 'boleto_invalido'] as const;
 export type ReservationReason = (typeof RESERVATION_REASONS)[number];
 
 /**
