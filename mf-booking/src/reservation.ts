@@ -56,12 +56,16 @@ export function codeOfTicket(numero: string): string {
 
 /**
  * What proves a ticket is the caller's: the code and key of its purchase when this browser holds
- * them; nothing else (a signed-in buyer's session is sent by the API client).
+ * them (or of the purchase it keeps, which reaches the tickets its postponements issued); else
+ * nothing (a signed-in buyer's session is sent by the API client).
  */
 export function ticketAccess(numero: string, storage: Storage = sessionStorage): { numero: string; codigo?: string; clave_bloqueo?: string } {
   const codigo = codeOfTicket(numero);
   const clave = purchaseKeyOf(codigo, storage);
-  return clave ? { numero, codigo, clave_bloqueo: clave } : { numero };
+  if (clave) return { numero, codigo, clave_bloqueo: clave };
+  // A ticket issued by a postponement is also reached with the original sale's code and key.
+  const stored = readReservation(storage);
+  return stored?.codigo && stored.clave_bloqueo ? { numero, codigo: stored.codigo, clave_bloqueo: stored.clave_bloqueo } : { numero };
 }
 
 /**
