@@ -13,11 +13,11 @@ export class RecoveryPage extends ShellPage {
   }
 
   code(): Locator {
-    return this.main.locator('#recovery-codigo');
+    return this.main.locator('[name="recovery-codigo"]');
   }
 
   email(): Locator {
-    return this.main.locator('#recovery-email');
+    return this.main.locator('[name="recovery-email"]');
   }
 
   async recover(codigo: string, email: string): Promise<void> {
@@ -67,7 +67,7 @@ export class PostponePage extends ShellPage {
   }
 
   date(): Locator {
-    return this.main.locator('#postpone-fecha');
+    return this.main.locator('[name="postpone-fecha"]');
   }
 
   async showTrips(fecha?: string): Promise<void> {
@@ -114,13 +114,13 @@ export class DeclarationPage extends ShellPage {
   }
 
   async fill(contacto: string, telefono: string): Promise<void> {
-    await this.main.locator('#declaration-contacto_nombre').fill(contacto);
-    await this.main.locator('#declaration-contacto_telefono').fill(telefono);
+    await this.main.locator('[name="declaration-contacto_nombre"]').fill(contacto);
+    await this.main.locator('[name="declaration-contacto_telefono"]').fill(telefono);
   }
 
   async acceptAll(): Promise<void> {
     for (const name of ['sin_objetos_prohibidos', 'apto_para_viajar', 'datos_veraces']) {
-      await this.main.locator(`input[name="${name}"]`).check({ force: true });
+      await this.main.locator(`input[name="declaration-${name}"]`).check({ force: true });
     }
   }
 

@@ -127,7 +127,7 @@ test('a guest recovers a purchase in another browser with code and e-mail, re-se
   await declaration.submit();
   await expect(declaration.main).toContainText('Digite el nombre de su contacto de emergencia');
   await expect(declaration.main).toContainText('Debe declarar que está apto para viajar');
-  await expect(declaration.main.locator('#declaration-contacto_nombre')).toBeFocused();
+  await expect(declaration.main.locator('[name="declaration-contacto_nombre"]')).toBeFocused();
   await expectAccessible(page);
   await declaration.fill('Juan Quispe', '+51987654321');
   await declaration.acceptAll();
@@ -196,7 +196,9 @@ test('a customer earns points on a paid purchase, then redeems them in step 3 an
   const id = stamp();
   const correo = `puntos.${id}@example.pe`;
   const clave = 'Titicaca2026';
+  // the confirmation link points to the site the request comes from
   const signUp = await request.post(`${SITE.apiUrl}/rest/usuario/registrar`, {
+    headers: { origin: SITE.siteUrl },
     data: {
       tipo_doc: '19',
       num_doc: `7${id}`.slice(0, 8).padEnd(8, '3'),
@@ -211,7 +213,7 @@ test('a customer earns points on a paid purchase, then redeems them in step 3 an
       terminos: true,
     },
   });
-  expect(signUp.status()).toBe(202);
+  expect(signUp.status(), await signUp.text()).toBe(202);
   const account = new AccountPage(page);
   const mail = await account.lastMail(correo, /Confirme su email/);
   const token = new URL(AccountPage.linkIn(mail), SITE.siteUrl).searchParams.get('confirmar')!;

@@ -35,7 +35,28 @@ export function writeReservation(reservation: Reservation, storage: Storage = se
  */
 export function purchaseKeyOf(codigo: string, storage: Storage = sessionStorage): string | undefined {
   const reservation = readReservation(storage);
-  return reservation?.codigo === codigo.toUpperCase() ? reservation.clave_bloqueo : undefined;
+  const wanted = codigo.toUpperCase();
+  if (reservation?.codigo === wanted) return reservation.clave_bloqueo;
+  return knownPurchases(storage)[wanted];
+}
+
+/**
+ * Session storage: purchases this tab opened before the one in `CRESERVA` (code → key), so a
+ * postponement's fare difference or a second recovery does not lock the customer out of the first.
+ */
+export const KNOWN_PURCHASES_KEY = 'CRESERVA_ANTERIORES';
+
+/** Keeps the code and key of the purchase in `CRESERVA`, if it became a reservation, among the known ones. */
+export function archivePurchase(storage: Storage = sessionStorage): void {
+  const current = readReservation(storage);
+  if (current?.codigo && current.clave_bloqueo) {
+    storage.setItem(KNOWN_PURCHASES_KEY, JSON.stringify({ ...knownPurchases(storage), [current.codigo]: current.clave_bloqueo }));
+  }
+}
+
+function knownPurchases(storage: Storage): Record<string, string> {
+  const known = readJson<Record<string, string>>(storage, KNOWN_PURCHASES_KEY);
+  return known && typeof known === 'object' ? known : {};
 }
 
 /**
@@ -44,6 +65,8 @@ export function purchaseKeyOf(codigo: string, storage: Storage = sessionStorage)
  * reservation page reads it. It replaces the booking in progress of this tab.
  */
 export function rememberPurchase(codigo: string, clave_bloqueo: string, storage: Storage = sessionStorage): void {
+  const current = readReservation(storage);
+  if (current?.codigo !== codigo.toUpperCase()) archivePurchase(storage);
   const search = { origen: '', destino: '', fecha: '', pasajeros: 1 } as TripSearchForm;
   writeReservation({ search, tramo: 'ida', clave_bloqueo, codigo: codigo.toUpperCase() }, storage);
   storage.removeItem(STORAGE_KEYS.seats);

@@ -5,6 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { focusControl } from '../focus';
 import { limaDate, limaTime } from '../format';
 import { TicketCard } from '../reservation/ticket-card';
 import { DECLARATION_CHECKS, DECLARATION_TEXT_FIELDS, DeclarationStore } from './declaration.store';
@@ -16,7 +17,7 @@ const DeclarationForm = observer(function DeclarationForm({ store }: { store: De
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const focus = await store.submit();
-    if (focus) document.getElementById(focus)?.focus();
+    if (focus) focusControl(focus);
   };
   return (
     <chakra.form onSubmit={submit} noValidate aria-labelledby="declaration-form-title" borderWidth="1px" rounded="lg" p="5">
@@ -31,7 +32,7 @@ const DeclarationForm = observer(function DeclarationForm({ store }: { store: De
           <TextField
             key={field}
             id={`declaration-${field}`}
-            name={field}
+            name={`declaration-${field}`}
             type={field === 'contacto_telefono' ? 'tel' : 'text'}
             autoComplete={field === 'contacto_telefono' ? 'tel' : 'name'}
             label={t(`declaration.fields.${field}`)}
@@ -59,7 +60,7 @@ const DeclarationForm = observer(function DeclarationForm({ store }: { store: De
                     invalid={Boolean(error)}
                     alignItems="start"
                   >
-                    <Checkbox.HiddenInput name={field} aria-describedby={error ? `declaration-${field}-error` : undefined} aria-required="true" />
+                    <Checkbox.HiddenInput name={`declaration-${field}`} aria-describedby={error ? `declaration-${field}-error` : undefined} aria-required="true" />
                     <Checkbox.Control borderColor="border.control" mt="0.5" />
                     <Checkbox.Label>{t(`declaration.fields.${field}`)}</Checkbox.Label>
                   </Checkbox.Root>

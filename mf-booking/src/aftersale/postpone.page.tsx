@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Countdown } from '../countdown';
+import { focusControl } from '../focus';
 import { dayLabel, formatPrice, limaDate, limaTime } from '../format';
 import { TicketCard } from '../reservation/ticket-card';
 import { deckNumber } from '../seats/seat-grid';
@@ -18,7 +19,7 @@ const DayForm = observer(function DayForm({ store }: { store: PostponeStore }) {
   const { t } = useTranslation('booking');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!(await store.showTrips())) document.getElementById('postpone-fecha')?.focus();
+    if (!(await store.showTrips())) focusControl('postpone-fecha');
   };
   return (
     <chakra.form onSubmit={submit} noValidate aria-labelledby="postpone-day-title">
@@ -29,7 +30,7 @@ const DayForm = observer(function DayForm({ store }: { store: PostponeStore }) {
         <Box minW="14rem">
           <TextField
             id="postpone-fecha"
-            name="fecha"
+            name="postpone-fecha"
             type="date"
             label={t('postpone.fecha')}
             min={store.today}

@@ -107,6 +107,8 @@ describe('postpone store', () => {
     expect(navigate).toHaveBeenCalledWith('/pasajes/reserva/WXYZ6789');
     expect(purchaseKeyOf('WXYZ6789')).toBe(NEW_KEY);
     expect(readReservation()?.codigo).toBe('WXYZ6789');
+    // the original purchase stays reachable from this tab (its other tickets, the void one)
+    expect(purchaseKeyOf(RESERVATION_CODE)).toBe(KEY);
   });
 
   it('explains a refusal: too late to postpone (no trip search is offered), or the seat no longer held', async () => {

@@ -5,6 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { focusControl } from '../focus';
 import { RecoveryStore, type RecoveryField } from './recovery.store';
 
 const FIELDS: { field: RecoveryField; type: string; autoComplete: string }[] = [
@@ -22,7 +23,7 @@ export const RecoveryPage = observer(function RecoveryPage({ store: given }: { s
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const focus = await store.submit();
-    if (focus) document.getElementById(focus)?.focus();
+    if (focus) focusControl(focus);
   };
 
   return (
@@ -40,7 +41,7 @@ export const RecoveryPage = observer(function RecoveryPage({ store: given }: { s
             <TextField
               key={field}
               id={`recovery-${field}`}
-              name={field}
+              name={`recovery-${field}`}
               type={type}
               autoComplete={autoComplete}
               label={t(`recovery.${field}`)}
