@@ -103,15 +103,21 @@ export class PostponeStore {
     const access = this.access;
     const parsed = v.safeParse(TicketLookupSchema, access);
     if (!parsed.success) {
-      this.problem = { key: parsed.issues[0].message };
-      this.state = 'refused';
+      runInAction(() => {
+        this.problem = { key: parsed.issues[0].message };
+        this.state = 'refused';
+      });
       return;
     }
     if (!access.clave_bloqueo && !this.deps.signedIn()) {
-      this.state = 'noAccess';
+      runInAction(() => {
+        this.state = 'noAccess';
+      });
       return;
     }
-    this.state = 'loading';
+    runInAction(() => {
+      this.state = 'loading';
+    });
     try {
       const info = await this.deps.api.lookUpTicket(parsed.output);
       runInAction(() => {
