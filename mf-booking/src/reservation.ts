@@ -79,14 +79,15 @@ export function codeOfTicket(numero: string): string {
 
 /**
  * What proves a ticket is the caller's: the code and key of its purchase when this browser holds
- * them (or of the purchase it keeps, which reaches the tickets its postponements issued); else
- * nothing (a signed-in buyer's session is sent by the API client).
+ * them; else, signed in, nothing (the API client sends the session); else the purchase this tab
+ * keeps (it reaches the tickets its postponements issued).
  */
-export function ticketAccess(numero: string, storage: Storage = sessionStorage): { numero: string; codigo?: string; clave_bloqueo?: string } {
+export function ticketAccess(numero: string, storage: Storage = sessionStorage, signedIn = false): { numero: string; codigo?: string; clave_bloqueo?: string } {
   const codigo = codeOfTicket(numero);
   const clave = purchaseKeyOf(codigo, storage);
   if (clave) return { numero, codigo, clave_bloqueo: clave };
-  // A ticket issued by a postponement is also reached with the original sale's code and key.
+  if (signedIn) return { numero };
+  // A guest reaches a ticket issued by a postponement with the original sale's code and key.
   const stored = readReservation(storage);
   return stored?.codigo && stored.clave_bloqueo ? { numero, codigo: stored.codigo, clave_bloqueo: stored.clave_bloqueo } : { numero };
 }

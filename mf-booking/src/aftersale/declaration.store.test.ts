@@ -91,3 +91,14 @@ describe('declaration store', () => {
     expect(store.view?.declaracion).toEqual(DECLARED);
   });
 });
+
+describe('declaration store: whose key', () => {
+  it('a signed-in customer is not sent with the key of another purchase kept in this tab', async () => {
+    rememberPurchase('WXYZ6789', KEY);
+    const api = fakeApi({ '/rest/declaracion/boleto': json(200, { data: OPEN }) });
+    await new DeclarationStore(NUMERO, { signedIn: () => true }).load();
+    // a guest tries the kept purchase (a postponement's ticket is reached with the original sale's key)
+    await new DeclarationStore(NUMERO, { signedIn: () => false }).load();
+    expect(api.to('/rest/declaracion/boleto')).toEqual([{ numero: NUMERO }, { numero: NUMERO, codigo: 'WXYZ6789', clave_bloqueo: KEY }]);
+  });
+});

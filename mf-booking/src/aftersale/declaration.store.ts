@@ -42,7 +42,7 @@ export class DeclarationStore {
   }
 
   private get access() {
-    return ticketAccess(this.numero, this.deps.storage);
+    return ticketAccess(this.numero, this.deps.storage, this.deps.signedIn());
   }
 
   async load(): Promise<void> {

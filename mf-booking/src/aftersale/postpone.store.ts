@@ -75,7 +75,7 @@ export class PostponeStore {
   }
 
   private get access() {
-    return ticketAccess(this.numero, this.deps.storage);
+    return ticketAccess(this.numero, this.deps.storage, this.deps.signedIn());
   }
 
   get today(): string {
