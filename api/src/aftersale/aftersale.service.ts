@@ -384,8 +384,9 @@ export async function applyPoints(db: Database, ccuenta: number, body: { clave_b
   const keyHash = hashKey(body.clave_bloqueo);
   return db.transaction(async (tx) => {
     const q = await priceHeld(tx, keyHash, undefined, now);
-    const [reserved] = await tx.select({ creserva: reserva.creserva }).from(reserva).where(eq(reserva.clave_hash, keyHash)).limit(1);
-    if (reserved) throw new ConflictError('points.afterReservation');
+    // Points go on before reserving; a lapsed reservation of this key lets the customer reserve (and redeem) again.
+    const reservations = await tx.select().from(reserva).where(eq(reserva.clave_hash, keyHash));
+    if (reservations.some((r) => effectiveState(r, now).estado !== 'anulada')) throw new ConflictError('points.afterReservation');
     if (body.puntos > 0 && body.puntos < POINTS_MIN_REDEMPTION) throw new InvalidInputError('points.minimum', 'puntos');
     if (pointsValue(body.puntos) > q.total_centimos) throw new InvalidInputError('points.max', 'puntos');
     const available = await lockPointsOf(tx, ccuenta, now, keyHash);
