@@ -239,5 +239,14 @@ test('a customer earns points on a paid purchase, then redeems them in step 3 an
   const redemption = account.main.getByRole('table').first().getByRole('row').filter({ hasText: 'Canje' });
   await expect(redemption).toHaveCount(1);
   await expect(redemption).toContainText('−');
-  void codigo;
+
+  // my trips: a signed-in customer reaches a ticket's postponement with the session alone
+  await page.evaluate(() => sessionStorage.clear());
+  await account.open('/micuenta/viajes');
+  const upcoming = account.main.locator('section[aria-labelledby="trips-upcoming"]');
+  await expect(upcoming.getByTestId('trip-declaration').first()).toHaveText('Falta la declaración jurada');
+  await expectAccessible(page);
+  await upcoming.getByRole('link', { name: new RegExp(`^Postergar ${codigo}-1$`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/pasajes/postergar/${codigo}-1$`));
+  await expect(new PostponePage(page).until()).toContainText('Puede postergar este pasaje hasta');
 });
