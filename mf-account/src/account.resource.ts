@@ -5,6 +5,7 @@ import type {
   AccountPoints,
   AccountProfile,
   AccountTrips,
+  PointsRules,
   SignedIn,
   SocialSignInResult,
 } from '@rumbo/shared/schemas';
@@ -33,3 +34,4 @@ export const fetchProfile = () => api.get<AccountProfile>('/rest/user/perfil');
 export const saveProfile = (body: Fields) => api.post<AccountCustomer>('/rest/user/editar', body);
 export const fetchTrips = () => api.get<AccountTrips>('/rest/user/viajes');
 export const fetchPoints = () => api.get<AccountPoints>('/rest/user/puntos');
+export const fetchPointsRules = () => api.get<PointsRules>('/rest/informacion/pasajes/');

@@ -133,6 +133,13 @@ const esPE = {
     seat: 'Asiento',
     ticket: 'Boleto en PDF',
     download: 'Descargar {{code}}',
+    actions: 'Estado y trámites',
+    postponed: 'Postergado, sin efecto',
+    declared: 'Declaración jurada registrada',
+    notDeclared: 'Falta la declaración jurada',
+    declare: 'Llenar la declaración jurada de {{code}}',
+    seeDeclaration: 'Ver la declaración jurada de {{code}}',
+    postpone: 'Postergar {{code}}',
   },
   points: {
     balance: 'Saldo',
@@ -145,6 +152,11 @@ const esPE = {
     points: 'Puntos',
     after: 'Saldo',
     concepts: { viaje: 'Viaje', canje: 'Canje', bienvenida: 'Bienvenida', ajuste: 'Ajuste' },
+    available: 'Disponibles para canjear',
+    held: 'Reservados en compras pendientes',
+    heldHint: 'Los puntos reservados vuelven a su saldo disponible si la compra no se paga a tiempo.',
+    rulesFailed: 'No pudimos cargar las reglas de los puntos.',
+    redeem: 'Canjear puntos en una compra',
   },
 };
 
@@ -278,6 +290,13 @@ const enEN: Texts = {
     seat: 'Seat',
     ticket: 'Ticket PDF',
     download: 'Download {{code}}',
+    actions: 'Status and requests',
+    postponed: 'Postponed, void',
+    declared: 'Sworn declaration registered',
+    notDeclared: 'Sworn declaration missing',
+    declare: 'Fill the sworn declaration of {{code}}',
+    seeDeclaration: 'See the sworn declaration of {{code}}',
+    postpone: 'Postpone {{code}}',
   },
   points: {
     balance: 'Balance',
@@ -290,6 +309,11 @@ const enEN: Texts = {
     points: 'Points',
     after: 'Balance',
     concepts: { viaje: 'Trip', canje: 'Redemption', bienvenida: 'Welcome', ajuste: 'Adjustment' },
+    available: 'Available to redeem',
+    held: 'Held by pending purchases',
+    heldHint: 'Held points go back to your available balance if the purchase is not paid in time.',
+    rulesFailed: 'We could not load the points rules.',
+    redeem: 'Redeem points on a purchase',
   },
 };
 

@@ -22,22 +22,48 @@ const PROFILE = {
 
 const POINTS = {
   saldo: 50,
+  retenidos: 0,
+  disponibles: 50,
   movimientos: [
     { id: 2, fecha: '2026-10-01T15:00:00Z', puntos: -100, concepto: 'canje', detalle: 'Lima → Trujillo', saldo: 50 },
     { id: 1, fecha: '2026-09-01T15:00:00Z', puntos: 150, concepto: 'viaje', detalle: 'Lima → Cusco', saldo: 150 },
   ],
 };
 
-function answer() {
+const RULES = {
+  puntos_por_sol: 1,
+  centimos_por_punto: 10,
+  minimo_canje: 100,
+  maximo_pct: 100,
+  vigencia_meses: null,
+  titulo: 'Programa de puntos',
+  html: '<p>Gane 1 punto por cada sol pagado.</p><ul><li>Canje desde 100 puntos</li></ul>',
+};
+
+const trip = (numero: string, overrides: Record<string, unknown> = {}) => ({
+  codigo: numero,
+  numero,
+  origen: 'Lima',
+  destino: 'Arequipa',
+  salida: '2026-12-10T01:30:00Z',
+  asiento: '5',
+  pdf: `http://api.test/rest/venta/pdf/${numero}`,
+  estado: 'emitido',
+  declaracion: null,
+  ...overrides,
+});
+
+function answer(answers: { trips?: unknown; points?: unknown } = {}) {
   return stubRest(async (request) => {
     const path = new URL(request.url).pathname;
+    if (path === '/rest/informacion/pasajes/') return json(200, { data: RULES });
     if (path === '/rest/user/perfil') return json(200, { data: PROFILE });
     if (path === '/rest/user/editar') {
       const body = await request.clone().json();
       return json(200, { data: { ...PROFILE, ...body, tipo_doc: Number(body.tipo_doc) } });
     }
-    if (path === '/rest/user/viajes') return json(200, { data: { proximos: [], pasados: [] } });
-    if (path === '/rest/user/puntos') return json(200, { data: POINTS });
+    if (path === '/rest/user/viajes') return json(200, { data: answers.trips ?? { proximos: [], pasados: [] } });
+    if (path === '/rest/user/puntos') return json(200, { data: answers.points ?? POINTS });
     return json(404, {});
   });
 }
@@ -113,11 +139,40 @@ describe('Mi cuenta', () => {
       answer();
       renderAt('/micuenta/puntos');
       expect(await screen.findByTestId('points-balance')).toHaveTextContent('50 puntos');
-      const rows = within(screen.getByRole('table')).getAllByRole('row');
+      const rows = within(screen.getAllByRole('table')[0]!).getAllByRole('row');
       expect(rows).toHaveLength(3);
       expect(rows[1]).toHaveTextContent('Canje · Lima → Trujillo');
       expect(rows[1]).toHaveTextContent('−100');
       expect(rows[2]).toHaveTextContent('+150');
+    });
+
+    it('my trips: an upcoming ticket links to its postponement and declaration; a postponed one says it is void', async () => {
+      answer({
+        trips: {
+          proximos: [trip('ABCD2345-1'), trip('ABCD2345-2', { declaracion: '2026-11-20T15:00:00Z' }), trip('ABCD2345-3', { estado: 'postergado' })],
+          pasados: [trip('WXYZ6789-1', { salida: '2026-10-01T12:00:00Z' })],
+        },
+      });
+      renderAt('/micuenta/viajes');
+      expect(await screen.findByRole('link', { name: 'Postergar ABCD2345-1' })).toHaveAttribute('href', '/pasajes/postergar/ABCD2345-1');
+      expect(screen.getByRole('link', { name: 'Llenar la declaración jurada de ABCD2345-1' })).toHaveAttribute('href', '/pasajes/declaracion/ABCD2345-1');
+      expect(screen.getByRole('link', { name: 'Ver la declaración jurada de ABCD2345-2' })).toBeInTheDocument();
+      const postponed = screen.getByRole('row', { name: /ABCD2345-3/ });
+      expect(within(postponed).getByText('Postergado, sin efecto')).toBeInTheDocument();
+      expect(within(postponed).queryByRole('link', { name: /Postergar/ })).toBeNull();
+      // a past trip can be neither postponed nor declared
+      expect(screen.queryByRole('link', { name: 'Postergar WXYZ6789-1' })).toBeNull();
+    });
+
+    it('my points: points held by a pending purchase, what is available, and the rules', async () => {
+      answer({ points: { ...POINTS, saldo: 300, retenidos: 120, disponibles: 180 } });
+      renderAt('/micuenta/puntos');
+      expect(await screen.findByTestId('points-balance')).toHaveTextContent('300 puntos');
+      expect(screen.getByTestId('points-available')).toHaveTextContent('180 puntos');
+      expect(screen.getByTestId('points-held')).toHaveTextContent('120 puntos');
+      expect(screen.getByText(/vuelven a su saldo disponible/)).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Programa de puntos' })).toBeInTheDocument();
+      expect(screen.getByText('Canje desde 100 puntos')).toBeInTheDocument();
     });
 
     it('log out clears the session and goes home', async () => {

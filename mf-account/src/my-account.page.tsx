@@ -1,6 +1,6 @@
 import { customerFromUserData, Link, session } from '@rumbo/shared';
 import type { AccountTrip } from '@rumbo/shared/schemas';
-import { Box, Button, chakra, Container, ExternalLink, Flex, Heading, HStack, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
+import { Badge, Box, Button, chakra, Container, ExternalLink, Flex, Heading, HStack, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { useLocation } from 'react-router';
 import { navigateToUrl } from 'single-spa';
 import { FormAlert, Notice, TextField, useFocusAfterSubmit } from './form-fields';
 import { DocumentFields, PersonFields } from './identity-fields';
-import { Loadable, pointsLoader, ProfileStore, tripsLoader } from './my-account.store';
+import { Loadable, pointsLoader, pointsRulesLoader, ProfileStore, tripsLoader } from './my-account.store';
 import { ACCOUNT_HOME, loginPath } from './navigation';
 
 export const SECTIONS = [
@@ -117,7 +117,36 @@ const Profile = observer(function Profile() {
   );
 });
 
-function TripList({ id, title, trips, empty }: { id: string; title: string; trips: AccountTrip[]; empty: string }) {
+/** A ticket's state and what can still be done with it: postpone it (upcoming only), fill or see the sworn declaration. */
+function TripActions({ trip, upcoming }: { trip: AccountTrip; upcoming: boolean }) {
+  const { t } = useTranslation('account');
+  if (trip.estado === 'postergado') {
+    return (
+      <Badge colorPalette="gray" data-testid="trip-state">
+        {t('trips.postponed')}
+      </Badge>
+    );
+  }
+  return (
+    <Stack gap="1" align="start">
+      <Badge colorPalette={trip.declaracion ? 'green' : 'orange'} data-testid="trip-declaration">
+        {trip.declaracion ? t('trips.declared') : t('trips.notDeclared')}
+      </Badge>
+      {upcoming && (
+        <>
+          <Link to={`/pasajes/declaracion/${trip.numero}`} color="brand.fg" textDecoration="underline">
+            {trip.declaracion ? t('trips.seeDeclaration', { code: trip.numero }) : t('trips.declare', { code: trip.numero })}
+          </Link>
+          <Link to={`/pasajes/postergar/${trip.numero}`} color="brand.fg" textDecoration="underline">
+            {t('trips.postpone', { code: trip.numero })}
+          </Link>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function TripList({ id, title, trips, empty, upcoming }: { id: string; title: string; trips: AccountTrip[]; empty: string; upcoming: boolean }) {
   const { t, i18n } = useTranslation('account');
   return (
     <Section id={id} title={title}>
@@ -133,6 +162,7 @@ function TripList({ id, title, trips, empty }: { id: string; title: string; trip
                 <Table.ColumnHeader>{t('trips.departure')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('trips.seat')}</Table.ColumnHeader>
                 <Table.ColumnHeader>{t('trips.ticket')}</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('trips.actions')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -148,6 +178,9 @@ function TripList({ id, title, trips, empty }: { id: string; title: string; trip
                     <ExternalLink href={trip.pdf} target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
                       {t('trips.download', { code: trip.codigo })}
                     </ExternalLink>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <TripActions trip={trip} upcoming={upcoming} />
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -175,8 +208,8 @@ const Trips = observer(function Trips() {
   const { proximos, pasados } = trips.value;
   return (
     <Stack gap="5">
-      <TripList id="trips-upcoming" title={t('trips.upcoming')} trips={proximos} empty={t('trips.noneUpcoming')} />
-      <TripList id="trips-past" title={t('trips.past')} trips={pasados} empty={t('trips.nonePast')} />
+      <TripList id="trips-upcoming" title={t('trips.upcoming')} trips={proximos} empty={t('trips.noneUpcoming')} upcoming />
+      <TripList id="trips-past" title={t('trips.past')} trips={pasados} empty={t('trips.nonePast')} upcoming={false} />
       <Link to="/" color="brand.fg" textDecoration="underline" alignSelf="start">
         {t('trips.buy')}
       </Link>
@@ -189,7 +222,7 @@ const Points = observer(function Points() {
   const points = useLoaded(() => pointsLoader());
   if (points.state === 'loading') return <Skeleton height="160px" />;
   if (points.state === 'failed' || !points.value) return <Failed text={t('points.failed')} onRetry={() => void points.load()} />;
-  const { saldo, movimientos } = points.value;
+  const { saldo, movimientos, retenidos, disponibles } = points.value;
   const number = new Intl.NumberFormat(i18n.language);
   return (
     <Stack gap="5">
@@ -200,6 +233,17 @@ const Points = observer(function Points() {
         <Text textStyle="3xl" fontWeight="bold" aria-labelledby="points-balance-label" data-testid="points-balance">
           {t('points.balanceValue', { value: number.format(saldo) })}
         </Text>
+        <chakra.dl display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="0.5" mt="2" textStyle="sm">
+          <chakra.dt fontWeight="semibold">{t('points.available')}</chakra.dt>
+          <chakra.dd data-testid="points-available">{t('points.balanceValue', { value: number.format(disponibles) })}</chakra.dd>
+          <chakra.dt fontWeight="semibold">{t('points.held')}</chakra.dt>
+          <chakra.dd data-testid="points-held">{t('points.balanceValue', { value: number.format(retenidos) })}</chakra.dd>
+        </chakra.dl>
+        {retenidos > 0 && (
+          <Text textStyle="sm" mt="1">
+            {t('points.heldHint')}
+          </Text>
+        )}
       </Box>
       <Section id="points-history" title={t('points.history')}>
         {movimientos.length === 0 ? (
@@ -232,7 +276,28 @@ const Points = observer(function Points() {
           </Table.ScrollArea>
         )}
       </Section>
+      <PointsRulesSection />
     </Stack>
+  );
+});
+
+/** The points rules of the information pages (`/rest/informacion/pasajes/`, sanitized HTML from the API). */
+const PointsRulesSection = observer(function PointsRulesSection() {
+  const { t } = useTranslation('account');
+  const rules = useLoaded(() => pointsRulesLoader());
+  if (rules.state === 'loading') return <Skeleton height="120px" />;
+  if (rules.state === 'failed' || !rules.value) return <Failed text={t('points.rulesFailed')} onRetry={() => void rules.load()} />;
+  return (
+    <Section id="points-rules" title={rules.value.titulo}>
+      <Box
+        data-testid="points-rules"
+        css={{ '& p': { marginBottom: '2' }, '& ul': { paddingInlineStart: '5', listStyleType: 'disc' } }}
+        dangerouslySetInnerHTML={{ __html: rules.value.html }}
+      />
+      <Link to="/" color="brand.fg" textDecoration="underline" display="inline-block" mt="3">
+        {t('points.redeem')}
+      </Link>
+    </Section>
   );
 });
 

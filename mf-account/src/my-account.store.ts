@@ -1,4 +1,4 @@
-import { ProfileSchema, type AccountCustomer, type AccountPoints, type AccountProfile, type AccountTrips } from '@rumbo/shared/schemas';
+import { ProfileSchema, type AccountCustomer, type AccountPoints, type AccountProfile, type AccountTrips, type PointsRules } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as resource from './account.resource';
 import { FormState, type FocusTarget } from './form.store';
@@ -90,3 +90,4 @@ export class ProfileStore {
 
 export const tripsLoader = (fetch: () => Promise<AccountTrips | undefined> = resource.fetchTrips) => new Loadable(fetch);
 export const pointsLoader = (fetch: () => Promise<AccountPoints | undefined> = resource.fetchPoints) => new Loadable(fetch);
+export const pointsRulesLoader = (fetch: () => Promise<PointsRules | undefined> = resource.fetchPointsRules) => new Loadable(fetch);

@@ -5,3 +5,7 @@
  */
 export const loadPaymentPage = () => import(/* webpackChunkName: "payment" */ './payment/payment.page');
 export const loadReservationPage = () => import(/* webpackChunkName: "reservation" */ './reservation/reservation.page');
+/** After the sale (issue 7): recovery without an account, postponement, sworn declaration. */
+export const loadRecoveryPage = () => import(/* webpackChunkName: "recovery" */ './recovery/recovery.page');
+export const loadPostponePage = () => import(/* webpackChunkName: "postpone" */ './aftersale/postpone.page');
+export const loadDeclarationPage = () => import(/* webpackChunkName: "declaration" */ './aftersale/declaration.page');

@@ -35,7 +35,88 @@ export function writeReservation(reservation: Reservation, storage: Storage = se
  */
 export function purchaseKeyOf(codigo: string, storage: Storage = sessionStorage): string | undefined {
   const reservation = readReservation(storage);
-  return reservation?.codigo === codigo.toUpperCase() ? reservation.clave_bloqueo : undefined;
+  const wanted = codigo.toUpperCase();
+  if (reservation?.codigo === wanted) return reservation.clave_bloqueo;
+  return knownPurchases(storage)[wanted];
+}
+
+/**
+ * Session storage: purchases this tab opened before the one in `CRESERVA` (code → key), so a
+ * postponement's fare difference or a second recovery does not lock the customer out of the first.
+ */
+export const KNOWN_PURCHASES_KEY = 'CRESERVA_ANTERIORES';
+
+/** Keeps the code and key of the purchase in `CRESERVA`, if it became a reservation, among the known ones. */
+export function archivePurchase(storage: Storage = sessionStorage): void {
+  const current = readReservation(storage);
+  if (current?.codigo && current.clave_bloqueo) {
+    storage.setItem(KNOWN_PURCHASES_KEY, JSON.stringify({ ...knownPurchases(storage), [current.codigo]: current.clave_bloqueo }));
+  }
+}
+
+function knownPurchases(storage: Storage): Record<string, string> {
+  const known = readJson<Record<string, string>>(storage, KNOWN_PURCHASES_KEY);
+  return known && typeof known === 'object' ? known : {};
+}
+
+/**
+ * Keeps a purchase's code and a key that opens it (the access key of a recovery, or the new key
+ * of a postponement's fare difference) exactly as step 3 keeps a reservation it made, so the
+ * reservation page reads it. It replaces the booking in progress of this tab.
+ */
+export function rememberPurchase(codigo: string, clave_bloqueo: string, storage: Storage = sessionStorage): void {
+  const current = readReservation(storage);
+  if (current?.codigo !== codigo.toUpperCase()) archivePurchase(storage);
+  const search = { origen: '', destino: '', fecha: '', pasajeros: 1 } as TripSearchForm;
+  writeReservation({ search, tramo: 'ida', clave_bloqueo, codigo: codigo.toUpperCase() }, storage);
+  storage.removeItem(STORAGE_KEYS.seats);
+}
+
+/** The payment code of a ticket number (`ABCD2345-1` → `ABCD2345`). */
+export function codeOfTicket(numero: string): string {
+  return numero.trim().toUpperCase().replace(/-\d+$/, '');
+}
+
+/**
+ * What proves a ticket is the caller's: the code and key of its purchase when this browser holds
+ * them; else, signed in, nothing (the API client sends the session); else the purchase this tab
+ * keeps (it reaches the tickets its postponements issued).
+ */
+export function ticketAccess(numero: string, storage: Storage = sessionStorage, signedIn = false): { numero: string; codigo?: string; clave_bloqueo?: string } {
+  const codigo = codeOfTicket(numero);
+  const clave = purchaseKeyOf(codigo, storage);
+  if (clave) return { numero, codigo, clave_bloqueo: clave };
+  if (signedIn) return { numero };
+  // A guest reaches a ticket issued by a postponement with the original sale's code and key.
+  const stored = readReservation(storage);
+  return stored?.codigo && stored.clave_bloqueo ? { numero, codigo: stored.codigo, clave_bloqueo: stored.clave_bloqueo } : { numero };
+}
+
+/**
+ * A storage under its own prefix: the postponement holds its new seat with a new purchase key,
+ * through the same step 1–2 stores, without touching the booking in progress.
+ */
+export function scopedStorage(prefix: string, base: Storage = sessionStorage): Storage {
+  const own = () => {
+    const keys: string[] = [];
+    for (let i = 0; i < base.length; i++) {
+      const key = base.key(i);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+    return keys;
+  };
+  return {
+    get length() {
+      return own().length;
+    },
+    key: (index: number) => own()[index]?.slice(prefix.length) ?? null,
+    getItem: (key: string) => base.getItem(prefix + key),
+    setItem: (key: string, value: string) => base.setItem(prefix + key, value),
+    removeItem: (key: string) => base.removeItem(prefix + key),
+    clear: () => {
+      for (const key of own()) base.removeItem(key);
+    },
+  };
 }
 
 /** The trip of the leg the customer is on. */

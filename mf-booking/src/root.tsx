@@ -1,12 +1,15 @@
 import { Container, NotFoundMessage, Skeleton } from '@rumbo/shared/ui';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { loadPaymentPage, loadReservationPage } from './lazy-pages';
+import { loadDeclarationPage, loadPaymentPage, loadPostponePage, loadRecoveryPage, loadReservationPage } from './lazy-pages';
 import { SeatsPage } from './seats/seats.page';
 import { TripsPage } from './trips/trips.page';
 
 const PaymentPage = lazy(() => loadPaymentPage().then((m) => ({ default: m.PaymentPage })));
 const ReservationPage = lazy(() => loadReservationPage().then((m) => ({ default: m.ReservationPage })));
+const RecoveryPage = lazy(() => loadRecoveryPage().then((m) => ({ default: m.RecoveryPage })));
+const PostponePage = lazy(() => loadPostponePage().then((m) => ({ default: m.PostponePage })));
+const DeclarationPage = lazy(() => loadDeclarationPage().then((m) => ({ default: m.DeclarationPage })));
 
 function Lazy({ children }: { children: ReactNode }) {
   return (
@@ -40,6 +43,30 @@ export function BookingRoutes() {
         element={
           <Lazy>
             <ReservationPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/pasajes/recuperar"
+        element={
+          <Lazy>
+            <RecoveryPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/pasajes/postergar/:numero"
+        element={
+          <Lazy>
+            <PostponePage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/pasajes/declaracion/:numero"
+        element={
+          <Lazy>
+            <DeclarationPage />
           </Lazy>
         }
       />

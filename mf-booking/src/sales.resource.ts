@@ -1,5 +1,19 @@
 import { api, getConfig, i18n } from '@rumbo/shared';
-import type { GuestAnswer, Passenger, PaymentStart, Quote, ReservationView } from '@rumbo/shared/schemas';
+import type {
+  AccountPoints,
+  Declaration,
+  DeclarationTicket,
+  GuestAnswer,
+  Passenger,
+  PaymentStart,
+  PointsQuote,
+  PointsRules,
+  PostponableTicket,
+  PostponeAnswer,
+  Quote,
+  RecoveryAnswer,
+  ReservationView,
+} from '@rumbo/shared/schemas';
 
 /**
  * The `/rest` calls of step 3 and of the reservation page (issue 4). Like `booking.resource.ts`:
@@ -86,3 +100,32 @@ export async function ticketsPdf(codigo: string, clave_bloqueo: string): Promise
     return undefined;
   }
 }
+
+/* Issue 7: after the sale. */
+
+/** How a ticket is proved the caller's: the purchase's code and key, or (signed in) nothing. */
+export interface TicketAccess {
+  numero: string;
+  codigo?: string;
+  clave_bloqueo?: string;
+}
+
+export const recoverPurchase = (body: { codigo: string; email: string }) => api.post<RecoveryAnswer>('/rest/venta/recovery', body);
+
+export const lookUpTicket = (body: TicketAccess) => api.post<PostponableTicket>('/rest/venta/boleto', body);
+
+export const postponeTicket = (body: TicketAccess & { clave_nueva: string; cviaje_asiento: number }) =>
+  api.post<PostponeAnswer>('/rest/venta/postegarBoletos', body);
+
+export const lookUpDeclaration = (body: TicketAccess) => api.post<DeclarationTicket>('/rest/declaracion/boleto', body);
+
+export const registerDeclaration = (body: Declaration) => api.post<DeclarationTicket>('/rest/declaracion/registrar', body);
+
+export const applyPoints = (body: { clave_bloqueo: string; puntos: number }) => api.post<PointsQuote>('/rest/canje/asociar', body);
+
+export const confirmWithPoints = (body: { codigo: string; clave_bloqueo: string }) => api.post<unknown>('/rest/canje/confirmar', body);
+
+/** The signed-in customer's points (`/rest/user/puntos`: balance, held, available). */
+export const fetchMyPoints = () => api.get<AccountPoints>('/rest/user/puntos');
+
+export const fetchPointsRules = () => api.get<PointsRules>('/rest/informacion/pasajes/');

@@ -26,6 +26,9 @@ describe('route table', () => {
   it.each([
     ['/pasajes/pago', 'payment'],
     ['/pasajes/reserva/ABCD2345', 'reservation'],
+    ['/pasajes/recuperar', 'recovery'],
+    ['/pasajes/postergar/ABCD2345-1', 'postpone'],
+    ['/pasajes/declaracion/ABCD2345-1', 'declaration'],
     ['/pasajes/asientos', 'trips'],
     ['/pasajes', 'trips'],
   ])('%s has its own page (%s)', (path, id) => {

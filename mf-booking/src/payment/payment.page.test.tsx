@@ -133,3 +133,61 @@ describe('step 3, Pago', () => {
     expect(await screen.findByRole('link', { name: `Ver su reserva ${RESERVATION_CODE} y pagarla` })).toHaveAttribute('href', `/pasajes/reserva/${RESERVATION_CODE}`);
   });
 });
+
+describe('step 3, points', () => {
+  const customer = {
+    id: '1',
+    documentType: '19',
+    documentNumber: '45678912',
+    name: 'Rosa',
+    firstLastName: 'Quispe',
+    secondLastName: 'Mamani',
+    gender: 'F',
+    email: 'rosa@example.pe',
+    phone: '987654321',
+    birthDate: '1990-05-14',
+  };
+
+  it('a signed-in customer sees the points available, uses all that fit, and the price shows the points before paying', async () => {
+    const calls = fakeApi({
+      '/rest/venta/cotizar': json(200, { data: { subtotal_centimos: 15000, descuento_centimos: 0, total_centimos: 15000, cupon: null, descuento_pct: null, puntos_canje: 0, canje_centimos: 0 } }),
+      '/rest/promocion/obtener': json(200, { data: [] }),
+      '/rest/user/puntos': json(200, { data: { saldo: 600, retenidos: 100, disponibles: 500, movimientos: [] } }),
+      '/rest/canje/asociar': (body) =>
+        json(200, {
+          data: {
+            subtotal_centimos: 15000,
+            descuento_centimos: 0,
+            total_centimos: 15000 - (body.puntos as number) * 10,
+            cupon: null,
+            descuento_pct: null,
+            puntos_canje: body.puntos,
+            canje_centimos: (body.puntos as number) * 10,
+            puntos_disponibles: 500 - (body.puntos as number),
+          },
+        }),
+    });
+    onePassenger();
+    const user = userEvent.setup({ delay: null });
+    renderAt('/pasajes/pago', <PaymentPage store={new PaymentStore({ customer: () => customer })} />);
+    expect(await screen.findByTestId('points-available')).toHaveTextContent('Tiene 500 puntos disponibles (valen S/ 50.00).');
+    await user.click(screen.getByRole('button', { name: 'Usar todos los que alcancen' }));
+    expect(await screen.findByTestId('payment-points')).toHaveTextContent('Puntos (500)− S/ 50.00');
+    expect(screen.getByTestId('payment-total')).toHaveTextContent('S/ 100.00');
+    expect(screen.getByText('Usa 500 puntos en esta compra.')).toBeInTheDocument();
+    expect(calls.to('/rest/canje/asociar')).toEqual([{ clave_bloqueo: KEY, puntos: 500 }]);
+
+    await act(() => i18n.changeLanguage('en-EN'));
+    expect(screen.getByTestId('points-available')).toHaveTextContent('You have 0 points available');
+    expect(screen.getByRole('button', { name: 'Remove the points' })).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('es-PE'));
+  });
+
+  it('a guest is offered no points', async () => {
+    api();
+    onePassenger();
+    renderAt('/pasajes/pago', <PaymentPage store={new PaymentStore({ customer: () => null })} />);
+    expect(await screen.findByTestId('payment-total')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Pagar con mis puntos' })).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 import { Link as SiteLink, messageText } from '@rumbo/shared';
-import { DOCUMENT_TYPE, GENDERS } from '@rumbo/shared/schemas';
+import { DOCUMENT_TYPE, GENDERS, POINT_VALUE_CENTIMOS, POINTS_MIN_REDEMPTION } from '@rumbo/shared/schemas';
 import { Alert, Box, Button, chakra, Container, ExternalLink, Flex, Grid, Heading, HStack, List, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { Checkbox, Fieldset, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
@@ -220,6 +220,61 @@ const BuyerSection = observer(function BuyerSection({ store }: { store: PaymentS
   );
 });
 
+/** A signed-in customer pays part or all of the purchase with points. */
+const Points = observer(function Points({ store }: { store: PaymentStore }) {
+  const { t, i18n } = useTranslation('booking');
+  const lang = i18n.language;
+  const number = new Intl.NumberFormat(lang);
+  const id = controlId('points', 'puntos');
+  return (
+    <Box as="section" aria-labelledby="points-title" borderTopWidth="1px" pt="3" mb="3">
+      <Heading as="h3" id="points-title" size="sm" mb="1">
+        {t('payment.points.title')}
+      </Heading>
+      {store.puntosDisponibles !== undefined && (
+        <Text textStyle="sm" mb="2" data-testid="points-available">
+          {t('payment.points.available', { puntos: number.format(store.puntosDisponibles), value: formatCentimos(store.puntosDisponibles * POINT_VALUE_CENTIMOS, lang) })}
+        </Text>
+      )}
+      {store.puntosCanje > 0 && (
+        <HStack justify="space-between" flexWrap="wrap" gap="2" mb="2">
+          <Text role="status">{t('payment.points.applied', { puntos: number.format(store.puntosCanje) })}</Text>
+          <Button size="sm" variant="outline" loading={store.applyingPoints} onClick={() => void store.removePoints()}>
+            {t('payment.points.remove')}
+          </Button>
+        </HStack>
+      )}
+      <HStack align="start" gap="2" flexWrap="wrap">
+        <Box flex="1" minW="10rem">
+          <TextField
+            id={id}
+            name={id}
+            inputMode="numeric"
+            autoComplete="off"
+            label={t('payment.points.label')}
+            hint={t('payment.points.hint', { min: POINTS_MIN_REDEMPTION })}
+            value={store.puntos}
+            onValue={(value) => store.setPoints(value)}
+            error={store.puntosError}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                void store.applyPoints();
+              }
+            }}
+          />
+        </Box>
+        <Button mt="7" variant="outline" loading={store.applyingPoints} onClick={() => void store.applyPoints()}>
+          {t('payment.points.apply')}
+        </Button>
+        <Button mt="7" variant="subtle" disabled={store.pointsThatFit < POINTS_MIN_REDEMPTION} onClick={() => void store.applyPoints(true)}>
+          {t('payment.points.all')}
+        </Button>
+      </HStack>
+    </Box>
+  );
+});
+
 const CouponAndTotal = observer(function CouponAndTotal({ store }: { store: PaymentStore }) {
   const { t, i18n } = useTranslation('booking');
   const quote = store.quote;
@@ -286,6 +341,7 @@ const CouponAndTotal = observer(function CouponAndTotal({ store }: { store: Paym
           )}
         </>
       )}
+      {!store.isGuest && <Points store={store} />}
       <Box aria-live="polite" aria-atomic="true">
         <Flex justify="space-between">
           <Text>{t('payment.price.subtotal')}</Text>
@@ -295,6 +351,12 @@ const CouponAndTotal = observer(function CouponAndTotal({ store }: { store: Paym
           <Flex justify="space-between" color="green.800" data-testid="payment-discount">
             <Text>{t('payment.price.discount')}</Text>
             <Text>− {formatCentimos(quote.descuento_centimos, lang)}</Text>
+          </Flex>
+        )}
+        {quote && quote.canje_centimos > 0 && (
+          <Flex justify="space-between" color="green.800" data-testid="payment-points">
+            <Text>{t('payment.price.points', { puntos: quote.puntos_canje })}</Text>
+            <Text>− {formatCentimos(quote.canje_centimos, lang)}</Text>
           </Flex>
         )}
         <Flex justify="space-between" fontWeight="bold" mt="2" pt="2" borderTopWidth="1px">

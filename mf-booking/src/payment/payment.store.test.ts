@@ -287,3 +287,82 @@ describe('step 3 store', () => {
     expect(store.state).toBe('none');
   });
 });
+
+describe('step 3 store: points', () => {
+  const customer: Customer = {
+    id: '1',
+    documentType: '19',
+    documentNumber: '45678912',
+    name: 'Rosa',
+    firstLastName: 'Quispe',
+    secondLastName: 'Mamani',
+    gender: 'F',
+    email: 'rosa@example.pe',
+    phone: '987654321',
+    birthDate: '1990-05-14',
+  };
+  const POINTS_QUOTE = (puntos: number, disponibles: number) => ({
+    ...QUOTE,
+    total_centimos: QUOTE.total_centimos - puntos * 10,
+    puntos_canje: puntos,
+    canje_centimos: puntos * 10,
+    puntos_disponibles: disponibles,
+  });
+
+  it('a signed-in customer applies points (at least 100, whole numbers) and the quote shows them before paying', async () => {
+    const api = workingApi({
+      '/rest/user/puntos': json(200, { data: { saldo: 5000, retenidos: 0, disponibles: 5000, movimientos: [] } }),
+      '/rest/canje/asociar': (body) => json(200, { data: POINTS_QUOTE(body.puntos as number, 5000 - (body.puntos as number)) }),
+    });
+    purchase({ seats: 2 });
+    const { store } = makeStore(customer);
+    store.load();
+    await settle();
+    expect(store.puntosDisponibles).toBe(5000);
+
+    store.setPoints('50');
+    await store.applyPoints();
+    expect(store.puntosError).toEqual({ key: 'points.minimum' });
+    store.setPoints('1,5');
+    await store.applyPoints();
+    expect(store.puntosError).toEqual({ key: 'points.invalid' });
+    expect(api.to('/rest/canje/asociar')).toEqual([]);
+
+    store.setPoints('500');
+    await store.applyPoints();
+    expect(api.to('/rest/canje/asociar')).toEqual([{ clave_bloqueo: KEY, puntos: 500 }]);
+    expect(store.quote).toMatchObject({ puntos_canje: 500, canje_centimos: 5000, total_centimos: 25000 });
+    expect(store.puntosDisponibles).toBe(4500);
+
+    // all that fit: S/ 300 is 3000 points, the customer has 4500 + the 500 applied
+    expect(store.pointsThatFit).toBe(3000);
+    await store.applyPoints(true);
+    expect(api.to('/rest/canje/asociar').at(-1)).toEqual({ clave_bloqueo: KEY, puntos: 3000 });
+    expect(store.quote?.total_centimos).toBe(0);
+
+    await store.removePoints();
+    expect(api.to('/rest/canje/asociar').at(-1)).toEqual({ clave_bloqueo: KEY, puntos: 0 });
+    expect(store.puntosCanje).toBe(0);
+  });
+
+  it('shows the server refusing points the customer does not have; a guest cannot use points', async () => {
+    const api = workingApi({
+      '/rest/user/puntos': json(200, { data: { saldo: 150, retenidos: 0, disponibles: 150, movimientos: [] } }),
+      '/rest/canje/asociar': json(409, { message: 'No tiene puntos suficientes', code: 'points.insufficient' }),
+    });
+    purchase({ seats: 1 });
+    const { store } = makeStore(customer);
+    store.load();
+    await settle();
+    store.setPoints('1000');
+    await store.applyPoints();
+    expect(store.puntosError).toMatchObject({ key: 'points.insufficient' });
+
+    const guest = makeStore(null).store;
+    guest.load();
+    guest.setPoints('100');
+    await guest.applyPoints();
+    expect(api.to('/rest/canje/asociar')).toHaveLength(1);
+    expect(api.to('/rest/user/puntos')).toHaveLength(1);
+  });
+});

@@ -4,6 +4,8 @@ import {
   GuestSchema,
   isValidRuc,
   MinorGuardianSchema,
+  PointsApplySchema,
+  POINT_VALUE_CENTIMOS,
   QuoteRequestSchema,
   ReservationSchema,
   type Buyer,
@@ -75,6 +77,11 @@ export class PaymentStore {
   quote: Quote | undefined = undefined;
   quoting = false;
   promotions: sales.Promotion[] = [];
+  /** A signed-in customer's points that can be redeemed (not held by other pending purchases). */
+  puntosDisponibles: number | undefined = undefined;
+  puntos = '';
+  puntosError: FormMessage | undefined = undefined;
+  applyingPoints = false;
   terminos = false;
   termsError: FormMessage | undefined = undefined;
   problem: FormMessage | undefined = undefined;
@@ -186,6 +193,71 @@ export class PaymentStore {
     this.tick();
     void this.requote();
     void this.loadPromotions();
+    if (customer) void this.loadPoints();
+  }
+
+  private async loadPoints(): Promise<void> {
+    const points = await this.deps.api.fetchMyPoints().catch(() => undefined);
+    runInAction(() => {
+      if (points) this.puntosDisponibles = points.disponibles;
+    });
+  }
+
+  /** Points already applied to this purchase. */
+  get puntosCanje(): number {
+    return this.quote?.puntos_canje ?? 0;
+  }
+
+  /** The most points this purchase takes: what the customer has, up to the price before points. */
+  get pointsThatFit(): number {
+    const before = this.quote ? this.quote.total_centimos + this.quote.canje_centimos : this.subtotalCentimos;
+    const own = (this.puntosDisponibles ?? 0) + this.puntosCanje;
+    return Math.max(0, Math.min(own, Math.floor(before / POINT_VALUE_CENTIMOS)));
+  }
+
+  setPoints(value: string): void {
+    this.puntos = value;
+    this.puntosError = undefined;
+  }
+
+  /** Applies the typed points (or, with `all`, all that fit) to the held seats (`/rest/canje/asociar`); 0 removes them. */
+  async applyPoints(all = false): Promise<void> {
+    const clave = this.clave;
+    if (!clave || this.isGuest || this.applyingPoints) return;
+    const typed = this.puntos.trim();
+    const puntos = all ? this.pointsThatFit : /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
+    const parsed = v.safeParse(PointsApplySchema, { clave_bloqueo: clave, puntos });
+    if (!parsed.success) {
+      this.puntosError = firstIssues(parsed.issues).puntos ?? { key: parsed.issues[0].message };
+      return;
+    }
+    this.puntosError = undefined;
+    this.applyingPoints = true;
+    try {
+      const answer = await this.deps.api.applyPoints(parsed.output);
+      runInAction(() => {
+        if (!answer) {
+          this.puntosError = { key: 'request.failed' };
+          return;
+        }
+        this.quote = answer;
+        this.puntosDisponibles = answer.puntos_disponibles;
+        this.puntos = answer.puntos_canje > 0 ? String(answer.puntos_canje) : '';
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.puntosError = fromError(error).message;
+      });
+    } finally {
+      runInAction(() => {
+        this.applyingPoints = false;
+      });
+    }
+  }
+
+  async removePoints(): Promise<void> {
+    this.puntos = '0';
+    await this.applyPoints();
   }
 
   tick(now: number = this.deps.now()): void {

@@ -84,12 +84,12 @@ describe('reservation page', () => {
     await act(() => store.refresh());
     expect(await screen.findByText('¡Pago confirmado! Enviamos sus pasajes a rosa@example.pe.')).toBeInTheDocument();
     const card = screen.getByTestId('ticket');
-    expect(within(card).getByRole('heading', { name: 'Pasaje B001-00000042' })).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: 'Pasaje ABCD2345-1' })).toBeInTheDocument();
     expect(card).toHaveTextContent('Rosa Quispe Mamani');
     expect(card).toHaveTextContent('Ida: Lima → Arequipa');
     expect(card).toHaveTextContent('5, piso 1');
     expect(card).toHaveTextContent('S/ 150.00');
-    expect(await within(card).findByRole('img', { name: 'Código QR del pasaje B001-00000042, para el embarque' })).toHaveAttribute(
+    expect(await within(card).findByRole('img', { name: 'Código QR del pasaje ABCD2345-1, para el embarque' })).toHaveAttribute(
       'src',
       expect.stringMatching(/^data:image\/png;base64,/),
     );

@@ -1,6 +1,6 @@
 import { Link as SiteLink, messageText } from '@rumbo/shared';
-import { PAYMENT_METHODS, type PaymentMethod, type Ticket } from '@rumbo/shared/schemas';
-import { Alert, Badge, Box, Button, chakra, Container, ExternalLink, Flex, Heading, HStack, List, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@rumbo/shared/ui';
+import { PAYMENT_METHODS, type PaymentMethod } from '@rumbo/shared/schemas';
+import { Alert, Badge, Box, Button, chakra, Container, ExternalLink, Heading, HStack, List, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@rumbo/shared/ui';
 import { RadioGroup, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -10,7 +10,7 @@ import { Countdown } from '../countdown';
 import { formatCentimos, limaDate, limaTime } from '../format';
 import { deckNumber } from '../seats/seat-grid';
 import { ReservationStore } from './reservation.store';
-import { TicketQr } from './ticket-qr';
+import { TicketCard } from './ticket-card';
 
 /** How often the page asks for the payment's outcome while the provider has not answered. */
 const POLL_MS = 3000;
@@ -68,6 +68,28 @@ const PaymentMethods = observer(function PaymentMethods({ store }: { store: Rese
   );
 });
 
+const PointsConfirm = observer(function PointsConfirm({ store }: { store: ReservationStore }) {
+  const { t } = useTranslation('booking');
+  const { t: tv } = useTranslation('validation');
+  return (
+    <Box as="section" aria-labelledby="points-confirm-title" borderWidth="1px" rounded="lg" p="4">
+      <Heading as="h2" id="points-confirm-title" size="md" mb="2">
+        {t('reservation.points.title')}
+      </Heading>
+      <Text mb="3">{t('reservation.points.body', { puntos: store.view!.puntos_canje })}</Text>
+      {store.problem && (
+        <Alert.Root status="error" role="alert" mb="3">
+          <Alert.Indicator />
+          <Alert.Title>{messageText(tv, store.problem)}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Button colorPalette="brand" size="lg" loading={store.starting} loadingText={t('reservation.points.confirming')} onClick={() => void store.confirmWithPoints()}>
+        {t('reservation.points.confirm')}
+      </Button>
+    </Box>
+  );
+});
+
 const CipBox = observer(function CipBox({ store }: { store: ReservationStore }) {
   const { t, i18n } = useTranslation('booking');
   const cip = store.cip!;
@@ -93,36 +115,6 @@ const CipBox = observer(function CipBox({ store }: { store: ReservationStore }) 
   );
 });
 
-function TicketCard({ ticket }: { ticket: Ticket }) {
-  const { t, i18n } = useTranslation('booking');
-  const lang = i18n.language;
-  const name = [ticket.pasajero.nombres, ticket.pasajero.paterno, ticket.pasajero.materno].join(' ');
-  return (
-    <List.Item borderWidth="1px" rounded="lg" p="4" data-testid="ticket">
-      <Flex gap="4" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'center' }}>
-        <TicketQr text={ticket.qr} label={t('reservation.tickets.qr', { numero: ticket.numero })} />
-        <Box>
-          <Heading as="h3" size="sm" mb="1">
-            {t('reservation.tickets.number', { numero: ticket.numero })}
-          </Heading>
-          <chakra.dl display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="0.5" textStyle="sm">
-            <chakra.dt fontWeight="semibold">{t('reservation.tickets.passenger')}</chakra.dt>
-            <chakra.dd>{name}</chakra.dd>
-            <chakra.dt fontWeight="semibold">{t('reservation.tickets.trip')}</chakra.dt>
-            <chakra.dd>
-              {t(`payment.leg.${ticket.tramo}`)}: {ticket.origen} → {ticket.destino}, {limaDate(ticket.salida, lang)} {limaTime(ticket.salida, lang)}
-            </chakra.dd>
-            <chakra.dt fontWeight="semibold">{t('reservation.tickets.seat')}</chakra.dt>
-            <chakra.dd>{t('reservation.tickets.seatValue', { n: ticket.nasiento, piso: deckNumber(ticket.gnivel_piso) })}</chakra.dd>
-            <chakra.dt fontWeight="semibold">{t('reservation.tickets.price')}</chakra.dt>
-            <chakra.dd>{formatCentimos(ticket.precio_centimos, lang)}</chakra.dd>
-          </chakra.dl>
-        </Box>
-      </Flex>
-    </List.Item>
-  );
-}
-
 const Tickets = observer(function Tickets({ store }: { store: ReservationStore }) {
   const { t } = useTranslation('booking');
   const { t: tv } = useTranslation('validation');
@@ -143,7 +135,7 @@ const Tickets = observer(function Tickets({ store }: { store: ReservationStore }
         </Heading>
         <List.Root listStyleType="none" ps="0" gap="3">
           {view.boletos.map((ticket) => (
-            <TicketCard key={ticket.numero} ticket={ticket} />
+            <TicketCard key={ticket.numero} ticket={ticket} actions />
           ))}
         </List.Root>
       </Box>
@@ -237,6 +229,20 @@ const Summary = observer(function Summary({ store }: { store: ReservationStore }
             </chakra.dd>
           </>
         )}
+        {view.puntos_canje > 0 && (
+          <>
+            <chakra.dt fontWeight="semibold">{t('reservation.pointsUsed')}</chakra.dt>
+            <chakra.dd data-testid="reservation-points">
+              {t('reservation.pointsValue', { puntos: view.puntos_canje, amount: formatCentimos(view.canje_centimos, lang) })}
+            </chakra.dd>
+          </>
+        )}
+        {view.tipo === 'postergacion' && view.boleto_origen && (
+          <>
+            <chakra.dt fontWeight="semibold">{t('reservation.postponement')}</chakra.dt>
+            <chakra.dd>{t('reservation.postponementValue', { numero: view.boleto_origen })}</chakra.dd>
+          </>
+        )}
         <chakra.dt fontWeight="semibold">{t('reservation.buyer')}</chakra.dt>
         <chakra.dd>
           {view.comprador.nombre} · {view.comprador.email}
@@ -302,6 +308,9 @@ export const ReservationPage = observer(function ReservationPage({ store: given 
             <Alert.Indicator />
             <Alert.Title>{t('reservation.unknown', { codigo: store.codigo })}</Alert.Title>
           </Alert.Root>
+          <SiteLink to={`/pasajes/recuperar?codigo=${encodeURIComponent(store.codigo)}`} color="brand.fg" textDecoration="underline" fontWeight="semibold">
+            {t('reservation.recover')}
+          </SiteLink>
           <SiteLink to="/" color="brand.fg" textDecoration="underline">
             {t('reservation.searchAgain')}
           </SiteLink>
@@ -344,7 +353,7 @@ export const ReservationPage = observer(function ReservationPage({ store: given 
               </Alert.Root>
             )}
             {store.cip && <CipBox store={store} />}
-            <PaymentMethods store={store} />
+            {store.payableWithPoints ? <PointsConfirm store={store} /> : <PaymentMethods store={store} />}
           </Stack>
         </SimpleGrid>
       )}

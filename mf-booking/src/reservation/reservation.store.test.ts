@@ -65,3 +65,43 @@ describe('reservation store', () => {
     expect(failed.state).toBe('failed');
   });
 });
+
+describe('reservation store: points', () => {
+  it('a reservation that points cover entirely is confirmed with /rest/canje/confirmar instead of a payment', async () => {
+    let answer = reservationView({ total_centimos: 0, puntos_canje: 1500, canje_centimos: 15000 });
+    const api = fakeApi({
+      '/rest/venta/consulta': () => json(200, { data: answer }),
+      '/rest/canje/confirmar': () => {
+        answer = reservationView({ estado: 'pagada', total_centimos: 0, puntos_canje: 1500, canje_centimos: 15000 });
+        return json(200, { data: answer });
+      },
+    });
+    const store = new ReservationStore(RESERVATION_CODE);
+    await store.load();
+    expect(store.payableWithPoints).toBe(true);
+    expect(await store.confirmWithPoints()).toBe(true);
+    expect(api.to('/rest/canje/confirmar')).toEqual([{ codigo: RESERVATION_CODE, clave_bloqueo: KEY }]);
+    expect(store.view?.estado).toBe('pagada');
+    expect(store.payableWithPoints).toBe(false);
+  });
+
+  it('a reservation with an amount left cannot be confirmed with points; the server refusal is shown', async () => {
+    const api = fakeApi({
+      '/rest/venta/consulta': json(200, { data: reservationView() }),
+      '/rest/canje/confirmar': json(409, { message: 'Aún hay saldo', code: 'points.notZero' }),
+    });
+    const store = new ReservationStore(RESERVATION_CODE);
+    await store.load();
+    expect(await store.confirmWithPoints()).toBe(false);
+    expect(api.to('/rest/canje/confirmar')).toEqual([]);
+
+    fakeApi({
+      '/rest/venta/consulta': json(200, { data: reservationView({ total_centimos: 0 }) }),
+      '/rest/canje/confirmar': json(409, { message: 'Aún hay saldo', code: 'points.notZero' }),
+    });
+    const zero = new ReservationStore(RESERVATION_CODE);
+    await zero.load();
+    expect(await zero.confirmWithPoints()).toBe(false);
+    expect(zero.problem).toMatchObject({ key: 'points.notZero' });
+  });
+});

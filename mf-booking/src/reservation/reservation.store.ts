@@ -1,6 +1,7 @@
 import { ApiError, fromError, type FormMessage } from '@rumbo/shared';
 import {
   CipRequestSchema,
+  PointsConfirmSchema,
   ResendTicketsSchema,
   ReservationLookupSchema,
   SafetyPayRequestSchema,
@@ -94,6 +95,11 @@ export class ReservationStore {
     return this.pending && this.lastPayment?.estado === 'rechazado';
   }
 
+  /** Points cover the whole amount: the reservation is confirmed with them instead of a payment method. */
+  get payableWithPoints(): boolean {
+    return this.pending && this.view?.total_centimos === 0;
+  }
+
   /** The PagoEfectivo code to pay with, while it is open. */
   get cip(): PaymentView | undefined {
     const payment = this.lastPayment;
@@ -179,6 +185,39 @@ export class ReservationStore {
         return true;
       }
       this.deps.redirect(start.url);
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        this.problem = fromError(error).message;
+      });
+      await this.refresh();
+      return false;
+    } finally {
+      runInAction(() => {
+        this.starting = false;
+      });
+    }
+  }
+
+  /** Confirms a reservation whose total is 0 after points (`/rest/canje/confirmar`): its tickets are issued. */
+  async confirmWithPoints(): Promise<boolean> {
+    if (this.starting || !this.clave || !this.payableWithPoints) return false;
+    this.problem = undefined;
+    const parsed = v.safeParse(PointsConfirmSchema, { codigo: this.codigo, clave_bloqueo: this.clave });
+    if (!parsed.success) {
+      this.problem = { key: parsed.issues[0].message };
+      return false;
+    }
+    this.starting = true;
+    try {
+      const answer = await this.deps.api.confirmWithPoints(parsed.output);
+      if (answer === undefined) {
+        runInAction(() => {
+          this.problem = { key: 'request.failed' };
+        });
+        return false;
+      }
+      await this.refresh();
       return true;
     } catch (error) {
       runInAction(() => {

@@ -140,7 +140,7 @@ function Cell({ store, cell }: { store: SeatsStore; cell: GridCell }) {
   return <Box aria-hidden="true" minH="12" />;
 }
 
-const DeckGrid = observer(function DeckGrid({ store }: { store: SeatsStore }) {
+export const DeckGrid = observer(function DeckGrid({ store }: { store: SeatsStore }) {
   const { t } = useTranslation('booking');
   const deck = store.currentDeck;
   if (!deck) return null;
@@ -158,7 +158,7 @@ const DeckGrid = observer(function DeckGrid({ store }: { store: SeatsStore }) {
   );
 });
 
-const DeckSwitch = observer(function DeckSwitch({ store }: { store: SeatsStore }) {
+export const DeckSwitch = observer(function DeckSwitch({ store }: { store: SeatsStore }) {
   const { t } = useTranslation('booking');
   if (store.decks.length < 2) return null;
   return (
@@ -182,7 +182,7 @@ const DeckSwitch = observer(function DeckSwitch({ store }: { store: SeatsStore }
   );
 });
 
-function Legend() {
+export function Legend() {
   const { t } = useTranslation('booking');
   const statuses: SeatStatus[] = ['available', 'selected', 'promotion', 'occupied'];
   return (
@@ -266,7 +266,7 @@ const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
   );
 });
 
-const Message = observer(function Message({ store }: { store: SeatsStore }) {
+export const Message = observer(function Message({ store }: { store: SeatsStore }) {
   const text = useMessageText();
   const message = store.message;
   return (

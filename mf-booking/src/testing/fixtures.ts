@@ -130,6 +130,8 @@ export function reservationView(overrides: Partial<ReservationView> = {}): Reser
   const pasajero = { nombres: 'Rosa', paterno: 'Quispe', materno: 'Mamani', ctipo_documento: 19, numero: '****8912', menor: false };
   return {
     codigo: RESERVATION_CODE,
+    tipo: 'venta',
+    boleto_origen: null,
     estado: 'pendiente',
     motivo: null,
     expira: new Date(Date.now() + 30 * 60_000).toISOString(),
@@ -139,6 +141,8 @@ export function reservationView(overrides: Partial<ReservationView> = {}): Reser
     total_centimos: 15000,
     cupon: null,
     descuento_pct: null,
+    puntos_canje: 0,
+    canje_centimos: 0,
     comprador: { nombre: 'Rosa Quispe', email: 'rosa@example.pe', comprobante: 'boleta', ruc: null, razon_social: null },
     tramos: [
       { tramo: 'ida', cviaje: 100, origen: 'Lima', destino: 'Arequipa', salida: '2026-11-28T01:30:00.000Z', llegada: '2026-11-28T16:00:00.000Z', servicio: 'Andino VIP' },
@@ -152,7 +156,7 @@ export function reservationView(overrides: Partial<ReservationView> = {}): Reser
 
 export function ticket(overrides: Partial<Ticket> = {}): Ticket {
   return {
-    numero: 'B001-00000042',
+    numero: 'ABCD2345-1',
     cviaje: 100,
     tramo: 'ida',
     origen: 'Lima',
@@ -162,7 +166,10 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     gnivel_piso: 15,
     precio_centimos: 15000,
     pasajero: { nombres: 'Rosa', paterno: 'Quispe', materno: 'Mamani', ctipo_documento: 19, numero: '****8912', menor: false },
-    qr: 'RA|B001-00000042|sig',
+    qr: 'RA|ABCD2345-1|sig',
+    estado: 'emitido',
+    postergado_a: null,
+    declaracion: null,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { Link as SiteLink } from '@rumbo/shared';
 import { navigateToUrl } from 'single-spa';
 import { dayLabel, faresOf, fromPrice, limaDay, limaTime, formatPrice, splitDuration } from '../format';
 import { parseSearchQuery, readReservation, type Leg } from '../reservation';
@@ -13,7 +14,11 @@ import { TripsStore, type SortKey } from './trips.store';
 
 const CONTROL_BORDER = 'border.control';
 
-const TripCard = observer(function TripCard({ store, trip }: { store: TripsStore; trip: Trip }) {
+/** What "Choose" does with a trip: by default keep it in `CRESERVA` and go to step 2. */
+export type ChooseTrip = (store: TripsStore, trip: Trip) => void;
+const toSeats: ChooseTrip = (store, trip) => navigateToUrl(store.choose(trip));
+
+const TripCard = observer(function TripCard({ store, trip, onChoose }: { store: TripsStore; trip: Trip; onChoose: ChooseTrip }) {
   const { t, i18n } = useTranslation('booking');
   const language = i18n.language;
   const salida = limaTime(trip.fecha_salida, language);
@@ -86,7 +91,7 @@ const TripCard = observer(function TripCard({ store, trip }: { store: TripsStore
             colorPalette="brand"
             disabled={soldOut}
             aria-label={t('trips.chooseTrip', { hora: salida })}
-            onClick={() => navigateToUrl(store.choose(trip))}
+            onClick={() => onChoose(store, trip)}
           >
             {t('trips.choose')}
           </Button>
@@ -110,7 +115,8 @@ const TripCard = observer(function TripCard({ store, trip }: { store: TripsStore
   );
 });
 
-const TripList = observer(function TripList({ store }: { store: TripsStore }) {
+/** The day's trips of a store (step 1, and the postponement's choice of a new trip). */
+export const TripList = observer(function TripList({ store, onChoose = toSeats }: { store: TripsStore; onChoose?: ChooseTrip }) {
   const { t } = useTranslation('booking');
   if (store.state === 'loading') {
     return (
@@ -151,7 +157,7 @@ const TripList = observer(function TripList({ store }: { store: TripsStore }) {
       ) : (
         <Stack as="ul" gap="3" listStyleType="none" p="0" aria-label={t('trips.title')}>
           {visible.map((trip) => (
-            <TripCard key={trip.cviaje} store={store} trip={trip} />
+            <TripCard key={trip.cviaje} store={store} trip={trip} onChoose={onChoose} />
           ))}
         </Stack>
       )}
@@ -245,6 +251,9 @@ export const TripsPage = observer(function TripsPage() {
       <StepIndicator current="destinos" />
       <Box mb="6">
         <SearchWidget key={location.search} initial={initial} headingLevel="h2" />
+        <SiteLink to="/pasajes/recuperar" display="inline-block" mt="2" textStyle="sm" color="brand.fg" textDecoration="underline">
+          {t('trips.recover')}
+        </SiteLink>
       </Box>
       {!parsed.ok ? (
         <Alert.Root status="warning">

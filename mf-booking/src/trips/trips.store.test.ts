@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, heldSeats } from '@rumbo/shared';
 import { json, setUpShared, stubRest } from '@rumbo/shared/testing';
-import { readReservation, writeReservation } from '../reservation';
+import { purchaseKeyOf, readReservation, writeReservation } from '../reservation';
 import { held, trip } from '../testing/fixtures';
 import { TripsStore } from './trips.store';
 
@@ -110,5 +110,19 @@ describe('TripsStore', () => {
     store.choose(LATE_CHEAP);
     expect(readReservation()).toEqual({ search: SEARCH, ida: MIDDAY, vuelta: LATE_CHEAP, tramo: 'vuelta', clave_bloqueo: held(1).clave_bloqueo });
     expect(heldSeats()).toHaveLength(1);
+  });
+});
+
+describe('trips store after a purchase', () => {
+  it('a purchase that became a reservation is not continued: a new choice starts a new key, the old code stays reachable', () => {
+    const search = { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 1 };
+    writeReservation({ search, ida: trip(), tramo: 'ida', clave_bloqueo: 'old-key-0123456789abcdef', codigo: 'ABCD2345' });
+    const store = new TripsStore(search, 'ida', { releaseSeat: jest.fn(), storage: sessionStorage });
+    store.choose(trip({ cviaje: 300 }));
+    const next = readReservation()!;
+    expect(next.clave_bloqueo).toBeUndefined();
+    expect(next.codigo).toBeUndefined();
+    expect(next.ida?.cviaje).toBe(300);
+    expect(purchaseKeyOf('ABCD2345')).toBe('old-key-0123456789abcdef');
   });
 });

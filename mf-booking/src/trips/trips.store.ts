@@ -3,7 +3,7 @@ import { SALES_WINDOW_DAYS, addDays, limaToday, type Trip, type TripSearchForm, 
 import { makeAutoObservable, runInAction } from 'mobx';
 import { changeSeat, fetchStops, searchTrips, type TripQuery } from '../booking.resource';
 import { classesOf, fromPrice } from '../format';
-import { heldSeats, readReservation, tripsUrl, writeHeldSeats, writeReservation, type Leg, type Reservation } from '../reservation';
+import { archivePurchase, heldSeats, readReservation, tripsUrl, writeHeldSeats, writeReservation, type Leg, type Reservation } from '../reservation';
 
 export type SortKey = 'salida' | 'precio';
 export type LoadState = 'loading' | 'ready' | 'failed';
@@ -123,7 +123,10 @@ export class TripsStore {
    * the same leg are released (a new trip, a new choice of seats).
    */
   choose(trip: Trip): string {
-    const previous = readReservation(this.deps.storage);
+    const stored = readReservation(this.deps.storage);
+    // A purchase that is a reservation now is not continued: a new choice starts a new purchase (new key); its code stays reachable.
+    if (stored?.codigo) archivePurchase(this.deps.storage);
+    const previous = stored?.codigo ? undefined : stored;
     const sameSearch = previous && JSON.stringify(previous.search) === JSON.stringify(this.search);
     const reservation: Reservation =
       this.leg === 'vuelta' && sameSearch && previous.ida

@@ -1,0 +1,179 @@
+import { messageText } from '@rumbo/shared';
+import { Alert, Box, Button, chakra, Container, Heading, List, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { Checkbox, Fieldset, TextField } from '@rumbo/shared/ui/forms';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { focusControl } from '../focus';
+import { limaDate, limaTime } from '../format';
+import { TicketCard } from '../reservation/ticket-card';
+import { DECLARATION_CHECKS, DECLARATION_TEXT_FIELDS, DeclarationStore } from './declaration.store';
+import { NoAccess } from './no-access';
+
+const DeclarationForm = observer(function DeclarationForm({ store }: { store: DeclarationStore }) {
+  const { t } = useTranslation('booking');
+  const { t: tv } = useTranslation('validation');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const focus = await store.submit();
+    if (focus) focusControl(focus);
+  };
+  return (
+    <chakra.form onSubmit={submit} noValidate aria-labelledby="declaration-form-title" borderWidth="1px" rounded="lg" p="5">
+      <Heading as="h2" id="declaration-form-title" size="md" mb="1">
+        {t('declaration.formTitle')}
+      </Heading>
+      <Text textStyle="sm" mb="4">
+        {t('declaration.once')}
+      </Text>
+      <Stack gap="4">
+        {DECLARATION_TEXT_FIELDS.map((field) => (
+          <TextField
+            key={field}
+            id={`declaration-${field}`}
+            name={`declaration-${field}`}
+            type={field === 'contacto_telefono' ? 'tel' : 'text'}
+            autoComplete={field === 'contacto_telefono' ? 'tel' : 'name'}
+            label={t(`declaration.fields.${field}`)}
+            hint={field === 'contacto_telefono' ? t('declaration.phoneHint') : undefined}
+            value={store.text[field]}
+            onValue={(value) => store.setText(field, value)}
+            error={store.errors[field]}
+            required
+          />
+        ))}
+        <Fieldset.Root>
+          <Fieldset.Legend fontWeight="semibold" mb="2">
+            {t('declaration.statements')}
+          </Fieldset.Legend>
+          <Stack gap="3">
+            {DECLARATION_CHECKS.map((field) => {
+              const error = store.errors[field];
+              return (
+                <Box key={field}>
+                  <Checkbox.Root
+                    ids={{ hiddenInput: `declaration-${field}` }}
+                    checked={store.checks[field]}
+                    onCheckedChange={(details) => store.setCheck(field, details.checked === true)}
+                    colorPalette="brand"
+                    invalid={Boolean(error)}
+                    alignItems="start"
+                  >
+                    <Checkbox.HiddenInput name={`declaration-${field}`} aria-describedby={error ? `declaration-${field}-error` : undefined} aria-required="true" />
+                    <Checkbox.Control borderColor="border.control" mt="0.5" />
+                    <Checkbox.Label>{t(`declaration.fields.${field}`)}</Checkbox.Label>
+                  </Checkbox.Root>
+                  {error && (
+                    <Text id={`declaration-${field}-error`} textStyle="sm" color="fg.error" fontWeight="medium" mt="1">
+                      {messageText(tv, error)}
+                    </Text>
+                  )}
+                </Box>
+              );
+            })}
+          </Stack>
+        </Fieldset.Root>
+        <Box id="declaration-problem" tabIndex={-1} aria-live="assertive">
+          {store.problem && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{messageText(tv, store.problem)}</Alert.Title>
+            </Alert.Root>
+          )}
+        </Box>
+        <Button type="submit" colorPalette="brand" size="lg" alignSelf="start" loading={store.sending} loadingText={t('declaration.saving')}>
+          {t('declaration.submit')}
+        </Button>
+      </Stack>
+    </chakra.form>
+  );
+});
+
+const Registered = observer(function Registered({ store }: { store: DeclarationStore }) {
+  const { t, i18n } = useTranslation('booking');
+  const declaration = store.view!.declaracion!;
+  const lang = i18n.language;
+  return (
+    <Box as="section" aria-labelledby="declaration-saved" borderWidth="1px" rounded="lg" p="5">
+      <Heading as="h2" id="declaration-saved" size="md" mb="2" tabIndex={-1}>
+        {t('declaration.registered', { date: limaDate(declaration.registrada, lang), time: limaTime(declaration.registrada, lang) })}
+      </Heading>
+      {store.saved && (
+        <Text role="status" mb="2">
+          {t('declaration.savedNow')}
+        </Text>
+      )}
+      <chakra.dl display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="1" textStyle="sm">
+        <chakra.dt fontWeight="semibold">{t('declaration.fields.contacto_nombre')}</chakra.dt>
+        <chakra.dd>{declaration.contacto_nombre}</chakra.dd>
+        <chakra.dt fontWeight="semibold">{t('declaration.fields.contacto_telefono')}</chakra.dt>
+        <chakra.dd>{declaration.contacto_telefono}</chakra.dd>
+      </chakra.dl>
+      <List.Root ps="5" mt="2" textStyle="sm">
+        {DECLARATION_CHECKS.map((field) => (
+          <List.Item key={field}>{t(`declaration.fields.${field}`)}</List.Item>
+        ))}
+      </List.Root>
+    </Box>
+  );
+});
+
+/** `/pasajes/declaracion/{numero}`: the passenger's sworn declaration, filled once before boarding. */
+export const DeclarationPage = observer(function DeclarationPage({ store: given }: { store?: DeclarationStore }) {
+  const { t } = useTranslation('booking');
+  const { t: tv } = useTranslation('validation');
+  const { numero = '' } = useParams();
+  const [store] = useState(() => given ?? new DeclarationStore(numero));
+  useEffect(() => {
+    void store.load();
+  }, [store]);
+  const view = store.view;
+  return (
+    <Container maxW="3xl" py="6">
+      <Heading as="h1" size="xl" mb="2">
+        {t('declaration.title')}
+      </Heading>
+      <Text mb="4">{t('declaration.intro')}</Text>
+      {store.state === 'loading' && (
+        <Box aria-busy="true">
+          <Text role="status">{t('aftersale.loading')}</Text>
+          <Skeleton height="48" />
+        </Box>
+      )}
+      {store.state === 'noAccess' && <NoAccess numero={store.numero} path={`/pasajes/declaracion/${store.numero}`} />}
+      {store.state === 'refused' && store.problem && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{messageText(tv, store.problem)}</Alert.Title>
+        </Alert.Root>
+      )}
+      {store.state === 'failed' && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{t('aftersale.failed')}</Alert.Title>
+          <Button size="sm" variant="outline" onClick={() => void store.load()}>
+            {t('seats.retry')}
+          </Button>
+        </Alert.Root>
+      )}
+      {store.state === 'ready' && view && (
+        <Stack gap="5">
+          <List.Root listStyleType="none" ps="0" aria-label={t('aftersale.ticketLabel')}>
+            <TicketCard ticket={view.boleto} />
+          </List.Root>
+          {view.declaracion ? (
+            <Registered store={store} />
+          ) : view.abierta ? (
+            <DeclarationForm store={store} />
+          ) : (
+            <Alert.Root status="warning" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{tv(view.motivo ?? 'declaration.tooLate')}</Alert.Title>
+            </Alert.Root>
+          )}
+        </Stack>
+      )}
+    </Container>
+  );
+});

@@ -1,0 +1,104 @@
+import { json, setUpShared } from '@rumbo/shared/testing';
+import type { DeclarationTicket } from '@rumbo/shared/schemas';
+import { rememberPurchase } from '../reservation';
+import { RESERVATION_CODE, ticket } from '../testing/fixtures';
+import { fakeApi } from '../testing/sales-api';
+import { DeclarationStore } from './declaration.store';
+
+const KEY = '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c';
+const NUMERO = `${RESERVATION_CODE}-1`;
+const OPEN: DeclarationTicket = { boleto: ticket(), declaracion: null, abierta: true, motivo: null };
+const DECLARED = {
+  contacto_nombre: 'Juan Quispe',
+  contacto_telefono: '987654321',
+  sin_objetos_prohibidos: true as const,
+  apto_para_viajar: true as const,
+  datos_veraces: true as const,
+  registrada: '2026-11-22T15:00:00.000Z',
+};
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  await setUpShared('es-PE');
+});
+
+function fill(store: DeclarationStore) {
+  store.setText('contacto_nombre', 'Juan Quispe');
+  store.setText('contacto_telefono', '987654321');
+  store.setCheck('sin_objetos_prohibidos', true);
+  store.setCheck('apto_para_viajar', true);
+  store.setCheck('datos_veraces', true);
+}
+
+describe('declaration store', () => {
+  it('a guest without the purchase key here is asked to sign in or recover the purchase, without a call', async () => {
+    const api = fakeApi({});
+    const store = new DeclarationStore(NUMERO, { signedIn: () => false });
+    await store.load();
+    expect(store.state).toBe('noAccess');
+    expect(api.calls).toEqual([]);
+  });
+
+  it('reads the ticket with the purchase key, requires every statement, then registers it once', async () => {
+    rememberPurchase(RESERVATION_CODE, KEY);
+    const api = fakeApi({
+      '/rest/declaracion/boleto': json(200, { data: OPEN }),
+      '/rest/declaracion/registrar': json(201, { data: { boleto: ticket({ declaracion: DECLARED.registrada }), declaracion: DECLARED, abierta: false, motivo: null } }),
+    });
+    const store = new DeclarationStore(NUMERO.toLowerCase(), { signedIn: () => false });
+    await store.load();
+    expect(api.to('/rest/declaracion/boleto')).toEqual([{ numero: NUMERO, codigo: RESERVATION_CODE, clave_bloqueo: KEY }]);
+    expect(store.state).toBe('ready');
+
+    store.setText('contacto_nombre', 'Juan Quispe');
+    store.setText('contacto_telefono', '98-76');
+    store.setCheck('sin_objetos_prohibidos', true);
+    expect(await store.submit()).toBe('declaration-contacto_telefono');
+    expect(store.errors).toEqual({
+      contacto_telefono: { key: 'declaration.telefono.invalid' },
+      apto_para_viajar: { key: 'declaration.salud.required' },
+      datos_veraces: { key: 'declaration.veraz.required' },
+    });
+    expect(api.to('/rest/declaracion/registrar')).toEqual([]);
+
+    fill(store);
+    expect(await store.submit()).toBe('declaration-saved');
+    expect(api.to('/rest/declaracion/registrar')).toEqual([
+      { numero: NUMERO, codigo: RESERVATION_CODE, clave_bloqueo: KEY, contacto_nombre: 'Juan Quispe', contacto_telefono: '987654321', sin_objetos_prohibidos: true, apto_para_viajar: true, datos_veraces: true },
+    ]);
+    expect(store.view?.declaracion?.contacto_nombre).toBe('Juan Quispe');
+    expect(store.view?.boleto.declaracion).toBe(DECLARED.registrada);
+    // registered: the form is gone, a second submit sends nothing
+    expect(await store.submit()).toBeUndefined();
+    expect(api.to('/rest/declaracion/registrar')).toHaveLength(1);
+  });
+
+  it('a signed-in buyer reads it with the session alone; the server saying it exists shows the registered one', async () => {
+    let answer: DeclarationTicket = OPEN;
+    const api = fakeApi({
+      '/rest/declaracion/boleto': () => json(200, { data: answer }),
+      '/rest/declaracion/registrar': () => {
+        answer = { boleto: ticket({ declaracion: DECLARED.registrada }), declaracion: DECLARED, abierta: false, motivo: 'declaration.exists' };
+        return json(409, { message: 'Ya fue registrada', code: 'declaration.exists' });
+      },
+    });
+    const store = new DeclarationStore(NUMERO, { signedIn: () => true });
+    await store.load();
+    expect(api.to('/rest/declaracion/boleto')).toEqual([{ numero: NUMERO }]);
+    fill(store);
+    expect(await store.submit()).toBe('declaration-problem');
+    expect(store.problem).toMatchObject({ key: 'declaration.exists' });
+    expect(store.view?.declaracion).toEqual(DECLARED);
+  });
+});
+
+describe('declaration store: whose key', () => {
+  it('a signed-in customer is not sent with the key of another purchase kept in this tab', async () => {
+    rememberPurchase('WXYZ6789', KEY);
+    const api = fakeApi({ '/rest/declaracion/boleto': json(200, { data: OPEN }) });
+    await new DeclarationStore(NUMERO, { signedIn: () => true }).load();
+    // a guest tries the kept purchase (a postponement's ticket is reached with the original sale's key)
+    await new DeclarationStore(NUMERO, { signedIn: () => false }).load();
+    expect(api.to('/rest/declaracion/boleto')).toEqual([{ numero: NUMERO }, { numero: NUMERO, codigo: 'WXYZ6789', clave_bloqueo: KEY }]);
+  });
+});

@@ -1,0 +1,149 @@
+import { STORAGE_KEYS } from '@rumbo/shared';
+import { json, setUpShared } from '@rumbo/shared/testing';
+import type { PostponableTicket } from '@rumbo/shared/schemas';
+import { purchaseKeyOf, readReservation, rememberPurchase } from '../reservation';
+import { RESERVATION_CODE, TWO_DECKS, ticket, trip } from '../testing/fixtures';
+import { fakeApi } from '../testing/sales-api';
+import { POSTPONE_STORAGE_PREFIX, PostponeStore } from './postpone.store';
+
+const KEY = '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c';
+const NEW_KEY = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+const NUMERO = `${RESERVATION_CODE}-1`;
+const NOW = new Date('2026-11-22T15:00:00.000Z');
+const NEXT_DAY = trip({ cviaje: 300, fecha_salida: '2026-11-29T01:30:00.000Z', fecha_llegada: '2026-11-29T16:00:00.000Z' });
+
+const info = (overrides: Partial<PostponableTicket> = {}): PostponableTicket => ({
+  boleto: ticket({ numero: NUMERO }),
+  codigo: RESERVATION_CODE,
+  origen_codigo: 'LIM',
+  destino_codigo: 'AQP',
+  cterminal_origen: 1,
+  cterminal_destino: 3,
+  postergable: true,
+  postergable_hasta: '2026-11-27T01:30:00.000Z',
+  motivo: null,
+  ...overrides,
+});
+
+const hold = (body: Record<string, unknown>) =>
+  json(200, {
+    data: {
+      cviaje: body.cviaje,
+      cviaje_asiento: body.cviaje_asiento,
+      nasiento: body.nasiento,
+      gnivel_piso: body.gnivel_piso,
+      gcategoria_asiento: body.gcategoria_asiento,
+      gestado_asiento: body.gestado_asiento,
+      expira: '2026-11-22T15:10:00.000Z',
+      clave_bloqueo: body.clave_bloqueo ?? NEW_KEY,
+      precio: 150,
+    },
+  });
+
+function api(extra: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    '/rest/venta/boleto': json(200, { data: info() }),
+    '/rest/viaje': json(200, { data: [NEXT_DAY] }),
+    '/rest/maqueta': json(200, { data: { asientos: TWO_DECKS, especiales: [] } }),
+    '/rest/asiento/bloquear': hold,
+    ...extra,
+  });
+}
+
+const make = (navigate = jest.fn()) => new PostponeStore(NUMERO, { signedIn: () => false, navigate, now: () => NOW, trips: { now: () => NOW } });
+
+async function toSeat(store: PostponeStore) {
+  await store.load();
+  expect(await store.showTrips()).toBe(true);
+  await store.chooseTrip(NEXT_DAY);
+  const seat = store.seats!.seats.find((one) => one.nasiento === 5)!;
+  await store.seats!.toggle(seat);
+}
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  await setUpShared('es-PE');
+  rememberPurchase(RESERVATION_CODE, KEY);
+});
+
+describe('postpone store', () => {
+  it('reads the ticket with the purchase key and proposes the day after its departure', async () => {
+    const calls = api();
+    const store = make();
+    await store.load();
+    expect(calls.to('/rest/venta/boleto')).toEqual([{ numero: NUMERO, codigo: RESERVATION_CODE, clave_bloqueo: KEY }]);
+    expect(store.state).toBe('ready');
+    expect(store.fecha).toBe('2026-11-28');
+  });
+
+  it('searches the same route on the chosen day, holds a seat under a new key, and shows the new ticket when nothing is owed', async () => {
+    const issued = ticket({ numero: `${RESERVATION_CODE}-2`, cviaje: 300, salida: NEXT_DAY.fecha_salida });
+    const calls = api({ '/rest/venta/postegarBoletos': json(200, { data: { estado: 'emitido', diferencia_centimos: 0, codigo: RESERVATION_CODE, boleto: issued } }) });
+    const store = make();
+    await toSeat(store);
+    expect(calls.to('/rest/viaje')).toEqual([expect.objectContaining({ origen: 'LIM', destino: 'AQP', fecha: '2026-11-28' })]);
+    // the first hold carries no key: the server gives the postponement a new one
+    expect(calls.to('/rest/asiento/bloquear')[0]).not.toHaveProperty('clave_bloqueo');
+    expect(store.chosen).toMatchObject({ nasiento: 5, clave_bloqueo: NEW_KEY });
+    // the booking in progress of the tab is untouched
+    expect(purchaseKeyOf(RESERVATION_CODE)).toBe(KEY);
+    expect(sessionStorage.getItem(STORAGE_KEYS.seats)).toBeNull();
+
+    expect(await store.confirm()).toBe(true);
+    expect(calls.to('/rest/venta/postegarBoletos')).toEqual([
+      { numero: NUMERO, codigo: RESERVATION_CODE, clave_bloqueo: KEY, clave_nueva: NEW_KEY, cviaje_asiento: 5005 },
+    ]);
+    expect(store.step).toBe('done');
+    expect(store.issued?.numero).toBe(`${RESERVATION_CODE}-2`);
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith(POSTPONE_STORAGE_PREFIX))).toEqual([]);
+  });
+
+  it('a fare difference: the new key opens the reservation page of the returned code', async () => {
+    api({ '/rest/venta/postegarBoletos': json(200, { data: { estado: 'pendiente', diferencia_centimos: 2000, codigo: 'WXYZ6789', expira: '2026-11-22T15:30:00.000Z' } }) });
+    const navigate = jest.fn();
+    const store = make(navigate);
+    await toSeat(store);
+    expect(await store.confirm()).toBe(true);
+    expect(navigate).toHaveBeenCalledWith('/pasajes/reserva/WXYZ6789');
+    expect(purchaseKeyOf('WXYZ6789')).toBe(NEW_KEY);
+    expect(readReservation()?.codigo).toBe('WXYZ6789');
+    // the original purchase stays reachable from this tab (its other tickets, the void one)
+    expect(purchaseKeyOf(RESERVATION_CODE)).toBe(KEY);
+  });
+
+  it('explains a refusal: too late to postpone (no trip search is offered), or the seat no longer held', async () => {
+    api({ '/rest/venta/boleto': json(200, { data: info({ postergable: false, motivo: 'postpone.tooLate' }) }) });
+    const late = make();
+    await late.load();
+    expect(late.info?.motivo).toBe('postpone.tooLate');
+    expect(await late.showTrips()).toBe(false);
+
+    const calls = api({ '/rest/venta/postegarBoletos': json(409, { message: 'El asiento ya no está reservado', code: 'postpone.seatNotHeld' }) });
+    const store = make();
+    await toSeat(store);
+    expect(await store.confirm()).toBe(false);
+    expect(store.problem).toMatchObject({ key: 'postpone.seatNotHeld' });
+    expect(store.step).toBe('seat');
+    expect(calls.to('/rest/maqueta').length).toBeGreaterThan(1);
+  });
+
+  it('a date outside the sales window is refused in the browser', async () => {
+    const calls = api();
+    const store = make();
+    await store.load();
+    store.setFecha('2026-11-01');
+    expect(await store.showTrips()).toBe(false);
+    expect(store.fechaError).toEqual({ key: 'trip.fecha.past' });
+    expect(calls.to('/rest/viaje')).toEqual([]);
+  });
+
+  it('a reload releases the seat held before', async () => {
+    const calls = api();
+    const first = make();
+    await toSeat(first);
+    const again = make();
+    await again.load();
+    const released = calls.to('/rest/asiento/bloquear').filter((body) => body.gestado_asiento === 83);
+    expect(released).toEqual([expect.objectContaining({ nasiento: 5, clave_bloqueo: NEW_KEY })]);
+  });
+});

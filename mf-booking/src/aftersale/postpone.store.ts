@@ -1,0 +1,234 @@
+import { ApiError, fromError, SEAT_STATE, session, type FormMessage, type HeldSeat } from '@rumbo/shared';
+import {
+  addDays,
+  limaToday,
+  PostponeSchema,
+  SALES_WINDOW_DAYS,
+  TicketLookupSchema,
+  TripSearchFormSchema,
+  type PostponableTicket,
+  type Ticket,
+  type Trip,
+} from '@rumbo/shared/schemas';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { navigateToUrl } from 'single-spa';
+import * as v from 'valibot';
+import { changeSeat, type SeatRef } from '../booking.resource';
+import { limaDay } from '../format';
+import { heldSeats, rememberPurchase, scopedStorage, ticketAccess } from '../reservation';
+import * as sales from '../sales.resource';
+import { SeatsStore, type SeatsDeps } from '../seats/seats.store';
+import { TripsStore, type TripsDeps } from '../trips/trips.store';
+
+/** Where the postponement keeps its own trip and seat hold (a new purchase key), apart from a booking in progress. */
+export const POSTPONE_STORAGE_PREFIX = 'POSTERGAR:';
+
+export interface PostponeDeps {
+  api: Pick<typeof sales, 'lookUpTicket' | 'postponeTicket'>;
+  /** The tab's session storage (the reservation page's purchase keys live there). */
+  storage: Storage;
+  releaseSeat: (seat: SeatRef, clave: string) => Promise<unknown>;
+  signedIn: () => boolean;
+  navigate: (url: string) => void;
+  now: () => Date;
+  trips?: Partial<TripsDeps>;
+  seats?: Partial<SeatsDeps>;
+}
+
+/** loading → ready; noAccess (neither signed in nor the purchase's key here); refused (the server said why); failed. */
+export type PostponeState = 'loading' | 'ready' | 'noAccess' | 'refused' | 'failed';
+
+/**
+ * `/pasajes/postergar/{numero}`: a ticket, until when it can be postponed (or why not), a new day
+ * → that day's trips of the same route (step 1's store) → a seat held under a new purchase key
+ * (step 2's store) → `/rest/venta/postegarBoletos`. No fare difference: the new ticket is shown;
+ * a difference: the reservation page of the answered code takes its payment.
+ */
+export class PostponeStore {
+  state: PostponeState = 'loading';
+  info: PostponableTicket | undefined = undefined;
+  fecha = '';
+  fechaError: FormMessage | undefined = undefined;
+  trips: TripsStore | undefined = undefined;
+  seats: SeatsStore | undefined = undefined;
+  problem: FormMessage | undefined = undefined;
+  confirming = false;
+  /** The new ticket, when the postponement cost nothing more. */
+  issued: Ticket | undefined = undefined;
+  readonly numero: string;
+  readonly holds: Storage;
+  private readonly deps: PostponeDeps;
+
+  constructor(numero: string, deps: Partial<PostponeDeps> = {}) {
+    this.numero = numero.trim().toUpperCase();
+    this.deps = {
+      api: sales,
+      storage: globalThis.sessionStorage,
+      releaseSeat: (seat, clave) => changeSeat(seat, SEAT_STATE.AVAILABLE, clave),
+      signedIn: () => session.customer !== null,
+      navigate: navigateToUrl,
+      now: () => new Date(),
+      ...deps,
+    };
+    this.holds = scopedStorage(POSTPONE_STORAGE_PREFIX, this.deps.storage);
+    makeAutoObservable<PostponeStore, 'deps'>(this, { deps: false, numero: false, holds: false });
+  }
+
+  private get access() {
+    return ticketAccess(this.numero, this.deps.storage, this.deps.signedIn());
+  }
+
+  get today(): string {
+    return limaToday(this.deps.now());
+  }
+
+  get lastDay(): string {
+    return addDays(this.today, SALES_WINDOW_DAYS);
+  }
+
+  /** The seat held for the new ticket, if any. */
+  get chosen(): HeldSeat | undefined {
+    return this.seats?.mine[0];
+  }
+
+  get step(): 'day' | 'trip' | 'seat' | 'done' {
+    if (this.issued) return 'done';
+    if (this.seats) return 'seat';
+    if (this.trips) return 'trip';
+    return 'day';
+  }
+
+  async load(): Promise<void> {
+    await this.releaseHolds();
+    const access = this.access;
+    const parsed = v.safeParse(TicketLookupSchema, access);
+    if (!parsed.success) {
+      runInAction(() => {
+        this.problem = { key: parsed.issues[0].message };
+        this.state = 'refused';
+      });
+      return;
+    }
+    if (!access.clave_bloqueo && !this.deps.signedIn()) {
+      runInAction(() => {
+        this.state = 'noAccess';
+      });
+      return;
+    }
+    runInAction(() => {
+      this.state = 'loading';
+    });
+    try {
+      const info = await this.deps.api.lookUpTicket(parsed.output);
+      runInAction(() => {
+        if (!info) {
+          this.state = 'failed';
+          return;
+        }
+        this.info = info;
+        this.state = 'ready';
+        const next = addDays(limaDay(info.boleto.salida), 1);
+        this.fecha = next < this.today ? this.today : next > this.lastDay ? this.lastDay : next;
+      });
+    } catch (error) {
+      runInAction(() => {
+        this.problem = fromError(error).message;
+        this.state = error instanceof ApiError && error.status === 401 ? 'noAccess' : 'refused';
+      });
+    }
+  }
+
+  setFecha(fecha: string): void {
+    this.fecha = fecha;
+    this.fechaError = undefined;
+  }
+
+  /** The day's trips of the ticket's route (the same origin and destination). */
+  async showTrips(): Promise<boolean> {
+    const info = this.info;
+    if (!info?.postergable) return false;
+    const parsed = v.safeParse(TripSearchFormSchema, { origen: info.origen_codigo, destino: info.destino_codigo, fecha: this.fecha, pasajeros: 1 });
+    if (!parsed.success) {
+      this.fechaError = { key: parsed.issues[0].message };
+      return false;
+    }
+    await this.releaseHolds();
+    runInAction(() => {
+      this.seats = undefined;
+      this.problem = undefined;
+      this.trips = new TripsStore(parsed.output, 'ida', { storage: this.holds, now: this.deps.now, ...this.deps.trips });
+    });
+    await this.trips!.load();
+    return true;
+  }
+
+  /** A trip of the list: step 2's seat map for it, one seat, held with a new purchase key. */
+  async chooseTrip(trip: Trip): Promise<void> {
+    if (!this.trips) return;
+    this.trips.choose(trip);
+    const seats = new SeatsStore({ storage: this.holds, ...this.deps.seats });
+    this.seats = seats;
+    this.problem = undefined;
+    await seats.load();
+  }
+
+  /** Back to the day's trips (the seat held so far is released). */
+  async backToTrips(): Promise<void> {
+    await this.releaseHolds();
+    runInAction(() => {
+      this.seats = undefined;
+      this.problem = undefined;
+    });
+  }
+
+  /** Moves the ticket to the held seat. */
+  async confirm(): Promise<boolean> {
+    const seat = this.chosen;
+    if (!seat || this.confirming) return false;
+    this.problem = undefined;
+    const parsed = v.safeParse(PostponeSchema, { ...this.access, clave_nueva: seat.clave_bloqueo, cviaje_asiento: seat.cviaje_asiento });
+    if (!parsed.success) {
+      this.problem = { key: parsed.issues[0].message };
+      return false;
+    }
+    this.confirming = true;
+    try {
+      const answer = await this.deps.api.postponeTicket(parsed.output);
+      if (!answer) {
+        runInAction(() => {
+          this.problem = { key: 'request.failed' };
+        });
+        return false;
+      }
+      this.holds.clear();
+      if (answer.estado === 'pendiente') {
+        rememberPurchase(answer.codigo, seat.clave_bloqueo, this.deps.storage);
+        this.deps.navigate(`/pasajes/reserva/${answer.codigo}`);
+        return true;
+      }
+      runInAction(() => {
+        this.issued = answer.boleto;
+        this.seats = undefined;
+        this.trips = undefined;
+      });
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        this.problem = fromError(error).message;
+      });
+      if (error instanceof ApiError && (error.code === 'postpone.seatNotHeld' || error.code === 'seat.notHeld')) await this.seats?.load();
+      return false;
+    } finally {
+      runInAction(() => {
+        this.confirming = false;
+      });
+    }
+  }
+
+  /** Frees a seat this page held before (a reload, another day, another trip) and forgets it. */
+  private async releaseHolds(): Promise<void> {
+    const held = heldSeats(this.holds);
+    this.holds.clear();
+    await Promise.all(held.map((seat) => this.deps.releaseSeat(seat, seat.clave_bloqueo).catch(() => undefined)));
+  }
+}

@@ -1,0 +1,68 @@
+import { Link as SiteLink } from '@rumbo/shared';
+import type { Ticket } from '@rumbo/shared/schemas';
+import { Badge, Box, chakra, Flex, Heading, HStack, List } from '@rumbo/shared/ui';
+import { useTranslation } from 'react-i18next';
+import { formatCentimos, limaDate, limaTime } from '../format';
+import { deckNumber } from '../seats/seat-grid';
+import { TicketQr } from './ticket-qr';
+
+/**
+ * An e-ticket: its QR, passenger, trip, seat and price; whether it was postponed (void, with the
+ * number of its replacement) and whether its sworn declaration was filled. With `actions`, the
+ * after-sale links of a valid ticket: postpone it, fill the declaration.
+ */
+export function TicketCard({ ticket, actions = false }: { ticket: Ticket; actions?: boolean }) {
+  const { t, i18n } = useTranslation('booking');
+  const lang = i18n.language;
+  const name = [ticket.pasajero.nombres, ticket.pasajero.paterno, ticket.pasajero.materno].join(' ');
+  const postponed = ticket.estado === 'postergado';
+  return (
+    <List.Item borderWidth="1px" rounded="lg" p="4" data-testid="ticket" data-numero={ticket.numero} opacity={postponed ? 0.85 : 1}>
+      <Flex gap="4" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'center' }}>
+        {!postponed && <TicketQr text={ticket.qr} label={t('reservation.tickets.qr', { numero: ticket.numero })} />}
+        <Box>
+          <Heading as="h3" size="sm" mb="1">
+            {t('reservation.tickets.number', { numero: ticket.numero })}
+          </Heading>
+          {postponed ? (
+            <Badge colorPalette="gray" mb="1" data-testid="ticket-state">
+              {t('aftersale.ticket.postponed')}
+            </Badge>
+          ) : (
+            <Badge colorPalette={ticket.declaracion ? 'green' : 'orange'} mb="1" data-testid="ticket-declaration">
+              {ticket.declaracion ? t('aftersale.ticket.declared') : t('aftersale.ticket.notDeclared')}
+            </Badge>
+          )}
+          <chakra.dl display="grid" gridTemplateColumns="auto 1fr" columnGap="3" rowGap="0.5" textStyle="sm">
+            <chakra.dt fontWeight="semibold">{t('reservation.tickets.passenger')}</chakra.dt>
+            <chakra.dd>{name}</chakra.dd>
+            <chakra.dt fontWeight="semibold">{t('reservation.tickets.trip')}</chakra.dt>
+            <chakra.dd>
+              {t(`payment.leg.${ticket.tramo}`)}: {ticket.origen} → {ticket.destino}, {limaDate(ticket.salida, lang)} {limaTime(ticket.salida, lang)}
+            </chakra.dd>
+            <chakra.dt fontWeight="semibold">{t('reservation.tickets.seat')}</chakra.dt>
+            <chakra.dd>{t('reservation.tickets.seatValue', { n: ticket.nasiento, piso: deckNumber(ticket.gnivel_piso) })}</chakra.dd>
+            <chakra.dt fontWeight="semibold">{t('reservation.tickets.price')}</chakra.dt>
+            <chakra.dd>{formatCentimos(ticket.precio_centimos, lang)}</chakra.dd>
+            {postponed && ticket.postergado_a && (
+              <>
+                <chakra.dt fontWeight="semibold">{t('aftersale.ticket.replacedBy')}</chakra.dt>
+                <chakra.dd>{ticket.postergado_a}</chakra.dd>
+              </>
+            )}
+          </chakra.dl>
+          {actions && !postponed && (
+            <HStack gap="4" mt="2" flexWrap="wrap" textStyle="sm">
+              <SiteLink to={`/pasajes/postergar/${ticket.numero}`} color="brand.fg" textDecoration="underline" fontWeight="semibold">
+                {t('aftersale.ticket.postpone', { numero: ticket.numero })}
+              </SiteLink>
+              <SiteLink to={`/pasajes/declaracion/${ticket.numero}`} color="brand.fg" textDecoration="underline" fontWeight="semibold">
+                {ticket.declaracion ? t('aftersale.ticket.seeDeclaration', { numero: ticket.numero }) : t('aftersale.ticket.declare', { numero: ticket.numero })}
+              </SiteLink>
+            </HStack>
+          )}
+        </Box>
+      </Flex>
+    </List.Item>
+  );
+}
