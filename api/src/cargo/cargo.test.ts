@@ -1,24 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
-import { createTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
+import { useTestApp } from '../test/app';
 import { cargoPrice, maskName } from './cargo.service';
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db, { lookupRateLimit: { max: 1000, timeWindow: 60_000 } });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const api = useTestApp({ lookupRateLimit: { max: 1000, timeWindow: 60_000 } });
 
 const post = (url: string, body: unknown, language?: string) =>
-  app.inject({
+  api.app.inject({
     method: 'POST',
     url,
     headers: { 'content-type': 'application/json', ...(language ? { 'accept-language': language } : {}) },

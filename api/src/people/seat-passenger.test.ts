@@ -1,28 +1,15 @@
 import { addDays, limaToday, type SeatCell, type Trip } from '@rumbo/shared/schemas';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
-import { createTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
+import { useTestApp } from '../test/app';
 import { asiento_pasajero } from './people.tables';
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
 let clock = Date.now();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const limit = { max: 10_000, timeWindow: 60_000 };
-  app = await createTestApp(database.db, { now: () => new Date(clock), seatRateLimit: limit, writeRateLimit: limit });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const limit = { max: 10_000, timeWindow: 60_000 };
+const api = useTestApp({ now: () => new Date(clock), seatRateLimit: limit, writeRateLimit: limit });
 
 const channel = { susuario: 'TVIRT', cusuario: 50005 };
-const post = (url: string, payload: object, language = 'es-PE') => app.inject({ method: 'POST', url, payload, headers: { 'accept-language': language } });
+const post = (url: string, payload: object, language = 'es-PE') => api.app.inject({ method: 'POST', url, payload, headers: { 'accept-language': language } });
 
 const ADULT = {
   ctipo_documento: 19,
@@ -70,7 +57,7 @@ describe('/rest/asiento/asociar and /rest/asiento/menor', () => {
 
     const ok = await post('/rest/asiento/menor', { clave_bloqueo: clave, casiento: childSeat, casiento_responsable: adultSeat, parentesco: 'madre' });
     expect(ok.statusCode).toBe(200);
-    const [row] = await database.db.select().from(asiento_pasajero).where(eq(asiento_pasajero.cviaje_asiento, childSeat!));
+    const [row] = await api.db.select().from(asiento_pasajero).where(eq(asiento_pasajero.cviaje_asiento, childSeat!));
     expect(row).toMatchObject({ cviaje_asiento_responsable: adultSeat, parentesco: 'madre', menor: true });
   });
 

@@ -1,29 +1,17 @@
 import { addDays, limaToday, type SeatCell, type SeatHoldResult, type Trip } from '@rumbo/shared/schemas';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
 import { queryRows } from '../db/rows';
-import { createTestApp } from '../test/app';
-import { createTestDatabase, TEST_ENGINE } from '../test/database';
+import { useTestApp } from '../test/app';
+import { TEST_ENGINE } from '../test/database';
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
 /** The API's clock: tests move it forward to let holds expire. */
 let clock = Date.now();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db, { now: () => new Date(clock), seatRateLimit: { max: 10_000, timeWindow: 60_000 } });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const api = useTestApp({ now: () => new Date(clock), seatRateLimit: { max: 10_000, timeWindow: 60_000 } });
 
 const channel = { susuario: 'TVIRT', cusuario: 50005 };
 const post = (url: string, payload: object, language = 'es-PE') =>
-  app.inject({ method: 'POST', url, payload, headers: { 'accept-language': language } });
+  api.app.inject({ method: 'POST', url, payload, headers: { 'accept-language': language } });
 
 /** A trip `days` ahead on a route (a fresh one per test keeps the tests independent). */
 async function tripOn(origen: string, destino: string, days: number, index = 0): Promise<Trip> {
@@ -118,7 +106,7 @@ describe('POST /rest/asiento/bloquear', () => {
     const after = seatsOf((await seatMap(trip)).asientos).find((s) => s.nasiento === seat!.nasiento)!;
     expect(after.gestado_asiento).toBe(84);
     expect((await tripOn('LIM', 'CUZ', 4)).asientos_libres).toBe(trip.asientos_libres - 1);
-    const stored = await queryRows<{ clave_hash: string }>(database.db, sql`select clave_hash from viaje_asiento where cviaje_asiento = ${seat!.cviaje_asiento}`);
+    const stored = await queryRows<{ clave_hash: string }>(api.db, sql`select clave_hash from viaje_asiento where cviaje_asiento = ${seat!.cviaje_asiento}`);
     expect(stored[0]!.clave_hash).not.toContain(held.clave_bloqueo);
   });
 
@@ -214,7 +202,7 @@ describe('POST /rest/asiento/bloquear', () => {
     const statuses = answers.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(49);
-    const rows = await queryRows<{ gestado_asiento: number }>(database.db, sql`select gestado_asiento from viaje_asiento where cviaje_asiento = ${seat!.cviaje_asiento}`);
+    const rows = await queryRows<{ gestado_asiento: number }>(api.db, sql`select gestado_asiento from viaje_asiento where cviaje_asiento = ${seat!.cviaje_asiento}`);
     expect(rows[0]!.gestado_asiento).toBe(84);
   });
 
