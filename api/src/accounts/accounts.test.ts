@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { TEST_SECRET, useTestApp } from '../test/app';
+import { TEST_SECRET, setupTestApp } from '../test/app';
 import { cuenta } from './accounts.tables';
 import { signSessionToken, verifySessionToken } from './tokens';
 
-const api = useTestApp();
+const api = setupTestApp();
 let demoId: number;
 
 beforeAll(async () => {

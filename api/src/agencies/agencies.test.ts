@@ -1,7 +1,7 @@
-import { useTestApp } from '../test/app';
+import { setupTestApp } from '../test/app';
 import { TERMINALS } from '../trips/network';
 
-const api = useTestApp();
+const api = setupTestApp();
 
 const get = (url: string) => api.app.inject({ method: 'GET', url });
 

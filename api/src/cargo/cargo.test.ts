@@ -1,7 +1,7 @@
-import { useTestApp } from '../test/app';
+import { setupTestApp } from '../test/app';
 import { cargoPrice, maskName } from './cargo.service';
 
-const api = useTestApp({ lookupRateLimit: { max: 1000, timeWindow: 60_000 } });
+const api = setupTestApp({ lookupRateLimit: { max: 1000, timeWindow: 60_000 } });
 
 const post = (url: string, body: unknown, language?: string) =>
   api.app.inject({

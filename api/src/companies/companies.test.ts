@@ -2,10 +2,10 @@ import { isValidRuc } from '@rumbo/shared/schemas';
 import { eq } from 'drizzle-orm';
 import { listOutbox } from '../mail/outbox';
 import { OPERATOR } from '../operator';
-import { useTestApp } from '../test/app';
+import { setupTestApp } from '../test/app';
 import { empresa, empresa_contacto } from './companies.tables';
 
-const api = useTestApp({
+const api = setupTestApp({
     writeRateLimit: { max: 1000, timeWindow: 60_000 },
     lookupRateLimit: { max: 1000, timeWindow: 60_000 },
   });

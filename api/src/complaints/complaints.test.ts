@@ -2,7 +2,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import { outbox } from '../mail/mail.tables';
 import { createMailSender } from '../mail/sender';
 import { createSmtpTransport } from '../mail/transport';
-import { useTestApp } from '../test/app';
+import { setupTestApp } from '../test/app';
 import { TEST_ENGINE } from '../test/database';
 import { startSmtpPeer } from '../test/smtp-peer';
 import { reclamacion, reclamacionContador } from './complaints.tables';
@@ -35,7 +35,7 @@ const MONDAY_10_MARCH = new Date('2025-03-10T15:00:00Z');
 
 let clock = MONDAY_10_MARCH;
 
-const api = useTestApp({ now: () => clock, writeRateLimit: { max: 1000, timeWindow: 60_000 } });
+const api = setupTestApp({ now: () => clock, writeRateLimit: { max: 1000, timeWindow: 60_000 } });
 
 function file(body: unknown, language?: string) {
   return api.app.inject({

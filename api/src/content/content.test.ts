@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { cuenta } from '../accounts/accounts.tables';
 import { seedDatabase } from '../db/seed';
-import { useTestApp } from '../test/app';
+import { setupTestApp } from '../test/app';
 import { ciudad, informacion } from './content.tables';
 import { sanitizePageHtml } from './sanitize';
 
-const api = useTestApp();
+const api = setupTestApp();
 
 const get = (url: string, language?: string) =>
   api.app.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });

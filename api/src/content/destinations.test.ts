@@ -1,6 +1,6 @@
-import { useTestApp } from '../test/app';
+import { setupTestApp } from '../test/app';
 
-const api = useTestApp();
+const api = setupTestApp();
 
 const get = (url: string, language?: string) =>
   api.app.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, useTestApp } from '../test/app';
+import { createTestApp, setupTestApp } from '../test/app';
 
-const api = useTestApp({ corsOrigins: ['http://localhost:3000'] });
+const api = setupTestApp({ corsOrigins: ['http://localhost:3000'] });
 
 describe('security headers', () => {
   it('are on every answer', async () => {

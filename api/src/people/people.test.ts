@@ -1,4 +1,4 @@
-import { useTestApp } from '../test/app';
+import { setupTestApp } from '../test/app';
 import { persona } from './people.tables';
 
 const ROSA = {
@@ -13,7 +13,7 @@ const ROSA = {
   nacimiento: '1990-05-04',
 };
 
-const api = useTestApp({ writeRateLimit: { max: 1000, timeWindow: 60_000 } });
+const api = setupTestApp({ writeRateLimit: { max: 1000, timeWindow: 60_000 } });
 
 const post = (url: string, body: unknown, language = 'es-PE') =>
   api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', 'accept-language': language }, payload: JSON.stringify(body) });

@@ -1,12 +1,12 @@
 import { addDays, limaToday, type SeatCell, type Trip } from '@rumbo/shared/schemas';
 import { eq } from 'drizzle-orm';
-import { useTestApp } from '../test/app';
+import { setupTestApp } from '../test/app';
 import { asiento_pasajero } from './people.tables';
 
 let clock = Date.now();
 
 const limit = { max: 10_000, timeWindow: 60_000 };
-const api = useTestApp({ now: () => new Date(clock), seatRateLimit: limit, writeRateLimit: limit });
+const api = setupTestApp({ now: () => new Date(clock), seatRateLimit: limit, writeRateLimit: limit });
 
 const channel = { susuario: 'TVIRT', cusuario: 50005 };
 const post = (url: string, payload: object, language = 'es-PE') => api.app.inject({ method: 'POST', url, payload, headers: { 'accept-language': language } });

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { listOutbox } from '../mail/outbox';
-import { useTestApp } from '../test/app';
+import { setupTestApp } from '../test/app';
 import { suscripcion } from './promotions.tables';
 
 const SITE = 'http://localhost:6000';
 
-const api = useTestApp({ corsOrigins: [SITE], writeRateLimit: { max: 1000, timeWindow: 60_000 } });
+const api = setupTestApp({ corsOrigins: [SITE], writeRateLimit: { max: 1000, timeWindow: 60_000 } });
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });

@@ -1,13 +1,13 @@
 import { addDays, limaToday, type SeatCell, type SeatHoldResult, type Trip } from '@rumbo/shared/schemas';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/rows';
-import { useTestApp } from '../test/app';
+import { setupTestApp } from '../test/app';
 import { TEST_ENGINE } from '../test/database';
 
 /** The API's clock: tests move it forward to let holds expire. */
 let clock = Date.now();
 
-const api = useTestApp({ now: () => new Date(clock), seatRateLimit: { max: 10_000, timeWindow: 60_000 } });
+const api = setupTestApp({ now: () => new Date(clock), seatRateLimit: { max: 10_000, timeWindow: 60_000 } });
 
 const channel = { susuario: 'TVIRT', cusuario: 50005 };
 const post = (url: string, payload: object, language = 'es-PE') =>

@@ -30,7 +30,7 @@ export interface TestAppSettings {
  * `afterAll` that closes both: on PGlite an in-memory database, on PostgreSQL a throwaway one that
  * closing drops (see createTestDatabase). Call it at the top of a file or of a `describe`.
  */
-export function useTestApp(
+export function setupTestApp(
   options: Partial<AppOptions> | ((database: TestDatabase) => Partial<AppOptions> | Promise<Partial<AppOptions>>) = {},
   settings: TestAppSettings = {},
 ): TestApp {

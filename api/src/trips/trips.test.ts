@@ -1,12 +1,12 @@
 import { addDays, FARE_FIELDS, limaToday, type Trip } from '@rumbo/shared/schemas';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/rows';
-import { createTestApp, useTestApp } from '../test/app';
+import { createTestApp, setupTestApp } from '../test/app';
 import { LAYOUTS, layoutCells } from './layouts';
 import { ROUTES } from './network';
 import { SALES_WINDOW_DAYS } from './trips.seed';
 
-const api = useTestApp();
+const api = setupTestApp();
 
 const tomorrow = addDays(limaToday(), 1);
 const channel = { cusuario: 50005, coficina_venta: 577 };
