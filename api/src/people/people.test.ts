@@ -1,17 +1,6 @@
 import { setupTestApp } from '../test/app';
+import { ADULT as ROSA } from '../test/purchase';
 import { persona } from './people.tables';
-
-const ROSA = {
-  ctipo_documento: 19,
-  numero: '45678912',
-  nombres: 'Rosa',
-  paterno: 'Quispe',
-  materno: 'Mamani',
-  email: 'rosa@example.pe',
-  celular: '987654321',
-  genero: 'F',
-  nacimiento: '1990-05-04',
-};
 
 const api = setupTestApp({ writeRateLimit: { max: 1000, timeWindow: 60_000 } });
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/rows';
 import { setupTestApp } from '../test/app';
 import { TEST_ENGINE } from '../test/database';
+import { seatBody } from '../test/purchase';
 
 /** The API's clock: tests move it forward to let holds expire. */
 let clock = Date.now();
@@ -27,23 +28,8 @@ async function seatMap(trip: Trip) {
 
 const seatsOf = (cells: SeatCell[]) => cells.filter((cell) => cell.gobjeto_sitio === 1);
 
-function holdBody(trip: Trip, seat: SeatCell, gestado_asiento: 83 | 84, clave_bloqueo?: string) {
-  return {
-    cviaje: trip.cviaje,
-    cviaje_asiento: seat.cviaje_asiento,
-    cterminal_origen: trip.cterminal_origen,
-    cterminal_destino: trip.cterminal_destino,
-    nasiento: seat.nasiento,
-    gnivel_piso: seat.gnivel_piso,
-    gcategoria_asiento: seat.gcategoria_asiento,
-    gestado_asiento,
-    ...channel,
-    ...(clave_bloqueo ? { clave_bloqueo } : {}),
-  };
-}
-
-const hold = (trip: Trip, seat: SeatCell, clave?: string) => post('/rest/asiento/bloquear', holdBody(trip, seat, 84, clave));
-const release = (trip: Trip, seat: SeatCell, clave?: string) => post('/rest/asiento/bloquear', holdBody(trip, seat, 83, clave));
+const hold = (trip: Trip, seat: SeatCell, clave?: string) => post('/rest/asiento/bloquear', seatBody(trip, seat, 84, clave));
+const release = (trip: Trip, seat: SeatCell, clave?: string) => post('/rest/asiento/bloquear', seatBody(trip, seat, 83, clave));
 
 describe('POST /rest/maqueta', () => {
   it('draws a two-deck bus: seats on decks 15 and 16 with class and price, facilities, priority seats', async () => {
@@ -117,7 +103,7 @@ describe('POST /rest/asiento/bloquear', () => {
     const es = await hold(trip, seat!);
     expect(es.statusCode).toBe(409);
     expect(es.json()).toEqual({ code: 'seat.taken', message: 'Alguien acaba de tomar este asiento. Actualizamos el mapa: elija otro.' });
-    const en = await post('/rest/asiento/bloquear', holdBody(trip, seat!, 84), 'en-EN');
+    const en = await post('/rest/asiento/bloquear', seatBody(trip, seat!, 84), 'en-EN');
     expect(en.json().message).toBe('Someone has just taken this seat. We updated the map: please pick another.');
   });
 
@@ -174,9 +160,9 @@ describe('POST /rest/asiento/bloquear', () => {
   it('never trusts the body for the seat: a wrong cviaje_asiento is refused, the price is the server’s', async () => {
     const trip = await tripOn('LIM', 'NZC', 7);
     const [seat, other] = seatsOf((await seatMap(trip)).asientos);
-    const wrong = await post('/rest/asiento/bloquear', { ...holdBody(trip, seat!, 84), cviaje_asiento: other!.cviaje_asiento });
+    const wrong = await post('/rest/asiento/bloquear', { ...seatBody(trip, seat!, 84), cviaje_asiento: other!.cviaje_asiento });
     expect(wrong.statusCode).toBe(400);
-    const cheap = await post('/rest/asiento/bloquear', { ...holdBody(trip, seat!, 84), gcategoria_asiento: 140, precio: 1 });
+    const cheap = await post('/rest/asiento/bloquear', { ...seatBody(trip, seat!, 84), gcategoria_asiento: 140, precio: 1 });
     expect(cheap.statusCode).toBe(200);
     expect(cheap.json().data).toMatchObject({ gcategoria_asiento: seat!.gcategoria_asiento, precio: seat!.precio });
   });
@@ -220,7 +206,7 @@ describe('POST /rest/asiento/bloquear', () => {
     const trip = await tripOn('LIM', 'AQP', 3);
     const [seat] = seatsOf((await seatMap(trip)).asientos);
     for (const patch of [{ gestado_asiento: 82 }, { gnivel_piso: 17 }, { cusuario: 1 }, { clave_bloqueo: 'abc' }, { nasiento: -1 }]) {
-      const res = await post('/rest/asiento/bloquear', { ...holdBody(trip, seat!, 84), ...patch });
+      const res = await post('/rest/asiento/bloquear', { ...seatBody(trip, seat!, 84), ...patch });
       expect(res.statusCode).toBe(400);
     }
   });

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { openDatabase, type DatabaseHandle } from '../../db/client';
-import { createTestApp } from '../../test/app';
+import { openDatabase } from '../../db/client';
+import { setupTestApp } from '../../test/app';
 import { freePort, startNotificationReceiver } from '../../test/payment-fakes';
 import { createPaymentProviders, type PaymentProviders } from '../index';
 import type { ChargeRequest } from '../provider';
@@ -14,28 +13,26 @@ const STORE = 'http://localhost:3000';
 let clock = Date.now();
 const now = () => new Date(clock);
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
+let port: number;
 let providers: PaymentProviders;
 let receiver: Awaited<ReturnType<typeof startNotificationReceiver>>;
 let apiOrigin: string;
 
-beforeAll(async () => {
-  const port = await freePort();
-  apiOrigin = `http://127.0.0.1:${port}`;
-  providers = createPaymentProviders({ sandbox: true }, { apiOrigin, now });
-  receiver = await startNotificationReceiver(providers);
+const api = setupTestApp(
+  async () => {
+    port = await freePort();
+    apiOrigin = `http://127.0.0.1:${port}`;
+    providers = createPaymentProviders({ sandbox: true }, { apiOrigin, now });
+    receiver = await startNotificationReceiver(providers);
+    return { paymentSandbox: { ...providers.sandbox!, notificationUrls: receiver.urls } };
+  },
   // The sandbox keeps no rows: an empty in-memory database is enough for the app to start.
-  database = await openDatabase({ dataDir: 'memory://' });
-  app = await createTestApp(database.db, { paymentSandbox: { ...providers.sandbox!, notificationUrls: receiver.urls } });
-  await app.listen({ port, host: '127.0.0.1' });
-});
+  { database: () => openDatabase({ dataDir: 'memory://' }) },
+);
 
-afterAll(async () => {
-  await app.close();
-  await receiver.close();
-  await database.close();
-});
+beforeAll(() => api.app.listen({ port, host: '127.0.0.1' }));
+
+afterAll(() => receiver.close());
 
 beforeEach(() => {
   receiver.notices.length = 0;
