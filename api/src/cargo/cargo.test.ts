@@ -1,15 +1,9 @@
-import { setupTestApp } from '../test/app';
+import { postJson, setupTestApp } from '../test/app';
 import { cargoPrice, maskName } from './cargo.service';
 
 const api = setupTestApp({ lookupRateLimit: { max: 1000, timeWindow: 60_000 } });
 
-const post = (url: string, body: unknown, language?: string) =>
-  api.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/json', ...(language ? { 'accept-language': language } : {}) },
-    payload: JSON.stringify(body),
-  });
+const post = (url: string, body: unknown, language?: string) => postJson(api.app, url, body, language);
 const track = (body: unknown, language?: string) => post('/rest/carga/seguimiento', body, language);
 
 describe('POST /rest/carga/seguimiento', () => {

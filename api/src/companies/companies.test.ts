@@ -2,7 +2,7 @@ import { isValidRuc } from '@rumbo/shared/schemas';
 import { eq } from 'drizzle-orm';
 import { listOutbox } from '../mail/outbox';
 import { OPERATOR } from '../operator';
-import { setupTestApp } from '../test/app';
+import { postJson, setupTestApp } from '../test/app';
 import { empresa, empresa_contacto } from './companies.tables';
 
 const api = setupTestApp({
@@ -10,13 +10,7 @@ const api = setupTestApp({
     lookupRateLimit: { max: 1000, timeWindow: 60_000 },
   });
 
-const post = (url: string, body: unknown, language?: string) =>
-  api.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/json', ...(language ? { 'accept-language': language } : {}) },
-    payload: JSON.stringify(body),
-  });
+const post = (url: string, body: unknown, language?: string) => postJson(api.app, url, body, language);
 
 const FORM = {
   ruc: '20601234506',

@@ -2,7 +2,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import { outbox } from '../mail/mail.tables';
 import { createMailSender } from '../mail/sender';
 import { createSmtpTransport } from '../mail/transport';
-import { setupTestApp } from '../test/app';
+import { postJson, setupTestApp } from '../test/app';
 import { TEST_ENGINE } from '../test/database';
 import { startSmtpPeer } from '../test/smtp-peer';
 import { reclamacion, reclamacionContador } from './complaints.tables';
@@ -37,14 +37,7 @@ let clock = MONDAY_10_MARCH;
 
 const api = setupTestApp({ now: () => clock, writeRateLimit: { max: 1000, timeWindow: 60_000 } });
 
-function file(body: unknown, language?: string) {
-  return api.app.inject({
-    method: 'POST',
-    url: '/rest/reclamacion/registro',
-    headers: { 'content-type': 'application/json', ...(language ? { 'accept-language': language } : {}) },
-    payload: JSON.stringify(body),
-  });
-}
+const file = (body: unknown, language?: string) => postJson(api.app, '/rest/reclamacion/registro', body, language);
 
 const sheetsIn = async (year: number) =>
   api.db.select().from(reclamacion).where(eq(reclamacion.anio, year)).orderBy(asc(reclamacion.correlativo));

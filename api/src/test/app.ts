@@ -10,6 +10,16 @@ export function createTestApp(db: Database, options: Partial<AppOptions> = {}): 
   return buildApp({ db, sessionSecret: TEST_SECRET, devMailbox: true, ...options });
 }
 
+/** POSTs `body` to `url` as JSON text (as a browser sends it), in `language` when given; the answer as is. */
+export function postJson(app: FastifyInstance, url: string, body: unknown, language?: string) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...(language ? { 'accept-language': language } : {}) },
+    payload: JSON.stringify(body),
+  });
+}
+
 /** A test file's app and database, there from its `beforeAll` on (reading them earlier throws). */
 export interface TestApp {
   readonly app: FastifyInstance;

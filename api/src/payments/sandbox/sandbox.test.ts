@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { openDatabase } from '../../db/client';
 import { setupTestApp } from '../../test/app';
-import { freePort, startNotificationReceiver } from '../../test/payment-fakes';
+import { freePort, startNotificationReceiver, testCharge } from '../../test/payment-fakes';
 import { createPaymentProviders, type PaymentProviders } from '../index';
 import type { ChargeRequest } from '../provider';
 
@@ -40,17 +40,8 @@ beforeEach(() => {
   receiver.state.failing = false;
 });
 
-const charge = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
-  referencia: `pay_${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 12)}`,
-  codigo: 'ABCD2345',
-  montoCentimos: 12345,
-  expira: new Date(clock + 30 * 60_000),
-  metodo: 'tarjeta',
-  comprador: { nombre: 'Ana Quispe', email: 'ana@example.pe' },
-  idioma: 'es-PE',
-  urlRetorno: `${STORE}/pasajes/reserva/ABCD2345`,
-  ...overrides,
-});
+const charge = (overrides: Partial<ChargeRequest> = {}): ChargeRequest =>
+  testCharge({ referencia: `pay_${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 12)}`, expira: new Date(clock + 30 * 60_000), metodo: 'tarjeta', ...overrides });
 
 const get = (url: string) => fetch(url, { redirect: 'manual' });
 const post = (url: string, form: Record<string, string>) =>
