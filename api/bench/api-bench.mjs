@@ -6,55 +6,17 @@
  * on PostgreSQL. Budget: p99 of /rest/maqueta ≤ 50 ms on PostgreSQL. Prints a table and writes
  * bench-results/api.json.
  */
-import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { channel, CONNECTIONS, limaDate, load, post as postTo, seatChannel, startApi, stopApi, withPostgresDatabase, writeResults } from './common.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
 const PORT = 4700;
 const base = `http://127.0.0.1:${PORT}`;
-const channel = { cusuario: 50005, coficina_venta: 577 };
-const seatChannel = { susuario: 'TVIRT', cusuario: 50005 };
-
-function limaDate(days) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-async function startApi(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
-    env: { ...process.env, PORT: String(PORT), ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => chunk.toString().includes('ready') && resolve());
-    child.on('exit', (code) => reject(new Error(`API exited with ${code}`)));
-  });
-  return child;
-}
-
-async function post(url, body) {
-  const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json()).data;
-}
-
-function load({ path: urlPath, ...options }) {
-  return new Promise((resolve, reject) => {
-    const settings = { url: base + urlPath, connections: CONNECTIONS, method: 'POST', headers: { 'content-type': 'application/json' }, ...options };
-    if (!settings.amount) settings.duration = DURATION;
-    autocannon(settings, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
+const post = (url, body) => postTo(base, url, body);
+/** A load of DURATION seconds (or of `amount` requests); answers autocannon's result. */
+const measure = async (options) => (await load(base, { ...(options.amount ? {} : { duration: DURATION }), ...options })).result;
 
 const figures = (result) => ({
   p50_ms: result.latency.p50,
@@ -65,7 +27,7 @@ const figures = (result) => ({
 });
 
 async function benchEngine(engine, env) {
-  const api = await startApi(env);
+  const api = await startApi(PORT, env);
   try {
     const trips = [];
     for (let day = 1; trips.length < 60; day++) {
@@ -78,8 +40,8 @@ async function benchEngine(engine, env) {
     const mapBody = { cviaje: trip.cviaje, cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino, ...seatChannel };
     await post('/rest/maqueta', mapBody); // the trip's seat rows exist from here on
 
-    const viaje = figures(await load({ path: '/rest/viaje', body: JSON.stringify(search) }));
-    const maqueta = figures(await load({ path: '/rest/maqueta', body: JSON.stringify(mapBody) }));
+    const viaje = figures(await measure({ path: '/rest/viaje', body: JSON.stringify(search) }));
+    const maqueta = figures(await measure({ path: '/rest/maqueta', body: JSON.stringify(mapBody) }));
     // The same load spread over 40 departures (no two requests share a read).
     const spreadBodies = trips.slice(1, 41).map((t) =>
       JSON.stringify({ cviaje: t.cviaje, cterminal_origen: t.cterminal_origen, cterminal_destino: t.cterminal_destino, ...seatChannel }),
@@ -87,7 +49,7 @@ async function benchEngine(engine, env) {
     for (const body of spreadBodies) await post('/rest/maqueta', JSON.parse(body));
     let spreadNext = 0;
     const maqueta_40_trips = figures(
-      await load({ path: '/rest/maqueta', requests: [{ setupRequest: (request) => ({ ...request, body: spreadBodies[spreadNext++ % spreadBodies.length] }) }] }),
+      await measure({ path: '/rest/maqueta', requests: [{ setupRequest: (request) => ({ ...request, body: spreadBodies[spreadNext++ % spreadBodies.length] }) }] }),
     );
 
     // Every seat of 40 trips, each asked for by two requests back to back (two connections race).
@@ -103,7 +65,7 @@ async function benchEngine(engine, env) {
     const seats = queue.length / 2;
     let next = 0;
     const started = Date.now();
-    const holds = await load({
+    const holds = await measure({
       path: '/rest/asiento/bloquear',
       amount: queue.length,
       requests: [{ setupRequest: (request) => ({ ...request, body: queue[next++ % queue.length] }) }],
@@ -132,30 +94,14 @@ async function benchEngine(engine, env) {
       },
     };
   } finally {
-    api.kill('SIGTERM');
-    await new Promise((resolve) => api.once('exit', resolve));
-  }
-}
-
-async function withPostgresDatabase(adminUrl, run) {
-  const name = `rumbo_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await stopApi(api);
   }
 }
 
 const results = [];
 results.push(await benchEngine('pglite', { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rumbo-api-bench-')), DATABASE_URL: '' }));
 if (process.env.DATABASE_URL) {
-  results.push(await withPostgresDatabase(process.env.DATABASE_URL, (url) => benchEngine('postgres', { DATABASE_URL: url })));
+  results.push(await withPostgresDatabase(process.env.DATABASE_URL, 'rumbo_bench_', (url) => benchEngine('postgres', { DATABASE_URL: url })));
 }
 
 console.log(`\nAPI at ${CONNECTIONS} connections, ${DURATION} s per endpoint`);
@@ -175,5 +121,4 @@ if (pgResult) {
     console.log(`budget: p99 of /rest/${name} on PostgreSQL ${p99} ms (≤ 50 ms: ${p99 <= 50 ? 'met' : 'NOT met'})`);
   }
 }
-mkdirSync(path.join(here, '../bench-results'), { recursive: true });
-writeFileSync(path.join(here, '../bench-results/api.json'), JSON.stringify(results, null, 2));
+writeResults('api', results);

@@ -7,57 +7,27 @@
  * that every reservation is paid once with one ticket per seat. Needs DATABASE_URL; writes
  * bench-results/sales.json.
  */
-import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { channel, CONNECTIONS, limaDate, load, post as postTo, seatChannel, startApi as startServer, stopApi, withPostgresDatabase, writeResults } from './common.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const CONNECTIONS = 50;
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 600);
 const PORT = 4701;
 const base = `http://127.0.0.1:${PORT}`;
-const channel = { cusuario: 50005, coficina_venta: 577 };
-const seatChannel = { susuario: 'TVIRT', cusuario: 50005 };
 const keys = { apiKey: randomBytes(12).toString('hex'), signatureKey: randomBytes(24).toString('hex') };
+const post = (url, body) => postTo(base, url, body);
 
 if (!process.env.DATABASE_URL) {
   console.log('sales bench: set DATABASE_URL (a PostgreSQL server where databases can be created)');
   process.exit(0);
 }
 
-function limaDate(days) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** Lima wall clock `YYYY-MM-DDTHH:mm:ss` (SafetyPay's RequestDateTime). */
 const limaDateTime = (date) => new Date(date.getTime() - 5 * 3600_000).toISOString().slice(0, 19);
 const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-async function startApi(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
-    env: { ...process.env, PORT: String(PORT), BENCH_SAFETYPAY_API_KEY: keys.apiKey, BENCH_SAFETYPAY_SIGNATURE_KEY: keys.signatureKey, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => chunk.toString().includes('ready') && resolve());
-    child.on('exit', (code) => reject(new Error(`API exited with ${code}`)));
-  });
-  return child;
-}
-
-async function post(url, body) {
-  const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, body: JSON.stringify(body) });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${url} ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
+const startApi = (env) =>
+  startServer(PORT, { BENCH_SAFETYPAY_API_KEY: keys.apiKey, BENCH_SAFETYPAY_SIGNATURE_KEY: keys.signatureKey, ...env });
 
 /** Runs `work` over `items` with at most `limit` at once. */
 async function pool(items, limit, work) {
@@ -70,15 +40,6 @@ async function pool(items, limit, work) {
     }
   }));
   return results;
-}
-
-function load(options) {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    autocannon({ connections: CONNECTIONS, method: 'POST', ...options, url: base + options.path }, (error, result) =>
-      error ? reject(error) : resolve({ result, seconds: (Date.now() - started) / 1000 }),
-    );
-  });
 }
 
 async function run(databaseUrl) {
@@ -112,10 +73,9 @@ async function run(databaseUrl) {
 
     const reserveBodies = purchases.map((clave) => JSON.stringify({ clave_bloqueo: clave, comprador: { nombre: 'Ana Quispe', email: 'ana@example.pe', comprobante: 'boleta' }, terminos: true }));
     let nextReserve = 0;
-    const reservations = await load({
+    const reservations = await load(base, {
       path: '/rest/venta/reserva',
       amount: reserveBodies.length,
-      headers: { 'content-type': 'application/json' },
       requests: [{ setupRequest: (request) => ({ ...request, body: reserveBodies[nextReserve++] }) }],
     });
 
@@ -134,7 +94,7 @@ async function run(databaseUrl) {
       return new URLSearchParams(form).toString();
     });
     let nextNotice = 0;
-    const paid = await load({
+    const paid = await load(base, {
       path: '/rest/safetypay/notificacion',
       amount: notices.length,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -161,24 +121,11 @@ async function run(databaseUrl) {
     };
   } finally {
     await db.end();
-    api.kill('SIGTERM');
-    await new Promise((resolve) => api.once('exit', resolve));
+    await stopApi(api);
   }
 }
 
-const name = `rumbo_sales_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-await admin.connect();
-await admin.query(`create database "${name}"`);
-const url = new URL(process.env.DATABASE_URL);
-url.pathname = `/${name}`;
-let result;
-try {
-  result = await run(url.toString());
-} finally {
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.end();
-}
+const result = await withPostgresDatabase(process.env.DATABASE_URL, 'rumbo_sales_bench_', run);
 
 const r = result.reservations;
 const p = result.paid_notices;
@@ -186,5 +133,4 @@ console.log(`\nSales on PostgreSQL, ${result.purchases} purchases, ${CONNECTIONS
 console.log(`reservations: ${r.per_s}/s (p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, ${r.ok} ok, ${r.non2xx} non-2xx)`);
 console.log(`paid notices: ${p.per_s}/s (p50 ${p.p50_ms} ms, p99 ${p.p99_ms} ms, ${p.ok} ok, ${p.non2xx} non-2xx)`);
 console.log(`check: ${result.check.pagadas} paid, ${result.check.boletos} tickets, ${result.check.correos} mails queued; all paid once: ${result.check.all_paid_once}`);
-mkdirSync(path.join(here, '../bench-results'), { recursive: true });
-writeFileSync(path.join(here, '../bench-results/sales.json'), JSON.stringify(result, null, 2));
+writeResults('sales', result);

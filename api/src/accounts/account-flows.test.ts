@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
 import { listOutbox } from '../mail/outbox';
-import { createTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
+import { createTestApp, setupTestApp } from '../test/app';
 import { startFakeFacebook, startFakeGoogle } from '../test/fake-providers';
 import { ACCOUNT_RATE_LIMITS, type AccountRateLimits } from './accounts.routes';
 import { DEMO_PASSWORD } from './accounts.seed';
@@ -16,24 +14,21 @@ const SITE = 'http://site.test';
 const GENEROUS = { max: 10_000, timeWindow: 60_000 };
 const NO_LIMITS: AccountRateLimits = { signIn: GENEROUS, requests: GENEROUS, signInPerEmail: GENEROUS, mailsPerEmail: GENEROUS };
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
 let google: Awaited<ReturnType<typeof startFakeGoogle>>;
 let facebook: Awaited<ReturnType<typeof startFakeFacebook>>;
 /** The API's clock; tests move it to let codes and links expire. */
 let clock = new Date();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
+const api = setupTestApp(async () => {
   google = await startFakeGoogle();
   facebook = await startFakeFacebook('fb-app-1', 'fb-secret-1');
-  app = await createTestApp(database.db, {
+  return {
     siteUrl: SITE,
     now: () => clock,
     accountRateLimits: NO_LIMITS,
     google: { clientId: google.clientId, jwksUrl: google.jwksUrl, issuers: [google.issuer] },
     facebook: { appId: 'fb-app-1', appSecret: 'fb-secret-1', graphUrl: facebook.graphUrl },
-  });
+  };
 });
 
 beforeEach(() => {
@@ -41,13 +36,11 @@ beforeEach(() => {
 });
 
 afterAll(async () => {
-  await app.close();
   await google.close();
   await facebook.close();
-  await database.close();
 });
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}, target = app) =>
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}, target = api.app) =>
   target.inject({ method: 'POST', url, payload: payload as object, headers });
 
 let serial = 0;
@@ -71,7 +64,7 @@ function person() {
 }
 
 async function lastMail(to: string) {
-  const [mail] = await listOutbox(database.db, { to, limit: 1 });
+  const [mail] = await listOutbox(api.db, { to, limit: 1 });
   if (!mail) throw new Error(`no mail to ${to}`);
   return mail;
 }
@@ -133,7 +126,7 @@ describe('sign-up and e-mail confirmation', () => {
 
   it('stores the password as a scrypt hash, never as typed', async () => {
     const p = await registered();
-    const [row] = await database.db.select({ clave_hash: cuenta.clave_hash }).from(cuenta).where(eq(cuenta.correo, p.correo));
+    const [row] = await api.db.select({ clave_hash: cuenta.clave_hash }).from(cuenta).where(eq(cuenta.correo, p.correo));
     expect(row!.clave_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(row!.clave_hash).not.toContain(p.clave);
   });
@@ -224,7 +217,7 @@ describe('one-time codes', () => {
   it('stores only a keyed hash of the code', async () => {
     const p = await registered();
     const { code } = await requestCode(p.correo);
-    const rows = await database.db.select().from(otpCodigo);
+    const rows = await api.db.select().from(otpCodigo);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.hash).not.toContain(code);
   });
@@ -331,7 +324,7 @@ describe('password reset', () => {
   it('stores only a hash of the link token', async () => {
     const p = await registered();
     const token = await resetToken(p.correo);
-    const rows = await database.db.select({ hash: cuentaEnlace.hash }).from(cuentaEnlace);
+    const rows = await api.db.select({ hash: cuentaEnlace.hash }).from(cuentaEnlace);
     expect(rows.some((row) => row.hash === token)).toBe(false);
   });
 
@@ -415,7 +408,7 @@ describe('Google sign-in', () => {
   });
 
   it('is not offered without a client id', async () => {
-    const bare = await createTestApp(database.db, { siteUrl: SITE });
+    const bare = await createTestApp(api.db, { siteUrl: SITE });
     const res = await post('/rest/login/token', { credential: 'x' }, {}, bare);
     expect(res.json().code).toBe('account.social.unavailable');
     await bare.close();
@@ -456,7 +449,7 @@ describe('Facebook sign-in', () => {
   });
 
   it('refuses when the app secret is wrong (debug_token refuses the app)', async () => {
-    const wrong = await createTestApp(database.db, { siteUrl: SITE, facebook: { appId: 'fb-app-1', appSecret: 'wrong', graphUrl: facebook.graphUrl } });
+    const wrong = await createTestApp(api.db, { siteUrl: SITE, facebook: { appId: 'fb-app-1', appSecret: 'wrong', graphUrl: facebook.graphUrl } });
     const token = facebook.issue('fb-any', { appId: 'fb-app-1', userId: 'f-2', expiresAt: inAnHour(), email: 'y@fb.test' });
     expect((await post('/rest/usuario/registrar/fb', { accessToken: token }, {}, wrong)).json().code).toBe('account.social.invalid');
     await wrong.close();
@@ -479,7 +472,7 @@ describe('profile, trips and points', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ tipo_doc: 21, num_doc: '123456789012345', materno: 'Luna', telefono: '999888777' });
-    const profile = await app.inject({ url: '/rest/user/perfil', headers: auth });
+    const profile = await api.app.inject({ url: '/rest/user/perfil', headers: auth });
     expect(profile.json().data).toMatchObject({ correo_cc: 'copia@example.pe', nombres: 'Rosa' });
   });
 
@@ -493,31 +486,31 @@ describe('profile, trips and points', () => {
 
   it('lists no tickets for a customer who bought none, and none without a session', async () => {
     const { auth } = await signedIn();
-    const res = await app.inject({ url: '/rest/user/viajes', headers: auth });
+    const res = await api.app.inject({ url: '/rest/user/viajes', headers: auth });
     expect(res.json()).toEqual({ data: { proximos: [], pasados: [] } });
-    expect((await app.inject({ url: '/rest/user/viajes' })).statusCode).toBe(401);
+    expect((await api.app.inject({ url: '/rest/user/viajes' })).statusCode).toBe(401);
   });
 
   it('a new customer has no points; the ledger sums up and never goes below zero', async () => {
     const { auth, ccuenta } = await signedIn();
-    expect((await app.inject({ url: '/rest/user/puntos', headers: auth })).json()).toEqual({ data: { saldo: 0, retenidos: 0, disponibles: 0, movimientos: [] } });
+    expect((await api.app.inject({ url: '/rest/user/puntos', headers: auth })).json()).toEqual({ data: { saldo: 0, retenidos: 0, disponibles: 0, movimientos: [] } });
 
-    await addPoints(database.db, { ccuenta, puntos: 150, concepto: 'viaje', detalle: 'Lima → Cusco' });
-    await expect(addPoints(database.db, { ccuenta, puntos: -200, concepto: 'canje' })).rejects.toMatchObject({ code: 'account.puntos.insufficient' });
-    await addPoints(database.db, { ccuenta, puntos: -100, concepto: 'canje' });
+    await addPoints(api.db, { ccuenta, puntos: 150, concepto: 'viaje', detalle: 'Lima → Cusco' });
+    await expect(addPoints(api.db, { ccuenta, puntos: -200, concepto: 'canje' })).rejects.toMatchObject({ code: 'account.puntos.insufficient' });
+    await addPoints(api.db, { ccuenta, puntos: -100, concepto: 'canje' });
 
-    const points = (await app.inject({ url: '/rest/user/puntos', headers: auth })).json().data;
+    const points = (await api.app.inject({ url: '/rest/user/puntos', headers: auth })).json().data;
     expect(points.saldo).toBe(50);
     expect(points.movimientos.map((m: { puntos: number }) => m.puntos)).toEqual([-100, 150]);
-    expect(await pointsSum(database.db, ccuenta)).toBe(50);
+    expect(await pointsSum(api.db, ccuenta)).toBe(50);
   });
 
   it('the demo customer has a history whose balance is its sum', async () => {
     const res = await post('/rest/login/verificar', { correo: 'demo@rumboandino.pe', clave: DEMO_PASSWORD });
     const ccuenta = res.json().data.cliente.ccuenta;
-    const points = await getPoints(database.db, ccuenta, new Date());
+    const points = await getPoints(api.db, ccuenta, new Date());
     expect(points.movimientos.length).toBeGreaterThan(0);
-    expect(points.saldo).toBe(await pointsSum(database.db, ccuenta));
+    expect(points.saldo).toBe(await pointsSum(api.db, ccuenta));
   });
 });
 
@@ -525,7 +518,7 @@ describe('rate limits', () => {
   let limited: FastifyInstance;
 
   beforeAll(async () => {
-    limited = await createTestApp(database.db, {
+    limited = await createTestApp(api.db, {
       siteUrl: SITE,
       accountRateLimits: { ...ACCOUNT_RATE_LIMITS, signIn: { max: 6, timeWindow: 60_000 }, signInPerEmail: { max: 3, timeWindow: 60_000 }, mailsPerEmail: { max: 2, timeWindow: 60_000 } },
     });
@@ -564,7 +557,7 @@ describe('rate limits', () => {
 
 describe('links in mails', () => {
   it('use the caller\'s Origin only when it is an allowed one', async () => {
-    const open = await createTestApp(database.db, { corsOrigins: ['http://localhost:5300'] });
+    const open = await createTestApp(api.db, { corsOrigins: ['http://localhost:5300'] });
     const email = `origen.${Date.now()}@example.pe`;
     expect((await post('/rest/usuario/recuperar', { correo: email }, { origin: 'http://localhost:5300' }, open)).statusCode).toBe(202);
     expect((await lastMail(email)).text).toContain('http://localhost:5300/cuenta/registro');

@@ -1,30 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import type { DatabaseHandle } from '../db/client';
-import { createTestApp, TEST_SECRET } from '../test/app';
-import { createTestDatabase } from '../test/database';
+import { TEST_SECRET, setupTestApp } from '../test/app';
 import { cuenta } from './accounts.tables';
 import { signSessionToken, verifySessionToken } from './tokens';
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
+const api = setupTestApp();
 let demoId: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-  const [demo] = await database.db.select({ ccuenta: cuenta.ccuenta }).from(cuenta).where(eq(cuenta.correo, 'demo@rumboandino.pe'));
+  const [demo] = await api.db.select({ ccuenta: cuenta.ccuenta }).from(cuenta).where(eq(cuenta.correo, 'demo@rumboandino.pe'));
   demoId = demo!.ccuenta;
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
 const userData = (headers: Record<string, string> = {}, payload?: string) =>
-  app.inject({ method: 'POST', url: '/rest/user/editar', headers, ...(payload === undefined ? {} : { payload }) });
+  api.app.inject({ method: 'POST', url: '/rest/user/editar', headers, ...(payload === undefined ? {} : { payload }) });
 
 const UNAUTHORIZED_ES = { message: 'Su sesión no es válida. Vuelva a iniciar sesión.', code: 'request.unauthorized' };
 

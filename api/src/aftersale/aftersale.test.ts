@@ -1,94 +1,45 @@
 import { randomBytes } from 'node:crypto';
 import type { DeclarationTicket, PointsQuote, PostponableTicket, PostponeAnswer, RecoveryAnswer, ReservationView, SeatCell, Trip } from '@rumbo/shared/schemas';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { addPoints, pointsSum } from '../accounts/accounts.service';
 import { cuenta, puntosMovimiento } from '../accounts/accounts.tables';
 import { signSessionToken } from '../accounts/tokens';
-import type { DatabaseHandle } from '../db/client';
 import { outbox } from '../mail/mail.tables';
-import { createPaymentProviders, type PaymentProviders } from '../payments';
 import { boleto, boleto_movimiento } from '../sales/sales.tables';
 import { viaje_asiento } from '../seats/seats.tables';
 import { verifyTicketQr } from '../sales/tickets';
-import { createTestApp, TEST_SECRET } from '../test/app';
-import { createTestDatabase } from '../test/database';
-import { freePort } from '../test/payment-fakes';
-import { ADULT, BUYER, findTrip, freeSeats, hold, post, safetyPayNotice } from '../test/purchase';
+import { TEST_SECRET } from '../test/app';
+import { ADULT, BUYER, findTrip, freeSeats, hold, holdForPassenger, payWithSafetyPay, post, setupSandboxApp } from '../test/purchase';
 
-const STORE = 'http://localhost:3000';
 let clock = Date.now();
 const now = () => new Date(clock);
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
-let providers: PaymentProviders;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const port = await freePort();
-  const apiOrigin = `http://127.0.0.1:${port}`;
-  providers = createPaymentProviders({ sandbox: true }, { apiOrigin, now });
-  const limit = { max: 100_000, timeWindow: 60_000 };
-  app = await createTestApp(database.db, {
-    now,
-    payments: providers,
-    paymentSandbox: providers.sandbox,
-    apiOrigin,
-    corsOrigins: [STORE],
-    seatRateLimit: limit,
-    writeRateLimit: limit,
-    lookupRateLimit: limit,
-    recoveryPerCodeLimit: { max: 3, timeWindow: 60_000 },
-  });
-  await app.listen({ port, host: '127.0.0.1' });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const api = setupSandboxApp(now, { recoveryPerCodeLimit: { max: 3, timeWindow: 60_000 } });
 
 afterEach(() => {
   clock = Date.now();
 });
 
-const db = () => database.db;
-const amountOf = (centimos: number) => `${Math.trunc(centimos / 100)}.${String(centimos % 100).padStart(2, '0')}`;
-const notify = (body: string) =>
-  app.inject({ method: 'POST', url: '/rest/safetypay/notificacion', payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const db = () => api.db;
 const bearer = async (ccuenta: number) => ({ authorization: `Bearer ${await signSessionToken(ccuenta, 3600, TEST_SECRET)}` });
 const seatState = async (id: number | null) => (await db().select().from(viaje_asiento).where(eq(viaje_asiento.cviaje_asiento, id!)))[0]!.gestado_asiento;
 
 let documents = 0;
 /** Holds `seat` (a new purchase key) and ties it to a passenger; answers the key. */
-async function holdWithPassenger(trip: Trip, seat: SeatCell, clave?: string): Promise<string> {
-  const res = await hold(app, trip, seat, clave);
-  expect(res.statusCode).toBe(200);
-  const key = res.json().data.clave_bloqueo as string;
-  const pasajero = { ...ADULT, numero: String(47_000_000 + (documents += 1)) };
-  expect((await post(app, '/rest/asiento/asociar', { clave_bloqueo: key, cviaje_asiento: seat.cviaje_asiento, pasajero })).statusCode).toBe(200);
-  return key;
-}
+const holdWithPassenger = (trip: Trip, seat: SeatCell, clave?: string) =>
+  holdForPassenger(api.app, trip, seat, { ...ADULT, numero: String(47_000_000 + (documents += 1)) }, clave);
 
 /** Pays a reservation through the SafetyPay sandbox: start, then the provider's signed "paid" notice. */
-async function pay(codigo: string, clave: string, total: number) {
-  const start = await post(app, '/rest/safetypay', { codigo, clave_bloqueo: clave, metodo: 'tarjeta' });
-  expect(start.statusCode).toBe(200);
-  const rows = await db().query.pago.findMany({ where: (p, { like }) => like(p.referencia, `${codigo}-%`) });
-  const referencia = rows[rows.length - 1]!.referencia;
-  const res = await notify(safetyPayNotice(providers.sandbox!, { referencia, amount: amountOf(total) }, now()));
-  expect(res.statusCode).toBe(200);
-}
+const pay = (codigo: string, clave: string, total: number) => payWithSafetyPay(api, now(), codigo, clave, total);
 
 /** One paid ticket on `seat` of `trip` (a guest, or the customer of `headers`). */
 async function paidTicket(trip: Trip, seat: SeatCell, headers: Record<string, string> = {}) {
   const clave = await holdWithPassenger(trip, seat);
-  const res = await post(app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true }, headers);
+  const res = await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true }, headers);
   expect(res.statusCode).toBe(201);
   const view = res.json().data as ReservationView;
   await pay(view.codigo, clave, view.total_centimos);
-  const paid = (await post(app, '/rest/venta/consulta', { codigo: view.codigo, clave_bloqueo: clave })).json().data as ReservationView;
+  const paid = (await post(api.app, '/rest/venta/consulta', { codigo: view.codigo, clave_bloqueo: clave })).json().data as ReservationView;
   expect(paid.estado).toBe('pagada');
   return { codigo: view.codigo, clave, view: paid, numero: paid.boletos[0]!.numero, seat };
 }
@@ -97,39 +48,39 @@ const byPrice = (seats: SeatCell[]) => [...seats].filter((s) => s.precio !== nul
 
 describe('/rest/venta/recovery', () => {
   it('answers the purchase and an access key for the right code and e-mail, the same 404 otherwise', async () => {
-    const trip = await findTrip(app, 'LIM', 'ICA', 7);
-    const { codigo, numero } = await paidTicket(trip, byPrice(await freeSeats(app, trip))[0]!);
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 7);
+    const { codigo, numero } = await paidTicket(trip, byPrice(await freeSeats(api.app, trip))[0]!);
 
-    const wrongMail = await post(app, '/rest/venta/recovery', { codigo, email: 'otra@example.pe' });
-    const wrongCode = await post(app, '/rest/venta/recovery', { codigo: 'ZZZZ2222', email: BUYER.email });
+    const wrongMail = await post(api.app, '/rest/venta/recovery', { codigo, email: 'otra@example.pe' });
+    const wrongCode = await post(api.app, '/rest/venta/recovery', { codigo: 'ZZZZ2222', email: BUYER.email });
     expect(wrongMail.statusCode).toBe(404);
     expect(wrongCode.statusCode).toBe(404);
     expect(wrongMail.json()).toEqual(wrongCode.json());
     expect(wrongMail.json()).toMatchObject({ code: 'sale.reserva.noEncontrada', message: 'No encontramos una compra con ese código' });
 
-    const res = await post(app, '/rest/venta/recovery', { codigo: codigo.toLowerCase(), email: ' ROSA@example.pe ' });
+    const res = await post(api.app, '/rest/venta/recovery', { codigo: codigo.toLowerCase(), email: ' ROSA@example.pe ' });
     expect(res.statusCode).toBe(200);
     const data = res.json().data as RecoveryAnswer;
     expect(data.reserva).toMatchObject({ codigo, estado: 'pagada' });
     expect(data.acceso).toMatch(/^[A-Za-z0-9_-]{16,128}$/);
 
     // The key opens the purchase like its purchase key: consult, PDF, a ticket.
-    expect((await post(app, '/rest/venta/consulta', { codigo, clave_bloqueo: data.acceso })).statusCode).toBe(200);
-    const pdf = await post(app, '/rest/venta/pdf', { codigo, clave_bloqueo: data.acceso });
+    expect((await post(api.app, '/rest/venta/consulta', { codigo, clave_bloqueo: data.acceso })).statusCode).toBe(200);
+    const pdf = await post(api.app, '/rest/venta/pdf', { codigo, clave_bloqueo: data.acceso });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect((await post(app, '/rest/venta/boleto', { numero, codigo, clave_bloqueo: data.acceso })).statusCode).toBe(200);
+    expect((await post(api.app, '/rest/venta/boleto', { numero, codigo, clave_bloqueo: data.acceso })).statusCode).toBe(200);
     // ...for two hours only, and only for its own purchase.
-    expect((await post(app, '/rest/venta/consulta', { codigo: 'ZZZZ2222', clave_bloqueo: data.acceso })).statusCode).toBe(404);
+    expect((await post(api.app, '/rest/venta/consulta', { codigo: 'ZZZZ2222', clave_bloqueo: data.acceso })).statusCode).toBe(404);
     clock += 2 * 3_600_000 + 1000;
-    expect((await post(app, '/rest/venta/consulta', { codigo, clave_bloqueo: data.acceso })).statusCode).toBe(404);
+    expect((await post(api.app, '/rest/venta/consulta', { codigo, clave_bloqueo: data.acceso })).statusCode).toBe(404);
   });
 
   it('limits attempts per code, whatever e-mail is tried', async () => {
-    const trip = await findTrip(app, 'LIM', 'ICA', 7);
-    const { codigo } = await paidTicket(trip, byPrice(await freeSeats(app, trip))[0]!);
-    for (const n of [1, 2, 3]) expect((await post(app, '/rest/venta/recovery', { codigo, email: `guess${n}@example.pe` })).statusCode).toBe(404);
-    const blocked = await post(app, '/rest/venta/recovery', { codigo, email: BUYER.email }, { 'accept-language': 'en-EN' });
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 7);
+    const { codigo } = await paidTicket(trip, byPrice(await freeSeats(api.app, trip))[0]!);
+    for (const n of [1, 2, 3]) expect((await post(api.app, '/rest/venta/recovery', { codigo, email: `guess${n}@example.pe` })).statusCode).toBe(404);
+    const blocked = await post(api.app, '/rest/venta/recovery', { codigo, email: BUYER.email }, { 'accept-language': 'en-EN' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'request.tooMany' });
   });
@@ -137,17 +88,17 @@ describe('/rest/venta/recovery', () => {
 
 describe('/rest/venta/postegarBoletos', () => {
   it('postpones for free to a cheaper or equal seat: old ticket void, old seat freed, new ticket issued and mailed, ledger rows', async () => {
-    const [tripA, tripB] = [await findTrip(app, 'LIM', 'ICA', 8), await findTrip(app, 'LIM', 'ICA', 9)];
-    const old = await paidTicket(tripA, byPrice(await freeSeats(app, tripA)).at(-1)!);
-    const target = byPrice(await freeSeats(app, tripB))[0]!;
+    const [tripA, tripB] = [await findTrip(api.app, 'LIM', 'ICA', 8), await findTrip(api.app, 'LIM', 'ICA', 9)];
+    const old = await paidTicket(tripA, byPrice(await freeSeats(api.app, tripA)).at(-1)!);
+    const target = byPrice(await freeSeats(api.app, tripB))[0]!;
     expect(target.precio!).toBeLessThanOrEqual(old.seat.precio!);
 
-    const info = (await post(app, '/rest/venta/boleto', { numero: old.numero, codigo: old.codigo, clave_bloqueo: old.clave })).json().data as PostponableTicket;
+    const info = (await post(api.app, '/rest/venta/boleto', { numero: old.numero, codigo: old.codigo, clave_bloqueo: old.clave })).json().data as PostponableTicket;
     expect(info).toMatchObject({ postergable: true, motivo: null, origen_codigo: 'LIM', destino_codigo: 'ICA', codigo: old.codigo });
     expect(new Date(info.postergable_hasta).getTime()).toBe(new Date(info.boleto.salida).getTime() - 24 * 3_600_000);
 
-    const clave_nueva = (await hold(app, tripB, target)).json().data.clave_bloqueo as string;
-    const res = await post(app, '/rest/venta/postegarBoletos', { numero: old.numero, codigo: old.codigo, clave_bloqueo: old.clave, clave_nueva, cviaje_asiento: target.cviaje_asiento });
+    const clave_nueva = (await hold(api.app, tripB, target)).json().data.clave_bloqueo as string;
+    const res = await post(api.app, '/rest/venta/postegarBoletos', { numero: old.numero, codigo: old.codigo, clave_bloqueo: old.clave, clave_nueva, cviaje_asiento: target.cviaje_asiento });
     expect(res.statusCode).toBe(201);
     const answer = res.json().data as Extract<PostponeAnswer, { estado: 'emitido' }>;
     expect(answer).toMatchObject({ estado: 'emitido', diferencia_centimos: 0 });
@@ -157,7 +108,7 @@ describe('/rest/venta/postegarBoletos', () => {
 
     expect(await seatState(old.seat.cviaje_asiento)).toBe(83);
     expect(await seatState(target.cviaje_asiento)).toBe(82);
-    const before = (await post(app, '/rest/venta/consulta', { codigo: old.codigo, clave_bloqueo: old.clave })).json().data as ReservationView;
+    const before = (await post(api.app, '/rest/venta/consulta', { codigo: old.codigo, clave_bloqueo: old.clave })).json().data as ReservationView;
     expect(before.boletos[0]).toMatchObject({ estado: 'postergado', postergado_a: answer.boleto.numero });
     const ledger = await db().select().from(boleto_movimiento).where(inArray(boleto_movimiento.numero, [old.numero, answer.boleto.numero])).orderBy(asc(boleto_movimiento.id));
     expect(ledger.map((m) => [m.numero, m.tipo, m.boleto_hasta])).toEqual([
@@ -168,35 +119,35 @@ describe('/rest/venta/postegarBoletos', () => {
     expect((await db().select().from(outbox).where(eq(outbox.adjunto, `boletos:${answer.codigo}:es-PE`))).length).toBe(1);
 
     // The voided ticket cannot be postponed again, and says why.
-    const again = (await post(app, '/rest/venta/boleto', { numero: old.numero, codigo: old.codigo, clave_bloqueo: old.clave })).json().data as PostponableTicket;
+    const again = (await post(api.app, '/rest/venta/boleto', { numero: old.numero, codigo: old.codigo, clave_bloqueo: old.clave })).json().data as PostponableTicket;
     expect(again).toMatchObject({ postergable: false, motivo: 'aftersale.boleto.postergado' });
     // The new ticket is reachable with the original code and key (the guest's recovered purchase).
-    expect((await post(app, '/rest/venta/boleto', { numero: answer.boleto.numero, codigo: old.codigo, clave_bloqueo: old.clave })).statusCode).toBe(200);
+    expect((await post(api.app, '/rest/venta/boleto', { numero: answer.boleto.numero, codigo: old.codigo, clave_bloqueo: old.clave })).statusCode).toBe(200);
   });
 
   it('with a fare difference: a pending reservation paid through the same payment flow, then the swap', async () => {
     const demo = (await db().select().from(cuenta).where(eq(cuenta.correo, 'demo@rumboandino.pe')))[0]!;
     const auth = await bearer(demo.ccuenta);
-    const [tripA, tripB] = [await findTrip(app, 'LIM', 'ICA', 10), await findTrip(app, 'LIM', 'ICA', 11)];
-    const old = await paidTicket(tripA, byPrice(await freeSeats(app, tripA))[0]!, auth);
-    const target = byPrice(await freeSeats(app, tripB)).at(-1)!;
+    const [tripA, tripB] = [await findTrip(api.app, 'LIM', 'ICA', 10), await findTrip(api.app, 'LIM', 'ICA', 11)];
+    const old = await paidTicket(tripA, byPrice(await freeSeats(api.app, tripA))[0]!, auth);
+    const target = byPrice(await freeSeats(api.app, tripB)).at(-1)!;
     expect(target.precio!).toBeGreaterThan(old.seat.precio!);
 
-    const clave_nueva = (await hold(app, tripB, target)).json().data.clave_bloqueo as string;
+    const clave_nueva = (await hold(api.app, tripB, target)).json().data.clave_bloqueo as string;
     // The signed-in buyer needs no code.
     const body = { numero: old.numero, clave_nueva, cviaje_asiento: target.cviaje_asiento };
-    const res = await post(app, '/rest/venta/postegarBoletos', body, auth);
+    const res = await post(api.app, '/rest/venta/postegarBoletos', body, auth);
     expect(res.statusCode).toBe(200);
     const answer = res.json().data as Extract<PostponeAnswer, { estado: 'pendiente' }>;
     expect(answer.estado).toBe('pendiente');
     expect(answer.diferencia_centimos).toBe(Math.round(target.precio! * 100) - old.view.boletos[0]!.precio_centimos);
     // A retry answers the same; another postponement meanwhile is refused.
-    expect((await post(app, '/rest/venta/postegarBoletos', body, auth)).json().data).toEqual(answer);
-    expect((await post(app, '/rest/venta/boleto', { numero: old.numero }, auth)).json().data).toMatchObject({ postergable: false, motivo: 'postpone.pending' });
+    expect((await post(api.app, '/rest/venta/postegarBoletos', body, auth)).json().data).toEqual(answer);
+    expect((await post(api.app, '/rest/venta/boleto', { numero: old.numero }, auth)).json().data).toMatchObject({ postergable: false, motivo: 'postpone.pending' });
     expect(await seatState(old.seat.cviaje_asiento)).toBe(82);
 
     await pay(answer.codigo, clave_nueva, answer.diferencia_centimos);
-    const paid = (await post(app, '/rest/venta/consulta', { codigo: answer.codigo, clave_bloqueo: clave_nueva })).json().data as ReservationView;
+    const paid = (await post(api.app, '/rest/venta/consulta', { codigo: answer.codigo, clave_bloqueo: clave_nueva })).json().data as ReservationView;
     expect(paid).toMatchObject({ estado: 'pagada', tipo: 'postergacion', boleto_origen: old.numero, total_centimos: answer.diferencia_centimos });
     expect(paid.boletos[0]).toMatchObject({ cviaje: tripB.cviaje, nasiento: target.nasiento, precio_centimos: Math.round(target.precio! * 100) });
     expect(await seatState(old.seat.cviaje_asiento)).toBe(83);
@@ -207,44 +158,44 @@ describe('/rest/venta/postegarBoletos', () => {
     expect(moved).toMatchObject({ boleto_hasta: paid.boletos[0]!.numero, monto_centimos: answer.diferencia_centimos });
 
     // My trips shows both, the old one as postponed.
-    const trips = (await app.inject({ url: '/rest/user/viajes', headers: auth })).json().data.proximos as { numero: string; estado: string }[];
+    const trips = (await api.app.inject({ url: '/rest/user/viajes', headers: auth })).json().data.proximos as { numero: string; estado: string }[];
     expect(trips.find((t) => t.numero === old.numero)?.estado).toBe('postergado');
     expect(trips.find((t) => t.numero === paid.boletos[0]!.numero)?.estado).toBe('emitido');
   });
 
   it('refuses plainly: too late, other route, a seat not held, a ticket not theirs', async () => {
-    const trip = await findTrip(app, 'LIM', 'ICA', 12);
-    const old = await paidTicket(trip, byPrice(await freeSeats(app, trip))[0]!);
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 12);
+    const old = await paidTicket(trip, byPrice(await freeSeats(api.app, trip))[0]!);
     const access = { numero: old.numero, codigo: old.codigo, clave_bloqueo: old.clave };
 
     // Another route (Lima → Arequipa).
-    const other = await findTrip(app, 'LIM', 'AQP', 12);
-    const otherSeat = (await freeSeats(app, other))[0]!;
-    const otherKey = (await hold(app, other, otherSeat)).json().data.clave_bloqueo as string;
-    const route = await post(app, '/rest/venta/postegarBoletos', { ...access, clave_nueva: otherKey, cviaje_asiento: otherSeat.cviaje_asiento }, { 'accept-language': 'en-EN' });
+    const other = await findTrip(api.app, 'LIM', 'AQP', 12);
+    const otherSeat = (await freeSeats(api.app, other))[0]!;
+    const otherKey = (await hold(api.app, other, otherSeat)).json().data.clave_bloqueo as string;
+    const route = await post(api.app, '/rest/venta/postegarBoletos', { ...access, clave_nueva: otherKey, cviaje_asiento: otherSeat.cviaje_asiento }, { 'accept-language': 'en-EN' });
     expect(route.statusCode).toBe(409);
     expect(route.json()).toEqual({ code: 'postpone.otherRoute', message: 'The new trip must have the same origin and destination as the original ticket' });
 
     // A seat someone else holds.
-    const next = await findTrip(app, 'LIM', 'ICA', 13);
-    const [taken, mine] = await freeSeats(app, next);
-    await hold(app, next, taken!);
-    const myKey = (await hold(app, next, mine!)).json().data.clave_bloqueo as string;
-    const seat = await post(app, '/rest/venta/postegarBoletos', { ...access, clave_nueva: myKey, cviaje_asiento: taken!.cviaje_asiento });
+    const next = await findTrip(api.app, 'LIM', 'ICA', 13);
+    const [taken, mine] = await freeSeats(api.app, next);
+    await hold(api.app, next, taken!);
+    const myKey = (await hold(api.app, next, mine!)).json().data.clave_bloqueo as string;
+    const seat = await post(api.app, '/rest/venta/postegarBoletos', { ...access, clave_nueva: myKey, cviaje_asiento: taken!.cviaje_asiento });
     expect(seat.statusCode).toBe(409);
     expect(seat.json().code).toBe('postpone.seatNotHeld');
 
     // Not theirs: another purchase's key, no access at all.
-    expect((await post(app, '/rest/venta/boleto', { ...access, clave_bloqueo: myKey })).statusCode).toBe(404);
-    expect((await post(app, '/rest/venta/boleto', { numero: old.numero })).statusCode).toBe(401);
-    expect((await post(app, '/rest/venta/boleto', { numero: old.numero, codigo: old.codigo })).statusCode).toBe(400);
+    expect((await post(api.app, '/rest/venta/boleto', { ...access, clave_bloqueo: myKey })).statusCode).toBe(404);
+    expect((await post(api.app, '/rest/venta/boleto', { numero: old.numero })).statusCode).toBe(401);
+    expect((await post(api.app, '/rest/venta/boleto', { numero: old.numero, codigo: old.codigo })).statusCode).toBe(400);
 
     // Less than 24 h before departure.
     clock = new Date(old.view.boletos[0]!.salida).getTime() - 23 * 3_600_000;
-    const info = (await post(app, '/rest/venta/boleto', access)).json().data as PostponableTicket;
+    const info = (await post(api.app, '/rest/venta/boleto', access)).json().data as PostponableTicket;
     expect(info).toMatchObject({ postergable: false, motivo: 'postpone.tooLate' });
-    const lateKey = (await hold(app, next, (await freeSeats(app, next))[0]!)).json().data.clave_bloqueo as string;
-    const late = await post(app, '/rest/venta/postegarBoletos', { ...access, clave_nueva: lateKey, cviaje_asiento: (await freeSeats(app, next))[0]!.cviaje_asiento });
+    const lateKey = (await hold(api.app, next, (await freeSeats(api.app, next))[0]!)).json().data.clave_bloqueo as string;
+    const late = await post(api.app, '/rest/venta/postegarBoletos', { ...access, clave_nueva: lateKey, cviaje_asiento: (await freeSeats(api.app, next))[0]!.cviaje_asiento });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ code: 'postpone.tooLate', message: 'Ya no se puede postergar: la postergación se permite hasta 24 horas antes de la salida' });
     expect(await seatState(old.seat.cviaje_asiento)).toBe(82);
@@ -255,35 +206,35 @@ describe('/rest/declaracion', () => {
   const answers = { contacto_nombre: 'Juan Quispe', contacto_telefono: '987654321', sin_objetos_prohibidos: true, apto_para_viajar: true, datos_veraces: true };
 
   it('registers once before departure and shows it on the ticket', async () => {
-    const trip = await findTrip(app, 'LIM', 'ICA', 14);
-    const t = await paidTicket(trip, (await freeSeats(app, trip))[0]!);
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 14);
+    const t = await paidTicket(trip, (await freeSeats(api.app, trip))[0]!);
     const access = { numero: t.numero, codigo: t.codigo, clave_bloqueo: t.clave };
 
-    const before = (await post(app, '/rest/declaracion/boleto', access)).json().data as DeclarationTicket;
+    const before = (await post(api.app, '/rest/declaracion/boleto', access)).json().data as DeclarationTicket;
     expect(before).toMatchObject({ declaracion: null, abierta: true, motivo: null, boleto: { numero: t.numero, declaracion: null } });
 
-    const invalid = await post(app, '/rest/declaracion/registrar', { ...access, ...answers, apto_para_viajar: false });
+    const invalid = await post(api.app, '/rest/declaracion/registrar', { ...access, ...answers, apto_para_viajar: false });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toMatchObject({ code: 'declaration.salud.required', message: 'Debe declarar que está apto para viajar' });
 
-    const res = await post(app, '/rest/declaracion/registrar', { ...access, ...answers });
+    const res = await post(api.app, '/rest/declaracion/registrar', { ...access, ...answers });
     expect(res.statusCode).toBe(201);
     const data = res.json().data as DeclarationTicket;
     expect(data).toMatchObject({ abierta: false, motivo: 'declaration.exists', declaracion: { contacto_nombre: 'Juan Quispe', contacto_telefono: '987654321' } });
     expect(data.boleto.declaracion).toBe(data.declaracion!.registrada);
 
-    const twice = await post(app, '/rest/declaracion/registrar', { ...access, ...answers });
+    const twice = await post(api.app, '/rest/declaracion/registrar', { ...access, ...answers });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('declaration.exists');
-    const view = (await post(app, '/rest/venta/consulta', { codigo: t.codigo, clave_bloqueo: t.clave })).json().data as ReservationView;
+    const view = (await post(api.app, '/rest/venta/consulta', { codigo: t.codigo, clave_bloqueo: t.clave })).json().data as ReservationView;
     expect(view.boletos[0]!.declaracion).toBe(data.declaracion!.registrada);
   });
 
   it('is too late once the bus has left', async () => {
-    const trip = await findTrip(app, 'LIM', 'ICA', 14);
-    const t = await paidTicket(trip, (await freeSeats(app, trip))[0]!);
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 14);
+    const t = await paidTicket(trip, (await freeSeats(api.app, trip))[0]!);
     clock = new Date(t.view.boletos[0]!.salida).getTime() + 60_000;
-    const res = await post(app, '/rest/declaracion/registrar', { numero: t.numero, codigo: t.codigo, clave_bloqueo: t.clave, ...answers });
+    const res = await post(api.app, '/rest/declaracion/registrar', { numero: t.numero, codigo: t.codigo, clave_bloqueo: t.clave, ...answers });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('declaration.tooLate');
   });
@@ -311,11 +262,11 @@ describe('points', () => {
     if (puntos > 0) await addPoints(db(), { ccuenta: row!.ccuenta, puntos, concepto: 'bienvenida' });
     return { ccuenta: row!.ccuenta, auth: await bearer(row!.ccuenta) };
   }
-  const balance = async (auth: Record<string, string>) => (await app.inject({ url: '/rest/user/puntos', headers: auth })).json().data as { saldo: number; retenidos: number; disponibles: number };
+  const balance = async (auth: Record<string, string>) => (await api.app.inject({ url: '/rest/user/puntos', headers: auth })).json().data as { saldo: number; retenidos: number; disponibles: number };
 
   it('publishes the rules in the caller language', async () => {
-    const es = (await app.inject({ url: '/rest/informacion/pasajes/', headers: { 'accept-language': 'es-PE' } })).json().data;
-    const en = (await app.inject({ url: '/rest/informacion/pasajes/', headers: { 'accept-language': 'en-EN' } })).json().data;
+    const es = (await api.app.inject({ url: '/rest/informacion/pasajes/', headers: { 'accept-language': 'es-PE' } })).json().data;
+    const en = (await api.app.inject({ url: '/rest/informacion/pasajes/', headers: { 'accept-language': 'en-EN' } })).json().data;
     expect(es).toMatchObject({ puntos_por_sol: 1, centimos_por_punto: 10, minimo_canje: 100, maximo_pct: 100 });
     expect(es.html).toContain('100 puntos');
     expect(en.html).toContain('100 points');
@@ -323,22 +274,22 @@ describe('points', () => {
 
   it('applies points to the quote and the reservation, refuses more than available, 401 without a session', async () => {
     const { auth } = await customer(250);
-    const trip = await findTrip(app, 'LIM', 'ICA', 15);
-    const clave = await holdWithPassenger(trip, byPrice(await freeSeats(app, trip)).at(-1)!);
-    expect((await post(app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 200 })).statusCode).toBe(401);
-    const tooMany = await post(app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 300 }, auth);
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 15);
+    const clave = await holdWithPassenger(trip, byPrice(await freeSeats(api.app, trip)).at(-1)!);
+    expect((await post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 200 })).statusCode).toBe(401);
+    const tooMany = await post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 300 }, auth);
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json()).toEqual({ code: 'points.insufficient', message: 'No tiene puntos suficientes para este canje' });
-    expect((await post(app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 50 }, auth)).json().code).toBe('points.minimum');
+    expect((await post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 50 }, auth)).json().code).toBe('points.minimum');
 
-    const applied = await post(app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 200 }, auth);
+    const applied = await post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 200 }, auth);
     expect(applied.statusCode).toBe(200);
     const q = applied.json().data as PointsQuote;
     expect(q).toMatchObject({ puntos_canje: 200, canje_centimos: 2000, total_centimos: q.subtotal_centimos - 2000, puntos_disponibles: 50 });
-    expect((await post(app, '/rest/venta/cotizar', { clave_bloqueo: clave })).json().data).toMatchObject({ puntos_canje: 200, canje_centimos: 2000 });
+    expect((await post(api.app, '/rest/venta/cotizar', { clave_bloqueo: clave })).json().data).toMatchObject({ puntos_canje: 200, canje_centimos: 2000 });
     expect(await balance(auth)).toEqual(expect.objectContaining({ saldo: 250, retenidos: 200, disponibles: 50 }));
 
-    const reserved = await post(app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true }, auth);
+    const reserved = await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true }, auth);
     expect(reserved.json().data).toMatchObject({ puntos_canje: 200, canje_centimos: 2000, total_centimos: q.total_centimos });
     // The reservation expires: the points come back without any sweeper, no ledger row was written.
     clock += 31 * 60_000;
@@ -347,10 +298,10 @@ describe('points', () => {
 
   it('writes the ledger row on payment (points redeemed, then earned on what was paid)', async () => {
     const { auth, ccuenta } = await customer(300);
-    const trip = await findTrip(app, 'LIM', 'ICA', 16);
-    const clave = await holdWithPassenger(trip, byPrice(await freeSeats(app, trip)).at(-1)!);
-    await post(app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 300 }, auth);
-    const view = (await post(app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true }, auth)).json().data as ReservationView;
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 16);
+    const clave = await holdWithPassenger(trip, byPrice(await freeSeats(api.app, trip)).at(-1)!);
+    await post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 300 }, auth);
+    const view = (await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true }, auth)).json().data as ReservationView;
     await pay(view.codigo, clave, view.total_centimos);
     const rows = await db().select().from(puntosMovimiento).where(eq(puntosMovimiento.ccuenta, ccuenta)).orderBy(asc(puntosMovimiento.id));
     expect(rows.map((r) => [r.concepto, r.puntos])).toEqual([
@@ -364,19 +315,19 @@ describe('points', () => {
   });
 
   it('redeems points for a whole ticket: zero total confirmed without a provider', async () => {
-    const trip = await findTrip(app, 'LIM', 'ICA', 17);
-    const seat = byPrice(await freeSeats(app, trip))[0]!;
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 17);
+    const seat = byPrice(await freeSeats(api.app, trip))[0]!;
     const needed = Math.ceil((seat.precio! * 100) / 10);
     const { auth, ccuenta } = await customer(needed + 50);
     const clave = await holdWithPassenger(trip, seat);
-    const applied = await post(app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: needed }, auth);
+    const applied = await post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: needed }, auth);
     expect(applied.json().data).toMatchObject({ total_centimos: 0, puntos_canje: needed });
-    expect((await post(app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: needed + 10 }, auth)).json().code).toBe('points.max');
-    const view = (await post(app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true }, auth)).json().data as ReservationView;
+    expect((await post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: needed + 10 }, auth)).json().code).toBe('points.max');
+    const view = (await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true }, auth)).json().data as ReservationView;
     expect(view.total_centimos).toBe(0);
-    expect((await post(app, '/rest/safetypay', { codigo: view.codigo, clave_bloqueo: clave, metodo: 'tarjeta' })).json().code).toBe('points.zeroTotal');
+    expect((await post(api.app, '/rest/safetypay', { codigo: view.codigo, clave_bloqueo: clave, metodo: 'tarjeta' })).json().code).toBe('points.zeroTotal');
 
-    const res = await post(app, '/rest/canje/confirmar', { codigo: view.codigo, clave_bloqueo: clave });
+    const res = await post(api.app, '/rest/canje/confirmar', { codigo: view.codigo, clave_bloqueo: clave });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ estado: 'pagada', total_centimos: 0 });
     expect((res.json().data as ReservationView).boletos).toHaveLength(1);
@@ -386,22 +337,22 @@ describe('points', () => {
       ['bienvenida', needed + 50, needed + 50],
       ['canje', -needed, 50],
     ]);
-    expect((await post(app, '/rest/canje/confirmar', { codigo: view.codigo, clave_bloqueo: clave })).json().code).toBe('sale.reserva.pagada');
+    expect((await post(api.app, '/rest/canje/confirmar', { codigo: view.codigo, clave_bloqueo: clave })).json().code).toBe('sale.reserva.pagada');
   });
 
   it('two redemptions at once never overdraw the balance', async () => {
     const { auth, ccuenta } = await customer(300);
-    const trip = await findTrip(app, 'LIM', 'ICA', 18);
-    const free = byPrice(await freeSeats(app, trip)).slice(-6);
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 18);
+    const free = byPrice(await freeSeats(api.app, trip)).slice(-6);
     const keys = await Promise.all(free.map((seat) => holdWithPassenger(trip, seat)));
-    const answers = await Promise.all(keys.map((clave) => post(app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 200 }, auth)));
+    const answers = await Promise.all(keys.map((clave) => post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 200 }, auth)));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409).every((a) => a.json().code === 'points.insufficient')).toBe(true);
     expect(await balance(auth)).toEqual(expect.objectContaining({ saldo: 300, retenidos: 200, disponibles: 100 }));
 
     // Reserving and paying every one at once: one redemption, the ledger never below zero.
     const winner = keys[answers.findIndex((a) => a.statusCode === 200)]!;
-    const view = (await post(app, '/rest/venta/reserva', { clave_bloqueo: winner, comprador: BUYER, terminos: true }, auth)).json().data as ReservationView;
+    const view = (await post(api.app, '/rest/venta/reserva', { clave_bloqueo: winner, comprador: BUYER, terminos: true }, auth)).json().data as ReservationView;
     await pay(view.codigo, winner, view.total_centimos);
     const rows = await db().select().from(puntosMovimiento).where(eq(puntosMovimiento.ccuenta, ccuenta));
     expect(rows.filter((r) => r.concepto === 'canje')).toHaveLength(1);

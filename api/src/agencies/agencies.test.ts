@@ -1,23 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
-import { createTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
+import { setupTestApp } from '../test/app';
 import { TERMINALS } from '../trips/network';
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
+const api = setupTestApp();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
-const get = (url: string) => app.inject({ method: 'GET', url });
+const get = (url: string) => api.app.inject({ method: 'GET', url });
 
 describe('GET /rest/componente/punto_venta', () => {
   it('lists every agency with coordinates, hours, phone and services; every terminal is one', async () => {

@@ -1,29 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
-import { createTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
+import { postJson, setupTestApp } from '../test/app';
 import { cargoPrice, maskName } from './cargo.service';
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
+const api = setupTestApp({ lookupRateLimit: { max: 1000, timeWindow: 60_000 } });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db, { lookupRateLimit: { max: 1000, timeWindow: 60_000 } });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
-const post = (url: string, body: unknown, language?: string) =>
-  app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/json', ...(language ? { 'accept-language': language } : {}) },
-    payload: JSON.stringify(body),
-  });
+const post = (url: string, body: unknown, language?: string) => postJson(api.app, url, body, language);
 const track = (body: unknown, language?: string) => post('/rest/carga/seguimiento', body, language);
 
 describe('POST /rest/carga/seguimiento', () => {

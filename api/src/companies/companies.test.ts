@@ -1,36 +1,16 @@
 import { isValidRuc } from '@rumbo/shared/schemas';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
 import { listOutbox } from '../mail/outbox';
 import { OPERATOR } from '../operator';
-import { createTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
+import { postJson, setupTestApp } from '../test/app';
 import { empresa, empresa_contacto } from './companies.tables';
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db, {
+const api = setupTestApp({
     writeRateLimit: { max: 1000, timeWindow: 60_000 },
     lookupRateLimit: { max: 1000, timeWindow: 60_000 },
   });
-});
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
-const post = (url: string, body: unknown, language?: string) =>
-  app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/json', ...(language ? { 'accept-language': language } : {}) },
-    payload: JSON.stringify(body),
-  });
+const post = (url: string, body: unknown, language?: string) => postJson(api.app, url, body, language);
 
 const FORM = {
   ruc: '20601234506',
@@ -71,9 +51,9 @@ describe('POST /rest/juridica/registrar', () => {
     expect(res.statusCode).toBe(201);
     const receipt = res.json().data;
     expect(receipt).toMatchObject({ ruc: FORM.ruc, razon_social: FORM.razon_social, id: expect.any(Number) });
-    const [stored] = await database.db.select().from(empresa_contacto).where(eq(empresa_contacto.id, receipt.id));
+    const [stored] = await api.db.select().from(empresa_contacto).where(eq(empresa_contacto.id, receipt.id));
     expect(stored).toMatchObject({ contacto: 'Patricia Medina', telefono: '987654321', idioma: 'en-EN' });
-    const [mail] = await listOutbox(database.db, { to: FORM.correo, limit: 1 });
+    const [mail] = await listOutbox(api.db, { to: FORM.correo, limit: 1 });
     expect(mail!.subject).toContain('corporate services');
     expect(mail!.text).toContain(`number ${receipt.id}`);
   });
@@ -81,7 +61,7 @@ describe('POST /rest/juridica/registrar', () => {
   it('registers a company it did not know, then finds it', async () => {
     const res = await post('/rest/juridica/registrar', { ...FORM, ruc: '10458712366', razon_social: 'Quispe Huamán María Elena' });
     expect(res.statusCode).toBe(201);
-    const [row] = await database.db.select().from(empresa).where(eq(empresa.ruc, '10458712366'));
+    const [row] = await api.db.select().from(empresa).where(eq(empresa.ruc, '10458712366'));
     expect(row!.razon_social).toBe('Quispe Huamán María Elena');
     expect((await post('/rest/juridica/buscar', { ruc: '10458712366' })).statusCode).toBe(200);
   });

@@ -1,11 +1,9 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
 import { outbox } from '../mail/mail.tables';
 import { createMailSender } from '../mail/sender';
 import { createSmtpTransport } from '../mail/transport';
-import { createTestApp } from '../test/app';
-import { createTestDatabase, TEST_ENGINE } from '../test/database';
+import { postJson, setupTestApp } from '../test/app';
+import { TEST_ENGINE } from '../test/database';
 import { startSmtpPeer } from '../test/smtp-peer';
 import { reclamacion, reclamacionContador } from './complaints.tables';
 
@@ -35,31 +33,14 @@ const VALID = {
 /** Monday 10 March 2025, 10:00 in Lima. */
 const MONDAY_10_MARCH = new Date('2025-03-10T15:00:00Z');
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
 let clock = MONDAY_10_MARCH;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db, { now: () => clock, writeRateLimit: { max: 1000, timeWindow: 60_000 } });
-});
+const api = setupTestApp({ now: () => clock, writeRateLimit: { max: 1000, timeWindow: 60_000 } });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
-function file(body: unknown, language?: string) {
-  return app.inject({
-    method: 'POST',
-    url: '/rest/reclamacion/registro',
-    headers: { 'content-type': 'application/json', ...(language ? { 'accept-language': language } : {}) },
-    payload: JSON.stringify(body),
-  });
-}
+const file = (body: unknown, language?: string) => postJson(api.app, '/rest/reclamacion/registro', body, language);
 
 const sheetsIn = async (year: number) =>
-  database.db.select().from(reclamacion).where(eq(reclamacion.anio, year)).orderBy(asc(reclamacion.correlativo));
+  api.db.select().from(reclamacion).where(eq(reclamacion.anio, year)).orderBy(asc(reclamacion.correlativo));
 
 describe('the 22 checks of the spec (§5), in es-PE', () => {
   const cases: [string, Partial<Record<keyof typeof VALID, unknown>>, string, string][] = [
@@ -124,7 +105,7 @@ describe('junk bodies', () => {
   );
 
   it('a body that is not JSON → 400 "request.invalid"', async () => {
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: 'POST',
       url: '/rest/reclamacion/registro',
       headers: { 'content-type': 'application/json' },
@@ -140,7 +121,7 @@ describe('junk bodies', () => {
   });
 
   it('no body at all → 400, with the first check', async () => {
-    const res = await app.inject({ method: 'POST', url: '/rest/reclamacion/registro' });
+    const res = await api.app.inject({ method: 'POST', url: '/rest/reclamacion/registro' });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -189,7 +170,7 @@ describe('filing a sheet', () => {
   });
 
   it("queues the consumer's copy with the date and time filed", async () => {
-    const mails = await database.db.select().from(outbox).where(eq(outbox.subject, 'Libro de Reclamaciones Rumbo Andino: hoja N.° 000000001-2025'));
+    const mails = await api.db.select().from(outbox).where(eq(outbox.subject, 'Libro de Reclamaciones Rumbo Andino: hoja N.° 000000001-2025'));
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail!.to).toBe('maria.quispe@example.pe');
@@ -205,7 +186,7 @@ describe('filing a sheet', () => {
   it('writes the copy in the language the consumer used, escaped in HTML', async () => {
     const res = await file({ ...VALID, correo: 'traveller@example.com', detalle: 'Late <b>bus</b> & no notice' }, 'en-EN');
     const { numero } = res.json().data;
-    const [mail] = await database.db.select().from(outbox).where(eq(outbox.to, 'traveller@example.com'));
+    const [mail] = await api.db.select().from(outbox).where(eq(outbox.to, 'traveller@example.com'));
     expect(mail!.subject).toBe(`Rumbo Andino complaints book: sheet no. ${numero}`);
     expect(mail!.text).toContain('Date and time filed: 10/03/2025 10:00 (Lima time)');
     expect(mail!.text).toContain('Detail: Late <b>bus</b> & no notice');
@@ -233,7 +214,7 @@ describe('filing a sheet', () => {
     clock = new Date('2032-02-02T15:00:00Z');
     expect((await file(VALID)).json().data.numero).toBe('000000001-2032');
     // Make queuing the mail fail inside the transaction.
-    await database.db.execute(sql`alter table outbox rename to outbox_gone`);
+    await api.db.execute(sql`alter table outbox rename to outbox_gone`);
     try {
       const failed = await file(VALID);
       expect(failed.statusCode).toBe(500);
@@ -242,10 +223,10 @@ describe('filing a sheet', () => {
         code: 'request.failed',
       });
     } finally {
-      await database.db.execute(sql`alter table outbox_gone rename to outbox`);
+      await api.db.execute(sql`alter table outbox_gone rename to outbox`);
     }
     expect((await sheetsIn(2032)).map((s) => s.numero)).toEqual(['000000001-2032']);
-    const [counter] = await database.db.select().from(reclamacionContador).where(eq(reclamacionContador.anio, 2032));
+    const [counter] = await api.db.select().from(reclamacionContador).where(eq(reclamacionContador.anio, 2032));
     expect(counter!.ultimo).toBe(1);
     expect((await file(VALID)).json().data.numero).toBe('000000002-2032');
   });
@@ -256,7 +237,7 @@ describe('when the mail server fails', () => {
     const peer = await startSmtpPeer();
     const transport = createSmtpTransport(peer.url);
     const sender = createMailSender({
-      db: database.db,
+      db: api.db,
       transport,
       from: '"Rumbo Andino" <no-responder@rumboandino.pe>',
       log: { warn: () => {}, error: () => {} },
@@ -275,7 +256,7 @@ describe('when the mail server fails', () => {
       const filedAt = new Date();
       expect(await sender.drainOutbox(filedAt)).toEqual({ sent: 0, failed: 1 });
       expect((await sheetsIn(2033)).map((s) => s.numero)).toEqual([numero]);
-      const [queued] = await database.db.select().from(outbox).where(eq(outbox.to, 'retry@example.pe'));
+      const [queued] = await api.db.select().from(outbox).where(eq(outbox.to, 'retry@example.pe'));
       expect(queued).toMatchObject({ attempts: 1, sent_at: null });
       expect(queued!.last_error).toMatch(/451/);
 
@@ -286,7 +267,7 @@ describe('when the mail server fails', () => {
       expect(peer.received).toHaveLength(1);
       expect(peer.received[0]!.to).toEqual(['retry@example.pe']);
       expect(peer.received[0]!.raw).toContain(numero);
-      const [delivered] = await database.db.select().from(outbox).where(eq(outbox.to, 'retry@example.pe'));
+      const [delivered] = await api.db.select().from(outbox).where(eq(outbox.to, 'retry@example.pe'));
       expect(delivered).toMatchObject({ attempts: 2, last_error: null });
       expect(delivered!.sent_at).not.toBeNull();
     } finally {
@@ -296,7 +277,7 @@ describe('when the mail server fails', () => {
   });
 
   it('has every sheet it answered for', async () => {
-    const [sheets] = await database.db.select({ n: count() }).from(reclamacion);
+    const [sheets] = await api.db.select({ n: count() }).from(reclamacion);
     // 2 + 1 (English) in 2025, 1 in 2026, 1 in 2027, 20 in 2031, 2 in 2032, 1 in 2033.
     expect(sheets!.n).toBe(28);
   });

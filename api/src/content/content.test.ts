@@ -1,28 +1,14 @@
 import { count, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { cuenta } from '../accounts/accounts.tables';
-import type { DatabaseHandle } from '../db/client';
 import { seedDatabase } from '../db/seed';
-import { createTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
+import { setupTestApp } from '../test/app';
 import { ciudad, informacion } from './content.tables';
 import { sanitizePageHtml } from './sanitize';
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const api = setupTestApp();
 
 const get = (url: string, language?: string) =>
-  app.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });
+  api.app.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });
 
 describe('GET /rest/informacion', () => {
   it('lists the pages in Spanish by default', async () => {
@@ -86,7 +72,7 @@ describe('GET /rest/informacion/:id', () => {
   });
 
   it('never lets a stored script or event handler out', async () => {
-    await database.db.insert(informacion).values({
+    await api.db.insert(informacion).values({
       id: 90,
       idioma: 'es-PE',
       slug: 'prueba-xss',
@@ -179,10 +165,10 @@ describe('GET /rest/iata', () => {
 
 describe('seed', () => {
   it('can run again without duplicating anything', async () => {
-    await seedDatabase(database.db);
-    const [cities] = await database.db.select({ n: count() }).from(ciudad);
-    const [customers] = await database.db.select({ n: count() }).from(cuenta);
-    const pages = await database.db.select({ id: informacion.id }).from(informacion).where(eq(informacion.slug, 'terminos-condiciones'));
+    await seedDatabase(api.db);
+    const [cities] = await api.db.select({ n: count() }).from(ciudad);
+    const [customers] = await api.db.select({ n: count() }).from(cuenta);
+    const pages = await api.db.select({ id: informacion.id }).from(informacion).where(eq(informacion.slug, 'terminos-condiciones'));
     expect(cities!.n).toBe(23);
     expect(customers!.n).toBe(1);
     expect(pages).toHaveLength(2);
@@ -190,12 +176,12 @@ describe('seed', () => {
 
   it('keeps a text edited in the database, and replaces an older version', async () => {
     const terms = eq(informacion.slug, 'terminos-condiciones');
-    await database.db.update(informacion).set({ html: '<p>Editado</p>' }).where(terms);
-    await seedDatabase(database.db);
+    await api.db.update(informacion).set({ html: '<p>Editado</p>' }).where(terms);
+    await seedDatabase(api.db);
     expect((await get('/rest/informacion/2')).json().data.html).toBe('<p>Editado</p>');
 
-    await database.db.update(informacion).set({ actualizado: '2000-01-01' }).where(terms);
-    await seedDatabase(database.db);
+    await api.db.update(informacion).set({ actualizado: '2000-01-01' }).where(terms);
+    await seedDatabase(api.db);
     expect((await get('/rest/informacion/2')).json().data.html).toContain('29571');
   });
 });

@@ -1,23 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
-import { createTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
+import { setupTestApp } from '../test/app';
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const api = setupTestApp();
 
 const get = (url: string, language?: string) =>
-  app.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });
+  api.app.inject({ method: 'GET', url, headers: language ? { 'accept-language': language } : {} });
 
 describe('GET /rest/destino', () => {
   it('lists the five destination pages with a "from" price from the trips on sale', async () => {

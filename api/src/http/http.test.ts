@@ -1,24 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
-import { createTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
+import { createTestApp, setupTestApp } from '../test/app';
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db, { corsOrigins: ['http://localhost:3000'] });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const api = setupTestApp({ corsOrigins: ['http://localhost:3000'] });
 
 describe('security headers', () => {
   it('are on every answer', async () => {
-    const res = await app.inject('/rest/iata');
+    const res = await api.app.inject('/rest/iata');
     expect(res.headers).toMatchObject({
       'content-security-policy': expect.stringContaining("default-src 'none'"),
       'x-content-type-options': 'nosniff',
@@ -34,13 +21,13 @@ describe('security headers', () => {
 
 describe('CORS', () => {
   it('lets configured origins read answers with credentials', async () => {
-    const res = await app.inject({ url: '/rest/iata', headers: { origin: 'http://localhost:3000' } });
+    const res = await api.app.inject({ url: '/rest/iata', headers: { origin: 'http://localhost:3000' } });
     expect(res.headers['access-control-allow-origin']).toBe('http://localhost:3000');
     expect(res.headers['access-control-allow-credentials']).toBe('true');
   });
 
   it('answers preflights of configured origins', async () => {
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: 'OPTIONS',
       url: '/rest/reclamacion/registro',
       headers: {
@@ -54,22 +41,22 @@ describe('CORS', () => {
   });
 
   it('does not let other origins read answers', async () => {
-    const res = await app.inject({ url: '/rest/iata', headers: { origin: 'https://evil.example' } });
+    const res = await api.app.inject({ url: '/rest/iata', headers: { origin: 'https://evil.example' } });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
 
 describe('errors', () => {
   it('unknown paths → 404 in the caller\'s language', async () => {
-    const es = await app.inject('/rest/no-existe');
+    const es = await api.app.inject('/rest/no-existe');
     expect(es.statusCode).toBe(404);
     expect(es.json()).toEqual({ message: 'No encontramos lo que busca', code: 'request.notFound' });
-    const en = await app.inject({ url: '/rest/no-existe', headers: { 'accept-language': 'en-EN' } });
+    const en = await api.app.inject({ url: '/rest/no-existe', headers: { 'accept-language': 'en-EN' } });
     expect(en.json()).toEqual({ message: 'We could not find what you are looking for', code: 'request.notFound' });
   });
 
   it('a body of another type → 415 with a translated message, not 500', async () => {
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: 'POST',
       url: '/rest/reclamacion/registro',
       headers: { 'content-type': 'application/xml' },
@@ -80,7 +67,7 @@ describe('errors', () => {
   });
 
   it('a body over the limit → 413 with a translated message', async () => {
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: 'POST',
       url: '/rest/user/editar',
       headers: { 'content-type': 'application/json' },
@@ -91,7 +78,7 @@ describe('errors', () => {
   });
 
   it('prototype poisoning in JSON → 400', async () => {
-    const res = await app.inject({
+    const res = await api.app.inject({
       method: 'POST',
       url: '/rest/user/editar',
       headers: { 'content-type': 'application/json' },
@@ -105,7 +92,7 @@ describe('rate limit on writes', () => {
   let limited: FastifyInstance;
 
   beforeAll(async () => {
-    limited = await createTestApp(database.db, { writeRateLimit: { max: 2, timeWindow: 60_000 } });
+    limited = await createTestApp(api.db, { writeRateLimit: { max: 2, timeWindow: 60_000 } });
   });
 
   afterAll(() => limited.close());

@@ -1,8 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
-import { createTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
+import { createTestApp, setupTestApp } from '../test/app';
 import { startSmtpPeer, type SmtpPeer } from '../test/smtp-peer';
 import { outbox } from './mail.tables';
 import { enqueueMail } from './outbox';
@@ -12,35 +9,33 @@ import { createSmtpTransport } from './transport';
 const FROM = '"Rumbo Andino" <no-responder@rumboandino.pe>';
 const quiet = { warn: () => {}, error: () => {} };
 
-let database: DatabaseHandle;
+const api = setupTestApp();
 let peer: SmtpPeer;
 let transport: ReturnType<typeof createSmtpTransport>;
 let sender: MailSender;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   peer = await startSmtpPeer();
   transport = createSmtpTransport(peer.url);
-  sender = createMailSender({ db: database.db, transport, from: FROM, log: quiet });
+  sender = createMailSender({ db: api.db, transport, from: FROM, log: quiet });
 });
 
 afterAll(async () => {
   transport.close();
   await peer.close();
-  await database.close();
 });
 
 beforeEach(async () => {
-  await database.db.delete(outbox);
+  await api.db.delete(outbox);
   peer.received.length = 0;
 });
 
 const mail = (to: string, subject = 'Su código') => ({ to, subject, text: `Hola ${to}`, html: `<p>Hola ${to}</p>` });
-const rowFor = async (to: string) => (await database.db.select().from(outbox).where(eq(outbox.to, to)))[0]!;
+const rowFor = async (to: string) => (await api.db.select().from(outbox).where(eq(outbox.to, to)))[0]!;
 
 describe('the sender', () => {
   it('delivers queued mails over SMTP and marks them sent', async () => {
-    await enqueueMail(database.db, mail('Ana@Example.pe', 'Código de acceso'));
+    await enqueueMail(api.db, mail('Ana@Example.pe', 'Código de acceso'));
     const now = new Date();
     expect(await sender.drainOutbox(now)).toEqual({ sent: 1, failed: 0 });
 
@@ -59,7 +54,7 @@ describe('the sender', () => {
   });
 
   it('retries a refused mail after a backoff, then delivers it', async () => {
-    await enqueueMail(database.db, mail('luis@example.pe'));
+    await enqueueMail(api.db, mail('luis@example.pe'));
     peer.refuseNext(2);
     const t0 = new Date();
     expect(await sender.drainOutbox(t0)).toEqual({ sent: 0, failed: 1 });
@@ -84,8 +79,8 @@ describe('the sender', () => {
     const url = closed.url;
     await closed.close();
     const unreachable = createSmtpTransport(url);
-    const offline = createMailSender({ db: database.db, transport: unreachable, from: FROM, log: quiet });
-    await enqueueMail(database.db, mail('rosa@example.pe'));
+    const offline = createMailSender({ db: api.db, transport: unreachable, from: FROM, log: quiet });
+    await enqueueMail(api.db, mail('rosa@example.pe'));
     const t0 = new Date();
     expect(await offline.drainOutbox(t0)).toEqual({ sent: 0, failed: 1 });
     unreachable.close();
@@ -95,8 +90,8 @@ describe('the sender', () => {
   });
 
   it('gives up after the last attempt and leaves the mail with its error', async () => {
-    await enqueueMail(database.db, mail('jose@example.pe'));
-    await database.db.update(outbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(outbox.to, 'jose@example.pe'));
+    await enqueueMail(api.db, mail('jose@example.pe'));
+    await api.db.update(outbox).set({ attempts: MAX_ATTEMPTS - 1 }).where(eq(outbox.to, 'jose@example.pe'));
     peer.refuseNext(1);
     expect(await sender.drainOutbox()).toEqual({ sent: 0, failed: 1 });
     expect(await rowFor('jose@example.pe')).toMatchObject({ attempts: MAX_ATTEMPTS, sent_at: null });
@@ -104,9 +99,9 @@ describe('the sender', () => {
   });
 
   it('sends each mail once when two senders drain at the same time', async () => {
-    for (let i = 0; i < 12; i += 1) await enqueueMail(database.db, mail(`p${i}@example.pe`));
-    const other = createMailSender({ db: database.db, transport, from: FROM, log: quiet, batchSize: 3 });
-    const busy = createMailSender({ db: database.db, transport, from: FROM, log: quiet, batchSize: 3 });
+    for (let i = 0; i < 12; i += 1) await enqueueMail(api.db, mail(`p${i}@example.pe`));
+    const other = createMailSender({ db: api.db, transport, from: FROM, log: quiet, batchSize: 3 });
+    const busy = createMailSender({ db: api.db, transport, from: FROM, log: quiet, batchSize: 3 });
     const results = await Promise.all([busy.drainOutbox(), other.drainOutbox()]);
     expect(results[0]!.sent + results[1]!.sent).toBe(12);
     expect(peer.received).toHaveLength(12);
@@ -114,10 +109,10 @@ describe('the sender', () => {
   });
 
   it('runs as a loop that main starts and stops', async () => {
-    const loop = createMailSender({ db: database.db, transport, from: FROM, log: quiet, intervalMs: 20 });
+    const loop = createMailSender({ db: api.db, transport, from: FROM, log: quiet, intervalMs: 20 });
     loop.start();
     try {
-      await enqueueMail(database.db, mail('loop@example.pe'));
+      await enqueueMail(api.db, mail('loop@example.pe'));
       for (let waited = 0; peer.received.length === 0 && waited < 5_000; waited += 20) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -137,20 +132,12 @@ describe('retryDelayMs', () => {
 });
 
 describe('the dev mailbox', () => {
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await createTestApp(database.db);
-  });
-
-  afterAll(() => app.close());
-
   it('lists the latest mails as JSON, newest first, optionally for one address', async () => {
-    await enqueueMail(database.db, mail('uno@example.pe', 'Primero'));
-    await enqueueMail(database.db, mail('dos@example.pe', 'Segundo'));
-    await enqueueMail(database.db, mail('uno@example.pe', 'Tercero'));
+    await enqueueMail(api.db, mail('uno@example.pe', 'Primero'));
+    await enqueueMail(api.db, mail('dos@example.pe', 'Segundo'));
+    await enqueueMail(api.db, mail('uno@example.pe', 'Tercero'));
 
-    const all = await app.inject('/dev/outbox.json');
+    const all = await api.app.inject('/dev/outbox.json');
     expect(all.statusCode).toBe(200);
     expect(all.json().data.map((m: { subject: string }) => m.subject)).toEqual(['Tercero', 'Segundo', 'Primero']);
     expect(all.json().data[0]).toEqual({
@@ -166,20 +153,20 @@ describe('the dev mailbox', () => {
       lastError: null,
     });
 
-    const forUno = await app.inject('/dev/outbox.json?to=UNO@example.pe');
+    const forUno = await api.app.inject('/dev/outbox.json?to=UNO@example.pe');
     expect(forUno.json().data.map((m: { subject: string }) => m.subject)).toEqual(['Tercero', 'Primero']);
-    const limited = await app.inject('/dev/outbox.json?limit=1');
+    const limited = await api.app.inject('/dev/outbox.json?limit=1');
     expect(limited.json().data).toHaveLength(1);
   });
 
   it('shows them on an HTML page with everything escaped', async () => {
-    await enqueueMail(database.db, {
+    await enqueueMail(api.db, {
       to: 'x@example.pe',
       subject: '<script>alert(1)</script>',
       text: '<img src=x onerror=alert(2)>',
       html: '<p>ok</p>',
     });
-    const res = await app.inject('/dev/outbox');
+    const res = await api.app.inject('/dev/outbox');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -189,7 +176,7 @@ describe('the dev mailbox', () => {
   });
 
   it('does not exist when disabled', async () => {
-    const production = await createTestApp(database.db, { devMailbox: false });
+    const production = await createTestApp(api.db, { devMailbox: false });
     try {
       expect((await production.inject('/dev/outbox.json')).statusCode).toBe(404);
       expect((await production.inject('/dev/outbox')).statusCode).toBe(404);
@@ -200,7 +187,7 @@ describe('the dev mailbox', () => {
 });
 
 it('stores addresses lower-case so the mailbox filter finds them', async () => {
-  await enqueueMail(database.db, mail('MiXeD@Example.PE'));
-  const [row] = await database.db.select({ to: outbox.to }).from(outbox).where(sql`${outbox.to} = 'mixed@example.pe'`);
+  await enqueueMail(api.db, mail('MiXeD@Example.PE'));
+  const [row] = await api.db.select({ to: outbox.to }).from(outbox).where(sql`${outbox.to} = 'mixed@example.pe'`);
   expect(row?.to).toBe('mixed@example.pe');
 });

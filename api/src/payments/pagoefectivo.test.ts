@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { startCapture, startSandbox, type CapturedRequest } from '../test/payment-fakes';
+import { startCapture, startSandbox, testCharge, type CapturedRequest } from '../test/payment-fakes';
 import { createPagoEfectivo } from './pagoefectivo';
 import { InvalidSignatureError, PaymentProviderError, UnsupportedNotificationError, type ChargeRequest } from './provider';
 
@@ -12,17 +12,8 @@ const SECRET_KEY = 'pe-secret-key-0123456789';
 // 2026-03-01 09:30:00 in Lima.
 const START = new Date('2026-03-01T14:30:00Z');
 
-const charge = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
-  referencia: 'pay_Zx81QwEr',
-  codigo: 'ABCD2345',
-  montoCentimos: 12345,
-  expira: new Date(START.getTime() + 30 * 60_000),
-  metodo: 'cip',
-  comprador: { nombre: 'Ana Quispe', email: 'ana@example.pe' },
-  idioma: 'es-PE',
-  urlRetorno: 'http://localhost:3000/pasajes/reserva/ABCD2345',
-  ...overrides,
-});
+const charge = (overrides: Partial<ChargeRequest> = {}): ChargeRequest =>
+  testCharge({ referencia: 'pay_Zx81QwEr', expira: new Date(START.getTime() + 30 * 60_000), metodo: 'cip', ...overrides });
 
 const json = (status: number, body: unknown) => ({ status, type: 'application/json', body: JSON.stringify(body) });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { startCapture, startSandbox } from '../test/payment-fakes';
+import { startCapture, startSandbox, testCharge } from '../test/payment-fakes';
 import { InvalidSignatureError, PaymentProviderError, UnsupportedNotificationError, type ChargeRequest } from './provider';
 import { createSafetyPay, parseTokenAnswer } from './safetypay';
 
@@ -11,17 +11,8 @@ const SIGNATURE_KEY = 'sp-signature-key-abcdef';
 const NOW = new Date('2026-03-01T14:30:00Z');
 const now = () => NOW;
 
-const charge = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
-  referencia: 'pay_7Hq2kLmN',
-  codigo: 'ABCD2345',
-  montoCentimos: 12345,
-  expira: new Date(NOW.getTime() + 30 * 60_000),
-  metodo: 'banca',
-  comprador: { nombre: 'Ana Quispe', email: 'ana@example.pe' },
-  idioma: 'es-PE',
-  urlRetorno: 'http://localhost:3000/pasajes/reserva/ABCD2345',
-  ...overrides,
-});
+const charge = (overrides: Partial<ChargeRequest> = {}): ChargeRequest =>
+  testCharge({ referencia: 'pay_7Hq2kLmN', expira: new Date(NOW.getTime() + 30 * 60_000), metodo: 'banca', ...overrides });
 
 describe('SafetyPay CreateExpressToken', () => {
   it('posts the documented fields, signed with SHA-256 of the fields in order plus the key', async () => {

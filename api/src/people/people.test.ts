@@ -1,36 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
-import { createTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
+import { setupTestApp } from '../test/app';
+import { ADULT as ROSA } from '../test/purchase';
 import { persona } from './people.tables';
 
-const ROSA = {
-  ctipo_documento: 19,
-  numero: '45678912',
-  nombres: 'Rosa',
-  paterno: 'Quispe',
-  materno: 'Mamani',
-  email: 'rosa@example.pe',
-  celular: '987654321',
-  genero: 'F',
-  nacimiento: '1990-05-04',
-};
-
-let database: DatabaseHandle;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db, { writeRateLimit: { max: 1000, timeWindow: 60_000 } });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const api = setupTestApp({ writeRateLimit: { max: 1000, timeWindow: 60_000 } });
 
 const post = (url: string, body: unknown, language = 'es-PE') =>
-  app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', 'accept-language': language }, payload: JSON.stringify(body) });
+  api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', 'accept-language': language }, payload: JSON.stringify(body) });
 
 describe('/rest/persona', () => {
   it('registers a passenger once per document and updates it on a second registration', async () => {
@@ -38,7 +13,7 @@ describe('/rest/persona', () => {
     expect(first.statusCode).toBe(201);
     const again = await post('/rest/persona/registrar', { ...ROSA, celular: '912345678' });
     expect(again.json().data.cpersona).toBe(first.json().data.cpersona);
-    const rows = await database.db.select().from(persona);
+    const rows = await api.db.select().from(persona);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.celular).toBe('912345678');
   });

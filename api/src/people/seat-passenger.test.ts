@@ -1,59 +1,20 @@
-import { addDays, limaToday, type SeatCell, type Trip } from '@rumbo/shared/schemas';
+import { addDays, limaToday, type SeatCell } from '@rumbo/shared/schemas';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
-import { createTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
+import { setupTestApp } from '../test/app';
+import { ADULT, findTrip, holdSeats } from '../test/purchase';
 import { asiento_pasajero } from './people.tables';
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
 let clock = Date.now();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const limit = { max: 10_000, timeWindow: 60_000 };
-  app = await createTestApp(database.db, { now: () => new Date(clock), seatRateLimit: limit, writeRateLimit: limit });
-});
+const limit = { max: 10_000, timeWindow: 60_000 };
+const api = setupTestApp({ now: () => new Date(clock), seatRateLimit: limit, writeRateLimit: limit });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const post = (url: string, payload: object, language = 'es-PE') => api.app.inject({ method: 'POST', url, payload, headers: { 'accept-language': language } });
 
-const channel = { susuario: 'TVIRT', cusuario: 50005 };
-const post = (url: string, payload: object, language = 'es-PE') => app.inject({ method: 'POST', url, payload, headers: { 'accept-language': language } });
-
-const ADULT = {
-  ctipo_documento: 19,
-  numero: '45678912',
-  nombres: 'Rosa',
-  paterno: 'Quispe',
-  materno: 'Mamani',
-  email: 'rosa@example.pe',
-  celular: '987654321',
-  genero: 'F',
-  nacimiento: '1990-05-04',
-};
 const CHILD = { ...ADULT, numero: '78912345', nombres: 'Lucía', nacimiento: addDays(limaToday(), -365 * 8) };
 
 /** Two seats of a trip held under one purchase key. */
-async function twoHeldSeats(): Promise<{ clave: string; seats: SeatCell[] }> {
-  const trip: Trip = (await post('/rest/viaje', { origen: 'LIM', destino: 'ICA', fecha: addDays(limaToday(), 5), cusuario: 50005, coficina_venta: 577 })).json().data[0];
-  const map = await post('/rest/maqueta', { cviaje: trip.cviaje, cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino, ...channel });
-  const free = (map.json().data.asientos as SeatCell[]).filter((c) => c.gobjeto_sitio === 1 && c.gestado_asiento === 83).slice(0, 2);
-  let clave: string | undefined;
-  for (const seat of free) {
-    const res = await post('/rest/asiento/bloquear', {
-      cviaje: trip.cviaje, cviaje_asiento: seat.cviaje_asiento, cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino,
-      nasiento: seat.nasiento, gnivel_piso: seat.gnivel_piso, gcategoria_asiento: seat.gcategoria_asiento, gestado_asiento: 84, ...channel,
-      ...(clave ? { clave_bloqueo: clave } : {}),
-    });
-    expect(res.statusCode).toBe(200);
-    clave = res.json().data.clave_bloqueo;
-  }
-  return { clave: clave!, seats: free };
-}
+const twoHeldSeats = async (): Promise<{ clave: string; seats: SeatCell[] }> => holdSeats(api.app, [await findTrip(api.app, 'LIM', 'ICA', 5)], 2);
 
 describe('/rest/asiento/asociar and /rest/asiento/menor', () => {
   it('ties held seats to passengers, flags a minor at departure and needs an adult of the purchase for them', async () => {
@@ -70,7 +31,7 @@ describe('/rest/asiento/asociar and /rest/asiento/menor', () => {
 
     const ok = await post('/rest/asiento/menor', { clave_bloqueo: clave, casiento: childSeat, casiento_responsable: adultSeat, parentesco: 'madre' });
     expect(ok.statusCode).toBe(200);
-    const [row] = await database.db.select().from(asiento_pasajero).where(eq(asiento_pasajero.cviaje_asiento, childSeat!));
+    const [row] = await api.db.select().from(asiento_pasajero).where(eq(asiento_pasajero.cviaje_asiento, childSeat!));
     expect(row).toMatchObject({ cviaje_asiento_responsable: adultSeat, parentesco: 'madre', menor: true });
   });
 

@@ -1,31 +1,18 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
 import { listOutbox } from '../mail/outbox';
-import { createTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
+import { setupTestApp } from '../test/app';
 import { suscripcion } from './promotions.tables';
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
 const SITE = 'http://localhost:6000';
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db, { corsOrigins: [SITE], writeRateLimit: { max: 1000, timeWindow: 60_000 } });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const api = setupTestApp({ corsOrigins: [SITE], writeRateLimit: { max: 1000, timeWindow: 60_000 } });
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+  api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
 
 /** The token of the `kind` link in the newest mail to `to`. */
 async function linkToken(to: string, kind: 'confirmar' | 'baja'): Promise<{ token: string; url: string }> {
-  const [mail] = await listOutbox(database.db, { to, limit: 1 });
+  const [mail] = await listOutbox(api.db, { to, limit: 1 });
   const match = new RegExp(`(\\S+/promociones\\?${kind}=([\\w-]+))`).exec(mail!.text);
   if (!match) throw new Error(`no ${kind} link in: ${mail!.text}`);
   return { url: match[1]!, token: match[2]! };
@@ -33,18 +20,18 @@ async function linkToken(to: string, kind: 'confirmar' | 'baja'): Promise<{ toke
 
 describe('GET /rest/promocion/obtener', () => {
   it('lists the current promotions with coupon, validity and conditions, in the caller language', async () => {
-    const es = (await app.inject({ method: 'GET', url: '/rest/promocion/obtener' })).json().data;
+    const es = (await api.app.inject({ method: 'GET', url: '/rest/promocion/obtener' })).json().data;
     expect(es.map((p: { cupon: string }) => p.cupon).sort()).toEqual(['AMIGOS10', 'CUSCO20', 'NORTE15']);
     const cusco = es.find((p: { cupon: string }) => p.cupon === 'CUSCO20');
     expect(cusco).toMatchObject({ descuento: 20, titulo: '20 % de descuento a Cusco', destino: { slug: 'cusco', codigo: 'CUZ' } });
     expect(cusco.desde <= cusco.hasta).toBe(true);
     expect(cusco.condiciones).toContain('No acumulable');
-    const en = (await app.inject({ method: 'GET', url: '/rest/promocion/obtener', headers: { 'accept-language': 'en-EN' } })).json().data;
+    const en = (await api.app.inject({ method: 'GET', url: '/rest/promocion/obtener', headers: { 'accept-language': 'en-EN' } })).json().data;
     expect(en.find((p: { cupon: string }) => p.cupon === 'CUSCO20').titulo).toBe('20% off to Cusco');
   });
 
   it('leaves out a promotion that has ended', async () => {
-    const all = (await app.inject({ method: 'GET', url: '/rest/promocion/obtener' })).json().data;
+    const all = (await api.app.inject({ method: 'GET', url: '/rest/promocion/obtener' })).json().data;
     expect(all.map((p: { cupon: string }) => p.cupon)).not.toContain('AREQUIPA12');
   });
 });
@@ -54,7 +41,7 @@ describe('subscription to promotions (double opt-in)', () => {
     const res = await post('/rest/componente/registrar', { correo: ' Lucia.Rojas@Example.PE ' }, { origin: SITE });
     expect(res.statusCode).toBe(202);
     expect(res.json().data).toEqual({ correo: 'lucia.rojas@example.pe', estado: 'pendiente' });
-    const [row] = await database.db.select().from(suscripcion).where(eq(suscripcion.correo, 'lucia.rojas@example.pe'));
+    const [row] = await api.db.select().from(suscripcion).where(eq(suscripcion.correo, 'lucia.rojas@example.pe'));
     expect(row!.estado).toBe('pendiente');
 
     const confirm = await linkToken('lucia.rojas@example.pe', 'confirmar');
@@ -67,7 +54,7 @@ describe('subscription to promotions (double opt-in)', () => {
     const unsubscribe = await linkToken('lucia.rojas@example.pe', 'baja');
     const left = await post('/rest/componente/baja', { token: unsubscribe.token });
     expect(left.json().data.estado).toBe('baja');
-    const [after] = await database.db.select().from(suscripcion).where(eq(suscripcion.correo, 'lucia.rojas@example.pe'));
+    const [after] = await api.db.select().from(suscripcion).where(eq(suscripcion.correo, 'lucia.rojas@example.pe'));
     expect(after!.estado).toBe('baja');
     // An unsubscribed address can no longer be confirmed with the old link.
     expect((await post('/rest/componente/confirmar', { token: confirm.token })).statusCode).toBe(400);

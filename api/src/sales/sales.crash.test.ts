@@ -3,12 +3,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { ReservationView } from '@rumbo/shared/schemas';
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
 import type { SandboxOptions } from '../payments/sandbox/sandbox.routes';
 import { viaje_asiento } from '../seats/seats.tables';
-import { createTestApp } from '../test/app';
-import { createTestDatabase, TEST_ENGINE } from '../test/database';
+import { setupTestApp } from '../test/app';
+import { TEST_ENGINE } from '../test/database';
 import { freePort } from '../test/payment-fakes';
 import { BUYER, findTrip, heldPurchase, post, safetyPayNotice } from '../test/purchase';
 import { boleto, pago, pago_aviso, reserva, reserva_asiento } from './sales.tables';
@@ -28,28 +26,12 @@ const API_DIR = path.resolve(__dirname, '..', '..');
 const credentials = { apiKey: randomBytes(12).toString('hex'), signatureKey: randomBytes(24).toString('hex') };
 const keys = { safetypay: credentials } as unknown as SandboxOptions;
 
-let database: DatabaseHandle & { databaseUrl?: string };
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  if (TEST_ENGINE !== 'postgres') return;
-  database = await createTestDatabase();
-  const limit = { max: 100_000, timeWindow: 60_000 };
-  app = await createTestApp(database.db, { seatRateLimit: limit, writeRateLimit: limit, lookupRateLimit: limit });
-}, 60_000);
-
-afterAll(async () => {
-  if (TEST_ENGINE !== 'postgres') return;
-  await app.close();
-  await database.close();
-});
-
-async function startApi(port: number): Promise<ChildProcess> {
+async function startApi(port: number, databaseUrl: string | undefined): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
     env: {
       ...process.env,
-      DATABASE_URL: database.databaseUrl,
+      DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
       SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -81,16 +63,19 @@ async function startApi(port: number): Promise<ChildProcess> {
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 describeOnPostgres('a server killed while payments are notified', () => {
+  const limit = { max: 100_000, timeWindow: 60_000 };
+  const api = setupTestApp({ seatRateLimit: limit, writeRateLimit: limit, lookupRateLimit: limit }, { timeout: 60_000 });
+
   it('leaves every reservation paid with all its parts or untouched, and pays each once after restart', async () => {
     // Reservations with a started SafetyPay payment each (the payment row as /rest/safetypay writes it).
     const reservations: { view: ReservationView; referencia: string; body: string }[] = [];
     for (let i = 0; i < RESERVATIONS; i += 1) {
-      const trip = await findTrip(app, 'LIM', i % 2 ? 'ICA' : 'TRU', 3 + (i % 10), Math.floor(i / 20));
-      const { clave } = await heldPurchase(app, [trip], 2);
-      const view = (await post(app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true })).json().data as ReservationView;
-      const [r] = await database.db.select().from(reserva).where(eq(reserva.codigo, view.codigo));
+      const trip = await findTrip(api.app, 'LIM', i % 2 ? 'ICA' : 'TRU', 3 + (i % 10), Math.floor(i / 20));
+      const { clave } = await heldPurchase(api.app, [trip], 2);
+      const view = (await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true })).json().data as ReservationView;
+      const [r] = await api.db.select().from(reserva).where(eq(reserva.codigo, view.codigo));
       const referencia = `${view.codigo}-${randomBytes(6).toString('hex')}`;
-      await database.db.insert(pago).values({ creserva: r!.creserva, referencia, proveedor: 'safetypay', metodo: 'tarjeta', estado: 'iniciado', monto_centimos: r!.total_centimos, creado: new Date() });
+      await api.db.insert(pago).values({ creserva: r!.creserva, referencia, proveedor: 'safetypay', metodo: 'tarjeta', estado: 'iniciado', monto_centimos: r!.total_centimos, creado: new Date() });
       const amount = `${Math.trunc(view.total_centimos / 100)}.${String(view.total_centimos % 100).padStart(2, '0')}`;
       reservations.push({ view, referencia, body: safetyPayNotice(keys, { referencia, amount, referenceNo: String(9_000_000_000 + i) }, new Date()) });
     }
@@ -103,7 +88,7 @@ describeOnPostgres('a server killed while payments are notified', () => {
         () => 0,
       );
 
-    let child = await startApi(port);
+    let child = await startApi(port, api.database.databaseUrl);
     const firstAnswer = new Promise<void>((resolve) => {
       for (const r of reservations) void deliver(r.body).then((status) => status === 200 && resolve());
     });
@@ -114,12 +99,12 @@ describeOnPostgres('a server killed while payments are notified', () => {
     const check = async () => {
       let paid = 0;
       for (const { view, referencia } of reservations) {
-        const [r] = await database.db.select().from(reserva).where(eq(reserva.codigo, view.codigo));
-        const [p] = await database.db.select().from(pago).where(eq(pago.referencia, referencia));
-        const avisos = await database.db.select().from(pago_aviso).where(eq(pago_aviso.referencia, referencia));
-        const tickets = await database.db.select().from(boleto).where(eq(boleto.creserva, r!.creserva));
-        const seats = await database.db.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, r!.creserva));
-        const states = await database.db
+        const [r] = await api.db.select().from(reserva).where(eq(reserva.codigo, view.codigo));
+        const [p] = await api.db.select().from(pago).where(eq(pago.referencia, referencia));
+        const avisos = await api.db.select().from(pago_aviso).where(eq(pago_aviso.referencia, referencia));
+        const tickets = await api.db.select().from(boleto).where(eq(boleto.creserva, r!.creserva));
+        const seats = await api.db.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, r!.creserva));
+        const states = await api.db
           .select({ estado: viaje_asiento.gestado_asiento })
           .from(viaje_asiento)
           .where(inArray(viaje_asiento.cviaje_asiento, seats.map((s) => s.cviaje_asiento)));
@@ -142,7 +127,7 @@ describeOnPostgres('a server killed while payments are notified', () => {
     expect(paidBeforeKill).toBeGreaterThan(0);
 
     // The providers deliver again (they retry until acknowledged): each reservation is paid once.
-    child = await startApi(port);
+    child = await startApi(port, api.database.databaseUrl);
     try {
       const statuses = await Promise.all(reservations.map((r) => deliver(r.body)));
       expect(statuses).toEqual(Array(RESERVATIONS).fill(200));

@@ -1,117 +1,77 @@
 import { addDays, limaToday, RESERVATION_CODE_PATTERN, type ReservationView } from '@rumbo/shared/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { signSessionToken } from '../accounts/tokens';
 import { cuenta, puntosMovimiento } from '../accounts/accounts.tables';
-import type { DatabaseHandle } from '../db/client';
 import { outbox } from '../mail/mail.tables';
 import { createMailSender } from '../mail/sender';
 import { createSmtpTransport } from '../mail/transport';
-import { createPaymentProviders, type PaymentProviders } from '../payments';
+import { decimalOf } from '../payments/signing';
 import { viaje_asiento } from '../seats/seats.tables';
 import { createTestApp, TEST_SECRET } from '../test/app';
-import { createTestDatabase } from '../test/database';
-import { freePort } from '../test/payment-fakes';
-import { ADULT, BUYER, cipPaidNotice, findTrip, freeSeats, heldPurchase, hold, post, safetyPayNotice } from '../test/purchase';
+import {
+  ADULT,
+  BUYER,
+  cipPaidNotice,
+  findTrip,
+  freeSeats,
+  heldPurchase,
+  hold,
+  notifySafetyPay,
+  post,
+  safetyPayNotice,
+  seatBody,
+  setupSandboxApp,
+  startSafetyPay as startPayment,
+  STORE,
+} from '../test/purchase';
 import { startSmtpPeer } from '../test/smtp-peer';
 import { ticketAttachments } from './ticket-attachments';
 import { boleto, pago, pago_aviso, reserva } from './sales.tables';
 import { verifyTicketQr } from './tickets';
 
-const STORE = 'http://localhost:3000';
 let clock = Date.now();
 const now = () => new Date(clock);
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
-let providers: PaymentProviders;
+const api = setupSandboxApp(now);
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const port = await freePort();
-  const apiOrigin = `http://127.0.0.1:${port}`;
-  providers = createPaymentProviders({ sandbox: true }, { apiOrigin, now });
-  const limit = { max: 100_000, timeWindow: 60_000 };
-  app = await createTestApp(database.db, {
-    now,
-    payments: providers,
-    paymentSandbox: providers.sandbox,
-    apiOrigin,
-    corsOrigins: [STORE],
-    seatRateLimit: limit,
-    writeRateLimit: limit,
-    lookupRateLimit: limit,
-  });
-  await app.listen({ port, host: '127.0.0.1' });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
-
-const db = () => database.db;
-const sandbox = () => providers.sandbox!;
+const db = () => api.db;
+const sandbox = () => api.sandbox;
 
 async function reserveOne(options: { days?: number; count?: number; headers?: Record<string, string>; destino?: string } = {}) {
-  const trip = await findTrip(app, 'LIM', options.destino ?? 'ICA', options.days ?? 5);
-  const purchase = await heldPurchase(app, [trip], options.count ?? 1);
-  const res = await post(app, '/rest/venta/reserva', { clave_bloqueo: purchase.clave, comprador: BUYER, terminos: true }, options.headers);
+  const trip = await findTrip(api.app, 'LIM', options.destino ?? 'ICA', options.days ?? 5);
+  const purchase = await heldPurchase(api.app, [trip], options.count ?? 1);
+  const res = await post(api.app, '/rest/venta/reserva', { clave_bloqueo: purchase.clave, comprador: BUYER, terminos: true }, options.headers);
   expect(res.statusCode).toBe(201);
   return { ...purchase, trip, view: res.json().data as ReservationView };
 }
 
-/** Starts a SafetyPay payment and answers its reference (what the provider echoes in its notice). */
-async function startSafetyPay(codigo: string, clave: string): Promise<string> {
-  const res = await post(app, '/rest/safetypay', { codigo, clave_bloqueo: clave, metodo: 'tarjeta' });
-  expect(res.statusCode).toBe(200);
-  const rows = await db().select().from(pago).innerJoin(reserva, eq(reserva.creserva, pago.creserva)).where(eq(reserva.codigo, codigo));
-  return rows[rows.length - 1]!.pago.referencia;
-}
+const startSafetyPay = (codigo: string, clave: string) => startPayment(api.app, api.db, codigo, clave);
+const notify = (body: string) => notifySafetyPay(api.app, body);
 
-const notify = (body: string) =>
-  app.inject({ method: 'POST', url: '/rest/safetypay/notificacion', payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-
-const amountOf = (centimos: number) => `${Math.trunc(centimos / 100)}.${String(centimos % 100).padStart(2, '0')}`;
-
-const consult = async (codigo: string, clave: string) => (await post(app, '/rest/venta/consulta', { codigo, clave_bloqueo: clave })).json().data as ReservationView;
+const consult = async (codigo: string, clave: string) => (await post(api.app, '/rest/venta/consulta', { codigo, clave_bloqueo: clave })).json().data as ReservationView;
 
 const seatStates = async (ids: number[]) =>
   (await db().select({ id: viaje_asiento.cviaje_asiento, estado: viaje_asiento.gestado_asiento }).from(viaje_asiento).where(inArray(viaje_asiento.cviaje_asiento, ids))).map((s) => s.estado);
-
-const releaseBody = (trip: { cviaje: number; cterminal_origen: number; cterminal_destino: number }, seat: { cviaje_asiento: number | null; nasiento: number | null; gnivel_piso: number; gcategoria_asiento: number | null }, clave: string) => ({
-  cviaje: trip.cviaje,
-  cviaje_asiento: seat.cviaje_asiento,
-  cterminal_origen: trip.cterminal_origen,
-  cterminal_destino: trip.cterminal_destino,
-  nasiento: seat.nasiento,
-  gnivel_piso: seat.gnivel_piso,
-  gcategoria_asiento: seat.gcategoria_asiento,
-  gestado_asiento: 83,
-  susuario: 'TVIRT',
-  cusuario: 50005,
-  clave_bloqueo: clave,
-});
 
 const mailsTo = async (to: string) => db().select().from(outbox).where(eq(outbox.to, to));
 
 describe('/rest/invitado and /rest/persona/obtener', () => {
   it('records a guest and says whether the e-mail has an account', async () => {
-    const guest = await post(app, '/rest/invitado', { nombre: 'Ana', email: 'Ana@Example.pe' });
+    const guest = await post(api.app, '/rest/invitado', { nombre: 'Ana', email: 'Ana@Example.pe' });
     expect(guest.statusCode).toBe(201);
     expect(guest.json().data).toEqual({ cinvitado: expect.any(Number), tiene_cuenta: false });
-    expect((await post(app, '/rest/invitado', { nombre: 'Demo', email: 'demo@rumboandino.pe' })).json().data.tiene_cuenta).toBe(true);
-    const bad = await post(app, '/rest/invitado', { nombre: '', email: 'x' }, { 'accept-language': 'en-EN' });
+    expect((await post(api.app, '/rest/invitado', { nombre: 'Demo', email: 'demo@rumboandino.pe' })).json().data.tiene_cuenta).toBe(true);
+    const bad = await post(api.app, '/rest/invitado', { nombre: '', email: 'x' }, { 'accept-language': 'en-EN' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ message: 'Enter the given names', code: 'sale.nombres.required', field: 'nombre' });
   });
 
   it('gives a known passenger’s data only with the right birth date', async () => {
     const person = { ...ADULT, numero: '11223344', nombres: 'Julio' };
-    expect((await post(app, '/rest/persona/registrar', person)).statusCode).toBe(201);
-    const found = await post(app, '/rest/persona/obtener', { documento: { ctipo_documento: 19, numero: '11223344' }, nacimiento: ADULT.nacimiento });
+    expect((await post(api.app, '/rest/persona/registrar', person)).statusCode).toBe(201);
+    const found = await post(api.app, '/rest/persona/obtener', { documento: { ctipo_documento: 19, numero: '11223344' }, nacimiento: ADULT.nacimiento });
     expect(found.json().data).toMatchObject({ nombres: 'Julio', paterno: 'Quispe', email: ADULT.email, celular: ADULT.celular, nacimiento: ADULT.nacimiento });
-    const wrong = await post(app, '/rest/persona/obtener', { documento: { ctipo_documento: 19, numero: '11223344' }, nacimiento: '1991-05-04' });
+    const wrong = await post(api.app, '/rest/persona/obtener', { documento: { ctipo_documento: 19, numero: '11223344' }, nacimiento: '1991-05-04' });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json()).toEqual({ message: 'No encontramos un pasajero con ese documento y fecha de nacimiento', code: 'sale.persona.noEncontrada' });
   });
@@ -119,7 +79,7 @@ describe('/rest/invitado and /rest/persona/obtener', () => {
 
 describe('rate limits', () => {
   it('limit the passenger look-up by document and birth date', async () => {
-    const limited = await createTestApp(database.db, { now, lookupRateLimit: { max: 3, timeWindow: 60_000 } });
+    const limited = await createTestApp(api.db, { now, lookupRateLimit: { max: 3, timeWindow: 60_000 } });
     try {
       const body = { documento: { ctipo_documento: 19, numero: '99887766' }, nacimiento: '1990-01-01' };
       const codes = [];
@@ -133,13 +93,13 @@ describe('rate limits', () => {
 
 describe('/rest/venta/cotizar', () => {
   it('prices the held seats on the server, in céntimos, and applies coupon rules', async () => {
-    const trip = await findTrip(app, 'LIM', 'ICA', 6);
-    const { clave, seats } = await heldPurchase(app, [trip], 2);
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 6);
+    const { clave, seats } = await heldPurchase(api.app, [trip], 2);
     const expected = seats.reduce((sum, s) => sum + Math.round(s.precio! * 100), 0);
-    const plain = await post(app, '/rest/venta/cotizar', { clave_bloqueo: clave });
+    const plain = await post(api.app, '/rest/venta/cotizar', { clave_bloqueo: clave });
     expect(plain.json().data).toEqual({ subtotal_centimos: expected, descuento_centimos: 0, total_centimos: expected, cupon: null, descuento_pct: null, puntos_canje: 0, canje_centimos: 0 });
 
-    const friends = (await post(app, '/rest/venta/cotizar', { clave_bloqueo: clave, cupon: 'amigos10' })).json().data;
+    const friends = (await post(api.app, '/rest/venta/cotizar', { clave_bloqueo: clave, cupon: 'amigos10' })).json().data;
     expect(friends).toEqual({ subtotal_centimos: expected, descuento_centimos: Math.round(expected * 0.1), total_centimos: expected - Math.round(expected * 0.1), cupon: 'AMIGOS10', descuento_pct: 10, puntos_canje: 0, canje_centimos: 0 });
 
     const cases: [string, string, string][] = [
@@ -148,23 +108,23 @@ describe('/rest/venta/cotizar', () => {
       ['CUSCO20', 'sale.cupon.destino', 'El cupón no aplica a este destino'],
     ];
     for (const [cupon, code, message] of cases) {
-      const res = await post(app, '/rest/venta/cotizar', { clave_bloqueo: clave, cupon });
+      const res = await post(api.app, '/rest/venta/cotizar', { clave_bloqueo: clave, cupon });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message, code, field: 'cupon' });
     }
   });
 
   it('applies a destination coupon to the legs going there only', async () => {
-    const out = await findTrip(app, 'LIM', 'CUZ', 7);
-    const back = await findTrip(app, 'CUZ', 'LIM', 9);
-    const { clave, seats } = await heldPurchase(app, [out, back], 1);
+    const out = await findTrip(api.app, 'LIM', 'CUZ', 7);
+    const back = await findTrip(api.app, 'CUZ', 'LIM', 9);
+    const { clave, seats } = await heldPurchase(api.app, [out, back], 1);
     const [ida, vuelta] = seats.map((s) => Math.round(s.precio! * 100));
-    const q = (await post(app, '/rest/venta/cotizar', { clave_bloqueo: clave, cupon: 'CUSCO20' })).json().data;
+    const q = (await post(api.app, '/rest/venta/cotizar', { clave_bloqueo: clave, cupon: 'CUSCO20' })).json().data;
     expect(q).toMatchObject({ subtotal_centimos: ida! + vuelta!, descuento_centimos: Math.round(ida! * 0.2), descuento_pct: 20 });
   });
 
   it('needs held seats', async () => {
-    const res = await post(app, '/rest/venta/cotizar', { clave_bloqueo: '3f1c2a4e-0000-4000-8000-000000000000' });
+    const res = await post(api.app, '/rest/venta/cotizar', { clave_bloqueo: '3f1c2a4e-0000-4000-8000-000000000000' });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('seat.notHeld');
   });
@@ -172,24 +132,24 @@ describe('/rest/venta/cotizar', () => {
 
 describe('/rest/venta/reserva', () => {
   it('needs every seat’s passenger, and a responsible adult for each minor', async () => {
-    const trip = await findTrip(app, 'LIM', 'ICA', 8);
-    const [a, b] = (await freeSeats(app, trip)).slice(0, 2);
-    const clave = (await hold(app, trip, a!)).json().data.clave_bloqueo as string;
-    await hold(app, trip, b!, clave);
-    await post(app, '/rest/asiento/asociar', { clave_bloqueo: clave, cviaje_asiento: a!.cviaje_asiento, pasajero: ADULT });
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 8);
+    const [a, b] = (await freeSeats(api.app, trip)).slice(0, 2);
+    const clave = (await hold(api.app, trip, a!)).json().data.clave_bloqueo as string;
+    await hold(api.app, trip, b!, clave);
+    await post(api.app, '/rest/asiento/asociar', { clave_bloqueo: clave, cviaje_asiento: a!.cviaje_asiento, pasajero: ADULT });
     const body = { clave_bloqueo: clave, comprador: BUYER, terminos: true };
-    const incomplete = await post(app, '/rest/venta/reserva', body, { 'accept-language': 'en-EN' });
+    const incomplete = await post(api.app, '/rest/venta/reserva', body, { 'accept-language': 'en-EN' });
     expect(incomplete.statusCode).toBe(400);
     expect(incomplete.json()).toEqual({ message: 'Enter the passenger of every seat', code: 'sale.pasajeros.incompletos' });
 
     const child = { ...ADULT, numero: '78912345', nombres: 'Lucía', nacimiento: addDays(limaToday(), -365 * 8) };
-    await post(app, '/rest/asiento/asociar', { clave_bloqueo: clave, cviaje_asiento: b!.cviaje_asiento, pasajero: child });
-    const noGuardian = await post(app, '/rest/venta/reserva', body);
+    await post(api.app, '/rest/asiento/asociar', { clave_bloqueo: clave, cviaje_asiento: b!.cviaje_asiento, pasajero: child });
+    const noGuardian = await post(api.app, '/rest/venta/reserva', body);
     expect(noGuardian.statusCode).toBe(400);
     expect(noGuardian.json().code).toBe('sale.menor.responsable');
 
-    await post(app, '/rest/asiento/menor', { clave_bloqueo: clave, casiento: b!.cviaje_asiento, casiento_responsable: a!.cviaje_asiento, parentesco: 'madre' });
-    const ok = await post(app, '/rest/venta/reserva', body);
+    await post(api.app, '/rest/asiento/menor', { clave_bloqueo: clave, casiento: b!.cviaje_asiento, casiento_responsable: a!.cviaje_asiento, parentesco: 'madre' });
+    const ok = await post(api.app, '/rest/venta/reserva', body);
     expect(ok.statusCode).toBe(201);
     const view = ok.json().data as ReservationView;
     expect(view.asientos.map((s) => s.pasajero.menor).sort()).toEqual([false, true]);
@@ -197,11 +157,11 @@ describe('/rest/venta/reserva', () => {
   });
 
   it('turns a round trip into one reservation with a code, an expiry, a factura and extended holds; twice is once', async () => {
-    const out = await findTrip(app, 'LIM', 'AQP', 10);
-    const back = await findTrip(app, 'AQP', 'LIM', 12);
-    const { clave, seats } = await heldPurchase(app, [out, back], 1);
+    const out = await findTrip(api.app, 'LIM', 'AQP', 10);
+    const back = await findTrip(api.app, 'AQP', 'LIM', 12);
+    const { clave, seats } = await heldPurchase(api.app, [out, back], 1);
     const comprador = { nombre: 'Rosa Quispe', email: 'compras@empresa.pe', comprobante: 'factura', ruc: '20518739469', razon_social: 'Empresa S.A.C.' };
-    const res = await post(app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador, terminos: true, cupon: 'AMIGOS10' });
+    const res = await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador, terminos: true, cupon: 'AMIGOS10' });
     expect(res.statusCode).toBe(201);
     const view = res.json().data as ReservationView;
     expect(view.codigo).toMatch(RESERVATION_CODE_PATTERN);
@@ -212,36 +172,36 @@ describe('/rest/venta/reserva', () => {
     const holds = await db().select().from(viaje_asiento).where(inArray(viaje_asiento.cviaje_asiento, seats.map((s) => s.cviaje_asiento!)));
     expect(holds.map((h) => h.expira!.toISOString())).toEqual([view.expira, view.expira]);
 
-    const again = await post(app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador, terminos: true });
+    const again = await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador, terminos: true });
     expect(again.statusCode).toBe(200);
     expect(again.json().data.codigo).toBe(view.codigo);
     expect(await db().select().from(reserva).where(eq(reserva.codigo, view.codigo))).toHaveLength(1);
   });
 
   it('refuses a buyer without terms, and a factura without RUC', async () => {
-    const res = await post(app, '/rest/venta/reserva', { clave_bloqueo: '3f1c2a4e-0000-4000-8000-000000000000', comprador: BUYER, terminos: false });
+    const res = await post(api.app, '/rest/venta/reserva', { clave_bloqueo: '3f1c2a4e-0000-4000-8000-000000000000', comprador: BUYER, terminos: false });
     expect(res.json()).toMatchObject({ code: 'sale.terminos.required' });
-    const factura = await post(app, '/rest/venta/reserva', { clave_bloqueo: '3f1c2a4e-0000-4000-8000-000000000000', comprador: { ...BUYER, comprobante: 'factura' }, terminos: true });
+    const factura = await post(api.app, '/rest/venta/reserva', { clave_bloqueo: '3f1c2a4e-0000-4000-8000-000000000000', comprador: { ...BUYER, comprobante: 'factura' }, terminos: true });
     expect(factura.statusCode).toBe(400);
     expect(factura.json().code).toBe('sale.ruc.invalid');
   });
 
   it('lets exactly one of many concurrent buyers reserve a seat', async () => {
-    const trip = await findTrip(app, 'LIM', 'TRU', 4);
-    const [seat] = await freeSeats(app, trip);
+    const trip = await findTrip(api.app, 'LIM', 'TRU', 4);
+    const [seat] = await freeSeats(api.app, trip);
     const buyers = 12;
-    const holds = await Promise.all(Array.from({ length: buyers }, () => hold(app, trip, seat!)));
+    const holds = await Promise.all(Array.from({ length: buyers }, () => hold(api.app, trip, seat!)));
     const winners = holds.filter((h) => h.statusCode === 200);
     expect(winners).toHaveLength(1);
 
     // The winner's hold lapses; another buyer takes the seat while the first one reserves.
     const first = winners[0]!.json().data.clave_bloqueo as string;
-    await post(app, '/rest/asiento/asociar', { clave_bloqueo: first, cviaje_asiento: seat!.cviaje_asiento, pasajero: ADULT });
+    await post(api.app, '/rest/asiento/asociar', { clave_bloqueo: first, cviaje_asiento: seat!.cviaje_asiento, pasajero: ADULT });
     clock += 11 * 60_000;
-    const second = (await hold(app, trip, seat!)).json().data.clave_bloqueo as string;
-    await post(app, '/rest/asiento/asociar', { clave_bloqueo: second, cviaje_asiento: seat!.cviaje_asiento, pasajero: ADULT });
+    const second = (await hold(api.app, trip, seat!)).json().data.clave_bloqueo as string;
+    await post(api.app, '/rest/asiento/asociar', { clave_bloqueo: second, cviaje_asiento: seat!.cviaje_asiento, pasajero: ADULT });
     const results = await Promise.all(
-      [first, second, first, second].map((clave) => post(app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true })),
+      [first, second, first, second].map((clave) => post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true })),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 201, 409, 409]);
     const rows = await db().select().from(reserva).where(eq(reserva.clave_hash, (await import('../seats/seats.service')).hashKey(second)));
@@ -252,22 +212,22 @@ describe('/rest/venta/reserva', () => {
 describe('payment and tickets', () => {
   it('starts a SafetyPay payment and a CIP through the sandbox, for the total in the database', async () => {
     const { view, clave } = await reserveOne({ days: 3 });
-    const sp = await post(app, '/rest/safetypay', { codigo: view.codigo, clave_bloqueo: clave, metodo: 'banca' });
+    const sp = await post(api.app, '/rest/safetypay', { codigo: view.codigo, clave_bloqueo: clave, metodo: 'banca' });
     expect(sp.json().data).toMatchObject({ proveedor: 'safetypay', url: expect.stringContaining('/sandbox/safetypay/pago/'), cip: null, sandbox: true, expira: view.expira });
-    const cip = await post(app, '/rest/efectivo', { codigo: view.codigo, clave_bloqueo: clave });
+    const cip = await post(api.app, '/rest/efectivo', { codigo: view.codigo, clave_bloqueo: clave });
     expect(cip.json().data).toMatchObject({ proveedor: 'pagoefectivo', cip: expect.stringMatching(/^\d{8}$/), sandbox: true });
     const payments = (await consult(view.codigo, clave)).pagos;
     expect(payments.map((p) => [p.proveedor, p.metodo, p.estado])).toEqual([['safetypay', 'banca', 'iniciado'], ['pagoefectivo', 'cip', 'iniciado']]);
     const rows = await db().select().from(pago).innerJoin(reserva, eq(reserva.creserva, pago.creserva)).where(eq(reserva.codigo, view.codigo));
     expect(rows.every((r) => r.pago.monto_centimos === view.total_centimos)).toBe(true);
 
-    const wrongKey = await post(app, '/rest/safetypay', { codigo: view.codigo, clave_bloqueo: '3f1c2a4e-0000-4000-8000-000000000000', metodo: 'banca' });
+    const wrongKey = await post(api.app, '/rest/safetypay', { codigo: view.codigo, clave_bloqueo: '3f1c2a4e-0000-4000-8000-000000000000', metodo: 'banca' });
     expect(wrongKey.statusCode).toBe(404);
   });
 
   it('pays end to end through the sandbox page: approve, signed notice, acknowledged echo, back to the store', async () => {
     const { view, clave } = await reserveOne({ days: 4 });
-    const start = (await post(app, '/rest/safetypay', { codigo: view.codigo, clave_bloqueo: clave, metodo: 'tarjeta' })).json().data;
+    const start = (await post(api.app, '/rest/safetypay', { codigo: view.codigo, clave_bloqueo: clave, metodo: 'tarjeta' })).json().data;
     const page = await fetch(start.url);
     expect(page.status).toBe(200);
     const approve = await fetch(start.url, {
@@ -285,7 +245,7 @@ describe('payment and tickets', () => {
 
   it('declines end to end through the sandbox page and a lapsed CIP', async () => {
     const { view, clave, seats } = await reserveOne({ days: 4 });
-    const start = (await post(app, '/rest/efectivo', { codigo: view.codigo, clave_bloqueo: clave })).json().data;
+    const start = (await post(api.app, '/rest/efectivo', { codigo: view.codigo, clave_bloqueo: clave })).json().data;
     const lapse = await fetch(start.url, {
       method: 'POST',
       redirect: 'manual',
@@ -303,7 +263,7 @@ describe('payment and tickets', () => {
     const before = (await db().select().from(puntosMovimiento).where(eq(puntosMovimiento.ccuenta, demo.ccuenta))).length;
     const { view, clave, seats } = await reserveOne({ days: 6, count: 2, headers: { authorization: `Bearer ${token}` } });
     const referencia = await startSafetyPay(view.codigo, clave);
-    const body = safetyPayNotice(sandbox(), { referencia, amount: amountOf(view.total_centimos), referenceNo: '7000000001' }, now());
+    const body = safetyPayNotice(sandbox(), { referencia, amount: decimalOf(view.total_centimos), referenceNo: '7000000001' }, now());
 
     const answers = await Promise.all(Array.from({ length: 10 }, () => notify(body)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
@@ -323,26 +283,26 @@ describe('payment and tickets', () => {
     expect(points.find((p) => p.detalle.includes(view.codigo))).toMatchObject({ concepto: 'viaje', puntos: Math.floor(view.total_centimos / 100) });
 
     // My trips lists the tickets with a signed PDF link.
-    const trips = await app.inject({ url: '/rest/user/viajes', headers: { authorization: `Bearer ${token}` } });
+    const trips = await api.app.inject({ url: '/rest/user/viajes', headers: { authorization: `Bearer ${token}` } });
     const upcoming = trips.json().data.proximos as { codigo: string; pdf: string }[];
     const mine = upcoming.filter((t) => t.codigo.startsWith(view.codigo));
     expect(mine).toHaveLength(2);
     const link = new URL(mine[0]!.pdf);
-    const pdf = await app.inject({ url: `${link.pathname}${link.search}` });
+    const pdf = await api.app.inject({ url: `${link.pathname}${link.search}` });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const forged = await app.inject({ url: `${link.pathname}?exp=${link.searchParams.get('exp')}&firma=AAAAAAAAAAAAAAAAAAAAAA` });
+    const forged = await api.app.inject({ url: `${link.pathname}?exp=${link.searchParams.get('exp')}&firma=AAAAAAAAAAAAAAAAAAAAAA` });
     expect(forged.statusCode).toBe(404);
   });
 
   it('rejects a notice with a bad signature and changes nothing', async () => {
     const { view, clave, seats } = await reserveOne({ days: 7 });
     const referencia = await startSafetyPay(view.codigo, clave);
-    const forged = safetyPayNotice(sandbox(), { referencia, amount: amountOf(view.total_centimos) }, now(), 'not-the-key');
+    const forged = safetyPayNotice(sandbox(), { referencia, amount: decimalOf(view.total_centimos) }, now(), 'not-the-key');
     const res = await notify(forged);
     expect(res.statusCode).toBe(401);
     const cip = cipPaidNotice(sandbox(), { referencia, amount: view.total_centimos / 100, operationNumber: '1', cip: '12345678' });
-    const pe = await app.inject({ method: 'POST', url: '/rest/efectivo/notificacion', payload: cip.body, headers: { 'content-type': 'application/json', 'pe-signature': '00'.repeat(32) } });
+    const pe = await api.app.inject({ method: 'POST', url: '/rest/efectivo/notificacion', payload: cip.body, headers: { 'content-type': 'application/json', 'pe-signature': '00'.repeat(32) } });
     expect(pe.statusCode).toBe(401);
     expect((await consult(view.codigo, clave)).estado).toBe('pendiente');
     expect(await seatStates([seats[0]!.cviaje_asiento!])).toEqual([84]);
@@ -350,10 +310,10 @@ describe('payment and tickets', () => {
 
   it('pays through a signed PagoEfectivo notice', async () => {
     const { view, clave } = await reserveOne({ days: 7 });
-    await post(app, '/rest/efectivo', { codigo: view.codigo, clave_bloqueo: clave });
+    await post(api.app, '/rest/efectivo', { codigo: view.codigo, clave_bloqueo: clave });
     const [row] = await db().select().from(pago).innerJoin(reserva, eq(reserva.creserva, pago.creserva)).where(eq(reserva.codigo, view.codigo));
     const notice = cipPaidNotice(sandbox(), { referencia: row!.pago.referencia, amount: view.total_centimos / 100, operationNumber: '5550001', cip: row!.pago.cip! });
-    const res = await app.inject({ method: 'POST', url: '/rest/efectivo/notificacion', payload: notice.body, headers: { 'content-type': 'application/json', 'pe-signature': notice.signature } });
+    const res = await api.app.inject({ method: 'POST', url: '/rest/efectivo/notificacion', payload: notice.body, headers: { 'content-type': 'application/json', 'pe-signature': notice.signature } });
     expect(res.statusCode).toBe(200);
     expect((await consult(view.codigo, clave)).estado).toBe('pagada');
   });
@@ -361,7 +321,7 @@ describe('payment and tickets', () => {
   it('flags a payment of another amount and issues nothing', async () => {
     const { view, clave } = await reserveOne({ days: 8 });
     const referencia = await startSafetyPay(view.codigo, clave);
-    const res = await notify(safetyPayNotice(sandbox(), { referencia, amount: amountOf(view.total_centimos - 100) }, now()));
+    const res = await notify(safetyPayNotice(sandbox(), { referencia, amount: decimalOf(view.total_centimos - 100) }, now()));
     expect(res.statusCode).toBe(200);
     const after = await consult(view.codigo, clave);
     expect(after).toMatchObject({ estado: 'pendiente', boletos: [] });
@@ -371,10 +331,10 @@ describe('payment and tickets', () => {
   it('cancels a declined reservation and frees its seats', async () => {
     const { view, clave, seats } = await reserveOne({ days: 9 });
     const referencia = await startSafetyPay(view.codigo, clave);
-    await notify(safetyPayNotice(sandbox(), { referencia, amount: amountOf(view.total_centimos), status: '103' }, now()));
+    await notify(safetyPayNotice(sandbox(), { referencia, amount: decimalOf(view.total_centimos), status: '103' }, now()));
     expect(await consult(view.codigo, clave)).toMatchObject({ estado: 'anulada', motivo: 'rechazado', boletos: [] });
     expect(await seatStates([seats[0]!.cviaje_asiento!])).toEqual([83]);
-    const again = await post(app, '/rest/safetypay', { codigo: view.codigo, clave_bloqueo: clave, metodo: 'tarjeta' });
+    const again = await post(api.app, '/rest/safetypay', { codigo: view.codigo, clave_bloqueo: clave, metodo: 'tarjeta' });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('sale.reserva.anulada');
   });
@@ -384,25 +344,25 @@ describe('payment and tickets', () => {
     const referencia = await startSafetyPay(view.codigo, clave);
     clock += 31 * 60_000;
     expect(await consult(view.codigo, clave)).toMatchObject({ estado: 'anulada', motivo: 'vencido' });
-    expect((await freeSeats(app, trip)).map((s) => s.cviaje_asiento)).toContain(seats[0]!.cviaje_asiento);
-    const start = await post(app, '/rest/safetypay', { codigo: view.codigo, clave_bloqueo: clave, metodo: 'tarjeta' });
+    expect((await freeSeats(api.app, trip)).map((s) => s.cviaje_asiento)).toContain(seats[0]!.cviaje_asiento);
+    const start = await post(api.app, '/rest/safetypay', { codigo: view.codigo, clave_bloqueo: clave, metodo: 'tarjeta' });
     expect(start.json()).toMatchObject({ code: 'sale.reserva.vencida' });
 
-    await notify(safetyPayNotice(sandbox(), { referencia, amount: amountOf(view.total_centimos) }, now()));
+    await notify(safetyPayNotice(sandbox(), { referencia, amount: decimalOf(view.total_centimos) }, now()));
     expect(await consult(view.codigo, clave)).toMatchObject({ estado: 'pagada', motivo: null });
     expect(await seatStates([seats[0]!.cviaje_asiento!])).toEqual([82]);
   });
 
   it('flags a late payment for refund and tells the buyer when the seats were sold meanwhile', async () => {
     const buyer = { ...BUYER, email: 'tarde@example.pe' };
-    const trip = await findTrip(app, 'LIM', 'ICA', 11);
-    const { clave, seats } = await heldPurchase(app, [trip], 1);
-    const view = (await post(app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: buyer, terminos: true })).json().data as ReservationView;
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 11);
+    const { clave, seats } = await heldPurchase(api.app, [trip], 1);
+    const view = (await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: buyer, terminos: true })).json().data as ReservationView;
     const referencia = await startSafetyPay(view.codigo, clave);
     clock += 31 * 60_000;
-    expect((await hold(app, trip, seats[0]!)).statusCode).toBe(200);
+    expect((await hold(api.app, trip, seats[0]!)).statusCode).toBe(200);
 
-    await notify(safetyPayNotice(sandbox(), { referencia, amount: amountOf(view.total_centimos) }, now()));
+    await notify(safetyPayNotice(sandbox(), { referencia, amount: decimalOf(view.total_centimos) }, now()));
     expect(await consult(view.codigo, clave)).toMatchObject({ estado: 'reembolso', motivo: 'asientos_ocupados', boletos: [] });
     expect(await seatStates([seats[0]!.cviaje_asiento!])).toEqual([84]);
     const mails = await mailsTo(buyer.email);
@@ -413,10 +373,10 @@ describe('payment and tickets', () => {
     const { view, clave } = await reserveOne({ days: 14 });
     const first = await startSafetyPay(view.codigo, clave);
     const second = await startSafetyPay(view.codigo, clave);
-    await notify(safetyPayNotice(sandbox(), { referencia: first, amount: amountOf(view.total_centimos) }, now()));
-    const pending = await notify(safetyPayNotice(sandbox(), { referencia: second, amount: amountOf(view.total_centimos), status: '101' }, now()));
+    await notify(safetyPayNotice(sandbox(), { referencia: first, amount: decimalOf(view.total_centimos) }, now()));
+    const pending = await notify(safetyPayNotice(sandbox(), { referencia: second, amount: decimalOf(view.total_centimos), status: '101' }, now()));
     expect(pending.statusCode).toBe(200);
-    await notify(safetyPayNotice(sandbox(), { referencia: second, amount: amountOf(view.total_centimos) }, now()));
+    await notify(safetyPayNotice(sandbox(), { referencia: second, amount: decimalOf(view.total_centimos) }, now()));
     const after = await consult(view.codigo, clave);
     expect(after.estado).toBe('pagada');
     expect(after.boletos).toHaveLength(1);
@@ -430,25 +390,25 @@ describe('payment and tickets', () => {
 
   it('keeps a pending reservation’s seats: holding again does not shorten them, releasing is refused', async () => {
     const { view, clave, seats, trip } = await reserveOne({ days: 13 });
-    const again = await hold(app, trip, seats[0]!, clave);
+    const again = await hold(api.app, trip, seats[0]!, clave);
     expect(again.statusCode).toBe(200);
     const [row] = await db().select().from(viaje_asiento).where(eq(viaje_asiento.cviaje_asiento, seats[0]!.cviaje_asiento!));
     expect(row!.expira!.toISOString()).toBe(view.expira);
-    const release = await post(app, '/rest/asiento/bloquear', releaseBody(trip, seats[0]!, clave));
+    const release = await post(api.app, '/rest/asiento/bloquear', seatBody(trip, seats[0]!, 83, clave));
     expect(release.statusCode).toBe(409);
     expect(await seatStates([seats[0]!.cviaje_asiento!])).toEqual([84]);
   });
 
   it('refunds a payment that arrives after the departure’s sales closed', async () => {
     const buyer = { ...BUYER, email: 'cerrado@example.pe' };
-    const trip = await findTrip(app, 'LIM', 'ICA', 2);
-    const { clave, seats } = await heldPurchase(app, [trip], 1);
-    const view = (await post(app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: buyer, terminos: true })).json().data as ReservationView;
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 2);
+    const { clave, seats } = await heldPurchase(api.app, [trip], 1);
+    const view = (await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: buyer, terminos: true })).json().data as ReservationView;
     const referencia = await startSafetyPay(view.codigo, clave);
     const saved = clock;
     clock = new Date(trip.fecha_salida).getTime() - 10 * 60_000;
     try {
-      await notify(safetyPayNotice(sandbox(), { referencia, amount: amountOf(view.total_centimos) }, now()));
+      await notify(safetyPayNotice(sandbox(), { referencia, amount: decimalOf(view.total_centimos) }, now()));
       expect(await consult(view.codigo, clave)).toMatchObject({ estado: 'reembolso', motivo: 'vencido', boletos: [] });
       expect(await seatStates([seats[0]!.cviaje_asiento!])).toEqual([83]);
       expect((await mailsTo(buyer.email)).map((m) => m.subject)).toEqual([`Su pago de la compra ${view.codigo} será devuelto`]);
@@ -459,24 +419,24 @@ describe('payment and tickets', () => {
 
   it('re-sends the tickets to the buyer only, answering the same to anyone, and serves the PDF', async () => {
     const buyer = { ...BUYER, email: 'reenvio@example.pe' };
-    const trip = await findTrip(app, 'LIM', 'ICA', 12);
-    const { clave } = await heldPurchase(app, [trip], 1);
-    const view = (await post(app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: buyer, terminos: true }, { 'accept-language': 'en-EN' })).json().data as ReservationView;
-    const unpaid = await post(app, '/rest/venta/pdf', { codigo: view.codigo, clave_bloqueo: clave });
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 12);
+    const { clave } = await heldPurchase(api.app, [trip], 1);
+    const view = (await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: buyer, terminos: true }, { 'accept-language': 'en-EN' })).json().data as ReservationView;
+    const unpaid = await post(api.app, '/rest/venta/pdf', { codigo: view.codigo, clave_bloqueo: clave });
     expect(unpaid.statusCode).toBe(409);
     const referencia = await startSafetyPay(view.codigo, clave);
-    await notify(safetyPayNotice(sandbox(), { referencia, amount: amountOf(view.total_centimos) }, now()));
+    await notify(safetyPayNotice(sandbox(), { referencia, amount: decimalOf(view.total_centimos) }, now()));
     expect(await mailsTo(buyer.email)).toHaveLength(1);
 
-    const wrong = await post(app, '/rest/venta/confirmar/recuperar/', { codigo: view.codigo, email: 'otro@example.pe' });
-    const right = await post(app, '/rest/venta/confirmar/recuperar/', { codigo: view.codigo, email: 'REENVIO@example.pe' });
+    const wrong = await post(api.app, '/rest/venta/confirmar/recuperar/', { codigo: view.codigo, email: 'otro@example.pe' });
+    const right = await post(api.app, '/rest/venta/confirmar/recuperar/', { codigo: view.codigo, email: 'REENVIO@example.pe' });
     expect([wrong.statusCode, right.statusCode]).toEqual([202, 202]);
     expect(wrong.json()).toEqual(right.json());
     const mails = await mailsTo(buyer.email);
     expect(mails).toHaveLength(2);
     expect(mails[0]!.subject).toContain('Your Rumbo Andino tickets');
 
-    const pdf = await post(app, '/rest/venta/pdf', { codigo: view.codigo, clave_bloqueo: clave });
+    const pdf = await post(api.app, '/rest/venta/pdf', { codigo: view.codigo, clave_bloqueo: clave });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

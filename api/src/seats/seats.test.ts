@@ -1,29 +1,18 @@
 import { addDays, limaToday, type SeatCell, type SeatHoldResult, type Trip } from '@rumbo/shared/schemas';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
 import { queryRows } from '../db/rows';
-import { createTestApp } from '../test/app';
-import { createTestDatabase, TEST_ENGINE } from '../test/database';
+import { setupTestApp } from '../test/app';
+import { TEST_ENGINE } from '../test/database';
+import { seatBody } from '../test/purchase';
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
 /** The API's clock: tests move it forward to let holds expire. */
 let clock = Date.now();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db, { now: () => new Date(clock), seatRateLimit: { max: 10_000, timeWindow: 60_000 } });
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const api = setupTestApp({ now: () => new Date(clock), seatRateLimit: { max: 10_000, timeWindow: 60_000 } });
 
 const channel = { susuario: 'TVIRT', cusuario: 50005 };
 const post = (url: string, payload: object, language = 'es-PE') =>
-  app.inject({ method: 'POST', url, payload, headers: { 'accept-language': language } });
+  api.app.inject({ method: 'POST', url, payload, headers: { 'accept-language': language } });
 
 /** A trip `days` ahead on a route (a fresh one per test keeps the tests independent). */
 async function tripOn(origen: string, destino: string, days: number, index = 0): Promise<Trip> {
@@ -39,23 +28,8 @@ async function seatMap(trip: Trip) {
 
 const seatsOf = (cells: SeatCell[]) => cells.filter((cell) => cell.gobjeto_sitio === 1);
 
-function holdBody(trip: Trip, seat: SeatCell, gestado_asiento: 83 | 84, clave_bloqueo?: string) {
-  return {
-    cviaje: trip.cviaje,
-    cviaje_asiento: seat.cviaje_asiento,
-    cterminal_origen: trip.cterminal_origen,
-    cterminal_destino: trip.cterminal_destino,
-    nasiento: seat.nasiento,
-    gnivel_piso: seat.gnivel_piso,
-    gcategoria_asiento: seat.gcategoria_asiento,
-    gestado_asiento,
-    ...channel,
-    ...(clave_bloqueo ? { clave_bloqueo } : {}),
-  };
-}
-
-const hold = (trip: Trip, seat: SeatCell, clave?: string) => post('/rest/asiento/bloquear', holdBody(trip, seat, 84, clave));
-const release = (trip: Trip, seat: SeatCell, clave?: string) => post('/rest/asiento/bloquear', holdBody(trip, seat, 83, clave));
+const hold = (trip: Trip, seat: SeatCell, clave?: string) => post('/rest/asiento/bloquear', seatBody(trip, seat, 84, clave));
+const release = (trip: Trip, seat: SeatCell, clave?: string) => post('/rest/asiento/bloquear', seatBody(trip, seat, 83, clave));
 
 describe('POST /rest/maqueta', () => {
   it('draws a two-deck bus: seats on decks 15 and 16 with class and price, facilities, priority seats', async () => {
@@ -118,7 +92,7 @@ describe('POST /rest/asiento/bloquear', () => {
     const after = seatsOf((await seatMap(trip)).asientos).find((s) => s.nasiento === seat!.nasiento)!;
     expect(after.gestado_asiento).toBe(84);
     expect((await tripOn('LIM', 'CUZ', 4)).asientos_libres).toBe(trip.asientos_libres - 1);
-    const stored = await queryRows<{ clave_hash: string }>(database.db, sql`select clave_hash from viaje_asiento where cviaje_asiento = ${seat!.cviaje_asiento}`);
+    const stored = await queryRows<{ clave_hash: string }>(api.db, sql`select clave_hash from viaje_asiento where cviaje_asiento = ${seat!.cviaje_asiento}`);
     expect(stored[0]!.clave_hash).not.toContain(held.clave_bloqueo);
   });
 
@@ -129,7 +103,7 @@ describe('POST /rest/asiento/bloquear', () => {
     const es = await hold(trip, seat!);
     expect(es.statusCode).toBe(409);
     expect(es.json()).toEqual({ code: 'seat.taken', message: 'Alguien acaba de tomar este asiento. Actualizamos el mapa: elija otro.' });
-    const en = await post('/rest/asiento/bloquear', holdBody(trip, seat!, 84), 'en-EN');
+    const en = await post('/rest/asiento/bloquear', seatBody(trip, seat!, 84), 'en-EN');
     expect(en.json().message).toBe('Someone has just taken this seat. We updated the map: please pick another.');
   });
 
@@ -186,9 +160,9 @@ describe('POST /rest/asiento/bloquear', () => {
   it('never trusts the body for the seat: a wrong cviaje_asiento is refused, the price is the server’s', async () => {
     const trip = await tripOn('LIM', 'NZC', 7);
     const [seat, other] = seatsOf((await seatMap(trip)).asientos);
-    const wrong = await post('/rest/asiento/bloquear', { ...holdBody(trip, seat!, 84), cviaje_asiento: other!.cviaje_asiento });
+    const wrong = await post('/rest/asiento/bloquear', { ...seatBody(trip, seat!, 84), cviaje_asiento: other!.cviaje_asiento });
     expect(wrong.statusCode).toBe(400);
-    const cheap = await post('/rest/asiento/bloquear', { ...holdBody(trip, seat!, 84), gcategoria_asiento: 140, precio: 1 });
+    const cheap = await post('/rest/asiento/bloquear', { ...seatBody(trip, seat!, 84), gcategoria_asiento: 140, precio: 1 });
     expect(cheap.statusCode).toBe(200);
     expect(cheap.json().data).toMatchObject({ gcategoria_asiento: seat!.gcategoria_asiento, precio: seat!.precio });
   });
@@ -214,7 +188,7 @@ describe('POST /rest/asiento/bloquear', () => {
     const statuses = answers.map((res) => res.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(49);
-    const rows = await queryRows<{ gestado_asiento: number }>(database.db, sql`select gestado_asiento from viaje_asiento where cviaje_asiento = ${seat!.cviaje_asiento}`);
+    const rows = await queryRows<{ gestado_asiento: number }>(api.db, sql`select gestado_asiento from viaje_asiento where cviaje_asiento = ${seat!.cviaje_asiento}`);
     expect(rows[0]!.gestado_asiento).toBe(84);
   });
 
@@ -232,7 +206,7 @@ describe('POST /rest/asiento/bloquear', () => {
     const trip = await tripOn('LIM', 'AQP', 3);
     const [seat] = seatsOf((await seatMap(trip)).asientos);
     for (const patch of [{ gestado_asiento: 82 }, { gnivel_piso: 17 }, { cusuario: 1 }, { clave_bloqueo: 'abc' }, { nasiento: -1 }]) {
-      const res = await post('/rest/asiento/bloquear', { ...holdBody(trip, seat!, 84), ...patch });
+      const res = await post('/rest/asiento/bloquear', { ...seatBody(trip, seat!, 84), ...patch });
       expect(res.statusCode).toBe(400);
     }
   });

@@ -4,6 +4,9 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { seedDatabase } from '../db/seed';
 
+/** A test file's database; on PostgreSQL with the URL of the throwaway database. */
+export type TestDatabase = DatabaseHandle & { databaseUrl?: string };
+
 /** The engine this run uses; scripts/test.mjs runs the suite once on each. */
 export const TEST_ENGINE: 'pglite' | 'postgres' = process.env.API_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -12,7 +15,7 @@ export const TEST_ENGINE: 'pglite' | 'postgres' = process.env.API_TEST_DB === 'p
  * throwaway database (named with the run's prefix, so scripts/test.mjs can drop leftovers of a
  * crashed worker) that `close()` drops.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle & { databaseUrl?: string }> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const handle = TEST_ENGINE === 'postgres' ? await createPostgresDatabase() : await openDatabase({ dataDir: 'memory://' });
   await handle.migrate();
   await seedDatabase(handle.db);

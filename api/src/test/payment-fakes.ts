@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { registerJsonParser } from '../http/json-body';
-import type { PaymentNotice, PaymentProvider } from '../payments/provider';
+import type { ChargeRequest, PaymentNotice, PaymentProvider } from '../payments/provider';
 import { paymentSandboxRoutes, type SandboxOptions } from '../payments/sandbox/sandbox.routes';
 
 async function listen(server: Server): Promise<string> {
@@ -23,6 +23,22 @@ function readBody(request: IncomingMessage): Promise<string> {
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
   });
+}
+
+/** A charge as the sales routes ask for one (ABCD2345, S/ 123.45, Ana Quispe, es-PE); `fields` give its reference, expiry and method and may change the rest. */
+export function testCharge(fields: Pick<ChargeRequest, 'referencia' | 'expira' | 'metodo'> & Partial<ChargeRequest>): ChargeRequest {
+  const { referencia, expira, metodo, ...rest } = fields;
+  return {
+    referencia,
+    codigo: 'ABCD2345',
+    montoCentimos: 12345,
+    expira,
+    metodo,
+    comprador: { nombre: 'Ana Quispe', email: 'ana@example.pe' },
+    idioma: 'es-PE',
+    urlRetorno: 'http://localhost:3000/pasajes/reserva/ABCD2345',
+    ...rest,
+  };
 }
 
 /** A port free right now (for a server that must know its own origin before it listens). */

@@ -1,10 +1,20 @@
 import { addDays, limaToday, type Passenger, type SeatCell, type Trip } from '@rumbo/shared/schemas';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { hmacSha256Hex, limaDateTime, sha256Hex } from '../payments/signing';
+import type { AppOptions } from '../app';
+import type { Database } from '../db/client';
+import { createPaymentProviders, type PaymentProviders } from '../payments';
+import { decimalOf, hmacSha256Hex, limaDateTime, sha256Hex } from '../payments/signing';
 import type { SandboxOptions } from '../payments/sandbox/sandbox.routes';
+import { pago, reserva } from '../sales/sales.tables';
+import { setupTestApp, type TestApp } from './app';
+import { freePort } from './payment-fakes';
 
-/** A customer's steps 1–3 through the API (inject), for the sales tests and the bench. */
+/** A customer's steps 1–3 through the API (inject), and paying through the sandbox, for the API tests. */
 export const CHANNEL = { susuario: 'TVIRT', cusuario: 50005 } as const;
+
+/** The store's origin, allowed by the sandbox app's CORS. */
+export const STORE = 'http://localhost:3000';
 
 export const ADULT: Passenger = {
   ctipo_documento: 19,
@@ -37,9 +47,12 @@ export async function freeSeats(app: FastifyInstance, trip: Trip): Promise<SeatC
   return (map.json().data.asientos as SeatCell[]).filter((c) => c.gobjeto_sitio === 1 && c.gestado_asiento === 83);
 }
 
-/** Holds `seat` for the purchase `clave` (a new purchase without one); the answer as is. */
-export function hold(app: FastifyInstance, trip: Trip, seat: SeatCell, clave?: string) {
-  return post(app, '/rest/asiento/bloquear', {
+type TripKey = Pick<Trip, 'cviaje' | 'cterminal_origen' | 'cterminal_destino'>;
+type SeatKey = Pick<SeatCell, 'cviaje_asiento' | 'nasiento' | 'gnivel_piso' | 'gcategoria_asiento'>;
+
+/** The body of `/rest/asiento/bloquear`: 84 holds `seat`, 83 releases it, for the purchase `clave` (a new purchase without one). */
+export function seatBody(trip: TripKey, seat: SeatKey, gestado_asiento: 83 | 84, clave?: string) {
+  return {
     cviaje: trip.cviaje,
     cviaje_asiento: seat.cviaje_asiento,
     cterminal_origen: trip.cterminal_origen,
@@ -47,14 +60,19 @@ export function hold(app: FastifyInstance, trip: Trip, seat: SeatCell, clave?: s
     nasiento: seat.nasiento,
     gnivel_piso: seat.gnivel_piso,
     gcategoria_asiento: seat.gcategoria_asiento,
-    gestado_asiento: 84,
+    gestado_asiento,
     ...CHANNEL,
     ...(clave ? { clave_bloqueo: clave } : {}),
-  });
+  };
 }
 
-/** Holds `count` free seats of each trip under one purchase key and ties each to a passenger. */
-export async function heldPurchase(app: FastifyInstance, trips: Trip[], count = 1, passengers: Passenger[] = []) {
+/** Holds `seat` for the purchase `clave` (a new purchase without one); the answer as is. */
+export function hold(app: FastifyInstance, trip: Trip, seat: SeatCell, clave?: string) {
+  return post(app, '/rest/asiento/bloquear', seatBody(trip, seat, 84, clave));
+}
+
+/** Holds `count` free seats of each trip under one purchase key (no passengers yet). */
+export async function holdSeats(app: FastifyInstance, trips: Trip[], count = 1) {
   let clave: string | undefined;
   const seats: SeatCell[] = [];
   for (const trip of trips) {
@@ -66,12 +84,104 @@ export async function heldPurchase(app: FastifyInstance, trips: Trip[], count = 
       seats.push(seat);
     }
   }
+  return { clave: clave!, seats };
+}
+
+/** Holds `count` free seats of each trip under one purchase key and ties each to a passenger. */
+export async function heldPurchase(app: FastifyInstance, trips: Trip[], count = 1, passengers: Passenger[] = []) {
+  const { clave, seats } = await holdSeats(app, trips, count);
   for (const [i, seat] of seats.entries()) {
     const pasajero = passengers[i % Math.max(passengers.length, 1)] ?? { ...ADULT, numero: String(40_000_000 + i) };
     const res = await post(app, '/rest/asiento/asociar', { clave_bloqueo: clave, cviaje_asiento: seat.cviaje_asiento, pasajero });
     if (res.statusCode !== 200) throw new Error(`asociar failed: ${res.body}`);
   }
-  return { clave: clave!, seats };
+  return { clave, seats };
+}
+
+/** Holds `seat` (under `clave`, or a new purchase key) and ties it to `pasajero`; answers the key. */
+export async function holdForPassenger(app: FastifyInstance, trip: Trip, seat: SeatCell, pasajero: Passenger, clave?: string): Promise<string> {
+  const res = await hold(app, trip, seat, clave);
+  expect(res.statusCode).toBe(200);
+  const key = res.json().data.clave_bloqueo as string;
+  expect((await post(app, '/rest/asiento/asociar', { clave_bloqueo: key, cviaje_asiento: seat.cviaje_asiento, pasajero })).statusCode).toBe(200);
+  return key;
+}
+
+// ------------------------------------------------------------------ the app with the payment sandbox
+
+export interface SandboxApp extends TestApp {
+  readonly providers: PaymentProviders;
+  readonly sandbox: SandboxOptions;
+}
+
+/**
+ * setupTestApp for buying: the app listening on a free port with the payment sandbox standing in
+ * for the providers (as main.ts without provider keys), the store as CORS origin, limits out of
+ * the way, the clock `now`; `options` add to or replace that.
+ */
+export function setupSandboxApp(now: () => Date, options: Partial<AppOptions> = {}): SandboxApp {
+  let port = 0;
+  let providers: PaymentProviders | undefined;
+  const api = setupTestApp(async () => {
+    port = await freePort();
+    const apiOrigin = `http://127.0.0.1:${port}`;
+    providers = createPaymentProviders({ sandbox: true }, { apiOrigin, now });
+    const limit = { max: 100_000, timeWindow: 60_000 };
+    return {
+      now,
+      payments: providers,
+      paymentSandbox: providers.sandbox,
+      apiOrigin,
+      corsOrigins: [STORE],
+      seatRateLimit: limit,
+      writeRateLimit: limit,
+      lookupRateLimit: limit,
+      ...options,
+    };
+  });
+  beforeAll(() => api.app.listen({ port, host: '127.0.0.1' }));
+
+  const started = () => {
+    if (!providers) throw new Error('the payment providers are only there from beforeAll on');
+    return providers;
+  };
+  return {
+    get app() {
+      return api.app;
+    },
+    get database() {
+      return api.database;
+    },
+    get db() {
+      return api.db;
+    },
+    get providers() {
+      return started();
+    },
+    get sandbox() {
+      return started().sandbox!;
+    },
+  };
+}
+
+/** Starts a SafetyPay payment and answers its reference (what the provider echoes in its notice). */
+export async function startSafetyPay(app: FastifyInstance, db: Database, codigo: string, clave: string): Promise<string> {
+  const res = await post(app, '/rest/safetypay', { codigo, clave_bloqueo: clave, metodo: 'tarjeta' });
+  expect(res.statusCode).toBe(200);
+  const rows = await db.select().from(pago).innerJoin(reserva, eq(reserva.creserva, pago.creserva)).where(eq(reserva.codigo, codigo));
+  return rows[rows.length - 1]!.pago.referencia;
+}
+
+/** Delivers a SafetyPay notification form body to the API; the answer as is. */
+export function notifySafetyPay(app: FastifyInstance, body: string) {
+  return app.inject({ method: 'POST', url: '/rest/safetypay/notificacion', payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+}
+
+/** Pays a reservation through the SafetyPay sandbox: start, then the provider's signed "paid" notice for `total` céntimos. */
+export async function payWithSafetyPay(api: SandboxApp, now: Date, codigo: string, clave: string, total: number) {
+  const referencia = await startSafetyPay(api.app, api.db, codigo, clave);
+  const res = await notifySafetyPay(api.app, safetyPayNotice(api.sandbox, { referencia, amount: decimalOf(total) }, now));
+  expect(res.statusCode).toBe(200);
 }
 
 // ------------------------------------------------------------------ provider notices, signed like the providers

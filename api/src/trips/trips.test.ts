@@ -1,31 +1,17 @@
 import { addDays, FARE_FIELDS, limaToday, type Trip } from '@rumbo/shared/schemas';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { DatabaseHandle } from '../db/client';
 import { queryRows } from '../db/rows';
-import { createTestApp } from '../test/app';
-import { createTestDatabase } from '../test/database';
+import { createTestApp, setupTestApp } from '../test/app';
 import { LAYOUTS, layoutCells } from './layouts';
 import { ROUTES } from './network';
 import { SALES_WINDOW_DAYS } from './trips.seed';
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await createTestApp(database.db);
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+const api = setupTestApp();
 
 const tomorrow = addDays(limaToday(), 1);
 const channel = { cusuario: 50005, coficina_venta: 577 };
 const post = (url: string, payload: unknown, language = 'es-PE') =>
-  app.inject({ method: 'POST', url, payload: payload as object, headers: { 'accept-language': language } });
+  api.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'accept-language': language } });
 const search = async (body: object) => {
   const res = await post('/rest/viaje', { ...channel, ...body });
   expect(res.statusCode).toBe(200);
@@ -80,7 +66,7 @@ describe('POST /rest/viaje', () => {
 
   it('covers the sales window for every route and no more', async () => {
     const [count] = await queryRows<{ n: number }>(
-      database.db,
+      api.db,
       sql`select count(distinct cruta)::int as n from viaje where salida >= (${addDays(limaToday(), SALES_WINDOW_DAYS)}::date)::timestamp at time zone 'America/Lima'`,
     );
     expect(count!.n).toBe(ROUTES.length);
@@ -116,7 +102,7 @@ describe("today's departures", () => {
     const [trip] = await search({ origen: 'LIM', destino: 'ICA', fecha: tomorrow });
     // Ask as if it were 20 minutes before tomorrow's first departure.
     const departure = new Date(trip!.fecha_salida);
-    const late = await createTestApp(database.db, { now: () => new Date(departure.getTime() - 20 * 60_000) });
+    const late = await createTestApp(api.db, { now: () => new Date(departure.getTime() - 20 * 60_000) });
     try {
       const res = await late.inject({ method: 'POST', url: '/rest/viaje', payload: { ...channel, origen: 'LIM', destino: 'ICA', fecha: tomorrow } });
       const ids = res.json().data.map((t: Trip) => t.cviaje);

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { openDatabase, type DatabaseHandle } from '../../db/client';
-import { createTestApp } from '../../test/app';
-import { freePort, startNotificationReceiver } from '../../test/payment-fakes';
+import { openDatabase } from '../../db/client';
+import { setupTestApp } from '../../test/app';
+import { freePort, startNotificationReceiver, testCharge } from '../../test/payment-fakes';
 import { createPaymentProviders, type PaymentProviders } from '../index';
 import type { ChargeRequest } from '../provider';
 
@@ -14,28 +13,26 @@ const STORE = 'http://localhost:3000';
 let clock = Date.now();
 const now = () => new Date(clock);
 
-let database: DatabaseHandle;
-let app: FastifyInstance;
+let port: number;
 let providers: PaymentProviders;
 let receiver: Awaited<ReturnType<typeof startNotificationReceiver>>;
 let apiOrigin: string;
 
-beforeAll(async () => {
-  const port = await freePort();
-  apiOrigin = `http://127.0.0.1:${port}`;
-  providers = createPaymentProviders({ sandbox: true }, { apiOrigin, now });
-  receiver = await startNotificationReceiver(providers);
+const api = setupTestApp(
+  async () => {
+    port = await freePort();
+    apiOrigin = `http://127.0.0.1:${port}`;
+    providers = createPaymentProviders({ sandbox: true }, { apiOrigin, now });
+    receiver = await startNotificationReceiver(providers);
+    return { paymentSandbox: { ...providers.sandbox!, notificationUrls: receiver.urls } };
+  },
   // The sandbox keeps no rows: an empty in-memory database is enough for the app to start.
-  database = await openDatabase({ dataDir: 'memory://' });
-  app = await createTestApp(database.db, { paymentSandbox: { ...providers.sandbox!, notificationUrls: receiver.urls } });
-  await app.listen({ port, host: '127.0.0.1' });
-});
+  { database: () => openDatabase({ dataDir: 'memory://' }) },
+);
 
-afterAll(async () => {
-  await app.close();
-  await receiver.close();
-  await database.close();
-});
+beforeAll(() => api.app.listen({ port, host: '127.0.0.1' }));
+
+afterAll(() => receiver.close());
 
 beforeEach(() => {
   receiver.notices.length = 0;
@@ -43,17 +40,8 @@ beforeEach(() => {
   receiver.state.failing = false;
 });
 
-const charge = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
-  referencia: `pay_${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 12)}`,
-  codigo: 'ABCD2345',
-  montoCentimos: 12345,
-  expira: new Date(clock + 30 * 60_000),
-  metodo: 'tarjeta',
-  comprador: { nombre: 'Ana Quispe', email: 'ana@example.pe' },
-  idioma: 'es-PE',
-  urlRetorno: `${STORE}/pasajes/reserva/ABCD2345`,
-  ...overrides,
-});
+const charge = (overrides: Partial<ChargeRequest> = {}): ChargeRequest =>
+  testCharge({ referencia: `pay_${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 12)}`, expira: new Date(clock + 30 * 60_000), metodo: 'tarjeta', ...overrides });
 
 const get = (url: string) => fetch(url, { redirect: 'manual' });
 const post = (url: string, form: Record<string, string>) =>
