@@ -13,6 +13,7 @@ export {
   setLanguage,
   type Language,
 } from './i18n';
+export { dateTimeFormat, numberFormat } from './intl';
 export { firstIssues, fromError, messageText, type FormMessage } from './form-message';
 export { Link, type LinkProps } from './link';
 export { prefetchRoute, setRoutePrefetcher } from './prefetch';
@@ -20,7 +21,7 @@ export { createRemoteApp, type RemoteAppOptions } from './remote';
 export { loadRemoteModule, setRemoteModuleLoader } from './remote-module';
 export { SessionStore, type Customer, type StoredSession, type UserData } from './session.store';
 export { STORAGE_KEYS, encodeBase64Json, languageKey, readJson } from './storage';
-export { BREAKPOINTS, system } from './theme';
+export { BREAKPOINTS, getSystem } from './theme';
 export { api, loadOperator, session } from './singletons';
 export { customerFromUserData } from './session.store';
 export { useAnswer } from './use-answer';

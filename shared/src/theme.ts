@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -44,6 +44,19 @@ export const BREAKPOINTS = { sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
 const px = (value: number) => `${value}px`;
 
 /**
+ * Chakra's color palettes the site uses (besides its own `brand` and `sun`): gray (surfaces and
+ * text), red, orange, green and blue (alerts and badges by status). Every palette costs start-up
+ * time (each becomes a few dozen tokens, CSS variables and `colorPalette` variants); a palette a
+ * screen starts using is added here, on purpose, as a recipe is.
+ */
+const PALETTES = ['gray', 'red', 'orange', 'green', 'blue'] as const;
+const COLOR_KEYWORDS = ['transparent', 'current', 'black', 'white', 'whiteAlpha', 'blackAlpha'];
+const SEMANTIC_GROUPS = ['bg', 'fg', 'border'];
+
+const pick = <T extends object>(object: T, keys: readonly string[]): Partial<T> =>
+  Object.fromEntries(Object.entries(object).filter(([key]) => keys.includes(key))) as Partial<T>;
+
+/**
  * Chakra's default theme with the recipes of the components `./ui` offers, and no others: the
  * site ships and compiles only those (Chakra's full set costs ~15 KB gzip and start-up time).
  * A component added to `./ui` adds its recipe here (its key is the component's name).
@@ -55,8 +68,8 @@ const chakraTheme = defineConfig({
   globalCss,
   theme: {
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: pick(tokens.colors, [...COLOR_KEYWORDS, ...PALETTES]) },
+    semanticTokens: { ...semanticTokens, colors: pick(semanticTokens.colors, [...SEMANTIC_GROUPS, ...PALETTES]) },
     textStyles,
     layerStyles,
     animationStyles,
@@ -168,5 +181,14 @@ const brand = defineConfig({
   },
 });
 
-/** The Chakra system of the site: one instance, shared by the shell and every remote. */
-export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), brand);
+let system: SystemContext | undefined;
+
+/**
+ * The Chakra system of the site: one instance, shared by the shell and every remote. Made on the
+ * first render that needs it rather than when the bundle is evaluated: compiling the tokens is
+ * the costliest step of the start-up, and this keeps it out of the script's evaluation task.
+ */
+export function getSystem(): SystemContext {
+  system ??= createSystem(defaultBaseConfig, chakraTheme, brand);
+  return system;
+}
