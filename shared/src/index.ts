@@ -17,7 +17,7 @@ export { dateTimeFormat, numberFormat } from './intl';
 export { firstIssues, fromError, messageText, type FormMessage } from './form-message';
 export { Link, type LinkProps } from './link';
 export { prefetchRoute, setRoutePrefetcher } from './prefetch';
-export { createRemoteApp, type RemoteAppOptions } from './remote';
+export { InTransition, createRemoteApp, type RemoteAppOptions } from './remote';
 export { loadRemoteModule, setRemoteModuleLoader } from './remote-module';
 export { SessionStore, type Customer, type StoredSession, type UserData } from './session.store';
 export { STORAGE_KEYS, encodeBase64Json, languageKey, readJson } from './storage';
