@@ -53,6 +53,21 @@ const PALETTES = ['gray', 'red', 'orange', 'green', 'blue'] as const;
 const COLOR_KEYWORDS = ['transparent', 'current', 'black', 'white', 'whiteAlpha', 'blackAlpha'];
 const SEMANTIC_GROUPS = ['bg', 'fg', 'border'];
 
+/**
+ * The site has one color scheme, light: nothing sets Chakra's `.dark` class. Chakra's semantic
+ * tokens carry a dark value beside each light one; compiling those (a second set of CSS variables
+ * under `.dark`) is about half the cost of building the system, for styles never applied. Only
+ * the light value is kept.
+ */
+function lightOnly<T>(node: T): T {
+  if (!node || typeof node !== 'object') return node;
+  const value = (node as { value?: unknown }).value;
+  if (value && typeof value === 'object' && '_light' in value) {
+    return { ...node, value: (value as { _light: unknown })._light };
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, lightOnly(child)])) as T;
+}
+
 const pick = <T extends object>(object: T, keys: readonly string[]): Partial<T> =>
   Object.fromEntries(Object.entries(object).filter(([key]) => keys.includes(key))) as Partial<T>;
 
@@ -69,7 +84,7 @@ const chakraTheme = defineConfig({
   theme: {
     keyframes,
     tokens: { ...tokens, colors: pick(tokens.colors, [...COLOR_KEYWORDS, ...PALETTES]) },
-    semanticTokens: { ...semanticTokens, colors: pick(semanticTokens.colors, [...SEMANTIC_GROUPS, ...PALETTES]) },
+    semanticTokens: lightOnly({ ...semanticTokens, colors: pick(semanticTokens.colors, [...SEMANTIC_GROUPS, ...PALETTES]) }),
     textStyles,
     layerStyles,
     animationStyles,
@@ -153,8 +168,8 @@ const brand = defineConfig({
     semanticTokens: {
       colors: {
         // Chakra's defaults (red.500 text, gray.200 control borders) miss WCAG AA on white.
-        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
-        border: { control: { value: { _light: '{colors.gray.500}', _dark: '{colors.gray.400}' } } },
+        fg: { error: { value: '{colors.red.700}' } },
+        border: { control: { value: '{colors.gray.500}' } },
         brand: {
           solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },
