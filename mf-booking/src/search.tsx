@@ -1,4 +1,4 @@
-import { addTranslations, i18n } from '@rumbo/shared';
+import { InTransition, addTranslations, i18n } from '@rumbo/shared';
 import { Text, UiProvider } from '@rumbo/shared/ui';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
@@ -15,7 +15,10 @@ export interface SearchParcelProps {
 function SearchParcel({ origen, destino }: SearchParcelProps) {
   return (
     <UiProvider>
-      <SearchWidget key={`${origen ?? ''}-${destino ?? ''}`} initial={{ origen, destino }} headingLevel="h2" />
+      {/* Rendered in slices: the home page around it stays responsive while it starts. */}
+      <InTransition>
+        <SearchWidget key={`${origen ?? ''}-${destino ?? ''}`} initial={{ origen, destino }} headingLevel="h2" />
+      </InTransition>
     </UiProvider>
   );
 }

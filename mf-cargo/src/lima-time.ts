@@ -1,6 +1,8 @@
+import { dateTimeFormat, numberFormat } from '@rumbo/shared';
+
 /** A moment as date and time in Lima, in the reader's language. */
 export function limaDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'en-EN' ? 'en-GB' : 'es-PE', {
+  return dateTimeFormat(language === 'en-EN' ? 'en-GB' : 'es-PE', {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'America/Lima',
@@ -9,5 +11,5 @@ export function limaDateTime(iso: string, language: string): string {
 
 /** Soles, in the reader's language. */
 export function soles(amount: number, language: string): string {
-  return new Intl.NumberFormat(language === 'en-EN' ? 'en-PE' : 'es-PE', { style: 'currency', currency: 'PEN' }).format(amount);
+  return numberFormat(language === 'en-EN' ? 'en-PE' : 'es-PE', { style: 'currency', currency: 'PEN' }).format(amount);
 }

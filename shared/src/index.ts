@@ -13,14 +13,16 @@ export {
   setLanguage,
   type Language,
 } from './i18n';
+export { dateTimeFormat, numberFormat } from './intl';
 export { firstIssues, fromError, messageText, type FormMessage } from './form-message';
 export { Link, type LinkProps } from './link';
 export { prefetchRoute, setRoutePrefetcher } from './prefetch';
-export { createRemoteApp, type RemoteAppOptions } from './remote';
+export { InTransition, createRemoteApp, type RemoteAppOptions } from './remote';
 export { loadRemoteModule, setRemoteModuleLoader } from './remote-module';
 export { SessionStore, type Customer, type StoredSession, type UserData } from './session.store';
 export { STORAGE_KEYS, encodeBase64Json, languageKey, readJson } from './storage';
-export { BREAKPOINTS, system } from './theme';
+export { BREAKPOINTS, getSystem } from './theme';
 export { api, loadOperator, session } from './singletons';
 export { customerFromUserData } from './session.store';
 export { useAnswer } from './use-answer';
+export { WhenIdle } from './when-idle';

@@ -19,9 +19,10 @@ export interface RemoteAppOptions {
 
 /**
  * Renders its children in a transition after mounting: React then renders the remote's screen in
- * slices, between which the browser stays responsive, rather than in one long task.
+ * slices, between which the browser stays responsive, rather than in one long task. For the root
+ * of anything single-spa mounts (a remote's app, a parcel).
  */
-function InTransition({ children }: { children: ReactNode }) {
+export function InTransition({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
   useEffect(() => startTransition(() => setReady(true)), []);
   return ready ? children : null;

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -44,6 +44,34 @@ export const BREAKPOINTS = { sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
 const px = (value: number) => `${value}px`;
 
 /**
+ * Chakra's color palettes the site uses (besides its own `brand` and `sun`): gray (surfaces and
+ * text), red, orange, green and blue (alerts and badges by status). Every palette costs start-up
+ * time (each becomes a few dozen tokens, CSS variables and `colorPalette` variants); a palette a
+ * screen starts using is added here, on purpose, as a recipe is.
+ */
+const PALETTES = ['gray', 'red', 'orange', 'green', 'blue'] as const;
+const COLOR_KEYWORDS = ['transparent', 'current', 'black', 'white', 'whiteAlpha', 'blackAlpha'];
+const SEMANTIC_GROUPS = ['bg', 'fg', 'border'];
+
+/**
+ * The site has one color scheme, light: nothing sets Chakra's `.dark` class. Chakra's semantic
+ * tokens carry a dark value beside each light one; compiling those (a second set of CSS variables
+ * under `.dark`) is about half the cost of building the system, for styles never applied. Only
+ * the light value is kept.
+ */
+function lightOnly<T>(node: T): T {
+  if (!node || typeof node !== 'object') return node;
+  const value = (node as { value?: unknown }).value;
+  if (value && typeof value === 'object' && '_light' in value) {
+    return { ...node, value: (value as { _light: unknown })._light };
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, lightOnly(child)])) as T;
+}
+
+const pick = <T extends object>(object: T, keys: readonly string[]): Partial<T> =>
+  Object.fromEntries(Object.entries(object).filter(([key]) => keys.includes(key))) as Partial<T>;
+
+/**
  * Chakra's default theme with the recipes of the components `./ui` offers, and no others: the
  * site ships and compiles only those (Chakra's full set costs ~15 KB gzip and start-up time).
  * A component added to `./ui` adds its recipe here (its key is the component's name).
@@ -55,8 +83,8 @@ const chakraTheme = defineConfig({
   globalCss,
   theme: {
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: pick(tokens.colors, [...COLOR_KEYWORDS, ...PALETTES]) },
+    semanticTokens: lightOnly({ ...semanticTokens, colors: pick(semanticTokens.colors, [...SEMANTIC_GROUPS, ...PALETTES]) }),
     textStyles,
     layerStyles,
     animationStyles,
@@ -140,8 +168,8 @@ const brand = defineConfig({
     semanticTokens: {
       colors: {
         // Chakra's defaults (red.500 text, gray.200 control borders) miss WCAG AA on white.
-        fg: { error: { value: { _light: '{colors.red.700}', _dark: '{colors.red.300}' } } },
-        border: { control: { value: { _light: '{colors.gray.500}', _dark: '{colors.gray.400}' } } },
+        fg: { error: { value: '{colors.red.700}' } },
+        border: { control: { value: '{colors.gray.500}' } },
         brand: {
           solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },
@@ -168,5 +196,14 @@ const brand = defineConfig({
   },
 });
 
-/** The Chakra system of the site: one instance, shared by the shell and every remote. */
-export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), brand);
+let system: SystemContext | undefined;
+
+/**
+ * The Chakra system of the site: one instance, shared by the shell and every remote. Made on the
+ * first render that needs it rather than when the bundle is evaluated: compiling the tokens is
+ * the costliest step of the start-up, and this keeps it out of the script's evaluation task.
+ */
+export function getSystem(): SystemContext {
+  system ??= createSystem(defaultBaseConfig, chakraTheme, brand);
+  return system;
+}

@@ -46,6 +46,8 @@ export async function serveShell({ root, port, host, apiOrigin, cdnOrigins }) {
     root,
     index: ['index.html'],
     wildcard: true,
+    // Builds carry `.br`/`.gz` twins made at the best level (webpack.federation.mjs): sent as is.
+    preCompressed: true,
     setHeaders(reply, file) {
       reply.header('Cache-Control', /\.(html|json)$/.test(file) ? 'no-cache' : 'public, max-age=3600');
     },
@@ -67,6 +69,7 @@ export async function serveCdn({ root, port, host, allowedOrigins }) {
   await app.register(fastifyStatic, {
     root,
     index: false,
+    preCompressed: true,
     setHeaders(reply, file) {
       reply.header('Cache-Control', file.endsWith('.map') ? 'no-cache' : IMMUTABLE);
       reply.header('X-Content-Type-Options', 'nosniff');

@@ -55,7 +55,7 @@ async function boot() {
   i18n.on('languageChanged', () => applyHead(headFor(area.pathname, t())));
 
   start({ urlRerouteOnly: true });
-  renderShell(area);
+  renderShell(area, whenFirstPageShown);
 }
 
 void boot();

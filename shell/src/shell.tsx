@@ -26,20 +26,23 @@ export const MainStatus = observer(function MainStatus({ area }: { area: MainAre
 
 const byId = (id: string) => document.getElementById(id)!;
 
+/** Work held until the first page is on screen (`afterFirstPage`). */
+export type Later = (run: () => void) => void;
+
 /**
- * The footer sits below the fold (`#main` is at least a viewport tall): it renders once the
- * browser is idle, after the page's own content, so it never delays the largest paint.
+ * The footer sits below the fold (`#main` is at least a viewport tall): it renders once the page's
+ * own content is on screen and the browser is idle, so it never competes with the page's content
+ * (its rendering, and the form kit its subscription form loads).
  */
-function WhenIdle({ children }: { children: ReactNode }) {
+function AfterFirstPage({ later, children }: { later: Later; children: ReactNode }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(() => setReady(true), { timeout: 2000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(() => setReady(true), 200);
-    return () => clearTimeout(timer);
-  }, []);
+    let live = true;
+    later(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [later]);
   return ready ? children : null;
 }
 
@@ -47,7 +50,7 @@ function WhenIdle({ children }: { children: ReactNode }) {
  * Header, main-area status and footer around the remotes' containers: one React root (one
  * Chakra provider, global styles injected once) rendering into the three places by portals.
  */
-export function renderShell(area: MainArea): void {
+export function renderShell(area: MainArea, later: Later): void {
   const root = createRoot(byId('shell-header'));
   // The page's first paint is index.html's static header; React then renders the shell in a
   // transition, in slices, so the browser stays responsive while the remote's code arrives.
@@ -57,9 +60,9 @@ export function renderShell(area: MainArea): void {
         <HeaderArea area={area} />
         {createPortal(<MainStatus area={area} />, byId('shell-main'))}
         {createPortal(
-          <WhenIdle>
+          <AfterFirstPage later={later}>
             <Footer />
-          </WhenIdle>,
+          </AfterFirstPage>,
           byId('shell-footer'),
         )}
       </UiProvider>

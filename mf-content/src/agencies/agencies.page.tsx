@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { fetchAgencies, type Agency } from '../content.resource';
 import { AgencyCard } from './agency-card';
-import { useAnswer } from '@rumbo/shared';
+import { WhenIdle, useAnswer } from '@rumbo/shared';
 
 // Leaflet and its stylesheet load with this chunk, only on this page.
 const AgencyMap = lazy(() => import(/* webpackChunkName: "agency-map" */ './agency-map'));
@@ -46,6 +46,8 @@ export default function AgenciesPage() {
     else next.delete(name);
     setParams(next, { replace: true });
   };
+
+  const mapLoading = <Skeleton h={{ base: '72', lg: 'full' }} rounded="lg" aria-label={t('agencies.mapLoading')} />;
 
   return (
     <Container maxW="7xl" py={{ base: '8', md: '12' }}>
@@ -102,9 +104,12 @@ export default function AgenciesPage() {
       >
         <Box gridArea="map" position={{ lg: 'sticky' }} top={{ lg: '24' }} h={{ lg: '70vh' }}>
           <MapBoundary fallback={<Text role="status">{t('agencies.mapError')}</Text>}>
-            <Suspense fallback={<Skeleton h={{ base: '72', lg: 'full' }} rounded="lg" aria-label={t('agencies.mapLoading')} />}>
-              <AgencyMap agencies={shown} fit={Boolean(ciudad)} />
-            </Suspense>
+            {/* Leaflet downloads and draws once the page's text is on screen and the browser is idle. */}
+            <WhenIdle fallback={mapLoading}>
+              <Suspense fallback={mapLoading}>
+                <AgencyMap agencies={shown} fit={Boolean(ciudad)} />
+              </Suspense>
+            </WhenIdle>
           </MapBoundary>
         </Box>
         <Box gridArea="list">

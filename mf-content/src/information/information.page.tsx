@@ -1,4 +1,4 @@
-import { prefetchRoute } from '@rumbo/shared';
+import { dateTimeFormat, prefetchRoute } from '@rumbo/shared';
 import { Box, Container, ErrorNotice, Heading, NotFoundMessage, Text } from '@rumbo/shared/ui';
 import { useMemo, type MouseEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ function formatDate(iso: string, language: string): string {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(iso);
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'en-EN' ? 'en' : 'es-PE', {
+  return dateTimeFormat(language === 'en-EN' ? 'en' : 'es-PE', {
     dateStyle: 'long',
     timeZone: dateOnly ? 'UTC' : 'America/Lima',
   }).format(date);

@@ -1,11 +1,11 @@
-import { Link } from '@rumbo/shared';
+import { Link, dateTimeFormat } from '@rumbo/shared';
 import { Badge, Box, Card, Heading, Text } from '@rumbo/shared/ui';
 import { useTranslation } from 'react-i18next';
 import type { Promotion } from '../content.resource';
 
 /** A calendar day (`YYYY-MM-DD`) in the reader's language. */
 export function formatDay(day: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'en-EN' ? 'en-GB' : 'es-PE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return dateTimeFormat(language === 'en-EN' ? 'en-GB' : 'es-PE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 }
 
 /** A promotion: discount, coupon, validity, conditions (no form controls: the home page shows it too). */

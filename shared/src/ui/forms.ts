@@ -3,5 +3,6 @@
  * form, so pages without one (the home page) do not carry their state machines.
  */
 export { Checkbox, Field, Fieldset, Input, RadioGroup, Textarea } from '@chakra-ui/react';
-export { Combobox, useFilter, useListCollection } from '@chakra-ui/react';
+export { useFilter, useListCollection } from '@chakra-ui/react';
+export { Combobox } from './combobox';
 export { TextField } from './text-field';

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { system } from '../theme';
+import { getSystem } from '../theme';
 
 export function UiProvider({ children }: { children: ReactNode }) {
-  return <ChakraProvider value={system}>{children}</ChakraProvider>;
+  return <ChakraProvider value={getSystem()}>{children}</ChakraProvider>;
 }

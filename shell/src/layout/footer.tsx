@@ -1,6 +1,6 @@
 import { Link, loadOperator, type OperatorData } from '@rumbo/shared';
 import { Box, Container, ExternalLink, Heading, SimpleGrid, Stack, Text, VisuallyHidden } from '@rumbo/shared/ui';
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DESTINATION_CITIES } from '../routes';
 import { FooterSubscribe } from './footer-subscribe';
@@ -39,7 +39,8 @@ export function Footer() {
 
   useEffect(() => {
     let live = true;
-    void loadOperator().then((data) => live && setOperator(data));
+    // Rendered in slices (a transition): the footer is below the fold and never urgent.
+    void loadOperator().then((data) => live && startTransition(() => setOperator(data)));
     return () => {
       live = false;
     };

@@ -1,5 +1,5 @@
 import { api } from '@rumbo/shared';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { routeFor } from '../routes';
 
@@ -35,7 +35,7 @@ export function useLegalLinks(): readonly LegalLink[] {
   useEffect(() => {
     let live = true;
     api.get<PageSummary[]>('/rest/informacion').then(
-      (list) => live && list && setPages({ language, list }),
+      (list) => live && list && startTransition(() => setPages({ language, list })),
       () => undefined,
     );
     return () => {

@@ -1,0 +1,19 @@
+import { act, render, screen } from '@testing-library/react';
+import { WhenIdle } from './when-idle';
+
+test('shows the fallback first and the content once the browser is idle', () => {
+  jest.useFakeTimers();
+  try {
+    render(
+      <WhenIdle fallback={<p>cargando mapa</p>}>
+        <p>mapa</p>
+      </WhenIdle>,
+    );
+    expect(screen.getByText('cargando mapa')).toBeInTheDocument();
+    expect(screen.queryByText('mapa')).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(2000));
+    expect(screen.getByText('mapa')).toBeInTheDocument();
+  } finally {
+    jest.useRealTimers();
+  }
+});

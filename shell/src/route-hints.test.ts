@@ -1,0 +1,46 @@
+import { filesToPreload, hintRoute } from './route-hints';
+
+const MANIFEST_URL = 'http://cdn.test/mf_complaints/1.0.0-abc/mf-manifest.json';
+const manifest = {
+  metaData: { publicPath: 'auto', remoteEntry: { path: '', name: 'remoteEntry.js' } },
+  exposes: [
+    { path: './app', assets: { js: { sync: ['529.x.js', '__federation_expose_app.y.js'] } } },
+    { path: './search', assets: { js: { sync: ['search.z.js'] } } },
+  ],
+};
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+describe('route hints', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    jest.restoreAllMocks();
+  });
+
+  it('lists the entry and the ./app chunks of a versioned build, next to its manifest', () => {
+    expect(filesToPreload(manifest, MANIFEST_URL)).toEqual([
+      'http://cdn.test/mf_complaints/1.0.0-abc/remoteEntry.js',
+      'http://cdn.test/mf_complaints/1.0.0-abc/529.x.js',
+      'http://cdn.test/mf_complaints/1.0.0-abc/__federation_expose_app.y.js',
+    ]);
+  });
+
+  it('preloads the remote that owns the page, found through the registry', async () => {
+    const fetchMock = jest.fn(async (url: string) => (url === '/remotes.json' ? json({ mf_complaints: MANIFEST_URL }) : json(manifest)));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    await hintRoute('/libro_reclamaciones');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/remotes.json', MANIFEST_URL]);
+    const links = [...document.head.querySelectorAll('link[rel="preload"][as="script"]')].map((link) => link.getAttribute('href'));
+    expect(links).toEqual(filesToPreload(manifest, MANIFEST_URL));
+  });
+
+  it('does nothing for a path no route owns or a remote that is not deployed', async () => {
+    const fetchMock = jest.fn(async () => json({}));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    await hintRoute('/no-such-page');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await hintRoute('/libro_reclamaciones');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(document.head.querySelector('link')).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * What a small script of its own does (`/route-hints.js`, built from `route-hints.entry.ts` and
+ * loaded `async` by index.html): it starts the
+ * download of the page's remote while the shell's own bundle is still arriving, instead of after
+ * it has been evaluated. It reads the registry, then the remote's manifest, and adds preload
+ * links for the remote's entry and its `./app` chunks; the federation runtime finds those links
+ * and those responses later (it reuses a link or script with the same URL). Nothing here is
+ * needed: when any step fails, the shell loads the remote as it always does.
+ */
+import { routeFor } from './routes';
+
+interface Manifest {
+  metaData: { publicPath: string; remoteEntry: { path: string; name: string } };
+  exposes: { path: string; assets: { js: { sync: string[] } } }[];
+}
+
+/** The files a remote's `./app` needs before it can mount: its entry and the expose's own chunks. */
+export function filesToPreload(manifest: Manifest, manifestUrl: string): string[] {
+  const { publicPath, remoteEntry } = manifest.metaData;
+  const base = new URL(publicPath === 'auto' ? '.' : publicPath, manifestUrl);
+  const app = manifest.exposes.find((expose) => expose.path === './app');
+  const files = [remoteEntry.path ? `${remoteEntry.path.replace(/\/?$/, '/')}${remoteEntry.name}` : remoteEntry.name];
+  return [...files, ...(app?.assets.js.sync ?? [])].map((file) => new URL(file, base).href);
+}
+
+function preload(href: string): void {
+  const known = [...document.querySelectorAll('link[rel="preload"]')].some((link) => link.getAttribute('href') === href);
+  if (known) return;
+  const link = document.createElement('link');
+  link.setAttribute('rel', 'preload');
+  link.setAttribute('as', 'script');
+  link.setAttribute('href', href);
+  document.head.appendChild(link);
+}
+
+/** Preloads the remote that owns `pathname` (nothing for a path no route owns, or an undeployed remote). */
+export async function hintRoute(pathname: string): Promise<void> {
+  const route = routeFor(pathname);
+  if (!route) return;
+  const registry = (await (await fetch('/remotes.json')).json()) as Partial<Record<string, string>>;
+  const manifestUrl = registry[route.remote];
+  if (!manifestUrl) return;
+  const response = await fetch(manifestUrl);
+  if (!response.ok) return;
+  for (const href of filesToPreload((await response.json()) as Manifest, manifestUrl)) preload(href);
+}
