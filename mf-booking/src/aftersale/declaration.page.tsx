@@ -1,5 +1,5 @@
 import { messageText } from '@rumbo/shared';
-import { Alert, Box, Button, chakra, Container, Heading, List, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { Alert, Box, Button, chakra, Container, Heading, List, Stack, Text } from '@rumbo/shared/ui';
 import { Checkbox, Fieldset, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -9,7 +9,7 @@ import { focusControl } from '../focus';
 import { limaDate, limaTime } from '../format';
 import { TicketCard } from '../reservation/ticket-card';
 import { DECLARATION_CHECKS, DECLARATION_TEXT_FIELDS, DeclarationStore } from './declaration.store';
-import { NoAccess } from './no-access';
+import { TicketLoadState } from './ticket-load-state';
 
 const DeclarationForm = observer(function DeclarationForm({ store }: { store: DeclarationStore }) {
   const { t } = useTranslation('booking');
@@ -135,28 +135,7 @@ export const DeclarationPage = observer(function DeclarationPage({ store: given 
         {t('declaration.title')}
       </Heading>
       <Text mb="4">{t('declaration.intro')}</Text>
-      {store.state === 'loading' && (
-        <Box aria-busy="true">
-          <Text role="status">{t('aftersale.loading')}</Text>
-          <Skeleton height="48" />
-        </Box>
-      )}
-      {store.state === 'noAccess' && <NoAccess numero={store.numero} path={`/pasajes/declaracion/${store.numero}`} />}
-      {store.state === 'refused' && store.problem && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{messageText(tv, store.problem)}</Alert.Title>
-        </Alert.Root>
-      )}
-      {store.state === 'failed' && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{t('aftersale.failed')}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={() => void store.load()}>
-            {t('seats.retry')}
-          </Button>
-        </Alert.Root>
-      )}
+      <TicketLoadState store={store} path={`/pasajes/declaracion/${store.numero}`} />
       {store.state === 'ready' && view && (
         <Stack gap="5">
           <List.Root listStyleType="none" ps="0" aria-label={t('aftersale.ticketLabel')}>

@@ -12,8 +12,8 @@ import { TicketCard } from '../reservation/ticket-card';
 import { deckNumber } from '../seats/seat-grid';
 import { DeckGrid, DeckSwitch, Legend, Message } from '../seats/seats.page';
 import { TripList } from '../trips/trips.page';
-import { NoAccess } from './no-access';
 import { PostponeStore } from './postpone.store';
+import { TicketLoadState } from './ticket-load-state';
 
 const DayForm = observer(function DayForm({ store }: { store: PostponeStore }) {
   const { t } = useTranslation('booking');
@@ -213,7 +213,6 @@ const Ready = observer(function Ready({ store }: { store: PostponeStore }) {
 /** `/pasajes/postergar/{numero}`: move a ticket to another trip of its route and a free seat. */
 export const PostponePage = observer(function PostponePage({ store: given }: { store?: PostponeStore }) {
   const { t } = useTranslation('booking');
-  const { t: tv } = useTranslation('validation');
   const { numero = '' } = useParams();
   const [store] = useState(() => given ?? new PostponeStore(numero));
   useEffect(() => {
@@ -225,28 +224,7 @@ export const PostponePage = observer(function PostponePage({ store: given }: { s
         {t('postpone.title', { numero: store.numero })}
       </Heading>
       <Text mb="4">{t('postpone.intro')}</Text>
-      {store.state === 'loading' && (
-        <Box aria-busy="true">
-          <Text role="status">{t('aftersale.loading')}</Text>
-          <Skeleton height="48" />
-        </Box>
-      )}
-      {store.state === 'noAccess' && <NoAccess numero={store.numero} path={`/pasajes/postergar/${store.numero}`} />}
-      {store.state === 'refused' && store.problem && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{messageText(tv, store.problem)}</Alert.Title>
-        </Alert.Root>
-      )}
-      {store.state === 'failed' && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{t('aftersale.failed')}</Alert.Title>
-          <Button size="sm" variant="outline" onClick={() => void store.load()}>
-            {t('seats.retry')}
-          </Button>
-        </Alert.Root>
-      )}
+      <TicketLoadState store={store} path={`/pasajes/postergar/${store.numero}`} />
       {store.state === 'ready' && store.info && <Ready store={store} />}
     </Container>
   );
