@@ -6,25 +6,17 @@
  * (performance score, LCP, TBT). Prints a table; writes bench-results/bench.json.
  */
 import { chromium } from '@playwright/test';
-import { spawn, execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { chrome, limaDate, median, RUNS, startSite } from './site.mjs';
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** A date (YYYY-MM-DD) `days` after today in Lima. */
-function limaDate(days) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 const STEP_1 = `/pasajes?origen=LIM&destino=AQP&fecha=${limaDate(1)}&pasajeros=1`;
 const PAGES = process.env.BENCH_PAGES?.split(',') ?? [
   '/',
@@ -34,30 +26,8 @@ const PAGES = process.env.BENCH_PAGES?.split(',') ?? [
   '/oficina',
   '/cargo/seguimiento',
 ];
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 4600);
 const site = `http://localhost:${port}`;
-
-async function startSite() {
-  const work = mkdtempSync(path.join(tmpdir(), 'rumbo-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'shell/scripts/start.mjs')], {
-    env: {
-      ...process.env,
-      SITE_PORT: String(port),
-      API_PORT: String(port + 1),
-      CDN_PORT: String(port + 100),
-      DEPLOY_DIR: path.join(work, 'deploy'),
-      DATA_DIR: path.join(work, 'data'),
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => chunk.toString().includes('Site:') && resolve());
-    child.on('exit', (code) => reject(new Error(`site exited with ${code}`)));
-  });
-  return child;
-}
 
 async function firstLoadJs(browser, url, sessionState) {
   // A fresh context: an empty cache, as a first visit (memory-cache hits report no response).
@@ -121,9 +91,7 @@ async function lighthouseOnce(url) {
   };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-const siteProcess = await startSite();
+const siteProcess = await startSite(port);
 const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox', '--disable-background-networking'] });
 const results = [];
 try {

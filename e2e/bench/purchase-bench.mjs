@@ -7,51 +7,17 @@
  * measured the same way as a reference. Median of BENCH_RUNS (3) runs; prints a table. Run
  * after the builds exist (`pnpm build`).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
+import { chrome, limaDate, median, RUNS, startSite } from './site.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // puppeteer-core comes with Lighthouse; it drives the browser whose page Lighthouse measures.
 const puppeteer = (await import(createRequire(fileURLToPath(import.meta.resolve('lighthouse/package.json'))).resolve('puppeteer-core'))).default;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 4850);
 const site = `http://localhost:${port}`;
 const apiUrl = `http://localhost:${port + 1}`;
 
-function limaDate(days) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-async function startSite() {
-  const work = mkdtempSync(path.join(tmpdir(), 'rumbo-purchase-bench-'));
-  const child = spawn(process.execPath, [path.join(root, 'shell/scripts/start.mjs')], {
-    env: {
-      ...process.env,
-      SITE_PORT: String(port),
-      API_PORT: String(port + 1),
-      CDN_PORT: String(port + 100),
-      DEPLOY_DIR: path.join(work, 'deploy'),
-      DATA_DIR: path.join(work, 'data'),
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => chunk.toString().includes('Site:') && resolve());
-    child.on('exit', (code) => reject(new Error(`site exited with ${code}`)));
-  });
-  return child;
-}
 
 async function post(pathname, body) {
   const response = await fetch(apiUrl + pathname, {
@@ -131,9 +97,7 @@ async function lighthouseWith(url, storage) {
   }
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-const siteProcess = await startSite();
+const siteProcess = await startSite(port);
 const results = [];
 try {
   // Step 1 as a reference measured the same way, in the same conditions (the machine's load varies).

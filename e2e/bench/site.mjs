@@ -1,0 +1,45 @@
+/**
+ * What the page benchmarks share: the composed site started from the builds on its own ports,
+ * folders and embedded database (as `npm start` serves it), Lima dates and the median.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+/** A date (YYYY-MM-DD) `days` after today in Lima. */
+export function limaDate(days) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Starts the whole site with the site on `port`, the API on `port + 1`, remotes from `port + 101`. */
+export async function startSite(port) {
+  const work = mkdtempSync(path.join(tmpdir(), 'rumbo-bench-'));
+  const child = spawn(process.execPath, [path.join(root, 'shell/scripts/start.mjs')], {
+    env: {
+      ...process.env,
+      SITE_PORT: String(port),
+      API_PORT: String(port + 1),
+      CDN_PORT: String(port + 100),
+      DEPLOY_DIR: path.join(work, 'deploy'),
+      DATA_DIR: path.join(work, 'data'),
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => chunk.toString().includes('Site:') && resolve());
+    child.on('exit', (code) => reject(new Error(`site exited with ${code}`)));
+  });
+  return child;
+}
