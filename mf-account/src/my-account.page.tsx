@@ -1,4 +1,4 @@
-import { customerFromUserData, Link, session } from '@rumbo/shared';
+import { customerFromUserData, dateTimeFormat, Link, numberFormat, session } from '@rumbo/shared';
 import type { AccountTrip } from '@rumbo/shared/schemas';
 import { Badge, Box, Button, chakra, Container, ExternalLink, Flex, Heading, HStack, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
@@ -24,7 +24,7 @@ const LIMA = 'America/Lima';
 function formatDate(iso: string, language: string, withTime = false): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { timeZone: LIMA, dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}) }).format(date);
+  return dateTimeFormat(language, { timeZone: LIMA, dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}) }).format(date);
 }
 
 function Failed({ text, onRetry }: { text: string; onRetry: () => void }) {
@@ -223,7 +223,7 @@ const Points = observer(function Points() {
   if (points.state === 'loading') return <Skeleton height="160px" />;
   if (points.state === 'failed' || !points.value) return <Failed text={t('points.failed')} onRetry={() => void points.load()} />;
   const { saldo, movimientos, retenidos, disponibles } = points.value;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   return (
     <Stack gap="5">
       <Box bg="bg.subtle" rounded="lg" p={{ base: 4, md: 6 }}>

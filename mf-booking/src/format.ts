@@ -1,10 +1,11 @@
+import { dateTimeFormat, numberFormat } from '@rumbo/shared';
 import { FARE_FIELDS, type FareField, type Trip } from '@rumbo/shared/schemas';
 
 const LIMA = 'America/Lima';
 
 /** A price in soles as the site shows it: `S/ 120.00`, digits grouped for the language. */
 export function formatPrice(amount: number, language: string): string {
-  const digits = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+  const digits = numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
   return `S/ ${digits}`;
 }
 
@@ -15,24 +16,24 @@ export function formatCentimos(centimos: number, language: string): string {
 
 /** Time of day in Lima (24 h), whatever the device's time zone. */
 export function limaTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { timeZone: LIMA, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return dateTimeFormat(language, { timeZone: LIMA, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 }
 
 /** Calendar date in Lima, long form ("sábado, 28 de noviembre"). */
 export function limaDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { timeZone: LIMA, weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
+  return dateTimeFormat(language, { timeZone: LIMA, weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
 }
 
 /** A search date (YYYY-MM-DD) in long form, read as a calendar day. */
 export function dayLabel(date: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
+  return dateTimeFormat(language, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
     new Date(`${date}T12:00:00Z`),
   );
 }
 
 /** The Lima calendar day (YYYY-MM-DD) of an instant. */
 export function limaDay(iso: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: LIMA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+  return dateTimeFormat('en-CA', { timeZone: LIMA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 }
 
 /** Hours and minutes of a duration in minutes. */

@@ -1,4 +1,4 @@
-import { api, getConfig, i18n } from '@rumbo/shared';
+import { api } from '@rumbo/shared';
 import type {
   AccountPoints,
   Declaration,
@@ -84,22 +84,8 @@ export const startCip = (body: { codigo: string; clave_bloqueo: string }) => api
 
 export const resendTickets = (body: { codigo: string; email: string }) => api.post<unknown>('/rest/venta/confirmar/recuperar/', body);
 
-/**
- * The tickets' PDF. The shared client reads JSON answers only, so this one call uses `fetch`
- * itself, with the same base URL and language; the purchase key is what authorises it.
- */
-export async function ticketsPdf(codigo: string, clave_bloqueo: string): Promise<Blob | undefined> {
-  try {
-    const response = await fetch(`${getConfig().apiBaseUrl.replace(/\/$/, '')}/rest/venta/pdf`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'accept-language': i18n.language },
-      body: JSON.stringify({ codigo, clave_bloqueo }),
-    });
-    return response.ok ? await response.blob() : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The tickets' PDF (the purchase key, or the buyer's session, authorises it). */
+export const ticketsPdf = (codigo: string, clave_bloqueo: string) => api.postBlob('/rest/venta/pdf', { codigo, clave_bloqueo });
 
 /* Issue 7: after the sale. */
 

@@ -37,6 +37,17 @@ describe('ApiClient (spec §7)', () => {
     expect(request.headers.get('Authorization')).toBe('Bearer cookie-token');
   });
 
+  it('a file answer (a PDF) comes back as a Blob, sent with the session like any call; an error answer is an ApiError', async () => {
+    const fetchMock = jest.fn(async () => new Response('%PDF-1.7 tickets', { status: 200, headers: { 'content-type': 'application/pdf' } }));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    const file = await api.postBlob('/rest/venta/pdf', { codigo: 'ABCDEFGH' });
+    expect(await file?.text()).toBe('%PDF-1.7 tickets');
+    const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
+    expect(request.headers.get('Authorization')).toBe('Bearer stored-token');
+    globalThis.fetch = respond(409, { message: 'not paid', code: 'sale.reserva.pendiente' }) as unknown as typeof fetch;
+    await expect(api.postBlob('/rest/venta/pdf', {})).rejects.toMatchObject({ status: 409, message: 'not paid' });
+  });
+
   it.each([401, 403])('a %s yields no result', async (status) => {
     globalThis.fetch = respond(status, { message: 'no' }) as unknown as typeof fetch;
     await expect(api.post('/rest/x')).resolves.toBeUndefined();

@@ -35,6 +35,12 @@ export interface ApiDeps {
 
 const NO_RESULT = new Set([401, 403]);
 
+/** The `data` of a JSON answer. */
+async function dataOf<T>(response: Response): Promise<T | undefined> {
+  const body = (await response.json()) as { data?: T } | undefined;
+  return body?.data;
+}
+
 export class ApiClient {
   private http: KyInstance | undefined;
 
@@ -65,10 +71,15 @@ export class ApiClient {
 
   /** `POST path` with a JSON body → the answer's `data`. */
   post<T>(path: string, body: unknown = {}): Promise<T | undefined> {
-    return this.send<T>(() => this.client().post(path.replace(/^\//, ''), { json: body }));
+    return this.send<T>(() => this.client().post(path.replace(/^\//, ''), { json: body }), dataOf<T>);
   }
 
-  private async send<T>(request: () => Promise<Response>): Promise<T | undefined> {
+  /** `POST path` with a JSON body → the answer itself as a file (a PDF, say), same rules otherwise. */
+  postBlob(path: string, body: unknown = {}): Promise<Blob | undefined> {
+    return this.send(() => this.client().post(path.replace(/^\//, ''), { json: body }), (response) => response.blob());
+  }
+
+  private async send<T>(request: () => Promise<Response>, read: (response: Response) => Promise<T | undefined> = dataOf<T>): Promise<T | undefined> {
     let response: Response;
     try {
       response = await request();
@@ -76,8 +87,7 @@ export class ApiClient {
       if (isHTTPError<ErrorBody>(error)) return this.fail(error.response.status, error.data, error.response.statusText);
       return undefined; // network failure or timeout: no result
     }
-    const body = (await response.json().catch(() => undefined)) as { data?: T } | undefined;
-    return body?.data;
+    return read(response).catch(() => undefined);
   }
 
   /** ky has already read the failure's body into `data` (parsed when it is JSON). */

@@ -1,4 +1,4 @@
-import { Link as SiteLink, messageText } from '@rumbo/shared';
+import { Link as SiteLink, messageText, numberFormat } from '@rumbo/shared';
 import { DOCUMENT_TYPE, GENDERS, POINT_VALUE_CENTIMOS, POINTS_MIN_REDEMPTION } from '@rumbo/shared/schemas';
 import { Alert, Box, Button, chakra, Container, ExternalLink, Flex, Grid, Heading, HStack, List, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { Checkbox, Fieldset, TextField } from '@rumbo/shared/ui/forms';
@@ -224,7 +224,7 @@ const BuyerSection = observer(function BuyerSection({ store }: { store: PaymentS
 const Points = observer(function Points({ store }: { store: PaymentStore }) {
   const { t, i18n } = useTranslation('booking');
   const lang = i18n.language;
-  const number = new Intl.NumberFormat(lang);
+  const number = numberFormat(lang);
   const id = controlId('points', 'puntos');
   return (
     <Box as="section" aria-labelledby="points-title" borderTopWidth="1px" pt="3" mb="3">

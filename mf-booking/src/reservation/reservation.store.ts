@@ -268,11 +268,16 @@ export class ReservationStore {
     if (!this.clave) return;
     this.downloading = true;
     this.pdfError = undefined;
-    const file = await this.deps.api.ticketsPdf(this.codigo, this.clave);
-    runInAction(() => {
-      this.downloading = false;
-      if (file) this.deps.save(file, `pasajes-${this.codigo}.pdf`);
-      else this.pdfError = { key: 'request.failed' };
-    });
+    try {
+      const file = await this.deps.api.ticketsPdf(this.codigo, this.clave);
+      runInAction(() => {
+        if (file) this.deps.save(file, `pasajes-${this.codigo}.pdf`);
+        else this.pdfError = { key: 'request.failed' };
+      });
+    } catch (error) {
+      runInAction(() => (this.pdfError = fromError(error).message));
+    } finally {
+      runInAction(() => (this.downloading = false));
+    }
   }
 }
