@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { pickFirstAvailableSeat } from './booking.page';
 import { ShellPage } from './shell.page';
 
 /** `/pasajes/recuperar`: a purchase found by its payment code and the buyer's e-mail. */
@@ -87,11 +88,7 @@ export class PostponePage extends ShellPage {
 
   /** Picks the first available seat of the deck on screen; answers its number. */
   async pickSeat(): Promise<number> {
-    const seat = this.main.locator('#seat-deck button[data-status="available"]').first();
-    const nasiento = Number(await seat.getAttribute('data-seat'));
-    await seat.click();
-    await expect(this.main.locator(`#seat-deck button[data-seat="${nasiento}"]`)).toHaveAttribute('aria-pressed', 'true');
-    return nasiento;
+    return pickFirstAvailableSeat(this.main.locator('#seat-deck'));
   }
 
   chosenSeat(): Locator {

@@ -19,6 +19,15 @@ export interface HeldSeatInStorage {
 }
 
 /** The purchase flow of mf-booking: the search widget, step 1 (trips) and step 2 (seats). */
+/** Picks the first available seat of a seat map's deck (`#seat-deck`), checks it is now selected, answers its number. */
+export async function pickFirstAvailableSeat(deck: Locator): Promise<number> {
+  const seat = deck.locator('button[data-status="available"]').first();
+  const nasiento = Number(await seat.getAttribute('data-seat'));
+  await seat.click();
+  await expect(deck.locator(`button[data-seat="${nasiento}"]`)).toHaveAttribute('aria-pressed', 'true');
+  return nasiento;
+}
+
 export class BookingPage extends ShellPage {
   constructor(page: Page) {
     super(page);
@@ -76,11 +85,7 @@ export class BookingPage extends ShellPage {
 
   /** Picks the first available seat of the deck on screen; answers its number. */
   async pickSeat(): Promise<number> {
-    const seat = this.seatDeck().locator('button[data-status="available"]').first();
-    const nasiento = Number(await seat.getAttribute('data-seat'));
-    await seat.click();
-    await expect(this.seat(nasiento)).toHaveAttribute('aria-pressed', 'true');
-    return nasiento;
+    return pickFirstAvailableSeat(this.seatDeck());
   }
 
   /** Picks a seat with the keyboard only: focus it, press Enter. */

@@ -5,14 +5,7 @@ import { BookingPage, PaymentStepPage, ReservationStatusPage } from '../pages/bo
 import { expectAccessible } from '../support/axe';
 import { storeSession } from '../support/session';
 import { SITE } from '../support/site';
-
-/** A date (YYYY-MM-DD) `days` after today in Lima. */
-function limaDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+import { limaDate } from '../support/dates';
 
 let serial = 0;
 const stamp = () => `${Date.now()}`.slice(-6) + String((serial += 1));

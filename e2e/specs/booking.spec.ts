@@ -2,14 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { BookingPage, type HeldSeatInStorage } from '../pages/booking.page';
 import { expectAccessible } from '../support/axe';
 import { SITE } from '../support/site';
-
-/** A date (YYYY-MM-DD) `days` after today in Lima. */
-function limaDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+import { limaDate } from '../support/dates';
 
 /** The seat states the API reports now for the given seats. */
 async function statesOf(request: APIRequestContext, seats: HeldSeatInStorage[]): Promise<number[]> {

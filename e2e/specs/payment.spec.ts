@@ -1,14 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { BookingPage, PaymentStepPage, ReservationStatusPage, type PassengerInput } from '../pages/booking.page';
 import { expectAccessible } from '../support/axe';
-
-/** A date (YYYY-MM-DD) `days` after today in Lima. */
-function limaDate(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+import { limaDate } from '../support/dates';
 
 /** A birth date `years` before today (a minor under 18, or an adult). */
 function bornYearsAgo(years: number): string {

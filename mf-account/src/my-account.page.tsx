@@ -1,3 +1,4 @@
+import DOMPurify from 'dompurify';
 import { customerFromUserData, dateTimeFormat, Link, numberFormat, session } from '@rumbo/shared';
 import type { AccountTrip } from '@rumbo/shared/schemas';
 import { Badge, Box, Button, chakra, Container, ExternalLink, Flex, Heading, HStack, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
@@ -281,7 +282,7 @@ const Points = observer(function Points() {
   );
 });
 
-/** The points rules of the information pages (`/rest/informacion/pasajes/`, sanitized HTML from the API). */
+/** The points rules of the information pages (`/rest/informacion/pasajes/`): the API's HTML, sanitised here too. */
 const PointsRulesSection = observer(function PointsRulesSection() {
   const { t } = useTranslation('account');
   const rules = useLoaded(() => pointsRulesLoader());
@@ -292,7 +293,7 @@ const PointsRulesSection = observer(function PointsRulesSection() {
       <Box
         data-testid="points-rules"
         css={{ '& p': { marginBottom: '2' }, '& ul': { paddingInlineStart: '5', listStyleType: 'disc' } }}
-        dangerouslySetInnerHTML={{ __html: rules.value.html }}
+        dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(rules.value.html, { USE_PROFILES: { html: true } }) }}
       />
       <Link to="/" color="brand.fg" textDecoration="underline" display="inline-block" mt="3">
         {t('points.redeem')}

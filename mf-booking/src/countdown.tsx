@@ -16,7 +16,7 @@ export function Countdown({ seconds }: { seconds: number | undefined }) {
         {t('seats.timer', { time })}
       </Text>
       <Text srOnly role="timer" aria-live="polite" aria-atomic="true">
-        {t('seats.timer', { time: `${minutes} min` })}
+        {t('seats.timer', { time: t('seats.timerMinutes', { count: minutes }) })}
       </Text>
     </Box>
   );

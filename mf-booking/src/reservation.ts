@@ -131,6 +131,17 @@ export function writeHeldSeats(seats: readonly HeldSeat[], storage: Storage = se
 
 export { heldSeats };
 
+/** When the first of these holds ends (ms since the epoch), if any. */
+export function holdsExpireAt(held: readonly HeldSeat[]): number | undefined {
+  const times = held.map((seat) => Date.parse(seat.expira)).filter((time) => !Number.isNaN(time));
+  return times.length ? Math.min(...times) : undefined;
+}
+
+/** Whole seconds from `now` until `at` (never negative); undefined without an `at`. */
+export function secondsUntil(at: number | undefined, now: number): number | undefined {
+  return at === undefined ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 /** The URL of step 1 for a search (DECISIONS.md); `tramo=vuelta` lists the return trips. */
 export function tripsUrl(search: TripSearchForm, leg: Leg = 'ida'): string {
   const query = new URLSearchParams({ origen: search.origen, destino: search.destino, fecha: search.fecha });

@@ -1,15 +1,16 @@
 import { api } from '@rumbo/shared';
 import type {
   AccountPoints,
+  Company,
   Declaration,
   DeclarationTicket,
   GuestAnswer,
   Passenger,
   PaymentStart,
   PointsQuote,
-  PointsRules,
   PostponableTicket,
   PostponeAnswer,
+  Promotion,
   Quote,
   RecoveryAnswer,
   ReservationView,
@@ -46,23 +47,11 @@ export interface GuardianBody {
 }
 export const tieGuardian = (body: GuardianBody) => api.post<GuardianBody>('/rest/asiento/menor', body);
 
-export interface Company {
-  ruc: string;
-  razon_social: string;
-  direccion: string;
-}
+export type { Company, Promotion } from '@rumbo/shared/schemas';
 export const findCompany = (ruc: string) => api.post<Company>('/rest/juridica/buscar', { ruc });
 
 export const introduceGuest = (guest: { nombre: string; email: string }) => api.post<GuestAnswer>('/rest/invitado', guest);
 
-/** A current promotion with its coupon (`GET /rest/promocion/obtener`). */
-export interface Promotion {
-  cpromocion: number;
-  cupon: string;
-  descuento: number;
-  titulo: string;
-  destino: { cciudad: number; nombre: string } | null;
-}
 export const fetchPromotions = () => api.get<Promotion[]>('/rest/promocion/obtener');
 
 export const quote = (body: { clave_bloqueo: string; cupon?: string }) => api.post<Quote>('/rest/venta/cotizar', body);
@@ -114,4 +103,3 @@ export const confirmWithPoints = (body: { codigo: string; clave_bloqueo: string 
 /** The signed-in customer's points (`/rest/user/puntos`: balance, held, available). */
 export const fetchMyPoints = () => api.get<AccountPoints>('/rest/user/puntos');
 
-export const fetchPointsRules = () => api.get<PointsRules>('/rest/informacion/pasajes/');

@@ -1,28 +1,9 @@
 import { api } from '@rumbo/shared';
-import type { Agency } from '@rumbo/shared/schemas';
+import type { Agency, City, Company, Promotion } from '@rumbo/shared/schemas';
 
 /** Calls of the content screens to `/rest` (answers as api/README.md documents them). */
 
-export interface City {
-  cciudad: number;
-  nombre: string;
-  codigo: string;
-  slug: string;
-}
-
-export type { Agency } from '@rumbo/shared/schemas';
-
-export interface Promotion {
-  cpromocion: number;
-  cupon: string;
-  descuento: number;
-  desde: string;
-  hasta: string;
-  destino: City | null;
-  titulo: string;
-  descripcion: string;
-  condiciones: string;
-}
+export type { Agency, City, Company, Promotion } from '@rumbo/shared/schemas';
 
 export interface RouteFromPrice {
   origen: { cciudad: number; nombre: string; codigo: string };
@@ -42,12 +23,6 @@ export interface Destination extends City {
   terminales: { cterminal: number; nombre: string; direccion: string }[];
   agencias: Agency[];
   rutas: RouteFromPrice[];
-}
-
-export interface Company {
-  ruc: string;
-  razon_social: string;
-  direccion: string | null;
 }
 
 export interface CompanyReceipt {

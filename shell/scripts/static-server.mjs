@@ -49,7 +49,9 @@ export async function serveShell({ root, port, host, apiOrigin, cdnOrigins }) {
     // Builds carry `.br`/`.gz` twins made at the best level (webpack.federation.mjs): sent as is.
     preCompressed: true,
     setHeaders(reply, file) {
-      reply.header('Cache-Control', /\.(html|json)$/.test(file) ? 'no-cache' : 'public, max-age=3600');
+      // Files without a content hash in their name (pages, config, the entry scripts main.js and
+      // route-hints.js) are revalidated, so a new shell is picked up at once; chunks are hashed.
+      reply.header('Cache-Control', /\.[0-9a-f]{10}\.js(\.br|\.gz)?$/.test(file) ? 'public, max-age=3600' : 'no-cache');
     },
   });
   app.setNotFoundHandler((request, reply) => {

@@ -15,6 +15,7 @@ import { shellTexts } from './locales';
 import { MainArea, registerRemoteApplications } from './remotes/applications';
 import { afterFirstPage } from './remotes/first-page';
 import { applyRegistry, loadRemoteModule, preloadRoute, type RemotesRegistry } from './remotes/registry';
+import { takeRemotesRegistry } from './route-hints';
 import { routeFor } from './routes';
 import { renderShell } from './shell';
 
@@ -28,7 +29,7 @@ async function boot() {
   // Runtime config and registry: nothing environment-specific is baked into the build.
   const [config, registry] = await Promise.all([
     readJson<RuntimeConfig>('/config.json'),
-    readJson<RemotesRegistry>('/remotes.json'),
+    takeRemotesRegistry(() => readJson<RemotesRegistry>('/remotes.json')),
   ]);
   configure(config);
   initI18n(config.product);

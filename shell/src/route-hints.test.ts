@@ -1,4 +1,4 @@
-import { filesToPreload, hintRoute } from './route-hints';
+import { filesToPreload, hintRoute, takeRemotesRegistry } from './route-hints';
 
 const MANIFEST_URL = 'http://cdn.test/mf_complaints/1.0.0-abc/mf-manifest.json';
 const manifest = {
@@ -42,5 +42,18 @@ describe('route hints', () => {
     await hintRoute('/libro_reclamaciones');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(document.head.querySelector('link')).toBeNull();
+  });
+
+  it("hands the registry it fetched to the shell's boot once, so the page asks for it once", async () => {
+    const fetchMock = jest.fn(async (url: string) => (url === '/remotes.json' ? json({ mf_complaints: MANIFEST_URL }) : json(manifest)));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    await hintRoute('/libro_reclamaciones');
+    const read = jest.fn(async () => ({}));
+    await expect(takeRemotesRegistry(read)).resolves.toEqual({ mf_complaints: MANIFEST_URL });
+    expect(read).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/remotes.json')).toHaveLength(1);
+    // taken once: a later boot (none today) reads for itself
+    await expect(takeRemotesRegistry(read)).resolves.toEqual({});
+    expect(read).toHaveBeenCalledTimes(1);
   });
 });

@@ -7,7 +7,22 @@
  * and those responses later (it reuses a link or script with the same URL). Nothing here is
  * needed: when any step fails, the shell loads the remote as it always does.
  */
+import type { RemotesRegistry } from './remotes/registry';
 import { routeFor } from './routes';
+
+declare global {
+  interface Window {
+    /** The registry as `/route-hints.js` fetched it, for the shell's boot (one request per page). */
+    __remotesRegistry?: Promise<RemotesRegistry>;
+  }
+}
+
+/** The registry `/route-hints.js` already asked for, else a fetch of its own. Taken once. */
+export function takeRemotesRegistry(read: () => Promise<RemotesRegistry>): Promise<RemotesRegistry> {
+  const hinted = window.__remotesRegistry;
+  window.__remotesRegistry = undefined;
+  return hinted ? hinted.catch(read) : read();
+}
 
 interface Manifest {
   metaData: { publicPath: string; remoteEntry: { path: string; name: string } };
@@ -37,8 +52,13 @@ function preload(href: string): void {
 export async function hintRoute(pathname: string): Promise<void> {
   const route = routeFor(pathname);
   if (!route) return;
-  const registry = (await (await fetch('/remotes.json')).json()) as Partial<Record<string, string>>;
-  const manifestUrl = registry[route.remote];
+  const pending = fetch('/remotes.json').then((response) => {
+    if (!response.ok) throw new Error(`/remotes.json: ${response.status}`);
+    return response.json() as Promise<RemotesRegistry>;
+  });
+  // This fetch takes index.html's preloaded answer: the shell's boot takes this same registry.
+  window.__remotesRegistry = pending;
+  const manifestUrl = (await pending)[route.remote];
   if (!manifestUrl) return;
   const response = await fetch(manifestUrl);
   if (!response.ok) return;

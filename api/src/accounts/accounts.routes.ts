@@ -39,6 +39,7 @@ import {
   type AccountContext,
 } from './accounts.service';
 import { facebookVerifier, googleVerifier, type FacebookOptions, type GoogleOptions, type ProviderIdentity } from './providers';
+import { noStore } from '../http/cache';
 
 /**
  * Limits of the account endpoints. Per address (IP): every call, before its body is read. Per
@@ -110,7 +111,6 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
   const resetMailsPerEmail = perEmail('reset', limits.mailsPerEmail);
   const signIn = { config: { rateLimit: limits.signIn } };
   const requests = { config: { rateLimit: limits.requests } };
-  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
   app.post('/rest/user/cuenta', requests, async (request, reply) => {
     const { correo } = parseBody(AccountLookupSchema, request.body);

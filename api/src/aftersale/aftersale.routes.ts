@@ -6,7 +6,7 @@ import {
   RecoverySchema,
   TicketLookupSchema,
 } from '@rumbo/shared/schemas';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sessionToken } from '../accounts/accounts.routes';
 import { customerOfToken } from '../accounts/accounts.service';
 import type { Database } from '../db/client';
@@ -25,6 +25,7 @@ import {
   type TicketAccess,
 } from './aftersale.service';
 import { pointsRules } from './points-rules';
+import { noStore } from '../http/cache';
 
 export interface AftersaleRoutesOptions {
   db: Database;
@@ -36,7 +37,6 @@ export interface AftersaleRoutesOptions {
   recoveryPerCodeLimit?: RateLimit;
 }
 
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /**
  * Issue 7, after the sale: purchase recovery, a ticket's postponement, the sworn declaration and

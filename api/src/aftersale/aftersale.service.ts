@@ -3,7 +3,6 @@ import {
   POINTS_MIN_REDEMPTION,
   POSTPONE_MIN_HOURS,
   RECOVERY_ACCESS_HOURS,
-  RESERVATION_MINUTES,
   type DeclarationTicket,
   type DeclarationView,
   type Language,
@@ -21,14 +20,14 @@ import { queryRows } from '../db/rows';
 import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError } from '../errors';
 import { hashKey } from '../seats/seats.service';
 import { viaje_asiento } from '../seats/seats.tables';
-import { SALES_CLOSE_MINUTES } from '../trips/trips.queries';
 import {
   effectiveState,
   heldSeats,
+  insertReservation,
   issuePaid,
-  newCode,
   price,
   priceHeld,
+  reservationExpiry,
   reservationOf,
   unpayable,
   viewOf,
@@ -240,36 +239,27 @@ export async function postpone(db: Database, input: PostponeInput, access: Ticke
     if (route.origen_cciudad !== rec.origen_cciudad || route.destino_cciudad !== rec.destino_cciudad) throw new ConflictError('postpone.otherRoute');
 
     const diferencia = Math.max(newSeat.precio_centimos - rec.seat.precio_centimos, 0);
-    const closes = trips[0]!.salida.getTime() - SALES_CLOSE_MINUTES * 60_000;
-    const expira = new Date(Math.min(now.getTime() + RESERVATION_MINUTES * 60_000, closes));
+    const expira = reservationExpiry(now, trips);
     const old = rec.reservation;
-    let created: typeof reserva.$inferSelect | undefined;
-    while (!created) {
-      [created] = await tx
-        .insert(reserva)
-        .values({
-          codigo: newCode(),
-          clave_hash: keyHash,
-          estado: 'pendiente',
-          expira,
-          subtotal_centimos: diferencia,
-          descuento_centimos: 0,
-          total_centimos: diferencia,
-          comprador_nombre: old.comprador_nombre,
-          comprador_email: old.comprador_email,
-          comprobante: old.comprobante,
-          ruc: old.ruc,
-          razon_social: old.razon_social,
-          ccuenta: old.ccuenta,
-          idioma: context.language,
-          creado: now,
-          tipo: 'postergacion',
-          boleto_origen: rec.ticket.numero,
-          creserva_origen: old.creserva_origen ?? old.creserva,
-        })
-        .onConflictDoNothing({ target: reserva.codigo })
-        .returning();
-    }
+    const created = await insertReservation(tx, {
+      clave_hash: keyHash,
+      estado: 'pendiente',
+      expira,
+      subtotal_centimos: diferencia,
+      descuento_centimos: 0,
+      total_centimos: diferencia,
+      comprador_nombre: old.comprador_nombre,
+      comprador_email: old.comprador_email,
+      comprobante: old.comprobante,
+      ruc: old.ruc,
+      razon_social: old.razon_social,
+      ccuenta: old.ccuenta,
+      idioma: context.language,
+      creado: now,
+      tipo: 'postergacion',
+      boleto_origen: rec.ticket.numero,
+      creserva_origen: old.creserva_origen ?? old.creserva,
+    });
     // The passenger is kept: tickets are nominal.
     const p = rec.seat;
     const [seatRow] = await tx

@@ -1,4 +1,4 @@
-import type { CompanyInput, Language } from '@rumbo/shared/schemas';
+import type { Company, CompanyInput, Language } from '@rumbo/shared/schemas';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { NotFoundError } from '../errors';
@@ -7,12 +7,7 @@ import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { OPERATOR } from '../operator';
 import { empresa, empresa_contacto } from './companies.tables';
 
-/** `/rest/juridica/buscar`: a company's business name by RUC. */
-export interface Company {
-  ruc: string;
-  razon_social: string;
-  direccion: string | null;
-}
+export type { Company } from '@rumbo/shared/schemas';
 
 export async function findCompany(db: Database, ruc: string): Promise<Company> {
   const [row] = await db

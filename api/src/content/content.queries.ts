@@ -1,4 +1,4 @@
-import type { Language } from '@rumbo/shared/schemas';
+import type { City, Language } from '@rumbo/shared/schemas';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ciudad, informacion } from './content.tables';
@@ -20,12 +20,7 @@ export interface Page {
   actualizado: string;
 }
 
-export interface City {
-  cciudad: number;
-  nombre: string;
-  codigo: string;
-  slug: string;
-}
+export type { City } from '@rumbo/shared/schemas';
 
 export function listPages(db: Database, idioma: Language): Promise<PageSummary[]> {
   return db

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import type { Language } from '@rumbo/shared/schemas';
+import type { Language, Promotion } from '@rumbo/shared/schemas';
 import { format } from 'date-fns';
 import { and, asc, eq, gte, lte, or } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
@@ -10,19 +10,7 @@ import { enqueueMail } from '../mail/outbox';
 import { confirmationMail, welcomeMail } from './subscription-mail';
 import { promocion, suscripcion } from './promotions.tables';
 
-/** `/rest/promocion/obtener`: a current promotion in the caller's language. */
-export interface Promotion {
-  cpromocion: number;
-  cupon: string;
-  descuento: number;
-  desde: string;
-  hasta: string;
-  /** The destination it applies to, or null for every route. */
-  destino: { cciudad: number; nombre: string; codigo: string; slug: string } | null;
-  titulo: string;
-  descripcion: string;
-  condiciones: string;
-}
+export type { Promotion } from '@rumbo/shared/schemas';
 
 export async function currentPromotions(db: Database, language: Language, now: Date): Promise<Promotion[]> {
   const today = format(new TZDate(now, 'America/Lima'), 'yyyy-MM-dd');

@@ -4,6 +4,7 @@ import {
   PersonLookupSchema,
   QuoteRequestSchema,
   ResendTicketsSchema,
+  RESERVATION_CODE_PATTERN,
   ReservationLookupSchema,
   ReservationSchema,
   SafetyPayRequestSchema,
@@ -32,12 +33,13 @@ import {
   startPayment,
 } from './sales.service';
 import { renderTicketsPdf, ticketPdfLink, verifyPdfLink } from './tickets';
+import { noStore } from '../http/cache';
 
 export interface SalesRoutesOptions {
   db: Database;
   sessionSecret: string;
   now: () => Date;
-  /** SafetyPay and PagoEfectivo (real or sandbox); unset: the payment calls answer 502. */
+  /** SafetyPay and PagoEfectivo (real or sandbox); unset: the payment calls answer 404 (a provider that fails answers 502). */
   payments?: { safetypay: PaymentProvider; pagoefectivo: PaymentProvider };
   /** The API's origin as browsers reach it: my-trips PDF links. */
   apiOrigin: string;
@@ -48,10 +50,9 @@ export interface SalesRoutesOptions {
   lookupRateLimit: RateLimit;
 }
 
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 const PdfLinkQuery = v.object({ exp: v.string(), firma: v.string() });
-const CodeParam = v.object({ codigo: v.pipe(v.string(), v.regex(/^[A-HJ-NP-Z2-9]{8}$/)) });
+const CodeParam = v.object({ codigo: v.pipe(v.string(), v.regex(RESERVATION_CODE_PATTERN)) });
 
 /**
  * The sales domain's HTTP face: guests, the passenger look-up, quote, reservation, payment starts,

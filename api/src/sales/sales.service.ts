@@ -43,9 +43,26 @@ const AVAILABLE = 83;
 const HELD = 84;
 /** Payment codes: 8 characters of an alphabet without 0/O/1/I (RESERVATION_CODE_PATTERN). */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export { POINTS_PER_SOL } from '@rumbo/shared/schemas';
 
 export const newCode = () => Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+/** A reservation is payable for RESERVATION_MINUTES, and never after its first leg's sales close. */
+export function reservationExpiry(now: Date, trips: readonly { salida: Date }[]): Date {
+  const closes = Math.min(...trips.map((trip) => trip.salida.getTime())) - SALES_CLOSE_MINUTES * 60_000;
+  return new Date(Math.min(now.getTime() + RESERVATION_MINUTES * 60_000, closes));
+}
+
+/** Inserts a reservation under a new payment code, drawing again in the rare case the code is taken. */
+export async function insertReservation(tx: Database, values: Omit<typeof reserva.$inferInsert, 'codigo'>): Promise<typeof reserva.$inferSelect> {
+  for (;;) {
+    const [created] = await tx
+      .insert(reserva)
+      .values({ ...values, codigo: newCode() })
+      .onConflictDoNothing({ target: reserva.codigo })
+      .returning();
+    if (created) return created;
+  }
+}
 const limaDay = (date: Date) => format(new TZDate(date, 'America/Lima'), 'yyyy-MM-dd');
 const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
@@ -260,42 +277,32 @@ export async function reserve(db: Database, input: ReserveInput, context: Reserv
       throw new InvalidInputError('sale.menor.responsable');
     }
     const { seats: priced, trips, quote: priceQuote } = await price(tx, seats, input.cupon, now);
-    // Payable for RESERVATION_MINUTES, and never after the first leg's sales close.
-    const closes = Math.min(...trips.map((trip) => trip.salida.getTime())) - SALES_CLOSE_MINUTES * 60_000;
-    const expira = new Date(Math.min(now.getTime() + RESERVATION_MINUTES * 60_000, closes));
+    const expira = reservationExpiry(now, trips);
     const buyer = input.comprador;
     // Points applied to this purchase: checked again under the customer's lock, then held as long as the reservation.
     let q = priceQuote;
-    const [points] = await tx.select().from(canje_puntos).where(and(eq(canje_puntos.clave_hash, keyHash), eq(canje_puntos.estado, 'retenido')));
-    if (points && points.creserva === null && points.puntos > 0) {
+    const points = await activeHold(tx, keyHash);
+    if (points && points.puntos > 0) {
       if (points.ccuenta !== context.ccuenta) throw new ConflictError('points.otherCustomer');
       const available = await lockPointsOf(tx, points.ccuenta, now, keyHash);
       if (available < points.puntos) throw new ConflictError('points.insufficient');
       q = withPoints(priceQuote, points.puntos);
     }
 
-    let created: { creserva: number } | undefined;
-    while (!created) {
-      [created] = await tx
-        .insert(reserva)
-        .values({
-          codigo: newCode(),
-          clave_hash: keyHash,
-          estado: 'pendiente',
-          expira,
-          ...q,
-          comprador_nombre: buyer.nombre,
-          comprador_email: buyer.email,
-          comprobante: buyer.comprobante,
-          ruc: buyer.comprobante === 'factura' ? (buyer.ruc ?? null) : null,
-          razon_social: buyer.comprobante === 'factura' ? (buyer.razon_social ?? null) : null,
-          ccuenta: context.ccuenta ?? null,
-          idioma: context.language,
-          creado: now,
-        })
-        .onConflictDoNothing({ target: reserva.codigo })
-        .returning({ creserva: reserva.creserva });
-    }
+    const created = await insertReservation(tx, {
+      clave_hash: keyHash,
+      estado: 'pendiente',
+      expira,
+      ...q,
+      comprador_nombre: buyer.nombre,
+      comprador_email: buyer.email,
+      comprobante: buyer.comprobante,
+      ruc: buyer.comprobante === 'factura' ? (buyer.ruc ?? null) : null,
+      razon_social: buyer.comprobante === 'factura' ? (buyer.razon_social ?? null) : null,
+      ccuenta: context.ccuenta ?? null,
+      idioma: context.language,
+      creado: now,
+    });
     if (points && q.puntos_canje > 0) {
       await tx.update(canje_puntos).set({ puntos: q.puntos_canje, creserva: created.creserva, expira }).where(eq(canje_puntos.clave_hash, keyHash));
     }
@@ -719,14 +726,15 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
       fecha: now,
     });
   }
-  const legs = await legsOf(tx, [...new Set(seats.map((s) => s.cviaje))]);
-  const first = legs.get(seats[0]!.cviaje);
-  const detalle = first ? `${first.origen} → ${first.destino} (${r.codigo})` : r.codigo;
-  if (r.ccuenta !== null && points) {
-    await addPoints(tx, { ccuenta: r.ccuenta, puntos: -r.puntos_canje, concepto: 'canje', detalle, fecha: now });
-    await tx.update(canje_puntos).set({ estado: 'canjeado' }).where(eq(canje_puntos.clave_hash, points.clave_hash));
-  }
+  // Points belong to a signed-in customer's purchase; a guest's has none.
   if (r.ccuenta !== null) {
+    const legs = await legsOf(tx, [...new Set(seats.map((s) => s.cviaje))]);
+    const first = legs.get(seats[0]!.cviaje);
+    const detalle = first ? `${first.origen} → ${first.destino} (${r.codigo})` : r.codigo;
+    if (points) {
+      await addPoints(tx, { ccuenta: r.ccuenta, puntos: -r.puntos_canje, concepto: 'canje', detalle, fecha: now });
+      await tx.update(canje_puntos).set({ estado: 'canjeado' }).where(eq(canje_puntos.clave_hash, points.clave_hash));
+    }
     const earned = Math.floor(r.total_centimos / 100) * POINTS_PER_SOL;
     if (earned > 0) await addPoints(tx, { ccuenta: r.ccuenta, puntos: earned, concepto: 'viaje', detalle, fecha: now });
   }

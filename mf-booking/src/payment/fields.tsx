@@ -3,6 +3,7 @@ import { Alert, ExternalLink, Heading, List, NativeSelect } from '@rumbo/shared/
 import { Field } from '@rumbo/shared/ui/forms';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusControl } from '../focus';
 
 interface SelectFieldProps {
   id: string;
@@ -91,7 +92,7 @@ export function ErrorSummary({
                     textDecoration="underline"
                     onClick={(event) => {
                       event.preventDefault();
-                      document.getElementsByName(entry.target)[0]?.focus();
+                      focusControl(entry.target);
                     }}
                   >
                     {entry.text}

@@ -3,7 +3,7 @@ import { json } from '@rumbo/shared/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeReservation } from '../reservation';
-import { held, reservationView, trip, RESERVATION_CODE } from '../testing/fixtures';
+import { CUSTOMER, held, reservationView, trip, RESERVATION_CODE } from '../testing/fixtures';
 import { renderAt, setUpBooking } from '../testing/render';
 import { fakeApi } from '../testing/sales-api';
 import { PaymentPage } from './payment.page';
@@ -135,18 +135,7 @@ describe('step 3, Pago', () => {
 });
 
 describe('step 3, points', () => {
-  const customer = {
-    id: '1',
-    documentType: '19',
-    documentNumber: '45678912',
-    name: 'Rosa',
-    firstLastName: 'Quispe',
-    secondLastName: 'Mamani',
-    gender: 'F',
-    email: 'rosa@example.pe',
-    phone: '987654321',
-    birthDate: '1990-05-14',
-  };
+  const customer = CUSTOMER;
 
   it('a signed-in customer sees the points available, uses all that fit, and the price shows the points before paying', async () => {
     const calls = fakeApi({

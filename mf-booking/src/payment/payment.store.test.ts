@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, type Customer } from '@rumbo/shared';
 import { json, setUpShared } from '@rumbo/shared/testing';
 import { readReservation, writeReservation } from '../reservation';
-import { held, passengerData, reservationView, trip, RESERVATION_CODE } from '../testing/fixtures';
+import { CUSTOMER, held, passengerData, reservationView, trip, RESERVATION_CODE } from '../testing/fixtures';
 import { fakeApi } from '../testing/sales-api';
 import { PaymentStore } from './payment.store';
 import type { PassengerForm } from './passenger.form';
@@ -239,18 +239,7 @@ describe('step 3 store', () => {
     await guest.checkGuest();
     expect(guest.hasAccount).toBe(true);
 
-    const customer: Customer = {
-      id: '1',
-      documentType: '19',
-      documentNumber: '45678912',
-      name: 'Rosa',
-      firstLastName: 'Quispe',
-      secondLastName: 'Mamani',
-      gender: 'F',
-      email: 'rosa@example.pe',
-      phone: '987654321',
-      birthDate: '1990-05-14',
-    };
+    const customer = CUSTOMER;
     const signedIn = makeStore(customer).store;
     signedIn.load();
     expect(signedIn.buyer).toMatchObject({ nombre: 'Rosa Quispe Mamani', email: 'rosa@example.pe' });
@@ -289,18 +278,7 @@ describe('step 3 store', () => {
 });
 
 describe('step 3 store: points', () => {
-  const customer: Customer = {
-    id: '1',
-    documentType: '19',
-    documentNumber: '45678912',
-    name: 'Rosa',
-    firstLastName: 'Quispe',
-    secondLastName: 'Mamani',
-    gender: 'F',
-    email: 'rosa@example.pe',
-    phone: '987654321',
-    birthDate: '1990-05-14',
-  };
+  const customer = CUSTOMER;
   const POINTS_QUOTE = (puntos: number, disponibles: number) => ({
     ...QUOTE,
     total_centimos: QUOTE.total_centimos - puntos * 10,

@@ -18,7 +18,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { navigateToUrl } from 'single-spa';
 import * as v from 'valibot';
 import { limaDay } from '../format';
-import { heldSeats, readReservation, writeHeldSeats, writeReservation, type Leg, type Reservation } from '../reservation';
+import { heldSeats, holdsExpireAt, readReservation, secondsUntil, writeHeldSeats, writeReservation, type Leg, type Reservation } from '../reservation';
 import * as sales from '../sales.resource';
 import { PassengerForm, PASSENGER_FIELDS } from './passenger.form';
 
@@ -160,13 +160,11 @@ export class PaymentStore {
   }
 
   get expiresAt(): number | undefined {
-    const times = this.held.map((seat) => Date.parse(seat.expira)).filter((time) => !Number.isNaN(time));
-    return times.length ? Math.min(...times) : undefined;
+    return holdsExpireAt(this.held);
   }
 
   get secondsLeft(): number | undefined {
-    const at = this.expiresAt;
-    return at === undefined ? undefined : Math.max(0, Math.ceil((at - this.now) / 1000));
+    return secondsUntil(this.expiresAt, this.now);
   }
 
   /** Coupons of the current promotions that may apply to this purchase's destination. */
@@ -528,6 +526,6 @@ export class PaymentStore {
       }
     }
     this.summary = [];
-    this.problem = error instanceof ApiError ? message : { key: 'request.failed' };
+    this.problem = message;
   }
 }

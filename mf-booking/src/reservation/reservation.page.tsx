@@ -279,14 +279,23 @@ export const ReservationPage = observer(function ReservationPage({ store: given 
 
   useEffect(() => {
     void store.load();
-    const timer = setInterval(() => store.tick(), 1000);
-    return () => clearInterval(timer);
   }, [store]);
 
+  // The clock runs only while there is time left to show (a pending reservation).
+  const pending = store.pending;
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => store.tick(), 1000);
+    return () => clearInterval(timer);
+  }, [store, pending]);
+
+  // While the provider has not answered: ask again, but not from a tab nobody is looking at.
   const waiting = store.waiting;
   useEffect(() => {
     if (!waiting) return;
-    const poll = setInterval(() => void store.refresh(), POLL_MS);
+    const poll = setInterval(() => {
+      if (!document.hidden) void store.refresh();
+    }, POLL_MS);
     return () => clearInterval(poll);
   }, [store, waiting]);
 

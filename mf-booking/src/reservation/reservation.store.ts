@@ -11,7 +11,7 @@ import {
 } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as v from 'valibot';
-import { purchaseKeyOf } from '../reservation';
+import { purchaseKeyOf, secondsUntil } from '../reservation';
 import * as sales from '../sales.resource';
 
 export interface ReservationDeps {
@@ -109,7 +109,7 @@ export class ReservationStore {
   get secondsLeft(): number | undefined {
     if (!this.view || !this.pending) return undefined;
     const at = Date.parse(this.view.expira);
-    return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - this.now) / 1000));
+    return secondsUntil(Number.isNaN(at) ? undefined : at, this.now);
   }
 
   async load(): Promise<void> {

@@ -2,7 +2,7 @@ import { ApiError, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
 import { MAX_SEATS, type SeatHoldResult, type SeatMap, type Trip } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { changeSeat, fetchSeatMap, type SeatMapTrip, type SeatRef } from '../booking.resource';
-import { currentTrip, heldSeats, readReservation, tripsUrl, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
+import { currentTrip, heldSeats, holdsExpireAt, readReservation, secondsUntil, tripsUrl, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
 import { applyHeldSeats, buildSeatGrid, seatStatus, seatsOf, type Deck, type Seat } from './seat-grid';
 
 export type LoadState = 'loading' | 'ready' | 'failed' | 'none';
@@ -94,14 +94,12 @@ export class SeatsStore {
 
   /** When the first of the purchase's holds ends (ms), if any. */
   get expiresAt(): number | undefined {
-    const times = this.held.map((seat) => Date.parse(seat.expira)).filter((time) => !Number.isNaN(time));
-    return times.length ? Math.min(...times) : undefined;
+    return holdsExpireAt(this.held);
   }
 
   /** Whole seconds left on the holds, if any. */
   get secondsLeft(): number | undefined {
-    const at = this.expiresAt;
-    return at === undefined ? undefined : Math.max(0, Math.ceil((at - this.now) / 1000));
+    return secondsUntil(this.expiresAt, this.now);
   }
 
   /** The return leg needs the outbound trip's seats first. */

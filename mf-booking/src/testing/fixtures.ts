@@ -1,4 +1,4 @@
-import type { HeldSeat } from '@rumbo/shared';
+import type { Customer, HeldSeat } from '@rumbo/shared';
 import type { Passenger, ReservationView, SeatCell, Terminal, Ticket, Trip } from '@rumbo/shared/schemas';
 
 /** Answers shaped as the API sends them, for the package's tests. */
@@ -173,3 +173,17 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     ...overrides,
   };
 }
+
+/** A signed-in customer (the session store's shape). */
+export const CUSTOMER: Customer = {
+  id: '1',
+  documentType: '19',
+  documentNumber: '45678912',
+  name: 'Rosa',
+  firstLastName: 'Quispe',
+  secondLastName: 'Mamani',
+  gender: 'F',
+  email: 'rosa@example.pe',
+  phone: '987654321',
+  birthDate: '1990-05-14',
+};

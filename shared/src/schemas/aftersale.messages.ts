@@ -1,3 +1,4 @@
+import { POINTS_MIN_REDEMPTION } from './aftersale.schema';
 /** Messages of issue 7 (after the sale: recovery, postponement, sworn declaration, points), spread into `validationMessages`. */
 export const aftersaleMessages = {
   'es-PE': {
@@ -9,7 +10,6 @@ export const aftersaleMessages = {
     'postpone.tooLate': 'Ya no se puede postergar: la postergación se permite hasta 24 horas antes de la salida',
     'postpone.otherRoute': 'El nuevo viaje debe tener el mismo origen y destino que el pasaje original',
     'postpone.seatNotHeld': 'El asiento elegido ya no está reservado para usted. Vuelva a elegirlo.',
-    'postpone.sameTrip': 'Elija otro viaje o asiento distinto al del pasaje original',
     'postpone.pending': 'Ya hay una postergación de este pasaje esperando pago',
     'declaration.exists': 'La declaración jurada de este pasaje ya fue registrada',
     'declaration.tooLate': 'La declaración jurada solo puede registrarse antes de la salida del bus',
@@ -19,7 +19,7 @@ export const aftersaleMessages = {
     'declaration.salud.required': 'Debe declarar que está apto para viajar',
     'declaration.veraz.required': 'Debe declarar que los datos son verdaderos',
     'points.insufficient': 'No tiene puntos suficientes para este canje',
-    'points.minimum': 'El canje mínimo es de 100 puntos',
+    'points.minimum': `El canje mínimo es de ${POINTS_MIN_REDEMPTION} puntos`,
     'points.max': 'Los puntos no pueden superar el precio de la compra',
     'points.invalid': 'Digite una cantidad de puntos válida',
     'points.notZero': 'Esta compra aún tiene saldo por pagar: elija un medio de pago',
@@ -36,7 +36,6 @@ export const aftersaleMessages = {
     'postpone.tooLate': 'It is too late to postpone: a ticket can be postponed up to 24 hours before departure',
     'postpone.otherRoute': 'The new trip must have the same origin and destination as the original ticket',
     'postpone.seatNotHeld': 'The seat you chose is no longer held for you. Please pick it again.',
-    'postpone.sameTrip': 'Choose a trip or seat other than the original ticket’s',
     'postpone.pending': 'A postponement of this ticket is already waiting for payment',
     'declaration.exists': 'The sworn declaration of this ticket was already registered',
     'declaration.tooLate': 'The sworn declaration can only be registered before the bus departs',
@@ -46,7 +45,7 @@ export const aftersaleMessages = {
     'declaration.salud.required': 'You must declare that you are fit to travel',
     'declaration.veraz.required': 'You must declare that the data are true',
     'points.insufficient': 'You do not have enough points for this redemption',
-    'points.minimum': 'The minimum redemption is 100 points',
+    'points.minimum': `The minimum redemption is ${POINTS_MIN_REDEMPTION} points`,
     'points.max': 'The points cannot exceed the price of the purchase',
     'points.invalid': 'Enter a valid number of points',
     'points.notZero': 'This purchase still has an amount to pay: choose a payment method',

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { RESERVATION_CODE_PATTERN } from './sales.contract';
+import { purchaseKey, RESERVATION_CODE_PATTERN, reservationCode } from './sales.contract';
 
 /**
  * Requests of issue 7 (after the sale). Every request that acts on a purchase or one of its
@@ -17,10 +17,8 @@ export const POINTS_PER_SOL = 1;
 export const POINT_VALUE_CENTIMOS = 10;
 export const POINTS_MIN_REDEMPTION = 100;
 /** A ticket number: the payment code of its reservation, a dash and its position, e.g. `ABCD2345-1`. */
-export const TICKET_NUMBER_PATTERN = /^[A-HJ-NP-Z2-9]{8}-\d{1,2}$/;
+export const TICKET_NUMBER_PATTERN = new RegExp(`^${RESERVATION_CODE_PATTERN.source.slice(1, -1)}-\\d{1,2}$`);
 
-const purchaseKey = v.pipe(v.string('sale.clave.invalid'), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'sale.clave.invalid'));
-const reservationCode = v.pipe(v.string('sale.codigo.invalid'), v.trim(), v.toUpperCase(), v.regex(RESERVATION_CODE_PATTERN, 'sale.codigo.invalid'));
 const ticketNumber = v.pipe(v.string('aftersale.numero.invalid'), v.trim(), v.toUpperCase(), v.regex(TICKET_NUMBER_PATTERN, 'aftersale.numero.invalid'));
 const email = v.pipe(v.string('sale.email.invalid'), v.trim(), v.toLowerCase(), v.email('sale.email.invalid'), v.maxLength(120, 'sale.email.invalid'));
 const positiveId = v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid'));

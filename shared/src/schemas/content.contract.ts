@@ -41,3 +41,33 @@ export interface Tracking {
   registrado: string;
   eventos: { estado: ShipmentState; fecha: string; agencia: PlaceRef | null }[];
 }
+
+/** A city as the content answers name it (`/rest/destino`, promotions, pages). */
+export interface City {
+  cciudad: number;
+  nombre: string;
+  /** The city's short code (`LIM`). */
+  codigo: string;
+  slug: string;
+}
+
+/** `GET /rest/promocion/obtener`: a current promotion with its coupon, in the caller's language. */
+export interface Promotion {
+  cpromocion: number;
+  cupon: string;
+  descuento: number;
+  desde: string;
+  hasta: string;
+  /** The destination it applies to, or null for every route. */
+  destino: City | null;
+  titulo: string;
+  descripcion: string;
+  condiciones: string;
+}
+
+/** `POST /rest/juridica/buscar`: a company by its RUC. */
+export interface Company {
+  ruc: string;
+  razon_social: string;
+  direccion: string | null;
+}

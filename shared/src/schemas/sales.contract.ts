@@ -27,11 +27,12 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** The payment provider that served a payment; `sandbox` stands in for both without credentials. */
 export type PaymentProviderName = 'safetypay' | 'pagoefectivo';
 
-const purchaseKey = v.pipe(v.string('sale.clave.invalid'), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'sale.clave.invalid'));
+/** A purchase key (`clave_bloqueo`, or a recovery access key). */
+export const purchaseKey = v.pipe(v.string('sale.clave.invalid'), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'sale.clave.invalid'));
 /** A payment code: 8 characters of an alphabet without 0/O/1/I. */
 export const RESERVATION_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{8}$/;
-const reservationCode = v.pipe(v.string('sale.codigo.invalid'), v.trim(), v.toUpperCase(), v.regex(RESERVATION_CODE_PATTERN, 'sale.codigo.invalid'));
-const coupon = v.pipe(v.string('sale.cupon.invalid'), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9-]{3,20}$/, 'sale.cupon.invalid'));
+export const reservationCode = v.pipe(v.string('sale.codigo.invalid'), v.trim(), v.toUpperCase(), v.regex(RESERVATION_CODE_PATTERN, 'sale.codigo.invalid'));
+export const coupon = v.pipe(v.string('sale.cupon.invalid'), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9-]{3,20}$/, 'sale.cupon.invalid'));
 
 /** `POST /rest/venta/cotizar`: the price of the held seats of a purchase, with a coupon if any. */
 export const QuoteRequestSchema = v.object({

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isValidRuc } from './company.schema';
+import { coupon, purchaseKey } from './sales.contract';
 
 /** Document types of a passenger (spec: 19 DNI, 20 carnet de extranjería, 21 passport). */
 export const DOCUMENT_TYPE = { dni: 19, ce: 20, pasaporte: 21 } as const;
@@ -73,7 +74,6 @@ export const PassengerSchema = v.pipe(
 );
 export type Passenger = v.InferOutput<typeof PassengerSchema>;
 
-const purchaseKey = v.pipe(v.string('sale.clave.invalid'), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'sale.clave.invalid'));
 
 /** `POST /rest/persona/obtener`: a known passenger's full data; the birth date proves knowledge. */
 export const PersonLookupSchema = v.object({ documento: DocumentSchema, nacimiento: birthDate });
@@ -106,7 +106,7 @@ export const ReservationSchema = v.object({
   comprador: BuyerSchema,
   terminos: v.literal(true, 'sale.terminos.required'),
   /** A promotion's coupon, checked again by the server (as `/rest/venta/cotizar` does). */
-  cupon: v.optional(v.pipe(v.string('sale.cupon.invalid'), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9-]{3,20}$/, 'sale.cupon.invalid'))),
+  cupon: v.optional(coupon),
 });
 
 /** `POST /rest/asiento/asociar`: tie a seat held by this purchase to its passenger. */
