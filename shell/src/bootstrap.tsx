@@ -1,6 +1,7 @@
 import {
   addTranslations,
   configure,
+  getSystem,
   i18n,
   initI18n,
   session,
@@ -12,6 +13,7 @@ import { reaction } from 'mobx';
 import { start } from 'single-spa';
 import { applyHead, headFor } from './head';
 import { shellTexts } from './locales';
+import { nextTask } from './next-task';
 import { MainArea, registerRemoteApplications } from './remotes/applications';
 import { afterFirstPage } from './remotes/first-page';
 import { applyRegistry, loadRemoteModule, preloadRoute, type RemotesRegistry } from './remotes/registry';
@@ -56,6 +58,11 @@ async function boot() {
   i18n.on('languageChanged', () => applyHead(headFor(area.pathname, t())));
 
   start({ urlRerouteOnly: true });
+  // Building the UI kit's styling system is the costliest step before the first render: a task
+  // of its own, then the render (itself in slices, see renderShell).
+  await nextTask();
+  getSystem();
+  await nextTask();
   renderShell(area, whenFirstPageShown);
 }
 
