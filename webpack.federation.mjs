@@ -54,11 +54,12 @@ const SINGLETONS = [
   '@rumbo/shared',
   '@rumbo/shared/ui',
   '@rumbo/shared/ui/forms',
+  '@rumbo/shared/ui/combobox',
   '@rumbo/shared/ui/overlays',
 ];
 
 /** Shared, but loaded only by the screens that use them (not part of the shell's first load). */
-const ON_DEMAND = new Set(['@rumbo/shared/ui/forms', '@rumbo/shared/ui/overlays']);
+const ON_DEMAND = new Set(['@rumbo/shared/ui/forms', '@rumbo/shared/ui/combobox', '@rumbo/shared/ui/overlays']);
 
 /**
  * The shell always provides the singletons, so it bundles them into its entry (`eager`): one

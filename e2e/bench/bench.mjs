@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Speed figures of the composed site, built as `npm start` builds it:
- * for each page, the first-load JavaScript (gzip KB, every script the page loads until the
- * network is idle, shell and remotes) and the median of 3 Lighthouse mobile runs
+ * for each page, the first-load JavaScript (gzip KB, every script the page loads and runs until
+ * the network is idle, shell and remotes; apart, the code of linked pages' remotes that it
+ * prefetches into the cache at idle, fetched but not run) and the median of 3 Lighthouse mobile runs
  * (performance score, LCP, TBT). Prints a table; writes bench-results/bench.json.
  */
 import { chromium } from '@playwright/test';
@@ -39,10 +40,15 @@ async function firstLoadJs(browser, url, sessionState) {
     }, sessionState);
   }
   const sizes = new Map();
+  const prefetched = new Map();
   page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
+    // A script element or a preload runs on this page; a `<link rel="prefetch">` (type "other")
+    // only fills the cache for the next one.
+    const type = response.request().resourceType();
+    const into = type === 'script' ? sizes : type === 'other' && /\.js$/.test(new URL(response.url()).pathname) ? prefetched : undefined;
+    if (!into) return;
     try {
-      sizes.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
+      into.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
     } catch {
       // a response without a body (redirect) carries no script
     }
@@ -53,7 +59,8 @@ async function firstLoadJs(browser, url, sessionState) {
   await page.locator('main h1').first().waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   await context.close();
-  return [...sizes.values()].reduce((a, b) => a + b, 0) / 1024;
+  const kb = (map) => Number(([...map.values()].reduce((a, b) => a + b, 0) / 1024).toFixed(1));
+  return { js: kb(sizes), prefetched: kb(prefetched) };
 }
 
 /** One Lighthouse run; Lighthouse sometimes loses its trace (NO_NAVSTART): such a run is redone. */
@@ -97,12 +104,13 @@ const results = [];
 try {
   for (const pathname of PAGES) {
     const url = site + pathname;
-    const js = await firstLoadJs(browser, url);
+    const { js, prefetched } = await firstLoadJs(browser, url);
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(url));
     results.push({
       page: pathname,
-      firstLoadJsGzipKb: Number(js.toFixed(1)),
+      firstLoadJsGzipKb: js,
+      prefetchedJsGzipKb: prefetched,
       performance: median(runs.map((r) => r.score)),
       lcpMs: Math.round(median(runs.map((r) => r.lcp))),
       tbtMs: Math.round(median(runs.map((r) => r.tbt))),
@@ -123,16 +131,16 @@ try {
   ).json();
   const booking = JSON.stringify({ search, ida: trips.data[0], tramo: 'ida' });
   const step2 = await firstLoadJs(browser, `${site}/pasajes/asientos`, { CRESERVA: booking });
-  results.push({ page: '/pasajes/asientos', firstLoadJsGzipKb: Number(step2.toFixed(1)), performance: null, lcpMs: null, tbtMs: null, cls: null, runs: 0 });
+  results.push({ page: '/pasajes/asientos', firstLoadJsGzipKb: step2.js, prefetchedJsGzipKb: step2.prefetched, performance: null, lcpMs: null, tbtMs: null, cls: null, runs: 0 });
 } finally {
   await browser.close();
   siteProcess.kill('SIGTERM');
 }
 
-console.log('page'.padEnd(52), 'JS gzip KB'.padStart(10), 'perf'.padStart(6), 'LCP ms'.padStart(8), 'TBT ms'.padStart(8), 'CLS'.padStart(6));
+console.log('page'.padEnd(52), 'JS gzip KB'.padStart(10), 'prefetch'.padStart(9), 'perf'.padStart(6), 'LCP ms'.padStart(8), 'TBT ms'.padStart(8), 'CLS'.padStart(6));
 for (const r of results) {
   const cells = [r.performance, r.lcpMs, r.tbtMs, r.cls].map((value) => String(value ?? '—'));
-  console.log(r.page.padEnd(52), String(r.firstLoadJsGzipKb).padStart(10), cells[0].padStart(6), cells[1].padStart(8), cells[2].padStart(8), cells[3].padStart(6));
+  console.log(r.page.padEnd(52), String(r.firstLoadJsGzipKb).padStart(10), String(r.prefetchedJsGzipKb).padStart(9), cells[0].padStart(6), cells[1].padStart(8), cells[2].padStart(8), cells[3].padStart(6));
 }
 mkdirSync(path.join(here, '../bench-results'), { recursive: true });
 writeFileSync(path.join(here, '../bench-results/bench.json'), JSON.stringify(results, null, 2) + '\n');

@@ -5,9 +5,11 @@
  * held through the API and `CRESERVA`/`ASIENTOS` are set before each navigation, so Lighthouse
  * measures the page a customer sees (its passenger form, its payment methods). Step 1 is
  * measured the same way as a reference. Median of BENCH_RUNS (3) runs; prints a table. Run
- * after the builds exist (`pnpm build`).
+ * after the builds exist (`pnpm build`). BENCH_REPORTS=<folder> keeps every run's Lighthouse report.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chrome, limaDate, median, RUNS, startSite } from './site.mjs';
@@ -86,6 +88,12 @@ async function lighthouseWith(url, storage) {
     }, entries);
     const result = await lighthouse(url, { onlyCategories: ['performance'], output: 'json', logLevel: 'error' }, undefined, page);
     const { lhr } = result;
+    // BENCH_REPORTS=<folder> keeps each run's full report (long tasks, LCP element, requests).
+    if (process.env.BENCH_REPORTS) {
+      mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
+      const name = new URL(url).pathname.replace(/\W+/g, '_');
+      writeFileSync(path.join(process.env.BENCH_REPORTS, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     return {
       score: lhr.categories.performance.score,
       lcp: lhr.audits['largest-contentful-paint'].numericValue,

@@ -90,5 +90,12 @@ test('a link preloads its remote when it comes within 200px of the viewport, bef
   // Scroll until the link is 150px below the viewport: inside the 200px margin, still unseen.
   await page.evaluate((by) => window.scrollBy(0, by), distance - 150);
   await expect.poll(() => preloads.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+  // Its code is fetched into the cache (a prefetch hint), not run on this page.
+  await expect.poll(() => preloads.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
+  const scriptsFrom = (origin: string) => [...document.scripts].filter((script) => script.src.startsWith(origin)).length;
+  expect(await page.evaluate(scriptsFrom, complaintsOrigin)).toBe(0);
   expect(await link.evaluate((element) => element.getBoundingClientRect().top > window.innerHeight)).toBe(true);
+
+  await link.click();
+  await expect(shell.main.getByRole('heading', { level: 1, name: /Libro de Reclamaciones/i })).toBeVisible();
 });

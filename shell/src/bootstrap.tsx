@@ -16,7 +16,7 @@ import { shellTexts } from './locales';
 import { nextTask } from './next-task';
 import { MainArea, registerRemoteApplications } from './remotes/applications';
 import { afterFirstPage } from './remotes/first-page';
-import { applyRegistry, loadRemoteModule, preloadRoute, type RemotesRegistry } from './remotes/registry';
+import { applyRegistry, loadRemoteModule, prefetchRemote, preloadRoute, type RemotesRegistry } from './remotes/registry';
 import { takeRemotesRegistry } from './route-hints';
 import { routeFor } from './routes';
 import { renderShell } from './shell';
@@ -50,7 +50,7 @@ async function boot() {
   const whenFirstPageShown = afterFirstPage();
   setRoutePrefetcher((path) => {
     const route = routeFor(path);
-    if (route) whenFirstPageShown(() => preloadRoute(route));
+    if (route) whenFirstPageShown(() => void prefetchRemote(route));
   });
 
   const t = () => i18n.getFixedT(null, 'shell');

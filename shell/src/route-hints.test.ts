@@ -1,4 +1,5 @@
-import { filesToPreload, hintRoute, takeRemotesRegistry } from './route-hints';
+import { filesToPreload } from './remotes/manifest';
+import { hintRoute, takeRemotesRegistry } from './route-hints';
 
 const MANIFEST_URL = 'http://cdn.test/mf_complaints/1.0.0-abc/mf-manifest.json';
 const manifest = {

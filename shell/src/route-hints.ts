@@ -7,6 +7,7 @@
  * and those responses later (it reuses a link or script with the same URL). Nothing here is
  * needed: when any step fails, the shell loads the remote as it always does.
  */
+import { addResourceHint, filesToPreload, readManifest } from './remotes/manifest';
 import type { RemotesRegistry } from './remotes/registry';
 import { routeFor } from './routes';
 
@@ -24,30 +25,6 @@ export function takeRemotesRegistry(read: () => Promise<RemotesRegistry>): Promi
   return hinted ? hinted.catch(read) : read();
 }
 
-interface Manifest {
-  metaData: { publicPath: string; remoteEntry: { path: string; name: string } };
-  exposes: { path: string; assets: { js: { sync: string[] } } }[];
-}
-
-/** The files a remote's `./app` needs before it can mount: its entry and the expose's own chunks. */
-export function filesToPreload(manifest: Manifest, manifestUrl: string): string[] {
-  const { publicPath, remoteEntry } = manifest.metaData;
-  const base = new URL(publicPath === 'auto' ? '.' : publicPath, manifestUrl);
-  const app = manifest.exposes.find((expose) => expose.path === './app');
-  const files = [remoteEntry.path ? `${remoteEntry.path.replace(/\/?$/, '/')}${remoteEntry.name}` : remoteEntry.name];
-  return [...files, ...(app?.assets.js.sync ?? [])].map((file) => new URL(file, base).href);
-}
-
-function preload(href: string): void {
-  const known = [...document.querySelectorAll('link[rel="preload"]')].some((link) => link.getAttribute('href') === href);
-  if (known) return;
-  const link = document.createElement('link');
-  link.setAttribute('rel', 'preload');
-  link.setAttribute('as', 'script');
-  link.setAttribute('href', href);
-  document.head.appendChild(link);
-}
-
 /** Preloads the remote that owns `pathname` (nothing for a path no route owns, or an undeployed remote). */
 export async function hintRoute(pathname: string): Promise<void> {
   const route = routeFor(pathname);
@@ -60,7 +37,6 @@ export async function hintRoute(pathname: string): Promise<void> {
   window.__remotesRegistry = pending;
   const manifestUrl = (await pending)[route.remote];
   if (!manifestUrl) return;
-  const response = await fetch(manifestUrl);
-  if (!response.ok) return;
-  for (const href of filesToPreload((await response.json()) as Manifest, manifestUrl)) preload(href);
+  const manifest = await readManifest(manifestUrl);
+  for (const href of manifest ? filesToPreload(manifest, manifestUrl) : []) addResourceHint('preload', href);
 }

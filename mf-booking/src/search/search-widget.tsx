@@ -1,5 +1,6 @@
 import { Box, Button, Heading, HStack, IconButton, NativeSelect, SimpleGrid, Text } from '@rumbo/shared/ui';
-import { Combobox, Field, Input, useFilter, useListCollection } from '@rumbo/shared/ui/forms';
+import { Combobox, useFilter, useListCollection } from '@rumbo/shared/ui/combobox';
+import { Field, Input } from '@rumbo/shared/ui/forms';
 import type { TripSearchForm } from '@rumbo/shared/schemas';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState, type FormEvent } from 'react';
