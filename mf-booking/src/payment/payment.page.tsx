@@ -412,7 +412,11 @@ const TripLines = observer(function TripLines({ store }: { store: PaymentStore }
 export const PaymentPage = observer(function PaymentPage({ store: given }: { store?: PaymentStore }) {
   const { t } = useTranslation('booking');
   const { t: tv } = useTranslation('validation');
-  const [store] = useState(() => given ?? new PaymentStore());
+  const [store] = useState(() => {
+    const own = given ?? new PaymentStore();
+    own.restore();
+    return own;
+  });
   const alertRef = useRef<HTMLDivElement>(null);
   const [focusRequest, setFocusRequest] = useState(0);
 

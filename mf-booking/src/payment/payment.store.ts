@@ -91,6 +91,8 @@ export class PaymentStore {
   private readonly deps: PaymentDeps;
   private rucSearched = '';
   private guestChecked = '';
+  /** The server's price, coupons and points were asked for (once per page). */
+  private started = false;
 
   constructor(deps: Partial<PaymentDeps> = {}) {
     this.deps = {
@@ -102,7 +104,12 @@ export class PaymentStore {
       ...deps,
     };
     this.now = this.deps.now();
-    makeAutoObservable<PaymentStore, 'deps' | 'rucSearched' | 'guestChecked'>(this, { deps: false, rucSearched: false, guestChecked: false });
+    makeAutoObservable<PaymentStore, 'deps' | 'rucSearched' | 'guestChecked' | 'started'>(this, {
+      deps: false,
+      rucSearched: false,
+      guestChecked: false,
+      started: false,
+    });
   }
 
   get clave(): string | undefined {
@@ -173,7 +180,13 @@ export class PaymentStore {
     return this.promotions.filter((promotion) => !promotion.destino || promotion.destino.cciudad === destino);
   }
 
-  load(): void {
+  /**
+   * Reads the purchase that steps 1–2 left in session storage (synchronous): the page renders its
+   * form at once, in its first render, instead of rendering a placeholder and then the whole form
+   * again as one long task.
+   */
+  restore(): void {
+    if (this.state !== 'loading') return;
     this.reservation = readReservation(this.deps.storage);
     this.held = heldSeats(this.deps.storage);
     const count = this.legs[0]?.seats.length ?? 0;
@@ -189,9 +202,16 @@ export class PaymentStore {
     }
     this.state = 'ready';
     this.tick();
+  }
+
+  /** Restores the purchase, then asks the server for its price, the current coupons and the customer's points. */
+  load(): void {
+    this.restore();
+    if (this.state !== 'ready' || this.started) return;
+    this.started = true;
     void this.requote();
     void this.loadPromotions();
-    if (customer) void this.loadPoints();
+    if (this.customer) void this.loadPoints();
   }
 
   private async loadPoints(): Promise<void> {
