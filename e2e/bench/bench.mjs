@@ -118,8 +118,9 @@ try {
       runs: RUNS,
     });
   }
-  // Step 2 reads its trip from session storage (CRESERVA), which a Lighthouse run cannot set:
-  // only its first-load JavaScript is measured, with a trip chosen as step 1 would store it.
+  // Step 2 reads its trip from session storage (CRESERVA): its first-load JavaScript is measured
+  // here, with a trip chosen as step 1 would store it; its Lighthouse figures come from
+  // purchase-bench.mjs, which sets session storage before each run.
   const apiUrl = `http://localhost:${port + 1}`;
   const search = { origen: 'LIM', destino: 'AQP', fecha: limaDate(1), pasajeros: 1 };
   const trips = await (

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * Lighthouse mobile of the purchase's step 3 (`/pasajes/pago`) and of a pending reservation
- * (`/pasajes/reserva/{codigo}`), which read their state from session storage: a real seat is
- * held through the API and `CRESERVA`/`ASIENTOS` are set before each navigation, so Lighthouse
- * measures the page a customer sees (its passenger form, its payment methods). Step 1 is
- * measured the same way as a reference. Median of BENCH_RUNS (3) runs; prints a table. Run
+ * Lighthouse mobile of the purchase's step 2 (`/pasajes/asientos`), step 3 (`/pasajes/pago`) and
+ * of a pending reservation (`/pasajes/reserva/{codigo}`), which read their state from session
+ * storage: a trip is chosen (step 2), a real seat is held through the API (step 3) and
+ * `CRESERVA`/`ASIENTOS` are set before each navigation, so Lighthouse measures the page a
+ * customer sees (its seat map, its passenger form, its payment methods). Step 1 is measured the
+ * same way as a reference. Median of BENCH_RUNS (3) runs; prints a table. Run
  * after the builds exist (`pnpm build`). BENCH_REPORTS=<folder> keeps every run's Lighthouse report.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,13 @@ async function post(pathname, body) {
   const json = await response.json();
   if (!response.ok) throw new Error(`${pathname}: ${response.status} ${JSON.stringify(json)}`);
   return json.data;
+}
+
+/** A trip as step 1 leaves it in session storage, for step 2. */
+async function chosenTrip(days) {
+  const search = { origen: 'LIM', destino: 'AQP', fecha: limaDate(days), pasajeros: 1 };
+  const trips = await post('/rest/viaje', { origen: 'LIM', destino: 'AQP', fecha: search.fecha, cusuario: 50005, coficina_venta: 577 });
+  return { CRESERVA: { search, ida: trips[0], tramo: 'ida' } };
 }
 
 /** A purchase as steps 1–2 leave it in session storage: one held seat of a Lima → Arequipa trip. */
@@ -112,6 +120,9 @@ try {
   const step1 = [];
   for (let i = 0; i < RUNS; i++) step1.push(await lighthouseWith(`${site}/pasajes?origen=LIM&destino=AQP&fecha=${limaDate(1)}&pasajeros=1`, {}));
   results.push(['/pasajes?… (step 1, reference)', step1]);
+  const step2 = [];
+  for (let i = 0; i < RUNS; i++) step2.push(await lighthouseWith(`${site}/pasajes/asientos`, await chosenTrip(1 + i)));
+  results.push(['/pasajes/asientos (step 2)', step2]);
   const step3 = [];
   for (let i = 0; i < RUNS; i++) {
     const purchase = await heldPurchase(2 + i);
