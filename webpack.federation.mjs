@@ -185,6 +185,10 @@ export function createConfig({ dir, name, exposes, entry, runtimePlugins = [], p
           test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/,
           use: path.join(ROOT, 'webpack.pure-theme-loader.cjs'),
         },
+        {
+          test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/,
+          use: path.join(ROOT, 'webpack.lazy-global-css-loader.cjs'),
+        },
       ],
     },
     plugins: [

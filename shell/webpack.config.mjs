@@ -1,9 +1,14 @@
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConfig, createScriptConfig } from '../webpack.federation.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
+
+/** The UI kit's global CSS for the site's theme, inlined in index.html (see the script). */
+const chakraGlobalCss = () =>
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, 'scripts/chakra-global-css.mjs')], { cwd: dir, encoding: 'utf8' });
 
 export default (env, argv) => [
   createConfig(
@@ -12,7 +17,14 @@ export default (env, argv) => [
       name: 'shell',
       entry: './src/index.ts',
       runtimePlugins: [path.join(dir, 'src/remotes/retry.plugin.ts')],
-      plugins: [new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', inject: 'head' })],
+      plugins: [
+        new HtmlWebpackPlugin({
+          template: './public/index.html',
+          scriptLoading: 'defer',
+          inject: 'head',
+          templateParameters: { chakraGlobalCss: chakraGlobalCss() },
+        }),
+      ],
     },
     argv,
   ),

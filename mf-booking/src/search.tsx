@@ -10,14 +10,16 @@ import { SearchWidget } from './search/search-widget';
 export interface SearchParcelProps {
   origen?: string;
   destino?: string;
+  /** The id of the heading of the page's section the widget is in (it then draws no heading of its own). */
+  labelledBy?: string;
 }
 
-function SearchParcel({ origen, destino }: SearchParcelProps) {
+function SearchParcel({ origen, destino, labelledBy }: SearchParcelProps) {
   return (
     <UiProvider>
       {/* Rendered in slices: the home page around it stays responsive while it starts. */}
       <InTransition>
-        <SearchWidget key={`${origen ?? ''}-${destino ?? ''}`} initial={{ origen, destino }} headingLevel="h2" />
+        <SearchWidget key={`${origen ?? ''}-${destino ?? ''}`} initial={{ origen, destino }} headingLevel="h2" labelledBy={labelledBy} />
       </InTransition>
     </UiProvider>
   );

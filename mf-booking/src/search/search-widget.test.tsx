@@ -102,6 +102,20 @@ describe('SearchWidget', () => {
     expect(window.location.search).toBe(`?origen=LIM&destino=AQP&fecha=${(fecha as HTMLInputElement).value}&pasajeros=2`);
   }, 20_000);
 
+  it("inside a page's own section, takes that section's heading instead of showing a second one", async () => {
+    api();
+    renderAt(
+      '/',
+      <section aria-labelledby="host-title">
+        <h2 id="host-title">Busca tu pasaje</h2>
+        <SearchWidget labelledBy="host-title" />
+      </section>,
+    );
+    await cityCombobox('Origen');
+    expect(screen.getAllByRole('heading', { name: 'Busca tu pasaje' })).toHaveLength(1);
+    expect(screen.getByRole('form', { name: 'Busca tu pasaje' })).toBeInTheDocument();
+  });
+
   it('shows the messages next to their fields, in the chosen language, and focuses the first', async () => {
     api();
     const user = userEvent.setup();

@@ -132,6 +132,11 @@ export interface SearchWidgetProps {
   initial?: Partial<TripSearchForm>;
   /** Shown as the form's heading level: the parcel on the home page is a section of it. */
   headingLevel?: 'h1' | 'h2';
+  /**
+   * The id of the heading of the page's own section the widget is placed in (the home page's):
+   * the widget then draws no box or heading of its own, so the page does not show two.
+   */
+  labelledBy?: string;
   store?: SearchStore;
 }
 
@@ -139,7 +144,7 @@ export interface SearchWidgetProps {
  * The trip search (issue 3 item 1): origin and destination cities, departure and optional return
  * dates, passengers; checked with the shared schema, it goes to step 1 (`/pasajes?...`).
  */
-export const SearchWidget = observer(function SearchWidget({ initial, headingLevel = 'h2', store: given }: SearchWidgetProps) {
+export const SearchWidget = observer(function SearchWidget({ initial, headingLevel = 'h2', labelledBy, store: given }: SearchWidgetProps) {
   const { t } = useTranslation('booking');
   const [store] = useState(() => given ?? new SearchStore(initial));
   const id = useId().replace(/:/g, '');
@@ -163,11 +168,15 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
 
   const loading = store.terminalsState === 'loading' && store.terminals.length === 0;
   const citiesReady = store.cities.length > 0;
+  const titleId = labelledBy ?? `${ids('origen')}-title`;
+  const frame = labelledBy ? {} : ({ as: 'section', 'aria-labelledby': titleId, borderWidth: '1px', rounded: 'lg', p: { base: 4, md: 5 }, bg: 'bg' } as const);
   return (
-    <Box as="section" aria-labelledby={`${ids('origen')}-title`} borderWidth="1px" rounded="lg" p={{ base: 4, md: 5 }} bg="bg">
-      <Heading as={headingLevel} id={`${ids('origen')}-title`} size="md" mb="3">
-        {t('search.title')}
-      </Heading>
+    <Box {...frame}>
+      {!labelledBy && (
+        <Heading as={headingLevel} id={titleId} size="md" mb="3">
+          {t('search.title')}
+        </Heading>
+      )}
       {store.terminalsState === 'failed' && (
         <HStack role="alert" gap="3" mb="3">
           <Text>{t('search.failed')}</Text>
@@ -177,7 +186,7 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
         </HStack>
       )}
       {/* The form is drawn at once, cities disabled until the terminals arrive: nothing below it moves. */}
-      <form noValidate onSubmit={submit} aria-labelledby={`${ids('origen')}-title`} aria-busy={loading}>
+      <form noValidate onSubmit={submit} aria-labelledby={titleId} aria-busy={loading}>
         {loading && <Text srOnly>{t('search.loading')}</Text>}
         <SimpleGrid columns={{ base: 1, md: 2, lg: 6 }} gap="3" alignItems="start">
           <Box gridColumn={{ lg: 'span 2' }}>

@@ -10,6 +10,8 @@ export interface SearchProps {
   /** City codes from `/rest/iata` (`LIM`, `AQP`). */
   origen?: string;
   destino?: string;
+  /** The id of this section's heading: the widget inside draws no heading of its own. */
+  labelledBy?: string;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface SearchProps {
  * fields stack in one column, then two, then one row). Reserved while the parcel loads, so the
  * sections below the hero do not move when it arrives.
  */
-const LOADED_HEIGHT = { base: '36rem', md: '27.75rem', lg: '19.25rem' };
+const LOADED_HEIGHT = { base: '31.625rem', md: '22.875rem', lg: '14.375rem' };
 
 type State = { status: 'loading' } | { status: 'ready'; config: ParcelConfig<SearchProps> } | { status: 'unavailable' };
 
@@ -82,6 +84,7 @@ export function SearchWidget({ origen, destino, load = loadSearchParcel, title }
           mountParcel={mountRootParcel}
           origen={origen}
           destino={destino}
+          labelledBy="search-widget-title"
           handleError={() => setState({ status: 'unavailable' })}
         />
       )}
