@@ -1,6 +1,10 @@
-import { createRemoteApp } from '@rumbo/shared';
+import { addTranslations, createRemoteApp } from '@rumbo/shared';
 import { bookingTexts } from './locales';
 import { Root } from './root';
+import { searchTexts } from './search/locales';
+
+// Step 1 shows the search widget too, with its own texts.
+addTranslations('bookingSearch', searchTexts);
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
   ns: 'booking',

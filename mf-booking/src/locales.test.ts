@@ -1,4 +1,5 @@
 import { bookingTexts } from './locales';
+import { searchTexts } from './search/locales';
 
 const entriesOf = (texts: object, prefix = ''): [string, string][] =>
   Object.entries(texts).flatMap(([key, value]): [string, string][] =>
@@ -8,9 +9,11 @@ const entriesOf = (texts: object, prefix = ''): [string, string][] =>
 describe('booking texts', () => {
   it('has the same keys in both languages, none empty', () => {
     const keys = (texts: object) => entriesOf(texts).map(([key]) => key).sort();
-    expect(keys(bookingTexts['en-EN'])).toEqual(keys(bookingTexts['es-PE']));
-    for (const language of ['es-PE', 'en-EN'] as const) {
-      expect(entriesOf(bookingTexts[language]).filter(([, text]) => text.trim() === '')).toEqual([]);
+    for (const texts of [bookingTexts, searchTexts]) {
+      expect(keys(texts['en-EN'])).toEqual(keys(texts['es-PE']));
+      for (const language of ['es-PE', 'en-EN'] as const) {
+        expect(entriesOf(texts[language]).filter(([, text]) => text.trim() === '')).toEqual([]);
+      }
     }
   });
 

@@ -1,6 +1,7 @@
 /**
- * Texts of the `booking` namespace (search widget, steps 1–3, the reservation page), same keys in both
- * languages. Validation and server messages live in the shared `validation` namespace.
+ * Texts of the `booking` namespace (steps 1–3, the reservation page, after the sale), same keys in
+ * both languages; the search widget's are apart (`search/locales.ts`). Validation and server
+ * messages live in the shared `validation` namespace.
  */
 const esPE = {
   steps: {
@@ -9,24 +10,6 @@ const esPE = {
     asientos: 'Asientos',
     pago: 'Pago',
     current: '(paso actual)',
-  },
-  search: {
-    title: 'Busca tu pasaje',
-    origen: 'Origen',
-    destino: 'Destino',
-    cityPlaceholder: 'Escriba una ciudad',
-    noCity: 'No hay ciudades con ese nombre',
-    openList: 'Ver ciudades',
-    fecha: 'Fecha de ida',
-    regreso: 'Fecha de regreso (opcional)',
-    pasajeros: 'Pasajeros',
-    pasajero_one: '{{count}} pasajero',
-    pasajero_other: '{{count}} pasajeros',
-    swap: 'Intercambiar origen y destino',
-    submit: 'Buscar pasajes',
-    loading: 'Cargando las ciudades…',
-    failed: 'No pudimos cargar las ciudades.',
-    retry: 'Reintentar',
   },
   trips: {
     title: 'Elige tu viaje de ida',
@@ -405,24 +388,6 @@ const enEN: Texts = {
     asientos: 'Seats',
     pago: 'Payment',
     current: '(current step)',
-  },
-  search: {
-    title: 'Find your ticket',
-    origen: 'From',
-    destino: 'To',
-    cityPlaceholder: 'Type a city',
-    noCity: 'No city by that name',
-    openList: 'Show cities',
-    fecha: 'Departure date',
-    regreso: 'Return date (optional)',
-    pasajeros: 'Passengers',
-    pasajero_one: '{{count}} passenger',
-    pasajero_other: '{{count}} passengers',
-    swap: 'Swap origin and destination',
-    submit: 'Search tickets',
-    loading: 'Loading cities…',
-    failed: 'We could not load the cities.',
-    retry: 'Try again',
   },
   trips: {
     title: 'Choose your outbound trip',

@@ -3,7 +3,7 @@ import { Text, UiProvider } from '@rumbo/shared/ui';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { bookingTexts } from './locales';
+import { searchTexts } from './search/locales';
 import { SearchWidget } from './search/search-widget';
 
 /** Props the page that mounts the parcel may pass: city codes of `/rest/iata` to start with. */
@@ -36,14 +36,14 @@ const lifecycles = singleSpaReact<SearchParcelProps>({
   // A crash of the widget costs only the widget: the page around it keeps working.
   errorBoundary: () => (
     <UiProvider>
-      <Text role="alert">{i18n.t('booking:search.failed')}</Text>
+      <Text role="alert">{i18n.t('bookingSearch:search.failed')}</Text>
     </UiProvider>
   ),
 });
 
 /** The widget's texts are registered when the parcel starts (the shell has set up i18n by then). */
 async function addTexts(): Promise<void> {
-  addTranslations('booking', bookingTexts);
+  addTranslations('bookingSearch', searchTexts);
 }
 
 const parcel = { ...lifecycles, bootstrap: [addTexts, lifecycles.bootstrap] };

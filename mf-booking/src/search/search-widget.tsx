@@ -22,7 +22,7 @@ interface CityFieldProps {
 
 /** A searchable city combobox: matches the city's name, its code or one of its terminals. */
 const CityField = observer(function CityField({ store, field, id, disabled }: CityFieldProps) {
-  const { t } = useTranslation('booking');
+  const { t } = useTranslation('bookingSearch');
   const { contains } = useFilter({ sensitivity: 'base' });
   const cities = store.cities;
   // Keyed on the number of cities: mounted again once the terminals have arrived.
@@ -108,7 +108,7 @@ interface DateFieldProps {
 }
 
 const DateField = observer(function DateField({ store, field, id, min, required = false }: DateFieldProps) {
-  const { t } = useTranslation('booking');
+  const { t } = useTranslation('bookingSearch');
   const error = store.fieldError(field);
   return (
     <Field.Root id={id} invalid={Boolean(error)} required={required}>
@@ -145,7 +145,7 @@ export interface SearchWidgetProps {
  * dates, passengers; checked with the shared schema, it goes to step 1 (`/pasajes?...`).
  */
 export const SearchWidget = observer(function SearchWidget({ initial, headingLevel = 'h2', labelledBy, store: given }: SearchWidgetProps) {
-  const { t } = useTranslation('booking');
+  const { t } = useTranslation('bookingSearch');
   const [store] = useState(() => given ?? new SearchStore(initial));
   const id = useId().replace(/:/g, '');
   const ids = (field: SearchField) => `search-${id}-${field}`;

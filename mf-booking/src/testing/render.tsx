@@ -3,11 +3,13 @@ import { renderWithUi, setUpShared } from '@rumbo/shared/testing';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { bookingTexts } from '../locales';
+import { searchTexts } from '../search/locales';
 
 /** Sets `shared` up as the shell does and adds this remote's texts, as mounting it does. */
 export async function setUpBooking(language: Language = 'es-PE') {
   await setUpShared(language);
   addTranslations('booking', bookingTexts);
+  addTranslations('bookingSearch', searchTexts);
 }
 
 /** Renders a screen of the remote at `url`, inside the site's providers. */
