@@ -25,4 +25,4 @@ export { BREAKPOINTS, getSystem } from './theme';
 export { api, loadOperator, session } from './singletons';
 export { customerFromUserData } from './session.store';
 export { useAnswer } from './use-answer';
-export { WhenIdle } from './when-idle';
+export { WhenIdle, onIdle, type Schedule } from './when-idle';

@@ -17,3 +17,15 @@ test('shows the fallback first and the content once the browser is idle', () => 
     jest.useRealTimers();
   }
 });
+
+test('shows the content when its own schedule says so (the footer waits for the first page)', () => {
+  let release: () => void = () => undefined;
+  render(
+    <WhenIdle schedule={(run) => void (release = run)}>
+      <p>pie de página</p>
+    </WhenIdle>,
+  );
+  expect(screen.queryByText('pie de página')).not.toBeInTheDocument();
+  act(() => release());
+  expect(screen.getByText('pie de página')).toBeInTheDocument();
+});

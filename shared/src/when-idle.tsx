@@ -1,19 +1,47 @@
 import { useEffect, useState, type ReactNode } from 'react';
 
 /**
- * Shows `fallback` until the browser is first idle after mounting, then `children`: for heavy,
- * secondary parts of a screen (a map) whose code and rendering must not delay the screen's own
- * content from being painted.
+ * Runs `run` once the browser is idle, or after `timeoutMs` at the latest (where there is no
+ * `requestIdleCallback`, after a short delay). Returns a function that cancels it.
  */
-export function WhenIdle({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+export function onIdle(run: () => void, timeoutMs = 2000, target: Window = window): () => void {
+  if (typeof target.requestIdleCallback === 'function') {
+    const handle = target.requestIdleCallback(run, { timeout: timeoutMs });
+    return () => target.cancelIdleCallback(handle);
+  }
+  const timer = target.setTimeout(run, 200);
+  return () => target.clearTimeout(timer);
+}
+
+/** When to show deferred content: calls `run` once, later; may return a function that cancels it. */
+export type Schedule = (run: () => void) => void | (() => void);
+
+const whenBrowserIdle: Schedule = (run) => onIdle(run);
+
+/**
+ * Shows `fallback` until `schedule` says so (by default: when the browser is first idle after
+ * mounting), then `children`: for heavy, secondary parts of a screen (a map, the footer) whose code
+ * and rendering must not delay the screen's own content from being painted.
+ */
+export function WhenIdle({
+  children,
+  fallback = null,
+  schedule = whenBrowserIdle,
+}: {
+  children: ReactNode;
+  fallback?: ReactNode;
+  schedule?: Schedule;
+}) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(() => setReady(true), { timeout: 2000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(() => setReady(true), 200);
-    return () => clearTimeout(timer);
-  }, []);
+    let live = true;
+    const cancel = schedule(() => {
+      if (live) setReady(true);
+    });
+    return () => {
+      live = false;
+      if (typeof cancel === 'function') cancel();
+    };
+  }, [schedule]);
   return ready ? children : fallback;
 }

@@ -1,6 +1,7 @@
+import { WhenIdle, type Schedule } from '@rumbo/shared';
 import { NotFoundMessage, RemoteError, UiProvider } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { StrictMode, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Footer } from './layout/footer';
@@ -26,31 +27,13 @@ export const MainStatus = observer(function MainStatus({ area }: { area: MainAre
 
 const byId = (id: string) => document.getElementById(id)!;
 
-/** Work held until the first page is on screen (`afterFirstPage`). */
-export type Later = (run: () => void) => void;
-
-/**
- * The footer sits below the fold (`#main` is at least a viewport tall): it renders once the page's
- * own content is on screen and the browser is idle, so it never competes with the page's content
- * (its rendering, and the form kit its subscription form loads).
- */
-function AfterFirstPage({ later, children }: { later: Later; children: ReactNode }) {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let live = true;
-    later(() => live && setReady(true));
-    return () => {
-      live = false;
-    };
-  }, [later]);
-  return ready ? children : null;
-}
 
 /**
  * Header, main-area status and footer around the remotes' containers: one React root (one
  * Chakra provider, global styles injected once) rendering into the three places by portals.
  */
-export function renderShell(area: MainArea, later: Later): void {
+/** `later`: work held until the first page is on screen (`afterFirstPage`). */
+export function renderShell(area: MainArea, later: Schedule): void {
   const root = createRoot(byId('shell-header'));
   // The page's first paint is index.html's static header; React then renders the shell in a
   // transition, in slices, so the browser stays responsive while the remote's code arrives.
@@ -60,9 +43,11 @@ export function renderShell(area: MainArea, later: Later): void {
         <HeaderArea area={area} />
         {createPortal(<MainStatus area={area} />, byId('shell-main'))}
         {createPortal(
-          <AfterFirstPage later={later}>
+          // Below the fold (`#main` is at least a viewport tall): rendered once the page's own content
+          // is on screen and the browser is idle, so it never competes with it.
+          <WhenIdle schedule={later}>
             <Footer />
-          </AfterFirstPage>,
+          </WhenIdle>,
           byId('shell-footer'),
         )}
       </UiProvider>

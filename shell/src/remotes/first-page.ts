@@ -1,3 +1,5 @@
+import { onIdle } from '@rumbo/shared';
+
 /** How long below-the-fold work waits for the page's heading before it runs anyway. */
 export const HEADING_TIMEOUT_MS = 4000;
 
@@ -39,10 +41,7 @@ export function afterFirstPage(target: Window = window, timeoutMs = HEADING_TIME
     open = true;
     for (const run of queue.splice(0)) run();
   };
-  const whenIdle = () => {
-    if (typeof target.requestIdleCallback === 'function') target.requestIdleCallback(flush, { timeout: 3000 });
-    else target.setTimeout(flush, 200);
-  };
+  const whenIdle = () => void onIdle(flush, 3000, target);
   target.addEventListener('single-spa:routing-event', () => whenHeadingShown(target, whenIdle, timeoutMs), { once: true });
   return (run) => {
     if (open) run();
