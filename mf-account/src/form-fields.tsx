@@ -1,6 +1,6 @@
 import { messageText } from '@rumbo/shared';
-import { Alert, Box, ExternalLink, Heading, HStack, List, NativeSelect, Text } from '@rumbo/shared/ui';
-import { Checkbox, Field, Input } from '@rumbo/shared/ui/forms';
+import { Alert, Box, HStack, NativeSelect, Text } from '@rumbo/shared/ui';
+import { Checkbox, ErrorSummary, Field, Input } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -156,7 +156,10 @@ export const CheckboxField = observer(function CheckboxField({ form, id, name, c
   );
 });
 
-/** The messages of the last submit, above the form: a problem, or the list of fields to fix. */
+/**
+ * The messages of the last submit, above the form: a problem, or the list of fields to fix (two
+ * or more: a single one shows next to its field).
+ */
 export const FormAlert = observer(function FormAlert({
   form,
   id,
@@ -169,45 +172,21 @@ export const FormAlert = observer(function FormAlert({
   onPick: (field: string) => void;
 }) {
   const { t } = useTranslation('account');
-  if (form.problem) {
-    return (
-      <Alert.Root ref={alertRef} status="error" role="alert" tabIndex={-1}>
-        <Alert.Indicator />
-        <Alert.Title>{messageText(t, form.problem)}</Alert.Title>
-      </Alert.Root>
-    );
-  }
-  if (form.errors.length < 2) return null;
+  const entries =
+    form.errors.length < 2
+      ? []
+      : form.errors.map((error) => ({
+          text: messageText(t, error),
+          ...(error.field ? { href: `#${fieldIds(id, error.field).control}`, onPick: () => onPick(error.field!) } : {}),
+        }));
   return (
-    <Alert.Root ref={alertRef} status="error" role="alert" tabIndex={-1} aria-labelledby={`${id}-summary-title`}>
-      <Alert.Indicator />
-      <Alert.Content>
-        <Heading as="h2" id={`${id}-summary-title`} size="sm" mb="2">
-          {t('summary')}
-        </Heading>
-        <List.Root ps="5">
-          {form.errors.map((error, i) => (
-            <List.Item key={`${error.key}-${i}`}>
-              {error.field ? (
-                <ExternalLink
-                  href={`#${fieldIds(id, error.field).control}`}
-                  color="inherit"
-                  textDecoration="underline"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    onPick(error.field!);
-                  }}
-                >
-                  {messageText(t, error)}
-                </ExternalLink>
-              ) : (
-                messageText(t, error)
-              )}
-            </List.Item>
-          ))}
-        </List.Root>
-      </Alert.Content>
-    </Alert.Root>
+    <ErrorSummary
+      id={`${id}-summary`}
+      title={t('summary')}
+      problem={form.problem ? messageText(t, form.problem) : undefined}
+      entries={entries}
+      alertRef={alertRef}
+    />
   );
 });
 

@@ -1,20 +1,17 @@
 import { DATE_MAX, DATE_MIN, DETAIL_MAX, COMPLAINT_REASONS, DOCUMENT_TYPES, GENDERS } from '@rumbo/shared/schemas';
 import {
-  Alert,
   Box,
   Button,
   chakra,
-  ExternalLink,
   GridItem,
   Heading,
   HStack,
-  List,
   NativeSelect,
   SimpleGrid,
   Stack,
   Text,
 } from '@rumbo/shared/ui';
-import { Field, Fieldset, Input, RadioGroup, Textarea } from '@rumbo/shared/ui/forms';
+import { ErrorSummary, Field, Fieldset, Input, RadioGroup, Textarea } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -152,7 +149,7 @@ const ChoiceField = observer(function ChoiceField({ store, name, label, choices 
 });
 
 /** The messages of the last submit, on top of the form; each links to its field. */
-const ErrorSummary = observer(function ErrorSummary({
+const FormSummary = observer(function FormSummary({
   store,
   alertRef,
   onPick,
@@ -162,45 +159,17 @@ const ErrorSummary = observer(function ErrorSummary({
   onPick: (field: FieldName) => void;
 }) {
   const { t } = useTranslation('complaints');
-  if (store.problem) {
-    return (
-      <Alert.Root ref={alertRef} status="error" role="alert" tabIndex={-1}>
-        <Alert.Indicator />
-        <Alert.Title>{messageText(t, store.problem)}</Alert.Title>
-      </Alert.Root>
-    );
-  }
-  if (store.errors.length === 0) return null;
   return (
-    <Alert.Root ref={alertRef} status="error" role="alert" tabIndex={-1} aria-labelledby="complaint-summary-title">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Heading as="h2" id="complaint-summary-title" size="sm" mb="2">
-          {t('summary.title')}
-        </Heading>
-        <List.Root ps="5">
-          {store.errors.map((error, i) => (
-            <List.Item key={`${error.key}-${i}`}>
-              {error.field ? (
-                <ExternalLink
-                  href={`#${fieldIds(error.field).control}`}
-                  color="inherit"
-                  textDecoration="underline"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    onPick(error.field!);
-                  }}
-                >
-                  {messageText(t, error)}
-                </ExternalLink>
-              ) : (
-                messageText(t, error)
-              )}
-            </List.Item>
-          ))}
-        </List.Root>
-      </Alert.Content>
-    </Alert.Root>
+    <ErrorSummary
+      id="complaint-summary"
+      title={t('summary.title')}
+      problem={store.problem ? messageText(t, store.problem) : undefined}
+      entries={store.errors.map((error) => ({
+        text: messageText(t, error),
+        ...(error.field ? { href: `#${fieldIds(error.field).control}`, onPick: () => onPick(error.field!) } : {}),
+      }))}
+      alertRef={alertRef}
+    />
   );
 });
 
@@ -246,7 +215,7 @@ export const ComplaintForm = observer(function ComplaintForm({ store }: { store:
   return (
     <chakra.form ref={formRef} noValidate onSubmit={submit}>
       <Stack gap="6">
-        <ErrorSummary store={store} alertRef={alertRef} onPick={(field) => focusField(formRef.current, field)} />
+        <FormSummary store={store} alertRef={alertRef} onPick={(field) => focusField(formRef.current, field)} />
         <Text textStyle="sm">{t('notes.required')}</Text>
 
         <input type="hidden" name="fecha_actual" value={values.fecha_actual} />

@@ -5,3 +5,4 @@
  */
 export { Checkbox, Field, Fieldset, Input, RadioGroup, Textarea } from '@chakra-ui/react';
 export { TextField } from './text-field';
+export { ErrorSummary, type SummaryEntry } from './error-summary';
