@@ -1,6 +1,6 @@
 import { messageText } from '@rumbo/shared';
-import { Alert, Box, HStack, NativeSelect, Text } from '@rumbo/shared/ui';
-import { Checkbox, ErrorSummary, Field, Input } from '@rumbo/shared/ui/forms';
+import { Alert, Box, HStack, Text } from '@rumbo/shared/ui';
+import { Checkbox, ErrorSummary, Field, Input, SelectField as SharedSelectField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -97,36 +97,24 @@ interface SelectFieldProps {
 }
 
 export const SelectField = observer(function SelectField({ form, id, name, label, options, placeholder, autoComplete }: SelectFieldProps) {
-  const { t } = useTranslation('account');
-  const ids = fieldIds(id, name);
-  const error = form.fieldError(name);
   return (
-    <Field.Root id={ids.control} ids={{ errorText: ids.error }} invalid={Boolean(error)} required>
-      <HStack gap="1">
-        <Field.Label>{label}</Field.Label>
-        <RequiredMark />
-      </HStack>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          name={name}
-          value={String(form.values[name] ?? '')}
-          onChange={(event) => form.set(name, event.target.value)}
-          aria-describedby={error ? ids.error : undefined}
-          autoComplete={autoComplete}
-          borderColor={CONTROL_BORDER}
-          _invalid={{ borderColor: ERROR_COLOR }}
-        >
-          {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <Field.ErrorText color={ERROR_COLOR}>{error && messageText(t, error)}</Field.ErrorText>
-    </Field.Root>
+    <SharedSelectField
+      id={fieldIds(id, name).control}
+      name={name}
+      label={
+        <HStack as="span" gap="1">
+          {label}
+          <RequiredMark />
+        </HStack>
+      }
+      value={String(form.values[name] ?? '')}
+      onValue={(value) => form.set(name, value)}
+      options={options}
+      placeholder={placeholder}
+      error={form.fieldError(name)}
+      required
+      autoComplete={autoComplete}
+    />
   );
 });
 

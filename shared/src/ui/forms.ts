@@ -6,3 +6,4 @@
 export { Checkbox, Field, Fieldset, Input, RadioGroup, Textarea } from '@chakra-ui/react';
 export { TextField } from './text-field';
 export { ErrorSummary, type SummaryEntry } from './error-summary';
+export { SelectField, type SelectOption } from './select-field';
