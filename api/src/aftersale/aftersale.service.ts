@@ -16,7 +16,6 @@ import {
 } from '@rumbo/shared/schemas';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { queryRows } from '../db/rows';
 import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError } from '../errors';
 import { hashKey } from '../seats/seats.service';
 import { viaje_asiento } from '../seats/seats.tables';
@@ -25,6 +24,7 @@ import {
   heldSeats,
   insertReservation,
   issuePaid,
+  legsOf,
   price,
   priceHeld,
   reservationExpiry,
@@ -81,38 +81,12 @@ interface TicketRecord {
   destino_codigo: string;
 }
 
-interface RouteRow {
-  salida: unknown;
-  cterminal_origen: number;
-  cterminal_destino: number;
-  origen_cciudad: number;
-  destino_cciudad: number;
-  origen_codigo: string;
-  destino_codigo: string;
-}
-
 /** A trip's departure and its route's terminals and cities. */
 async function routeOf(db: Database, cviaje: number) {
-  const [row] = await queryRows<RouteRow>(db, sql`
-    select v.salida, r.cterminal_origen, r.cterminal_destino, tor.cciudad as origen_cciudad, tde.cciudad as destino_cciudad,
-           co.codigo as origen_codigo, cd.codigo as destino_codigo
-    from viaje v
-    join ruta r on r.cruta = v.cruta
-    join terminal tor on tor.cterminal = r.cterminal_origen
-    join terminal tde on tde.cterminal = r.cterminal_destino
-    join ciudad co on co.cciudad = tor.cciudad
-    join ciudad cd on cd.cciudad = tde.cciudad
-    where v.cviaje = ${cviaje}`);
-  if (!row) throw new NotFoundError();
-  return {
-    salida: toDate(row.salida),
-    cterminal_origen: Number(row.cterminal_origen),
-    cterminal_destino: Number(row.cterminal_destino),
-    origen_cciudad: Number(row.origen_cciudad),
-    destino_cciudad: Number(row.destino_cciudad),
-    origen_codigo: row.origen_codigo,
-    destino_codigo: row.destino_codigo,
-  };
+  const leg = (await legsOf(db, [cviaje])).get(cviaje);
+  if (!leg) throw new NotFoundError();
+  const { cterminal_origen, cterminal_destino, origen_cciudad, destino_cciudad, origen_codigo, destino_codigo } = leg;
+  return { salida: toDate(leg.salida), cterminal_origen, cterminal_destino, origen_cciudad, destino_cciudad, origen_codigo, destino_codigo };
 }
 
 /**

@@ -365,19 +365,29 @@ export async function lookupReservation(db: Database, body: { codigo: string; cl
   return viewOf(db, (await reservationOf(db, body.codigo, body.clave_bloqueo, now)).creserva, now);
 }
 
-interface LegRow {
+/** A trip as sales and after-sales show and check it: its route's terminals and cities, times, service. */
+export interface LegRow {
   cviaje: number;
   origen: string;
   destino: string;
   salida: unknown;
   llegada: unknown;
   servicio: string;
+  cterminal_origen: number;
+  cterminal_destino: number;
+  origen_cciudad: number;
+  destino_cciudad: number;
+  origen_codigo: string;
+  destino_codigo: string;
 }
 
+/** The trips `cviajes`, by `cviaje` (one query for all). */
 export async function legsOf(db: Database, cviajes: number[]): Promise<Map<number, LegRow>> {
   if (cviajes.length === 0) return new Map();
   const rows = await queryRows<LegRow>(db, sql`
-    select v.cviaje, co.nombre as origen, cd.nombre as destino, v.salida, v.llegada, m.servicio
+    select v.cviaje, co.nombre as origen, cd.nombre as destino, v.salida, v.llegada, m.servicio,
+           r.cterminal_origen, r.cterminal_destino, tor.cciudad as origen_cciudad, tde.cciudad as destino_cciudad,
+           co.codigo as origen_codigo, cd.codigo as destino_codigo
     from viaje v
     join ruta r on r.cruta = v.cruta
     join terminal tor on tor.cterminal = r.cterminal_origen
@@ -386,7 +396,19 @@ export async function legsOf(db: Database, cviajes: number[]): Promise<Map<numbe
     join ciudad cd on cd.cciudad = tde.cciudad
     join maqueta m on m.cmaqueta = v.cmaqueta
     where v.cviaje in (${sql.join(cviajes.map((c) => sql`${c}`), sql`, `)})`);
-  return new Map(rows.map((row) => [Number(row.cviaje), { ...row, cviaje: Number(row.cviaje) }]));
+  return new Map(
+    rows.map((row) => [
+      Number(row.cviaje),
+      {
+        ...row,
+        cviaje: Number(row.cviaje),
+        cterminal_origen: Number(row.cterminal_origen),
+        cterminal_destino: Number(row.cterminal_destino),
+        origen_cciudad: Number(row.origen_cciudad),
+        destino_cciudad: Number(row.destino_cciudad),
+      },
+    ]),
+  );
 }
 
 const passengerOf = (s: typeof reserva_asiento.$inferSelect): ReservationPassenger => ({
