@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * Runs `run` once the browser is idle, or after `timeoutMs` at the latest (where there is no
@@ -21,7 +21,7 @@ const whenBrowserIdle: Schedule = (run) => onIdle(run);
 /**
  * Shows `fallback` until `schedule` says so (by default: when the browser is first idle after
  * mounting), then `children`: for heavy, secondary parts of a screen (a map, the footer) whose code
- * and rendering must not delay the screen's own content from being painted.
+ * and rendering must not delay the screen's own content from being painted, nor block input.
  */
 export function WhenIdle({
   children,
@@ -35,8 +35,9 @@ export function WhenIdle({
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
+    // Rendered as a transition: in slices, between which the browser stays responsive.
     const cancel = schedule(() => {
-      if (live) setReady(true);
+      if (live) startTransition(() => setReady(true));
     });
     return () => {
       live = false;
