@@ -68,18 +68,12 @@ export interface TicketAccess {
   clave_bloqueo?: string;
 }
 
-interface TicketRecord {
+/** A ticket with its reservation, its seat and its trip's departure and route. */
+type TicketRecord = {
   ticket: typeof boleto.$inferSelect;
   reservation: typeof reserva.$inferSelect;
   seat: typeof reserva_asiento.$inferSelect;
-  salida: Date;
-  cterminal_origen: number;
-  cterminal_destino: number;
-  origen_cciudad: number;
-  destino_cciudad: number;
-  origen_codigo: string;
-  destino_codigo: string;
-}
+} & Awaited<ReturnType<typeof routeOf>>;
 
 /** A trip's departure and its route's terminals and cities. */
 async function routeOf(db: Database, cviaje: number) {
