@@ -1,7 +1,7 @@
 import { Link, messageText, useAnswer } from '@rumbo/shared';
 import { CARGO_PRICING } from '@rumbo/shared/schemas';
-import { Alert, Box, Button, Card, Container, Heading, List, NativeSelect, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
-import { Field, TextField } from '@rumbo/shared/ui/forms';
+import { Alert, Box, Button, Card, Container, Heading, List, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
+import { SelectField, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,30 +11,18 @@ import { soles } from './lima-time';
 
 const CitySelect = observer(function CitySelect({ store, field, cities }: { store: EstimateStore; field: EstimateField; cities: City[] }) {
   const { t } = useTranslation('cargo');
-  const id = `estimate-${field}`;
-  const error = store.errors[field];
   return (
-    <Field.Root ids={{ control: id, errorText: `${id}-error` }} invalid={Boolean(error)} required>
-      <Field.Label>{t(`service.estimate.${field}`)}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          name={field}
-          value={store.values[field]}
-          onChange={(event) => store.set(field, event.target.value)}
-          aria-describedby={error ? `${id}-error` : undefined}
-          borderColor="border.control"
-        >
-          <option value="">{t('service.estimate.choose')}</option>
-          {cities.map((city) => (
-            <option key={city.codigo} value={city.codigo}>
-              {city.nombre}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      {error && <Field.ErrorText color="fg.error">{messageText(t, error)}</Field.ErrorText>}
-    </Field.Root>
+    <SelectField
+      id={`estimate-${field}`}
+      name={field}
+      label={t(`service.estimate.${field}`)}
+      value={store.values[field]}
+      onValue={(value) => store.set(field, value)}
+      options={cities.map((city) => ({ value: city.codigo, label: city.nombre }))}
+      placeholder={t('service.estimate.choose')}
+      error={store.errors[field]}
+      required
+    />
   );
 });
 
