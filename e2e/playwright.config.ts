@@ -19,7 +19,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        // The site offers Google and Facebook sign-in (support/site.ts): their scripts never come
+        // from the real hosts. specs/social.spec.ts serves fakes with page.route (which answers
+        // before any lookup); every other spec sees the page as when those scripts cannot load.
+        '--host-resolver-rules=MAP accounts.google.com ~NOTFOUND, MAP connect.facebook.net ~NOTFOUND',
+      ],
     },
   },
   projects: [

@@ -15,13 +15,30 @@ const portBase = Number(process.env.E2E_PORT_BASE ?? 4300);
 const sitePort = portBase;
 const apiPort = portBase + 1;
 const cdnPort = portBase + 100;
+// The stand-ins for Google's key server and Facebook's Graph API (support/social-providers.ts).
+const providersPort = portBase + 60;
+const providersUrl = `http://127.0.0.1:${providersPort}`;
 
 export const SITE = {
   siteUrl: `http://localhost:${sitePort}`,
   apiUrl: `http://localhost:${apiPort}`,
   remoteOrigin: (index: number) => `http://localhost:${cdnPort + index}`,
+  workDir: work,
   deployDir: path.join(work, 'deploy'),
   sessionSecret: 'e2e-session-secret-0123456789abcdef0123456789abcdef',
+  /**
+   * Google and Facebook sign-in as the site and the API are configured for them: the site offers
+   * both buttons, and the API verifies tokens against local stand-ins instead of Google's JWKS and
+   * the Graph API (this machine cannot reach them). Every spec runs with them configured.
+   */
+  providers: {
+    port: providersPort,
+    googleClientId: 'e2e-rumbo-web.apps.googleusercontent.com',
+    googleJwksUrl: `${providersUrl}/google/oauth2/v3/certs`,
+    facebookAppId: '700100200300400',
+    facebookAppSecret: 'e2e-facebook-app-secret-0123456789',
+    facebookGraphUrl: `${providersUrl}/facebook/v21.0`,
+  },
   env: {} as Record<string, string>,
 };
 
@@ -33,6 +50,13 @@ SITE.env = {
   DATA_DIR: path.join(work, 'data'),
   SESSION_SECRET: SITE.sessionSecret,
   DEV_MAILBOX: '1',
+  // Read by the start script (runtime config: which buttons /login shows) and by the API.
+  // GOOGLE_ISSUER stays unset: the API expects Google's own issuer, as in production.
+  GOOGLE_CLIENT_ID: SITE.providers.googleClientId,
+  GOOGLE_JWKS_URL: SITE.providers.googleJwksUrl,
+  FACEBOOK_APP_ID: SITE.providers.facebookAppId,
+  FACEBOOK_APP_SECRET: SITE.providers.facebookAppSecret,
+  FACEBOOK_GRAPH_URL: SITE.providers.facebookGraphUrl,
   // The e2e site always runs on its own embedded database, whatever the shell has.
   DATABASE_URL: '',
 };
