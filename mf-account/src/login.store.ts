@@ -115,7 +115,7 @@ export class LoginStore {
     return this.socialSignIn(() => this.deps.signInWithFacebook(accessToken));
   }
 
-  /** Shows that a provider's button could not be used (its script did not load, or the customer closed it). */
+  /** Shows that a provider's button could not be used (its script did not load). Closing its dialog is not a failure: nothing happens. */
   providerFailed(key: string): void {
     this.providers.fail({ key });
   }
