@@ -1,5 +1,5 @@
 import { dateTimeFormat, numberFormat } from '@rumbo/shared';
-import { FARE_FIELDS, type FareField, type Trip } from '@rumbo/shared/schemas';
+import { FARE_FIELDS, limaToday, type FareField, type Trip } from '@rumbo/shared/schemas';
 
 const LIMA = 'America/Lima';
 
@@ -33,7 +33,7 @@ export function dayLabel(date: string, language: string): string {
 
 /** The Lima calendar day (YYYY-MM-DD) of an instant. */
 export function limaDay(iso: string): string {
-  return dateTimeFormat('en-CA', { timeZone: LIMA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+  return limaToday(new Date(iso));
 }
 
 /** Hours and minutes of a duration in minutes. */

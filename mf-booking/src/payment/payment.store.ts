@@ -124,7 +124,17 @@ export class PaymentStore {
       const trip = reservation[tramo];
       if (!trip) continue;
       const seats = this.held.filter((seat) => seat.cviaje === trip.cviaje);
-      if (seats.length) legs.push({ tramo, trip, day: limaDay(trip.fecha_salida), seats });
+      // `day` when first asked for: building the page's first date formatter (the browser loads its
+      // date data then) stays out of `restore()`, in the first render's own long slice.
+      if (seats.length)
+        legs.push({
+          tramo,
+          trip,
+          seats,
+          get day() {
+            return limaDay(trip.fecha_salida);
+          },
+        });
     }
     return legs;
   }
