@@ -14,7 +14,7 @@ import {
   type ReservationView,
   type Trip,
 } from '@rumbo/shared/schemas';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { navigateToUrl } from 'single-spa';
 import * as v from 'valibot';
 import { limaDay } from '../format';
@@ -109,6 +109,9 @@ export class PaymentStore {
       rucSearched: false,
       guestChecked: false,
       started: false,
+      // The purchase read from storage is replaced whole, never changed in place: kept by reference.
+      reservation: observableRef,
+      held: observableRef,
     });
   }
 

@@ -1,6 +1,6 @@
 import { ApiError, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
 import { MAX_SEATS, type SeatHoldResult, type SeatMap, type Trip } from '@rumbo/shared/schemas';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { changeSeat, fetchSeatMap, type SeatMapTrip, type SeatRef } from '../booking.resource';
 import { currentTrip, heldSeats, holdsExpireAt, readReservation, secondsUntil, tripsUrl, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
 import { applyHeldSeats, buildSeatGrid, seatStatus, seatsOf, type Deck, type Seat } from './seat-grid';
@@ -57,7 +57,15 @@ export class SeatsStore {
   constructor(deps: Partial<SeatsDeps> = {}) {
     this.deps = { fetchSeatMap, changeSeat, storage: globalThis.sessionStorage, now: () => Date.now(), ...deps };
     this.now = this.deps.now();
-    makeAutoObservable<SeatsStore, 'deps' | 'restored'>(this, { deps: false, restored: false });
+    // What comes from storage and the API is replaced whole, never changed in place: kept by reference, not
+    // made observable item by item (the seat map has hundreds of cells).
+    makeAutoObservable<SeatsStore, 'deps' | 'restored'>(this, {
+      deps: false,
+      restored: false,
+      map: observableRef,
+      reservation: observableRef,
+      held: observableRef,
+    });
   }
 
   get trip(): Trip | undefined {

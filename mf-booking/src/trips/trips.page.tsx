@@ -180,18 +180,25 @@ export const TripList = memo(function TripList({ store, onChoose = toSeats }: { 
   );
 });
 
-/** The leg's cities (by name once the trips are known) and the day. */
-const RouteLine = observer(function RouteLine({ store }: { store: TripsStore }) {
+const readCities = (store: TripsStore) => store.cityNames;
+const sameCities = (a: TripsStore['cityNames'], b: TripsStore['cityNames']) => a.origen === b.origen && a.destino === b.destino;
+const readClasses = (store: TripsStore) => store.classes;
+
+/** The leg's cities (by name once the trips are known, with the list's transition) and the day. */
+const RouteLine = memo(function RouteLine({ store }: { store: TripsStore }) {
   const { t, i18n } = useTranslation('booking');
+  const cities = useTransitioned(store, readCities, sameCities);
   return (
     <Text mb="3" color="fg.muted">
-      {t('trips.route', store.cityNames)} · {t('trips.day', { date: dayLabel(store.query.fecha, i18n.language) })}
+      {t('trips.route', cities)} · {t('trips.day', { date: dayLabel(store.query.fecha, i18n.language) })}
     </Text>
   );
 });
 
 const Toolbar = observer(function Toolbar({ store }: { store: TripsStore }) {
   const { t } = useTranslation('booking');
+  // The class filter's choices come with the trips, in the list's transition.
+  const classes = useTransitioned(store, readClasses, sameItems);
   const previous = store.dayUrl(-1);
   const next = store.dayUrl(1);
   return (
@@ -224,7 +231,7 @@ const Toolbar = observer(function Toolbar({ store }: { store: TripsStore }) {
           <NativeSelect.Root size="sm">
             <NativeSelect.Field id="trips-class" value={String(store.clase)} onChange={(event) => store.setClase(Number(event.target.value))} borderColor={CONTROL_BORDER}>
               <option value="0">{t('trips.filterAll')}</option>
-              {store.classes.map((clase) => (
+              {classes.map((clase) => (
                 <option key={clase} value={clase}>
                   {t(`classes.${clase}`)}
                 </option>
