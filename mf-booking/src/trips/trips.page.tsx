@@ -184,14 +184,18 @@ const readCities = (store: TripsStore) => store.cityNames;
 const sameCities = (a: TripsStore['cityNames'], b: TripsStore['cityNames']) => a.origen === b.origen && a.destino === b.destino;
 const readClasses = (store: TripsStore) => store.classes;
 
-/** The leg's cities (by name once the trips are known, with the list's transition) and the day. */
+/**
+ * The leg's cities (by name once the trips are known, with the list's transition) and the day, on
+ * lines of their own: the names replacing the codes never make the text wrap anew (no layout shift).
+ */
 const RouteLine = memo(function RouteLine({ store }: { store: TripsStore }) {
   const { t, i18n } = useTranslation('booking');
   const cities = useTransitioned(store, readCities, sameCities);
   return (
-    <Text mb="3" color="fg.muted">
-      {t('trips.route', cities)} · {t('trips.day', { date: dayLabel(store.query.fecha, i18n.language) })}
-    </Text>
+    <Box mb="3" color="fg.muted">
+      <Text>{t('trips.route', cities)}</Text>
+      <Text>{t('trips.day', { date: dayLabel(store.query.fecha, i18n.language) })}</Text>
+    </Box>
   );
 });
 
