@@ -5,22 +5,6 @@ import { loadDeclarationPage, loadPaymentPage, loadPostponePage, loadRecoveryPag
 import { SeatsPage } from './seats/seats.page';
 import { TripsPage } from './trips/trips.page';
 
-/**
- * The chunk of the page at the address the remote starts on is fetched as soon as this module runs,
- * in parallel with the shared modules, rather than once React reaches its route after mounting.
- */
-const FIRST_PAGE: readonly [RegExp, () => Promise<unknown>][] = [
-  [/^\/pasajes\/pago\/?$/, loadPaymentPage],
-  [/^\/pasajes\/reserva\/[^/]+\/?$/, loadReservationPage],
-  [/^\/pasajes\/recuperar\/?$/, loadRecoveryPage],
-  [/^\/pasajes\/postergar\/[^/]+\/?$/, loadPostponePage],
-  [/^\/pasajes\/declaracion\/[^/]+\/?$/, loadDeclarationPage],
-];
-if (typeof window !== 'undefined') {
-  const load = FIRST_PAGE.find(([path]) => path.test(window.location.pathname))?.[1];
-  void load?.().catch(() => undefined);
-}
-
 const PaymentPage = lazy(() => loadPaymentPage().then((m) => ({ default: m.PaymentPage })));
 const ReservationPage = lazy(() => loadReservationPage().then((m) => ({ default: m.ReservationPage })));
 const RecoveryPage = lazy(() => loadRecoveryPage().then((m) => ({ default: m.RecoveryPage })));
