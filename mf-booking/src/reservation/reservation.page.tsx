@@ -7,7 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Countdown } from '../countdown';
-import { formatCentimos, limaDate, limaTime } from '../format';
+import { formatCentimos, limaDate, limaTime, prepareFormats } from '../format';
 import { deckNumber } from '../seats/seat-grid';
 import { ReservationStore } from './reservation.store';
 import { TicketCard } from './ticket-card';
@@ -321,7 +321,7 @@ const samePage = (a: PageView, b: PageView) => a.state === b.state && a.view ===
  * methods are rendered in slices rather than in one long task.
  */
 export function ReservationPage({ store: given }: { store?: ReservationStore }) {
-  const { t } = useTranslation('booking');
+  const { t, i18n } = useTranslation('booking');
   const { codigo = '' } = useParams();
   const [store] = useState(() => given ?? new ReservationStore(codigo));
   const { state, view, pending, waiting } = useTransitioned(store, readPage, samePage);
@@ -329,6 +329,10 @@ export function ReservationPage({ store: given }: { store?: ReservationStore }) 
   useEffect(() => {
     void store.load();
   }, [store]);
+
+  // While the reservation is on its way, the summary's formatters are built (not in the render of the answer).
+  const language = i18n.language;
+  useEffect(() => prepareFormats(language), [language]);
 
   // The clock runs only while there is time left to show (a pending reservation).
   useEffect(() => {
