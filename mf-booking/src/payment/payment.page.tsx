@@ -408,6 +408,11 @@ const TripLines = observer(function TripLines({ store }: { store: PaymentStore }
   );
 });
 
+/** The holds' countdown, on its own: the clock re-renders it alone every second, not the page. */
+const HoldCountdown = observer(function HoldCountdown({ store }: { store: PaymentStore }) {
+  return <Countdown seconds={store.secondsLeft} />;
+});
+
 /** Step 3 "Pago" (`/pasajes/pago`): passengers, buyer, coupon, terms, "Reservar". */
 export const PaymentPage = observer(function PaymentPage({ store: given }: { store?: PaymentStore }) {
   const { t } = useTranslation('booking');
@@ -499,7 +504,7 @@ export const PaymentPage = observer(function PaymentPage({ store: given }: { sto
                 <BuyerSection store={store} />
               </Stack>
               <Stack gap="4" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
-                <Countdown seconds={store.secondsLeft} />
+                <HoldCountdown store={store} />
                 <CouponAndTotal store={store} />
                 <Terms store={store} />
                 <Button type="submit" colorPalette="brand" size="lg" loading={store.sending} loadingText={t('payment.reserving')}>

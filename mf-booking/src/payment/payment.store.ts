@@ -14,7 +14,7 @@ import {
   type ReservationView,
   type Trip,
 } from '@rumbo/shared/schemas';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { navigateToUrl } from 'single-spa';
 import * as v from 'valibot';
 import { limaDay } from '../format';
@@ -109,6 +109,9 @@ export class PaymentStore {
       rucSearched: false,
       guestChecked: false,
       started: false,
+      // The purchase read from storage is replaced whole, never changed in place: kept by reference.
+      reservation: observableRef,
+      held: observableRef,
     });
   }
 
@@ -124,7 +127,17 @@ export class PaymentStore {
       const trip = reservation[tramo];
       if (!trip) continue;
       const seats = this.held.filter((seat) => seat.cviaje === trip.cviaje);
-      if (seats.length) legs.push({ tramo, trip, day: limaDay(trip.fecha_salida), seats });
+      // `day` when first asked for: building the page's first date formatter (the browser loads its
+      // date data then) stays out of `restore()`, in the first render's own long slice.
+      if (seats.length)
+        legs.push({
+          tramo,
+          trip,
+          seats,
+          get day() {
+            return limaDay(trip.fecha_salida);
+          },
+        });
     }
     return legs;
   }

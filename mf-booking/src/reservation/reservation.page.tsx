@@ -7,10 +7,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Countdown } from '../countdown';
-import { formatCentimos, limaDate, limaTime } from '../format';
+import { formatCentimos, limaDate, limaTime, prepareFormats } from '../format';
 import { deckNumber } from '../seats/seat-grid';
 import { ReservationStore } from './reservation.store';
 import { TicketCard } from './ticket-card';
+import { useTransitioned } from '../use-transitioned';
 
 /** How often the page asks for the payment's outcome while the provider has not answered. */
 const POLL_MS = 3000;
@@ -271,18 +272,69 @@ const Summary = observer(function Summary({ store }: { store: ReservationStore }
   );
 });
 
-/** `/pasajes/reserva/{codigo}`: the reservation, its payment, and its tickets once paid. */
-export const ReservationPage = observer(function ReservationPage({ store: given }: { store?: ReservationStore }) {
+/** The time left to pay, on its own: the clock re-renders it alone every second. */
+const TimeLeft = observer(function TimeLeft({ store }: { store: ReservationStore }) {
+  return <Countdown seconds={store.secondsLeft} />;
+});
+
+/** A pending reservation's side: time left, the provider's answer awaited or declined, the CIP, how to pay. */
+const PendingPanel = observer(function PendingPanel({ store }: { store: ReservationStore }) {
   const { t } = useTranslation('booking');
+  return (
+    <Stack gap="4">
+      <TimeLeft store={store} />
+      <Text textStyle="sm">{t('reservation.payWithin')}</Text>
+      {store.waiting && (
+        <Box role="status" borderWidth="1px" rounded="md" p="3">
+          <Spinner size="sm" me="2" />
+          {store.cip ? t('reservation.waitingCip') : t('reservation.waiting')}
+        </Box>
+      )}
+      {store.declined && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('reservation.declined.title')}</Alert.Title>
+            <Alert.Description>{t('reservation.declined.body')}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+      {store.cip && <CipBox store={store} />}
+      {store.payableWithPoints ? <PointsConfirm store={store} /> : <PaymentMethods store={store} />}
+    </Stack>
+  );
+});
+
+interface PageView {
+  state: ReservationStore['state'];
+  view: ReservationStore['view'];
+  pending: boolean;
+  waiting: boolean;
+}
+
+const readPage = (store: ReservationStore): PageView => ({ state: store.state, view: store.view, pending: store.pending, waiting: store.waiting });
+const samePage = (a: PageView, b: PageView) => a.state === b.state && a.view === b.view && a.pending === b.pending && a.waiting === b.waiting;
+
+/**
+ * `/pasajes/reserva/{codigo}`: the reservation, its payment, and its tickets once paid. What the
+ * server answers reaches the page in a transition (`useTransitioned`): the summary and payment
+ * methods are rendered in slices rather than in one long task.
+ */
+export function ReservationPage({ store: given }: { store?: ReservationStore }) {
+  const { t, i18n } = useTranslation('booking');
   const { codigo = '' } = useParams();
   const [store] = useState(() => given ?? new ReservationStore(codigo));
+  const { state, view, pending, waiting } = useTransitioned(store, readPage, samePage);
 
   useEffect(() => {
     void store.load();
   }, [store]);
 
+  // While the reservation is on its way, the summary's formatters are built (not in the render of the answer).
+  const language = i18n.language;
+  useEffect(() => prepareFormats(language), [language]);
+
   // The clock runs only while there is time left to show (a pending reservation).
-  const pending = store.pending;
   useEffect(() => {
     if (!pending) return;
     const timer = setInterval(() => store.tick(), 1000);
@@ -290,7 +342,6 @@ export const ReservationPage = observer(function ReservationPage({ store: given 
   }, [store, pending]);
 
   // While the provider has not answered: ask again, but not from a tab nobody is looking at.
-  const waiting = store.waiting;
   useEffect(() => {
     if (!waiting) return;
     const poll = setInterval(() => {
@@ -299,19 +350,18 @@ export const ReservationPage = observer(function ReservationPage({ store: given 
     return () => clearInterval(poll);
   }, [store, waiting]);
 
-  const view = store.view;
   return (
     <Container maxW="4xl" py="6">
       <Heading as="h1" size="xl" mb="4">
         {t('reservation.title')}
       </Heading>
-      {store.state === 'loading' && (
+      {state === 'loading' && (
         <Box aria-busy="true">
           <Text role="status">{t('reservation.loading')}</Text>
           <Skeleton height="48" />
         </Box>
       )}
-      {store.state === 'unknown' && (
+      {state === 'unknown' && (
         <Stack gap="3" align="start">
           <Alert.Root status="warning" role="alert">
             <Alert.Indicator />
@@ -325,7 +375,7 @@ export const ReservationPage = observer(function ReservationPage({ store: given 
           </SiteLink>
         </Stack>
       )}
-      {store.state === 'failed' && (
+      {state === 'failed' && (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
           <Alert.Title>{t('reservation.failed')}</Alert.Title>
@@ -334,38 +384,18 @@ export const ReservationPage = observer(function ReservationPage({ store: given 
           </Button>
         </Alert.Root>
       )}
-      {store.state === 'ready' && view && !store.pending && (
+      {state === 'ready' && view && !pending && (
         <Stack gap="6" align="stretch">
           <Summary store={store} />
           {view.estado === 'pagada' ? <Tickets store={store} /> : <Closed store={store} />}
         </Stack>
       )}
-      {store.state === 'ready' && view && store.pending && (
+      {state === 'ready' && view && pending && (
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="6" alignItems="start">
           <Summary store={store} />
-          <Stack gap="4">
-            <Countdown seconds={store.secondsLeft} />
-            <Text textStyle="sm">{t('reservation.payWithin')}</Text>
-            {waiting && (
-              <Box role="status" borderWidth="1px" rounded="md" p="3">
-                <Spinner size="sm" me="2" />
-                {store.cip ? t('reservation.waitingCip') : t('reservation.waiting')}
-              </Box>
-            )}
-            {store.declined && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Content>
-                  <Alert.Title>{t('reservation.declined.title')}</Alert.Title>
-                  <Alert.Description>{t('reservation.declined.body')}</Alert.Description>
-                </Alert.Content>
-              </Alert.Root>
-            )}
-            {store.cip && <CipBox store={store} />}
-            {store.payableWithPoints ? <PointsConfirm store={store} /> : <PaymentMethods store={store} />}
-          </Stack>
+          <PendingPanel store={store} />
         </SimpleGrid>
       )}
     </Container>
   );
-});
+}

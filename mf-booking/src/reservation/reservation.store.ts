@@ -9,7 +9,7 @@ import {
   type PaymentView,
   type ReservationView,
 } from '@rumbo/shared/schemas';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import * as v from 'valibot';
 import { purchaseKeyOf, secondsUntil } from '../reservation';
 import * as sales from '../sales.resource';
@@ -74,7 +74,14 @@ export class ReservationStore {
       ...deps,
     };
     this.now = this.deps.now();
-    makeAutoObservable<ReservationStore, 'deps' | 'clave' | 'refreshing'>(this, { deps: false, clave: false, refreshing: false, codigo: false });
+    // The server's answer is replaced whole, never changed in place: kept by reference, not made observable field by field.
+    makeAutoObservable<ReservationStore, 'deps' | 'clave' | 'refreshing'>(this, {
+      deps: false,
+      clave: false,
+      refreshing: false,
+      codigo: false,
+      view: observableRef,
+    });
   }
 
   get lastPayment(): PaymentView | undefined {

@@ -6,6 +6,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateToUrl } from 'single-spa';
+import { sameItems, useTransitioned } from '../use-transitioned';
 import { SearchStore, type CityOption, type SearchField } from './search.store';
 
 const ERROR_COLOR = 'fg.error';
@@ -15,16 +16,17 @@ const cityLabel = (city: CityOption) => `${city.ciudad} (${city.codigo})`;
 
 interface CityFieldProps {
   store: SearchStore;
+  /** The cities as the widget last rendered them (they arrive in a transition). */
+  cities: CityOption[];
   field: 'origen' | 'destino';
   id: string;
   disabled?: boolean;
 }
 
 /** A searchable city combobox: matches the city's name, its code or one of its terminals. */
-const CityField = observer(function CityField({ store, field, id, disabled }: CityFieldProps) {
+const CityField = observer(function CityField({ store, cities, field, id, disabled }: CityFieldProps) {
   const { t } = useTranslation('bookingSearch');
   const { contains } = useFilter({ sensitivity: 'base' });
-  const cities = store.cities;
   // Keyed on the number of cities: mounted again once the terminals have arrived.
   const { collection, filter } = useListCollection<CityOption>({
     initialItems: cities,
@@ -127,6 +129,10 @@ const DateField = observer(function DateField({ store, field, id, min, required 
   );
 });
 
+const readCities = (store: SearchStore) => ({ terminalsState: store.terminalsState, cities: store.cities });
+const sameCities = (a: ReturnType<typeof readCities>, b: ReturnType<typeof readCities>) =>
+  a.terminalsState === b.terminalsState && sameItems(a.cities, b.cities);
+
 export interface SearchWidgetProps {
   /** City codes to start with (the home page's destination links, step 1's search). */
   initial?: Partial<TripSearchForm>;
@@ -166,8 +172,10 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
     if (control instanceof HTMLElement) control.focus();
   };
 
-  const loading = store.terminalsState === 'loading' && store.terminals.length === 0;
-  const citiesReady = store.cities.length > 0;
+  // The cities reach the form in a transition: its two comboboxes are made again in slices, not in one long task.
+  const { terminalsState, cities } = useTransitioned(store, readCities, sameCities);
+  const loading = terminalsState === 'loading' && cities.length === 0;
+  const citiesReady = cities.length > 0;
   const titleId = labelledBy ?? `${ids('origen')}-title`;
   const frame = labelledBy ? {} : ({ as: 'section', 'aria-labelledby': titleId, borderWidth: '1px', rounded: 'lg', p: { base: 4, md: 5 }, bg: 'bg' } as const);
   return (
@@ -177,7 +185,7 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
           {t('search.title')}
         </Heading>
       )}
-      {store.terminalsState === 'failed' && (
+      {terminalsState === 'failed' && (
         <HStack role="alert" gap="3" mb="3">
           <Text>{t('search.failed')}</Text>
           <Button size="sm" variant="outline" onClick={() => void store.load()}>
@@ -192,7 +200,7 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
           <Box gridColumn={{ lg: 'span 2' }}>
             <HStack alignItems="end" gap="2">
               <Box flex="1">
-                <CityField key={store.cities.length} store={store} field="origen" id={ids('origen')} disabled={!citiesReady} />
+                <CityField key={cities.length} store={store} cities={cities} field="origen" id={ids('origen')} disabled={!citiesReady} />
               </Box>
               <IconButton
                 aria-label={t('search.swap')}
@@ -205,7 +213,7 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
             </HStack>
           </Box>
           <Box>
-            <CityField key={store.cities.length} store={store} field="destino" id={ids('destino')} disabled={!citiesReady} />
+            <CityField key={cities.length} store={store} cities={cities} field="destino" id={ids('destino')} disabled={!citiesReady} />
           </Box>
           <DateField store={store} field="fecha" id={ids('fecha')} min={store.today} required />
           <DateField store={store} field="regreso" id={ids('regreso')} min={store.values.fecha || store.today} />

@@ -59,6 +59,15 @@ describe('step 2, Asientos', () => {
     expect(screen.getByRole('button', { name: 'Continuar' })).toBeDisabled();
   });
 
+  it('shows the chosen trip at once, read from session storage, while the seat map is on its way', () => {
+    stubRest(() => new Promise<Response>(() => undefined));
+    chooseTrip();
+    renderAt('/pasajes/asientos', <SeatsPage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Elige tus asientos');
+    expect(screen.getByRole('link', { name: 'Cambiar de viaje' })).toBeInTheDocument();
+    expect(screen.getByText('Cargando el mapa de asientos…')).toBeInTheDocument();
+  });
+
   it('switches decks and shows taken and promotional seats', async () => {
     api();
     chooseTrip();

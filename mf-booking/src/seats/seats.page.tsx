@@ -1,5 +1,6 @@
 import { Alert, Box, Button, chakra, Container, Flex, Grid, Heading, HStack, List, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { RadioGroup } from '@rumbo/shared/ui/forms';
+import type { Trip } from '@rumbo/shared/schemas';
 import { Link as SiteLink } from '@rumbo/shared';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -10,6 +11,7 @@ import { formatPrice, limaTime } from '../format';
 import { loadPaymentPage } from '../lazy-pages';
 import { tripsUrl } from '../reservation';
 import { StepIndicator } from '../steps';
+import { useTransitioned } from '../use-transitioned';
 import { deckNumber, seatStatus, type GridCell, type Seat, type SeatStatus } from './seat-grid';
 import { SeatsStore, type SeatMessage } from './seats.store';
 
@@ -202,6 +204,11 @@ export function Legend() {
   );
 }
 
+/** The holds' countdown, on its own: the clock re-renders it alone every second. */
+const HoldCountdown = observer(function HoldCountdown({ store }: { store: SeatsStore }) {
+  return <Countdown seconds={store.secondsLeft} />;
+});
+
 const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
   const { t, i18n } = useTranslation('booking');
   const toPayment = store.canContinue && !store.goesToReturn;
@@ -245,7 +252,7 @@ const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
         </>
       )}
       <Box mt="4">
-        <Countdown seconds={store.secondsLeft} />
+        <HoldCountdown store={store} />
       </Box>
       {store.mine.length !== store.needed && (
         <Text textStyle="sm" mt="3" id="seat-continue-hint">
@@ -281,13 +288,35 @@ export const Message = observer(function Message({ store }: { store: SeatsStore 
   );
 });
 
+/**
+ * The trip's cities, times and service. A component of its own: the page's first time formatter is
+ * built here (the browser's date data is loaded then), apart from the rest of the page's render.
+ */
+function TripLine({ trip }: { trip: Trip }) {
+  const { i18n } = useTranslation('booking');
+  return (
+    <Text color="fg.muted" mb="1">
+      {trip.terminal_salida.ciudad} → {trip.terminal_llegada.ciudad} · {limaTime(trip.fecha_salida, i18n.language)} → {limaTime(trip.fecha_llegada, i18n.language)} ·{' '}
+      {trip.servicio}
+    </Text>
+  );
+}
+
+const readState = (store: SeatsStore) => store.state;
+
 /** Step 2 "Asientos" (`/pasajes/asientos`, the trip from `CRESERVA`). */
 export const SeatsPage = observer(function SeatsPage({ store: given }: { store?: SeatsStore }) {
-  const { t, i18n } = useTranslation('booking');
-  const [store] = useState(() => given ?? new SeatsStore());
+  const { t } = useTranslation('booking');
+  const [store] = useState(() => {
+    const own = given ?? new SeatsStore();
+    own.restore();
+    return own;
+  });
+  // The seat map (a grid of buttons) arrives in a transition: rendered in slices, not one long task.
+  const state = useTransitioned(store, readState);
 
   useEffect(() => {
-    void store.load();
+    void store.start();
     const timer = setInterval(() => store.tick(), 1000);
     return () => clearInterval(timer);
   }, [store]);
@@ -297,8 +326,8 @@ export const SeatsPage = observer(function SeatsPage({ store: given }: { store?:
   return (
     <Container maxW="5xl" py="6">
       <StepIndicator current="asientos" />
-      {store.state === 'none' || !trip || !reservation ? (
-        store.state === 'loading' ? (
+      {state === 'none' || !trip || !reservation ? (
+        state === 'loading' ? (
           <Skeleton height="64" />
         ) : (
           <Stack gap="3" align="start">
@@ -314,10 +343,7 @@ export const SeatsPage = observer(function SeatsPage({ store: given }: { store?:
           <Heading as="h1" size="xl" mb="1">
             {reservation.search.regreso ? t(reservation.tramo === 'vuelta' ? 'seats.titleVuelta' : 'seats.titleIda') : t('seats.title')}
           </Heading>
-          <Text color="fg.muted" mb="1">
-            {trip.terminal_salida.ciudad} → {trip.terminal_llegada.ciudad} · {limaTime(trip.fecha_salida, i18n.language)} → {limaTime(trip.fecha_llegada, i18n.language)} ·{' '}
-            {trip.servicio}
-          </Text>
+          <TripLine trip={trip} />
           <Box mb="4">
             <SiteLink to={tripsUrl(reservation.search, reservation.tramo)} textDecoration="underline">
               {t('seats.backToTrips')}
@@ -333,13 +359,13 @@ export const SeatsPage = observer(function SeatsPage({ store: given }: { store?:
               </Button>
             </Alert.Root>
           )}
-          {store.state === 'loading' && (
+          {state === 'loading' && (
             <Box aria-busy="true">
               <Text role="status">{t('seats.loading')}</Text>
               <Skeleton height="96" />
             </Box>
           )}
-          {store.state === 'failed' && (
+          {state === 'failed' && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
               <Alert.Title>{t('seats.failed')}</Alert.Title>
@@ -348,7 +374,7 @@ export const SeatsPage = observer(function SeatsPage({ store: given }: { store?:
               </Button>
             </Alert.Root>
           )}
-          {store.state === 'ready' && (
+          {state === 'ready' && (
             <Grid templateColumns={{ base: '1fr', md: '3fr 2fr' }} gap="6" alignItems="start">
               <Box as="section" aria-label={t('seats.title')}>
                 <Legend />

@@ -1,6 +1,6 @@
 import { ApiError, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
 import { MAX_SEATS, type SeatHoldResult, type SeatMap, type Trip } from '@rumbo/shared/schemas';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { changeSeat, fetchSeatMap, type SeatMapTrip, type SeatRef } from '../booking.resource';
 import { currentTrip, heldSeats, holdsExpireAt, readReservation, secondsUntil, tripsUrl, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
 import { applyHeldSeats, buildSeatGrid, seatStatus, seatsOf, type Deck, type Seat } from './seat-grid';
@@ -51,11 +51,21 @@ export class SeatsStore {
   pending = new Set<number>();
   now: number;
   private readonly deps: SeatsDeps;
+  /** The purchase was read from session storage. */
+  private restored = false;
 
   constructor(deps: Partial<SeatsDeps> = {}) {
     this.deps = { fetchSeatMap, changeSeat, storage: globalThis.sessionStorage, now: () => Date.now(), ...deps };
     this.now = this.deps.now();
-    makeAutoObservable<SeatsStore, 'deps'>(this, { deps: false });
+    // What comes from storage and the API is replaced whole, never changed in place: kept by reference, not
+    // made observable item by item (the seat map has hundreds of cells).
+    makeAutoObservable<SeatsStore, 'deps' | 'restored'>(this, {
+      deps: false,
+      restored: false,
+      map: observableRef,
+      reservation: observableRef,
+      held: observableRef,
+    });
   }
 
   get trip(): Trip | undefined {
@@ -139,16 +149,30 @@ export class SeatsStore {
     void this.load();
   }
 
-  async load(): Promise<void> {
+  /**
+   * Reads the chosen trip and this browser's holds from session storage (synchronous): the page
+   * calls it in its first render, so its heading and trip show at once rather than in a second,
+   * store-driven render; only the seat map waits for the server. Once: `load()` reads it again.
+   */
+  restore(): void {
+    if (this.restored) return;
+    this.restored = true;
     this.reservation = readReservation(this.deps.storage);
     this.held = heldSeats(this.deps.storage);
-    const trip = this.trip;
-    if (!trip) {
-      this.state = 'none';
-      return;
-    }
-    this.state = 'loading';
-    await this.refresh();
+    this.state = this.trip ? 'loading' : 'none';
+  }
+
+  /** Reads the purchase from session storage again, then fetches the seat map. */
+  async load(): Promise<void> {
+    this.restored = false;
+    this.restore();
+    if (this.trip) await this.refresh();
+  }
+
+  /** The page's start: the purchase as restored in its first render (read once), then the seat map. */
+  async start(): Promise<void> {
+    this.restore();
+    if (this.trip && this.state === 'loading') await this.refresh();
   }
 
   /** Fetches the map again (after a seat was taken, or on "try again"). */

@@ -77,6 +77,15 @@ describe('step 1, Destinos', () => {
     expect(screen.getByRole('button', { name: 'Ocultar escalas' })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('shows its heading, route, toolbar and a busy list at once, while the search is under way', () => {
+    stubRest(() => new Promise<Response>(() => undefined));
+    renderAt(URL_OK, <TripsPage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Elige tu viaje de ida');
+    expect(screen.getByText('LIM → AQP')).toBeInTheDocument();
+    expect(screen.getByLabelText('Ordenar por')).toHaveValue('salida');
+    expect(screen.getByText('Buscando viajes…')).toBeInTheDocument();
+  });
+
   it('a failed search offers a retry that searches again', async () => {
     const searches = api(['fail', [NIGHT]]);
     const user = userEvent.setup();

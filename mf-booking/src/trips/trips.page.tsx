@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, Card, chakra, Container, Flex, Heading, HStack, List, NativeSelect, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import type { Trip } from '@rumbo/shared/schemas';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Link as SiteLink } from '@rumbo/shared';
@@ -10,6 +10,7 @@ import { dayLabel, faresOf, fromPrice, limaDay, limaTime, formatPrice, splitDura
 import { parseSearchQuery, readReservation, type Leg } from '../reservation';
 import { SearchWidget } from '../search/search-widget';
 import { StepIndicator } from '../steps';
+import { sameItems, useTransitioned } from '../use-transitioned';
 import { TripsStore, type SortKey } from './trips.store';
 
 const CONTROL_BORDER = 'border.control';
@@ -115,10 +116,25 @@ const TripCard = observer(function TripCard({ store, trip, onChoose }: { store: 
   );
 });
 
-/** The day's trips of a store (step 1, and the postponement's choice of a new trip). */
-export const TripList = observer(function TripList({ store, onChoose = toSeats }: { store: TripsStore; onChoose?: ChooseTrip }) {
+interface TripListView {
+  state: TripsStore['state'];
+  /** Trips of the day (before the class filter). */
+  count: number;
+  visible: Trip[];
+}
+
+const readList = (store: TripsStore): TripListView => ({ state: store.state, count: store.trips.length, visible: store.visible });
+const sameList = (a: TripListView, b: TripListView) => a.state === b.state && a.count === b.count && sameItems(a.visible, b.visible);
+
+/**
+ * The day's trips of a store (step 1, and the postponement's choice of a new trip). The list
+ * follows the store in a transition (`useTransitioned`): when the search answers, its cards are
+ * rendered in slices instead of one long task.
+ */
+export const TripList = memo(function TripList({ store, onChoose = toSeats }: { store: TripsStore; onChoose?: ChooseTrip }) {
   const { t } = useTranslation('booking');
-  if (store.state === 'loading') {
+  const { state, count, visible } = useTransitioned(store, readList, sameList);
+  if (state === 'loading') {
     return (
       <Stack aria-busy="true" gap="3">
         <Text role="status">{t('trips.loading')}</Text>
@@ -127,7 +143,7 @@ export const TripList = observer(function TripList({ store, onChoose = toSeats }
       </Stack>
     );
   }
-  if (store.state === 'failed') {
+  if (state === 'failed') {
     return (
       <Alert.Root status="error" role="alert">
         <Alert.Indicator />
@@ -140,7 +156,7 @@ export const TripList = observer(function TripList({ store, onChoose = toSeats }
       </Alert.Root>
     );
   }
-  if (store.trips.length === 0) {
+  if (count === 0) {
     return (
       <Box role="status" borderWidth="1px" rounded="lg" p="6" textAlign="center">
         <Text fontWeight="bold">{t('trips.empty')}</Text>
@@ -148,7 +164,6 @@ export const TripList = observer(function TripList({ store, onChoose = toSeats }
       </Box>
     );
   }
-  const visible = store.visible;
   return (
     <Stack gap="3">
       <Text role="status">{t('trips.count', { count: visible.length })}</Text>
@@ -165,8 +180,29 @@ export const TripList = observer(function TripList({ store, onChoose = toSeats }
   );
 });
 
+const readCities = (store: TripsStore) => store.cityNames;
+const sameCities = (a: TripsStore['cityNames'], b: TripsStore['cityNames']) => a.origen === b.origen && a.destino === b.destino;
+const readClasses = (store: TripsStore) => store.classes;
+
+/**
+ * The leg's cities (by name once the trips are known, with the list's transition) and the day, on
+ * lines of their own: the names replacing the codes never make the text wrap anew (no layout shift).
+ */
+const RouteLine = memo(function RouteLine({ store }: { store: TripsStore }) {
+  const { t, i18n } = useTranslation('booking');
+  const cities = useTransitioned(store, readCities, sameCities);
+  return (
+    <Box mb="3" color="fg.muted">
+      <Text>{t('trips.route', cities)}</Text>
+      <Text>{t('trips.day', { date: dayLabel(store.query.fecha, i18n.language) })}</Text>
+    </Box>
+  );
+});
+
 const Toolbar = observer(function Toolbar({ store }: { store: TripsStore }) {
   const { t } = useTranslation('booking');
+  // The class filter's choices come with the trips, in the list's transition.
+  const classes = useTransitioned(store, readClasses, sameItems);
   const previous = store.dayUrl(-1);
   const next = store.dayUrl(1);
   return (
@@ -199,7 +235,7 @@ const Toolbar = observer(function Toolbar({ store }: { store: TripsStore }) {
           <NativeSelect.Root size="sm">
             <NativeSelect.Field id="trips-class" value={String(store.clase)} onChange={(event) => store.setClase(Number(event.target.value))} borderColor={CONTROL_BORDER}>
               <option value="0">{t('trips.filterAll')}</option>
-              {store.classes.map((clase) => (
+              {classes.map((clase) => (
                 <option key={clase} value={clase}>
                   {t(`classes.${clase}`)}
                 </option>
@@ -222,21 +258,16 @@ function legOf(search: ReturnType<typeof parseSearchQuery>): Leg {
 
 /** Step 1 "Destinos" (`/pasajes?origen&destino&fecha[&regreso]&pasajeros`). */
 export const TripsPage = observer(function TripsPage() {
-  const { t, i18n } = useTranslation('booking');
+  const { t } = useTranslation('booking');
   const location = useLocation();
   const parsed = useMemo(() => parseSearchQuery(location.search), [location.search]);
   const leg = legOf(parsed);
-  const [store, setStore] = useState<TripsStore | undefined>();
+  // Made in the first render (the page shows its toolbar and list at once); the search starts in an effect.
+  const store = useMemo(() => (parsed.ok ? new TripsStore(parsed.search, leg) : undefined), [parsed, leg]);
 
   useEffect(() => {
-    if (!parsed.ok) {
-      setStore(undefined);
-      return;
-    }
-    const next = new TripsStore(parsed.search, leg);
-    setStore(next);
-    void next.load();
-  }, [parsed, leg]);
+    void store?.load();
+  }, [store]);
 
   const initial = parsed.ok
     ? parsed.search
@@ -276,10 +307,7 @@ export const TripsPage = observer(function TripsPage() {
           </Heading>
           {store && (
             <>
-              <Text mb="3" color="fg.muted">
-                {t('trips.route', store.cityNames)} ·{' '}
-                {t('trips.day', { date: dayLabel(store.query.fecha, i18n.language) })}
-              </Text>
+              <RouteLine store={store} />
               <Toolbar store={store} />
               <TripList store={store} />
             </>

@@ -1,6 +1,6 @@
 import { SEAT_STATE, type HeldSeat } from '@rumbo/shared';
 import { SALES_WINDOW_DAYS, addDays, limaToday, type Trip, type TripSearchForm, type TripStop } from '@rumbo/shared/schemas';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { changeSeat, fetchStops, searchTrips, type TripQuery } from '../booking.resource';
 import { classesOf, fromPrice } from '../format';
 import { archivePurchase, heldSeats, readReservation, tripsUrl, writeHeldSeats, writeReservation, type Leg, type Reservation } from '../reservation';
@@ -42,7 +42,8 @@ export class TripsStore {
     deps: Partial<TripsDeps> = {},
   ) {
     this.deps = { searchTrips, fetchStops, releaseSeat, storage: globalThis.sessionStorage, now: () => new Date(), ...deps };
-    makeAutoObservable<TripsStore, 'deps'>(this, { deps: false, search: false, leg: false });
+    // The day's trips are replaced whole, never changed in place: kept by reference, not made observable trip by trip.
+    makeAutoObservable<TripsStore, 'deps'>(this, { deps: false, search: false, leg: false, trips: observableRef });
   }
 
   /** The leg's query: the return leg goes back on the return date. */

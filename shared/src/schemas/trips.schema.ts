@@ -10,9 +10,13 @@ export const HOLD_MINUTES = 10;
 
 const LIMA = 'America/Lima';
 
-/** Today's date in Lima (YYYY-MM-DD), whatever the device's time zone. */
+/** Made once: building a time-zone formatter costs far more than using it (step 1 asks for today many times). */
+let limaDayFormat: Intl.DateTimeFormat | undefined;
+
+/** Today's date in Lima (YYYY-MM-DD), whatever the device's time zone; or the Lima day of `now`. */
 export function limaToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: LIMA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  limaDayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: LIMA, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return limaDayFormat.format(now);
 }
 
 /** `date` (YYYY-MM-DD) plus `days`. */
