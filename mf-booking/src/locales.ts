@@ -525,7 +525,7 @@ const enEN: Texts = {
       genero: 'Gender',
       nacimiento: 'Date of birth',
     },
-    documents: { '19': 'DNI', '20': 'Foreigner ID card', '21': 'Passport' },
+    documents: { '19': 'DNI (national ID)', '20': 'Foreign resident card (CE)', '21': 'Passport' },
     genders: { M: 'Male', F: 'Female' },
     hints: {
       numero: { '19': '8 digits', '20': '12 characters', '21': 'Up to 15 letters and digits' },

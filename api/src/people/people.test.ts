@@ -32,7 +32,7 @@ describe('/rest/persona', () => {
     expect(es.json()).toMatchObject({ message: 'El DNI debe tener 8 dígitos', field: 'numero' });
     const en = await post('/rest/persona/buscar', { ctipo_documento: 20, numero: '1' }, 'en-EN');
     expect(en.statusCode).toBe(400);
-    expect(en.json()).toMatchObject({ message: 'The foreigner ID card must have 12 characters', field: 'numero' });
+    expect(en.json()).toMatchObject({ message: 'The foreign resident card (CE) must have 12 characters', field: 'numero' });
     const junk = await post('/rest/persona/buscar', 'nope');
     expect(junk.statusCode).toBe(400);
   });

@@ -1,17 +1,17 @@
 import { Link as SiteLink, messageText, numberFormat } from '@rumbo/shared';
 import { DOCUMENT_TYPE, GENDERS, POINT_VALUE_CENTIMOS, POINTS_MIN_REDEMPTION } from '@rumbo/shared/schemas';
 import { Alert, Box, Button, chakra, Container, ExternalLink, Flex, Grid, Heading, HStack, List, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
-import { Checkbox, Fieldset, TextField } from '@rumbo/shared/ui/forms';
+import { Checkbox, ErrorSummary, Fieldset, SelectField, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Countdown } from '../countdown';
 import { formatCentimos, limaDate, limaTime } from '../format';
+import { focusControl } from '../focus';
 import { loadReservationPage } from '../lazy-pages';
 import { tripsUrl } from '../reservation';
 import { deckNumber } from '../seats/seat-grid';
 import { StepIndicator } from '../steps';
-import { ErrorSummary, SelectField } from './fields';
 import { RELATIONSHIPS, type PassengerField } from './passenger.form';
 import { controlId, passengerScope, PaymentStore } from './payment.store';
 
@@ -55,6 +55,7 @@ const PassengerBlock = observer(function PassengerBlock({ store, index }: { stor
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <SelectField
           id={id('ctipo_documento')}
+          required
           label={t('payment.fields.ctipo_documento')}
           value={form.values.ctipo_documento}
           onValue={(value) => form.set('ctipo_documento', value)}
@@ -106,6 +107,7 @@ const PassengerBlock = observer(function PassengerBlock({ store, index }: { stor
         {text('celular', { type: 'tel', inputMode: 'numeric', maxLength: 9, autoComplete: index === 0 ? 'tel-national' : 'off', hint: t('payment.hints.celular') })}
         <SelectField
           id={id('genero')}
+          required
           label={t('payment.fields.genero')}
           value={form.values.genero}
           onValue={(value) => form.set('genero', value)}
@@ -123,6 +125,7 @@ const PassengerBlock = observer(function PassengerBlock({ store, index }: { stor
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
             <SelectField
               id={id('responsable')}
+              required
               label={t('payment.minor.responsable')}
               value={form.responsable}
               onValue={(value) => form.setGuardian('responsable', value)}
@@ -136,6 +139,7 @@ const PassengerBlock = observer(function PassengerBlock({ store, index }: { stor
             />
             <SelectField
               id={id('parentesco')}
+              required
               label={t('payment.minor.parentesco')}
               value={form.parentesco}
               onValue={(value) => form.setGuardian('parentesco', value)}
@@ -494,7 +498,7 @@ export const PaymentPage = observer(function PaymentPage({ store: given }: { sto
                   entries={store.summary.map((item) => {
                     const text = messageText(tv, item.message);
                     const who = item.passenger ? t('payment.passenger', { n: item.passenger }) : item.buyer ? t('payment.buyer.title') : '';
-                    return { target: item.target, text: who ? `${who}: ${text}` : text };
+                    return { text: who ? `${who}: ${text}` : text, href: `#${item.target}`, onPick: () => focusControl(item.target) };
                   })}
                 />
                 <Text textStyle="sm">{t('payment.required')}</Text>

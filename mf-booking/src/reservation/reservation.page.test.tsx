@@ -67,6 +67,27 @@ describe('reservation page', () => {
     expect(redirect).toHaveBeenCalledWith('http://pay.test/sandbox/1');
   });
 
+  it('while the provider has not answered, asks again every 3 s at first, then every 15 s', async () => {
+    const answer = reservationView({ pagos: [{ proveedor: 'pagoefectivo', metodo: 'efectivo', estado: 'iniciado', url: null, cip: '12345678', expira: null }] });
+    const calls = fakeApi({ '/rest/venta/consulta': () => json(200, { data: answer }) });
+    madeHere();
+    jest.useFakeTimers({ now: Date.now() });
+    try {
+      show(new ReservationStore(RESERVATION_CODE));
+      await act(() => jest.advanceTimersByTimeAsync(100));
+      const asked = () => calls.to('/rest/venta/consulta').length;
+      const first = asked();
+      await act(() => jest.advanceTimersByTimeAsync(9_000));
+      expect(asked() - first).toBe(3);
+      await act(() => jest.advanceTimersByTimeAsync(2 * 60_000 + 15_000));
+      const later = asked();
+      await act(() => jest.advanceTimersByTimeAsync(60_000));
+      expect(asked() - later).toBe(4);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('back from the provider, waits for the answer and then shows the tickets with their QR, PDF and re-send', async () => {
     let answer = reservationView({ pagos: [{ proveedor: 'safetypay', metodo: 'tarjeta', estado: 'iniciado', url: 'http://pay.test/1', cip: null, expira: null }] });
     const calls = fakeApi({

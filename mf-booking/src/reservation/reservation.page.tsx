@@ -15,6 +15,8 @@ import { useTransitioned } from '../use-transitioned';
 
 /** How often the page asks for the payment's outcome while the provider has not answered. */
 const POLL_MS = 3000;
+const POLL_FAST_FOR_MS = 2 * 60_000;
+const POLL_SLOW_MS = 15_000;
 
 const PaymentMethods = observer(function PaymentMethods({ store }: { store: ReservationStore }) {
   const { t } = useTranslation('booking');
@@ -341,13 +343,24 @@ export function ReservationPage({ store: given }: { store?: ReservationStore }) 
     return () => clearInterval(timer);
   }, [store, pending]);
 
-  // While the provider has not answered: ask again, but not from a tab nobody is looking at.
+  // While the provider has not answered: ask again, but not from a tab nobody is looking at; often
+  // at first (a card or bank returns in seconds), then seldom (cash at an agent takes longer). It
+  // ends with the reservation's hold: past it the server reads the reservation as expired.
   useEffect(() => {
     if (!waiting) return;
-    const poll = setInterval(() => {
-      if (!document.hidden) void store.refresh();
-    }, POLL_MS);
-    return () => clearInterval(poll);
+    const started = Date.now();
+    let timer: ReturnType<typeof setTimeout>;
+    const next = () => {
+      timer = setTimeout(
+        () => {
+          if (!document.hidden) void store.refresh();
+          next();
+        },
+        Date.now() - started < POLL_FAST_FOR_MS ? POLL_MS : POLL_SLOW_MS,
+      );
+    };
+    next();
+    return () => clearTimeout(timer);
   }, [store, waiting]);
 
   return (

@@ -36,7 +36,7 @@ export const salesMessages = {
   'en-EN': {
     'sale.documento.required': 'Select the document type',
     'sale.numero.dni': 'The DNI must have 8 digits',
-    'sale.numero.ce': 'The foreigner ID card must have 12 characters',
+    'sale.numero.ce': 'The foreign resident card (CE) must have 12 characters',
     'sale.numero.pasaporte': 'The passport must have up to 15 characters',
     'sale.nombres.required': 'Enter the given names',
     'sale.paterno.required': 'Enter the paternal surname',
