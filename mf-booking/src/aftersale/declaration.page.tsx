@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { focusControl } from '../focus';
 import { limaDate, limaTime } from '../format';
+import { ProblemAlert } from '../problem-alert';
 import { TicketCard } from '../reservation/ticket-card';
 import { DECLARATION_CHECKS, DECLARATION_TEXT_FIELDS, DeclarationStore } from './declaration.store';
 import { TicketLoadState } from './ticket-load-state';
@@ -74,14 +75,7 @@ const DeclarationForm = observer(function DeclarationForm({ store }: { store: De
             })}
           </Stack>
         </Fieldset.Root>
-        <Box id="declaration-problem" tabIndex={-1} aria-live="assertive">
-          {store.problem && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{messageText(tv, store.problem)}</Alert.Title>
-            </Alert.Root>
-          )}
-        </Box>
+        <ProblemAlert id="declaration-problem" problem={store.problem} />
         <Button type="submit" colorPalette="brand" size="lg" alignSelf="start" loading={store.sending} loadingText={t('declaration.saving')}>
           {t('declaration.submit')}
         </Button>

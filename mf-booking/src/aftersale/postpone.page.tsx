@@ -1,4 +1,4 @@
-import { Link as SiteLink, messageText } from '@rumbo/shared';
+import { Link as SiteLink } from '@rumbo/shared';
 import { Alert, Box, Button, chakra, Container, Grid, Heading, HStack, List, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
@@ -8,6 +8,7 @@ import { useParams } from 'react-router';
 import { Countdown } from '../countdown';
 import { focusControl } from '../focus';
 import { dayLabel, formatPrice, limaDate, limaTime } from '../format';
+import { ProblemAlert } from '../problem-alert';
 import { TicketCard } from '../reservation/ticket-card';
 import { deckNumber } from '../seats/seat-grid';
 import { DeckGrid, DeckSwitch, Legend, Message } from '../seats/seats.page';
@@ -67,7 +68,6 @@ const TripsStep = observer(function TripsStep({ store }: { store: PostponeStore 
 
 const SeatStep = observer(function SeatStep({ store }: { store: PostponeStore }) {
   const { t, i18n } = useTranslation('booking');
-  const { t: tv } = useTranslation('validation');
   const seats = store.seats!;
   useEffect(() => {
     const timer = setInterval(() => seats.tick(), 1000);
@@ -134,14 +134,7 @@ const SeatStep = observer(function SeatStep({ store }: { store: PostponeStore })
             <Box mt="3">
               <Countdown seconds={seats.secondsLeft} />
             </Box>
-            <Box aria-live="assertive" mt={store.problem ? 3 : 0}>
-              {store.problem && (
-                <Alert.Root status="error" role="alert">
-                  <Alert.Indicator />
-                  <Alert.Title>{messageText(tv, store.problem)}</Alert.Title>
-                </Alert.Root>
-              )}
-            </Box>
+            <ProblemAlert problem={store.problem} mt={store.problem ? 3 : 0} />
             <Button
               colorPalette="brand"
               width="full"

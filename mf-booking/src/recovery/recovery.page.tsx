@@ -1,11 +1,11 @@
-import { messageText } from '@rumbo/shared';
-import { Alert, Box, Button, chakra, Container, Heading, Stack, Text } from '@rumbo/shared/ui';
+import { Button, chakra, Container, Heading, Stack, Text } from '@rumbo/shared/ui';
 import { TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { focusControl } from '../focus';
+import { ProblemAlert } from '../problem-alert';
 import { RecoveryStore, type RecoveryField } from './recovery.store';
 
 const FIELDS: { field: RecoveryField; type: string; autoComplete: string }[] = [
@@ -16,7 +16,6 @@ const FIELDS: { field: RecoveryField; type: string; autoComplete: string }[] = [
 /** `/pasajes/recuperar[?codigo=]`: find a purchase without an account, by its code and e-mail. */
 export const RecoveryPage = observer(function RecoveryPage({ store: given }: { store?: RecoveryStore }) {
   const { t } = useTranslation('booking');
-  const { t: tv } = useTranslation('validation');
   const [params] = useSearchParams();
   const [store] = useState(() => given ?? new RecoveryStore({ codigo: params.get('codigo') ?? '' }));
 
@@ -52,14 +51,7 @@ export const RecoveryPage = observer(function RecoveryPage({ store: given }: { s
               required
             />
           ))}
-          <Box id="recovery-problem" tabIndex={-1} aria-live="assertive">
-            {store.problem && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{messageText(tv, store.problem)}</Alert.Title>
-              </Alert.Root>
-            )}
-          </Box>
+          <ProblemAlert id="recovery-problem" problem={store.problem} />
           <Button type="submit" colorPalette="brand" size="lg" loading={store.sending} loadingText={t('recovery.searching')} alignSelf="start">
             {t('recovery.submit')}
           </Button>

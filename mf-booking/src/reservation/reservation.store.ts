@@ -176,34 +176,18 @@ export class ReservationStore {
       this.methodError = { key: parsed.issues[0].message };
       return false;
     }
-    this.starting = true;
-    try {
+    return this.attempt(async () => {
       const start = cip
         ? await this.deps.api.startCip(parsed.output)
         : await this.deps.api.startSafetyPay(parsed.output as v.InferOutput<typeof SafetyPayRequestSchema>);
-      if (!start) {
-        runInAction(() => {
-          this.problem = { key: 'request.failed' };
-        });
-        return false;
-      }
+      if (!start) return false;
       if (cip) {
         await this.refresh();
         return true;
       }
       this.deps.redirect(start.url);
       return true;
-    } catch (error) {
-      runInAction(() => {
-        this.problem = fromError(error).message;
-      });
-      await this.refresh();
-      return false;
-    } finally {
-      runInAction(() => {
-        this.starting = false;
-      });
-    }
+    });
   }
 
   /** Confirms a reservation whose total is 0 after points (`/rest/canje/confirmar`): its tickets are issued. */
@@ -215,17 +199,27 @@ export class ReservationStore {
       this.problem = { key: parsed.issues[0].message };
       return false;
     }
+    return this.attempt(async () => {
+      if ((await this.deps.api.confirmWithPoints(parsed.output)) === undefined) return false;
+      await this.refresh();
+      return true;
+    });
+  }
+
+  /**
+   * Runs one payment attempt, one at a time: an answer-less call (network) is "request failed"; a
+   * refusal shows the server's message and the reservation is read again (its state may have moved).
+   */
+  private async attempt(call: () => Promise<boolean>): Promise<boolean> {
     this.starting = true;
     try {
-      const answer = await this.deps.api.confirmWithPoints(parsed.output);
-      if (answer === undefined) {
+      const done = await call();
+      if (!done) {
         runInAction(() => {
           this.problem = { key: 'request.failed' };
         });
-        return false;
       }
-      await this.refresh();
-      return true;
+      return done;
     } catch (error) {
       runInAction(() => {
         this.problem = fromError(error).message;
