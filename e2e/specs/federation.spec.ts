@@ -87,9 +87,17 @@ test('a link preloads its remote when it comes within 200px of the viewport, bef
   await page.waitForTimeout(500);
   expect(preloads).toEqual([]);
 
-  // Scroll until the link is 150px below the viewport: inside the 200px margin, still unseen.
-  await page.evaluate((by) => window.scrollBy(0, by), distance - 150);
-  await expect.poll(() => preloads.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+  // Scroll until the link is 150px below the viewport: inside the 200px margin, still unseen. The
+  // page's sections may still grow as their answers arrive, so the link is placed there again
+  // until the remote is asked for.
+  const placeNearLink = () =>
+    link.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - window.innerHeight - 150));
+  await expect
+    .poll(async () => {
+      await placeNearLink();
+      return preloads.some((url) => url.endsWith('/mf-manifest.json'));
+    })
+    .toBe(true);
   // Its code is fetched into the cache (a prefetch hint), not run on this page.
   await expect.poll(() => preloads.some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
   const scriptsFrom = (origin: string) => [...document.scripts].filter((script) => script.src.startsWith(origin)).length;

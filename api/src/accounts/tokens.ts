@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /**
@@ -25,6 +26,8 @@ export async function signSessionToken(
   return new SignJWT()
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(ccuenta))
+    // Its own id: two sign-ins within one second still get two distinct sessions.
+    .setJti(randomUUID())
     .setIssuedAt(now)
     .setExpirationTime(now + ttlSeconds)
     .sign(keyOf(secret));
