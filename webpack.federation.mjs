@@ -51,6 +51,7 @@ const SINGLETONS = [
   'react-i18next',
   '@emotion/react',
   'single-spa',
+  'single-spa-react',
   '@rumbo/shared',
   '@rumbo/shared/ui',
   '@rumbo/shared/ui/forms',
@@ -145,10 +146,9 @@ class PrecompressPlugin {
  * @param {string} app.name           federation name (`mf_content`), a JS identifier
  * @param {Record<string,string>} [app.exposes]  a remote's exposes (`./app`)
  * @param {string} [app.entry]        the shell's entry
- * @param {string[]} [app.runtimePlugins]
  * @param {import('webpack').WebpackPluginInstance[]} [app.plugins]
  */
-export function createConfig({ dir, name, exposes, entry, runtimePlugins = [], plugins = [] }, argv = {}) {
+export function createConfig({ dir, name, exposes, entry, plugins = [] }, argv = {}) {
   const production = argv.mode !== 'development';
   const pkg = require(path.join(dir, 'package.json'));
   return {
@@ -201,11 +201,10 @@ export function createConfig({ dir, name, exposes, entry, runtimePlugins = [], p
         // default ('version-first') downloads every registered remote's entry to compare versions
         // the first time a lazily shared module is needed: all remotes on any page.
         shareStrategy: 'loaded-first',
-        runtimePlugins,
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
         // The federation runtime ships once, with the shell; remotes use the shell's.
-        experiments: exposes ? { externalRuntime: true } : { provideExternalRuntime: true },
+        experiments: exposes ? { externalRuntime: true, optimization: { target: 'web' } } : { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       }),
       new webpack.DefinePlugin({
         __APP_NAME__: JSON.stringify(pkg.name),

@@ -16,7 +16,6 @@ export default (env, argv) => [
       dir,
       name: 'shell',
       entry: './src/index.ts',
-      runtimePlugins: [path.join(dir, 'src/remotes/retry.plugin.ts')],
       plugins: [
         new HtmlWebpackPlugin({
           template: './public/index.html',

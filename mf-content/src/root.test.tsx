@@ -3,7 +3,7 @@ import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing
 import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { contentTexts } from './locales';
-import { ContentRoutes, INFORMATION_ROUTES } from './root';
+import { ContentRoutes, INFORMATION_ROUTES } from './routes';
 
 beforeAll(async () => {
   await setUpShared('es-PE');

@@ -38,5 +38,5 @@ export async function hintRoute(pathname: string): Promise<void> {
   const manifestUrl = (await pending)[route.remote];
   if (!manifestUrl) return;
   const manifest = await readManifest(manifestUrl);
-  for (const href of manifest ? filesToPreload(manifest, manifestUrl) : []) addResourceHint('preload', href);
+  for (const href of filesToPreload(manifest, manifestUrl)) addResourceHint('preload', href);
 }

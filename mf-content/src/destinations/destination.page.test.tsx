@@ -3,7 +3,7 @@ import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { contentTexts } from '../locales';
-import { ContentRoutes } from '../root';
+import { ContentRoutes } from '../routes';
 
 beforeAll(async () => {
   await setUpShared('es-PE');

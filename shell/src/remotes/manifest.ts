@@ -8,13 +8,19 @@ export interface Manifest {
   exposes: { path: string; assets: { js: { sync: string[] } } }[];
 }
 
-/** The files a remote's `./app` needs before it can mount: its entry and the expose's own chunks. */
-export function filesToPreload(manifest: Manifest, manifestUrl: string): string[] {
+/** The address of a remote's entry (`remoteEntry.js`), next to its manifest unless it names a public path. */
+export function entryUrl(manifest: Manifest, manifestUrl: string): string {
   const { publicPath, remoteEntry } = manifest.metaData;
   const base = new URL(publicPath === 'auto' ? '.' : publicPath, manifestUrl);
+  const file = remoteEntry.path ? `${remoteEntry.path.replace(/\/?$/, '/')}${remoteEntry.name}` : remoteEntry.name;
+  return new URL(file, base).href;
+}
+
+/** The files a remote's `./app` needs before it can mount: its entry and the expose's own chunks. */
+export function filesToPreload(manifest: Manifest, manifestUrl: string): string[] {
+  const entry = entryUrl(manifest, manifestUrl);
   const app = manifest.exposes.find((expose) => expose.path === './app');
-  const files = [remoteEntry.path ? `${remoteEntry.path.replace(/\/?$/, '/')}${remoteEntry.name}` : remoteEntry.name];
-  return [...files, ...(app?.assets.js.sync ?? [])].map((file) => new URL(file, base).href);
+  return [entry, ...(app?.assets.js.sync ?? []).map((file) => new URL(file, entry).href)];
 }
 
 /**
@@ -32,8 +38,23 @@ export function addResourceHint(rel: 'preload' | 'prefetch', href: string): void
   document.head.appendChild(link);
 }
 
-/** The manifest at `url`, or undefined when it cannot be read. */
-export async function readManifest(url: string): Promise<Manifest | undefined> {
-  const response = await fetch(url);
-  return response.ok ? ((await response.json()) as Manifest) : undefined;
+const RETRIES = 1;
+const RETRY_DELAY_MS = 400;
+
+/**
+ * The manifest at `url`. A network failure or a server error is tried once more before the remote
+ * counts as unavailable (the shell's "try again" is the next layer); a 4xx is final.
+ */
+export async function readManifest(url: string): Promise<Manifest> {
+  for (let attempt = 0; ; attempt++) {
+    let response: Response | undefined;
+    try {
+      response = await fetch(url);
+    } catch (error) {
+      if (attempt >= RETRIES) throw error;
+    }
+    if (response?.ok) return (await response.json()) as Manifest;
+    if (response && (response.status < 500 || attempt >= RETRIES)) throw new Error(`${url}: ${response.status}`);
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+  }
 }

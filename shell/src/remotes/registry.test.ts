@@ -1,31 +1,34 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { ROUTES } from '../routes';
-import { applyRegistry, prefetchRemote, preloadRoute } from './registry';
+import { applyRegistry, loadApp, prefetchRemote, preloadRoute, resetRemote } from './registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
-  loadRemote: jest.fn(),
-  preloadRemote: jest.fn(async () => undefined),
+  loadRemote: jest.fn(async () => ({ bootstrap: [], mount: [], unmount: [] })),
 }));
 
-const MANIFEST_URL = 'http://cdn.test/mf_complaints/1.0.0-abc/mf-manifest.json';
+const COMPLAINTS_MANIFEST = 'http://cdn.test/mf_complaints/1.0.0-abc/mf-manifest.json';
+const CONTENT_MANIFEST = 'http://cdn.test/mf_content/1.0.0-def/mf-manifest.json';
+const ACCOUNT_MANIFEST = 'http://cdn.test/mf_account/1.0.0-fed/mf-manifest.json';
 const manifest = {
   metaData: { publicPath: 'auto', remoteEntry: { path: '', name: 'remoteEntry.js' } },
   exposes: [{ path: './app', assets: { js: { sync: ['529.x.js', '__federation_expose_app.y.js'] } } }],
 };
 const route = (id: string) => ROUTES.find((candidate) => candidate.id === id)!;
 const hints = (rel: string) => [...document.head.querySelectorAll(`link[rel="${rel}"]`)].map((link) => link.getAttribute('href'));
+const fetchMock = jest.fn(async (_url: string) => new Response(JSON.stringify(manifest), { status: 200 }));
+const manifestReads = (url: string) => fetchMock.mock.calls.filter(([called]) => called === url).length;
+
+beforeAll(() => {
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  applyRegistry({ mf_complaints: COMPLAINTS_MANIFEST, mf_content: CONTENT_MANIFEST, mf_account: ACCOUNT_MANIFEST });
+});
 
 describe('fetching the remote of a page the customer may open next', () => {
-  const fetchMock = jest.fn(async () => new Response(JSON.stringify(manifest), { status: 200 }));
-  beforeAll(() => {
-    globalThis.fetch = fetchMock as unknown as typeof fetch;
-    applyRegistry({ mf_complaints: MANIFEST_URL, mf_content: 'http://cdn.test/mf_content/1.0.0-def/mf-manifest.json' });
-  });
-
   it('fetches its entry and page chunks into the cache without running them, once', async () => {
     await prefetchRemote(route('complaints'));
     await prefetchRemote(route('complaints'));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(manifestReads(COMPLAINTS_MANIFEST)).toBe(1);
     expect(hints('prefetch')).toEqual([
       'http://cdn.test/mf_complaints/1.0.0-abc/remoteEntry.js',
       'http://cdn.test/mf_complaints/1.0.0-abc/529.x.js',
@@ -35,14 +38,55 @@ describe('fetching the remote of a page the customer may open next', () => {
     expect(document.querySelectorAll('script')).toHaveLength(0);
   });
 
-  it('fetches nothing for the remote of the page on screen: its code is already loaded', async () => {
+  it('preloads the code of the page on screen and prefetches nothing more for its remote', async () => {
     preloadRoute(route('terms'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(hints('preload')).toContain('http://cdn.test/mf_content/1.0.0-def/remoteEntry.js');
     await prefetchRemote(route('agencies'));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(manifestReads(CONTENT_MANIFEST)).toBe(1);
+    expect(hints('prefetch')).not.toContain('http://cdn.test/mf_content/1.0.0-def/remoteEntry.js');
   });
 
   it('fetches nothing for a remote that is not deployed', async () => {
+    const before = fetchMock.mock.calls.length;
     await prefetchRemote(route('cargo'));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls.length).toBe(before);
+  });
+});
+
+describe('loading a remote', () => {
+  it('registers the entry its manifest names, then loads its ./app', async () => {
+    await loadApp('mf_complaints');
+    expect(registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'mf_complaints', entry: 'http://cdn.test/mf_complaints/1.0.0-abc/remoteEntry.js' }],
+      { force: true },
+    );
+    expect(loadRemote).toHaveBeenCalledWith('mf_complaints/app');
+  });
+
+  it('tries a manifest that fails on the network once more, then gives up until "try again"', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const failing = loadApp('mf_account');
+    const settled = expect(failing).rejects.toThrow('Failed to fetch');
+    await jest.advanceTimersByTimeAsync(500);
+    await settled;
+    expect(manifestReads(ACCOUNT_MANIFEST)).toBe(2);
+    jest.useRealTimers();
+
+    resetRemote('mf_account');
+    await loadApp('mf_account');
+    expect(manifestReads(ACCOUNT_MANIFEST)).toBe(3);
+    expect(registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'mf_account', entry: 'http://cdn.test/mf_account/1.0.0-fed/remoteEntry.js' }],
+      { force: true },
+    );
+  });
+
+  it('does not retry a manifest the server says is not there', async () => {
+    applyRegistry({ mf_cargo: 'http://cdn.test/mf_cargo/9.9.9-gone/mf-manifest.json' });
+    fetchMock.mockResolvedValueOnce(new Response('not found', { status: 404 }));
+    await expect(loadApp('mf_cargo')).rejects.toThrow('404');
+    expect(manifestReads('http://cdn.test/mf_cargo/9.9.9-gone/mf-manifest.json')).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
 import type { OnDemandShared, RemoteName, RouteDef } from '../routes';
-import { addResourceHint, filesToPreload, readManifest } from './manifest';
+import { addResourceHint, entryUrl, filesToPreload, readManifest, type Manifest } from './manifest';
 
 /**
  * The remotes registry (`/remotes.json`): remote name → `mf-manifest.json` URL of one immutable,
@@ -12,14 +12,36 @@ export type RemotesRegistry = Partial<Record<RemoteName, string>>;
 let registry: RemotesRegistry = {};
 /** Remotes whose code is loaded or on its way: a link to one of their pages needs no prefetch. */
 const fetched = new Set<RemoteName>();
+/**
+ * Each remote's manifest, read once and registered with the federation runtime under its entry's
+ * address. The shell reads the manifests itself (the runtime is built without its manifest
+ * "snapshot" code, about 4 KB gzip less on every page): it needs them anyway for preloading.
+ */
+const registered = new Map<RemoteName, Promise<Manifest>>();
 
 export function applyRegistry(next: RemotesRegistry): void {
   registry = next;
-  registerRemotes(Object.entries(next).map(([name, entry]) => ({ name, entry: entry! })));
+  registered.clear();
 }
 
 export function isDeployed(name: RemoteName): boolean {
   return Boolean(registry[name]);
+}
+
+/** Reads `name`'s manifest (once) and registers its entry; rejects when the manifest cannot be read. */
+function register(name: RemoteName): Promise<Manifest> {
+  let pending = registered.get(name);
+  if (!pending) {
+    const manifestUrl = registry[name]!;
+    pending = readManifest(manifestUrl).then((manifest) => {
+      registerRemotes([{ name, entry: entryUrl(manifest, manifestUrl) }], { force: true });
+      return manifest;
+    });
+    // A failed read is forgotten: the next load (the customer's "try again") reads it again.
+    pending.catch(() => registered.delete(name));
+    registered.set(name, pending);
+  }
+  return pending;
 }
 
 /**
@@ -29,12 +51,14 @@ export function isDeployed(name: RemoteName): boolean {
 export async function loadRemoteModule(id: string): Promise<unknown> {
   const name = id.split('/')[0] as RemoteName;
   if (!isDeployed(name)) return undefined;
+  await register(name);
   return (await loadRemote(id)) ?? undefined;
 }
 
 /** The single-spa lifecycles of a remote (its `./app` expose). */
 export async function loadApp(name: RemoteName): Promise<LifeCycles> {
   fetched.add(name);
+  await register(name);
   const app = await loadRemote<LifeCycles>(`${name}/app`);
   if (!app) throw new Error(`Remote ${name} could not be loaded`);
   return app;
@@ -51,14 +75,20 @@ const ON_DEMAND_SHARED: Record<OnDemandShared, () => Promise<unknown>> = {
   overlays: () => import('@rumbo/shared/ui/overlays'),
 };
 
-/** Downloads a route's remote code and the shared modules it needs, without running the remote. */
+/**
+ * Starts downloading the code of the page on screen (its remote's entry and `./app` chunks, and
+ * the shared modules it needs) in parallel with the shell's first render, without running the remote.
+ */
 export function preloadRoute(route: RouteDef): void {
   for (const name of route.needs ?? []) void ON_DEMAND_SHARED[name]().catch(() => undefined);
   if (!isDeployed(route.remote)) return;
   fetched.add(route.remote);
-  void preloadRemote([{ nameOrAlias: route.remote, exposes: ['./app'] }]).catch(() => undefined);
+  const manifestUrl = registry[route.remote]!;
+  register(route.remote).then(
+    (manifest) => filesToPreload(manifest, manifestUrl).forEach((href) => addResourceHint('preload', href)),
+    () => undefined,
+  );
 }
-
 
 /**
  * Fetches the code of a route's remote into the browser's cache, for a page the customer may open
@@ -70,12 +100,11 @@ export async function prefetchRemote(route: RouteDef): Promise<void> {
   const manifestUrl = registry[route.remote];
   if (!manifestUrl || fetched.has(route.remote)) return;
   fetched.add(route.remote);
-  const manifest = await readManifest(manifestUrl).catch(() => undefined);
+  const manifest = await register(route.remote).catch(() => undefined);
   for (const href of manifest ? filesToPreload(manifest, manifestUrl) : []) addResourceHint('prefetch', href);
 }
 
-/** Forgets a failed load so the next try fetches the remote again. */
+/** Forgets a failed load so the next try fetches the remote's manifest and entry again. */
 export function resetRemote(name: RemoteName): void {
-  const entry = registry[name];
-  if (entry) registerRemotes([{ name, entry }], { force: true });
+  registered.delete(name);
 }
