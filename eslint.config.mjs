@@ -18,10 +18,19 @@ export default tseslint.config(
     },
   },
   {
-    // Chakra is reached only through @rumbo/shared/ui, so the site ships one, tree-shaken copy.
+    // Chakra is reached only through @rumbo/shared/ui and react-i18next through @rumbo/shared, so
+    // the site ships one, tree-shaken copy of each.
     files: ['shell/**/*.{ts,tsx}', 'mf-*/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: '@chakra-ui/react', message: 'Import from @rumbo/shared/ui.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@chakra-ui/react', message: 'Import from @rumbo/shared/ui.' },
+            { name: 'react-i18next', message: 'Import useTranslation from @rumbo/shared.', allowTypeImports: true },
+          ],
+        },
+      ],
     },
   },
   {

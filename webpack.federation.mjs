@@ -38,7 +38,9 @@ function federationEsm(name) {
  * Loaded once, one instance for the whole site. `@rumbo/shared/ui` carries the Chakra
  * components the site uses, so Chakra itself is not shared on its own (see shared/src/ui).
  * react-router is not here: each remote has its own router, and a shared module is never
- * tree-shaken, so each remote bundles only the parts of it that it uses.
+ * tree-shaken, so each remote bundles only the parts of it that it uses. Nor is react-i18next:
+ * `@rumbo/shared` re-exports the hook the site uses (the rest of it, `Trans` and its HTML parser,
+ * would be a third of its size).
  */
 const SINGLETONS = [
   'react',
@@ -48,7 +50,6 @@ const SINGLETONS = [
   'mobx',
   'mobx-react-lite',
   'i18next',
-  'react-i18next',
   '@emotion/react',
   'single-spa',
   'single-spa-react',
@@ -141,6 +142,42 @@ class PrecompressPlugin {
 }
 
 /**
+ * Writes `shared-chunks.json` next to the shell's build: for each on-demand shared module
+ * (`combobox`, `forms`, `overlays`), every file its code is split into. The shell reads it to fetch
+ * a module's code into the cache with `<link rel="prefetch">`, without running it (a screen that
+ * runs it only when the customer acts, as the search widget's combobox). Webpack's own
+ * `webpackPrefetch` does not reach a shared module's fallback chunks.
+ */
+class SharedChunksPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    const resources = new Map(
+      [...ON_DEMAND].map((name) => [path.join(ROOT, 'shared', sharedPackage.exports[`./${name.slice('@rumbo/shared/'.length)}`]), name.split('/').pop()]),
+    );
+    compiler.hooks.thisCompilation.tap('SharedChunksPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After the real content hashes are in the file names.
+        { name: 'SharedChunksPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 },
+        () => {
+          const files = {};
+          for (const module of compilation.modules) {
+            // A module may be concatenated with others (scope hoisting): its root names it.
+            const name = resources.get(module.rootModule?.resource ?? module.resource);
+            if (!name) continue;
+            const chunks = new Set();
+            for (const chunk of compilation.chunkGraph.getModuleChunks(module)) {
+              for (const group of chunk.groupsIterable) for (const member of group.chunks) chunks.add(member);
+            }
+            files[name] = [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js'))).sort();
+          }
+          compilation.emitAsset('shared-chunks.json', new sources.RawSource(JSON.stringify(files)));
+        },
+      );
+    });
+  }
+}
+
+/**
  * @param {object} app
  * @param {string} app.dir            the app's folder (its webpack.config's dirname)
  * @param {string} app.name           federation name (`mf_content`), a JS identifier
@@ -213,6 +250,7 @@ export function createConfig({ dir, name, exposes, entry, plugins = [] }, argv =
         __BUILD_LABEL__: JSON.stringify(process.env.BUILD_LABEL ?? ''),
       }),
       ...plugins,
+      ...(exposes ? [] : [new SharedChunksPlugin()]),
       ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {

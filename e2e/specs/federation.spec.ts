@@ -26,7 +26,7 @@ test.describe('composition at run time', () => {
       const [, host] = Object.entries(federation.__SHARE__).find(([key]) => key.startsWith('shell'))!;
       return host.default as ShareScope;
     });
-    for (const name of ['react', 'react-dom', 'mobx', 'mobx-react-lite', 'i18next', 'react-i18next', '@emotion/react', 'single-spa', '@rumbo/shared', '@rumbo/shared/ui']) {
+    for (const name of ['react', 'react-dom', 'mobx', 'mobx-react-lite', 'i18next', '@emotion/react', 'single-spa', 'single-spa-react', '@rumbo/shared', '@rumbo/shared/ui']) {
       const versions = Object.values(scope[name] ?? {});
       const loaded = versions.filter((entry) => entry.loaded);
       expect(loaded, `${name} loaded once`).toHaveLength(1);

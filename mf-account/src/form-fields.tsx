@@ -1,9 +1,8 @@
-import { messageText } from '@rumbo/shared';
-import { Alert, Box, HStack, Text } from '@rumbo/shared/ui';
-import { Checkbox, ErrorSummary, Field, Input, SelectField as SharedSelectField } from '@rumbo/shared/ui/forms';
+import { messageText, useTranslation } from '@rumbo/shared';
+import { Alert, Box, Field, HStack, Input, Text } from '@rumbo/shared/ui';
+import { Checkbox, ErrorSummary, SelectField as SharedSelectField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FocusTarget, FormState } from './form.store';
 
 /** Error text and control borders with AA contrast (the site's theme, shared/src/theme.ts). */

@@ -1,6 +1,6 @@
 import { DATE_MIN, DOCUMENT_LENGTH, DOCUMENT_TYPES, GENDERS, type DocumentType } from '@rumbo/shared/schemas';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 import type { FormState } from './form.store';
 import { SelectField, TextField } from './form-fields';
 

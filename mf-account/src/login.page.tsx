@@ -1,8 +1,7 @@
-import { currentLanguage, getConfig, Link, session } from '@rumbo/shared';
+import { currentLanguage, getConfig, Link, session, useTranslation } from '@rumbo/shared';
 import { Box, Button, chakra, HStack, Separator, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { navigateToUrl } from 'single-spa';
 import { FormAlert, Notice, TextField, useFocusAfterSubmit } from './form-fields';
 import type { FocusTarget } from './form.store';

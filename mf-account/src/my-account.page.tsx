@@ -1,10 +1,9 @@
 import DOMPurify from 'dompurify';
-import { customerFromUserData, dateTimeFormat, Link, numberFormat, session } from '@rumbo/shared';
+import { customerFromUserData, dateTimeFormat, Link, numberFormat, session, useTranslation } from '@rumbo/shared';
 import type { AccountTrip } from '@rumbo/shared/schemas';
 import { Badge, Box, Button, chakra, Container, ExternalLink, Flex, Heading, HStack, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { navigateToUrl } from 'single-spa';
 import { FormAlert, Notice, TextField, useFocusAfterSubmit } from './form-fields';

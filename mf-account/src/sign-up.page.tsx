@@ -1,8 +1,7 @@
-import { Link, messageText } from '@rumbo/shared';
+import { Link, messageText, useTranslation } from '@rumbo/shared';
 import { Button, chakra, SimpleGrid, Spinner, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormAlert, Notice, TextField, useFocusAfterSubmit } from './form-fields';
 import { DocumentFields, PersonFields } from './identity-fields';
 import { PageFrame } from './page-frame';

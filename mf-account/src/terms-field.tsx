@@ -1,5 +1,5 @@
 import { ExternalLink, HStack, Stack, Text } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 import { CheckboxField } from './form-fields';
 import type { FormState } from './form.store';
 

@@ -1,5 +1,5 @@
 import { Box, Text } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 
 /**
  * The purchase's hold countdown (steps 2 and 3). The visible clock ticks every second; the spoken

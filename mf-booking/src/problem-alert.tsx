@@ -1,6 +1,5 @@
-import { messageText, type FormMessage } from '@rumbo/shared';
+import { type FormMessage, messageText, useTranslation } from '@rumbo/shared';
 import { Alert, Box, type BoxProps } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
 
 /**
  * A live region that announces the form's problem (the server refused, or the request failed).

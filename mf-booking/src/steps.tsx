@@ -1,5 +1,5 @@
 import { Box, chakra, HStack, Text } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 
 const STEPS = ['destinos', 'asientos', 'pago'] as const;
 export type Step = (typeof STEPS)[number];

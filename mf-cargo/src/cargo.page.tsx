@@ -1,10 +1,9 @@
-import { Link, messageText, useAnswer } from '@rumbo/shared';
+import { Link, messageText, useAnswer, useTranslation } from '@rumbo/shared';
 import { CARGO_PRICING } from '@rumbo/shared/schemas';
 import { Alert, Box, Button, Card, Container, Heading, List, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { SelectField, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fetchCargoAgencies, fetchCities, type Agency, type City } from './cargo.resource';
 import { EstimateStore, type EstimateField } from './estimate.store';
 import { soles } from './lima-time';

@@ -1,6 +1,5 @@
-import { Link } from '@rumbo/shared';
+import { Link, useTranslation } from '@rumbo/shared';
 import { Box, Container, Heading, Text } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
 
 interface Clause {
   title: string;

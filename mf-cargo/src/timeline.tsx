@@ -1,5 +1,5 @@
 import { Box, chakra, Flex, Text } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 import { SHIPMENT_STATES, type Tracking } from './cargo.resource';
 import { limaDateTime } from './lima-time';
 

@@ -1,13 +1,12 @@
 import { Alert, Box, Button, Card, Container, Heading, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Timeline } from './timeline';
 import { TrackingStore } from './tracking.store';
 import type { Tracking } from './cargo.resource';
 import { limaDateTime } from './lima-time';
-import { messageText } from '@rumbo/shared';
+import { messageText, useTranslation } from '@rumbo/shared';
 import { TextField } from '@rumbo/shared/ui/forms';
 
 function Summary({ tracking }: { tracking: Tracking }) {

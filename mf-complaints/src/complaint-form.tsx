@@ -1,20 +1,9 @@
 import { DATE_MAX, DATE_MIN, DETAIL_MAX, COMPLAINT_REASONS, DOCUMENT_TYPES, GENDERS } from '@rumbo/shared/schemas';
-import {
-  Box,
-  Button,
-  chakra,
-  GridItem,
-  Heading,
-  HStack,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@rumbo/shared/ui';
-import { ErrorSummary, Field, Fieldset, Input, RadioGroup, Textarea } from '@rumbo/shared/ui/forms';
+import { Box, Button, chakra, Field, GridItem, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
+import { ErrorSummary, Fieldset, RadioGroup, Textarea } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 import type { ComplaintStore, FieldName, FocusTarget } from './complaint.store';
 import { fieldIds, focusField, messageText } from './form-message';
 

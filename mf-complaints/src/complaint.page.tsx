@@ -1,10 +1,9 @@
-import { session } from '@rumbo/shared';
+import { session, useTranslation } from '@rumbo/shared';
 import { toLanguage } from '@rumbo/shared/schemas';
 import { Box, Button, Container, Heading, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ComplaintForm } from './complaint-form';
 import { DefinitionRows } from './definition-rows';
 import { ComplaintStore } from './complaint.store';

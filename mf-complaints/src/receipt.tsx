@@ -1,8 +1,7 @@
-import { Link, type Language } from '@rumbo/shared';
+import { type Language, Link, useTranslation } from '@rumbo/shared';
 import type { ComplaintReceipt } from '@rumbo/shared/schemas';
 import { Box, Button, Heading, HStack, Stack, Text } from '@rumbo/shared/ui';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DefinitionRows } from './definition-rows';
 import { formatDay, formatFiled } from './lima-time';
 

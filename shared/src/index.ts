@@ -13,10 +13,13 @@ export {
   setLanguage,
   type Language,
 } from './i18n';
+// react-i18next is not a federated module of its own (a shared module is never tree-shaken: the
+// site would ship all of it); shell and remotes take its hook from here, with the one i18n instance.
+export { useTranslation } from 'react-i18next';
 export { dateTimeFormat, numberFormat } from './intl';
 export { firstIssues, fromError, messageText, type FormMessage } from './form-message';
 export { Link, type LinkProps } from './link';
-export { prefetchRoute, setRoutePrefetcher } from './prefetch';
+export { prefetchRoute, prefetchShared, setRoutePrefetcher, setSharedPrefetcher, type OnDemandShared } from './prefetch';
 export { InTransition, createRemoteApp, type RemoteAppOptions } from './remote';
 export { loadRemoteModule, setRemoteModuleLoader } from './remote-module';
 export { SessionStore, type Customer, type StoredSession, type UserData } from './session.store';

@@ -7,6 +7,7 @@ import {
   session,
   setRemoteModuleLoader,
   setRoutePrefetcher,
+  setSharedPrefetcher,
   type RuntimeConfig,
 } from '@rumbo/shared';
 import { reaction } from 'mobx';
@@ -16,7 +17,7 @@ import { shellTexts } from './locales';
 import { nextTask } from './next-task';
 import { MainArea, registerRemoteApplications } from './remotes/applications';
 import { afterFirstPage } from './remotes/first-page';
-import { applyRegistry, loadRemoteModule, prefetchRemote, preloadRoute, type RemotesRegistry } from './remotes/registry';
+import { applyRegistry, loadRemoteModule, prefetchRemote, prefetchShared, preloadRoute, type RemotesRegistry } from './remotes/registry';
 import { takeRemotesRegistry } from './route-hints';
 import { routeFor } from './routes';
 import { renderShell } from './shell';
@@ -52,6 +53,7 @@ async function boot() {
     const route = routeFor(path);
     if (route) whenFirstPageShown(() => void prefetchRemote(route));
   });
+  setSharedPrefetcher((name) => whenFirstPageShown(() => prefetchShared(name)));
 
   const t = () => i18n.getFixedT(null, 'shell');
   reaction(() => area.pathname, (pathname) => applyHead(headFor(pathname, t())), { fireImmediately: true });

@@ -2,8 +2,9 @@
  * The shell's start. Every shared singleton is in main.js (eager, webpack.federation.mjs), so no
  * round trip is needed; but evaluating all of it at once is one long task that keeps the browser
  * from responding. The modules are evaluated in a few steps, each its own task: React, MobX and
- * single-spa, i18next, Emotion, the shared module (with the UI kit's core), the UI kit's
- * components, then the boot itself.
+ * single-spa, i18next, Emotion, the shared module (with the UI kit's core and react-i18next's hook),
+ * the UI kit's components, then the boot itself. Each step imports a whole module: a package
+ * bundled (not shared) is left to the modules that import from it, so it stays tree-shaken.
  */
 import { nextTask } from './next-task';
 
@@ -14,7 +15,6 @@ async function start(): Promise<void> {
   await import(/* webpackMode: "eager" */ 'single-spa');
   await nextTask();
   await import(/* webpackMode: "eager" */ 'i18next');
-  await import(/* webpackMode: "eager" */ 'react-i18next');
   await nextTask();
   await import(/* webpackMode: "eager" */ '@emotion/react');
   await nextTask();

@@ -7,7 +7,9 @@ export const REMOTES = ['mf_content', 'mf_complaints', 'mf_booking', 'mf_cargo',
 export type RemoteName = (typeof REMOTES)[number];
 
 /** Shared modules the shell provides on demand (not part of its first load). */
-export type OnDemandShared = 'forms' | 'combobox' | 'overlays';
+import type { OnDemandShared } from '@rumbo/shared';
+
+export type { OnDemandShared };
 
 export interface RouteDef {
   id: string;
@@ -25,7 +27,7 @@ export interface RouteDef {
 export const DESTINATION_CITIES = ['arequipa', 'cusco', 'lima', 'trujillo', 'tumbes'] as const;
 
 export const ROUTES = [
-  { id: 'home', path: '/', remote: 'mf_content', needs: ['forms', 'combobox'] },
+  { id: 'home', path: '/', remote: 'mf_content' },
   { id: 'terms', path: '/informacion/terminos-condiciones', remote: 'mf_content' },
   { id: 'privacy', path: '/informacion/proteccion-datos', remote: 'mf_content' },
   { id: 'postponement', path: '/informacion/politica-postergacion', remote: 'mf_content' },
@@ -35,18 +37,18 @@ export const ROUTES = [
   { id: 'recovery', path: '/pasajes/recuperar', remote: 'mf_booking', needs: ['forms'] },
   { id: 'postpone', path: '/pasajes/postergar/:numero', remote: 'mf_booking', needs: ['forms'] },
   { id: 'declaration', path: '/pasajes/declaracion/:numero', remote: 'mf_booking', needs: ['forms'] },
-  { id: 'trips', path: '/pasajes', remote: 'mf_booking', prefix: true, needs: ['forms', 'combobox'] },
+  { id: 'trips', path: '/pasajes', remote: 'mf_booking', prefix: true, needs: ['forms'] },
   { id: 'cargo', path: '/cargo', remote: 'mf_cargo', needs: ['forms'] },
   { id: 'tracking', path: '/cargo/seguimiento', remote: 'mf_cargo', needs: ['forms'] },
   { id: 'cargoClauses', path: '/carga/clausulas', remote: 'mf_cargo' },
   { id: 'promotions', path: '/promociones', remote: 'mf_content', needs: ['forms'] },
   { id: 'agencies', path: '/oficina', remote: 'mf_content' },
   { id: 'corporate', path: '/corporativo', remote: 'mf_content', needs: ['forms'] },
-  { id: 'destinationArequipa', path: '/destinos/arequipa', remote: 'mf_content', needs: ['forms', 'combobox'] },
-  { id: 'destinationCusco', path: '/destinos/cusco', remote: 'mf_content', needs: ['forms', 'combobox'] },
-  { id: 'destinationLima', path: '/destinos/lima', remote: 'mf_content', needs: ['forms', 'combobox'] },
-  { id: 'destinationTrujillo', path: '/destinos/trujillo', remote: 'mf_content', needs: ['forms', 'combobox'] },
-  { id: 'destinationTumbes', path: '/destinos/tumbes', remote: 'mf_content', needs: ['forms', 'combobox'] },
+  { id: 'destinationArequipa', path: '/destinos/arequipa', remote: 'mf_content' },
+  { id: 'destinationCusco', path: '/destinos/cusco', remote: 'mf_content' },
+  { id: 'destinationLima', path: '/destinos/lima', remote: 'mf_content' },
+  { id: 'destinationTrujillo', path: '/destinos/trujillo', remote: 'mf_content' },
+  { id: 'destinationTumbes', path: '/destinos/tumbes', remote: 'mf_content' },
   { id: 'login', path: '/login', remote: 'mf_account', needs: ['forms'] },
   { id: 'account', path: '/micuenta', remote: 'mf_account', prefix: true, needs: ['forms'] },
   { id: 'recover', path: '/cuenta/recuperar', remote: 'mf_account', needs: ['forms'] },

@@ -1,9 +1,8 @@
-import { messageText } from '@rumbo/shared';
+import { messageText, useTranslation } from '@rumbo/shared';
 import { Alert, Box, Button, chakra, Container, Heading, List, Stack, Text } from '@rumbo/shared/ui';
 import { Checkbox, Fieldset, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { focusControl } from '../focus';
 import { limaDate, limaTime } from '../format';

@@ -1,6 +1,5 @@
-import { Link as SiteLink } from '@rumbo/shared';
+import { Link as SiteLink, useTranslation } from '@rumbo/shared';
 import { Alert, HStack, Stack } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
 import { codeOfTicket } from '../reservation';
 
 /** A ticket page opened without a session or the purchase's key: sign in, or recover the purchase. */

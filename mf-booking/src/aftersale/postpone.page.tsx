@@ -1,9 +1,8 @@
-import { Link as SiteLink } from '@rumbo/shared';
+import { Link as SiteLink, useTranslation } from '@rumbo/shared';
 import { Alert, Box, Button, chakra, Container, Grid, Heading, HStack, List, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Countdown } from '../countdown';
 import { focusControl } from '../focus';

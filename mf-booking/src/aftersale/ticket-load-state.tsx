@@ -1,7 +1,6 @@
-import { messageText, type FormMessage } from '@rumbo/shared';
+import { type FormMessage, messageText, useTranslation } from '@rumbo/shared';
 import { Alert, Box, Button, Skeleton, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from 'react-i18next';
 import { NoAccess } from './no-access';
 
 /** What a ticket page's store tells about loading its ticket (postponement, sworn declaration). */

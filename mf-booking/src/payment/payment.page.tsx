@@ -1,10 +1,9 @@
-import { Link as SiteLink, messageText, numberFormat } from '@rumbo/shared';
+import { Link as SiteLink, messageText, numberFormat, useTranslation } from '@rumbo/shared';
 import { DOCUMENT_TYPE, GENDERS, POINT_VALUE_CENTIMOS, POINTS_MIN_REDEMPTION } from '@rumbo/shared/schemas';
 import { Alert, Box, Button, chakra, Container, ExternalLink, Flex, Grid, Heading, HStack, List, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { Checkbox, ErrorSummary, Fieldset, SelectField, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Countdown } from '../countdown';
 import { formatCentimos, limaDate, limaTime } from '../format';
 import { focusControl } from '../focus';

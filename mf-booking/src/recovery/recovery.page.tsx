@@ -2,7 +2,7 @@ import { Button, chakra, Container, Heading, Stack, Text } from '@rumbo/shared/u
 import { TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 import { useSearchParams } from 'react-router';
 import { focusControl } from '../focus';
 import { ProblemAlert } from '../problem-alert';

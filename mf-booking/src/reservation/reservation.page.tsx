@@ -1,10 +1,9 @@
-import { Link as SiteLink, messageText } from '@rumbo/shared';
+import { Link as SiteLink, messageText, useTranslation } from '@rumbo/shared';
 import { PAYMENT_METHODS, type PaymentMethod } from '@rumbo/shared/schemas';
 import { Alert, Badge, Box, Button, chakra, Container, ExternalLink, Heading, HStack, List, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@rumbo/shared/ui';
 import { RadioGroup, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Countdown } from '../countdown';
 import { formatCentimos, limaDate, limaTime, prepareFormats } from '../format';

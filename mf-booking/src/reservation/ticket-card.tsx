@@ -1,7 +1,6 @@
-import { Link as SiteLink } from '@rumbo/shared';
+import { Link as SiteLink, useTranslation } from '@rumbo/shared';
 import type { Ticket } from '@rumbo/shared/schemas';
 import { Badge, Box, chakra, Flex, Heading, HStack, List } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
 import { formatCentimos, limaDate, limaTime } from '../format';
 import { deckNumber } from '../seats/seat-grid';
 import { TicketQr } from './ticket-qr';

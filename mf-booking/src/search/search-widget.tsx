@@ -1,99 +1,14 @@
-import { Box, Button, Heading, HStack, IconButton, NativeSelect, SimpleGrid, Text } from '@rumbo/shared/ui';
-import { Combobox, useFilter, useListCollection } from '@rumbo/shared/ui/combobox';
-import { Field, Input } from '@rumbo/shared/ui/forms';
+import { Box, Button, Field, Heading, HStack, IconButton, Input, NativeSelect, SimpleGrid, Text } from '@rumbo/shared/ui';
 import type { TripSearchForm } from '@rumbo/shared/schemas';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 import { navigateToUrl } from 'single-spa';
 import { sameItems, useTransitioned } from '../use-transitioned';
-import { SearchStore, type CityOption, type SearchField } from './search.store';
+import { CityField, prefetchCombobox } from './city-field';
+import { CONTROL_BORDER, ERROR_COLOR } from './field-styles';
+import { SearchStore, type SearchField } from './search.store';
 
-const ERROR_COLOR = 'fg.error';
-const CONTROL_BORDER = 'border.control';
-
-const cityLabel = (city: CityOption) => `${city.ciudad} (${city.codigo})`;
-
-interface CityFieldProps {
-  store: SearchStore;
-  /** The cities as the widget last rendered them (they arrive in a transition). */
-  cities: CityOption[];
-  field: 'origen' | 'destino';
-  id: string;
-  disabled?: boolean;
-}
-
-/** A searchable city combobox: matches the city's name, its code or one of its terminals. */
-const CityField = observer(function CityField({ store, cities, field, id, disabled }: CityFieldProps) {
-  const { t } = useTranslation('bookingSearch');
-  const { contains } = useFilter({ sensitivity: 'base' });
-  // Keyed on the number of cities: mounted again once the terminals have arrived.
-  const { collection, filter } = useListCollection<CityOption>({
-    initialItems: cities,
-    itemToString: cityLabel,
-    itemToValue: (city) => city.codigo,
-    filter: (text, query, city) => contains(text, query) || city.terminales.some((name) => contains(name, query)),
-  });
-  const error = store.fieldError(field);
-  const value = store.values[field];
-  const selected = cities.find((city) => city.codigo === value);
-  const errorId = `${id}-error`;
-  return (
-    <Box>
-      <Combobox.Root
-        collection={collection}
-        value={value ? [value] : []}
-        defaultInputValue={selected ? cityLabel(selected) : ''}
-        onInputValueChange={(details) => filter(details.inputValue)}
-        onValueChange={(details) => store.set(field, details.value[0] ?? '')}
-        onOpenChange={(details) => {
-          if (!details.open) filter('');
-        }}
-        openOnClick
-        ids={{ input: id, label: `${id}-label` }}
-        invalid={Boolean(error)}
-        disabled={disabled}
-        required
-        positioning={{ sameWidth: true }}
-      >
-        <Combobox.Label>{t(`search.${field}`)}</Combobox.Label>
-        <Combobox.Control>
-          <Combobox.Input
-            name={field}
-            placeholder={t('search.cityPlaceholder')}
-            borderColor={CONTROL_BORDER}
-            aria-describedby={error ? errorId : undefined}
-            aria-invalid={error ? true : undefined}
-          />
-          <Combobox.IndicatorGroup>
-            <Combobox.Trigger aria-label={t('search.openList')} />
-          </Combobox.IndicatorGroup>
-        </Combobox.Control>
-        <Combobox.Positioner>
-          <Combobox.Content maxH="72">
-            <Combobox.Empty>{t('search.noCity')}</Combobox.Empty>
-            {collection.items.map((city) => (
-              <Combobox.Item item={city} key={city.codigo}>
-                <Box>
-                  <Combobox.ItemText>{cityLabel(city)}</Combobox.ItemText>
-                  <Text textStyle="xs" color="fg.muted">
-                    {city.terminales.join(' · ')}
-                  </Text>
-                </Box>
-                <Combobox.ItemIndicator />
-              </Combobox.Item>
-            ))}
-          </Combobox.Content>
-        </Combobox.Positioner>
-      </Combobox.Root>
-      {error && (
-        <Text id={errorId} textStyle="xs" fontWeight="medium" color={ERROR_COLOR} mt="1.5">
-          {t(`validation:${error.key}`)}
-        </Text>
-      )}
-    </Box>
-  );
-});
 
 const SwapIcon = () => (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -159,6 +74,7 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
   useEffect(() => {
     void store.load();
   }, [store]);
+  useEffect(prefetchCombobox, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

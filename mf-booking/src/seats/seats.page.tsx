@@ -1,10 +1,9 @@
 import { Alert, Box, Button, chakra, Container, Flex, Grid, Heading, HStack, List, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { RadioGroup } from '@rumbo/shared/ui/forms';
 import type { Trip } from '@rumbo/shared/schemas';
-import { Link as SiteLink } from '@rumbo/shared';
+import { Link as SiteLink, useTranslation } from '@rumbo/shared';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { navigateToUrl } from 'single-spa';
 import { Countdown } from '../countdown';
 import { formatPrice, limaTime } from '../format';

@@ -2,9 +2,8 @@ import { Alert, Badge, Box, Button, Card, chakra, Container, Flex, Heading, HSta
 import type { Trip } from '@rumbo/shared/schemas';
 import { observer } from 'mobx-react-lite';
 import { memo, useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { Link as SiteLink } from '@rumbo/shared';
+import { Link as SiteLink, useTranslation } from '@rumbo/shared';
 import { navigateToUrl } from 'single-spa';
 import { dayLabel, faresOf, fromPrice, limaDay, limaTime, formatPrice, splitDuration } from '../format';
 import { parseSearchQuery, readReservation, type Leg } from '../reservation';

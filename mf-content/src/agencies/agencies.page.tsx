@@ -1,10 +1,9 @@
 import { Alert, Box, chakra, Container, Grid, Heading, NativeSelect, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { fetchAgencies, type Agency } from '../content.resource';
 import { AgencyCard } from './agency-card';
-import { WhenIdle, useAnswer } from '@rumbo/shared';
+import { useAnswer, useTranslation, WhenIdle } from '@rumbo/shared';
 
 // Leaflet and its stylesheet load with this chunk, only on this page.
 const AgencyMap = lazy(() => import(/* webpackChunkName: "agency-map" */ './agency-map'));

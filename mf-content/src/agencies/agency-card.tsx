@@ -1,5 +1,5 @@
 import { Badge, Box, ExternalLink, HStack, Heading, Text } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 import type { Agency } from '../content.resource';
 
 /** Directions to a point, on OpenStreetMap (opens in a new tab). */

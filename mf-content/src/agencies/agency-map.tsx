@@ -2,7 +2,7 @@ import { Box } from '@rumbo/shared/ui';
 import L from 'leaflet';
 import leafletCss from 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 import type { Agency } from '../content.resource';
 
 /** The map opens on Lima (the spec's default centre). */

@@ -1,10 +1,9 @@
-import { Alert, Box, Button, Card, Container, Heading, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
-import { Field, Textarea, TextField } from '@rumbo/shared/ui/forms';
+import { Alert, Box, Button, Card, Container, Field, Heading, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
+import { Textarea, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CompanyStore, type CompanyField } from './company.store';
-import { messageText } from '@rumbo/shared';
+import { messageText, useTranslation } from '@rumbo/shared';
 
 interface Service {
   title: string;

@@ -1,6 +1,5 @@
-import { Link } from '@rumbo/shared';
+import { Link, useTranslation } from '@rumbo/shared';
 import { Box, Image, Text } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
 import type { DestinationSummary } from '../content.resource';
 import { soles } from '../money';
 import { DESTINATION_IMAGES } from './images';

@@ -1,7 +1,6 @@
-import { ApiError, Link } from '@rumbo/shared';
+import { ApiError, Link, useTranslation } from '@rumbo/shared';
 import { Alert, Box, Container, Grid, Heading, Image, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AgencyCard } from '../agencies/agency-card';
 import { fetchDestination, type Destination } from '../content.resource';

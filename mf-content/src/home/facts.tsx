@@ -1,7 +1,6 @@
-import { getConfig } from '@rumbo/shared';
+import { getConfig, useTranslation } from '@rumbo/shared';
 import { Box, Container, Heading, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { companyAge } from './company-age';
 import { CalendarStarIcon, GpsIcon, RouteIcon, SteeringWheelIcon } from './icons';
 

@@ -1,6 +1,6 @@
 import { Box, Container, Heading, Text, chakra } from '@rumbo/shared/ui';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 
 /**
  * The Andes at dusk, drawn in a few paths: decoration only, cheap to paint and never the

@@ -1,7 +1,6 @@
-import { Link, useAnswer } from '@rumbo/shared';
+import { Link, useAnswer, useTranslation } from '@rumbo/shared';
 import { Box, Container, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AgencyCard } from '../agencies/agency-card';
 import { fetchAgencies, fetchDestinations, fetchPromotions } from '../content.resource';
 import { DestinationCard } from '../destinations/destination-card';

@@ -1,6 +1,5 @@
-import { Link } from '@rumbo/shared';
+import { Link, useTranslation } from '@rumbo/shared';
 import { Box, Container, Heading, Stack, Text } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
 import { MarketingFacts } from './facts';
 import { SearchWidget } from '../search/search-widget';
 import { Hero } from './hero';

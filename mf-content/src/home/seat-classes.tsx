@@ -1,5 +1,5 @@
 import { Box, Card, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 import { ReclineIcon, SnowflakeIcon, UsbIcon } from './icons';
 
 /** The seat categories of the fleet (`gcategoria_asiento`) and their recline in degrees. */

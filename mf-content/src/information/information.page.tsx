@@ -1,7 +1,6 @@
-import { dateTimeFormat, prefetchRoute } from '@rumbo/shared';
+import { dateTimeFormat, prefetchRoute, useTranslation } from '@rumbo/shared';
 import { Box, Container, ErrorNotice, Heading, NotFoundMessage, Text } from '@rumbo/shared/ui';
 import { useMemo, type MouseEvent, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { navigateToUrl } from 'single-spa';
 import { useInformationPage, type InfoPage } from './information.resource';
 import { InformationSkeleton } from './information.skeleton';

@@ -1,6 +1,5 @@
-import { ApiError, api } from '@rumbo/shared';
+import { api, ApiError, useTranslation } from '@rumbo/shared';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** `GET /rest/informacion/{id}`: a page of legal information, in the request's language. */
 export interface InfoPage {

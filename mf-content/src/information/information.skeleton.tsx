@@ -1,5 +1,5 @@
 import { Container, Skeleton, Stack, VisuallyHidden } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 
 /** Placeholder of an information page while its code or its text loads. */
 export function InformationSkeleton() {

@@ -1,6 +1,5 @@
-import { Link, dateTimeFormat } from '@rumbo/shared';
+import { dateTimeFormat, Link, useTranslation } from '@rumbo/shared';
 import { Badge, Box, Card, Heading, Text } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
 import type { Promotion } from '../content.resource';
 
 /** A calendar day (`YYYY-MM-DD`) in the reader's language. */

@@ -1,11 +1,10 @@
 import { Alert, Box, Container, Heading, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { confirmSubscription, fetchPromotions, unsubscribe } from '../content.resource';
 import { PromotionCard } from './promotion-card';
 import { SubscribeForm } from './subscribe-form';
-import { fromError, type FormMessage, messageText, useAnswer } from '@rumbo/shared';
+import { type FormMessage, fromError, messageText, useAnswer, useTranslation } from '@rumbo/shared';
 
 type LinkState = { status: 'working'; kind: 'confirmar' | 'baja' } | { status: 'done'; kind: 'confirmar' | 'baja'; correo: string } | { status: 'failed'; message: FormMessage };
 

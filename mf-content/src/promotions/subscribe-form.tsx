@@ -1,7 +1,7 @@
 import { Box, Button, Heading, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 import { SubscriptionStore } from './subscription.store';
 import { TextField } from '@rumbo/shared/ui/forms';
 

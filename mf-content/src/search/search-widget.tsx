@@ -1,7 +1,6 @@
-import { Link } from '@rumbo/shared';
+import { Link, useTranslation } from '@rumbo/shared';
 import { Box, Heading, Skeleton, Text } from '@rumbo/shared/ui';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { mountRootParcel, type ParcelConfig } from 'single-spa';
 import Parcel from 'single-spa-react/parcel';
 import { loadSearchParcel } from './search-loader';

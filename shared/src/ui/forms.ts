@@ -1,9 +1,10 @@
 /**
- * Chakra form controls: a federated singleton of its own, loaded with the screens that have a
- * form, so pages without one do not carry their state machines. The combobox is apart
- * (`./combobox`): only the search widget has one.
+ * Chakra form controls with state machines (checkbox, radio group) and the site's composed fields:
+ * a federated singleton of its own, loaded with the screens that have such a form, so pages
+ * without one do not carry them. `Field` and `Input` are in `@rumbo/shared/ui` (the search widget,
+ * on the home page, has those only). The combobox is apart (`./combobox`).
  */
-export { Checkbox, Field, Fieldset, Input, RadioGroup, Textarea } from '@chakra-ui/react';
+export { Checkbox, Fieldset, RadioGroup, Textarea } from '@chakra-ui/react';
 export { TextField } from './text-field';
 export { ErrorSummary, type SummaryEntry } from './error-summary';
 export { SelectField, type SelectOption } from './select-field';

@@ -1,8 +1,7 @@
-import { Link, session } from '@rumbo/shared';
+import { Link, session, useTranslation } from '@rumbo/shared';
 import { Box, Button, HStack } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 
 // Only signed-in customers need the menu: its overlay code loads with it.
 const AccountMenu = lazy(() => import('./account-menu'));

@@ -1,7 +1,6 @@
-import { session } from '@rumbo/shared';
+import { session, useTranslation } from '@rumbo/shared';
 import { IconButton } from '@rumbo/shared/ui';
 import { Menu, Portal } from '@rumbo/shared/ui/overlays';
-import { useTranslation } from 'react-i18next';
 import { navigateToUrl } from 'single-spa';
 
 const ITEMS = [

@@ -1,7 +1,6 @@
-import { api, ApiError } from '@rumbo/shared';
+import { api, ApiError, useTranslation } from '@rumbo/shared';
 import { Box, Button, chakra, Heading, Stack, Text } from '@rumbo/shared/ui';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 
 type State = { status: 'idle' } | { status: 'sending' } | { status: 'sent'; correo: string } | { status: 'error'; key?: string; text?: string };
 

@@ -1,7 +1,6 @@
-import { Link, loadOperator, type OperatorData } from '@rumbo/shared';
+import { Link, loadOperator, type OperatorData, useTranslation } from '@rumbo/shared';
 import { Box, Container, ExternalLink, Heading, SimpleGrid, Stack, Text, VisuallyHidden } from '@rumbo/shared/ui';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DESTINATION_CITIES } from '../routes';
 import { FooterSubscribe } from './footer-subscribe';
 import { useLegalLinks } from './legal-links';

@@ -1,7 +1,6 @@
-import { Link, api, endGuestPurchase } from '@rumbo/shared';
+import { api, endGuestPurchase, Link, useTranslation } from '@rumbo/shared';
 import { Box, Container, Flex, HStack, SkipNavLink } from '@rumbo/shared/ui';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { navigateToUrl } from 'single-spa';
 import { AccountButton } from './account-button';
 import { LanguageSelector } from './language-selector';

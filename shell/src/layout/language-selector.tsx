@@ -1,6 +1,5 @@
-import { LANGUAGES, setLanguage, type Language } from '@rumbo/shared';
+import { type Language, LANGUAGES, setLanguage, useTranslation } from '@rumbo/shared';
 import { NativeSelect } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
 
 /** Switches every text of the site at once, without a reload; the choice is kept. */
 export function LanguageSelector({ id }: { id: string }) {

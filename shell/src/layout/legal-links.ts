@@ -1,6 +1,5 @@
-import { api } from '@rumbo/shared';
+import { api, useTranslation } from '@rumbo/shared';
 import { startTransition, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { routeFor } from '../routes';
 
 export interface LegalLink {

@@ -1,7 +1,6 @@
-import { Link } from '@rumbo/shared';
+import { Link, useTranslation } from '@rumbo/shared';
 import { Stack } from '@rumbo/shared/ui';
 import { CloseButton, Drawer, Portal } from '@rumbo/shared/ui/overlays';
-import { useTranslation } from 'react-i18next';
 import { LanguageSelector } from './language-selector';
 import { NAV_ITEMS } from './nav-items';
 

@@ -1,6 +1,6 @@
 import { IconButton } from '@rumbo/shared/ui';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 
 // The drawer and its overlay code load when the menu is first opened, not with the page.
 const MobileMenuDrawer = lazy(() => import('./mobile-menu-drawer'));

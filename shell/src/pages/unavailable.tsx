@@ -1,5 +1,5 @@
 import { Box, Heading, Text } from '@rumbo/shared/ui';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@rumbo/shared';
 
 /** A route whose remote is not in the registry (not deployed). */
 export function Unavailable() {

@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { ROUTES } from '../routes';
-import { applyRegistry, loadApp, prefetchRemote, preloadRoute, resetRemote } from './registry';
+import { applyRegistry, loadApp, prefetchRemote, prefetchShared, preloadRoute, resetRemote } from './registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -16,7 +16,10 @@ const manifest = {
 };
 const route = (id: string) => ROUTES.find((candidate) => candidate.id === id)!;
 const hints = (rel: string) => [...document.head.querySelectorAll(`link[rel="${rel}"]`)].map((link) => link.getAttribute('href'));
-const fetchMock = jest.fn(async (_url: string) => new Response(JSON.stringify(manifest), { status: 200 }));
+const SHARED_CHUNKS = { combobox: ['444.a.js', '593.b.js', '826.c.js'], forms: ['408.d.js', '593.b.js'] };
+const fetchMock = jest.fn(
+  async (url: string) => new Response(JSON.stringify(url === '/shared-chunks.json' ? SHARED_CHUNKS : manifest), { status: 200 }),
+);
 const manifestReads = (url: string) => fetchMock.mock.calls.filter(([called]) => called === url).length;
 
 beforeAll(() => {
@@ -90,3 +93,25 @@ describe('loading a remote', () => {
     expect(manifestReads('http://cdn.test/mf_cargo/9.9.9-gone/mf-manifest.json')).toBe(1);
   });
 });
+
+describe('fetching a shared module a screen runs only when the customer acts', () => {
+  it("fetches the module's files into the cache, as the shell's build lists them, once", async () => {
+    prefetchShared('combobox');
+    prefetchShared('combobox');
+    await waitForHint('/826.c.js');
+    expect(hints('prefetch')).toEqual(expect.arrayContaining(['/444.a.js', '/593.b.js', '/826.c.js']));
+    expect(manifestReads('/shared-chunks.json')).toBe(1);
+    expect(document.querySelectorAll('script')).toHaveLength(0);
+  });
+
+  it('fetches nothing for a module the page on screen has already loaded', async () => {
+    preloadRoute(route('complaints'));
+    prefetchShared('forms');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(hints('prefetch')).not.toContain('/408.d.js');
+  });
+});
+
+async function waitForHint(href: string) {
+  for (let tries = 0; tries < 20 && !hints('prefetch').includes(href); tries++) await new Promise((resolve) => setTimeout(resolve, 0));
+}

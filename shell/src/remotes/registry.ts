@@ -75,12 +75,35 @@ const ON_DEMAND_SHARED: Record<OnDemandShared, () => Promise<unknown>> = {
   overlays: () => import('@rumbo/shared/ui/overlays'),
 };
 
+/** Shared modules already loaded or asked for: nothing to prefetch for them. */
+const sharedAskedFor = new Set<OnDemandShared>();
+let sharedChunks: Promise<Partial<Record<OnDemandShared, string[]>>> | undefined;
+
+/**
+ * Fetches an on-demand shared module's code into the cache with `<link rel="prefetch">`, without
+ * running it, for a screen that runs it only when the customer acts (the search widget's
+ * combobox). Its files are listed by the shell's build in `/shared-chunks.json`.
+ */
+export function prefetchShared(name: OnDemandShared): void {
+  if (sharedAskedFor.has(name)) return;
+  sharedAskedFor.add(name);
+  sharedChunks ??= fetch('/shared-chunks.json')
+    .then((response) => (response.ok ? response.json() : {}))
+    .catch(() => ({}));
+  void sharedChunks.then((files) => {
+    for (const file of files[name] ?? []) addResourceHint('prefetch', `/${file}`);
+  });
+}
+
 /**
  * Starts downloading the code of the page on screen (its remote's entry and `./app` chunks, and
  * the shared modules it needs) in parallel with the shell's first render, without running the remote.
  */
 export function preloadRoute(route: RouteDef): void {
-  for (const name of route.needs ?? []) void ON_DEMAND_SHARED[name]().catch(() => undefined);
+  for (const name of route.needs ?? []) {
+    sharedAskedFor.add(name);
+    void ON_DEMAND_SHARED[name]().catch(() => undefined);
+  }
   if (!isDeployed(route.remote)) return;
   fetched.add(route.remote);
   const manifestUrl = registry[route.remote]!;

@@ -1,0 +1,67 @@
+import { json, stubRest } from '@rumbo/shared/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TERMINALS } from '../testing/fixtures';
+import { renderAt, setUpBooking } from '../testing/render';
+import { cityNamed } from './city-field';
+import { SearchWidget } from './search-widget';
+import { citiesOf } from './search.store';
+
+beforeEach(async () => {
+  await setUpBooking('es-PE');
+  window.history.pushState(null, '', '/');
+  stubRest(async (request) =>
+    new URL(request.url).pathname === '/rest/terminales' ? json(200, { data: TERMINALS }) : json(404, { message: 'not found' }),
+  );
+});
+
+/** Chakra's combobox marks its parts; the plain box drawn before it does not. */
+const isChakraCombobox = (element: HTMLElement) => element.getAttribute('data-scope') === 'combobox';
+
+describe('the city fields before and after the combobox is loaded', () => {
+  it('are plain boxes until the customer types in one, which then becomes the combobox with the text and the focus', async () => {
+    const user = userEvent.setup({ delay: 30 });
+    renderAt('/', <SearchWidget />);
+    const plain = await waitFor(() => {
+      const box = screen.getByRole('combobox', { name: 'Origen' });
+      expect(box).toBeEnabled();
+      return box;
+    });
+    // Drawn at once, without the combobox's code: same name, role and field name, nothing open.
+    expect(isChakraCombobox(plain)).toBe(false);
+    expect(plain).toHaveAttribute('name', 'origen');
+    expect(plain).toHaveAttribute('aria-expanded', 'false');
+    expect(isChakraCombobox(screen.getByRole('combobox', { name: 'Destino' }))).toBe(false);
+
+    await user.type(plain, 'terra');
+    const combobox = await waitFor(() => {
+      const box = screen.getByRole('combobox', { name: 'Origen' });
+      expect(isChakraCombobox(box)).toBe(true);
+      return box;
+    });
+    expect(combobox).toHaveFocus();
+    await waitFor(() => expect(combobox).toHaveValue('terra'));
+    // The list is open and filtered by what was typed before and after the switch.
+    const option = await screen.findByRole('option', { name: /Arequipa \(AQP\)/ });
+    expect(screen.queryByRole('option', { name: /Lima/ })).not.toBeInTheDocument();
+    await user.click(option);
+    expect(combobox).toHaveValue('Arequipa (AQP)');
+    // The other field became the combobox too, untouched.
+    const destino = screen.getByRole('combobox', { name: 'Destino' });
+    expect(isChakraCombobox(destino)).toBe(true);
+    expect(destino).not.toHaveFocus();
+  }, 20_000);
+});
+
+describe('cityNamed', () => {
+  const cities = citiesOf(TERMINALS);
+  it('finds a city typed in full by its code, name or label, whatever the case and accents', () => {
+    expect(cityNamed(cities, 'aqp')?.codigo).toBe('AQP');
+    expect(cityNamed(cities, '  AREQUÍPA ')?.codigo).toBe('AQP');
+    expect(cityNamed(cities, 'Lima (LIM)')?.codigo).toBe('LIM');
+  });
+  it('finds nothing for part of a name or an empty text', () => {
+    expect(cityNamed(cities, 'Areq')).toBeUndefined();
+    expect(cityNamed(cities, ' ')).toBeUndefined();
+  });
+});

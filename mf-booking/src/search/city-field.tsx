@@ -1,0 +1,282 @@
+import { prefetchShared, useTranslation } from '@rumbo/shared';
+import { Box, chakra, Text, useSlotRecipe } from '@rumbo/shared/ui';
+import { observable, runInAction } from 'mobx';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { CONTROL_BORDER, ERROR_COLOR } from './field-styles';
+import type { SearchStore, CityOption } from './search.store';
+
+type ComboboxKit = typeof import('@rumbo/shared/ui/combobox');
+
+export const cityLabel = (city: CityOption) => `${city.ciudad} (${city.codigo})`;
+
+/**
+ * Chakra's combobox (its state machine, list and positioning: about 35 KB gzip) is not part of the
+ * page's first load. The city fields are drawn at once as plain text boxes styled as the combobox;
+ * the first time the customer touches, focuses or types in one, the combobox is loaded (it was
+ * fetched into the cache, not run, once the page was idle: see `prefetchCombobox`) and both
+ * fields become it, keeping what was typed and the focus.
+ */
+const kit = observable.box<ComboboxKit | undefined>(undefined, { deep: false });
+let loading: Promise<ComboboxKit> | undefined;
+
+function loadCombobox(): Promise<ComboboxKit> {
+  loading ??= import('@rumbo/shared/ui/combobox').then(
+    (loaded) => {
+      runInAction(() => kit.set(loaded));
+      return loaded;
+    },
+    (error: unknown) => {
+      // The next touch tries again; meanwhile the plain box still takes a typed city.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Fetches the combobox's code into the browser's cache without running it (once the page is idle). */
+export function prefetchCombobox(): void {
+  if (!kit.get()) prefetchShared('combobox');
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .trim()
+    .toLowerCase();
+
+/** The city a typed text names (its code, its name or its label, accents and case aside). */
+export function cityNamed(cities: readonly CityOption[], text: string): CityOption | undefined {
+  const wanted = fold(text);
+  if (!wanted) return undefined;
+  return cities.find((city) => [city.codigo, city.ciudad, cityLabel(city)].some((name) => fold(name) === wanted));
+}
+
+export interface CityFieldProps {
+  store: SearchStore;
+  /** The cities as the widget last rendered them (they arrive in a transition). */
+  cities: CityOption[];
+  field: 'origen' | 'destino';
+  id: string;
+  disabled?: boolean;
+}
+
+/** A searchable city field: matches the city's name, its code or one of its terminals. */
+export const CityField = observer(function CityField(props: CityFieldProps) {
+  const { store, field, cities } = props;
+  const ui = kit.get();
+  const selected = cities.find((city) => city.codigo === store.values[field]);
+  // What the customer typed in the plain box, until it is a combobox (undefined: the selected city).
+  const [typed, setTyped] = useState<string | undefined>(undefined);
+  // Set once the customer is in the plain box: the combobox then takes the focus (and opens its
+  // list when the box was touched or typed in).
+  const [handover, setHandover] = useState<{ open: boolean } | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
+
+  if (ui) {
+    return (
+      <CityCombobox
+        {...props}
+        ui={ui}
+        initialText={typed ?? (selected ? cityLabel(selected) : '')}
+        focus={Boolean(handover)}
+        open={handover?.open ?? false}
+      />
+    );
+  }
+
+  const upgrade = (open: boolean) => {
+    setHandover((current) => ({ open: open || (current?.open ?? false) }));
+    loadCombobox().catch(() => setFailed(true));
+  };
+  return (
+    <PlainCityInput
+      {...props}
+      text={typed ?? (selected ? cityLabel(selected) : '')}
+      onType={(text) => {
+        setTyped(text);
+        // Without the combobox (its code could not be loaded), a city typed in full still counts.
+        store.set(field, cityNamed(cities, text)?.codigo ?? '');
+        upgrade(true);
+      }}
+      onTouch={() => upgrade(true)}
+      onFocus={() => upgrade(false)}
+      failed={failed}
+    />
+  );
+});
+
+function useCityError(store: SearchStore, field: CityFieldProps['field']) {
+  const { t } = useTranslation('bookingSearch');
+  const error = store.fieldError(field);
+  return error && t(`validation:${error.key}`);
+}
+
+const ChevronDown = () => (
+  <chakra.svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <path d="m6 9 6 6 6-6" />
+  </chakra.svg>
+);
+
+interface PlainCityInputProps extends CityFieldProps {
+  text: string;
+  onType: (text: string) => void;
+  onTouch: () => void;
+  onFocus: () => void;
+  failed: boolean;
+}
+
+/**
+ * The city field before the combobox has loaded: a text box with the combobox's own styles (its
+ * slot recipe), so nothing moves or changes look when it becomes one.
+ */
+const PlainCityInput = observer(function PlainCityInput({ store, field, id, disabled, text, onType, onTouch, onFocus, failed }: PlainCityInputProps) {
+  const { t } = useTranslation('bookingSearch');
+  const styles = useSlotRecipe({ key: 'combobox' })({});
+  const error = useCityError(store, field);
+  const errorId = `${id}-error`;
+  return (
+    <Box>
+      <chakra.div css={styles.root} data-disabled={disabled ? '' : undefined}>
+        <chakra.label css={styles.label} id={`${id}-label`} htmlFor={id} data-disabled={disabled ? '' : undefined}>
+          {t(`search.${field}`)}
+        </chakra.label>
+        <chakra.div css={styles.control}>
+          <chakra.input
+            css={styles.input}
+            id={id}
+            name={field}
+            role="combobox"
+            aria-expanded={false}
+            aria-autocomplete="list"
+            autoComplete="off"
+            required
+            placeholder={t('search.cityPlaceholder')}
+            borderWidth="1px"
+            borderColor={error ? 'border.error' : CONTROL_BORDER}
+            value={text}
+            disabled={disabled}
+            data-disabled={disabled ? '' : undefined}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => onType(event.target.value)}
+            onPointerDown={onTouch}
+            onFocus={onFocus}
+          />
+          <chakra.div css={styles.indicatorGroup} pointerEvents="none">
+            <chakra.span css={styles.trigger}>
+              <ChevronDown />
+            </chakra.span>
+          </chakra.div>
+        </chakra.div>
+      </chakra.div>
+      {error && (
+        <Text id={errorId} textStyle="xs" fontWeight="medium" color={ERROR_COLOR} mt="1.5">
+          {error}
+        </Text>
+      )}
+      {failed && !error && (
+        <Text textStyle="xs" color="fg.muted" mt="1.5">
+          {t('search.typeCity')}
+        </Text>
+      )}
+    </Box>
+  );
+});
+
+interface CityComboboxProps extends CityFieldProps {
+  ui: ComboboxKit;
+  initialText: string;
+  /** Take the focus when mounted (the customer was in the plain box). */
+  focus: boolean;
+  /** Open the list when mounted (the customer touched the box or typed). */
+  open: boolean;
+}
+
+const CityCombobox = observer(function CityCombobox({ ui, store, cities, field, id, disabled, initialText, focus, open }: CityComboboxProps) {
+  const { Combobox, useFilter, useListCollection } = ui;
+  const { t } = useTranslation('bookingSearch');
+  const { contains } = useFilter({ sensitivity: 'base' });
+  const { collection, filter } = useListCollection<CityOption>({
+    initialItems: cities,
+    itemToString: cityLabel,
+    itemToValue: (city) => city.codigo,
+    filter: (text, query, city) => contains(text, query) || city.terminales.some((name) => contains(name, query)),
+  });
+  const error = useCityError(store, field);
+  const value = store.values[field];
+  const selected = cities.find((city) => city.codigo === value);
+  const typedOver = initialText !== '' && initialText !== (selected ? cityLabel(selected) : '');
+  const errorId = `${id}-error`;
+
+  useEffect(() => {
+    if (typedOver) filter(initialText);
+    if (!focus) return;
+    const input = document.getElementById(id);
+    if (input instanceof HTMLInputElement) {
+      input.focus();
+      input.setSelectionRange(input.value.length, input.value.length);
+    }
+    // Only when it replaces the plain box.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <Box>
+      <Combobox.Root
+        collection={collection}
+        value={value ? [value] : []}
+        defaultInputValue={initialText}
+        defaultOpen={open && !disabled}
+        onInputValueChange={(details) => filter(details.inputValue)}
+        onValueChange={(details) => store.set(field, details.value[0] ?? '')}
+        onOpenChange={(details) => {
+          if (!details.open) filter('');
+        }}
+        openOnClick
+        ids={{ input: id, label: `${id}-label` }}
+        invalid={Boolean(error)}
+        disabled={disabled}
+        required
+        positioning={{ sameWidth: true }}
+      >
+        <Combobox.Label>{t(`search.${field}`)}</Combobox.Label>
+        <Combobox.Control>
+          <Combobox.Input
+            name={field}
+            placeholder={t('search.cityPlaceholder')}
+            borderColor={CONTROL_BORDER}
+            aria-describedby={error ? errorId : undefined}
+            aria-invalid={error ? true : undefined}
+          />
+          <Combobox.IndicatorGroup>
+            <Combobox.Trigger aria-label={t('search.openList')} />
+          </Combobox.IndicatorGroup>
+        </Combobox.Control>
+        <Combobox.Positioner>
+          <Combobox.Content maxH="72">
+            <Combobox.Empty>{t('search.noCity')}</Combobox.Empty>
+            {collection.items.map((city) => (
+              <Combobox.Item item={city} key={city.codigo}>
+                <Box>
+                  <Combobox.ItemText>{cityLabel(city)}</Combobox.ItemText>
+                  <Text textStyle="xs" color="fg.muted">
+                    {city.terminales.join(' · ')}
+                  </Text>
+                </Box>
+                <Combobox.ItemIndicator />
+              </Combobox.Item>
+            ))}
+          </Combobox.Content>
+        </Combobox.Positioner>
+      </Combobox.Root>
+      {error && (
+        <Text id={errorId} textStyle="xs" fontWeight="medium" color={ERROR_COLOR} mt="1.5">
+          {error}
+        </Text>
+      )}
+    </Box>
+  );
+});
