@@ -1,10 +1,9 @@
 import { createRemoteApp } from '@rumbo/shared';
-import { accountTexts } from './locales';
+import { accountRemoteTexts } from './locales';
 import { Root } from './root';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
-  ns: 'account',
-  translations: accountTexts,
+  texts: accountRemoteTexts,
   Root,
   build: __BUILD_LABEL__ || __APP_VERSION__,
 });

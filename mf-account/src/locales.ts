@@ -1,4 +1,5 @@
-import { complaintLabels } from '@rumbo/shared/schemas';
+import type { PackageTexts } from '@rumbo/shared';
+import { complaintLabels, validationMessages } from '@rumbo/shared/schemas';
 
 /**
  * Texts of the `account` namespace. Validation and server messages live in the shared
@@ -318,3 +319,9 @@ const enEN: Texts = {
 };
 
 export const accountTexts = { 'es-PE': esPE, 'en-EN': enEN };
+
+/**
+ * What the remote registers: its texts, and the `validation` messages of its forms: all of them
+ * (accounts, trips and after-sales answer with codes of many domains).
+ */
+export const accountRemoteTexts: PackageTexts = { ns: 'account', translations: accountTexts, messages: [validationMessages] };

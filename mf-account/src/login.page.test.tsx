@@ -1,9 +1,9 @@
-import { addTranslations, i18n, session } from '@rumbo/shared';
+import { i18n, registerTexts, session } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginPage } from './login.page';
-import { accountTexts } from './locales';
+import { accountRemoteTexts } from './locales';
 
 /** A session token whose `exp` is in an hour. */
 const exp = Math.floor(Date.now() / 1000) + 3600;
@@ -23,7 +23,7 @@ const CLIENTE = {
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  addTranslations('account', accountTexts);
+  registerTexts(accountRemoteTexts);
 });
 
 beforeEach(async () => {

@@ -1,9 +1,9 @@
-import { addTranslations, i18n, session } from '@rumbo/shared';
+import { i18n, registerTexts, session } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { accountTexts } from './locales';
+import { accountRemoteTexts } from './locales';
 import { MyAccountPage } from './my-account.page';
 
 const PROFILE = {
@@ -77,7 +77,7 @@ const renderAt = (path: string) =>
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  addTranslations('account', accountTexts);
+  registerTexts(accountRemoteTexts);
 });
 
 beforeEach(async () => {

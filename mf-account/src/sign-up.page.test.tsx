@@ -1,14 +1,14 @@
-import { addTranslations, i18n } from '@rumbo/shared';
+import { i18n, registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { accountTexts } from './locales';
+import { accountRemoteTexts } from './locales';
 import { SignUpPage } from './sign-up.page';
 import { SignUpStore } from './sign-up.store';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  addTranslations('account', accountTexts);
+  registerTexts(accountRemoteTexts);
 });
 
 beforeEach(async () => {

@@ -1,14 +1,13 @@
-import { addTranslations, createRemoteApp } from '@rumbo/shared';
-import { bookingTexts } from './locales';
+import { createRemoteApp, registerTexts } from '@rumbo/shared';
+import { bookingRemoteTexts } from './locales';
 import { Root } from './root';
-import { searchTexts } from './search/locales';
+import { searchRemoteTexts } from './search/locales';
 
 // Step 1 shows the search widget too, with its own texts.
-addTranslations('bookingSearch', searchTexts);
+registerTexts(searchRemoteTexts);
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
-  ns: 'booking',
-  translations: bookingTexts,
+  texts: bookingRemoteTexts,
   Root,
   build: __BUILD_LABEL__ || __APP_VERSION__,
 });

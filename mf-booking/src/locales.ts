@@ -1,3 +1,6 @@
+import type { PackageTexts } from '@rumbo/shared';
+import { validationMessages } from '@rumbo/shared/schemas';
+
 /**
  * Texts of the `booking` namespace (steps 1–3, the reservation page, after the sale), same keys in
  * both languages; the search widget's are apart (`search/locales.ts`). Validation and server
@@ -758,3 +761,9 @@ const enEN: Texts = {
 };
 
 export const bookingTexts = { 'es-PE': esPE, 'en-EN': enEN };
+
+/**
+ * What the remote registers: its texts, and the `validation` messages of its forms: all of them
+ * (search, seats, payment and after-sales answer with codes of many domains).
+ */
+export const bookingRemoteTexts: PackageTexts = { ns: 'booking', translations: bookingTexts, messages: [validationMessages] };

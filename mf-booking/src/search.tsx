@@ -1,9 +1,9 @@
-import { InTransition, addTranslations, i18n } from '@rumbo/shared';
+import { InTransition, i18n, registerTexts } from '@rumbo/shared';
 import { Text, UiProvider } from '@rumbo/shared/ui';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { searchTexts } from './search/locales';
+import { searchRemoteTexts } from './search/locales';
 import { SearchWidget } from './search/search-widget';
 
 /** Props the page that mounts the parcel may pass: city codes of `/rest/iata` to start with. */
@@ -41,9 +41,9 @@ const lifecycles = singleSpaReact<SearchParcelProps>({
   ),
 });
 
-/** The widget's texts are registered when the parcel starts (the shell has set up i18n by then). */
+/** The widget's texts and its form's messages are registered when the parcel starts (the shell has set up i18n by then). */
 async function addTexts(): Promise<void> {
-  addTranslations('bookingSearch', searchTexts);
+  registerTexts(searchRemoteTexts);
 }
 
 const parcel = { ...lifecycles, bootstrap: [addTexts, lifecycles.bootstrap] };

@@ -1,10 +1,9 @@
 import { createRemoteApp } from '@rumbo/shared';
-import { cargoTexts } from './locales';
+import { cargoRemoteTexts } from './locales';
 import { Root } from './root';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
-  ns: 'cargo',
-  translations: cargoTexts,
+  texts: cargoRemoteTexts,
   Root,
   build: __BUILD_LABEL__ || __APP_VERSION__,
 });

@@ -1,3 +1,6 @@
+import type { PackageTexts } from '@rumbo/shared';
+import { cargoMessages } from '@rumbo/shared/schemas';
+
 /** Texts of the `cargo` namespace: the cargo service, tracking and the cargo clauses. */
 const esPE = {
   service: {
@@ -166,3 +169,6 @@ const enEN: typeof esPE = {
 };
 
 export const cargoTexts = { 'es-PE': esPE, 'en-EN': enEN };
+
+/** What the remote registers: its texts, and the `validation` messages of its forms. */
+export const cargoRemoteTexts: PackageTexts = { ns: 'cargo', translations: cargoTexts, messages: [cargoMessages] };

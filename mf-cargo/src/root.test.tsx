@@ -1,14 +1,14 @@
-import { addTranslations } from '@rumbo/shared';
+import { registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { cargoTexts } from './locales';
+import { cargoRemoteTexts } from './locales';
 import { CargoRoutes } from './root';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  addTranslations('cargo', cargoTexts);
+  registerTexts(cargoRemoteTexts);
 });
 
 const CITIES = [

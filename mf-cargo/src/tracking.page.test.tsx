@@ -1,10 +1,10 @@
-import { addTranslations, i18n } from '@rumbo/shared';
+import { i18n, registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Tracking } from './cargo.resource';
-import { cargoTexts } from './locales';
+import { cargoRemoteTexts } from './locales';
 import { TrackingPage } from './tracking.page';
 
 const IN_TRANSIT: Tracking = {
@@ -25,7 +25,7 @@ const IN_TRANSIT: Tracking = {
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  addTranslations('cargo', cargoTexts);
+  registerTexts(cargoRemoteTexts);
 });
 
 const renderPage = (path = '/cargo/seguimiento') =>

@@ -1,10 +1,9 @@
 import { createRemoteApp } from '@rumbo/shared';
 import { ComplaintPage } from './complaint.page';
-import { complaintsTexts } from './locales';
+import { complaintsRemoteTexts } from './locales';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
-  ns: 'complaints',
-  translations: complaintsTexts,
+  texts: complaintsRemoteTexts,
   Root: ComplaintPage,
   build: __BUILD_LABEL__ || __APP_VERSION__,
 });

@@ -1,10 +1,10 @@
-import { addTranslations, i18n, session, type Customer } from '@rumbo/shared';
+import { type Customer, i18n, registerTexts, session } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest as answerRest } from '@rumbo/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ComplaintPage } from './complaint.page';
 import { ComplaintStore } from './complaint.store';
-import { complaintsTexts } from './locales';
+import { complaintsRemoteTexts } from './locales';
 
 const OPERATOR = {
   producto: 'rumbo',
@@ -99,7 +99,7 @@ const summaryItems = () => within(screen.getByRole('alert')).getAllByRole('listi
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  addTranslations('complaints', complaintsTexts);
+  registerTexts(complaintsRemoteTexts);
 });
 
 beforeEach(async () => {

@@ -1,4 +1,5 @@
-import { complaintLabels } from '@rumbo/shared/schemas';
+import type { PackageTexts } from '@rumbo/shared';
+import { complaintLabels, complaintMessages } from '@rumbo/shared/schemas';
 
 /**
  * Texts of the `complaints` namespace. Validation messages live in the shared `validation`
@@ -183,3 +184,6 @@ const enEN: SameShape<Texts> = {
 };
 
 export const complaintsTexts = { 'es-PE': esPE, 'en-EN': enEN };
+
+/** What the remote registers: its texts, and the `validation` messages of its forms. */
+export const complaintsRemoteTexts: PackageTexts = { ns: 'complaints', translations: complaintsTexts, messages: [complaintMessages] };

@@ -1,3 +1,6 @@
+import type { PackageTexts } from '@rumbo/shared';
+import { companyMessages, subscriptionMessages } from '@rumbo/shared/schemas';
+
 /** Texts of the `content` namespace: home, information pages, agencies, promotions, corporate, destinations. */
 const esPE = {
   home: {
@@ -353,3 +356,10 @@ const enEN: typeof esPE = {
 };
 
 export const contentTexts = { 'es-PE': esPE, 'en-EN': enEN };
+
+/** What the remote registers: its texts, and the `validation` messages of its forms (corporate, subscription). */
+export const contentRemoteTexts: PackageTexts = {
+  ns: 'content',
+  translations: contentTexts,
+  messages: [companyMessages, subscriptionMessages],
+};

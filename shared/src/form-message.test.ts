@@ -1,10 +1,15 @@
 import * as v from 'valibot';
 import { ApiError } from './api';
 import { firstIssues, fromError, messageText } from './form-message';
-import { i18n } from './i18n';
+import { addValidationMessages, i18n } from './i18n';
+import { tripMessages } from './schemas';
 import { setUpShared } from './testing';
 
-beforeAll(() => setUpShared('es-PE'));
+beforeAll(async () => {
+  await setUpShared('es-PE');
+  // As the search widget registers the messages of its form.
+  addValidationMessages(tripMessages);
+});
 
 describe('form messages', () => {
   it('keeps the first issue of each field, as a validation key', () => {
@@ -21,6 +26,11 @@ describe('form messages', () => {
     });
     expect(fromError(new ApiError(409, 'Texto del servidor', 'unknown.code'))).toEqual({ field: undefined, message: { text: 'Texto del servidor' } });
     expect(fromError(new TypeError('network'))).toEqual({ message: { key: 'request.failed' } });
+    // A code of a domain this page's packages did not register: the server's text, as it is.
+    expect(fromError(new ApiError(400, 'Ingrese el RUC', 'company.ruc.required', 'ruc'))).toEqual({
+      field: 'ruc',
+      message: { text: 'Ingrese el RUC' },
+    });
   });
 
   it('reads a key in the current language, and falls back to the server’s text', async () => {

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type * as v from 'valibot';
 import { ApiError } from './api';
-import { validationMessages } from './schemas/validation.messages';
+import { i18n } from './i18n';
 
 /** A message for a form: a `validation` key (translated at render) or the server's own text. */
 export interface FormMessage {
@@ -9,7 +9,8 @@ export interface FormMessage {
   text?: string;
 }
 
-const isKey = (value: string) => Object.hasOwn(validationMessages['es-PE'], value);
+/** A key of the `validation` texts this page has (its packages registered them). */
+const isKey = (value: string) => i18n.exists(value, { ns: 'validation' });
 
 /** The first issue of a failed parse, per field: its message key. */
 export function firstIssues(issues: readonly v.BaseIssue<unknown>[]): Record<string, FormMessage> {

@@ -1,6 +1,6 @@
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage, validationMessages, type Language } from './schemas';
+import { DEFAULT_LANGUAGE, LANGUAGES, requestMessages, toLanguage, type Language, type ValidationMessages } from './schemas';
 import { commonTexts } from './locales';
 import { languageKey } from './storage';
 
@@ -19,7 +19,8 @@ export function initI18n(productKey: string): typeof i18n {
   const lng = stored && (LANGUAGES as readonly string[]).includes(stored) ? stored : DEFAULT_LANGUAGE;
   const resources: Resource = {};
   for (const language of LANGUAGES) {
-    resources[language] = { validation: { ...validationMessages[language] }, common: commonTexts[language] };
+    // Of the `validation` texts, only what any request may answer: each package adds its forms' own.
+    resources[language] = { validation: { ...requestMessages[language] }, common: commonTexts[language] };
   }
   void i18n.use(initReactI18next).init({
     lng,
@@ -44,6 +45,31 @@ export function addTranslations(ns: string, resources: Record<Language, Resource
   for (const language of LANGUAGES) {
     if (!i18n.hasResourceBundle(language, ns)) i18n.addResourceBundle(language, ns, resources[language], true, true);
   }
+}
+
+/**
+ * Adds the `validation` texts of the domains a package's forms show (`complaintMessages`, ...,
+ * or all of `validationMessages`), in every language; a key already there is kept.
+ */
+export function addValidationMessages(...domains: ValidationMessages[]): void {
+  for (const language of LANGUAGES) {
+    for (const messages of domains) i18n.addResourceBundle(language, 'validation', messages[language], true, false);
+  }
+}
+
+/**
+ * What a package (the shell, a remote, a parcel) registers: its namespace's texts and the
+ * `validation` messages its forms show.
+ */
+export interface PackageTexts {
+  ns: string;
+  translations: Record<Language, ResourceLanguage>;
+  messages: ValidationMessages[];
+}
+
+export function registerTexts({ ns, translations, messages }: PackageTexts): void {
+  addTranslations(ns, translations);
+  addValidationMessages(...messages);
 }
 
 /** Switches every text at once (react-i18next re-renders) and keeps the choice. */

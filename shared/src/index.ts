@@ -7,11 +7,14 @@ export {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   addTranslations,
+  addValidationMessages,
   currentLanguage,
   i18n,
   initI18n,
+  registerTexts,
   setLanguage,
   type Language,
+  type PackageTexts,
 } from './i18n';
 // react-i18next is not a federated module of its own (a shared module is never tree-shaken: the
 // site would ship all of it); shell and remotes take its hook from here, with the one i18n instance.

@@ -1,16 +1,14 @@
-import type { ResourceLanguage } from 'i18next';
 import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import { triggerAppChange, unloadApplication } from 'single-spa';
 import singleSpaReact from 'single-spa-react';
-import { addTranslations, type Language } from './i18n';
+import { registerTexts, type PackageTexts } from './i18n';
 import { RemoteError, UiProvider } from './ui';
 
 export interface RemoteAppOptions {
-  /** The remote's i18n namespace and its texts in every language. */
-  ns: string;
-  translations: Record<Language, ResourceLanguage>;
+  /** The remote's i18n namespace, its texts in every language and its forms' messages. */
+  texts: PackageTexts;
   /** The remote's root screen (its own router inside). */
   Root: ComponentType;
   /** Which build this is (`__BUILD_LABEL__ || __APP_VERSION__`): shown to operators as `data-build`. */
@@ -29,12 +27,13 @@ export function InTransition({ children }: { children: ReactNode }) {
 }
 
 /**
- * single-spa lifecycles of a remote (its `./app` expose): registers the remote's texts, wraps it
+ * single-spa lifecycles of a remote (its `./app` expose): registers the remote's texts and its
+ * forms' messages, wraps it
  * in the site's Chakra system and turns a render crash into a translated "try again" that
  * reloads only this remote.
  */
-export function createRemoteApp({ ns, translations, Root, build }: RemoteAppOptions) {
-  addTranslations(ns, translations);
+export function createRemoteApp({ texts, Root, build }: RemoteAppOptions) {
+  registerTexts(texts);
   return singleSpaReact({
     React,
     ReactDOMClient,

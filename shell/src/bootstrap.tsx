@@ -1,5 +1,5 @@
 import {
-  addTranslations,
+  registerTexts,
   configure,
   getSystem,
   i18n,
@@ -13,7 +13,7 @@ import {
 import { reaction } from 'mobx';
 import { start } from 'single-spa';
 import { applyHead, headFor } from './head';
-import { shellTexts } from './locales';
+import { shellPackageTexts } from './locales';
 import { nextTask } from './next-task';
 import { MainArea, registerRemoteApplications } from './remotes/applications';
 import { afterFirstPage } from './remotes/first-page';
@@ -36,7 +36,7 @@ async function boot() {
   ]);
   configure(config);
   initI18n(config.product);
-  addTranslations('shell', shellTexts);
+  registerTexts(shellPackageTexts);
 
   session.load();
   if (session.isSignedIn) void session.loadUser();

@@ -1,12 +1,12 @@
-import { addTranslations, i18n } from '@rumbo/shared';
+import { registerTexts, i18n } from '@rumbo/shared';
 import { setUpShared } from '@rumbo/shared/testing';
 import { applyHead, headFor } from './head';
-import { shellTexts } from './locales';
+import { shellPackageTexts, shellTexts } from './locales';
 
 describe('page titles and descriptions', () => {
   beforeAll(async () => {
     await setUpShared('es-PE');
-    addTranslations('shell', shellTexts);
+    registerTexts(shellPackageTexts);
   });
 
   it('gives each route its title and description, in the current language', async () => {

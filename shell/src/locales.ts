@@ -1,3 +1,5 @@
+import type { PackageTexts } from '@rumbo/shared';
+import { subscriptionMessages } from '@rumbo/shared/schemas';
 /** Texts of the shell (namespace `shell`), es-PE and en-EN. */
 const es = {
   skipToContent: 'Saltar al contenido',
@@ -170,3 +172,6 @@ const en: Texts = {
 };
 
 export const shellTexts = { 'es-PE': es, 'en-EN': en };
+
+/** What the shell registers: its texts, and the messages of its footer's subscription form. */
+export const shellPackageTexts: PackageTexts = { ns: 'shell', translations: shellTexts, messages: [subscriptionMessages] };

@@ -1,4 +1,5 @@
-import { json, setUpShared } from '@rumbo/shared/testing';
+import { json } from '@rumbo/shared/testing';
+import { setUpBooking } from '../testing/render';
 import type { DeclarationTicket } from '@rumbo/shared/schemas';
 import { rememberPurchase } from '../reservation';
 import { RESERVATION_CODE, ticket } from '../testing/fixtures';
@@ -19,7 +20,7 @@ const DECLARED = {
 
 beforeEach(async () => {
   sessionStorage.clear();
-  await setUpShared('es-PE');
+  await setUpBooking('es-PE');
 });
 
 function fill(store: DeclarationStore) {

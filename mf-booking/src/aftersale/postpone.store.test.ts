@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@rumbo/shared';
-import { json, setUpShared } from '@rumbo/shared/testing';
+import { json } from '@rumbo/shared/testing';
+import { setUpBooking } from '../testing/render';
 import type { PostponableTicket } from '@rumbo/shared/schemas';
 import { purchaseKeyOf, readReservation, rememberPurchase } from '../reservation';
 import { RESERVATION_CODE, TWO_DECKS, ticket, trip } from '../testing/fixtures';
@@ -62,7 +63,7 @@ async function toSeat(store: PostponeStore) {
 
 beforeEach(async () => {
   sessionStorage.clear();
-  await setUpShared('es-PE');
+  await setUpBooking('es-PE');
   rememberPurchase(RESERVATION_CODE, KEY);
 });
 

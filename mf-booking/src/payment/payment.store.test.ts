@@ -1,5 +1,6 @@
 import { STORAGE_KEYS, type Customer } from '@rumbo/shared';
-import { json, setUpShared } from '@rumbo/shared/testing';
+import { json } from '@rumbo/shared/testing';
+import { setUpBooking } from '../testing/render';
 import { readReservation, writeReservation } from '../reservation';
 import { CUSTOMER, held, passengerData, reservationView, trip, RESERVATION_CODE } from '../testing/fixtures';
 import { fakeApi } from '../testing/sales-api';
@@ -62,7 +63,7 @@ function makeStore(customer: Customer | null = null) {
 
 beforeEach(async () => {
   sessionStorage.clear();
-  await setUpShared('es-PE');
+  await setUpBooking('es-PE');
 });
 
 describe('step 3 store', () => {

@@ -1,4 +1,5 @@
-import { json, setUpShared } from '@rumbo/shared/testing';
+import { json } from '@rumbo/shared/testing';
+import { setUpBooking } from '../testing/render';
 import { purchaseKeyOf } from '../reservation';
 import { RESERVATION_CODE, reservationView } from '../testing/fixtures';
 import { fakeApi } from '../testing/sales-api';
@@ -8,7 +9,7 @@ const ACCESS = 'acc3ssKey_from-recovery-1234';
 
 beforeEach(async () => {
   sessionStorage.clear();
-  await setUpShared('es-PE');
+  await setUpBooking('es-PE');
 });
 
 describe('recovery store', () => {

@@ -1,4 +1,5 @@
-import { json, setUpShared } from '@rumbo/shared/testing';
+import { json } from '@rumbo/shared/testing';
+import { setUpBooking } from '../testing/render';
 import { writeReservation } from '../reservation';
 import { RESERVATION_CODE, reservationView, trip } from '../testing/fixtures';
 import { fakeApi } from '../testing/sales-api';
@@ -10,7 +11,7 @@ const EXPIRA = '2026-11-22T15:30:00.000Z';
 
 beforeEach(async () => {
   sessionStorage.clear();
-  await setUpShared('es-PE');
+  await setUpBooking('es-PE');
   writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 1 }, ida: trip(), tramo: 'ida', clave_bloqueo: KEY, codigo: RESERVATION_CODE });
 });
 

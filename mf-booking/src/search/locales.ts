@@ -1,3 +1,6 @@
+import type { PackageTexts } from '@rumbo/shared';
+import { tripMessages } from '@rumbo/shared/schemas';
+
 /**
  * The search widget's texts (namespace `bookingSearch`), apart from the rest of the purchase's:
  * the widget is also a parcel on the home and destination pages, which then carry only these.
@@ -47,3 +50,6 @@ const enEN: typeof esPE = {
 };
 
 export const searchTexts = { 'es-PE': esPE, 'en-EN': enEN };
+
+/** What the search parcel registers: its texts, and the messages of its form. */
+export const searchRemoteTexts: PackageTexts = { ns: 'bookingSearch', translations: searchTexts, messages: [tripMessages] };

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS, heldSeats } from '@rumbo/shared';
-import { json, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { json, stubRest } from '@rumbo/shared/testing';
+import { setUpBooking } from '../testing/render';
 import { waitFor } from '@testing-library/react';
 import { writeReservation } from '../reservation';
 import { TWO_DECKS, held, trip } from '../testing/fixtures';
@@ -65,7 +66,7 @@ async function loaded(pasajeros = 2, now = NOW) {
 
 const seatOf = (store: SeatsStore, n: number) => store.seats.find((seat) => seat.nasiento === n)!;
 
-beforeAll(() => setUpShared('es-PE'));
+beforeAll(() => setUpBooking('es-PE'));
 beforeEach(() => sessionStorage.clear());
 
 describe('SeatsStore', () => {

@@ -1,15 +1,15 @@
-import { addTranslations, type Language } from '@rumbo/shared';
+import { registerTexts, type Language } from '@rumbo/shared';
 import { renderWithUi, setUpShared } from '@rumbo/shared/testing';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { bookingTexts } from '../locales';
-import { searchTexts } from '../search/locales';
+import { bookingRemoteTexts } from '../locales';
+import { searchRemoteTexts } from '../search/locales';
 
 /** Sets `shared` up as the shell does and adds this remote's texts, as mounting it does. */
 export async function setUpBooking(language: Language = 'es-PE') {
   await setUpShared(language);
-  addTranslations('booking', bookingTexts);
-  addTranslations('bookingSearch', searchTexts);
+  registerTexts(bookingRemoteTexts);
+  registerTexts(searchRemoteTexts);
 }
 
 /** Renders a screen of the remote at `url`, inside the site's providers. */

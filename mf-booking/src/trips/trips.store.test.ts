@@ -1,5 +1,6 @@
 import { STORAGE_KEYS, heldSeats } from '@rumbo/shared';
-import { json, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { json, stubRest } from '@rumbo/shared/testing';
+import { setUpBooking } from '../testing/render';
 import { purchaseKeyOf, readReservation, writeReservation } from '../reservation';
 import { held, trip } from '../testing/fixtures';
 import { TripsStore } from './trips.store';
@@ -22,7 +23,7 @@ function api(trips: unknown = [EARLY_DEAR, LATE_CHEAP, MIDDAY]) {
   });
 }
 
-beforeAll(() => setUpShared('es-PE'));
+beforeAll(() => setUpBooking('es-PE'));
 beforeEach(() => sessionStorage.clear());
 
 describe('TripsStore', () => {

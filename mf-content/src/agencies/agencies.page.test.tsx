@@ -1,10 +1,10 @@
-import { addTranslations } from '@rumbo/shared';
+import { registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Agency } from '../content.resource';
-import { contentTexts } from '../locales';
+import { contentRemoteTexts } from '../locales';
 import AgenciesPage from './agencies.page';
 
 // Leaflet needs a real layout engine; the map's own behaviour is checked in the e2e journey.
@@ -26,7 +26,7 @@ const AGENCIES = [
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  addTranslations('content', contentTexts);
+  registerTexts(contentRemoteTexts);
 });
 
 const renderPage = (path = '/oficina') =>

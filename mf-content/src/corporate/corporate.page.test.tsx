@@ -1,13 +1,13 @@
-import { addTranslations } from '@rumbo/shared';
+import { registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contentTexts } from '../locales';
+import { contentRemoteTexts } from '../locales';
 import CorporatePage from './corporate.page';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  addTranslations('content', contentTexts);
+  registerTexts(contentRemoteTexts);
 });
 
 test('a complete RUC fills the business name from the look-up, and the request is sent', async () => {

@@ -1,13 +1,13 @@
-import { addTranslations } from '@rumbo/shared';
+import { registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { contentTexts } from '../locales';
+import { contentRemoteTexts } from '../locales';
 import { ContentRoutes } from '../routes';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  addTranslations('content', contentTexts);
+  registerTexts(contentRemoteTexts);
 });
 
 const CUSCO = {

@@ -1,8 +1,8 @@
-import { addTranslations, i18n } from '@rumbo/shared';
+import { i18n, registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contentTexts } from '../locales';
+import { contentRemoteTexts } from '../locales';
 import InformationPage from './information.page';
 
 const PAGES: Record<string, { titulo: string; html: string }> = {
@@ -29,7 +29,7 @@ function answerPages() {
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  addTranslations('content', contentTexts);
+  registerTexts(contentRemoteTexts);
 });
 
 afterEach(async () => {

@@ -1,10 +1,10 @@
-import { addTranslations } from '@rumbo/shared';
+import { registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Promotion } from '../content.resource';
-import { contentTexts } from '../locales';
+import { contentRemoteTexts } from '../locales';
 import PromotionsPage from './promotions.page';
 
 const PROMOTION: Promotion = {
@@ -15,7 +15,7 @@ const PROMOTION: Promotion = {
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  addTranslations('content', contentTexts);
+  registerTexts(contentRemoteTexts);
 });
 
 const renderAt = (path = '/promociones') =>

@@ -1,14 +1,14 @@
-import { addTranslations, setRemoteModuleLoader } from '@rumbo/shared';
+import { registerTexts, setRemoteModuleLoader } from '@rumbo/shared';
 import { renderWithUi, setUpShared } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
 import type { ParcelConfig } from 'single-spa';
-import { contentTexts } from '../locales';
+import { contentRemoteTexts } from '../locales';
 import { loadSearchParcel } from './search-loader';
 import { SearchWidget, type SearchProps } from './search-widget';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  addTranslations('content', contentTexts);
+  registerTexts(contentRemoteTexts);
 });
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import type { Language } from './validation.messages';
+import type { Language } from './language';
 
 /**
  * Names of the complaint form's codes (spec §4, §5), in both languages: the form shows them

@@ -1,181 +1,49 @@
 import { accountMessages } from './account.messages';
-import { salesMessages } from './sales.messages';
 import { aftersaleMessages } from './aftersale.messages';
+import { cargoMessages } from './cargo.messages';
+import { companyMessages } from './company.messages';
+import { complaintMessages } from './complaint.messages';
+import { requestMessages } from './request.messages';
+import { salesMessages } from './sales.messages';
+import { subscriptionMessages } from './subscription.messages';
+import { tripMessages } from './trip.messages';
+import type { Language } from './language';
 
 /**
  * Texts of the `validation` i18n namespace, shared by the browser (react-i18next) and the API
- * (answers in the caller's language). The es-PE complaint texts are the spec's (§5), verbatim.
+ * (answers in the caller's language): every domain's messages. The API answers with all of them;
+ * in the browser, each package registers the domains its forms show (`addValidationMessages`),
+ * so a page does not carry the texts of every other page's forms.
  */
 export const validationMessages = {
   'es-PE': {
-    'complaint.nacimiento.required': 'Seleccione su fecha de nacimiento',
-    'complaint.genero.required': 'Seleccione su género',
-    'complaint.documento.required': 'Seleccione el tipo de documento',
-    'complaint.numero.required': 'Digite su número de documento',
-    'complaint.numero.dni': 'El DNI debe tener 8 caracteres',
-    'complaint.numero.ce': 'El CE debe tener 12 caracteres',
-    'complaint.numero.pasaporte': 'El PASAPORTE debe tener 15 caracteres',
-    'complaint.numero.numeric': 'El campo número de documento es numérico',
-    'complaint.datos.required': 'Complete el campo nombres',
-    'complaint.paterno.required': 'Complete el campo apellido paterno',
-    'complaint.materno.required': 'Complete el campo apellido materno',
-    'complaint.direccion.required': 'Complete su dirección',
-    'complaint.telefono.required': 'Complete su teléfono',
-    'complaint.telefono.numeric': 'El campo teléfono es numérico',
-    'complaint.correo.required': 'Complete su email',
-    'complaint.correo.format': 'El formato del email es inválido',
-    'complaint.tipo_reclamo.required': 'Seleccione el tipo de reclamo',
-    'complaint.motivo.required': 'Seleccione el motivo de su reclamo',
-    'complaint.viaje.required': 'Seleccione la fecha y hora de su viaje',
-    'complaint.destino.required': 'Seleccione la ciudad de destino',
-    'complaint.detalle.required': 'Complete el detalle',
-    'complaint.detalle.max': 'El detalle debe tener máximo 500 caracteres',
-    'complaint.nombres.max': 'Los nombres y apellidos son demasiado largos',
-    'complaint.direccion.max': 'La dirección debe tener máximo 200 caracteres',
-    'complaint.telefono.max': 'El teléfono debe tener máximo 15 dígitos',
-    'complaint.correo.max': 'El email debe tener máximo 120 caracteres',
-    'complaint.resultado.max': 'El pedido debe tener máximo 500 caracteres',
-    'trip.origen.required': 'Seleccione el origen',
-    'trip.destino.required': 'Seleccione el destino',
-    'trip.destino.same': 'El origen y el destino deben ser distintos',
-    'trip.fecha.required': 'Seleccione la fecha de viaje',
-    'trip.fecha.past': 'La fecha de viaje no puede ser anterior a hoy',
-    'trip.fecha.far': 'Solo vendemos pasajes para los próximos 60 días',
-    'trip.regreso.before': 'La fecha de regreso no puede ser anterior a la de ida',
-    'trip.pasajeros.range': 'Elija de 1 a 5 pasajeros',
-    'trip.channel': 'Canal de venta no válido',
-    'trip.closed': 'Este viaje ya no está a la venta',
-    'seat.taken': 'Alguien acaba de tomar este asiento. Actualizamos el mapa: elija otro.',
-    'seat.limit': 'Puede elegir como máximo 5 asientos por compra',
-    'seat.notHeld': 'Este asiento ya no está reservado para usted',
-    'cargo.codigo.required': 'Ingrese el código de seguimiento',
-    'cargo.codigo.format': 'El código de seguimiento tiene 2 letras y 8 números (por ejemplo, RA00012345)',
-    'cargo.codigo.notFound': 'No encontramos un envío con ese código. Revise el código de su guía.',
-    'cargo.documento.format': 'El número de documento tiene de 8 a 12 dígitos',
-    'cargo.documento.required': 'Este envío pide el número de documento del destinatario',
-    'cargo.documento.mismatch': 'El número de documento no corresponde a este envío',
-    'cargo.origen.required': 'Seleccione la ciudad de origen',
-    'cargo.destino.required': 'Seleccione la ciudad de destino',
-    'cargo.destino.same': 'El origen y el destino deben ser distintos',
-    'cargo.peso.required': 'Ingrese el peso en kilos',
-    'cargo.peso.range': 'El peso debe estar entre 0,1 y 500 kg',
-    'cargo.noService': 'Aún no enviamos carga entre estas ciudades',
-    'company.ruc.required': 'Ingrese el RUC',
-    'company.ruc.format': 'El RUC debe tener 11 dígitos',
-    'company.ruc.invalid': 'El RUC no es válido',
-    'company.ruc.notFound': 'No encontramos ese RUC. Escriba la razón social.',
-    'company.razon_social.required': 'Ingrese la razón social',
-    'company.razon_social.max': 'La razón social debe tener máximo 150 caracteres',
-    'company.contacto.required': 'Ingrese el nombre de la persona de contacto',
-    'company.contacto.max': 'El nombre de contacto debe tener máximo 120 caracteres',
-    'company.correo.required': 'Ingrese el correo de contacto',
-    'company.correo.format': 'El formato del email es inválido',
-    'company.telefono.required': 'Ingrese un teléfono de contacto',
-    'company.telefono.format': 'El teléfono debe tener de 6 a 15 dígitos',
-    'company.mensaje.max': 'El mensaje debe tener máximo 500 caracteres',
-    'subscription.correo.required': 'Ingrese su email',
-    'subscription.correo.format': 'El formato del email es inválido',
-    'subscription.token.invalid': 'El enlace no es válido o ya fue usado',
-    'request.invalid': 'La solicitud no es válida',
-    'request.tooMany': 'Demasiadas solicitudes. Inténtelo de nuevo en unos minutos.',
-    'request.unauthorized': 'Su sesión no es válida. Vuelva a iniciar sesión.',
-    'request.notFound': 'No encontramos lo que busca',
-    'request.failed': 'No pudimos completar la solicitud. Inténtelo de nuevo.',
+    ...complaintMessages['es-PE'],
+    ...tripMessages['es-PE'],
+    ...cargoMessages['es-PE'],
+    ...companyMessages['es-PE'],
+    ...subscriptionMessages['es-PE'],
+    ...requestMessages['es-PE'],
     ...accountMessages['es-PE'],
     ...salesMessages['es-PE'],
     ...aftersaleMessages['es-PE'],
   },
   'en-EN': {
-    'complaint.nacimiento.required': 'Select your date of birth',
-    'complaint.genero.required': 'Select your gender',
-    'complaint.documento.required': 'Select the document type',
-    'complaint.numero.required': 'Enter your document number',
-    'complaint.numero.dni': 'The DNI must have 8 characters',
-    'complaint.numero.ce': 'The CE must have 12 characters',
-    'complaint.numero.pasaporte': 'The PASSPORT must have 15 characters',
-    'complaint.numero.numeric': 'The document number field is numeric',
-    'complaint.datos.required': 'Complete the first names field',
-    'complaint.paterno.required': 'Complete the paternal surname field',
-    'complaint.materno.required': 'Complete the maternal surname field',
-    'complaint.direccion.required': 'Complete your address',
-    'complaint.telefono.required': 'Complete your phone number',
-    'complaint.telefono.numeric': 'The phone field is numeric',
-    'complaint.correo.required': 'Complete your email',
-    'complaint.correo.format': 'The email format is invalid',
-    'complaint.tipo_reclamo.required': 'Select the type of complaint',
-    'complaint.motivo.required': 'Select the reason for your complaint',
-    'complaint.viaje.required': 'Select the date and time of your trip',
-    'complaint.destino.required': 'Select the destination city',
-    'complaint.detalle.required': 'Complete the detail',
-    'complaint.detalle.max': 'The detail must have at most 500 characters',
-    'complaint.nombres.max': 'The names and surnames are too long',
-    'complaint.direccion.max': 'The address must have at most 200 characters',
-    'complaint.telefono.max': 'The phone must have at most 15 digits',
-    'complaint.correo.max': 'The email must have at most 120 characters',
-    'complaint.resultado.max': 'The request must have at most 500 characters',
-    'trip.origen.required': 'Select the origin',
-    'trip.destino.required': 'Select the destination',
-    'trip.destino.same': 'Origin and destination must be different',
-    'trip.fecha.required': 'Select the travel date',
-    'trip.fecha.past': 'The travel date cannot be before today',
-    'trip.fecha.far': 'Tickets are on sale for the next 60 days only',
-    'trip.regreso.before': 'The return date cannot be before the outbound date',
-    'trip.pasajeros.range': 'Choose 1 to 5 passengers',
-    'trip.channel': 'Invalid sales channel',
-    'trip.closed': 'This trip is no longer on sale',
-    'seat.taken': 'Someone has just taken this seat. We updated the map: please pick another.',
-    'seat.limit': 'You can pick at most 5 seats per purchase',
-    'seat.notHeld': 'This seat is no longer held for you',
-    'cargo.codigo.required': 'Enter the tracking code',
-    'cargo.codigo.format': 'A tracking code has 2 letters and 8 digits (for example, RA00012345)',
-    'cargo.codigo.notFound': 'We could not find a shipment with that code. Check the code on your waybill.',
-    'cargo.documento.format': 'The document number has 8 to 12 digits',
-    'cargo.documento.required': "This shipment asks for the receiver's document number",
-    'cargo.documento.mismatch': 'The document number does not match this shipment',
-    'cargo.origen.required': 'Select the origin city',
-    'cargo.destino.required': 'Select the destination city',
-    'cargo.destino.same': 'Origin and destination must be different',
-    'cargo.peso.required': 'Enter the weight in kilograms',
-    'cargo.peso.range': 'The weight must be between 0.1 and 500 kg',
-    'cargo.noService': 'We do not carry cargo between these cities yet',
-    'company.ruc.required': 'Enter the RUC',
-    'company.ruc.format': 'The RUC must have 11 digits',
-    'company.ruc.invalid': 'The RUC is not valid',
-    'company.ruc.notFound': 'We could not find that RUC. Type the business name.',
-    'company.razon_social.required': 'Enter the business name',
-    'company.razon_social.max': 'The business name must have at most 150 characters',
-    'company.contacto.required': 'Enter the name of the contact person',
-    'company.contacto.max': 'The contact name must have at most 120 characters',
-    'company.correo.required': 'Enter the contact email',
-    'company.correo.format': 'The email format is invalid',
-    'company.telefono.required': 'Enter a contact phone number',
-    'company.telefono.format': 'The phone number must have 6 to 15 digits',
-    'company.mensaje.max': 'The message must have at most 500 characters',
-    'subscription.correo.required': 'Enter your email',
-    'subscription.correo.format': 'The email format is invalid',
-    'subscription.token.invalid': 'The link is not valid or was already used',
-    'request.invalid': 'The request is not valid',
-    'request.tooMany': 'Too many requests. Please try again in a few minutes.',
-    'request.unauthorized': 'Your session is not valid. Please sign in again.',
-    'request.notFound': 'We could not find what you are looking for',
-    'request.failed': 'We could not complete the request. Please try again.',
+    ...complaintMessages['en-EN'],
+    ...tripMessages['en-EN'],
+    ...cargoMessages['en-EN'],
+    ...companyMessages['en-EN'],
+    ...subscriptionMessages['en-EN'],
+    ...requestMessages['en-EN'],
     ...accountMessages['en-EN'],
     ...salesMessages['en-EN'],
     ...aftersaleMessages['en-EN'],
   },
-} as const;
+} as const satisfies Record<Language, Record<string, string>>;
 
-export type Language = keyof typeof validationMessages;
+/** The messages of one or more domains, per language, as a package registers them. */
+export type ValidationMessages = Record<Language, Record<string, string>>;
+
 export type ValidationKey = keyof (typeof validationMessages)['es-PE'];
-export const LANGUAGES = ['es-PE', 'en-EN'] as const satisfies readonly Language[];
-export const DEFAULT_LANGUAGE: Language = 'es-PE';
-
-/** The supported language a request or a stored choice names, else the default (es-PE). */
-export function toLanguage(value: string | null | undefined): Language {
-  if (!value) return DEFAULT_LANGUAGE;
-  const lower = value.toLowerCase();
-  return lower.startsWith('en') ? 'en-EN' : DEFAULT_LANGUAGE;
-}
 
 /** The text of a validation key in a language; unknown keys read as the generic message. */
 export function validationText(language: Language, key: string): string {

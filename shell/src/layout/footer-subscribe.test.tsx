@@ -1,13 +1,13 @@
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
-import { addTranslations } from '@rumbo/shared';
+import { registerTexts } from '@rumbo/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { shellTexts } from '../locales';
+import { shellPackageTexts } from '../locales';
 import { FooterSubscribe } from './footer-subscribe';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  addTranslations('shell', shellTexts);
+  registerTexts(shellPackageTexts);
 });
 
 test('subscribes an address and says where the confirmation link went', async () => {

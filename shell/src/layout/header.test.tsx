@@ -1,14 +1,14 @@
-import { addTranslations, encodeBase64Json, session } from '@rumbo/shared';
+import { registerTexts, encodeBase64Json, session } from '@rumbo/shared';
 import { renderWithUi, setUpShared } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { shellTexts } from '../locales';
+import { shellPackageTexts } from '../locales';
 import { Header } from './header';
 
 describe('Header', () => {
   beforeAll(async () => {
     await setUpShared('es-PE');
-    addTranslations('shell', shellTexts);
+    registerTexts(shellPackageTexts);
   });
   afterEach(() => act(() => session.signOut()));
 

@@ -1,12 +1,12 @@
-import { addTranslations, i18n } from '@rumbo/shared';
+import { registerTexts, i18n } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { act, screen } from '@testing-library/react';
-import { shellTexts } from '../locales';
+import { shellPackageTexts } from '../locales';
 import { useLegalLinks } from './legal-links';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  addTranslations('shell', shellTexts);
+  registerTexts(shellPackageTexts);
 });
 
 function Links() {

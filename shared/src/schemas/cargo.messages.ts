@@ -1,0 +1,31 @@
+/** Messages of cargo tracking and the cargo estimate. Part of the `validation` namespace. */
+export const cargoMessages = {
+  'es-PE': {
+    'cargo.codigo.required': 'Ingrese el código de seguimiento',
+    'cargo.codigo.format': 'El código de seguimiento tiene 2 letras y 8 números (por ejemplo, RA00012345)',
+    'cargo.codigo.notFound': 'No encontramos un envío con ese código. Revise el código de su guía.',
+    'cargo.documento.format': 'El número de documento tiene de 8 a 12 dígitos',
+    'cargo.documento.required': 'Este envío pide el número de documento del destinatario',
+    'cargo.documento.mismatch': 'El número de documento no corresponde a este envío',
+    'cargo.origen.required': 'Seleccione la ciudad de origen',
+    'cargo.destino.required': 'Seleccione la ciudad de destino',
+    'cargo.destino.same': 'El origen y el destino deben ser distintos',
+    'cargo.peso.required': 'Ingrese el peso en kilos',
+    'cargo.peso.range': 'El peso debe estar entre 0,1 y 500 kg',
+    'cargo.noService': 'Aún no enviamos carga entre estas ciudades',
+  },
+  'en-EN': {
+    'cargo.codigo.required': 'Enter the tracking code',
+    'cargo.codigo.format': 'A tracking code has 2 letters and 8 digits (for example, RA00012345)',
+    'cargo.codigo.notFound': 'We could not find a shipment with that code. Check the code on your waybill.',
+    'cargo.documento.format': 'The document number has 8 to 12 digits',
+    'cargo.documento.required': "This shipment asks for the receiver's document number",
+    'cargo.documento.mismatch': 'The document number does not match this shipment',
+    'cargo.origen.required': 'Select the origin city',
+    'cargo.destino.required': 'Select the destination city',
+    'cargo.destino.same': 'Origin and destination must be different',
+    'cargo.peso.required': 'Enter the weight in kilograms',
+    'cargo.peso.range': 'The weight must be between 0.1 and 500 kg',
+    'cargo.noService': 'We do not carry cargo between these cities yet',
+  },
+} as const;

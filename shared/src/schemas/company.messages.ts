@@ -1,0 +1,33 @@
+/** Messages of the corporate (company) contact form. Part of the `validation` namespace. */
+export const companyMessages = {
+  'es-PE': {
+    'company.ruc.required': 'Ingrese el RUC',
+    'company.ruc.format': 'El RUC debe tener 11 dígitos',
+    'company.ruc.invalid': 'El RUC no es válido',
+    'company.ruc.notFound': 'No encontramos ese RUC. Escriba la razón social.',
+    'company.razon_social.required': 'Ingrese la razón social',
+    'company.razon_social.max': 'La razón social debe tener máximo 150 caracteres',
+    'company.contacto.required': 'Ingrese el nombre de la persona de contacto',
+    'company.contacto.max': 'El nombre de contacto debe tener máximo 120 caracteres',
+    'company.correo.required': 'Ingrese el correo de contacto',
+    'company.correo.format': 'El formato del email es inválido',
+    'company.telefono.required': 'Ingrese un teléfono de contacto',
+    'company.telefono.format': 'El teléfono debe tener de 6 a 15 dígitos',
+    'company.mensaje.max': 'El mensaje debe tener máximo 500 caracteres',
+  },
+  'en-EN': {
+    'company.ruc.required': 'Enter the RUC',
+    'company.ruc.format': 'The RUC must have 11 digits',
+    'company.ruc.invalid': 'The RUC is not valid',
+    'company.ruc.notFound': 'We could not find that RUC. Type the business name.',
+    'company.razon_social.required': 'Enter the business name',
+    'company.razon_social.max': 'The business name must have at most 150 characters',
+    'company.contacto.required': 'Enter the name of the contact person',
+    'company.contacto.max': 'The contact name must have at most 120 characters',
+    'company.correo.required': 'Enter the contact email',
+    'company.correo.format': 'The email format is invalid',
+    'company.telefono.required': 'Enter a contact phone number',
+    'company.telefono.format': 'The phone number must have 6 to 15 digits',
+    'company.mensaje.max': 'The message must have at most 500 characters',
+  },
+} as const;

@@ -1,0 +1,17 @@
+/** Messages any request may answer (bad input, too many tries, session, not found, failure). Part of the `validation` namespace. */
+export const requestMessages = {
+  'es-PE': {
+    'request.invalid': 'La solicitud no es válida',
+    'request.tooMany': 'Demasiadas solicitudes. Inténtelo de nuevo en unos minutos.',
+    'request.unauthorized': 'Su sesión no es válida. Vuelva a iniciar sesión.',
+    'request.notFound': 'No encontramos lo que busca',
+    'request.failed': 'No pudimos completar la solicitud. Inténtelo de nuevo.',
+  },
+  'en-EN': {
+    'request.invalid': 'The request is not valid',
+    'request.tooMany': 'Too many requests. Please try again in a few minutes.',
+    'request.unauthorized': 'Your session is not valid. Please sign in again.',
+    'request.notFound': 'We could not find what you are looking for',
+    'request.failed': 'We could not complete the request. Please try again.',
+  },
+} as const;

@@ -1,0 +1,33 @@
+/** Messages of the trip search and the seat map. Part of the `validation` namespace. */
+export const tripMessages = {
+  'es-PE': {
+    'trip.origen.required': 'Seleccione el origen',
+    'trip.destino.required': 'Seleccione el destino',
+    'trip.destino.same': 'El origen y el destino deben ser distintos',
+    'trip.fecha.required': 'Seleccione la fecha de viaje',
+    'trip.fecha.past': 'La fecha de viaje no puede ser anterior a hoy',
+    'trip.fecha.far': 'Solo vendemos pasajes para los próximos 60 días',
+    'trip.regreso.before': 'La fecha de regreso no puede ser anterior a la de ida',
+    'trip.pasajeros.range': 'Elija de 1 a 5 pasajeros',
+    'trip.channel': 'Canal de venta no válido',
+    'trip.closed': 'Este viaje ya no está a la venta',
+    'seat.taken': 'Alguien acaba de tomar este asiento. Actualizamos el mapa: elija otro.',
+    'seat.limit': 'Puede elegir como máximo 5 asientos por compra',
+    'seat.notHeld': 'Este asiento ya no está reservado para usted',
+  },
+  'en-EN': {
+    'trip.origen.required': 'Select the origin',
+    'trip.destino.required': 'Select the destination',
+    'trip.destino.same': 'Origin and destination must be different',
+    'trip.fecha.required': 'Select the travel date',
+    'trip.fecha.past': 'The travel date cannot be before today',
+    'trip.fecha.far': 'Tickets are on sale for the next 60 days only',
+    'trip.regreso.before': 'The return date cannot be before the outbound date',
+    'trip.pasajeros.range': 'Choose 1 to 5 passengers',
+    'trip.channel': 'Invalid sales channel',
+    'trip.closed': 'This trip is no longer on sale',
+    'seat.taken': 'Someone has just taken this seat. We updated the map: please pick another.',
+    'seat.limit': 'You can pick at most 5 seats per purchase',
+    'seat.notHeld': 'This seat is no longer held for you',
+  },
+} as const;
