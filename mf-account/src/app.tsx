@@ -3,7 +3,7 @@ import { accountRemoteTexts } from './locales';
 import { Root } from './root';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
-  texts: accountRemoteTexts,
+  texts: [accountRemoteTexts],
   Root,
   build: __BUILD_LABEL__ || __APP_VERSION__,
 });

@@ -23,7 +23,7 @@ const CLIENTE = {
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  registerTexts(accountRemoteTexts);
+  await registerTexts(accountRemoteTexts);
 });
 
 beforeEach(async () => {

@@ -77,7 +77,7 @@ const renderAt = (path: string) =>
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  registerTexts(accountRemoteTexts);
+  await registerTexts(accountRemoteTexts);
 });
 
 beforeEach(async () => {

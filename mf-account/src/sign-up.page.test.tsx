@@ -8,7 +8,7 @@ import { SignUpStore } from './sign-up.store';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  registerTexts(accountRemoteTexts);
+  await registerTexts(accountRemoteTexts);
 });
 
 beforeEach(async () => {

@@ -1,5 +1,7 @@
 import { bookingTexts } from './locales';
+import { enEN as bookingEnglish } from './locales.en';
 import { searchTexts } from './search/locales';
+import { enEN as searchEnglish } from './search/locales.en';
 
 const entriesOf = (texts: object, prefix = ''): [string, string][] =>
   Object.entries(texts).flatMap(([key, value]): [string, string][] =>
@@ -9,11 +11,12 @@ const entriesOf = (texts: object, prefix = ''): [string, string][] =>
 describe('booking texts', () => {
   it('has the same keys in both languages, none empty', () => {
     const keys = (texts: object) => entriesOf(texts).map(([key]) => key).sort();
-    for (const texts of [bookingTexts, searchTexts]) {
-      expect(keys(texts['en-EN'])).toEqual(keys(texts['es-PE']));
-      for (const language of ['es-PE', 'en-EN'] as const) {
-        expect(entriesOf(texts[language]).filter(([, text]) => text.trim() === '')).toEqual([]);
-      }
+    for (const [spanish, english] of [
+      [bookingTexts['es-PE'], bookingEnglish],
+      [searchTexts['es-PE'], searchEnglish],
+    ] as const) {
+      expect(keys(english)).toEqual(keys(spanish));
+      for (const texts of [spanish, english]) expect(entriesOf(texts).filter(([, text]) => text.trim() === '')).toEqual([]);
     }
   });
 

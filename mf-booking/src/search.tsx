@@ -43,7 +43,7 @@ const lifecycles = singleSpaReact<SearchParcelProps>({
 
 /** The widget's texts and its form's messages are registered when the parcel starts (the shell has set up i18n by then). */
 async function addTexts(): Promise<void> {
-  registerTexts(searchRemoteTexts);
+  await registerTexts(searchRemoteTexts);
 }
 
 const parcel = { ...lifecycles, bootstrap: [addTexts, lifecycles.bootstrap] };

@@ -3,7 +3,7 @@ import { cargoRemoteTexts } from './locales';
 import { Root } from './root';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
-  texts: cargoRemoteTexts,
+  texts: [cargoRemoteTexts],
   Root,
   build: __BUILD_LABEL__ || __APP_VERSION__,
 });

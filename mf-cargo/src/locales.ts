@@ -87,88 +87,14 @@ const esPE = {
   },
 };
 
-/** Typed as the Spanish texts: a key missing or extra in English is a type error. */
-const enEN: typeof esPE = {
-  service: {
-    eyebrow: 'Cargo and parcels',
-    title: 'Send whatever you need all over Peru',
-    lead: 'Your parcels travel on our buses, tracked online from the moment you drop them off at the agency until they arrive.',
-    trackCta: 'Track my shipment',
-    clausesLink: 'Read the cargo clauses',
-    what: {
-      title: 'What you can send',
-      items: ['Documents and envelopes', 'Parcels and boxes of up to 500 kg per shipment', 'Unaccompanied luggage', "Your business's goods, with a waybill"],
-      forbidden: 'We do not carry cash, jewellery, explosives, flammable materials, live animals or perishable goods without proper packaging.',
-    },
-    pricing: {
-      title: 'How the price is set',
-      body: 'The price depends on the weight and on the hours on the road between the two cities: a fixed fee of S/ {{base}}, plus S/ {{perKg}} per kilogram, plus S/ {{perKgHour}} per kilogram for each hour of travel. The minimum per shipment is S/ {{minimum}}.',
-      declared: 'If you declare the value of your shipment, it is insured for that amount.',
-    },
-    estimate: {
-      title: 'Estimate the price of your shipment',
-      origen: 'Origin city',
-      destino: 'Destination city',
-      peso: 'Weight (kg)',
-      choose: 'Choose a city',
-      submit: 'Estimate price',
-      result: 'Estimated price from {{origen}} to {{destino}} for {{peso}} kg: {{precio}}',
-      hours: 'Approximate travel time: {{horas}} hours.',
-      note: 'The final price is confirmed at the agency when the shipment is weighed.',
-    },
-    agencies: {
-      title: 'Agencies that accept cargo',
-      count: '{{count}} agencies across the country',
-      phone: 'Phone',
-      all: 'See every agency on the map',
-    },
-  },
-  tracking: {
-    title: 'Shipment tracking',
-    lead: 'Enter the tracking code printed on your waybill.',
-    codigo: 'Tracking code',
-    codigoHint: 'Two letters and eight digits, for example RA00012345.',
-    documento: "Receiver's document number",
-    documentoHint: "This shipment asks for the receiver's document to show its status.",
-    submit: 'Find shipment',
-    searching: 'Searching…',
-    result: 'Shipment {{codigo}}',
-    status: 'Current status',
-    from: 'From',
-    to: 'To',
-    sender: 'Sender',
-    receiver: 'Receiver',
-    packages: 'Packages',
-    weight: 'Weight',
-    weightValue: '{{peso}} kg',
-    masked: 'For your privacy, names are partly hidden.',
-    timeline: 'Shipment history',
-    pending: 'Pending',
-    states: {
-      recibido: 'Received at the agency',
-      en_transito: 'In transit',
-      llegado: 'Arrived at the destination agency',
-      en_reparto: 'Out for delivery',
-      entregado: 'Delivered',
-    },
-    error: 'We could not look up the shipment. Check your connection and try again.',
-  },
-  clauses: {
-    title: 'Cargo service clauses',
-    lead: 'Conditions you accept when you send cargo or parcels with us.',
-    items: [
-      { title: 'Declaration of contents', body: 'The sender declares the contents and value of the shipment. Rumbo Andino may check the contents in the presence of the sender and refuse anything that does not meet these clauses.' },
-      { title: 'Forbidden items', body: 'We do not accept cash, securities, jewellery, weapons, explosives, flammable or corrosive materials, drugs, live animals or goods whose sale is forbidden.' },
-      { title: 'Packaging', body: 'The sender packs the shipment properly for the journey. Damage caused by insufficient packaging is not the company’s responsibility.' },
-      { title: 'Liability and declared value', body: 'In case of loss or damage, compensation is up to the declared value. Without a declared value, compensation follows the current rate per kilogram.' },
-      { title: 'Delivery', body: 'The shipment is handed to the receiver, or to whoever shows their document and the tracking code, at the destination agency or at home when delivery was booked.' },
-      { title: 'Collection period', body: 'Shipments not collected within 30 calendar days of arrival go to storage with a daily charge; after 90 days they are disposed of as the law provides.' },
-      { title: 'Complaints', body: 'Complaints are filed in the complaints book with the tracking code.' },
-    ],
-  },
-};
+/** The shape of the texts: English (`locales.en.ts`) must have exactly these keys. */
+export type Texts = typeof esPE;
 
-export const cargoTexts = { 'es-PE': esPE, 'en-EN': enEN };
+/** Spanish (the default) is bundled; English is a chunk of its own, fetched when first needed. */
+export const cargoTexts = {
+  'es-PE': esPE,
+  'en-EN': () => import(/* webpackChunkName: "texts-en" */ './locales.en').then((module) => module.enEN),
+};
 
 /** What the remote registers: its texts, and the `validation` messages of its forms. */
 export const cargoRemoteTexts: PackageTexts = { ns: 'cargo', translations: cargoTexts, messages: [cargoMessages] };

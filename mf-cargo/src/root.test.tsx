@@ -8,7 +8,7 @@ import { CargoRoutes } from './root';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  registerTexts(cargoRemoteTexts);
+  await registerTexts(cargoRemoteTexts);
 });
 
 const CITIES = [

@@ -25,7 +25,7 @@ const IN_TRANSIT: Tracking = {
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  registerTexts(cargoRemoteTexts);
+  await registerTexts(cargoRemoteTexts);
 });
 
 const renderPage = (path = '/cargo/seguimiento') =>

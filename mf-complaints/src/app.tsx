@@ -3,7 +3,7 @@ import { ComplaintPage } from './complaint.page';
 import { complaintsRemoteTexts } from './locales';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
-  texts: complaintsRemoteTexts,
+  texts: [complaintsRemoteTexts],
   Root: ComplaintPage,
   build: __BUILD_LABEL__ || __APP_VERSION__,
 });

@@ -99,7 +99,7 @@ const summaryItems = () => within(screen.getByRole('alert')).getAllByRole('listi
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  registerTexts(complaintsRemoteTexts);
+  await registerTexts(complaintsRemoteTexts);
 });
 
 beforeEach(async () => {

@@ -3,7 +3,7 @@ import { contentRemoteTexts } from './locales';
 import { Root } from './root';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
-  texts: contentRemoteTexts,
+  texts: [contentRemoteTexts],
   Root,
   build: __BUILD_LABEL__ || __APP_VERSION__,
 });

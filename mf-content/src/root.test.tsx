@@ -7,7 +7,7 @@ import { ContentRoutes, INFORMATION_ROUTES } from './routes';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  registerTexts(contentRemoteTexts);
+  await registerTexts(contentRemoteTexts);
 });
 
 function renderAt(path: string) {

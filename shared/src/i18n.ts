@@ -1,4 +1,5 @@
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, requestMessages, toLanguage, type Language, type ValidationMessages } from './schemas';
 import { commonTexts } from './locales';
@@ -11,6 +12,18 @@ export const i18n = i18next.createInstance();
 
 let product = '';
 
+/**
+ * A language's texts of a namespace: bundled with the package, or a loader of a chunk of their own
+ * (English: fetched the first time a customer reads the site in it, so no page carries both).
+ */
+export type LanguageTexts = ResourceLanguage | (() => Promise<ResourceLanguage>);
+
+/** The loaders of texts not bundled, by `language|namespace`. */
+const loaders = new Map<string, () => Promise<ResourceLanguage>>();
+// Asked by i18next for a language and namespace it does not have yet; nothing to load is no text
+// (the fallback language's are shown).
+const backend = resourcesToBackend((language: string, ns: string) => loaders.get(`${language}|${ns}`)?.() ?? Promise.resolve({}));
+
 /** Initialises i18n once, with the language stored under `lang-web{product}` (es-PE default). */
 export function initI18n(productKey: string): typeof i18n {
   product = productKey;
@@ -22,11 +35,13 @@ export function initI18n(productKey: string): typeof i18n {
     // Of the `validation` texts, only what any request may answer: each package adds its forms' own.
     resources[language] = { validation: { ...requestMessages[language] }, common: commonTexts[language] };
   }
-  void i18n.use(initReactI18next).init({
+  void i18n.use(backend).use(initReactI18next).init({
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     resources,
+    // Bundled texts and, for what is not bundled, the loaders (see `registerTexts`).
+    partialBundledLanguages: true,
     ns: ['common', 'validation'],
     defaultNS: 'validation',
     // validation keys are flat and contain dots: found through i18next's flat-key fallback
@@ -40,11 +55,8 @@ export function initI18n(productKey: string): typeof i18n {
   return i18n;
 }
 
-/** Adds a namespace's texts in every language (each remote brings its own namespace). */
-export function addTranslations(ns: string, resources: Record<Language, ResourceLanguage>): void {
-  for (const language of LANGUAGES) {
-    if (!i18n.hasResourceBundle(language, ns)) i18n.addResourceBundle(language, ns, resources[language], true, true);
-  }
+function addTranslation(language: Language, ns: string, texts: ResourceLanguage): void {
+  if (!i18n.hasResourceBundle(language, ns)) i18n.addResourceBundle(language, ns, texts, true, true);
 }
 
 /**
@@ -58,18 +70,28 @@ export function addValidationMessages(...domains: ValidationMessages[]): void {
 }
 
 /**
- * What a package (the shell, a remote, a parcel) registers: its namespace's texts and the
- * `validation` messages its forms show.
+ * What a package (the shell, a remote, a parcel) registers: its namespace's texts in each language
+ * and the `validation` messages its forms show.
  */
 export interface PackageTexts {
   ns: string;
-  translations: Record<Language, ResourceLanguage>;
+  translations: Record<Language, LanguageTexts>;
   messages: ValidationMessages[];
 }
 
-export function registerTexts({ ns, translations, messages }: PackageTexts): void {
-  addTranslations(ns, translations);
+/**
+ * Registers a package's texts and messages, and resolves once the current language's are there
+ * (a chunk to fetch when that language is not bundled). A later language switch fetches what the
+ * new language lacks for every registered namespace before any text changes.
+ */
+export async function registerTexts({ ns, translations, messages }: PackageTexts): Promise<void> {
+  for (const language of LANGUAGES) {
+    const texts = translations[language];
+    if (typeof texts === 'function') loaders.set(`${language}|${ns}`, texts);
+    else addTranslation(language, ns, texts);
+  }
   addValidationMessages(...messages);
+  await i18n.loadNamespaces(ns);
 }
 
 /** Switches every text at once (react-i18next re-renders) and keeps the choice. */

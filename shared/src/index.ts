@@ -6,7 +6,6 @@ export { SALES_CHANNEL, SEAT_STATE } from './constants';
 export {
   DEFAULT_LANGUAGE,
   LANGUAGES,
-  addTranslations,
   addValidationMessages,
   currentLanguage,
   i18n,

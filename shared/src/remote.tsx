@@ -7,8 +7,8 @@ import { registerTexts, type PackageTexts } from './i18n';
 import { RemoteError, UiProvider } from './ui';
 
 export interface RemoteAppOptions {
-  /** The remote's i18n namespace, its texts in every language and its forms' messages. */
-  texts: PackageTexts;
+  /** The remote's i18n namespaces, their texts in every language and its forms' messages. */
+  texts: readonly PackageTexts[];
   /** The remote's root screen (its own router inside). */
   Root: ComponentType;
   /** Which build this is (`__BUILD_LABEL__ || __APP_VERSION__`): shown to operators as `data-build`. */
@@ -28,13 +28,11 @@ export function InTransition({ children }: { children: ReactNode }) {
 
 /**
  * single-spa lifecycles of a remote (its `./app` expose): registers the remote's texts and its
- * forms' messages, wraps it
- * in the site's Chakra system and turns a render crash into a translated "try again" that
- * reloads only this remote.
+ * forms' messages when it starts, wraps it in the site's Chakra system and turns a render crash
+ * into a translated "try again" that reloads only this remote.
  */
 export function createRemoteApp({ texts, Root, build }: RemoteAppOptions) {
-  registerTexts(texts);
-  return singleSpaReact({
+  const lifecycles = singleSpaReact({
     React,
     ReactDOMClient,
     rootComponent: () => (
@@ -56,4 +54,7 @@ export function createRemoteApp({ texts, Root, build }: RemoteAppOptions) {
       </UiProvider>
     ),
   });
+  // Its texts first: the remote's screens render in the current language from the start.
+  const registerAll = () => Promise.all(texts.map(registerTexts)).then(() => undefined);
+  return { ...lifecycles, bootstrap: [registerAll, lifecycles.bootstrap] };
 }

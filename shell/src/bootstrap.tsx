@@ -36,7 +36,7 @@ async function boot() {
   ]);
   configure(config);
   initI18n(config.product);
-  registerTexts(shellPackageTexts);
+  await registerTexts(shellPackageTexts);
 
   session.load();
   if (session.isSignedIn) void session.loadUser();

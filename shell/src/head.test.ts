@@ -6,7 +6,7 @@ import { shellPackageTexts, shellTexts } from './locales';
 describe('page titles and descriptions', () => {
   beforeAll(async () => {
     await setUpShared('es-PE');
-    registerTexts(shellPackageTexts);
+    await registerTexts(shellPackageTexts);
   });
 
   it('gives each route its title and description, in the current language', async () => {

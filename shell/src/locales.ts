@@ -85,93 +85,13 @@ const es = {
   },
 };
 
-type Texts = typeof es;
+export type Texts = typeof es;
 
-const en: Texts = {
-  skipToContent: 'Skip to content',
-  brandHome: 'Rumbo Andino, go to the home page',
-  nav: {
-    label: 'Main navigation',
-    cargo: 'Cargo',
-    tracking: 'Tracking',
-    promotions: 'Promotions',
-    agencies: 'Agencies',
-    corporate: 'Corporate',
-  },
-  language: { label: 'Language', 'es-PE': 'Español', 'en-EN': 'English' },
-  account: {
-    signIn: 'Sign in',
-    menu: 'My account menu',
-    profile: 'My profile',
-    trips: 'My trips',
-    points: 'My points',
-    logOut: 'Log out',
-  },
-  menu: { open: 'Open menu', close: 'Close menu', title: 'Menu' },
-  footer: {
-    contact: 'Contact us',
-    callCenter: 'Call center',
-    whatsapp: 'WhatsApp',
-    email: 'E-mail',
-    destinations: 'Popular destinations',
-    links: 'Links of interest',
-    social: 'Follow us',
-    legal: 'Legal',
-    terms: 'Terms and conditions',
-    privacy: 'Personal data protection',
-    complaints: 'Complaints book',
-    rights: '© {{year}} {{legalName}} All rights reserved.',
-    ruc: 'Tax ID (RUC) {{ruc}}',
-    opensInNewTab: '(opens in a new tab)',
-    subscribe: {
-      title: 'Get our promotions',
-      label: 'Your email',
-      submit: 'Subscribe',
-      sent: 'We sent an e-mail to {{correo}}: open its link to confirm your subscription.',
-    },
-  },
-  unavailable: {
-    heading: 'This section is not available yet',
-    body: 'We are working to open it. Meanwhile you can keep browsing the site.',
-  },
-  defaultTitle: 'Rumbo Andino | Bus tickets across Peru',
-  defaultDescription:
-    'Buy intercity bus tickets with Rumbo Andino: pick your seat, pay online and travel safely to 23 destinations in Peru.',
-  titleSuffix: ' | Rumbo Andino',
-  routes: {
-    home: {
-      title: 'Bus tickets across Peru',
-      description: 'Buy intercity bus tickets: 23 destinations, 24/7 GPS monitoring and seats that recline up to 180°.',
-    },
-    terms: { title: 'Terms and conditions', description: 'Terms and conditions of sale of Rumbo Andino tickets and services.' },
-    privacy: { title: 'Personal data protection', description: 'How Rumbo Andino processes and protects your personal data (Law 29733).' },
-    postponement: { title: 'Postponement policy', description: 'Conditions to postpone your Rumbo Andino ticket.' },
-    complaints: { title: 'Complaints book', description: 'File a claim or complaint in the Rumbo Andino online complaints book.' },
-    payment: { title: 'Ticket payment', description: 'Passenger and buyer details, discount coupon and the reservation of your seats.' },
-    reservation: { title: 'Your reservation', description: 'Payment code, payment methods and e-tickets of your purchase.' },
-    recovery: { title: 'Recover your purchase', description: 'Find your reservation or tickets with the payment code and your e-mail, without an account: re-send, pay or postpone them.' },
-    postpone: { title: 'Postpone a ticket', description: 'Move your ticket to another trip on the same route and choose a free seat, up to 24 hours before departure.' },
-    declaration: { title: 'Sworn declaration', description: 'Fill the passenger’s sworn declaration before boarding: emergency contact and travel statements.' },
-    trips: { title: 'Buy tickets', description: 'Choose your trip and your seat, and pay online.' },
-    cargo: { title: 'Cargo and parcels', description: 'Send cargo and parcels across Peru with Rumbo Andino.' },
-    tracking: { title: 'Parcel tracking', description: 'Follow your shipment with its tracking code.' },
-    cargoClauses: { title: 'Cargo clauses', description: 'Conditions of the cargo and parcel service.' },
-    promotions: { title: 'Promotions', description: 'Promotions and discount coupons on bus tickets; subscribe to get them by e-mail.' },
-    agencies: { title: 'Agencies', description: 'Find our agencies and terminals: address, opening hours, phone and services.' },
-    corporate: { title: 'Corporate services', description: 'Travel and shipping for companies: ask for a corporate account with your RUC.' },
-    destinationArequipa: { title: 'Bus tickets to Arequipa', description: 'Travel by bus to Arequipa: terminals, agencies, routes and prices from.' },
-    destinationCusco: { title: 'Bus tickets to Cusco', description: 'Travel by bus to Cusco: terminals, agencies, routes and prices from.' },
-    destinationLima: { title: 'Bus tickets to Lima', description: 'Travel by bus to Lima: terminals, agencies, routes and prices from.' },
-    destinationTrujillo: { title: 'Bus tickets to Trujillo', description: 'Travel by bus to Trujillo: terminals, agencies, routes and prices from.' },
-    destinationTumbes: { title: 'Bus tickets to Tumbes', description: 'Travel by bus to Tumbes: terminals, agencies, routes and prices from.' },
-    login: { title: 'Sign in', description: 'Sign in to your Rumbo Andino account.' },
-    account: { title: 'My account', description: 'Your profile, your trips and your points.' },
-    recover: { title: 'Recover account', description: 'Recover access to your Rumbo Andino account.' },
-    signup: { title: 'Create account', description: 'Create your Rumbo Andino account and buy faster.' },
-  },
+/** Spanish (the default) is bundled; English is a chunk of its own, fetched when first needed. */
+export const shellTexts = {
+  'es-PE': es,
+  'en-EN': () => import(/* webpackChunkName: "texts-en" */ './locales.en').then((module) => module.en),
 };
-
-export const shellTexts = { 'es-PE': es, 'en-EN': en };
 
 /** What the shell registers: its texts, and the messages of its footer's subscription form. */
 export const shellPackageTexts: PackageTexts = { ns: 'shell', translations: shellTexts, messages: [subscriptionMessages] };

@@ -27,29 +27,14 @@ const esPE = {
   },
 };
 
-const enEN: typeof esPE = {
-  search: {
-    title: 'Find your ticket',
-    origen: 'From',
-    destino: 'To',
-    cityPlaceholder: 'Type a city',
-    noCity: 'No city by that name',
-    openList: 'Show cities',
-    typeCity: "Type the city's name or code",
-    fecha: 'Departure date',
-    regreso: 'Return date (optional)',
-    pasajeros: 'Passengers',
-    pasajero_one: '{{count}} passenger',
-    pasajero_other: '{{count}} passengers',
-    swap: 'Swap origin and destination',
-    submit: 'Search tickets',
-    loading: 'Loading cities…',
-    failed: 'We could not load the cities.',
-    retry: 'Try again',
-  },
-};
+/** The shape of the texts: English (`locales.en.ts`) must have exactly these keys. */
+export type Texts = typeof esPE;
 
-export const searchTexts = { 'es-PE': esPE, 'en-EN': enEN };
+/** Spanish (the default) is bundled; English is a chunk of its own, fetched when first needed. */
+export const searchTexts = {
+  'es-PE': esPE,
+  'en-EN': () => import(/* webpackChunkName: "search-texts-en" */ './locales.en').then((module) => module.enEN),
+};
 
 /** What the search parcel registers: its texts, and the messages of its form. */
 export const searchRemoteTexts: PackageTexts = { ns: 'bookingSearch', translations: searchTexts, messages: [tripMessages] };

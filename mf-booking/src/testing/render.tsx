@@ -8,8 +8,8 @@ import { searchRemoteTexts } from '../search/locales';
 /** Sets `shared` up as the shell does and adds this remote's texts, as mounting it does. */
 export async function setUpBooking(language: Language = 'es-PE') {
   await setUpShared(language);
-  registerTexts(bookingRemoteTexts);
-  registerTexts(searchRemoteTexts);
+  await registerTexts(bookingRemoteTexts);
+  await registerTexts(searchRemoteTexts);
 }
 
 /** Renders a screen of the remote at `url`, inside the site's providers. */

@@ -26,7 +26,7 @@ const AGENCIES = [
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  registerTexts(contentRemoteTexts);
+  await registerTexts(contentRemoteTexts);
 });
 
 const renderPage = (path = '/oficina') =>

@@ -7,7 +7,7 @@ import CorporatePage from './corporate.page';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  registerTexts(contentRemoteTexts);
+  await registerTexts(contentRemoteTexts);
 });
 
 test('a complete RUC fills the business name from the look-up, and the request is sent', async () => {

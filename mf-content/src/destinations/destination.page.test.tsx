@@ -7,7 +7,7 @@ import { ContentRoutes } from '../routes';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  registerTexts(contentRemoteTexts);
+  await registerTexts(contentRemoteTexts);
 });
 
 const CUSCO = {

@@ -7,7 +7,7 @@ import HomePage from './home.page';
 
 beforeAll(async () => {
   await setUpShared('es-PE', { ...TEST_CONFIG, foundingYear: 1996 });
-  registerTexts(contentRemoteTexts);
+  await registerTexts(contentRemoteTexts);
 });
 
 beforeEach(() => {

@@ -29,7 +29,7 @@ function answerPages() {
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  registerTexts(contentRemoteTexts);
+  await registerTexts(contentRemoteTexts);
 });
 
 afterEach(async () => {

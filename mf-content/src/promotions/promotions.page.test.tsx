@@ -15,7 +15,7 @@ const PROMOTION: Promotion = {
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  registerTexts(contentRemoteTexts);
+  await registerTexts(contentRemoteTexts);
 });
 
 const renderAt = (path = '/promociones') =>

@@ -8,7 +8,7 @@ import { SearchWidget, type SearchProps } from './search-widget';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  registerTexts(contentRemoteTexts);
+  await registerTexts(contentRemoteTexts);
 });
 
 afterEach(() => {

@@ -7,7 +7,7 @@ import { FooterSubscribe } from './footer-subscribe';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  registerTexts(shellPackageTexts);
+  await registerTexts(shellPackageTexts);
 });
 
 test('subscribes an address and says where the confirmation link went', async () => {

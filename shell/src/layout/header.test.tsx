@@ -8,7 +8,7 @@ import { Header } from './header';
 describe('Header', () => {
   beforeAll(async () => {
     await setUpShared('es-PE');
-    registerTexts(shellPackageTexts);
+    await registerTexts(shellPackageTexts);
   });
   afterEach(() => act(() => session.signOut()));
 

@@ -6,7 +6,7 @@ import { useLegalLinks } from './legal-links';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  registerTexts(shellPackageTexts);
+  await registerTexts(shellPackageTexts);
 });
 
 function Links() {
