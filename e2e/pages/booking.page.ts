@@ -50,6 +50,10 @@ export class BookingPage extends ShellPage {
 
   async chooseCity(which: 'origen' | 'destino', type: string, option: RegExp): Promise<void> {
     const box = this.cityBox(which);
+    // The box is a plain text box until first touched; then it becomes the combobox (its code
+    // loads on that touch) and keeps the focus. Typing goes on once it has.
+    await box.click();
+    await expect(box).toHaveAttribute('data-scope', 'combobox');
     await box.fill('');
     await box.pressSequentially(type);
     await this.page.getByRole('option', { name: option }).click();

@@ -161,6 +161,34 @@ test('a failed search offers a retry; a day without trips says so; a search that
   await expectAccessible(page);
 });
 
+test('the home page fetches the city combobox into the cache, and runs it only when a city box is touched', async ({ page }) => {
+  const booking = new BookingPage(page);
+  await booking.open('/');
+  const { combobox } = (await (await page.request.get('/shared-chunks.json')).json()) as { combobox: string[] };
+  expect(combobox.length).toBeGreaterThan(0);
+  // How the page loaded each of those files: `link` (a prefetch hint, not run) or `script` (run).
+  const loadedAs = (initiator: string) =>
+    page.evaluate(
+      ({ files, initiator }) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === initiator)
+          .map((entry) => new URL(entry.name).pathname.slice(1))
+          .filter((file) => files.includes(file)),
+      { files: combobox, initiator },
+    );
+  await expect.poll(async () => (await loadedAs('link')).sort()).toEqual([...combobox].sort());
+  expect(await loadedAs('script')).toEqual([]);
+  await expect(booking.cityBox('origen')).not.toHaveAttribute('data-scope', 'combobox');
+
+  await booking.cityBox('destino').click();
+  await expect(booking.cityBox('destino')).toHaveAttribute('data-scope', 'combobox');
+  await expect(booking.cityBox('destino')).toBeFocused();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  expect((await loadedAs('script')).length).toBeGreaterThan(0);
+  await expectAccessible(page);
+});
+
 test('the home page mounts the search (mf-booking’s parcel): a search there opens step 1', async ({ page }) => {
   const booking = new BookingPage(page);
   await booking.open('/');

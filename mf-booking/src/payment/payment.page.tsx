@@ -8,7 +8,7 @@ import { Countdown } from '../countdown';
 import { formatCentimos, limaDate, limaTime } from '../format';
 import { focusControl } from '../focus';
 import { loadReservationPage } from '../lazy-pages';
-import { tripsUrl } from '../reservation';
+import { tripsUrl } from '../trips-url';
 import { deckNumber } from '../seats/seat-grid';
 import { StepIndicator } from '../steps';
 import { RELATIONSHIPS, type PassengerField } from './passenger.form';

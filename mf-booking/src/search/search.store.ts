@@ -2,7 +2,7 @@ import { MAX_SEATS, SALES_WINDOW_DAYS, TripSearchFormSchema, addDays, limaToday,
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as v from 'valibot';
 import { fetchTerminals } from '../booking.resource';
-import { tripsUrl } from '../reservation';
+import { tripsUrl } from '../trips-url';
 
 export type SearchField = 'origen' | 'destino' | 'fecha' | 'regreso' | 'pasajeros';
 const FIELDS: readonly SearchField[] = ['origen', 'destino', 'fecha', 'regreso', 'pasajeros'];

@@ -8,7 +8,7 @@ import { navigateToUrl } from 'single-spa';
 import { Countdown } from '../countdown';
 import { formatPrice, limaTime } from '../format';
 import { loadPaymentPage } from '../lazy-pages';
-import { tripsUrl } from '../reservation';
+import { tripsUrl } from '../trips-url';
 import { StepIndicator } from '../steps';
 import { useTransitioned } from '../use-transitioned';
 import { deckNumber, seatStatus, type GridCell, type Seat, type SeatStatus } from './seat-grid';

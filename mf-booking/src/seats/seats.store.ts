@@ -2,7 +2,8 @@ import { ApiError, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
 import { MAX_SEATS, type SeatHoldResult, type SeatMap, type Trip } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { changeSeat, fetchSeatMap, type SeatMapTrip, type SeatRef } from '../booking.resource';
-import { currentTrip, heldSeats, holdsExpireAt, readReservation, secondsUntil, tripsUrl, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
+import { currentTrip, heldSeats, holdsExpireAt, readReservation, secondsUntil, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
+import { tripsUrl } from '../trips-url';
 import { applyHeldSeats, buildSeatGrid, seatStatus, seatsOf, type Deck, type Seat } from './seat-grid';
 
 export type LoadState = 'loading' | 'ready' | 'failed' | 'none';

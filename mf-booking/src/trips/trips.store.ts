@@ -3,7 +3,8 @@ import { SALES_WINDOW_DAYS, addDays, limaToday, type Trip, type TripSearchForm, 
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { changeSeat, fetchStops, searchTrips, type TripQuery } from '../booking.resource';
 import { classesOf, fromPrice } from '../format';
-import { archivePurchase, heldSeats, readReservation, tripsUrl, writeHeldSeats, writeReservation, type Leg, type Reservation } from '../reservation';
+import { archivePurchase, heldSeats, readReservation, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
+import { tripsUrl, type Leg } from '../trips-url';
 
 export type SortKey = 'salida' | 'precio';
 export type LoadState = 'loading' | 'ready' | 'failed';

@@ -1,0 +1,42 @@
+import { TripSearchFormSchema, type TripSearchForm } from '@rumbo/shared/schemas';
+import * as v from 'valibot';
+
+/**
+ * Step 1's address, built from a search and read back (DECISIONS.md). Apart from the reservation's
+ * storage: the search widget, a parcel on other remotes' pages, needs only this.
+ */
+export type Leg = 'ida' | 'vuelta';
+
+/** The URL of step 1 for a search (DECISIONS.md); `tramo=vuelta` lists the return trips. */
+export function tripsUrl(search: TripSearchForm, leg: Leg = 'ida'): string {
+  const query = new URLSearchParams({ origen: search.origen, destino: search.destino, fecha: search.fecha });
+  if (search.regreso) query.set('regreso', search.regreso);
+  query.set('pasajeros', String(search.pasajeros));
+  if (leg === 'vuelta') query.set('tramo', 'vuelta');
+  return `/pasajes?${query.toString()}`;
+}
+
+export type ParsedSearch = { ok: true; search: TripSearchForm; leg: Leg } | { ok: false; issues: string[]; partial: Partial<Record<keyof TripSearchForm, string>> };
+
+/** Reads and checks step 1's query with the widget's schema. */
+export function parseSearchQuery(query: string): ParsedSearch {
+  const params = new URLSearchParams(query);
+  const get = (name: string) => params.get(name) ?? undefined;
+  const raw = {
+    origen: get('origen')?.toUpperCase() ?? '',
+    destino: get('destino')?.toUpperCase() ?? '',
+    fecha: get('fecha') ?? '',
+    regreso: get('regreso') || undefined,
+    pasajeros: Number(get('pasajeros') ?? '1'),
+  };
+  const checked = v.safeParse(TripSearchFormSchema, raw);
+  const leg: Leg = get('tramo') === 'vuelta' && raw.regreso ? 'vuelta' : 'ida';
+  if (checked.success) return { ok: true, search: checked.output, leg };
+  return {
+    ok: false,
+    issues: checked.issues.map((issue) => issue.message),
+    partial: { origen: raw.origen, destino: raw.destino, fecha: raw.fecha, regreso: raw.regreso, pasajeros: String(raw.pasajeros) } as Partial<
+      Record<keyof TripSearchForm, string>
+    >,
+  };
+}
