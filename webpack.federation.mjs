@@ -55,13 +55,19 @@ const SINGLETONS = [
   'single-spa-react',
   '@rumbo/shared',
   '@rumbo/shared/ui',
-  '@rumbo/shared/ui/forms',
-  '@rumbo/shared/ui/combobox',
-  '@rumbo/shared/ui/overlays',
 ];
 
-/** Shared, but loaded only by the screens that use them (not part of the shell's first load). */
-const ON_DEMAND = new Set(['@rumbo/shared/ui/forms', '@rumbo/shared/ui/combobox', '@rumbo/shared/ui/overlays']);
+/**
+ * Shared, but loaded only by the screens that use them (not part of the shell's first load): every
+ * `./ui/<name>` entry of the shared package's exports (forms, combobox, overlays). The shell loads
+ * each through `ON_DEMAND_SHARED` (shell/src/remotes/registry.ts; its test checks both agree).
+ */
+const ON_DEMAND = new Set(
+  Object.keys(sharedPackage.exports)
+    .filter((entry) => entry.startsWith('./ui/'))
+    .map((entry) => `@rumbo/shared/${entry.slice(2)}`),
+);
+SINGLETONS.push(...ON_DEMAND);
 
 /**
  * The shell always provides the singletons, so it bundles them into its entry (`eager`): one

@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { ROUTES } from '../routes';
-import { applyRegistry, loadApp, prefetchRemote, prefetchShared, preloadRoute, resetRemote } from './registry';
+import sharedPackage from '../../../shared/package.json';
+import { ON_DEMAND_SHARED, applyRegistry, loadApp, prefetchRemote, prefetchShared, preloadRoute, resetRemote } from './registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -115,3 +116,12 @@ describe('fetching a shared module a screen runs only when the customer acts', (
 async function waitForHint(href: string) {
   for (let tries = 0; tries < 20 && !hints('prefetch').includes(href); tries++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+it('loads every on-demand shared module the shared package exports, and only those', () => {
+  // The build shares each `./ui/<name>` export on demand (webpack.federation.mjs); the shell must
+  // be able to load each one (its import is what puts the shell's instance in the share scope).
+  const exported = Object.keys(sharedPackage.exports)
+    .filter((entry) => entry.startsWith('./ui/'))
+    .map((entry) => entry.slice('./ui/'.length));
+  expect(Object.keys(ON_DEMAND_SHARED).sort()).toEqual(exported.sort());
+});

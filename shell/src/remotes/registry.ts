@@ -69,7 +69,7 @@ export async function loadApp(name: RemoteName): Promise<LifeCycles> {
  * imports are also what puts them in the shell's build, so the share scope holds the shell's
  * instance (one Chakra context) when a remote asks for them.
  */
-const ON_DEMAND_SHARED: Record<OnDemandShared, () => Promise<unknown>> = {
+export const ON_DEMAND_SHARED: Record<OnDemandShared, () => Promise<unknown>> = {
   forms: () => import('@rumbo/shared/ui/forms'),
   combobox: () => import('@rumbo/shared/ui/combobox'),
   overlays: () => import('@rumbo/shared/ui/overlays'),
