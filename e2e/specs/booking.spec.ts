@@ -189,6 +189,26 @@ test('the home page fetches the city combobox into the cache, and runs it only w
   await expectAccessible(page);
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('tapping a city box opens the city list with the focus in the box; typing filters it', async ({ page }) => {
+    const booking = new BookingPage(page);
+    await booking.open('/');
+    const box = booking.cityBox('origen');
+    await box.tap();
+    await expect(box).toHaveAttribute('data-scope', 'combobox');
+    await expect(box).toBeFocused();
+    const list = page.getByRole('listbox', { name: 'Origen' });
+    await expect(list).toBeVisible();
+    await page.keyboard.type('cus');
+    await expect(list.getByRole('option')).toHaveCount(1);
+    await list.getByRole('option', { name: /^Cusco \(CUZ\)/ }).tap();
+    await expect(box).toHaveValue('Cusco (CUZ)');
+    await expectAccessible(page);
+  });
+});
+
 test('the home page mounts the search (mf-booking’s parcel): a search there opens step 1', async ({ page }) => {
   const booking = new BookingPage(page);
   await booking.open('/');

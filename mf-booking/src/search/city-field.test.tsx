@@ -33,6 +33,10 @@ describe('the city fields before and after the combobox is loaded', () => {
     expect(plain).toHaveAttribute('aria-expanded', 'false');
     expect(isChakraCombobox(screen.getByRole('combobox', { name: 'Destino' }))).toBe(false);
 
+    // Where the focus goes when it leaves the plain box: straight to the combobox, never to the
+    // page (a phone would close its keyboard).
+    const focusWentTo: (EventTarget | null)[] = [];
+    plain.addEventListener('focusout', (event) => focusWentTo.push(event.relatedTarget));
     await user.type(plain, 'terra');
     const combobox = await waitFor(() => {
       const box = screen.getByRole('combobox', { name: 'Origen' });
@@ -40,6 +44,8 @@ describe('the city fields before and after the combobox is loaded', () => {
       return box;
     });
     expect(combobox).toHaveFocus();
+    expect(focusWentTo).toEqual([combobox]);
+    expect(plain.isConnected).toBe(false);
     await waitFor(() => expect(combobox).toHaveValue('terra'));
     // The list is open and filtered by what was typed before and after the switch.
     const option = await screen.findByRole('option', { name: /Arequipa \(AQP\)/ });

@@ -2,7 +2,7 @@ import { prefetchShared, useTranslation } from '@rumbo/shared';
 import { Box, chakra, Text, useSlotRecipe } from '@rumbo/shared/ui';
 import { observable, runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { CONTROL_BORDER, ERROR_COLOR } from './field-styles';
 import type { SearchStore, CityOption } from './search.store';
 
@@ -73,38 +73,47 @@ export const CityField = observer(function CityField(props: CityFieldProps) {
   // Set once the customer is in the plain box: the combobox then takes the focus (and opens its
   // list when the box was touched or typed in).
   const [handover, setHandover] = useState<{ open: boolean } | undefined>(undefined);
+  const [handedOver, setHandedOver] = useState(false);
   const [failed, setFailed] = useState(false);
-
-  if (ui) {
-    return (
-      <CityCombobox
-        {...props}
-        ui={ui}
-        initialText={typed ?? (selected ? cityLabel(selected) : '')}
-        focus={Boolean(handover)}
-        open={handover?.open ?? false}
-      />
-    );
-  }
 
   const upgrade = (open: boolean) => {
     setHandover((current) => ({ open: open || (current?.open ?? false) }));
     loadCombobox().catch(() => setFailed(true));
   };
+  // The plain box the customer is in stays, invisible and focused, until the combobox has taken
+  // the focus from it: the focus moves from one text box to the other, so a phone's keyboard stays
+  // open (iOS does not open it for a focus that does not come from the touch itself). Both keep
+  // their places in the tree, so the box is not made again in between.
+  const showPlain = !ui || (handover !== undefined && !handedOver);
   return (
-    <PlainCityInput
-      {...props}
-      text={typed ?? (selected ? cityLabel(selected) : '')}
-      onType={(text) => {
-        setTyped(text);
-        // Without the combobox (its code could not be loaded), a city typed in full still counts.
-        store.set(field, cityNamed(cities, text)?.codigo ?? '');
-        upgrade(true);
-      }}
-      onTouch={() => upgrade(true)}
-      onFocus={() => upgrade(false)}
-      failed={failed}
-    />
+    <Box position="relative">
+      {ui && (
+        <CityCombobox
+          {...props}
+          ui={ui}
+          initialText={typed ?? (selected ? cityLabel(selected) : '')}
+          focus={handover !== undefined}
+          open={handover?.open ?? false}
+          onFocused={() => setHandedOver(true)}
+        />
+      )}
+      {showPlain && (
+        <PlainCityInput
+          {...props}
+          hidden={Boolean(ui)}
+          text={typed ?? (selected ? cityLabel(selected) : '')}
+          onType={(text) => {
+            setTyped(text);
+            // Without the combobox (its code could not be loaded), a city typed in full still counts.
+            store.set(field, cityNamed(cities, text)?.codigo ?? '');
+            upgrade(true);
+          }}
+          onTouch={() => upgrade(true)}
+          onFocus={() => upgrade(false)}
+          failed={failed}
+        />
+      )}
+    </Box>
   );
 });
 
@@ -121,6 +130,8 @@ const ChevronDown = () => (
 );
 
 interface PlainCityInputProps extends CityFieldProps {
+  /** Handing over to the combobox: out of sight and of the flow, still focused. */
+  hidden: boolean;
   text: string;
   onType: (text: string) => void;
   onTouch: () => void;
@@ -132,22 +143,25 @@ interface PlainCityInputProps extends CityFieldProps {
  * The city field before the combobox has loaded: a text box with the combobox's own styles (its
  * slot recipe), so nothing moves or changes look when it becomes one.
  */
-const PlainCityInput = observer(function PlainCityInput({ store, field, id, disabled, text, onType, onTouch, onFocus, failed }: PlainCityInputProps) {
+const PlainCityInput = observer(function PlainCityInput({ store, field, id, disabled, hidden, text, onType, onTouch, onFocus, failed }: PlainCityInputProps) {
   const { t } = useTranslation('bookingSearch');
   const styles = useSlotRecipe({ key: 'combobox' })({});
   const error = useCityError(store, field);
-  const errorId = `${id}-error`;
+  // While handing over, the combobox has these ids: this box's are set aside.
+  const ownId = hidden ? `${id}-plain` : id;
+  const errorId = `${ownId}-error`;
   return (
-    <Box>
+    <Box {...(hidden ? { position: 'absolute', inset: '0', opacity: 0, pointerEvents: 'none', overflow: 'hidden', 'aria-hidden': true } : {})}>
       <chakra.div css={styles.root} data-disabled={disabled ? '' : undefined}>
-        <chakra.label css={styles.label} id={`${id}-label`} htmlFor={id} data-disabled={disabled ? '' : undefined}>
+        <chakra.label css={styles.label} id={`${ownId}-label`} htmlFor={ownId} data-disabled={disabled ? '' : undefined}>
           {t(`search.${field}`)}
         </chakra.label>
         <chakra.div css={styles.control}>
           <chakra.input
             css={styles.input}
-            id={id}
-            name={field}
+            id={ownId}
+            name={hidden ? undefined : field}
+            tabIndex={hidden ? -1 : undefined}
             role="combobox"
             aria-expanded={false}
             aria-autocomplete="list"
@@ -193,9 +207,11 @@ interface CityComboboxProps extends CityFieldProps {
   focus: boolean;
   /** Open the list when mounted (the customer touched the box or typed). */
   open: boolean;
+  /** Called once it has taken the focus from the plain box. */
+  onFocused: () => void;
 }
 
-const CityCombobox = observer(function CityCombobox({ ui, store, cities, field, id, disabled, initialText, focus, open }: CityComboboxProps) {
+const CityCombobox = observer(function CityCombobox({ ui, store, cities, field, id, disabled, initialText, focus, open, onFocused }: CityComboboxProps) {
   const { Combobox, useFilter, useListCollection } = ui;
   const { t } = useTranslation('bookingSearch');
   const { contains } = useFilter({ sensitivity: 'base' });
@@ -211,7 +227,8 @@ const CityCombobox = observer(function CityCombobox({ ui, store, cities, field, 
   const typedOver = initialText !== '' && initialText !== (selected ? cityLabel(selected) : '');
   const errorId = `${id}-error`;
 
-  useEffect(() => {
+  // Before the browser paints or handles another key: the focus moves from the plain box to this one.
+  useLayoutEffect(() => {
     if (typedOver) filter(initialText);
     if (!focus) return;
     const input = document.getElementById(id);
@@ -219,6 +236,7 @@ const CityCombobox = observer(function CityCombobox({ ui, store, cities, field, 
       input.focus();
       input.setSelectionRange(input.value.length, input.value.length);
     }
+    onFocused();
     // Only when it replaces the plain box.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
