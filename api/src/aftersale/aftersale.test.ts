@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DeclarationTicket, PointsQuote, PostponableTicket, PostponeAnswer, RecoveryAnswer, ReservationView, SeatCell, Trip } from '@rumbo/shared/schemas';
+import { addDays, limaToday, type DeclarationTicket, type PointsQuote, type PostponableTicket, type PostponeAnswer, type RecoveryAnswer, type ReservationView, type SeatCell, type Trip } from '@rumbo/shared/schemas';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { addPoints, pointsSum } from '../accounts/accounts.service';
 import { cuenta, puntosMovimiento } from '../accounts/accounts.tables';
@@ -86,11 +86,28 @@ describe('/rest/venta/recovery', () => {
   });
 });
 
+/**
+ * The first LIM→ICA departure from `fromDay` days ahead on (a week at most) with a free seat `pick`
+ * chooses among its free seats, cheapest first. Fares change with the bus (its seat classes) and
+ * the weekday (a surcharge on Fridays and Sundays, a promotion on Tuesdays and Wednesdays), so a
+ * fixed day's first departure is not enough.
+ */
+async function laterSeat(fromDay: number, pick: (seats: SeatCell[]) => SeatCell | undefined): Promise<{ trip: Trip; seat: SeatCell }> {
+  for (let day = fromDay; day < fromDay + 7; day++) {
+    const search = { origen: 'LIM', destino: 'ICA', fecha: addDays(limaToday(), day), cusuario: 50005, coficina_venta: 577 };
+    for (const trip of (await post(api.app, '/rest/viaje', search)).json().data as Trip[]) {
+      const seat = pick(byPrice(await freeSeats(api.app, trip)));
+      if (seat) return { trip, seat };
+    }
+  }
+  throw new Error(`no LIM-ICA seat to pick within a week of day ${fromDay}`);
+}
+
 describe('/rest/venta/postegarBoletos', () => {
   it('postpones for free to a cheaper or equal seat: old ticket void, old seat freed, new ticket issued and mailed, ledger rows', async () => {
-    const [tripA, tripB] = [await findTrip(api.app, 'LIM', 'ICA', 8), await findTrip(api.app, 'LIM', 'ICA', 9)];
+    const tripA = await findTrip(api.app, 'LIM', 'ICA', 8);
     const old = await paidTicket(tripA, byPrice(await freeSeats(api.app, tripA)).at(-1)!);
-    const target = byPrice(await freeSeats(api.app, tripB))[0]!;
+    const { trip: tripB, seat: target } = await laterSeat(9, (seats) => seats.find((seat) => seat.precio! <= old.seat.precio!));
     expect(target.precio!).toBeLessThanOrEqual(old.seat.precio!);
 
     const info = (await post(api.app, '/rest/venta/boleto', { numero: old.numero, codigo: old.codigo, clave_bloqueo: old.clave })).json().data as PostponableTicket;
@@ -128,9 +145,9 @@ describe('/rest/venta/postegarBoletos', () => {
   it('with a fare difference: a pending reservation paid through the same payment flow, then the swap', async () => {
     const demo = (await db().select().from(cuenta).where(eq(cuenta.correo, 'demo@rumboandino.pe')))[0]!;
     const auth = await bearer(demo.ccuenta);
-    const [tripA, tripB] = [await findTrip(api.app, 'LIM', 'ICA', 10), await findTrip(api.app, 'LIM', 'ICA', 11)];
+    const tripA = await findTrip(api.app, 'LIM', 'ICA', 10);
     const old = await paidTicket(tripA, byPrice(await freeSeats(api.app, tripA))[0]!, auth);
-    const target = byPrice(await freeSeats(api.app, tripB)).at(-1)!;
+    const { trip: tripB, seat: target } = await laterSeat(11, (seats) => seats.findLast((seat) => seat.precio! > old.seat.precio!));
     expect(target.precio!).toBeGreaterThan(old.seat.precio!);
 
     const clave_nueva = (await hold(api.app, tripB, target)).json().data.clave_bloqueo as string;
