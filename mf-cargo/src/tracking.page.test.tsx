@@ -1,6 +1,6 @@
 import { i18n, registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Tracking } from './cargo.resource';
@@ -90,5 +90,5 @@ test('texts follow the language', async () => {
   renderPage('/cargo/seguimiento?codigo=RA00012346');
   expect(await screen.findByRole('heading', { name: 'Shipment RA00012346' })).toBeInTheDocument();
   expect(screen.getByTestId('tracking-status')).toHaveTextContent('In transit');
-  await i18n.changeLanguage('es-PE');
+  await act(() => i18n.changeLanguage('es-PE'));
 });

@@ -1,8 +1,9 @@
 import { registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { contentRemoteTexts } from './locales';
+import { Root } from './root';
 import { ContentRoutes, INFORMATION_ROUTES } from './routes';
 
 beforeAll(async () => {
@@ -18,11 +19,27 @@ function renderAt(path: string) {
   );
 }
 
-test('/ shows the home page without calling the API', () => {
+test('/ shows the home page, drawn without the router and without waiting for the API', async () => {
   const requests = stubRest(() => json(500, {}));
-  renderAt('/');
+  window.history.pushState(null, '', '/');
+  renderWithUi(<Root />);
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Viaja seguro a 23 destinos del Perú');
   expect(requests).toHaveLength(0);
+  // mf-booking is not deployed here: the search slot offers the link to the purchase.
+  expect(await screen.findByTestId('search-fallback')).toBeInTheDocument();
+});
+
+test('the other paths go through the router, and a navigation from / reaches them', async () => {
+  stubRest(() => json(200, { data: { id: 2, slug: 'terminos-condiciones', titulo: 'Términos', html: '<p>Texto</p>', actualizado: '2025-06-01' } }));
+  window.history.pushState(null, '', '/');
+  renderWithUi(<Root />);
+  await screen.findByTestId('search-fallback');
+  // As single-spa announces a navigation.
+  act(() => {
+    window.history.pushState(null, '', '/informacion/terminos-condiciones');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Términos' })).toBeInTheDocument();
 });
 
 test.each(INFORMATION_ROUTES.map(({ path, id }) => [path, id]))('%s loads /rest/informacion/%i', async (path, id) => {

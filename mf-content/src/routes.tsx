@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { NotFoundMessage } from '@rumbo/shared/ui';
 import { BrowserRouter, Route, Routes, useParams } from 'react-router';
-import HomePage from './home/home.page';
 import { InformationSkeleton } from './information/information.skeleton';
 import { PageSkeleton } from './page-skeleton';
 import { pageLoaders } from './pages';
@@ -40,7 +39,6 @@ export const INFORMATION_ROUTES = [
 export function ContentRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<HomePage />} />
       {INFORMATION_ROUTES.map(({ path, id }) => (
         <Route
           key={path}

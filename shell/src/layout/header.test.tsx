@@ -21,11 +21,13 @@ describe('Header', () => {
     expect(within(nav).getAllByRole('link', { hidden: true }).map((link) => link.textContent)).toEqual(['Cargo', 'Seguimiento', 'Promociones', 'Agencias']);
   });
 
-  it('shows the first name, capitalised, → /micuenta when a valid session is stored', () => {
+  it('shows the first name, capitalised, → /micuenta, and the account menu when a valid session is stored', async () => {
     localStorage.setItem('auth_storage', encodeBase64Json({ token: 't', customer: { name: 'MARÍA elena' }, expiresAt: Date.now() + 60_000 }));
     act(() => session.load());
     renderWithUi(<Header pathname="/" />);
     expect(screen.getByRole('link', { name: 'María' })).toHaveAttribute('href', '/micuenta');
+    // Its code loads with it (only signed-in customers need it).
+    expect(await screen.findByRole('button', { name: 'Menú de mi cuenta' })).toBeInTheDocument();
   });
 
   it('switches every text to English from the language selector, and keeps the choice', async () => {
