@@ -35,6 +35,17 @@ function federationEsm(name) {
 }
 
 /**
+ * Shared, but loaded only by the screens that use them (not part of the shell's first load): every
+ * `./ui/<name>` entry of the shared package's exports (forms, combobox, overlays). The shell loads
+ * each through `ON_DEMAND_SHARED` (shell/src/remotes/registry.ts; its test checks both agree).
+ */
+const ON_DEMAND = new Set(
+  Object.keys(sharedPackage.exports)
+    .filter((entry) => entry.startsWith('./ui/'))
+    .map((entry) => `@rumbo/shared/${entry.slice(2)}`),
+);
+
+/**
  * Loaded once, one instance for the whole site. `@rumbo/shared/ui` carries the Chakra
  * components the site uses, so Chakra itself is not shared on its own (see shared/src/ui).
  * react-router is not here: each remote has its own router, and a shared module is never
@@ -55,19 +66,8 @@ const SINGLETONS = [
   'single-spa-react',
   '@rumbo/shared',
   '@rumbo/shared/ui',
+  ...ON_DEMAND,
 ];
-
-/**
- * Shared, but loaded only by the screens that use them (not part of the shell's first load): every
- * `./ui/<name>` entry of the shared package's exports (forms, combobox, overlays). The shell loads
- * each through `ON_DEMAND_SHARED` (shell/src/remotes/registry.ts; its test checks both agree).
- */
-const ON_DEMAND = new Set(
-  Object.keys(sharedPackage.exports)
-    .filter((entry) => entry.startsWith('./ui/'))
-    .map((entry) => `@rumbo/shared/${entry.slice(2)}`),
-);
-SINGLETONS.push(...ON_DEMAND);
 
 /**
  * The shell always provides the singletons, so it bundles them into its entry (`eager`): one

@@ -1,9 +1,9 @@
 import { createRemoteApp } from '@rumbo/shared';
-import { accountRemoteTexts } from './locales';
+import { accountPackageTexts } from './locales';
 import { Root } from './root';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
-  texts: [accountRemoteTexts],
+  texts: [accountPackageTexts],
   Root,
   build: __BUILD_LABEL__ || __APP_VERSION__,
 });

@@ -173,4 +173,4 @@ export const accountTexts = {
  * What the remote registers: its texts, and the `validation` messages of its forms: all of them
  * (accounts, trips and after-sales answer with codes of many domains).
  */
-export const accountRemoteTexts: PackageTexts = { ns: 'account', translations: accountTexts, messages: [validationMessages] };
+export const accountPackageTexts: PackageTexts = { ns: 'account', translations: accountTexts, messages: [validationMessages] };

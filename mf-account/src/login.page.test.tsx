@@ -3,7 +3,7 @@ import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginPage } from './login.page';
-import { accountRemoteTexts } from './locales';
+import { accountPackageTexts } from './locales';
 
 /** A session token whose `exp` is in an hour. */
 const exp = Math.floor(Date.now() / 1000) + 3600;
@@ -23,7 +23,7 @@ const CLIENTE = {
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  await registerTexts(accountRemoteTexts);
+  await registerTexts(accountPackageTexts);
 });
 
 beforeEach(async () => {

@@ -3,7 +3,7 @@ import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { accountRemoteTexts } from './locales';
+import { accountPackageTexts } from './locales';
 import { MyAccountPage } from './my-account.page';
 
 const PROFILE = {
@@ -77,7 +77,7 @@ const renderAt = (path: string) =>
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  await registerTexts(accountRemoteTexts);
+  await registerTexts(accountPackageTexts);
 });
 
 beforeEach(async () => {

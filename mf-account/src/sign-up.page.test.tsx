@@ -2,13 +2,13 @@ import { i18n, registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { accountRemoteTexts } from './locales';
+import { accountPackageTexts } from './locales';
 import { SignUpPage } from './sign-up.page';
 import { SignUpStore } from './sign-up.store';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  await registerTexts(accountRemoteTexts);
+  await registerTexts(accountPackageTexts);
 });
 
 beforeEach(async () => {

@@ -394,4 +394,4 @@ export const bookingTexts = {
  * What the remote registers: its texts, and the `validation` messages of its forms: all of them
  * (search, seats, payment and after-sales answer with codes of many domains).
  */
-export const bookingRemoteTexts: PackageTexts = { ns: 'booking', translations: bookingTexts, messages: [validationMessages] };
+export const bookingPackageTexts: PackageTexts = { ns: 'booking', translations: bookingTexts, messages: [validationMessages] };

@@ -3,7 +3,7 @@ import { Text, UiProvider } from '@rumbo/shared/ui';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { searchRemoteTexts } from './search/locales';
+import { searchPackageTexts } from './search/locales';
 import { SearchWidget } from './search/search-widget';
 
 /** Props the page that mounts the parcel may pass: city codes of `/rest/iata` to start with. */
@@ -43,7 +43,7 @@ const lifecycles = singleSpaReact<SearchParcelProps>({
 
 /** The widget's texts and its form's messages are registered when the parcel starts (the shell has set up i18n by then). */
 async function addTexts(): Promise<void> {
-  await registerTexts(searchRemoteTexts);
+  await registerTexts(searchPackageTexts);
 }
 
 const parcel = { ...lifecycles, bootstrap: [addTexts, lifecycles.bootstrap] };

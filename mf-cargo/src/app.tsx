@@ -1,9 +1,9 @@
 import { createRemoteApp } from '@rumbo/shared';
-import { cargoRemoteTexts } from './locales';
+import { cargoPackageTexts } from './locales';
 import { Root } from './root';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
-  texts: [cargoRemoteTexts],
+  texts: [cargoPackageTexts],
   Root,
   build: __BUILD_LABEL__ || __APP_VERSION__,
 });

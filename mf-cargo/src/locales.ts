@@ -97,4 +97,4 @@ export const cargoTexts = {
 };
 
 /** What the remote registers: its texts, and the `validation` messages of its forms. */
-export const cargoRemoteTexts: PackageTexts = { ns: 'cargo', translations: cargoTexts, messages: [cargoMessages] };
+export const cargoPackageTexts: PackageTexts = { ns: 'cargo', translations: cargoTexts, messages: [cargoMessages] };

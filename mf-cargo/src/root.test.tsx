@@ -3,12 +3,12 @@ import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { cargoRemoteTexts } from './locales';
+import { cargoPackageTexts } from './locales';
 import { CargoRoutes } from './root';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  await registerTexts(cargoRemoteTexts);
+  await registerTexts(cargoPackageTexts);
 });
 
 const CITIES = [

@@ -4,7 +4,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Tracking } from './cargo.resource';
-import { cargoRemoteTexts } from './locales';
+import { cargoPackageTexts } from './locales';
 import { TrackingPage } from './tracking.page';
 
 const IN_TRANSIT: Tracking = {
@@ -25,7 +25,7 @@ const IN_TRANSIT: Tracking = {
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  await registerTexts(cargoRemoteTexts);
+  await registerTexts(cargoPackageTexts);
 });
 
 const renderPage = (path = '/cargo/seguimiento') =>

@@ -1,9 +1,9 @@
 import { createRemoteApp } from '@rumbo/shared';
 import { ComplaintPage } from './complaint.page';
-import { complaintsRemoteTexts } from './locales';
+import { complaintsPackageTexts } from './locales';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
-  texts: [complaintsRemoteTexts],
+  texts: [complaintsPackageTexts],
   Root: ComplaintPage,
   build: __BUILD_LABEL__ || __APP_VERSION__,
 });

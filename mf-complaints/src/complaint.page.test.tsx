@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { ComplaintPage } from './complaint.page';
 import { ComplaintStore } from './complaint.store';
-import { complaintsRemoteTexts } from './locales';
+import { complaintsPackageTexts } from './locales';
 
 const OPERATOR = {
   producto: 'rumbo',
@@ -99,7 +99,7 @@ const summaryItems = () => within(screen.getByRole('alert')).getAllByRole('listi
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  await registerTexts(complaintsRemoteTexts);
+  await registerTexts(complaintsPackageTexts);
 });
 
 beforeEach(async () => {

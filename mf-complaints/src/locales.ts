@@ -104,4 +104,4 @@ export const complaintsTexts = {
 };
 
 /** What the remote registers: its texts, and the `validation` messages of its forms. */
-export const complaintsRemoteTexts: PackageTexts = { ns: 'complaints', translations: complaintsTexts, messages: [complaintMessages] };
+export const complaintsPackageTexts: PackageTexts = { ns: 'complaints', translations: complaintsTexts, messages: [complaintMessages] };

@@ -1,9 +1,9 @@
 import { createRemoteApp } from '@rumbo/shared';
-import { contentRemoteTexts } from './locales';
+import { contentPackageTexts } from './locales';
 import { Root } from './root';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
-  texts: [contentRemoteTexts],
+  texts: [contentPackageTexts],
   Root,
   build: __BUILD_LABEL__ || __APP_VERSION__,
 });

@@ -188,7 +188,7 @@ export const contentTexts = {
 };
 
 /** What the remote registers: its texts, and the `validation` messages of its forms (corporate, subscription). */
-export const contentRemoteTexts: PackageTexts = {
+export const contentPackageTexts: PackageTexts = {
   ns: 'content',
   translations: contentTexts,
   messages: [companyMessages, subscriptionMessages],

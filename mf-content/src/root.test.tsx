@@ -2,13 +2,13 @@ import { registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { act, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { contentRemoteTexts } from './locales';
+import { contentPackageTexts } from './locales';
 import { Root } from './root';
 import { ContentRoutes, INFORMATION_ROUTES } from './routes';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  await registerTexts(contentRemoteTexts);
+  await registerTexts(contentPackageTexts);
 });
 
 function renderAt(path: string) {

@@ -4,9 +4,12 @@ import { PageSkeleton } from './page-skeleton';
 import { preloadPage } from './pages';
 
 // The router and the other pages are a chunk of their own: the home page, the site's most
-// visited, is drawn without react-router (about 12 KB gzip less on its first load).
-const loadRoutedPages = () => import(/* webpackChunkName: "routes" */ './routes');
-const RoutedPages = lazy(loadRoutedPages);
+// visited, is drawn without react-router (about 12 KB gzip less on its first load). When the
+// router is first needed, the chunk of the page at the address downloads beside it, not after it.
+const RoutedPages = lazy(() => {
+  preloadPage(window.location.pathname);
+  return import(/* webpackChunkName: "routes" */ './routes');
+});
 
 // single-spa announces every navigation (navigateToUrl, back/forward) as a popstate event, which
 // is also what react-router listens to.
@@ -20,8 +23,6 @@ const pathname = () => window.location.pathname;
 export function Root() {
   const path = useSyncExternalStore(subscribe, pathname);
   if (path === '/') return <HomePage />;
-  // The page's own chunk downloads beside the router's, not after it.
-  preloadPage(path);
   return (
     <Suspense fallback={<PageSkeleton />}>
       <RoutedPages />

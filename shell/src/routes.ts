@@ -1,3 +1,5 @@
+import type { OnDemandShared } from '@rumbo/shared';
+
 /**
  * The route table of the site (spec §2, DECISIONS.md): which remote owns a path, and the key of
  * its title and description (`shell` namespace, `routes.<id>`). One typed table; the shell derives
@@ -5,11 +7,6 @@
  */
 export const REMOTES = ['mf_content', 'mf_complaints', 'mf_booking', 'mf_cargo', 'mf_account'] as const;
 export type RemoteName = (typeof REMOTES)[number];
-
-/** Shared modules the shell provides on demand (not part of its first load). */
-import type { OnDemandShared } from '@rumbo/shared';
-
-export type { OnDemandShared };
 
 export interface RouteDef {
   id: string;

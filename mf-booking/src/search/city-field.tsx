@@ -85,13 +85,15 @@ export const CityField = observer(function CityField(props: CityFieldProps) {
   // open (iOS does not open it for a focus that does not come from the touch itself). Both keep
   // their places in the tree, so the box is not made again in between.
   const showPlain = !ui || (handover !== undefined && !handedOver);
+  const text = typed ?? (selected ? cityLabel(selected) : '');
   return (
     <Box position="relative">
       {ui && (
         <CityCombobox
           {...props}
           ui={ui}
-          initialText={typed ?? (selected ? cityLabel(selected) : '')}
+          text={text}
+          typed={typed}
           focus={handover !== undefined}
           open={handover?.open ?? false}
           onFocused={() => setHandedOver(true)}
@@ -101,7 +103,7 @@ export const CityField = observer(function CityField(props: CityFieldProps) {
         <PlainCityInput
           {...props}
           hidden={Boolean(ui)}
-          text={typed ?? (selected ? cityLabel(selected) : '')}
+          text={text}
           onType={(text) => {
             setTyped(text);
             // Without the combobox (its code could not be loaded), a city typed in full still counts.
@@ -121,6 +123,16 @@ function useCityError(store: SearchStore, field: CityFieldProps['field']) {
   const { t } = useTranslation('bookingSearch');
   const error = store.fieldError(field);
   return error && t(`validation:${error.key}`);
+}
+
+/** A city field's message, under it (both the plain box and the combobox point to it). */
+function CityError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <Text id={id} textStyle="xs" fontWeight="medium" color={ERROR_COLOR} mt="1.5">
+      {error}
+    </Text>
+  );
 }
 
 const ChevronDown = () => (
@@ -168,8 +180,7 @@ const PlainCityInput = observer(function PlainCityInput({ store, field, id, disa
             autoComplete="off"
             required
             placeholder={t('search.cityPlaceholder')}
-            borderWidth="1px"
-            borderColor={error ? 'border.error' : CONTROL_BORDER}
+            borderColor={CONTROL_BORDER}
             value={text}
             disabled={disabled}
             data-disabled={disabled ? '' : undefined}
@@ -186,11 +197,7 @@ const PlainCityInput = observer(function PlainCityInput({ store, field, id, disa
           </chakra.div>
         </chakra.div>
       </chakra.div>
-      {error && (
-        <Text id={errorId} textStyle="xs" fontWeight="medium" color={ERROR_COLOR} mt="1.5">
-          {error}
-        </Text>
-      )}
+      <CityError id={errorId} error={error} />
       {failed && !error && (
         <Text textStyle="xs" color="fg.muted" mt="1.5">
           {t('search.typeCity')}
@@ -202,7 +209,10 @@ const PlainCityInput = observer(function PlainCityInput({ store, field, id, disa
 
 interface CityComboboxProps extends CityFieldProps {
   ui: ComboboxKit;
-  initialText: string;
+  /** What the box shows when it replaces the plain one: what was typed there, or the chosen city. */
+  text: string;
+  /** What the customer typed in the plain box, if anything: the list starts filtered by it. */
+  typed: string | undefined;
   /** Take the focus when mounted (the customer was in the plain box). */
   focus: boolean;
   /** Open the list when mounted (the customer touched the box or typed). */
@@ -211,7 +221,7 @@ interface CityComboboxProps extends CityFieldProps {
   onFocused: () => void;
 }
 
-const CityCombobox = observer(function CityCombobox({ ui, store, cities, field, id, disabled, initialText, focus, open, onFocused }: CityComboboxProps) {
+const CityCombobox = observer(function CityCombobox({ ui, store, cities, field, id, disabled, text, typed, focus, open, onFocused }: CityComboboxProps) {
   const { Combobox, useFilter, useListCollection } = ui;
   const { t } = useTranslation('bookingSearch');
   const { contains } = useFilter({ sensitivity: 'base' });
@@ -223,13 +233,11 @@ const CityCombobox = observer(function CityCombobox({ ui, store, cities, field, 
   });
   const error = useCityError(store, field);
   const value = store.values[field];
-  const selected = cities.find((city) => city.codigo === value);
-  const typedOver = initialText !== '' && initialText !== (selected ? cityLabel(selected) : '');
   const errorId = `${id}-error`;
 
   // Before the browser paints or handles another key: the focus moves from the plain box to this one.
   useLayoutEffect(() => {
-    if (typedOver) filter(initialText);
+    if (typed) filter(typed);
     if (!focus) return;
     const input = document.getElementById(id);
     if (input instanceof HTMLInputElement) {
@@ -246,7 +254,7 @@ const CityCombobox = observer(function CityCombobox({ ui, store, cities, field, 
       <Combobox.Root
         collection={collection}
         value={value ? [value] : []}
-        defaultInputValue={initialText}
+        defaultInputValue={text}
         defaultOpen={open && !disabled}
         onInputValueChange={(details) => filter(details.inputValue)}
         onValueChange={(details) => store.set(field, details.value[0] ?? '')}
@@ -290,11 +298,7 @@ const CityCombobox = observer(function CityCombobox({ ui, store, cities, field, 
           </Combobox.Content>
         </Combobox.Positioner>
       </Combobox.Root>
-      {error && (
-        <Text id={errorId} textStyle="xs" fontWeight="medium" color={ERROR_COLOR} mt="1.5">
-          {error}
-        </Text>
-      )}
+      <CityError id={errorId} error={error} />
     </Box>
   );
 });

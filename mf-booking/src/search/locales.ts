@@ -37,4 +37,4 @@ export const searchTexts = {
 };
 
 /** What the search parcel registers: its texts, and the messages of its form. */
-export const searchRemoteTexts: PackageTexts = { ns: 'bookingSearch', translations: searchTexts, messages: [tripMessages] };
+export const searchPackageTexts: PackageTexts = { ns: 'bookingSearch', translations: searchTexts, messages: [tripMessages] };

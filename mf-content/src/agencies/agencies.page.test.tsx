@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Agency } from '../content.resource';
-import { contentRemoteTexts } from '../locales';
+import { contentPackageTexts } from '../locales';
 import AgenciesPage from './agencies.page';
 
 // Leaflet needs a real layout engine; the map's own behaviour is checked in the e2e journey.
@@ -26,7 +26,7 @@ const AGENCIES = [
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  await registerTexts(contentRemoteTexts);
+  await registerTexts(contentPackageTexts);
 });
 
 const renderPage = (path = '/oficina') =>

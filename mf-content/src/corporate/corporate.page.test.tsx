@@ -2,12 +2,12 @@ import { registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contentRemoteTexts } from '../locales';
+import { contentPackageTexts } from '../locales';
 import CorporatePage from './corporate.page';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  await registerTexts(contentRemoteTexts);
+  await registerTexts(contentPackageTexts);
 });
 
 test('a complete RUC fills the business name from the look-up, and the request is sent', async () => {

@@ -2,12 +2,12 @@ import { registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { contentRemoteTexts } from '../locales';
+import { contentPackageTexts } from '../locales';
 import { ContentRoutes } from '../routes';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  await registerTexts(contentRemoteTexts);
+  await registerTexts(contentPackageTexts);
 });
 
 const CUSCO = {

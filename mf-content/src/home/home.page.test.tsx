@@ -1,13 +1,13 @@
 import { i18n, registerTexts } from '@rumbo/shared';
 import { TEST_CONFIG, renderWithUi, setUpShared } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
-import { contentRemoteTexts } from '../locales';
+import { contentPackageTexts } from '../locales';
 import { companyAge } from './company-age';
 import HomePage from './home.page';
 
 beforeAll(async () => {
   await setUpShared('es-PE', { ...TEST_CONFIG, foundingYear: 1996 });
-  await registerTexts(contentRemoteTexts);
+  await registerTexts(contentPackageTexts);
 });
 
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { i18n, registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contentRemoteTexts } from '../locales';
+import { contentPackageTexts } from '../locales';
 import InformationPage from './information.page';
 
 const PAGES: Record<string, { titulo: string; html: string }> = {
@@ -29,7 +29,7 @@ function answerPages() {
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  await registerTexts(contentRemoteTexts);
+  await registerTexts(contentPackageTexts);
 });
 
 afterEach(async () => {

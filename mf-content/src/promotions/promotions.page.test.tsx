@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Promotion } from '../content.resource';
-import { contentRemoteTexts } from '../locales';
+import { contentPackageTexts } from '../locales';
 import PromotionsPage from './promotions.page';
 
 const PROMOTION: Promotion = {
@@ -15,7 +15,7 @@ const PROMOTION: Promotion = {
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  await registerTexts(contentRemoteTexts);
+  await registerTexts(contentPackageTexts);
 });
 
 const renderAt = (path = '/promociones') =>

@@ -2,13 +2,13 @@ import { registerTexts, setRemoteModuleLoader } from '@rumbo/shared';
 import { renderWithUi, setUpShared } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
 import type { ParcelConfig } from 'single-spa';
-import { contentRemoteTexts } from '../locales';
+import { contentPackageTexts } from '../locales';
 import { loadSearchParcel } from './search-loader';
 import { SearchWidget, type SearchProps } from './search-widget';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
-  await registerTexts(contentRemoteTexts);
+  await registerTexts(contentPackageTexts);
 });
 
 afterEach(() => {

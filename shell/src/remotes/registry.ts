@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
-import type { OnDemandShared, RemoteName, RouteDef } from '../routes';
+import type { OnDemandShared } from '@rumbo/shared';
+import type { RemoteName, RouteDef } from '../routes';
 import { addResourceHint, entryUrl, filesToPreload, readManifest, type Manifest } from './manifest';
 
 /**
