@@ -34,6 +34,16 @@ export default tseslint.config(
     },
   },
   {
+    // Every journey fails on a console error, an uncaught exception or a CSP violation.
+    files: ['e2e/specs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', message: "Import from '../support/test' (it fails a journey on a console error)." }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

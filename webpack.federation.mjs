@@ -6,7 +6,7 @@
  */
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import TerserPlugin from 'terser-webpack-plugin';
@@ -110,6 +110,22 @@ function swcRule(production) {
   };
 }
 
+/** How the shell and every remote load their sources and assets (browser and prerender builds alike). */
+function moduleRules(production, { emitAssets = true } = {}) {
+  return [
+    swcRule(production),
+    { test: /\.(svg|png|jpe?g|webp|avif)$/, type: 'asset/resource', generator: { emit: emitAssets } },
+    {
+      test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/,
+      use: path.join(ROOT, 'webpack.pure-theme-loader.cjs'),
+    },
+    {
+      test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/,
+      use: path.join(ROOT, 'webpack.lazy-global-css-loader.cjs'),
+    },
+  ];
+}
+
 function minimizer() {
   return new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: true, mangle: true } });
 }
@@ -183,6 +199,16 @@ class SharedChunksPlugin {
   }
 }
 
+/** The constants every build of an app sees (its browser and its prerender build alike). */
+function buildConstants(pkg) {
+  return new webpack.DefinePlugin({
+    __APP_NAME__: JSON.stringify(pkg.name),
+    __APP_VERSION__: JSON.stringify(pkg.version),
+    // A label of this build (see `publish`): lets an operator see which build is live.
+    __BUILD_LABEL__: JSON.stringify(process.env.BUILD_LABEL ?? ''),
+  });
+}
+
 /**
  * @param {object} app
  * @param {string} app.dir            the app's folder (its webpack.config's dirname)
@@ -220,20 +246,7 @@ export function createConfig({ dir, name, exposes, entry, plugins = [] }, argv =
         ['runtime-core', 'sdk'].map((name) => [`@module-federation/${name}$`, federationEsm(name)]),
       ),
     },
-    module: {
-      rules: [
-        swcRule(production),
-        { test: /\.(svg|png|jpe?g|webp|avif)$/, type: 'asset/resource' },
-        {
-          test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/,
-          use: path.join(ROOT, 'webpack.pure-theme-loader.cjs'),
-        },
-        {
-          test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/,
-          use: path.join(ROOT, 'webpack.lazy-global-css-loader.cjs'),
-        },
-      ],
-    },
+    module: { rules: moduleRules(production) },
     plugins: [
       new ModuleFederationPlugin({
         name,
@@ -249,12 +262,7 @@ export function createConfig({ dir, name, exposes, entry, plugins = [] }, argv =
         // The federation runtime ships once, with the shell; remotes use the shell's.
         experiments: exposes ? { externalRuntime: true, optimization: { target: 'web' } } : { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
       }),
-      new webpack.DefinePlugin({
-        __APP_NAME__: JSON.stringify(pkg.name),
-        __APP_VERSION__: JSON.stringify(pkg.version),
-        // A label of this build (see `publish`): lets an operator see which build is live.
-        __BUILD_LABEL__: JSON.stringify(process.env.BUILD_LABEL ?? ''),
-      }),
+      buildConstants(pkg),
       ...plugins,
       ...(exposes ? [] : [new SharedChunksPlugin()]),
       ...(production ? [new PrecompressPlugin()] : []),
@@ -292,6 +300,91 @@ export function createScriptConfig({ dir, name, entry, dependsOn }, argv = {}) {
     module: { rules: [swcRule(production)] },
     plugins: production ? [new PrecompressPlugin()] : [],
     optimization: { minimize: production, minimizer: [minimizer()] },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * What a prerendered page's asset addresses start with: the build does not know where its
+ * versioned folder will be served from; the deploy, which does, puts that address in its place
+ * when it stitches the page (shell/scripts/deploy-lib.mjs).
+ */
+export const PUBLIC_PATH_PLACEHOLDER = '/__REMOTE_PUBLIC_PATH__/';
+/** The file of an app's build with its prerendered first screens (read by the deploy). */
+export const PRERENDER_FILE = 'prerender.json';
+const PRERENDER_BUNDLE = '.prerender.cjs';
+
+/**
+ * Runs the app's prerender bundle once it is written, writes what it renders as `prerender.json`
+ * into the same build folder (so it is part of the version), then removes the bundle: the
+ * browser never needs it.
+ */
+class PrerenderPlugin {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('PrerenderPlugin', async (compilation) => {
+      if (compilation.errors.length) return;
+      const out = compiler.outputPath;
+      const bundle = path.join(out, PRERENDER_BUNDLE);
+      try {
+        delete require.cache[bundle];
+        const { prerender } = require(bundle);
+        const result = await prerender();
+        mkdirSync(out, { recursive: true });
+        writeFileSync(path.join(out, PRERENDER_FILE), JSON.stringify(result));
+      } finally {
+        rmSync(bundle, { force: true });
+      }
+    });
+  }
+}
+
+/**
+ * The build that renders an app's first screens in Node (target node, one file, no federation:
+ * every module bundled, so React, Emotion and i18next are one instance as in the browser). Built
+ * after the app (`dependencies`) into the same folder; its entry exports `prerender()`, which
+ * returns what goes into `prerender.json` (see `@rumbo/shared/server`).
+ *
+ * @param {object} app
+ * @param {string} app.dir    the app's folder
+ * @param {string} app.name   the app's own configuration name (its federation name)
+ * @param {string} app.entry  the server-render entry module
+ * @param {object[]} [app.rules] the app's own extra module rules
+ */
+export function createPrerenderConfig({ dir, name, entry, rules = [] }, argv = {}) {
+  const production = argv.mode !== 'development';
+  const pkg = require(path.join(dir, 'package.json'));
+  return {
+    name: `${name}-prerender`,
+    dependencies: [name],
+    mode: production ? 'production' : 'development',
+    target: 'node',
+    context: dir,
+    entry: { prerender: entry },
+    devtool: false,
+    output: {
+      path: path.join(dir, 'dist'),
+      filename: PRERENDER_BUNDLE,
+      library: { type: 'commonjs2' },
+      publicPath: PUBLIC_PATH_PLACEHOLDER,
+      // The same names as the browser build's, whose files these addresses point at.
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: false,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js'],
+      alias: Object.fromEntries(
+        ['runtime-core', 'sdk'].map((name) => [`@module-federation/${name}$`, federationEsm(name)]),
+      ),
+    },
+    module: { rules: [...moduleRules(production, { emitAssets: false }), ...rules] },
+    plugins: [
+      buildConstants(pkg),
+      // One file: the page's lazy parts are rendered too, as a static build does.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      new PrerenderPlugin(),
+    ],
+    optimization: { minimize: false },
     performance: { hints: false },
     stats: 'errors-warnings',
   };

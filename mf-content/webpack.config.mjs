@@ -1,17 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createConfig } from '../webpack.federation.mjs';
+import { createConfig, createPrerenderConfig } from '../webpack.federation.mjs';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+// Leaflet's stylesheet as text: the agencies map puts it in the page itself, only on /oficina.
+const leafletCss = { test: /leaflet[\\/]dist[\\/]leaflet\.css$/, type: 'asset/source' };
 
 export default (env, argv) => {
-  const config = createConfig(
-    {
-      dir: path.dirname(fileURLToPath(import.meta.url)),
-      name: 'mf_content',
-      exposes: { './app': './src/app.tsx' },
-    },
-    argv,
-  );
-  // Leaflet's stylesheet as text: the agencies map puts it in the page itself, only on /oficina.
-  config.module.rules.push({ test: /leaflet[\\/]dist[\\/]leaflet\.css$/, type: 'asset/source' });
-  return config;
+  const config = createConfig({ dir, name: 'mf_content', exposes: { './app': './src/app.tsx' } }, argv);
+  config.module.rules.push(leafletCss);
+  return [config, createPrerenderConfig({ dir, name: 'mf_content', entry: './src/prerender.tsx', rules: [leafletCss] }, argv)];
 };

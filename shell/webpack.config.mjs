@@ -2,7 +2,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createConfig, createScriptConfig } from '../webpack.federation.mjs';
+import { createConfig, createPrerenderConfig, createScriptConfig } from '../webpack.federation.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -29,4 +29,6 @@ export default (env, argv) => [
   ),
   // `/route-hints.js` (index.html): starts the page's remote download before main.js has arrived.
   createScriptConfig({ dir, name: 'route-hints', entry: './src/route-hints.entry.ts', dependsOn: 'shell' }, argv),
+  // `prerender.json`: the header, footer and titles the deploy stitches into every prerendered page.
+  createPrerenderConfig({ dir, name: 'shell', entry: './src/prerender.tsx' }, argv),
 ];

@@ -59,7 +59,10 @@ async function benchEngine(engine, env) {
       const { asientos } = await post('/rest/maqueta', body);
       for (const seat of asientos.filter((cell) => cell.gobjeto_sitio === 1)) {
         const hold = { ...body, cviaje_asiento: seat.cviaje_asiento, nasiento: seat.nasiento, gnivel_piso: seat.gnivel_piso, gcategoria_asiento: seat.gcategoria_asiento, gestado_asiento: 84 };
-        queue.push(JSON.stringify(hold), JSON.stringify(hold));
+        // Two customers race for each seat, each from an address of their own: one client at the
+        // per-client hold bound (issue 15) would release its earlier holds when it starts over.
+        const client = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+        queue.push({ body: JSON.stringify(hold), ip: client(queue.length + 1) }, { body: JSON.stringify(hold), ip: client(queue.length + 2) });
       }
     }
     const seats = queue.length / 2;
@@ -68,7 +71,14 @@ async function benchEngine(engine, env) {
     const holds = await measure({
       path: '/rest/asiento/bloquear',
       amount: queue.length,
-      requests: [{ setupRequest: (request) => ({ ...request, body: queue[next++ % queue.length] }) }],
+      requests: [
+        {
+          setupRequest: (request) => {
+            const { body, ip } = queue[next++ % queue.length];
+            return { ...request, body, headers: { ...request.headers, 'x-forwarded-for': ip } };
+          },
+        },
+      ],
     });
     const seconds = (Date.now() - started) / 1000;
     const won = holds['2xx'];

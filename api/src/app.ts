@@ -3,18 +3,20 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import { accountsRoutes, type AccountRateLimits } from './accounts/accounts.routes';
 import type { FacebookOptions, GoogleOptions } from './accounts/providers';
 import { agenciesRoutes } from './agencies/agencies.routes';
 import { cargoRoutes } from './cargo/cargo.routes';
 import { companiesRoutes } from './companies/companies.routes';
-import { complaintsRoutes } from './complaints/complaints.routes';
+import { complaintsRoutes, type ComplaintCopyLimits } from './complaints/complaints.routes';
 import { contentRoutes } from './content/content.routes';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './http/error-handler';
 import { healthRoutes } from './http/health.routes';
 import { registerJsonParser } from './http/json-body';
-import { LOOKUP_RATE_LIMIT, SEAT_RATE_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
+import { Metrics, metricsRoutes, registerRequestMetrics } from './http/metrics';
+import { LOOKUP_RATE_LIMIT, rateLimitStore, SEAT_RATE_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { paymentSandboxRoutes, type SandboxOptions } from './payments/sandbox/sandbox.routes';
 import type { PaymentProvider } from './payments/provider';
@@ -40,6 +42,8 @@ export interface AppOptions {
   lookupRateLimit?: RateLimit;
   /** `/rest/venta/recovery` per payment code; RECOVERY_PER_CODE_LIMIT by default. */
   recoveryPerCodeLimit?: RateLimit;
+  /** Issue 15: how many complaint copies go to one recipient and from one client. */
+  complaintCopyLimits?: ComplaintCopyLimits;
   /** The clock; tests fix it to file complaints on chosen dates. */
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
@@ -56,6 +60,24 @@ export interface AppOptions {
   payments?: { safetypay: PaymentProvider; pagoefectivo: PaymentProvider };
   /** The API's origin as browsers reach it (API_ORIGIN): links to ticket PDFs. */
   apiOrigin?: string;
+  /**
+   * Redis (REDIS_URL, `connectRateLimitRedis`): every rate limit and per-key limit is counted
+   * there, shared by all instances; unset: in this process's memory.
+   */
+  redis?: Redis;
+  /** The start of every rate-limit key in Redis (REDIS_PREFIX, `rumbo-rl-`): several shops or tests on one Redis. */
+  redisPrefix?: string;
+  /** The Prometheus figures; unset: a registry of its own (tests). */
+  metrics?: Metrics;
+  /** METRICS_TOKEN: serves `GET /metrics` to a scraper sending it as a bearer token; unset: no such route. */
+  metricsToken?: string;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For to believe (Fastify's `trustProxy`), so the
+   * per-address limits see each customer's address behind the load balancer, not the balancer's.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** True once the process is shutting down: readiness answers 503. */
+  draining?: () => boolean;
 }
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */
@@ -69,10 +91,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now = () => new Date(),
   } = options;
   // Request bodies are small forms; a large body is refused before it is parsed.
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024 });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: options.trustProxy ?? false });
 
   registerErrorHandling(app);
   registerJsonParser(app);
+  const metrics = options.metrics ?? new Metrics(db);
+  registerRequestMetrics(app, metrics);
+  // Shutting down: each answer closes its connection, so keep-alive clients and the balancer
+  // reconnect elsewhere and the server can close once the requests in flight are answered.
+  const { draining } = options;
+  if (draining) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (draining()) reply.header('connection', 'close');
+      return payload;
+    });
+  }
   // A JSON API plus one small dev page with inline styles: nothing else may load or frame it.
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -88,12 +121,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(cors, { origin: options.corsOrigins ?? [], credentials: true });
   await app.register(cookie);
-  // Only routes that opt in with `config.rateLimit` are limited.
-  await app.register(rateLimit, { global: false });
+  // Only routes that opt in with `config.rateLimit` are limited; with Redis, one count for all instances.
+  const { redis } = options;
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis
+      ? { store: rateLimitStore(redis, () => metrics.redisFallbacks.inc(), options.redisPrefix) }
+      : {}),
+    onExceeded: (request) => metrics.limitRefusals.inc({ limit: request.routeOptions.url ?? 'unmatched' }),
+  });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, redis, draining });
+  if (options.metricsToken) await app.register(metricsRoutes, { metrics, token: options.metricsToken });
   await app.register(contentRoutes, { db, now });
-  await app.register(complaintsRoutes, { db, now, writeRateLimit });
+  await app.register(complaintsRoutes, { db, now, writeRateLimit, copyLimits: options.complaintCopyLimits });
   await app.register(accountsRoutes, {
     db,
     sessionSecret,
@@ -105,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimits: options.accountRateLimits,
   });
   await app.register(tripsRoutes, { db, now });
-  await app.register(seatsRoutes, { db, now, seatRateLimit });
+  await app.register(seatsRoutes, { db, now, seatRateLimit, clientSecret: sessionSecret });
   await app.register(agenciesRoutes, { db });
   await app.register(cargoRoutes, { db, lookupRateLimit });
   await app.register(promotionsRoutes, { db, now, writeRateLimit, siteOrigins: options.corsOrigins ?? [] });

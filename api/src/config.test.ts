@@ -2,10 +2,13 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 
 const SECRET = 'a'.repeat(32);
+/** What `openssl rand -hex 32` gives: production accepts it. */
+const STRONG = '3f9c1e0b7a2d4c6e8f1a3b5c7d9e0f2a4b6c8d0e1f3a5b7c9d1e3f5a7b9c0d2e';
+const ORIGINS = 'https://www.rumboandino.pe,https://cdn.rumboandino.pe';
 
 describe('loadConfig', () => {
-  it('has defaults for everything but the session secret', () => {
-    const config = loadConfig({ SESSION_SECRET: SECRET });
+  it('has safe defaults: every development feature off unless turned on by name', () => {
+    const config = loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1' });
     expect(config).toMatchObject({
       port: 3001,
       host: '127.0.0.1',
@@ -13,9 +16,18 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: '"Rumbo Andino" <no-responder@rumboandino.pe>',
       sessionSecret: SECRET,
-      devMailbox: true,
-      demoCustomer: true,
+      devMailbox: false,
+      demoCustomer: false,
+      corsOrigins: [],
+      production: false,
+      redisUrl: undefined,
     });
+    expect(() => loadConfig({ SESSION_SECRET: SECRET })).toThrow(/no credentials for SafetyPay .*PAYMENTS_SANDBOX=1/);
+  });
+
+  it('turns the development features on by name (what npm start at the root does)', () => {
+    const config = loadConfig({ SESSION_SECRET: SECRET, DEV_MAILBOX: '1', DEMO_CUSTOMER: '1', PAYMENTS_SANDBOX: '1', CORS_LOCALHOST: '1' });
+    expect(config).toMatchObject({ devMailbox: true, demoCustomer: true, payments: { sandbox: true } });
     const [localhost] = config.corsOrigins as RegExp[];
     expect(localhost!.test('http://localhost:3000')).toBe(true);
     expect(localhost!.test('http://127.0.0.1:8081')).toBe(true);
@@ -34,6 +46,10 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://www.rumboandino.pe, https://booking.rumboandino.pe',
       DEV_MAILBOX: '0',
       DEMO_CUSTOMER: '0',
+      PAYMENTS_SANDBOX: '1',
+      REDIS_URL: 'redis://cache:6379',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
+      SHUTDOWN_DELAY_MS: '2000',
     });
     expect(config).toEqual({
       port: 8080,
@@ -45,18 +61,36 @@ describe('loadConfig', () => {
       corsOrigins: ['https://www.rumboandino.pe', 'https://booking.rumboandino.pe'],
       devMailbox: false,
       demoCustomer: false,
+      production: false,
+      redisUrl: 'redis://cache:6379',
+      redisPrefix: 'rumbo-rl-',
+      trustProxy: ['10.0.0.0/8', 'loopback'],
+      shutdownDelayMs: 2000,
+      metricsToken: undefined,
+      logLevel: 'info',
       apiOrigin: 'http://localhost:8080',
       payments: { safetypay: undefined, pagoefectivo: undefined, sandbox: true },
     });
-    expect(loadConfig({ SESSION_SECRET: SECRET, DATA_DIR: '/tmp/x' }).database).toEqual({ dataDir: '/tmp/x/pglite' });
+    expect(loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', DATA_DIR: '/tmp/x' }).database).toEqual({ dataDir: '/tmp/x/pglite' });
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', REDIS_URL: 'cache:6379' })).toThrow(/REDIS_URL must be a redis:\/\//);
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', DEV_MAILBOX: 'yes' })).toThrow(/DEV_MAILBOX must be 1 or 0/);
+    expect(loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be/);
   });
 
-  it('in production: no dev mailbox, no demo customer and no cross-origin callers unless configured', () => {
-    const config = loadConfig({ SESSION_SECRET: SECRET, NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' });
-    expect(config.devMailbox).toBe(false);
-    expect(config.demoCustomer).toBe(false);
-    expect(config.corsOrigins).toEqual([]);
-    expect(loadConfig({ SESSION_SECRET: SECRET, NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', DEV_MAILBOX: '1' }).devMailbox).toBe(true);
+  it('in production: no dev mailbox, no demo customer, only the listed origins', () => {
+    const config = loadConfig({ SESSION_SECRET: STRONG, NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', CORS_ORIGINS: ORIGINS });
+    expect(config).toMatchObject({ production: true, devMailbox: false, demoCustomer: false, corsOrigins: ORIGINS.split(',') });
+  });
+
+  it('refuses a production start that is not safe, saying why', () => {
+    const production = { NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', CORS_ORIGINS: ORIGINS };
+    expect(() => loadConfig({ ...production })).toThrow(/SESSION_SECRET is not set/);
+    expect(() => loadConfig({ ...production, SESSION_SECRET: SECRET })).toThrow(/SESSION_SECRET is weak/);
+    expect(() => loadConfig({ ...production, SESSION_SECRET: 'change-me-change-me-change-me-change-me' })).toThrow(/SESSION_SECRET is weak/);
+    expect(() => loadConfig({ ...production, SESSION_SECRET: STRONG, CORS_ORIGINS: '' })).toThrow(/CORS_ORIGINS is not set: in production/);
+    expect(() => loadConfig({ ...production, SESSION_SECRET: STRONG, CORS_LOCALHOST: '1' })).toThrow(/CORS_LOCALHOST=1 .* not production/);
+    expect(() => loadConfig({ ...production, SESSION_SECRET: STRONG, PAYMENTS_SANDBOX: '' })).toThrow(/no credentials for SafetyPay .*PAYMENTS_SANDBOX=1/);
   });
 
   it('refuses to start without a session secret, saying how to make one', () => {
@@ -76,10 +110,10 @@ describe('payment settings', () => {
   const PAGOEFECTIVO = { PAGOEFECTIVO_SERVICE_ID: '1035', PAGOEFECTIVO_ACCESS_KEY: 'pe-access', PAGOEFECTIVO_SECRET_KEY: 'pe-secret' };
 
   it('without credentials the sandbox stands in, at the API origin', () => {
-    const config = loadConfig({ SESSION_SECRET: SECRET, PORT: '4001' });
+    const config = loadConfig({ SESSION_SECRET: SECRET, PORT: '4001', PAYMENTS_SANDBOX: '1' });
     expect(config.payments).toEqual({ safetypay: undefined, pagoefectivo: undefined, sandbox: true });
     expect(config.apiOrigin).toBe('http://localhost:4001');
-    expect(loadConfig({ SESSION_SECRET: SECRET, API_ORIGIN: 'https://api.rumboandino.pe/' }).apiOrigin).toBe('https://api.rumboandino.pe');
+    expect(loadConfig({ SESSION_SECRET: SECRET, ...SAFETYPAY, ...PAGOEFECTIVO, API_ORIGIN: 'https://api.rumboandino.pe/' }).apiOrigin).toBe('https://api.rumboandino.pe');
     expect(() => loadConfig({ SESSION_SECRET: SECRET, API_ORIGIN: 'api.rumboandino.pe' })).toThrow(/API_ORIGIN must be/);
   });
 
@@ -88,7 +122,7 @@ describe('payment settings', () => {
     expect(config.payments).toEqual({
       safetypay: { apiKey: 'sp-key', signatureKey: 'sp-signature', url: 'https://mws2.safetypay.com/express/ws/v.3.0' },
       pagoefectivo: { serviceId: 1035, accessKey: 'pe-access', secretKey: 'pe-secret', url: 'https://services.pagoefectivo.pe' },
-      sandbox: true,
+      sandbox: false,
     });
     const test = loadConfig({
       SESSION_SECRET: SECRET,
@@ -115,7 +149,7 @@ describe('payment settings', () => {
   });
 
   it('in production never runs the sandbox by accident', () => {
-    const production = { SESSION_SECRET: SECRET, NODE_ENV: 'production' };
+    const production = { SESSION_SECRET: STRONG, NODE_ENV: 'production', CORS_ORIGINS: ORIGINS };
     expect(() => loadConfig(production)).toThrow(/no credentials for SafetyPay .* and PagoEfectivo .*PAYMENTS_SANDBOX=1/);
     expect(() => loadConfig({ ...production, ...SAFETYPAY })).toThrow(/no credentials for PagoEfectivo/);
     expect(loadConfig({ ...production, ...SAFETYPAY, ...PAGOEFECTIVO }).payments.sandbox).toBe(false);
@@ -123,8 +157,8 @@ describe('payment settings', () => {
     expect(() => loadConfig({ ...production, ...SAFETYPAY, ...PAGOEFECTIVO, SAFETYPAY_URL: 'http://mws2.safetypay.com' })).toThrow(/https URL in production/);
   });
 
-  it('PAYMENTS_SANDBOX=0 forbids the sandbox anywhere', () => {
-    expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '0' })).toThrow(/remove PAYMENTS_SANDBOX=0/);
+  it('PAYMENTS_SANDBOX=0 (or unset) forbids the sandbox anywhere', () => {
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '0' })).toThrow(/no credentials .*PAYMENTS_SANDBOX=1/);
     expect(loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '0', ...SAFETYPAY, ...PAGOEFECTIVO }).payments.sandbox).toBe(false);
     expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: 'yes' })).toThrow(/PAYMENTS_SANDBOX must be 1 or 0/);
   });

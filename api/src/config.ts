@@ -16,9 +16,30 @@ export interface Config {
   mailFrom: string;
   sessionSecret: string;
   corsOrigins: (string | RegExp)[];
+  /** Serve `/dev/outbox` (DEV_MAILBOX=1): off unless turned on by name. */
   devMailbox: boolean;
-  /** Seed the demo customer (`demo@rumboandino.pe`, known password): on unless production. */
+  /** Seed the demo customer (`demo@rumboandino.pe`, known password), DEMO_CUSTOMER=1: off unless turned on by name. */
   demoCustomer: boolean;
+  /** NODE_ENV=production: the refusals below apply (weak secret, no origins). */
+  production: boolean;
+  /** Redis (REDIS_URL): rate limits shared by every instance; unset: each process counts in memory. */
+  redisUrl?: string;
+  /** REDIS_PREFIX: the start of the rate-limit keys in Redis (`rumbo-rl-`). */
+  redisPrefix: string;
+  /** METRICS_TOKEN: the bearer token of `GET /metrics`; unset: no metrics route. */
+  metricsToken?: string;
+  /**
+   * TRUST_PROXY: the load balancer's hop count (`1`) or its addresses/CIDRs (`10.0.0.0/8,loopback`),
+   * whose X-Forwarded-For gives the client's address; unset: the socket's address.
+   */
+  trustProxy?: number | string[];
+  /**
+   * SHUTDOWN_DELAY_MS: after SIGTERM, how long the API keeps serving (readiness failing) before it
+   * closes its listener: the balancer's check interval × failures to mark it down. 0 by default.
+   */
+  shutdownDelayMs: number;
+  /** LOG_LEVEL (pino): info by default. */
+  logLevel: string;
   /** The site's origin for links in mails; unset: the caller's (allowed) Origin. */
   siteUrl?: string;
   google?: GoogleOptions;
@@ -35,9 +56,20 @@ export class ConfigError extends Error {
 }
 
 const DEFAULT_DATA_DIR = path.resolve(__dirname, '..', '.data');
-/** Without CORS_ORIGINS, a development server accepts the site and remotes on any local port. */
-const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+/** CORS_LOCALHOST=1 (development only, by name): the site and remotes on any local port. */
+export const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 const MIN_SECRET_LENGTH = 32;
+/** A random secret of 32+ characters has far more distinct characters than this; "aaaa…" or "1212…" does not. */
+const MIN_SECRET_DISTINCT = 10;
+const PLACEHOLDER_SECRET = /change.?me|secret|password|example|placeholder|rumbo|test/i;
+
+/** A development switch: on only with `NAME=1`; anything but 1 or 0 is a mistake worth stopping for. */
+function switchOn(env: NodeJS.ProcessEnv, name: string): boolean {
+  const value = env[name];
+  if (value === undefined || value === '' || value === '0') return false;
+  if (value === '1') return true;
+  throw new ConfigError(`${name} must be 1 or 0, got "${value}".`);
+}
 
 function facebookOf(env: NodeJS.ProcessEnv): FacebookOptions | undefined {
   if (!env.FACEBOOK_APP_ID) return undefined;
@@ -76,9 +108,9 @@ function providerUrl(env: NodeJS.ProcessEnv, name: string, fallback: string, pro
 }
 
 /**
- * Payment providers: real with credentials; without them the sandbox stands in, except in
- * production, where it runs only when PAYMENTS_SANDBOX=1 asks for it on purpose (a shop taking
- * bookings that are never paid must not start by accident). PAYMENTS_SANDBOX=0 forbids it anywhere.
+ * Payment providers: real with credentials; the sandbox (no real money) stands in for a provider
+ * without them only when PAYMENTS_SANDBOX=1 asks for it by name, in development as in production
+ * (a shop taking bookings that are never paid must not start by accident).
  */
 function paymentsOf(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig {
   const sp = credentialsOf(env, 'SafetyPay', ['SAFETYPAY_API_KEY', 'SAFETYPAY_SIGNATURE_KEY'], 'SAFETYPAY_URL');
@@ -103,9 +135,7 @@ function paymentsOf(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig
     };
   }
 
-  const flag = env.PAYMENTS_SANDBOX;
-  if (flag && flag !== '0' && flag !== '1') throw new ConfigError(`PAYMENTS_SANDBOX must be 1 or 0, got "${flag}".`);
-  const sandbox = flag ? flag === '1' : !production;
+  const sandbox = switchOn(env, 'PAYMENTS_SANDBOX');
   const missing = [
     !safetypay && 'SafetyPay (SAFETYPAY_API_KEY, SAFETYPAY_SIGNATURE_KEY)',
     !pagoefectivo && 'PagoEfectivo (PAGOEFECTIVO_SERVICE_ID, PAGOEFECTIVO_ACCESS_KEY, PAGOEFECTIVO_SECRET_KEY)',
@@ -113,9 +143,8 @@ function paymentsOf(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig
   if (missing.length > 0 && !sandbox) {
     throw new ConfigError(
       `no credentials for ${missing.join(' and ')}: ` +
-        (flag === '0'
-          ? 'set them, or remove PAYMENTS_SANDBOX=0 to let the payment sandbox stand in.'
-          : 'in production set them; the payment sandbox (no real money) runs there only with PAYMENTS_SANDBOX=1.'),
+        'set them, or let the payment sandbox (no real money) stand in with PAYMENTS_SANDBOX=1' +
+        (production ? ' (in production only on purpose: a test or staging shop).' : ' (npm start at the root does this).'),
     );
   }
   return { safetypay, pagoefectivo, sandbox };
@@ -132,6 +161,22 @@ function apiOriginOf(env: NodeJS.ProcessEnv, port: number): string {
   throw new ConfigError(`API_ORIGIN must be the API's origin as browsers reach it, e.g. https://api.rumboandino.pe, got "${value}".`);
 }
 
+function shutdownDelayOf(value: string | undefined): number {
+  const delay = Number(value || 0);
+  if (!Number.isInteger(delay) || delay < 0 || delay > 60_000) throw new ConfigError(`SHUTDOWN_DELAY_MS must be milliseconds between 0 and 60000, got "${value}".`);
+  return delay;
+}
+
+function trustProxyOf(value: string | undefined): number | string[] | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (list.some((entry) => !/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d+)?)$/.test(entry))) {
+    throw new ConfigError(`TRUST_PROXY must be a hop count (1) or a comma list of addresses or CIDRs (10.0.0.0/8, loopback), got "${value}".`);
+  }
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
 
@@ -141,16 +186,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
 
   const sessionSecret = env.SESSION_SECRET ?? '';
+  const howToMake = 'it signs the session tokens and must be a random string of at least ' +
+    `${MIN_SECRET_LENGTH} characters, e.g. SESSION_SECRET=$(openssl rand -hex 32).`;
   if (sessionSecret.length < MIN_SECRET_LENGTH) {
-    throw new ConfigError(
-      `SESSION_SECRET is ${sessionSecret ? 'too short' : 'not set'}: it signs the session tokens and must be a ` +
-        `random string of at least ${MIN_SECRET_LENGTH} characters, e.g. SESSION_SECRET=$(openssl rand -hex 32).`,
-    );
+    throw new ConfigError(`SESSION_SECRET is ${sessionSecret ? 'too short' : 'not set'}: ${howToMake}`);
+  }
+  if (production && (new Set(sessionSecret).size < MIN_SECRET_DISTINCT || PLACEHOLDER_SECRET.test(sessionSecret))) {
+    throw new ConfigError(`SESSION_SECRET is weak (a placeholder or too few distinct characters): in production ${howToMake}`);
   }
 
-  const corsOrigins = env.CORS_ORIGINS?.split(',')
+  const corsOrigins: (string | RegExp)[] = (env.CORS_ORIGINS ?? '')
+    .split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
+  if (switchOn(env, 'CORS_LOCALHOST')) {
+    if (production) throw new ConfigError('CORS_LOCALHOST=1 lets any page on a local port call the API: it is for development, not production.');
+    corsOrigins.push(LOCAL_ORIGIN);
+  }
+  if (production && corsOrigins.length === 0) {
+    throw new ConfigError(
+      'CORS_ORIGINS is not set: in production list the browser origins of the site and its remotes, ' +
+        'e.g. CORS_ORIGINS=https://www.rumboandino.pe,https://cdn.rumboandino.pe (without them no browser can call the API).',
+    );
+  }
+  const redisUrl = env.REDIS_URL || undefined;
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN is too short: use a random string of at least 16 characters, e.g. $(openssl rand -hex 16).');
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}".`);
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL, got "${redisUrl}".`);
 
   return {
     port,
@@ -162,10 +226,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `"${OPERATOR.marca}" <no-responder@rumboandino.pe>`,
     sessionSecret,
-    corsOrigins: corsOrigins?.length ? corsOrigins : production ? [] : [LOCAL_ORIGIN],
-    devMailbox: env.DEV_MAILBOX ? env.DEV_MAILBOX === '1' : !production,
-    // A customer with a published password must never exist on a production database.
-    demoCustomer: env.DEMO_CUSTOMER ? env.DEMO_CUSTOMER === '1' : !production,
+    corsOrigins,
+    devMailbox: switchOn(env, 'DEV_MAILBOX'),
+    // A customer with a published password exists only where someone asked for it by name.
+    demoCustomer: switchOn(env, 'DEMO_CUSTOMER'),
+    production,
+    redisUrl,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    shutdownDelayMs: shutdownDelayOf(env.SHUTDOWN_DELAY_MS),
+    redisPrefix: env.REDIS_PREFIX || 'rumbo-rl-',
+    metricsToken,
+    logLevel,
     siteUrl: env.SITE_URL || undefined,
     google: env.GOOGLE_CLIENT_ID
       ? {

@@ -1,11 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDatabase } from './db/seed';
+import { loggerOptions } from './http/logging';
+import { Metrics } from './http/metrics';
+import { connectRateLimitRedis } from './http/rate-limit';
 import { createMailSender } from './mail/sender';
 import { createSmtpTransport } from './mail/transport';
 import { createPaymentProviders } from './payments';
 import { ticketAttachments } from './sales/ticket-attachments';
+
+/** How long SIGTERM waits for requests in flight and the mail batch before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
+// (plus SHUTDOWN_DELAY_MS, the time the balancer needs to notice the failing readiness check)
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,7 +21,13 @@ async function main(): Promise<void> {
   await database.migrate();
   await seedDatabase(database.db, { demoCustomer: config.demoCustomer });
 
-  const payments = createPaymentProviders(config.payments, { apiOrigin: config.apiOrigin });
+  const payments = createPaymentProviders(config.payments, { apiOrigin: config.apiOrigin, sandboxSecret: config.sessionSecret });
+  let draining = false;
+  const logger = loggerOptions(config.logLevel);
+  // The limits' Redis reports through the app's logger once it exists (to stderr before that).
+  let log: Pick<FastifyBaseLogger, 'warn' | 'info'> = { warn: (message: string) => console.warn(message), info: () => undefined };
+  const redisLog = { warn: (message: string) => log.warn(message), info: (message: string) => log.info(message) };
+  const redis = config.redisUrl ? connectRateLimitRedis(config.redisUrl, redisLog) : undefined;
   const app = await buildApp({
     db: database.db,
     sessionSecret: config.sessionSecret,
@@ -25,24 +39,55 @@ async function main(): Promise<void> {
     payments,
     paymentSandbox: payments.sandbox,
     apiOrigin: config.apiOrigin,
-    logger: true,
+    logger,
+    // A hop count trusts that many proxies next to the API (proxy-addr's index of the hop).
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    redis,
+    redisPrefix: config.redisPrefix,
+    metrics: new Metrics(database.db, { process: true }),
+    metricsToken: config.metricsToken,
+    draining: () => draining,
   });
+  log = app.log;
   if (payments.sandbox) app.log.warn(`payment sandbox stands in for ${[payments.safetypay.sandbox && 'SafetyPay', payments.pagoefectivo.sandbox && 'PagoEfectivo'].filter(Boolean).join(' and ')} (no real money)`);
+  if (config.devMailbox) app.log.warn('DEV_MAILBOX=1: every queued mail is readable at /dev/outbox (development only)');
+  if (config.demoCustomer) app.log.warn('DEMO_CUSTOMER=1: the demo customer with its published password exists (development only)');
+  if (!redis) app.log.info('REDIS_URL is not set: rate limits are counted in this process (one instance only)');
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined;
   const sender = transport && createMailSender({ db: database.db, transport, from: config.mailFrom, log: app.log, attachments: ticketAttachments(database.db) });
   if (sender) sender.start();
   else app.log.warn('SMTP_URL is not set: mails stay in the outbox' + (config.devMailbox ? ' (see /dev/outbox)' : ''));
 
+  /**
+   * Graceful stop: readiness answers 503 at once, after SHUTDOWN_DELAY_MS the server stops accepting connections and
+   * answers 503 to new requests on open ones, requests in flight finish, the mail sender finishes
+   * its batch, then the connections to Redis and the database close and the process exits.
+   */
   let closing = false;
   const close = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, closing`);
-    await app.close();
-    await sender?.stop();
-    transport?.close();
-    await database.close();
+    draining = true;
+    app.log.info(`${signal} received: finishing requests in flight and the mail batch`);
+    setTimeout(() => {
+      app.log.error(`still busy ${SHUTDOWN_TIMEOUT_MS / 1000} s after closing: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS + config.shutdownDelayMs).unref();
+    try {
+      // Readiness already fails: the balancer stops sending within its check interval; until
+      // then (SHUTDOWN_DELAY_MS) requests are still served, each closing its connection.
+      if (signal === 'SIGTERM' && config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+      await app.close();
+      await sender?.stop();
+      transport?.close();
+      await redis?.quit().catch(() => redis.disconnect());
+      await database.close();
+      app.log.info('stopped');
+    } catch (error) {
+      app.log.error({ err: error }, 'error while stopping');
+      process.exitCode = 1;
+    }
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);

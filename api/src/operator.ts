@@ -1,26 +1,9 @@
 /**
- * The operator's identity: the one place for the brand, legal data and contact channels. Served
+ * The operator's identity lives in `shared` (one source of truth for the site and the API): served
  * by `GET /rest/informacion/representante`, printed on complaint copies and used as the mail
- * sender's name. A fictional company: never a real operator's name or data.
+ * sender's name.
  */
-export const OPERATOR = {
-  /** The `{product}` key of the browser's `lang-web{product}` storage key. */
-  producto: 'rumbo',
-  marca: 'Rumbo Andino',
-  razon_social: 'Rumbo Andino Express S.A.C.',
-  /** 11 digits, prefix 20 (legal entity), SUNAT check digit last. */
-  ruc: '20518739469',
-  direccion: 'Av. Nicolás Arriola 1250, La Victoria, Lima, Perú',
-  fundacion: 1996,
-  central_telefonica: '(01) 708-5000',
-  whatsapp: '+51 987 085 000',
-  whatsapp_url: 'https://wa.me/51987085000',
-  correo: 'atencion@rumboandino.pe',
-  redes: {
-    facebook: 'https://www.facebook.com/rumboandino',
-    youtube: 'https://www.youtube.com/@rumboandino',
-    instagram: 'https://www.instagram.com/rumboandino',
-  },
-} as const;
+import { OPERATOR } from '@rumbo/shared/schemas';
 
+export { OPERATOR };
 export type Operator = typeof OPERATOR;

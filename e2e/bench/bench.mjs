@@ -8,6 +8,7 @@
  */
 import { chromium } from '@playwright/test';
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -98,6 +99,25 @@ async function lighthouseOnce(url) {
   };
 }
 
+/**
+ * The limit of a prerendered page: the same HTML the site serves for it, with no JavaScript (every
+ * script and script preload removed), served as is from a port of its own. Measured beside the
+ * page in the same run, so the ratio between the two holds whatever the machine's load.
+ */
+const noJsPages = new Map();
+const noJsPort = port + 50;
+const noJsServer = createServer((request, response) => {
+  const html = noJsPages.get(new URL(request.url, 'http://bench').pathname);
+  response.writeHead(html ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(html ?? '');
+});
+await new Promise((resolve) => noJsServer.listen(noJsPort, '127.0.0.1', resolve));
+const withoutJs = (html) =>
+  html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="preload"[^>]*>/g, '');
+/** Whether the site serves `pathname` stitched (its remote's first screen in the HTML). */
+const isPrerendered = (html) => /<div id="remote-[a-z_]+"><div/.test(html);
+
 const siteProcess = await startSite(port);
 const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox', '--disable-background-networking'] });
 const results = [];
@@ -107,7 +127,17 @@ try {
     const { js, prefetched } = await firstLoadJs(browser, url);
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(url));
+    const served = await (await fetch(url)).text();
+    let noJs = null;
+    if (isPrerendered(served)) {
+      const noJsPath = new URL(url).pathname;
+      noJsPages.set(noJsPath, withoutJs(served));
+      const limit = [];
+      for (let i = 0; i < RUNS; i++) limit.push(await lighthouse(`http://localhost:${noJsPort}${noJsPath}`));
+      noJs = { performance: median(limit.map((r) => r.score)), lcpMs: Math.round(median(limit.map((r) => r.lcp))) };
+    }
     results.push({
+      noJs,
       page: pathname,
       firstLoadJsGzipKb: js,
       prefetchedJsGzipKb: prefetched,
@@ -136,12 +166,14 @@ try {
 } finally {
   await browser.close();
   siteProcess.kill('SIGTERM');
+  noJsServer.close();
 }
 
-console.log('page'.padEnd(52), 'JS gzip KB'.padStart(10), 'prefetch'.padStart(9), 'perf'.padStart(6), 'LCP ms'.padStart(8), 'TBT ms'.padStart(8), 'CLS'.padStart(6));
+// Beside each prerendered page: the same HTML with no JavaScript (score, LCP), the limit.
+console.log('page'.padEnd(52), 'JS gzip KB'.padStart(10), 'prefetch'.padStart(9), 'perf'.padStart(6), 'LCP ms'.padStart(8), 'TBT ms'.padStart(8), 'CLS'.padStart(6), 'no-JS perf'.padStart(11), 'no-JS LCP'.padStart(10));
 for (const r of results) {
-  const cells = [r.performance, r.lcpMs, r.tbtMs, r.cls].map((value) => String(value ?? '—'));
-  console.log(r.page.padEnd(52), String(r.firstLoadJsGzipKb).padStart(10), String(r.prefetchedJsGzipKb).padStart(9), cells[0].padStart(6), cells[1].padStart(8), cells[2].padStart(8), cells[3].padStart(6));
+  const cells = [r.performance, r.lcpMs, r.tbtMs, r.cls, r.noJs?.performance, r.noJs?.lcpMs].map((value) => String(value ?? '—'));
+  console.log(r.page.padEnd(52), String(r.firstLoadJsGzipKb).padStart(10), String(r.prefetchedJsGzipKb).padStart(9), cells[0].padStart(6), cells[1].padStart(8), cells[2].padStart(8), cells[3].padStart(6), cells[4].padStart(11), cells[5].padStart(10));
 }
 mkdirSync(path.join(here, '../bench-results'), { recursive: true });
 writeFileSync(path.join(here, '../bench-results/bench.json'), JSON.stringify(results, null, 2) + '\n');

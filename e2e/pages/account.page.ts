@@ -104,7 +104,7 @@ export class AccountPage extends ShellPage {
   }
 
   async logOut(): Promise<void> {
-    await this.main.getByRole('button', { name: /Cerrar sesión|Log out/ }).click();
+    await this.main.getByRole('button', { name: /^(Cerrar sesión|Log out)$/ }).click();
   }
 
   /** The newest mail to `to` in the development mailbox (DEV_MAILBOX=1). */

@@ -30,6 +30,16 @@ export class RecoveryPage extends ShellPage {
   problem(): Locator {
     return this.main.locator('#recovery-problem');
   }
+
+  /** Step 2 (issue 15): the one-time code mailed to the buyer's address. */
+  verification(): Locator {
+    return this.main.locator('[name="recovery-verificacion"]');
+  }
+
+  async prove(code: string): Promise<void> {
+    await this.verification().fill(code);
+    await this.main.getByRole('button', { name: /^(Ver mi compra|See my purchase)$/ }).click();
+  }
 }
 
 /** The after-sale links and marks of a ticket on the reservation page. */

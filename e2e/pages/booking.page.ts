@@ -92,6 +92,15 @@ export class BookingPage extends ShellPage {
     return pickFirstAvailableSeat(this.seatDeck());
   }
 
+  /** Picks the first available seat of the deck on screen whose name says its class (e.g. /VIP cama 180°/); answers its number. */
+  async pickSeatOfClass(clase: RegExp): Promise<number> {
+    const seat = this.seatDeck().getByRole('button', { name: clase }).and(this.seatDeck().locator('[data-status="available"]')).first();
+    const nasiento = Number(await seat.getAttribute('data-seat'));
+    await seat.click();
+    await expect(this.seat(nasiento)).toHaveAttribute('aria-pressed', 'true');
+    return nasiento;
+  }
+
   /** Picks a seat with the keyboard only: focus it, press Enter. */
   async pickSeatWithKeyboard(nasiento: number): Promise<void> {
     await this.seat(nasiento).focus();
@@ -104,8 +113,37 @@ export class BookingPage extends ShellPage {
     return Number(await this.seatDeck().locator('button[data-status="available"]').first().getAttribute('data-seat'));
   }
 
+  /** The seat map's polite live region (what a screen reader is told). */
   message(): Locator {
-    return this.main.getByRole('alert');
+    return this.main.getByRole('status').and(this.main.locator('#seat-announcement'));
+  }
+
+  /** The seat the keyboard focus is on (a button of the deck on screen). */
+  focusedSeat(): Locator {
+    return this.seatDeck().locator('button[data-seat]:focus');
+  }
+
+  /** Tab from the top of the page until the focus is in the deck (the deck is one tab stop); answers the seat's number. */
+  async tabIntoDeck(): Promise<number> {
+    await this.main.getByRole('heading', { level: 1 }).click();
+    for (let i = 0; i < 40; i++) {
+      await this.page.keyboard.press('Tab');
+      if ((await this.focusedSeat().count()) === 1) return Number(await this.focusedSeat().getAttribute('data-seat'));
+    }
+    throw new Error('Tab never reached the seat map');
+  }
+
+  /** With the arrow keys only, from the focused seat to a free one (along the rows, then down); answers its number. */
+  async arrowToFreeSeat(): Promise<number> {
+    for (let i = 0; i < 80; i++) {
+      const focused = this.focusedSeat();
+      const n = Number(await focused.getAttribute('data-seat'));
+      if (/^(available|promotion)$/.test((await focused.getAttribute('data-status')) ?? '')) return n;
+      await this.page.keyboard.press('ArrowRight');
+      if (Number(await this.focusedSeat().getAttribute('data-seat')) === n) await this.page.keyboard.press('ArrowDown');
+      if (Number(await this.focusedSeat().getAttribute('data-seat')) === n) break;
+    }
+    throw new Error('No free seat reached with the arrow keys');
   }
 
   timer(): Locator {
@@ -219,6 +257,14 @@ export class PaymentStepPage extends ShellPage {
     return this.main.getByTestId('payment-total');
   }
 
+  /** Ticks the terms by clicking the middle of their label, as a customer does: the box is ticked, no tab opens. */
+  async acceptTermsByClickingTheLabel(): Promise<void> {
+    const pages = this.page.context().pages().length;
+    await this.main.locator('label').filter({ hasText: /^(Acepto los|I accept the)/ }).click();
+    await expect(this.main.getByRole('checkbox', { name: /^(Acepto los|I accept the)/ })).toBeChecked();
+    expect(this.page.context().pages()).toHaveLength(pages);
+  }
+
   async acceptTerms(): Promise<void> {
     await this.main.getByRole('checkbox', { name: /^(Acepto los|I accept the)/ }).check({ force: true });
   }
@@ -229,6 +275,11 @@ export class PaymentStepPage extends ShellPage {
 
   errorSummary(): Locator {
     return this.main.locator('#payment-summary');
+  }
+
+  /** Steps 2 and 3 once the purchase is a reservation: its way to payment, or a new purchase. */
+  reservedNotice(): Locator {
+    return this.main.getByTestId('reserved-notice');
   }
 }
 

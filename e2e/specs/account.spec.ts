@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, failedResponse } from '../support/test';
 import { AccountPage, type NewCustomer } from '../pages/account.page';
 import { expectAccessible } from '../support/axe';
 import { sessionToken, storeSession } from '../support/session';
@@ -25,7 +25,9 @@ function newCustomer(): NewCustomer {
 }
 
 test.describe('accounts', () => {
-  test('sign up → confirm from the mailbox → sign in → first name in the header → edit profile → log out', async ({ page }) => {
+  test('sign up → confirm from the mailbox → sign in → first name in the header → edit profile → log out', async ({ consoleErrors, page }) => {
+    // What this journey provokes on purpose: a wrong password first.
+    consoleErrors.allow(failedResponse(400, '/rest/login/verificar'));
     const account = new AccountPage(page);
     const customer = newCustomer();
 
@@ -64,6 +66,16 @@ test.describe('accounts', () => {
     await page.reload();
     await expect(account.field('telefono')).toHaveValue('912000111');
     await expect(account.field('correo_cc')).toHaveValue('copia@example.pe');
+    // Issue 15: the CC address counts once proven through the link mailed to it.
+    await expect(account.main.getByTestId('profile-cc-pending')).toHaveText('Pendiente de confirmación: abra el enlace que enviamos a copia@example.pe.');
+    await expectAccessible(page);
+    const ccMail = await account.lastMail('copia@example.pe', /Confirme su email de copia/);
+    await page.goto(AccountPage.linkIn(ccMail));
+    await expect(account.heading()).toHaveText('Email en copia confirmado');
+    await expectAccessible(page);
+    await page.goto('/micuenta');
+    await expect(account.field('correo_cc')).toHaveValue('copia@example.pe');
+    await expect(account.main.getByTestId('profile-cc-pending')).toHaveCount(0);
 
     await account.accountSection('Mis viajes').click();
     await expect(account.main.getByText('No tiene viajes próximos.')).toBeVisible();
@@ -80,7 +92,9 @@ test.describe('accounts', () => {
     expect(await page.evaluate(() => document.cookie.includes('token='))).toBe(false);
   });
 
-  test('sign in with a one-time code read from the development mailbox', async ({ page }) => {
+  test('sign in with a one-time code read from the development mailbox', async ({ consoleErrors, page }) => {
+    // What this journey provokes on purpose: a wrong code first.
+    consoleErrors.allow(failedResponse(400, '/rest/otp/validate'));
     const account = new AccountPage(page);
     await account.openLogin();
     await account.chooseCodeSignIn();
@@ -97,7 +111,9 @@ test.describe('accounts', () => {
     await expect(account.accountButton).toHaveText(DEMO.firstName);
   });
 
-  test('password reset: the mailed link sets a new password once', async ({ page }) => {
+  test('password reset: the mailed link sets a new password once', async ({ consoleErrors, page }) => {
+    // What this journey provokes on purpose: the used link, refused.
+    consoleErrors.allow(failedResponse(400, '/rest/usuario/validar'));
     const account = new AccountPage(page);
     const customer = newCustomer();
     const signUp = await page.request.post(`${SITE.apiUrl}/rest/usuario/registrar`, {
@@ -149,7 +165,9 @@ test.describe('accounts', () => {
     await expect(account.accountButton).toHaveText('Acceder');
   });
 
-  test('in English: sign-in messages, my trips and my points', async ({ page }) => {
+  test('in English: sign-in messages, my trips and my points', async ({ consoleErrors, page }) => {
+    // What this journey provokes on purpose: a wrong password first.
+    consoleErrors.allow(failedResponse(400, '/rest/login/verificar'));
     const account = new AccountPage(page);
     await account.openLogin('?pathname=/micuenta/viajes');
     await account.switchLanguage('en-EN');

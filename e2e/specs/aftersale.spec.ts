@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, failedResponse } from '../support/test';
 import { DeclarationPage, PointsBox, PostponePage, RecoveryPage, TicketActions } from '../pages/aftersale.page';
 import { AccountPage } from '../pages/account.page';
 import { BookingPage, PaymentStepPage, ReservationStatusPage } from '../pages/booking.page';
@@ -73,7 +73,11 @@ async function mailsTo(request: APIRequestContext, to: string): Promise<{ subjec
   return Array.isArray(body) ? body : (body.data ?? []);
 }
 
-test('a guest recovers a purchase in another browser with code and e-mail, re-sends the tickets and fills the sworn declaration', async ({ page, request }) => {
+test('a guest recovers a purchase in another browser with code and e-mail, re-sends the tickets and fills the sworn declaration', async ({ consoleErrors, page, request }) => {
+  // What this journey provokes on purpose: a wrong code or e-mail first.
+  consoleErrors.allow(failedResponse(404, '/rest/venta/recovery'));
+  // A wrong one-time code (the buyer's proof) is answered 400 on purpose below.
+  consoleErrors.allow(failedResponse(400, '/rest/venta/recovery'));
   const email = `guest.${stamp()}@example.pe`;
   const codigo = await buyAndPay(page, { origen: 'LIM', destino: 'AQP', fecha: limaDate(10), pasajeros: 1, email });
   const reservation = new ReservationStatusPage(page);
@@ -98,7 +102,18 @@ test('a guest recovers a purchase in another browser with code and e-mail, re-se
   await recovery.recover(codigo, 'otra.persona@example.pe');
   await expect(recovery.problem()).toContainText('No encontramos una compra con ese código');
 
+  // The code and e-mail (printed on every passenger's ticket) only send a code to the buyer's address.
   await recovery.recover(codigo.toLowerCase(), email.toUpperCase());
+  await expect(recovery.verification()).toBeFocused();
+  await expect(recovery.main).toContainText(`Enviamos un código de 6 dígitos al correo del comprador (${email})`);
+  await expectAccessible(page);
+  await recovery.prove('000000');
+  await expect(recovery.main).toContainText('El código no es correcto o ya venció. Pida uno nuevo.');
+  await expect(recovery.verification()).toBeFocused();
+  const mailed = await mailsTo(request, email);
+  const code = /\b(\d{6}) es su código para recuperar la compra/.exec(mailed.find((mail) => mail.subject.includes(`recuperar la compra ${codigo}`))?.subject ?? '')?.[1];
+  expect(code).toBeTruthy();
+  await recovery.prove(code!);
   await expect(page).toHaveURL(new RegExp(`/pasajes/reserva/${codigo}$`));
   await expect(reservation.state()).toHaveText('Pagada');
   await expect(reservation.tickets()).toHaveCount(1);

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, failedRequest, failedResponse } from '../support/test';
 import { BookingPage, type HeldSeatInStorage } from '../pages/booking.page';
 import { expectAccessible } from '../support/axe';
 import { SITE } from '../support/site';
@@ -15,13 +15,41 @@ async function statesOf(request: APIRequestContext, seats: HeldSeatInStorage[]):
   return seats.map((seat) => data.asientos.find((cell) => cell.nasiento === seat.nasiento)!.gestado_asiento!);
 }
 
+/** Holds a free seat of the same trip under a purchase of its own (as a postponement does); answers it as ASIENTOS keeps it. */
+async function holdElsewhere(request: APIRequestContext, like: HeldSeatInStorage) {
+  const trip = { cviaje: like.cviaje, cterminal_origen: like.cterminal_origen, cterminal_destino: like.cterminal_destino };
+  const map = await request.post(`${SITE.apiUrl}/rest/maqueta`, { data: { ...trip, susuario: 'TVIRT', cusuario: 50005 } });
+  const { data } = (await map.json()) as { data: { asientos: { nasiento: number | null; cviaje_asiento: number | null; gnivel_piso: number; gcategoria_asiento: number | null; gestado_asiento: number | null }[] } };
+  const free = data.asientos.find((cell) => cell.gestado_asiento === 83 && cell.nasiento !== null && cell.cviaje_asiento !== null)!;
+  const seat = { ...trip, cviaje_asiento: free.cviaje_asiento!, nasiento: free.nasiento!, gnivel_piso: free.gnivel_piso, gcategoria_asiento: free.gcategoria_asiento! };
+  const answer = await request.post(`${SITE.apiUrl}/rest/asiento/bloquear`, { data: { ...seat, gestado_asiento: 84, susuario: 'TVIRT', cusuario: 50005 } });
+  expect(answer.ok()).toBe(true);
+  const { clave_bloqueo, expira, precio } = ((await answer.json()) as { data: { clave_bloqueo: string; expira: string; precio: number } }).data;
+  return { ...seat, clave_bloqueo, expira, precio };
+}
+
 const TEXTS = {
-  'es-PE': { decks: /2 pisos/, trips: 'Elige tu viaje de ida', seat: /^Asiento \s*\d+\s*, piso 1, .+\s*, S\/ \s*\d+\.\d{2}\s*, seleccionado$/ },
-  'en-EN': { decks: /2 decks/, trips: 'Choose your outbound trip', seat: /^Seat \s*\d+\s*, deck 1, .+\s*, S\/ \s*\d+\.\d{2}\s*, selected$/ },
+  // A seat's spoken name has no stray spaces ("Piso 1, fila 12, asiento 47, pasillo, Especial 160°, S/ 102.00, seleccionado").
+  'es-PE': {
+    decks: /2 pisos/,
+    trips: 'Elige tu viaje de ida',
+    seat: /^Piso 1, fila \d+, asiento \d+, (ventana|pasillo|centro), \S[^,]*\S(, preferencial)?, S\/ \d+\.\d{2}, seleccionado$/,
+    release: 'Liberar asiento',
+    released: 'liberado',
+  },
+  'en-EN': {
+    decks: /2 decks/,
+    trips: 'Choose your outbound trip',
+    seat: /^Deck 1, row \d+, seat \d+, (window|aisle|middle), \S[^,]*\S(, priority)?, S\/ \d+\.\d{2}, selected$/,
+    release: 'Release seat',
+    released: 'released',
+  },
 } as const;
 
 for (const language of ['es-PE', 'en-EN'] as const) {
-  test(`search → trip → seats on both decks → reload keeps them → the logo releases them (${language})`, async ({ page, request }) => {
+  test(`search → trip → seats on both decks → reload keeps them → the logo releases them (${language})`, async ({ consoleErrors, page, request }) => {
+    // What this journey provokes on purpose: the first release the logo sends is aborted.
+    consoleErrors.allow(failedRequest('/rest/asiento/bloquear'));
     const booking = new BookingPage(page);
     const texts = TEXTS[language];
     const fecha = limaDate(language === 'es-PE' ? 3 : 4);
@@ -58,10 +86,29 @@ for (const language of ['es-PE', 'en-EN'] as const) {
     await booking.switchDeck(2);
     await expect(booking.seat(upper)).toHaveAttribute('aria-pressed', 'true');
 
+    // Released after the reload: drawn free at once (the server has it at 83), and it can be picked again.
+    await booking.summary().getByRole('button', { name: `${texts.release} ${upper}` }).click();
+    await expect(booking.main.getByRole('status').filter({ hasText: texts.released })).toBeVisible();
+    await expect(booking.seat(upper)).toHaveAttribute('data-status', /^(available|promotion)$/);
+    await expect.poll(() => statesOf(request, [held.find((seat) => seat.nasiento === upper)!])).toEqual([83]);
+    await booking.seat(upper).click();
+    await expect(booking.seat(upper)).toHaveAttribute('aria-pressed', 'true');
+
+    // The logo releases every hold of this browser, the postponement's too, and retries a release that failed.
+    const postponed = await holdElsewhere(request, held[0]!);
+    await page.evaluate((seat) => {
+      sessionStorage.setItem('CRESERVA_ANTERIORES', JSON.stringify({ ABCD2345: '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c' }));
+      sessionStorage.setItem('POSTERGAR:CRESERVA', JSON.stringify({ tramo: 'ida' }));
+      sessionStorage.setItem('POSTERGAR:ASIENTOS', JSON.stringify([seat]));
+    }, postponed);
+    let aborted = 0;
+    await page.route('**/rest/asiento/bloquear', (route) => (aborted++ === 0 ? route.abort() : route.continue()));
     await booking.clickLogo();
-    expect(await booking.heldSeats()).toEqual([]);
+    await expect.poll(() => statesOf(request, [...held, postponed])).toEqual([83, 83, 83]);
+    await expect.poll(() => booking.heldSeats()).toEqual([]);
+    expect(aborted).toBeGreaterThanOrEqual(4);
     expect(await booking.storedBooking()).toBeNull();
-    await expect.poll(() => statesOf(request, held)).toEqual([83, 83]);
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => /^(CRESERVA|ASIENTOS|POSTERGAR:)/.test(key)))).toEqual([]);
   });
 }
 
@@ -100,7 +147,9 @@ async function chosenTrip(booking: BookingPage) {
   return reservation.ida;
 }
 
-test('a seat someone else took meanwhile: the server says so and the map shows it taken', async ({ page, request }) => {
+test('a seat someone else took meanwhile: the server says so and the map shows it taken', async ({ consoleErrors, page, request }) => {
+  // What this journey provokes on purpose: the seat taken meanwhile.
+  consoleErrors.allow(failedResponse(409, '/rest/asiento/bloquear'));
   const booking = new BookingPage(page);
   await booking.openTrips({ origen: 'LIM', destino: 'TRU', fecha: limaDate(5), pasajeros: 2 });
   await booking.chooseTrip(/piso/);
@@ -126,6 +175,41 @@ test('a seat someone else took meanwhile: the server says so and the map shows i
   await booking.clickLogo();
 });
 
+test('keyboard only: Tab reaches the deck (one tab stop), arrows move to a free seat, Enter picks and Space releases; the name and the announcements are read from the accessibility tree', async ({ page }) => {
+  const booking = new BookingPage(page);
+  await booking.openTrips({ origen: 'LIM', destino: 'ICA', fecha: limaDate(6), pasajeros: 1 });
+  await booking.chooseTrip(/piso/);
+  const deck = booking.main.getByRole('grid', { name: 'Piso 1' });
+  await expect(deck).toBeVisible();
+  await expect(deck.locator('button[tabindex="0"]')).toHaveCount(1);
+
+  await booking.tabIntoDeck();
+  const nasiento = await booking.arrowToFreeSeat();
+  const seat = deck.getByRole('button', { name: new RegExp(`^Piso 1, fila \\d+, asiento ${nasiento}, `) });
+  await expect(seat).toBeFocused();
+  // a visible focus ring
+  await expect(seat).toHaveCSS('outline-style', 'solid');
+  await expect(seat).toHaveCSS('outline-width', '3px');
+  await expect(seat).toHaveAccessibleName(new RegExp(`^Piso 1, fila \\d+, asiento ${nasiento}, (ventana|pasillo|centro), \\S[^,]*\\S(, preferencial)?, S/ \\d+\\.\\d{2}, (disponible|en promoción)$`));
+  await expectAccessible(page);
+
+  await page.keyboard.press('Enter');
+  await expect(seat).toHaveAttribute('aria-pressed', 'true');
+  await expect(seat).toHaveAccessibleName(/, seleccionado$/);
+  await expect(booking.message()).toHaveText(`Asiento ${nasiento} reservado para usted.`);
+  await expect(booking.message()).toHaveAttribute('aria-live', 'polite');
+  await expect(seat).toBeFocused();
+  await expectAccessible(page);
+
+  await page.keyboard.press('Space');
+  await expect(seat).toHaveAttribute('aria-pressed', 'false');
+  await expect(seat).toHaveAccessibleName(/, (disponible|en promoción)$/);
+  await expect(booking.message()).toHaveText(`Asiento ${nasiento} liberado.`);
+  await expect(seat).toBeFocused();
+  expect(await booking.heldSeats()).toEqual([]);
+  await expectAccessible(page);
+});
+
 test('when the hold time runs out, the seats are released and the customer is told', async ({ page, request }) => {
   await page.clock.install();
   const booking = new BookingPage(page);
@@ -142,7 +226,9 @@ test('when the hold time runs out, the seats are released and the customer is to
   await expect(booking.seat(held[0]!.nasiento)).toHaveAttribute('data-status', /available|promotion/);
 });
 
-test('a failed search offers a retry; a day without trips says so; a search that cannot run says why', async ({ page }) => {
+test('a failed search offers a retry; a day without trips says so; a search that cannot run says why', async ({ consoleErrors, page }) => {
+  // What this journey provokes on purpose: the search that fails.
+  consoleErrors.allow(failedRequest('/rest/viaje'));
   const booking = new BookingPage(page);
   await page.route('**/rest/viaje', (route) => route.abort());
   await booking.openTrips({ origen: 'LIM', destino: 'AQP', fecha: limaDate(2), pasajeros: 1 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, failedResponse } from '../support/test';
 import { CargoPage } from '../pages/cargo.page';
 import { expectAccessible } from '../support/axe';
 
@@ -11,8 +11,8 @@ test.describe('cargo', () => {
     await expect(cargo.heading()).toHaveText('Seguimiento de envíos');
     await expect(page).toHaveTitle(/Seguimiento de encomiendas \| Rumbo Andino/);
 
-    await cargo.track('ra00012345');
-    await expect(cargo.main.getByRole('heading', { name: 'Envío RA00012345' })).toBeVisible();
+    await cargo.track('ra48213907');
+    await expect(cargo.main.getByRole('heading', { name: 'Envío RA48213907' })).toBeVisible();
     await expect(cargo.status()).toHaveText('Entregado');
     await expect(cargo.steps()).toHaveCount(5);
     await expect(cargo.steps().nth(2)).toContainText('Llegó a la agencia de destino');
@@ -26,7 +26,10 @@ test.describe('cargo', () => {
     await expect(cargo.status()).toHaveText('Delivered');
   });
 
-  test('an unknown code gets a clear message; a shipment that asks for the document gets it', async ({ page }) => {
+  test('an unknown code gets a clear message; a shipment that asks for the document gets it', async ({ consoleErrors, page }) => {
+    // What this journey provokes on purpose: the unknown code, the missing document.
+    consoleErrors.allow(failedResponse(404, '/rest/carga/seguimiento'));
+    consoleErrors.allow(failedResponse(400, '/rest/carga/seguimiento'));
     const cargo = new CargoPage(page);
     await cargo.openTracking();
     await cargo.track('RA99999999');
@@ -34,7 +37,7 @@ test.describe('cargo', () => {
     await expect(cargo.codeField()).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
 
-    await cargo.track('RA00012347');
+    await cargo.track('RA93150642');
     await expect(cargo.documentField()).toBeFocused();
     await cargo.documentField().fill('41234567');
     await cargo.main.locator('form button[type="submit"]').click();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ComplaintsPage, type ComplaintData } from '../pages/complaints.page';
 import { expectAccessible } from '../support/axe';
 import { SITE } from '../support/site';
@@ -41,22 +41,61 @@ test.describe('complaints book', () => {
     await expectAccessible(page);
   });
 
-  test('checks in the spec order with its messages, in the chosen language', async ({ page }) => {
+  for (const language of ['es-PE', 'en-EN'] as const) {
+    test(`shows each field's first failing check only, in the spec order (${language})`, async ({ page }) => {
+      const book = new ComplaintsPage(page);
+      await book.openBook();
+      if (language === 'en-EN') await book.switchLanguage('en-EN');
+      await book.submit();
+      const summary = book.errorSummary();
+      const es = [
+        'Seleccione su fecha de nacimiento',
+        'Digite su número de documento',
+        'Complete el campo nombres',
+        'Complete el campo apellido paterno',
+        'Complete el campo apellido materno',
+        'Complete su dirección',
+        'Complete su teléfono',
+        'Complete su email',
+        'Seleccione el motivo de su reclamo',
+        'Seleccione la fecha y hora de su viaje',
+        'Complete el detalle',
+      ];
+      const en = [
+        'Select your date of birth',
+        'Enter your document number',
+        'Complete the first names field',
+        'Complete the paternal surname field',
+        'Complete the maternal surname field',
+        'Complete your address',
+        'Complete your phone number',
+        'Complete your email',
+        'Select the reason for your complaint',
+        'Select the date and time of your trip',
+        'Complete the detail',
+      ];
+      // An empty sheet (with the spec's defaults): eleven messages, one per field, in the spec's order.
+      await expect(summary.getByRole('listitem')).toHaveText(language === 'es-PE' ? es : en);
+      await expect(book.field('nacimiento')).toBeFocused();
+      await expectAccessible(page);
+
+      // A DNI with letters and too short: only its length, the first check that fails.
+      await book.field('numero').fill('12ab');
+      await book.submit();
+      await expect(summary.getByRole('listitem').nth(1)).toHaveText(language === 'es-PE' ? 'El DNI debe tener 8 caracteres' : 'The DNI must have 8 characters');
+      await expect(summary.getByRole('listitem')).toHaveCount(11);
+    });
+  }
+
+  test('the operator\'s legal identity and the call-center number show even when the operator call fails', async ({ page }) => {
+    await page.route('**/rest/informacion/representante', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }));
     const book = new ComplaintsPage(page);
     await book.openBook();
-    await book.submit();
-    const summary = book.errorSummary();
-    await expect(summary).toContainText('Seleccione su fecha de nacimiento');
-    const text = (await summary.textContent()) ?? '';
-    const order = ['Seleccione su fecha de nacimiento', 'Digite su número de documento', 'Complete el campo nombres', 'Complete su email', 'Seleccione el motivo de su reclamo', 'Complete el detalle'];
-    const positions = order.map((message) => text.indexOf(message));
-    expect(positions.every((position) => position >= 0)).toBe(true);
-    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    await expect(book.field('nacimiento')).toBeFocused();
-    await expectAccessible(page);
-
-    await book.switchLanguage('en-EN');
-    await expect(summary).toContainText('Select your date of birth');
+    const provider = book.main.getByRole('region', { name: 'Datos del proveedor' });
+    await expect(provider).toContainText('Rumbo Andino Express S.A.C.');
+    await expect(provider).toContainText('20518739469');
+    await expect(provider).toContainText('Av. Nicolás Arriola 1250, La Victoria, Lima, Perú');
+    await expect(page.getByTestId('contact-card').getByRole('link', { name: '(01) 708-5000' })).toBeVisible();
   });
 
   test('files a sheet: numbered 000000001-YYYY style, dated, with the deadline and an e-mailed copy', async ({ page, request }) => {

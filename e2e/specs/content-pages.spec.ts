@@ -1,11 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, failedRequest, test } from '../support/test';
 import { ContentPages } from '../pages/content-pages.page';
 import { HomePage } from '../pages/home.page';
 import { expectAccessible } from '../support/axe';
 import { SITE } from '../support/site';
 
 test.describe('agencies', () => {
-  test('finds an agency by city; the list works with the map tiles blocked', async ({ page }) => {
+  test('finds an agency by city; the list works with the map tiles blocked', async ({ consoleErrors, page }) => {
+    // What this journey provokes on purpose: the map's tiles do not load.
+    consoleErrors.allow(failedRequest('tile.openstreetmap.org/'));
     await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
     const content = new ContentPages(page);
     await content.openPath('/oficina');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../support/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,16 +14,34 @@ const deploy = (...args: string[]) =>
   }).trim();
 const liveEntry = () => JSON.parse(readFileSync(path.join(SITE.deployDir, 'shell/remotes.json'), 'utf8')).mf_complaints as string;
 
-test('one remote rolls forward to a new build and back, with nothing else rebuilt', async ({ page }) => {
+/** The page as the site's origin serves it, before any script runs. */
+async function servedHtml(request: APIRequestContext, pathname: string): Promise<string> {
+  const response = await request.get(pathname);
+  expect(response.ok()).toBe(true);
+  return response.text();
+}
+
+/** The first screen a stitched page carries in a remote's container (up to the shell's footer). */
+const remoteFirstScreen = (html: string, remote: string) => {
+  const start = html.indexOf(`<div id="remote-${remote}">`);
+  return start < 0 ? '' : html.slice(start, html.indexOf('<div id="shell-footer">', start));
+};
+
+test('one remote rolls forward to a new build and back, with nothing else rebuilt', async ({ page, request }) => {
   test.setTimeout(120_000);
   const before = liveEntry();
+  // The stitched pages: the complaints book's first screen in its HTML, and another remote's page.
+  const bookBefore = await servedHtml(request, '/libro_reclamaciones');
+  expect(remoteFirstScreen(bookBefore, 'mf_complaints')).toContain('<h1');
+  expect(remoteFirstScreen(bookBefore, 'mf_complaints')).toContain('Libro de Reclamaciones');
+  const homeBefore = await servedHtml(request, '/');
   const firstVersion = before.split('/').at(-2)!;
   const otherEntry = JSON.parse(readFileSync(path.join(SITE.deployDir, 'shell/remotes.json'), 'utf8')).mf_content;
 
   // A new build of mf-complaints only, published under its own immutable version.
   const label = `e2e-${Date.now()}`;
   const out = mkdtempSync(path.join(tmpdir(), 'mf-complaints-'));
-  execFileSync('pnpm', ['exec', 'webpack', '--config', 'webpack.config.mjs', '--output-path', out], {
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--config', 'webpack.config.mjs', '--output-path', out], {
     cwd: path.join(ROOT, 'mf-complaints'),
     env: { ...process.env, BUILD_LABEL: label },
     stdio: 'ignore',
@@ -33,11 +51,18 @@ test('one remote rolls forward to a new build and back, with nothing else rebuil
 
   const shell = new ShellPage(page);
   deploy('point', 'mf_complaints', newVersion);
+  // The deploy stitched the new build's first screen into the page, with its manifest preloaded.
+  const bookNew = await servedHtml(request, '/libro_reclamaciones');
+  expect(remoteFirstScreen(bookNew, 'mf_complaints')).toContain(`data-build="${label}"`);
+  expect(remoteFirstScreen(bookNew, 'mf_complaints')).toContain('Libro de Reclamaciones');
+  expect(bookNew).toContain(`/${newVersion}/mf-manifest.json"`);
   await shell.open('/libro_reclamaciones');
   await expect(page.locator(`#remote-mf_complaints [data-build="${label}"]`)).toBeVisible();
   expect(liveEntry()).toContain(`/${newVersion}/`);
 
   deploy('point', 'mf_complaints', firstVersion);
+  // Rolled back: the page is the older build's again, byte for byte.
+  expect(await servedHtml(request, '/libro_reclamaciones')).toBe(bookBefore);
   await shell.open('/libro_reclamaciones');
   await expect(page.locator('#remote-mf_complaints [data-build]')).toBeVisible();
   await expect(page.locator(`[data-build="${label}"]`)).toHaveCount(0);
@@ -45,4 +70,6 @@ test('one remote rolls forward to a new build and back, with nothing else rebuil
   // The other remote's pointer never moved.
   expect(JSON.parse(readFileSync(path.join(SITE.deployDir, 'shell/remotes.json'), 'utf8')).mf_content).toBe(otherEntry);
   expect(deploy('versions', 'mf_complaints')).toContain(`* ${firstVersion}`);
+  // Nor did its pages change.
+  expect(await servedHtml(request, '/')).toBe(homeBefore);
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, failedRequest } from '../support/test';
 import { ShellPage } from '../pages/shell.page';
 import { expectAccessible } from '../support/axe';
 import { SITE } from '../support/site';
@@ -41,7 +41,11 @@ test.describe('composition at run time', () => {
     await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText(/Complaints Book/i);
   });
 
-  test('a remote that cannot load costs only its area; "try again" mounts it when it is back', async ({ page }) => {
+  test('a remote that cannot load costs only its area; "try again" mounts it when it is back', async ({ consoleErrors, page }) => {
+    // What this journey provokes on purpose: the remote that cannot load.
+    consoleErrors.allow(failedRequest('/mf-manifest.json'));
+    consoleErrors.allow(failedRequest('/remoteEntry.js'));
+    consoleErrors.allow(/died in status LOADING_SOURCE_CODE/);
     const shell = new ShellPage(page);
     let down = true;
     await page.route(/:\d+\/[^/]+\/mf-manifest\.json$|remoteEntry\.js$/, async (route) => {

@@ -1,7 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../support/test';
 import { BookingPage, PaymentStepPage, ReservationStatusPage, type PassengerInput } from '../pages/booking.page';
 import { expectAccessible } from '../support/axe';
 import { limaDate } from '../support/dates';
+import { SITE } from '../support/site';
+
+/** The mails the API queued for an address (the development mailbox). */
+async function mailsTo(request: APIRequestContext, to: string): Promise<{ subject: string; text: string }[]> {
+  const answer = await request.get(`${SITE.apiUrl}/dev/outbox.json?to=${encodeURIComponent(to)}&limit=20`);
+  return ((await answer.json()) as { data: { subject: string; text: string }[] }).data;
+}
+
+const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 /** A birth date `years` before today (a minor under 18, or an adult). */
 function bornYearsAgo(years: number): string {
@@ -21,7 +30,7 @@ const adult = (numero: string, nombres: string): PassengerInput => ({
   nacimiento: '1988-04-12',
 });
 
-test('a guest buys a one-way ticket, pays by card in the sandbox and sees the ticket', async ({ page }) => {
+test('a guest buys a one-way ticket, pays by card in the sandbox and sees the ticket', async ({ page, request }) => {
   const booking = new BookingPage(page);
   const payment = new PaymentStepPage(page);
   const reservation = new ReservationStatusPage(page);
@@ -43,12 +52,34 @@ test('a guest buys a one-way ticket, pays by card in the sandbox and sees the ti
   await expectAccessible(page);
 
   await payment.fillPassenger(1, adult('41234567', 'Rosa'));
-  await payment.fillBuyer('Rosa Quispe Mamani', 'rosa.guest@example.pe');
-  await payment.acceptTerms();
+  const email = `rosa.${stamp()}@example.pe`;
+  await payment.fillBuyer('rosa quispe mamani', email);
+  await payment.acceptTermsByClickingTheLabel();
+  await expect(payment.main.getByRole('link', { name: /^Leer los términos y condiciones/ })).toHaveAttribute('href', '/informacion/terminos-condiciones');
   await payment.reserve();
 
   await expect(page).toHaveURL(/\/pasajes\/reserva\/[A-HJ-NP-Z2-9]{8}$/);
   const codigo = page.url().split('/').at(-1)!;
+  await expect(reservation.code()).toHaveText(codigo);
+
+  // The payment code is e-mailed at once: amount, deadline, each way to pay, the way back.
+  await expect.poll(async () => (await mailsTo(request, email)).map((mail) => mail.subject)).toContain(`Su código de pago de Rumbo Andino: ${codigo}`);
+  const [codeMail] = (await mailsTo(request, email)).filter((mail) => mail.subject.includes('código de pago'));
+  expect(codeMail!.text).toMatch(/^Hola, Rosa:/);
+  expect(codeMail!.text).toMatch(/pague S\/ \d+\.\d{2} hasta el /);
+  for (const method of ['Tarjeta de crédito o débito', 'Banca por internet', 'Efectivo', 'código QR']) expect(codeMail!.text).toContain(method);
+  expect(codeMail!.text).toContain(`/pasajes/recuperar?codigo=${codigo}`);
+
+  // Reserved: steps 2 and 3 lead only to this reservation's payment (or to an explicit new purchase).
+  await payment.open('/pasajes/asientos');
+  await expect(payment.reservedNotice()).toContainText(`Su reserva ${codigo} ya tiene sus asientos y pasajeros`);
+  await expect(payment.main.locator('#seat-deck')).toHaveCount(0);
+  await expectAccessible(page);
+  await payment.open('/pasajes/pago');
+  await expect(payment.reservedNotice()).toBeVisible();
+  await expect(payment.main.getByRole('button', { name: 'Reservar' })).toHaveCount(0);
+  await payment.reservedNotice().getByRole('link', { name: `Pagar la reserva ${codigo}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/pasajes/reserva/${codigo}$`));
   await expect(reservation.code()).toHaveText(codigo);
   await expect(reservation.state()).toHaveText('Pendiente de pago');
   await expect(reservation.amount()).toContainText(/S\/ \d+\.\d{2}/);
@@ -74,9 +105,11 @@ test('a round trip for two passengers, one a minor with a responsible adult, wit
   const payment = new PaymentStepPage(page);
   const reservation = new ReservationStatusPage(page);
   await booking.openTrips({ origen: 'LIM', destino: 'CUZ', fecha: limaDate(8), regreso: limaDate(11), pasajeros: 2 });
-  await booking.chooseTrip(/piso/);
-  await booking.pickSeat();
-  await booking.pickSeat();
+  // CUSCO20 covers the VIP cama seats from Lima to Cusco only (issue 18 item 5): a VIP departure, its deck 1.
+  await booking.chooseTrip(/Andino VIP/);
+  await booking.switchDeck(1);
+  await booking.pickSeatOfClass(/VIP cama 180°/);
+  await booking.pickSeatOfClass(/VIP cama 180°/);
   await booking.continueBooking();
   await booking.chooseTrip(/piso/);
   await booking.pickSeat();
@@ -114,7 +147,7 @@ test('a round trip for two passengers, one a minor with a responsible adult, wit
   await expect(reservation.tickets().filter({ hasText: 'Lucia Quispe Mamani' })).toHaveCount(2);
 });
 
-test('a declined payment is explained and leads back to search', async ({ page }) => {
+test('a declined payment is explained and leads back to search', async ({ page, request }) => {
   const booking = new BookingPage(page);
   const payment = new PaymentStepPage(page);
   const reservation = new ReservationStatusPage(page);
@@ -125,10 +158,26 @@ test('a declined payment is explained and leads back to search', async ({ page }
   await payment.switchLanguage('en-EN');
   await expect(payment.passenger(1)).toBeVisible();
   await payment.fillPassenger(1, adult('43456789', 'Elena'));
-  await payment.fillBuyer('Elena Quispe', 'elena.guest@example.pe');
-  await payment.acceptTerms();
+  const email = `elena.${stamp()}@example.pe`;
+  await payment.fillBuyer('ELENA Quispe', email);
+  await payment.acceptTermsByClickingTheLabel();
   await payment.reserve();
   await expect(page).toHaveURL(/\/pasajes\/reserva\/[A-HJ-NP-Z2-9]{8}$/);
+  await expect(reservation.state()).toHaveText('Awaiting payment');
+  const codigo = page.url().split('/').at(-1)!;
+  await expect.poll(async () => (await mailsTo(request, email)).map((mail) => mail.subject)).toContain(`Your Rumbo Andino payment code: ${codigo}`);
+  const [codeMail] = (await mailsTo(request, email)).filter((mail) => mail.subject.includes('payment code'));
+  expect(codeMail!.text).toMatch(/^Hello Elena,/);
+  for (const method of ['Credit or debit card', 'Online banking', 'Cash', 'QR code']) expect(codeMail!.text).toContain(method);
+
+  // Back in step 2 the reserved purchase is not changed; the customer starts a new one explicitly.
+  await payment.open('/pasajes/asientos');
+  await expect(payment.reservedNotice()).toContainText(`Your reservation ${codigo} already has its seats and passengers`);
+  await payment.reservedNotice().getByRole('button', { name: 'Start a new purchase' }).click();
+  await expect(payment.main.locator('#seat-deck')).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('CRESERVA_ANTERIORES') ?? '{}'))).toHaveProperty(codigo);
+  expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('CRESERVA') ?? '{}').codigo)).toBeUndefined();
+  await payment.open(`/pasajes/reserva/${codigo}`);
   await expect(reservation.state()).toHaveText('Awaiting payment');
 
   await reservation.payWith(/^Online banking/);

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, failedResponse } from '../support/test';
 import { ShellPage } from '../pages/shell.page';
-import { sessionToken, storeSession } from '../support/session';
+import { mintedToken, DEMO_CUSTOMER_ID, sessionIsOpen, sessionToken, signIn, storeSession } from '../support/session';
+import { SITE } from '../support/site';
 
 test.describe('the stored session (spec §3–§4)', () => {
   test('a valid session shows the first name, capitalised, linking to /micuenta; the data comes from the API', async ({ page }) => {
@@ -34,7 +35,10 @@ test.describe('the stored session (spec §3–§4)', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth_storage'))).toBeNull();
   });
 
-  test('a session the API rejects is cleared ("Auth load failed")', async ({ page }) => {
+  test('a session the API rejects is cleared ("Auth load failed")', async ({ consoleErrors, page }) => {
+    // What this journey provokes on purpose: the rejected session; the spec logs "Auth load failed".
+    consoleErrors.allow(failedResponse(401, '/rest/user/editar'));
+    consoleErrors.allow(/Auth load failed/);
     const messages: string[] = [];
     page.on('console', (message) => messages.push(message.text()));
     // Well formed and unexpired, but signed with a key that is not the server's.
@@ -47,8 +51,20 @@ test.describe('the stored session (spec §3–§4)', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth_storage'))).toBeNull();
   });
 
-  test('log out from the account menu clears the session and the header is back to Acceder', async ({ page }) => {
-    await storeSession(page, { token: await sessionToken(), customer: null, expiresAt: Date.now() + 3_600_000 });
+  test('a token signed with the server secret but never issued by a sign-in opens nothing (issue 15)', async ({ consoleErrors, page }) => {
+    // The API refuses the forged session (401), and the spec logs "Auth load failed".
+    consoleErrors.allow(failedResponse(401, '/rest/user/editar'));
+    consoleErrors.allow(/Auth load failed/);
+    const forged = await mintedToken(DEMO_CUSTOMER_ID, 3600, SITE.sessionSecret);
+    await storeSession(page, { token: forged, customer: { name: 'intruso' }, expiresAt: Date.now() + 3_600_000 });
+    const shell = new ShellPage(page);
+    await shell.open('/');
+    await expect(shell.accountButton).toHaveText('Acceder');
+  });
+
+  test('log out from the account menu ends the session on the server too; the header is back to Acceder', async ({ page }) => {
+    const token = await sessionToken();
+    await storeSession(page, { token, customer: null, expiresAt: Date.now() + 3_600_000 });
     const shell = new ShellPage(page);
     await shell.open('/');
     await expect(shell.accountButton).toHaveText('María');
@@ -57,5 +73,20 @@ test.describe('the stored session (spec §3–§4)', () => {
     await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
     await expect(shell.accountButton).toHaveText('Acceder');
     expect(await page.evaluate(() => localStorage.getItem('auth_storage'))).toBeNull();
+    // A copy of the token (stolen, say) no longer works either.
+    await expect.poll(() => sessionIsOpen(token)).toBe(false);
+  });
+
+  test('"log out of every device" in Mi cuenta ends the sessions of other devices too (issue 15)', async ({ page }) => {
+    const other = await signIn();
+    await storeSession(page, { token: await sessionToken(), customer: null, expiresAt: Date.now() + 3_600_000 });
+    const shell = new ShellPage(page);
+    await shell.open('/micuenta');
+    await expect(shell.accountButton).toHaveText('María');
+    expect(await sessionIsOpen(other)).toBe(true);
+    await page.getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }).click();
+    await expect(page).toHaveURL(`${SITE.siteUrl}/`);
+    await expect(shell.accountButton).toHaveText('Acceder');
+    await expect.poll(() => sessionIsOpen(other)).toBe(false);
   });
 });

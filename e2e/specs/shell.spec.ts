@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ShellPage } from '../pages/shell.page';
 import { expectAccessible } from '../support/axe';
 

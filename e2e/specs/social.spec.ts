@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, failedResponse } from '../support/test';
 import { SocialLoginPage, type SocialIdentity } from '../pages/social-login.page';
 import { expectAccessible } from '../support/axe';
 import { startFakeProviders, type FacebookUser, type FakeProviders, type GoogleAccount } from '../support/social-providers';
@@ -140,7 +140,10 @@ test.describe('sign-in with Google and Facebook', () => {
     expect(await lookup.json()).toMatchObject({ data: { existe: true, metodos: ['codigo', 'facebook'] } });
   });
 
-  test('tokens the API rejects: the page says so in its language and stores no session', async ({ page }) => {
+  test('tokens the API rejects: the page says so in its language and stores no session', async ({ consoleErrors, page }) => {
+    // What this journey provokes on purpose: the tokens the API rejects.
+    consoleErrors.allow(failedResponse(400, '/rest/login/token'));
+    consoleErrors.allow(failedResponse(400, '/rest/usuario/registrar/fb'));
     const id = stamp();
     const account: GoogleAccount = { sub: `2077${id}`, email: `rosa.mamani.${id}@gmail.example`, givenName: 'Rosa', familyName: 'Mamani' };
 

@@ -5,12 +5,43 @@ import { SITE } from './site';
 /** The demo customer the API seeds (api/src/accounts/accounts.seed.ts). */
 export const DEMO_CUSTOMER_ID = '1';
 
-/** A session token the API accepts, as the sign-in endpoints issue them. */
+/** The demo customer's published sign-in (api/src/accounts/accounts.seed.ts). */
+const DEMO = { correo: 'demo@rumboandino.pe', clave: 'RumboDemo2026' };
+
+/**
+ * A session token. A valid one for the demo customer comes from a real sign-in: sessions are
+ * recorded on the server (issue 15), so a token minted here with the right secret opens nothing.
+ * An expired one, or one signed with another secret, is minted here (the API refuses both).
+ */
 export async function sessionToken(
   subject = DEMO_CUSTOMER_ID,
   expiresInSeconds = 3600,
   secret = SITE.sessionSecret,
 ): Promise<string> {
+  if (subject === DEMO_CUSTOMER_ID && expiresInSeconds > 0 && secret === SITE.sessionSecret) return signIn();
+  return mintedToken(subject, expiresInSeconds, secret);
+}
+
+/** Signs the demo customer in through the API; its session token. */
+export async function signIn(): Promise<string> {
+  const response = await fetch(`${SITE.apiUrl}/rest/login/verificar`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
+  const body = (await response.json()) as { data?: { token?: string } };
+  if (!response.ok || !body.data?.token) throw new Error(`the demo customer could not sign in: HTTP ${response.status}`);
+  return body.data.token;
+}
+
+/** Whether the API still takes `token` as a session (`POST /rest/user/editar`). */
+export async function sessionIsOpen(token: string): Promise<boolean> {
+  const response = await fetch(`${SITE.apiUrl}/rest/user/editar`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  return response.status === 200;
+}
+
+/** A token signed here, with no session on the server behind it. */
+export async function mintedToken(subject: string, expiresInSeconds: number, secret: string): Promise<string> {
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(subject)

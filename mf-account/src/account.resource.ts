@@ -30,6 +30,7 @@ export const checkDocument = (tipo_doc: string, num_doc: string) => api.post<{ d
 export const requestReset = (correo: string) => api.post<{ enviado: boolean }>('/rest/usuario/recuperar', { correo });
 export const checkResetLink = (token: string) => api.post<{ correo: string }>('/rest/usuario/validar', { token });
 export const setNewPassword = (token: string, clave: string) => api.post<{ correo: string }>('/rest/usuario/password', { token, clave });
+export const confirmCopyEmail = (token: string) => api.post<{ correo_cc: string }>('/rest/user/cc/confirmar', { token });
 export const fetchProfile = () => api.get<AccountProfile>('/rest/user/perfil');
 export const saveProfile = (body: Fields) => api.post<AccountCustomer>('/rest/user/editar', body);
 export const fetchTrips = () => api.get<AccountTrips>('/rest/user/viajes');

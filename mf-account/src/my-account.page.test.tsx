@@ -53,11 +53,12 @@ const trip = (numero: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function answer(answers: { trips?: unknown; points?: unknown } = {}) {
+function answer(answers: { trips?: unknown; points?: unknown; profile?: unknown } = {}) {
   return stubRest(async (request) => {
     const path = new URL(request.url).pathname;
     if (path === '/rest/informacion/pasajes/') return json(200, { data: RULES });
-    if (path === '/rest/user/perfil') return json(200, { data: PROFILE });
+    if (path === '/rest/user/perfil') return json(200, { data: answers.profile ?? PROFILE });
+    if (path === '/rest/user/logout' || path === '/rest/user/logout/todas') return new Response(null, { status: 204 });
     if (path === '/rest/user/editar') {
       const body = await request.clone().json();
       return json(200, { data: { ...PROFILE, ...body, tipo_doc: Number(body.tipo_doc) } });
@@ -175,13 +176,32 @@ describe('Mi cuenta', () => {
       expect(screen.getByText('Canje desde 100 puntos')).toBeInTheDocument();
     });
 
-    it('log out clears the session and goes home', async () => {
-      answer();
+    it('log out ends the session on the server, clears it here and goes home', async () => {
+      const requests = answer();
       renderAt('/micuenta/viajes');
       await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
-      expect(session.isSignedIn).toBe(false);
+      await waitFor(() => expect(session.isSignedIn).toBe(false));
       expect(localStorage.getItem('auth_storage')).toBeNull();
       expect(window.location.pathname).toBe('/');
+      const logout = requests.find((request) => new URL(request.url).pathname === '/rest/user/logout');
+      expect(logout?.headers.get('Authorization')).toBe('Bearer h.e30.s');
+    });
+
+    it('log out of every device ends every session of the account on the server (issue 15)', async () => {
+      const requests = answer();
+      renderAt('/micuenta');
+      await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }));
+      await waitFor(() => expect(session.isSignedIn).toBe(false));
+      expect(requests.some((request) => new URL(request.url).pathname === '/rest/user/logout/todas')).toBe(true);
+      expect(window.location.pathname).toBe('/');
+    });
+
+    it('says a CC address waits for its proof, in both languages (issue 15)', async () => {
+      answer({ profile: { ...PROFILE, correo_cc: 'copia@example.pe', correo_cc_confirmado: false } });
+      renderAt('/micuenta');
+      expect(await screen.findByText('Pendiente de confirmación: abra el enlace que enviamos a copia@example.pe.')).toBeInTheDocument();
+      await act(() => i18n.changeLanguage('en-EN'));
+      expect(await screen.findByText('Waiting for confirmation: open the link we sent to copia@example.pe.')).toBeInTheDocument();
     });
   });
 });

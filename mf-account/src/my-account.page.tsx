@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
-import { customerFromUserData, dateTimeFormat, Link, numberFormat, session, useTranslation } from '@rumbo/shared';
-import type { AccountTrip } from '@rumbo/shared/schemas';
+import { customerFromUserData, Link, numberFormat, session, useTranslation } from '@rumbo/shared';
+import { formatDay, limaDateTime, limaToday, type AccountTrip } from '@rumbo/shared/schemas';
 import { Badge, Box, Button, chakra, Container, ExternalLink, Flex, Heading, HStack, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -19,12 +19,11 @@ export const SECTIONS = [
 
 type SectionKey = (typeof SECTIONS)[number]['key'];
 
-const LIMA = 'America/Lima';
-
+/** A moment in Lima time, shared's one way: with its time, or its Lima calendar day. */
 function formatDate(iso: string, language: string, withTime = false): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(language, { timeZone: LIMA, dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}) }).format(date);
+  return withTime ? limaDateTime(date, language) : formatDay(limaToday(date), language);
 }
 
 function Failed({ text, onRetry }: { text: string; onRetry: () => void }) {
@@ -106,7 +105,14 @@ const Profile = observer(function Profile() {
                 {t('hints.correo')}
               </Text>
             </Stack>
-            <TextField form={form} id="profile" name="correo_cc" type="email" label={t('fields.correo_cc')} required={false} autoComplete="off" hint={t('hints.correo_cc')} />
+            <Stack gap="1">
+              <TextField form={form} id="profile" name="correo_cc" type="email" label={t('fields.correo_cc')} required={false} autoComplete="off" hint={t('hints.correo_cc')} />
+              {store.ccPending && (
+                <Text textStyle="sm" role="status" data-testid="profile-cc-pending">
+                  {t('profile.ccPending', { email: store.ccPending })}
+                </Text>
+              )}
+            </Stack>
           </SimpleGrid>
         </Section>
         <Button type="submit" colorPalette="brand" loading={form.sending} alignSelf="start">
@@ -326,9 +332,11 @@ export const MyAccountPage = observer(function MyAccountPage() {
     );
   }
 
-  const logOut = () => {
+  // Leaves first (so this page does not send a signed-out visitor to sign in), then ends the
+  // session on the server too (issue 15): this one, or every session of the account.
+  const logOut = (everywhere = false) => {
     navigateToUrl('/');
-    session.signOut();
+    void session.logOut({ everywhere });
   };
 
   const title = current ? t(`account.${current}`) : t('account.heading');
@@ -343,9 +351,14 @@ export const MyAccountPage = observer(function MyAccountPage() {
             </Heading>
             {session.firstName && <Text color="fg.muted">{t('account.greeting', { name: session.firstName })}</Text>}
           </Stack>
-          <Button type="button" variant="outline" onClick={logOut}>
-            {t('account.logOut')}
-          </Button>
+          <Flex gap="2" wrap="wrap">
+            <Button type="button" variant="outline" onClick={() => logOut()}>
+              {t('account.logOut')}
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => logOut(true)}>
+              {t('account.logOutEverywhere')}
+            </Button>
+          </Flex>
         </Flex>
         <nav aria-label={t('account.nav')}>
           <HStack as="ul" gap="2" wrap="wrap" listStyleType="none" borderBottomWidth="1px" borderColor="border" pb="2">

@@ -36,13 +36,16 @@ export interface ProfileDeps {
 export class ProfileStore {
   readonly form = new FormState({ ...BLANK_IDENTITY, correo_cc: '' });
   correo = '';
+  /** A CC address saved but not proven yet (issue 15: it receives nothing until its link is opened). */
+  ccPending: string | null = null;
+  private ccConfirmed: string | null = null;
   state: LoadState = 'loading';
   saved = false;
   private readonly deps: ProfileDeps;
 
   constructor(deps: Partial<ProfileDeps> & Pick<ProfileDeps, 'onSaved'>) {
     this.deps = { fetchProfile: resource.fetchProfile, saveProfile: resource.saveProfile, ...deps };
-    makeAutoObservable<ProfileStore, 'deps'>(this, { deps: false });
+    makeAutoObservable<ProfileStore, 'deps' | 'ccConfirmed'>(this, { deps: false, ccConfirmed: true });
   }
 
   async load(): Promise<void> {
@@ -66,6 +69,9 @@ export class ProfileStore {
     if (!sent.ok) return sent.focus;
     runInAction(() => {
       this.saved = true;
+      const cc = checked.value.correo_cc;
+      // A new CC address gets a link to prove it; until then it is pending.
+      this.ccPending = cc && cc !== this.ccConfirmed ? cc : null;
     });
     this.deps.onSaved(sent.value);
     return undefined;
@@ -73,6 +79,8 @@ export class ProfileStore {
 
   private fill(profile: AccountProfile): void {
     this.correo = profile.correo;
+    this.ccConfirmed = profile.correo_cc && profile.correo_cc_confirmado ? profile.correo_cc : null;
+    this.ccPending = profile.correo_cc && !profile.correo_cc_confirmado ? profile.correo_cc : null;
     const values = {
       tipo_doc: String(profile.tipo_doc),
       num_doc: profile.num_doc,

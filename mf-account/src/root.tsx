@@ -1,5 +1,6 @@
 import { NotFoundMessage } from '@rumbo/shared/ui';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { currentPathname } from '@rumbo/shared';
+import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router';
 import { LoginPage } from './login.page';
 import { MyAccountPage } from './my-account.page';
 import { RecoverPage } from './recover.page';
@@ -20,6 +21,14 @@ export function AccountRoutes() {
 
 /** The remote's screens, routed by the browser's URL. */
 export function Root() {
+  // In Node (the build's prerender), the address being rendered.
+  if (typeof window === 'undefined') {
+    return (
+      <StaticRouter location={currentPathname()}>
+        <AccountRoutes />
+      </StaticRouter>
+    );
+  }
   return (
     <BrowserRouter>
       <AccountRoutes />

@@ -62,6 +62,24 @@ describe('the sign-up page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Email confirmado' })).toBeInTheDocument();
   });
 
+  it('proves a CC address from the link mailed to it (issue 15)', async () => {
+    window.history.pushState(null, '', '/cuenta/registro?confirmar_cc=abc');
+    const requests = stubRest(async (request) =>
+      new URL(request.url).pathname === '/rest/user/cc/confirmar' ? json(200, { data: { correo_cc: 'copia@example.pe' } }) : json(404, {}),
+    );
+    renderWithUi(<SignUpPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email en copia confirmado' })).toBeInTheDocument();
+    expect(screen.getByText('Desde ahora copia@example.pe recibirá una copia de los avisos de la cuenta.')).toBeInTheDocument();
+    expect(await requests[0]!.json()).toEqual({ token: 'abc' });
+  });
+
+  it('says when the CC link is used or expired', async () => {
+    window.history.pushState(null, '', '/cuenta/registro?confirmar_cc=old');
+    stubRest(() => json(400, { message: 'El enlace no es válido', code: 'account.link.invalid', field: 'token' }));
+    renderWithUi(<SignUpPage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'No pudimos confirmar el email en copia' })).toBeInTheDocument();
+  });
+
   it('says when the link is used or expired', async () => {
     window.history.pushState(null, '', '/cuenta/registro?confirmar=old');
     stubRest(() => json(400, { message: 'El enlace no es válido', code: 'account.link.invalid', field: 'token' }));

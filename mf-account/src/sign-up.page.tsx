@@ -11,19 +11,20 @@ import { TermsField } from './terms-field';
 const Confirmation = observer(function Confirmation({ store }: { store: SignUpStore }) {
   const { t } = useTranslation('account');
   const confirmation = store.confirmation!;
+  const cc = confirmation.kind === 'cc';
   if (confirmation.state === 'confirming') {
     return (
       <PageFrame title={t('signUp.heading')}>
         <Text role="status">
           <Spinner size="sm" me="2" />
-          {t('signUp.confirming')}
+          {t(cc ? 'signUp.ccConfirming' : 'signUp.confirming')}
         </Text>
       </PageFrame>
     );
   }
   if (confirmation.state === 'failed') {
     return (
-      <PageFrame title={t('signUp.confirmFailed')}>
+      <PageFrame title={t(cc ? 'signUp.ccConfirmFailed' : 'signUp.confirmFailed')}>
         <Notice status="error" title={messageText(t, confirmation.message)} />
         <Link to="/login" color="brand.fg" textDecoration="underline">
           {t('signUp.goSignIn')}
@@ -32,8 +33,8 @@ const Confirmation = observer(function Confirmation({ store }: { store: SignUpSt
     );
   }
   return (
-    <PageFrame title={t('signUp.confirmed')}>
-      <Notice title={t('signUp.confirmedBody', { email: confirmation.correo })} />
+    <PageFrame title={t(cc ? 'signUp.ccConfirmed' : 'signUp.confirmed')}>
+      <Notice title={t(cc ? 'signUp.ccConfirmedBody' : 'signUp.confirmedBody', { email: confirmation.correo })} />
       <Link to="/login" color="brand.fg" textDecoration="underline" fontWeight="semibold">
         {t('signUp.goSignIn')}
       </Link>
@@ -41,7 +42,7 @@ const Confirmation = observer(function Confirmation({ store }: { store: SignUpSt
   );
 });
 
-/** `/cuenta/registro`: sign-up; opened from the e-mailed link (`?confirmar=`), it confirms the address. */
+/** `/cuenta/registro`: sign-up; opened from the e-mailed link (`?confirmar=`), it confirms the address; from a CC address's link (`?confirmar_cc=`), that one. */
 export const SignUpPage = observer(function SignUpPage({ store: given }: { store?: SignUpStore }) {
   const { t } = useTranslation('account');
   const [store] = useState(() => given ?? new SignUpStore());
@@ -51,8 +52,11 @@ export const SignUpPage = observer(function SignUpPage({ store: given }: { store
   const form = store.form;
 
   useEffect(() => {
-    const token = new URLSearchParams(window.location.search).get('confirmar');
+    const params = new URLSearchParams(window.location.search);
+    const token = params.get('confirmar');
+    const ccToken = params.get('confirmar_cc');
     if (token) void store.confirm(token);
+    else if (ccToken) void store.confirm(ccToken, 'cc');
   }, [store]);
 
   if (store.confirmation) return <Confirmation store={store} />;

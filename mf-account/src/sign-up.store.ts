@@ -10,9 +10,12 @@ export interface SignUpDeps {
   lookupAccount: (correo: string) => Promise<AccountLookup | undefined>;
   checkDocument: (tipo_doc: string, num_doc: string) => Promise<{ disponible: boolean } | undefined>;
   confirmEmail: (token: string) => Promise<{ correo: string } | undefined>;
+  confirmCopyEmail: (token: string) => Promise<{ correo_cc: string } | undefined>;
 }
 
-export type ConfirmState = { state: 'confirming' } | { state: 'confirmed'; correo: string } | { state: 'failed'; message: FormMessage };
+/** What a link confirms: the account's address (sign-up), or a CC address (`?confirmar_cc=`, issue 15). */
+export type ConfirmKind = 'cuenta' | 'cc';
+export type ConfirmState = { kind: ConfirmKind } & ({ state: 'confirming' } | { state: 'confirmed'; correo: string } | { state: 'failed'; message: FormMessage });
 
 /** `/cuenta/registro`: the sign-up form, and the confirmation link that comes back to it (`?confirmar=`). */
 export class SignUpStore {
@@ -60,14 +63,18 @@ export class SignUpStore {
     return undefined;
   }
 
-  async confirm(token: string): Promise<void> {
-    this.confirmation = { state: 'confirming' };
+  async confirm(token: string, kind: ConfirmKind = 'cuenta'): Promise<void> {
+    this.confirmation = { kind, state: 'confirming' };
     const probe = new FormState({ token });
-    const sent = await probe.send(() => this.deps.confirmEmail(token));
+    const sent = await probe.send(async () => {
+      if (kind === 'cuenta') return this.deps.confirmEmail(token);
+      const answer = await this.deps.confirmCopyEmail(token);
+      return answer && { correo: answer.correo_cc };
+    });
     runInAction(() => {
       this.confirmation = sent.ok
-        ? { state: 'confirmed', correo: sent.value.correo }
-        : { state: 'failed', message: probe.errors[0] ?? probe.problem ?? { key: 'validation:account.link.invalid' } };
+        ? { kind, state: 'confirmed', correo: sent.value.correo }
+        : { kind, state: 'failed', message: probe.errors[0] ?? probe.problem ?? { key: 'validation:account.link.invalid' } };
     });
   }
 }

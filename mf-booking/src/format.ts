@@ -1,34 +1,14 @@
-import { dateTimeFormat, numberFormat } from '@rumbo/shared';
-import { FARE_FIELDS, limaToday, type FareField, type Trip } from '@rumbo/shared/schemas';
+import { FARE_FIELDS, formatCentimos, formatDay, formatSoles, fromPrice, limaDate, limaTime, limaToday, type FareField, type Trip } from '@rumbo/shared/schemas';
 
-const LIMA = 'America/Lima';
+/**
+ * Money and Lima time are shared's one way (`@rumbo/shared/schemas`, format.ts): prices read
+ * `S/ 1,234.50` in both languages, times are Lima's.
+ */
+export { formatSoles as formatPrice, formatCentimos, limaDate, limaTime };
 
-/** A price in soles as the site shows it: `S/ 120.00`, digits grouped for the language. */
-export function formatPrice(amount: number, language: string): string {
-  const digits = numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-  return `S/ ${digits}`;
-}
-
-/** An amount in integer céntimos (the sales API's money) as the site shows it. */
-export function formatCentimos(centimos: number, language: string): string {
-  return formatPrice(centimos / 100, language);
-}
-
-/** Time of day in Lima (24 h), whatever the device's time zone. */
-export function limaTime(iso: string, language: string): string {
-  return dateTimeFormat(language, { timeZone: LIMA, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
-}
-
-/** Calendar date in Lima, long form ("sábado, 28 de noviembre"). */
-export function limaDate(iso: string, language: string): string {
-  return dateTimeFormat(language, { timeZone: LIMA, weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
-}
-
-/** A search date (YYYY-MM-DD) in long form, read as a calendar day. */
+/** A search date (YYYY-MM-DD) in long form with its weekday, read as a calendar day. */
 export function dayLabel(date: string, language: string): string {
-  return dateTimeFormat(language, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
+  return formatDay(date, language, true);
 }
 
 /** The Lima calendar day (YYYY-MM-DD) of an instant. */
@@ -60,15 +40,8 @@ export function classesOf(trip: Trip): number[] {
   return [...new Set(faresOf(trip).map((fare) => fare.clase))].sort((a, b) => a - b);
 }
 
-/**
- * The "from" price (spec §9): `nprecio_desde`, else the lowest positive category price field;
- * undefined when the trip has neither.
- */
-export function fromPrice(trip: Trip): number | undefined {
-  if (typeof trip.nprecio_desde === 'number' && trip.nprecio_desde > 0) return trip.nprecio_desde;
-  const prices = faresOf(trip).map((fare) => fare.precio);
-  return prices.length ? Math.min(...prices) : undefined;
-}
+/** The "from" price: the one rule of `shared` (browser and server alike). */
+export { fromPrice };
 
 /**
  * Builds the price and Lima date/time formatters of `language` ahead, in a task of their own while a
@@ -79,7 +52,7 @@ export function fromPrice(trip: Trip): number | undefined {
 export function prepareFormats(language: string): () => void {
   const prepare = () => {
     const now = new Date().toISOString();
-    formatPrice(0, language);
+    formatSoles(0, language);
     limaDate(now, language);
     limaTime(now, language);
   };

@@ -2,6 +2,13 @@
 import type { Texts } from './locales';
 
 export const enEN: Texts = {
+  reserved: {
+    title: 'This purchase is already reserved',
+    body: 'Your reservation {{codigo}} already has its seats and passengers and can no longer be changed: only its payment with the payment code remains.',
+    pay: 'Pay reservation {{codigo}}',
+    newPurchase: 'Start a new purchase',
+    newHint: 'Reservation {{codigo}} keeps waiting for its payment until it expires.',
+  },
   steps: {
     label: 'Purchase steps',
     destinos: 'Destinations',
@@ -88,7 +95,7 @@ export const enEN: Texts = {
       promotion: 'Promotion',
       occupied: 'Taken',
     },
-    seatName: 'Seat {{n}}, deck {{piso}}, {{clase}}, {{precio}}, {{estado}}',
+    seatName: 'Deck {{piso}}, row {{fila}}, seat {{n}}, {{posicion}}, {{clase}}, {{precio}}, {{estado}}',
     preferential: 'priority',
     objects: {
       '2': 'Stairs',
@@ -119,13 +126,14 @@ export const enEN: Texts = {
     holding: 'Holding seat {{n}}…',
     held: 'Seat {{n}} is held for you.',
     released: 'Seat {{n}} released.',
+    occupied: 'Seat {{n}} is taken: choose another one.',
+    position: { window: 'window', aisle: 'aisle', middle: 'middle' },
   },
   payment: {
     title: 'Passenger details and payment',
     formTitle: 'Purchase details',
     required: 'Every field is required unless it says otherwise.',
     noSeats: 'There are no chosen seats to pay for.',
-    toReservation: 'See your reservation {{codigo}} and pay for it',
     expired: 'The time to complete the purchase ran out and your seats were released.',
     chooseAgain: 'Choose seats again',
     summary: 'Please check these details:',
@@ -208,8 +216,8 @@ export const enEN: Texts = {
       all: 'Use all that fit',
     },
     terms: {
-      accept: 'I accept the',
-      link: 'terms and conditions (opens in a new tab)',
+      accept: 'I accept the terms and conditions',
+      link: 'Read the terms and conditions (opens in a new tab)',
     },
     reserve: 'Reserve',
     reserving: 'Reserving…',
@@ -318,6 +326,13 @@ export const enEN: Texts = {
     },
     submit: 'Find my purchase',
     searching: 'Looking for your purchase…',
+    proveTitle: 'Confirm you are the buyer',
+    sent: 'We sent a 6-digit code to the buyer’s e-mail ({{email}}). It expires in 10 minutes.',
+    verificacion: 'Code received by e-mail',
+    verificacionHint: 'The 6 digits of the e-mail “… is your code to recover purchase …”.',
+    open: 'See my purchase',
+    opening: 'Opening your purchase…',
+    again: 'Ask for another code',
   },
   aftersale: {
     loading: 'Loading the ticket…',

@@ -7,6 +7,13 @@ import { validationMessages } from '@rumbo/shared/schemas';
  * messages live in the shared `validation` namespace.
  */
 const esPE = {
+  reserved: {
+    title: 'Esta compra ya está reservada',
+    body: 'Su reserva {{codigo}} ya tiene sus asientos y pasajeros y no se puede cambiar: solo queda pagarla con su código de pago.',
+    pay: 'Pagar la reserva {{codigo}}',
+    newPurchase: 'Empezar una compra nueva',
+    newHint: 'La reserva {{codigo}} sigue esperando su pago hasta que venza.',
+  },
   steps: {
     label: 'Pasos de la compra',
     destinos: 'Destinos',
@@ -93,7 +100,7 @@ const esPE = {
       promotion: 'Promoción',
       occupied: 'Ocupado',
     },
-    seatName: 'Asiento {{n}}, piso {{piso}}, {{clase}}, {{precio}}, {{estado}}',
+    seatName: 'Piso {{piso}}, fila {{fila}}, asiento {{n}}, {{posicion}}, {{clase}}, {{precio}}, {{estado}}',
     preferential: 'preferencial',
     objects: {
       '2': 'Escalera',
@@ -124,13 +131,14 @@ const esPE = {
     holding: 'Reservando el asiento {{n}}…',
     held: 'Asiento {{n}} reservado para usted.',
     released: 'Asiento {{n}} liberado.',
+    occupied: 'El asiento {{n}} está ocupado: elija otro.',
+    position: { window: 'ventana', aisle: 'pasillo', middle: 'centro' },
   },
   payment: {
     title: 'Datos de los pasajeros y pago',
     formTitle: 'Datos de la compra',
     required: 'Todos los campos son obligatorios, salvo los que dicen lo contrario.',
     noSeats: 'No hay asientos elegidos para pagar.',
-    toReservation: 'Ver su reserva {{codigo}} y pagarla',
     expired: 'Se acabó el tiempo para completar la compra y sus asientos fueron liberados.',
     chooseAgain: 'Elegir asientos de nuevo',
     summary: 'Revise estos datos:',
@@ -213,8 +221,8 @@ const esPE = {
       all: 'Usar todos los que alcancen',
     },
     terms: {
-      accept: 'Acepto los',
-      link: 'términos y condiciones (se abre en otra pestaña)',
+      accept: 'Acepto los términos y condiciones',
+      link: 'Leer los términos y condiciones (se abre en otra pestaña)',
     },
     reserve: 'Reservar',
     reserving: 'Reservando…',
@@ -323,6 +331,13 @@ const esPE = {
     },
     submit: 'Buscar mi compra',
     searching: 'Buscando su compra…',
+    proveTitle: 'Confirme que es el comprador',
+    sent: 'Enviamos un código de 6 dígitos al correo del comprador ({{email}}). Vence en 10 minutos.',
+    verificacion: 'Código recibido por correo',
+    verificacionHint: 'Los 6 dígitos del correo «… es su código para recuperar la compra …».',
+    open: 'Ver mi compra',
+    opening: 'Abriendo su compra…',
+    again: 'Pedir otro código',
   },
   aftersale: {
     loading: 'Cargando el pasaje…',

@@ -44,7 +44,7 @@ export function purchaseKeyOf(codigo: string, storage: Storage = sessionStorage)
  * Session storage: purchases this tab opened before the one in `CRESERVA` (code → key), so a
  * postponement's fare difference or a second recovery does not lock the customer out of the first.
  */
-export const KNOWN_PURCHASES_KEY = 'CRESERVA_ANTERIORES';
+export const KNOWN_PURCHASES_KEY = STORAGE_KEYS.knownPurchases;
 
 /** Keeps the code and key of the purchase in `CRESERVA`, if it became a reservation, among the known ones. */
 export function archivePurchase(storage: Storage = sessionStorage): void {
@@ -52,6 +52,24 @@ export function archivePurchase(storage: Storage = sessionStorage): void {
   if (current?.codigo && current.clave_bloqueo) {
     storage.setItem(KNOWN_PURCHASES_KEY, JSON.stringify({ ...knownPurchases(storage), [current.codigo]: current.clave_bloqueo }));
   }
+}
+
+/**
+ * "Start a new purchase" after a reservation (spec §1: a reservation only waits for its payment):
+ * the reserved purchase's code and key stay reachable among the known ones, every seat this tab
+ * still holds is released (`release`, state 83) and `ASIENTOS` cleared, and the booking keeps its
+ * search and trips but no code and no key, so the next hold opens a new purchase.
+ */
+export async function startNewPurchase(release: (seat: HeldSeat) => Promise<unknown>, storage: Storage = sessionStorage): Promise<Reservation | undefined> {
+  const current = readReservation(storage);
+  archivePurchase(storage);
+  const seats = heldSeats(storage);
+  storage.removeItem(STORAGE_KEYS.seats);
+  await Promise.all(seats.map((seat) => release(seat).catch(() => undefined)));
+  if (!current) return undefined;
+  const fresh: Reservation = { search: current.search, tramo: 'ida', ...(current.ida ? { ida: current.ida } : {}), ...(current.vuelta ? { vuelta: current.vuelta } : {}) };
+  writeReservation(fresh, storage);
+  return fresh;
 }
 
 function knownPurchases(storage: Storage): Record<string, string> {

@@ -1,4 +1,5 @@
-import { api } from '@rumbo/shared';
+import { api, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
+import { changeSeat } from './booking.resource';
 import type {
   AccountPoints,
   Company,
@@ -7,6 +8,7 @@ import type {
   GuestAnswer,
   Passenger,
   PaymentStart,
+  PersonOnFile,
   PointsQuote,
   PostponableTicket,
   PostponeAnswer,
@@ -32,7 +34,7 @@ export type PersonFound = { encontrado: false } | { encontrado: true; nombres: s
 export const findPerson = (documento: DocumentRef) => api.post<PersonFound>('/rest/persona/buscar', documento);
 
 /** A known passenger's data; the birth date proves the caller knows them. */
-export const getPerson = (documento: DocumentRef, nacimiento: string) => api.post<Passenger>('/rest/persona/obtener', { documento, nacimiento });
+export const getPerson = (documento: DocumentRef, nacimiento: string) => api.post<PersonOnFile>('/rest/persona/obtener', { documento, nacimiento });
 
 export const registerPerson = (pasajero: Passenger) => api.post<{ cpersona: number }>('/rest/persona/registrar', pasajero);
 
@@ -85,7 +87,9 @@ export interface TicketAccess {
   clave_bloqueo?: string;
 }
 
-export const recoverPurchase = (body: { codigo: string; email: string }) => api.post<RecoveryAnswer>('/rest/venta/recovery', body);
+/** Without `verificacion` it mails a one-time code to the buyer (`{ enviado }`); with it, the purchase (issue 15). */
+export const recoverPurchase = (body: { codigo: string; email: string; verificacion?: string }) =>
+  api.post<RecoveryAnswer | { enviado: true }>('/rest/venta/recovery', body);
 
 export const lookUpTicket = (body: TicketAccess) => api.post<PostponableTicket>('/rest/venta/boleto', body);
 
@@ -103,3 +107,5 @@ export const confirmWithPoints = (body: { codigo: string; clave_bloqueo: string 
 /** The signed-in customer's points (`/rest/user/puntos`: balance, held, available). */
 export const fetchMyPoints = () => api.get<AccountPoints>('/rest/user/puntos');
 
+/** Releases one of this browser's holds (state 83) with its purchase key. */
+export const releaseSeat = (seat: HeldSeat) => changeSeat(seat, SEAT_STATE.AVAILABLE, seat.clave_bloqueo);

@@ -6,7 +6,7 @@ import { observer } from 'mobx-react-lite';
 import { useMemo, useState, type FormEvent } from 'react';
 import { fetchCargoAgencies, fetchCities, type Agency, type City } from './cargo.resource';
 import { EstimateStore, type EstimateField } from './estimate.store';
-import { soles } from './lima-time';
+import { formatSoles } from '@rumbo/shared/schemas';
 
 const CitySelect = observer(function CitySelect({ store, field, cities }: { store: EstimateStore; field: EstimateField; cities: City[] }) {
   const { t } = useTranslation('cargo');
@@ -66,7 +66,7 @@ const EstimateForm = observer(function EstimateForm({ cities }: { cities: City[]
                   origen: name(store.result.origen),
                   destino: name(store.result.destino),
                   peso: store.result.peso,
-                  precio: soles(store.result.precio, i18n.language),
+                  precio: formatSoles(store.result.precio, i18n.language),
                 })}
               </Text>
               <Text fontSize="sm">{t('service.estimate.hours', { horas: store.result.horas })}</Text>

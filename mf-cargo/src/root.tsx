@@ -1,5 +1,6 @@
 import { NotFoundMessage } from '@rumbo/shared/ui';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { currentPathname } from '@rumbo/shared';
+import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router';
 import CargoPage from './cargo.page';
 import ClausesPage from './clauses.page';
 import TrackingPage from './tracking.page';
@@ -17,6 +18,14 @@ export function CargoRoutes() {
 
 /** The remote's screens, routed by the browser's URL (the shell mounts it for these paths). */
 export function Root() {
+  // In Node (the build's prerender), the address being rendered.
+  if (typeof window === 'undefined') {
+    return (
+      <StaticRouter location={currentPathname()}>
+        <CargoRoutes />
+      </StaticRouter>
+    );
+  }
   return (
     <BrowserRouter>
       <CargoRoutes />

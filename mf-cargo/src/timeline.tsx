@@ -1,7 +1,7 @@
 import { Box, chakra, Flex, Text } from '@rumbo/shared/ui';
 import { useTranslation } from '@rumbo/shared';
 import { SHIPMENT_STATES, type Tracking } from './cargo.resource';
-import { limaDateTime } from './lima-time';
+import { limaDateTime } from '@rumbo/shared/schemas';
 
 /**
  * The shipment's stages in order: the ones that happened with their time and agency, the rest

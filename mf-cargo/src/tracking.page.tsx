@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Timeline } from './timeline';
 import { TrackingStore } from './tracking.store';
 import type { Tracking } from './cargo.resource';
-import { limaDateTime } from './lima-time';
+import { limaDateTime } from '@rumbo/shared/schemas';
 import { messageText, useTranslation } from '@rumbo/shared';
 import { TextField } from '@rumbo/shared/ui/forms';
 

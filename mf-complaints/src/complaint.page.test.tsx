@@ -77,19 +77,16 @@ function fillValidSheet() {
   fireEvent.change(field('Pedido del consumidor'), { target: { value: 'Devolución del pasaje' } });
 }
 
+/** An empty sheet (with the spec's defaults): each field's first failing check only, in the spec's order. */
 const SPEC_MESSAGES_OF_AN_EMPTY_SHEET = [
   'Seleccione su fecha de nacimiento',
   'Digite su número de documento',
-  'El DNI debe tener 8 caracteres',
-  'El campo número de documento es numérico',
   'Complete el campo nombres',
   'Complete el campo apellido paterno',
   'Complete el campo apellido materno',
   'Complete su dirección',
   'Complete su teléfono',
-  'El campo teléfono es numérico',
   'Complete su email',
-  'El formato del email es inválido',
   'Seleccione el motivo de su reclamo',
   'Seleccione la fecha y hora de su viaje',
   'Complete el detalle',
@@ -121,6 +118,20 @@ describe('the complaints book page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/quince \(15\) días hábiles/)).toBeInTheDocument();
     expect(screen.getByText(/recibirá una copia en el correo electrónico/)).toBeInTheDocument();
+  });
+
+  it('shows the operator\'s legal name, RUC and address even when /rest/informacion/representante fails', async () => {
+    answerRest(async (request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/rest/iata') return json(200, { data: CITIES });
+      return json(503, { message: 'down', code: 'request.failed' });
+    });
+    renderWithUi(<ComplaintPage store={new ComplaintStore({ now: () => NOW })} />);
+    const provider = screen.getByRole('region', { name: /Proveedor|Datos del proveedor/ });
+    expect(within(provider).getByText(OPERATOR.razon_social)).toBeInTheDocument();
+    expect(within(provider).getByText(OPERATOR.ruc)).toBeInTheDocument();
+    expect(within(provider).getByText(OPERATOR.direccion)).toBeInTheDocument();
+    await screen.findByRole('option', { name: 'Cusco' });
   });
 
   it('starts with the spec defaults', async () => {

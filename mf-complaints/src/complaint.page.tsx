@@ -1,6 +1,6 @@
-import { session, useTranslation } from '@rumbo/shared';
-import { toLanguage } from '@rumbo/shared/schemas';
-import { Box, Button, Container, Heading, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { session, useHydrated, useTranslation } from '@rumbo/shared';
+import { OPERATOR, toLanguage } from '@rumbo/shared/schemas';
+import { Box, Container, Heading, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -9,36 +9,25 @@ import { DefinitionRows } from './definition-rows';
 import { ComplaintStore } from './complaint.store';
 import { Receipt } from './receipt';
 
-/** The operator's legal data and the filing date, as the law asks the sheet to show them. */
+/**
+ * The operator's legal data and the filing date, as the law asks the sheet to show them. The
+ * legal identity is built in (shared's one source of truth): it shows whatever the API answers.
+ */
 const ProviderDetails = observer(function ProviderDetails({ store }: { store: ComplaintStore }) {
   const { t } = useTranslation('complaints');
-  const operator = store.operator;
-  // While the data loads, each row keeps its place (a placeholder line), so nothing below moves.
-  const pending = store.operatorState === 'loading' ? <Skeleton height="1.5em" width="min(24ch, 100%)" /> : undefined;
-  const rows: [label: string, value: ReactNode | undefined][] = [
-    [t('provider.razonSocial'), operator?.razon_social ?? pending],
-    [t('provider.ruc'), operator?.ruc ?? pending],
-    [t('provider.direccion'), operator?.direccion ?? pending],
-    [t('provider.fecha'), store.values.fecha_actual],
+  const hydrated = useHydrated();
+  const rows: [label: string, value: ReactNode][] = [
+    [t('provider.razonSocial'), OPERATOR.razon_social],
+    [t('provider.ruc'), OPERATOR.ruc],
+    [t('provider.direccion'), OPERATOR.direccion],
+    // Today's date: not in a page prerendered on another day (a placeholder line while hydrating).
+    [t('provider.fecha'), hydrated ? store.values.fecha_actual : <Skeleton height="1.5em" width="10ch" />],
   ];
   return (
     <Box as="section" aria-labelledby="complaint-provider-title" bg="bg.subtle" rounded="lg" p={{ base: 4, md: 6 }}>
       <Heading as="h2" id="complaint-provider-title" size="md" mb="4">
         {t('provider.heading')}
       </Heading>
-      {store.operatorState === 'loading' && (
-        <Text role="status" srOnly>
-          {t('provider.loading')}
-        </Text>
-      )}
-      {store.operatorState === 'failed' && (
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="3" align={{ sm: 'center' }} mb="3">
-          <Text role="status">{t('provider.failed')}</Text>
-          <Button type="button" size="sm" variant="outline" onClick={() => void store.loadOperator()}>
-            {t('retry')}
-          </Button>
-        </Stack>
-      )}
       <DefinitionRows rows={rows} />
     </Box>
   );

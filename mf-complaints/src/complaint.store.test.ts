@@ -18,7 +18,6 @@ function storeWith(deps: Partial<ComplaintDeps> = {}) {
   return new ComplaintStore({
     now: () => new Date('2026-01-01T04:59:00Z'),
     fetchCities: async () => [],
-    loadOperator: async () => undefined,
     ...deps,
   });
 }
@@ -78,13 +77,15 @@ describe('ComplaintStore', () => {
     expect(store.values).toMatchObject({ documento: '19', numero: '', genero: 'M', nacimiento: '', tamanioInput: '8' });
   });
 
-  it('keeps every failing check as a key, in the schema order, on its field', async () => {
+  it('keeps each field’s first failing check as a key, in the schema order, on its field', async () => {
     const store = storeWith();
     fillValid(store);
     store.set('telefono', '98 76');
     store.set('detalle', 'x'.repeat(501));
-    expect(await store.submit()).toBe('telefono');
+    store.set('numero', '');
+    expect(await store.submit()).toBe('numero');
     expect(store.errors).toEqual([
+      { field: 'numero', key: 'validation:complaint.numero.required' },
       { field: 'telefono', key: 'validation:complaint.telefono.numeric' },
       { field: 'detalle', key: 'validation:complaint.detalle.max' },
     ]);
@@ -130,10 +131,9 @@ describe('ComplaintStore', () => {
     expect(store.values.datos).toBe('Rosa');
   });
 
-  it('records whether the operator and the cities could be loaded', async () => {
-    const store = storeWith({ fetchCities: async () => undefined, loadOperator: async () => Promise.reject(new Error('down')) });
+  it('records whether the cities could be loaded', async () => {
+    const store = storeWith({ fetchCities: async () => undefined });
     await store.load();
     expect(store.citiesState).toBe('failed');
-    expect(store.operatorState).toBe('failed');
   });
 });

@@ -1,4 +1,4 @@
-import { ApiError, loadOperator, type Customer, type OperatorData } from '@rumbo/shared';
+import { ApiError, type Customer } from '@rumbo/shared';
 import {
   COMPLAINT_DEFAULTS,
   ComplaintSchema,
@@ -11,7 +11,7 @@ import {
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as v from 'valibot';
 import { fetchCities, fileComplaint, type City } from './complaints.resource';
-import { limaToday } from './lima-time';
+import { dayToDmy, limaToday } from '@rumbo/shared/schemas';
 
 /** The form's fields (spec §3), in the order the schema declares them. */
 export const FIELD_NAMES = [
@@ -59,7 +59,6 @@ export type LoadState = 'loading' | 'ready' | 'failed';
 export interface ComplaintDeps {
   fetchCities: () => Promise<City[] | undefined>;
   fileComplaint: (form: ComplaintForm) => Promise<ComplaintReceipt | undefined>;
-  loadOperator: () => Promise<OperatorData | undefined>;
   now: () => Date;
 }
 
@@ -128,7 +127,7 @@ function identityOf(customer: Customer): Partial<ComplaintForm> {
 
 /**
  * State of the complaints book page: the form's values, its messages, the sending and the
- * receipt, plus the operator and city data it shows. A MobX store (not React state) because the
+ * receipt, plus the city data it shows (the operator's legal identity is built in). A MobX store (not React state) because the
  * submit flow is tested without a DOM, the signed-in customer comes from the shared MobX session,
  * and the form, the error summary and the receipt all read the same values.
  */
@@ -140,8 +139,6 @@ export class ComplaintStore {
   problem: FormMessage | null = null;
   sending = false;
   receipt: ComplaintReceipt | null = null;
-  operator: OperatorData | null = null;
-  operatorState: LoadState = 'loading';
   cities: City[] = [];
   citiesState: LoadState = 'loading';
   private customer: Customer | null = null;
@@ -150,8 +147,8 @@ export class ComplaintStore {
   private readonly deps: ComplaintDeps;
 
   constructor(deps: Partial<ComplaintDeps> = {}) {
-    this.deps = { fetchCities, fileComplaint, loadOperator, now: () => new Date(), ...deps };
-    this.values = blankForm(limaToday(this.deps.now()));
+    this.deps = { fetchCities, fileComplaint, now: () => new Date(), ...deps };
+    this.values = blankForm(dayToDmy(limaToday(this.deps.now())));
     makeAutoObservable<ComplaintStore, 'deps' | 'edited'>(this, { deps: false, edited: false });
   }
 
@@ -182,16 +179,7 @@ export class ComplaintStore {
   }
 
   async load(): Promise<void> {
-    await Promise.all([this.loadOperator(), this.loadCities()]);
-  }
-
-  async loadOperator(): Promise<void> {
-    this.operatorState = 'loading';
-    const operator = await this.deps.loadOperator().catch(() => undefined);
-    runInAction(() => {
-      this.operator = operator ?? null;
-      this.operatorState = operator ? 'ready' : 'failed';
-    });
+    await this.loadCities();
   }
 
   async loadCities(): Promise<void> {
@@ -241,7 +229,7 @@ export class ComplaintStore {
 
   /** Starts a new, empty sheet (a signed-in customer's identity filled again). */
   reset(): void {
-    this.values = blankForm(limaToday(this.deps.now()));
+    this.values = blankForm(dayToDmy(limaToday(this.deps.now())));
     this.edited.clear();
     this.errors = [];
     this.problem = null;

@@ -11,8 +11,6 @@ export const enEN: SameShape<Texts> = {
     ruc: 'RUC (tax ID)',
     direccion: 'Address',
     fecha: 'Date',
-    loading: 'Loading the provider details…',
-    failed: 'We could not load the provider details.',
   },
   notes: {
     deadline: 'The provider must answer the claim or complaint within a non-extendable period of no more than fifteen (15) business days.',

@@ -16,8 +16,6 @@ const esPE = {
     ruc: 'RUC',
     direccion: 'Dirección',
     fecha: 'Fecha',
-    loading: 'Cargando los datos del proveedor…',
-    failed: 'No pudimos cargar los datos del proveedor.',
   },
   notes: {
     deadline:

@@ -3,7 +3,7 @@ import type { ComplaintReceipt } from '@rumbo/shared/schemas';
 import { Box, Button, Heading, HStack, Stack, Text } from '@rumbo/shared/ui';
 import { useEffect, useRef } from 'react';
 import { DefinitionRows } from './definition-rows';
-import { formatDay, formatFiled } from './lima-time';
+import { formatDay, limaDateTime } from '@rumbo/shared/schemas';
 
 interface ReceiptProps {
   receipt: ComplaintReceipt;
@@ -24,7 +24,7 @@ export function Receipt({ receipt, correo, language, onAnother }: ReceiptProps) 
 
   const rows: [label: string, value: string][] = [
     [t('receipt.numero'), receipt.numero],
-    [t('receipt.fecha'), `${formatFiled(receipt.fecha, language)} (${t('receipt.limaTime')})`],
+    [t('receipt.fecha'), `${limaDateTime(receipt.fecha, language)} (${t('receipt.limaTime')})`],
     [t('receipt.plazo'), t('receipt.plazoValue', { date: formatDay(receipt.plazo, language) })],
   ];
 

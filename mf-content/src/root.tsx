@@ -1,3 +1,4 @@
+import { currentPathname } from '@rumbo/shared';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import HomePage from './home/home.page';
 import { PageSkeleton } from './page-skeleton';
@@ -7,7 +8,7 @@ import { preloadPage } from './pages';
 // visited, is drawn without react-router (about 12 KB gzip less on its first load). When the
 // router is first needed, the chunk of the page at the address downloads beside it, not after it.
 const RoutedPages = lazy(() => {
-  preloadPage(window.location.pathname);
+  preloadPage(currentPathname());
   return import(/* webpackChunkName: "routes" */ './routes');
 });
 
@@ -17,11 +18,11 @@ const subscribe = (onChange: () => void) => {
   window.addEventListener('popstate', onChange);
   return () => window.removeEventListener('popstate', onChange);
 };
-const pathname = () => window.location.pathname;
 
 /** The remote's screens: the home page at `/`, the routed pages everywhere else. */
 export function Root() {
-  const path = useSyncExternalStore(subscribe, pathname);
+  // The same address in Node (the page prerendered) and while hydrating it.
+  const path = useSyncExternalStore(subscribe, currentPathname, currentPathname);
   if (path === '/') return <HomePage />;
   return (
     <Suspense fallback={<PageSkeleton />}>

@@ -41,13 +41,47 @@ describe('the logo’s logout helper (endGuestPurchase)', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.booking)).toBeNull();
   });
 
-  it('clears the selection even when a release fails (the hold then simply expires)', async () => {
+  it('clears ASIENTOS only once the releases are confirmed, retrying a release that failed', async () => {
     sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([seat(1), seat(2)]));
     let calls = 0;
-    stubRest(() => (++calls === 1 ? json(409, { code: 'seat.notHeld', message: 'x' }) : json(200, { data: {} })));
-    await expect(endGuestPurchase(api)).resolves.toBeUndefined();
-    expect(calls).toBe(2);
+    let storedDuringFirstCall: string | null = 'unset';
+    stubRest(async (request) => {
+      const body = await request.clone().json();
+      calls += 1;
+      if (calls === 1) storedDuringFirstCall = sessionStorage.getItem(STORAGE_KEYS.seats);
+      // seat 1: the network fails once, then the release goes through
+      if (body.nasiento === 1 && calls <= 2) throw new TypeError('Failed to fetch');
+      return json(200, { data: {} });
+    });
+    await endGuestPurchase(api, sessionStorage, { retryDelayMs: 0 });
+    expect(storedDuringFirstCall).not.toBeNull();
+    expect(calls).toBe(3);
     expect(sessionStorage.getItem(STORAGE_KEYS.seats)).toBeNull();
+  });
+
+  it('a seat the server says is no longer held is done with; one never confirmed stays listed (its hold lapses, the next choice of trip releases it)', async () => {
+    sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([seat(1), seat(2)]));
+    stubRest(async (request) => {
+      const body = await request.clone().json();
+      if (body.nasiento === 1) return json(409, { code: 'seat.notHeld', message: 'x' });
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(endGuestPurchase(api, sessionStorage, { retryDelayMs: 0 })).resolves.toBeUndefined();
+    expect(heldSeats().map((s) => s.nasiento)).toEqual([2]);
+    expect(sessionStorage.getItem(STORAGE_KEYS.booking)).toBeNull();
+  });
+
+  it('also releases the postponement’s hold and forgets the purchases this tab knew', async () => {
+    sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([seat(1)]));
+    sessionStorage.setItem(`POSTERGAR:${STORAGE_KEYS.seats}`, JSON.stringify([seat(30)]));
+    sessionStorage.setItem(`POSTERGAR:${STORAGE_KEYS.booking}`, JSON.stringify({ any: 'postponement' }));
+    sessionStorage.setItem('CRESERVA_ANTERIORES', JSON.stringify({ ABCD2345: 'key' }));
+    sessionStorage.setItem('other', 'kept');
+    const requests = stubRest(() => json(200, { data: {} }));
+    await endGuestPurchase(api, sessionStorage, { retryDelayMs: 0 });
+    const bodies = await Promise.all(requests.map((r) => r.json()));
+    expect(bodies.map((b) => b.nasiento).sort()).toEqual([1, 30]);
+    expect(Object.keys(sessionStorage)).toEqual(['other']);
   });
 
   it('does nothing but clear when no seat is held', async () => {

@@ -1,6 +1,6 @@
-import type { ApiClient } from './api';
+import { ApiError, type ApiClient } from './api';
 import { SALES_CHANNEL, SEAT_STATE } from './constants';
-import { STORAGE_KEYS, readJson } from './storage';
+import { POSTPONE_STORAGE_PREFIX, STORAGE_KEYS, readJson } from './storage';
 
 /** A seat this browser holds, as kept in session storage under `ASIENTOS`. */
 export interface HeldSeat {
@@ -24,24 +24,76 @@ export function heldSeats(storage: Storage = sessionStorage): HeldSeat[] {
   return Array.isArray(seats) ? (seats as HeldSeat[]) : [];
 }
 
+/** What `endGuestPurchase` waits between tries of a release that got no answer. */
+export interface ReleaseOptions {
+  /** Wait before the second try; the third waits twice as long. */
+  retryDelayMs?: number;
+  /** Tries per seat. */
+  attempts?: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
- * The logo's "logout helper" (DECISIONS.md): releases every seat this browser holds (state 83),
- * then clears `ASIENTOS` and `CRESERVA`. A signed-in customer stays signed in.
+ * Releases one hold (state 83), trying again when no answer came (network, 5xx). A refusal
+ * (4xx: the seat is no longer this purchase's) settles it too. Answers whether it is settled.
  */
-export async function endGuestPurchase(api: ApiClient, storage: Storage = sessionStorage): Promise<void> {
-  const seats = heldSeats(storage);
-  storage.removeItem(STORAGE_KEYS.seats);
+async function release(api: ApiClient, seat: HeldSeat, { retryDelayMs = 500, attempts = 3 }: ReleaseOptions): Promise<boolean> {
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      const answer = await api.post('/rest/asiento/bloquear', {
+        ...seat,
+        gestado_asiento: SEAT_STATE.AVAILABLE,
+        susuario: SALES_CHANNEL.susuario,
+        cusuario: SALES_CHANNEL.cusuario,
+      });
+      if (answer !== undefined) return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.status < 500) return true;
+    }
+    if (attempt < attempts) await sleep(retryDelayMs * attempt);
+  }
+  return false;
+}
+
+function allKeys(storage: Storage): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key !== null) keys.push(key);
+  }
+  return keys;
+}
+
+/** The session-storage keys under which this browser keeps holds: the purchase's and each scope's (`POSTERGAR:ASIENTOS`). */
+function holdKeys(storage: Storage): string[] {
+  return allKeys(storage).filter((key) => key === STORAGE_KEYS.seats || (key.startsWith(POSTPONE_STORAGE_PREFIX) && key.endsWith(STORAGE_KEYS.seats)));
+}
+
+/**
+ * The logo's "logout helper" (DECISIONS.md): releases every seat this browser holds (state 83) —
+ * the purchase's (`ASIENTOS`) and the postponement's (`POSTERGAR:*`) — retrying a release that
+ * got no answer; then clears the purchase (`CRESERVA`), the purchases this tab knew
+ * (`CRESERVA_ANTERIORES`) and the postponement's keys. A hold whose release was never confirmed
+ * stays listed in `ASIENTOS` (it lapses by itself; the next choice of trip releases it). A
+ * signed-in customer stays signed in.
+ */
+export async function endGuestPurchase(api: ApiClient, storage: Storage = sessionStorage, options: ReleaseOptions = {}): Promise<void> {
+  const keys = holdKeys(storage);
+  const seats = keys.flatMap((key) => {
+    const list = readJson<unknown>(storage, key);
+    return Array.isArray(list) ? (list as HeldSeat[]) : [];
+  });
   storage.removeItem(STORAGE_KEYS.booking);
-  await Promise.all(
-    seats.map((seat) =>
-      api
-        .post('/rest/asiento/bloquear', {
-          ...seat,
-          gestado_asiento: SEAT_STATE.AVAILABLE,
-          susuario: SALES_CHANNEL.susuario,
-          cusuario: SALES_CHANNEL.cusuario,
-        })
-        .catch(() => undefined),
-    ),
-  );
+  storage.removeItem(STORAGE_KEYS.knownPurchases);
+  for (const key of allKeys(storage)) if (key.startsWith(POSTPONE_STORAGE_PREFIX)) storage.removeItem(key);
+  const settled = await Promise.all(seats.map((seat) => release(api, seat, options)));
+  // Read again: a purchase started meanwhile (the customer is home already) keeps its own holds.
+  const same = (a: HeldSeat, b: HeldSeat) => a.cviaje === b.cviaje && a.nasiento === b.nasiento && a.clave_bloqueo === b.clave_bloqueo;
+  const released = seats.filter((_, i) => settled[i]);
+  const unconfirmed = seats.filter((_, i) => !settled[i]);
+  const now = heldSeats(storage).filter((seat) => !seats.some((own) => same(own, seat)));
+  const left = [...now, ...unconfirmed.filter((seat) => !released.some((own) => same(own, seat)))];
+  if (left.length) storage.setItem(STORAGE_KEYS.seats, JSON.stringify(left));
+  else storage.removeItem(STORAGE_KEYS.seats);
 }

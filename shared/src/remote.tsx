@@ -3,7 +3,7 @@ import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import { triggerAppChange, unloadApplication } from 'single-spa';
 import singleSpaReact from 'single-spa-react';
-import { registerTexts, type PackageTexts } from './i18n';
+import { DEFAULT_LANGUAGE, currentLanguage, registerTexts, type PackageTexts } from './i18n';
 import { RemoteError, UiProvider } from './ui';
 
 export interface RemoteAppOptions {
@@ -32,18 +32,15 @@ export function InTransition({ children }: { children: ReactNode }) {
  * into a translated "try again" that reloads only this remote.
  */
 export function createRemoteApp({ texts, Root, build }: RemoteAppOptions) {
+  // Whether this mount finds the remote's first screen already in its container (a page stitched
+  // at deploy from the build's prerendered HTML, see `@rumbo/shared/server`): React then hydrates
+  // it, the same tree as rendered in Node, instead of painting it again.
+  let hydrating = false;
   const lifecycles = singleSpaReact({
     React,
     ReactDOMClient,
-    rootComponent: () => (
-      <UiProvider>
-        <div data-build={build}>
-          <InTransition>
-            <Root />
-          </InTransition>
-        </div>
-      </UiProvider>
-    ),
+    renderType: () => (hydrating ? 'hydrateRoot' : 'createRoot'),
+    rootComponent: () => <RemoteRoot Root={Root} build={build} hydrating={hydrating} />,
     errorBoundary: (_error, _info, props) => (
       <UiProvider>
         <RemoteError
@@ -56,5 +53,47 @@ export function createRemoteApp({ texts, Root, build }: RemoteAppOptions) {
   });
   // Its texts first: the remote's screens render in the current language from the start.
   const registerAll = () => Promise.all(texts.map(registerTexts)).then(() => undefined);
-  return { ...lifecycles, bootstrap: [registerAll, lifecycles.bootstrap] };
+  const mount = (props: { domElement?: HTMLElement }) => {
+    const container = props.domElement;
+    const prerendered = Boolean(container?.hasChildNodes());
+    // First screens are rendered in the default language: a customer who reads the site in
+    // another gets the screen rendered anew (the stitched page keeps it hidden meanwhile).
+    hydrating = prerendered && currentLanguage() === DEFAULT_LANGUAGE;
+    if (container && prerendered && !hydrating) {
+      container.replaceChildren();
+      markLive(container);
+    }
+    return lifecycles.mount(props as Parameters<typeof lifecycles.mount>[0]);
+  };
+  return { ...lifecycles, bootstrap: [registerAll, lifecycles.bootstrap], mount };
+}
+
+/**
+ * Marks a part of a stitched page as rendered by the browser: a page stitched in the default
+ * language keeps its prerendered parts hidden (not removed: nothing moves) from a customer who
+ * chose another language until then (shell/scripts/deploy-lib.mjs `LANGUAGE_GUARD`).
+ */
+export function markLive(element: HTMLElement): void {
+  element.dataset.live = '';
+}
+
+/**
+ * What a remote renders inside its container, in the browser and in Node alike. A fresh mount
+ * renders the screen in a transition; hydration must render exactly what Node rendered (React
+ * hydrates in slices by itself).
+ */
+export function RemoteRoot({ Root, build, hydrating }: { Root: ComponentType; build: string; hydrating: boolean }) {
+  return (
+    <UiProvider>
+      <div data-build={build}>
+        {hydrating ? (
+          <Root />
+        ) : (
+          <InTransition>
+            <Root />
+          </InTransition>
+        )}
+      </div>
+    </UiProvider>
+  );
 }

@@ -90,6 +90,32 @@ describe('SessionStore (spec §3–§4)', () => {
     log.mockRestore();
   });
 
+  it.each([
+    ['this session', {}, 'http://api.test/rest/user/logout'],
+    ['every device', { everywhere: true }, 'http://api.test/rest/user/logout/todas'],
+  ])('logs out of %s on the server with the bearer token, then clears the session (issue 15)', async (_case, options, url) => {
+    const fetchMock = jest.fn(async () => new Response(null, { status: 204 }));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    const token = jwtWith({ exp: Math.floor(Date.now() / 1000) + 600 });
+    store.signIn(token);
+    await store.logOut(options);
+    const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
+    expect(request.url).toBe(url);
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(store.isSignedIn).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.auth)).toBeNull();
+  });
+
+  it('clears the session even when the server cannot be reached to log out', async () => {
+    globalThis.fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    store.signIn(jwtWith({ exp: Math.floor(Date.now() / 1000) + 600 }));
+    await store.logOut();
+    expect(store.isSignedIn).toBe(false);
+  });
+
   it('capitalises the first word of the name only', () => {
     expect(firstNameOf('  MARÍA elena ')).toBe('María');
     expect(firstNameOf('')).toBe('');

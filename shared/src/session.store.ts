@@ -1,3 +1,4 @@
+import { firstNameOf } from './schemas/names';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from './api';
 import { STORAGE_KEYS, decodeBase64Json, deleteCookie, encodeBase64Json } from './storage';
@@ -71,11 +72,7 @@ export function expiryOf(token: string, now = Date.now()): number {
   return now + DEFAULT_SESSION_MS;
 }
 
-/** First word of the name, capitalised: "maría elena" → "María". */
-export function firstNameOf(name: string): string {
-  const word = name.trim().split(/\s+/)[0] ?? '';
-  return word ? word.charAt(0).toLocaleUpperCase('es-PE') + word.slice(1).toLocaleLowerCase('es-PE') : '';
-}
+export { firstNameOf };
 
 /**
  * The one session store of the site (a singleton through the federated `shared` module):
@@ -153,7 +150,24 @@ export class SessionStore {
     return customer;
   }
 
-  /** Clears the stored session and the token cookie. */
+  /**
+   * Log out (issue 15): ends the session on the server (`/rest/user/logout`), or every session of
+   * the customer (`/rest/user/logout/todas`, "log out of every device"), so a copied token stops
+   * working too; then clears it here, whatever the server answered (an unreachable server must not
+   * keep anyone signed in on this device).
+   */
+  async logOut({ everywhere = false }: { everywhere?: boolean } = {}): Promise<void> {
+    if (this.session) {
+      try {
+        await this.api().post(everywhere ? '/rest/user/logout/todas' : '/rest/user/logout');
+      } catch {
+        // logged out here all the same
+      }
+    }
+    this.signOut();
+  }
+
+  /** Clears the stored session and the token cookie (here only: see logOut for the server). */
   signOut(): void {
     this.storage.removeItem(STORAGE_KEYS.auth);
     deleteCookie(STORAGE_KEYS.tokenCookie);

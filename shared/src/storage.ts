@@ -6,9 +6,14 @@ export const STORAGE_KEYS = {
   seats: 'ASIENTOS',
   /** Session storage: the booking in progress. */
   booking: 'CRESERVA',
+  /** Session storage: purchases this tab opened before the one in `CRESERVA` (code → key). */
+  knownPurchases: 'CRESERVA_ANTERIORES',
   /** Cookie that may hold the bearer token. */
   tokenCookie: 'token',
 } as const;
+
+/** Session storage: the postponement's own trip and seat hold (`POSTERGAR:ASIENTOS`, `POSTERGAR:CRESERVA`). */
+export const POSTPONE_STORAGE_PREFIX = 'POSTERGAR:';
 
 /** Local storage key of the chosen language. */
 export const languageKey = (product: string) => `lang-web${product}`;

@@ -4,7 +4,7 @@
  * remote at one of them. Deploying or rolling back a remote only moves its pointer.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, renameSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -102,8 +102,116 @@ export function point(remote, version) {
   const registry = readRegistry();
   const previous = registry[remote];
   registry[remote] = `${origin}/${version}/mf-manifest.json`;
+  // The pages first, then the pointer: a browser that reads the new registry finds the new pages.
+  const pages = stitch(remote, version, registry[remote]);
   writeAtomically(REGISTRY, JSON.stringify(registry, null, 2) + '\n');
-  return { previous, current: registry[remote] };
+  return { previous, current: registry[remote], pages };
+}
+
+/**
+ * Stitching (README, Architecture): each remote build carries the first screens of its routes
+ * that need no customer data, rendered in Node by its build (`prerender.json`), and the shell's
+ * build its header (signed out) and each route's title. Pointing the registry at a
+ * version writes each of that remote's routes as a complete static page on the site's origin
+ * (`pages/<path>/index.html`, served before the SPA fallback): the shell's index.html with the
+ * shell's header, the remote's first screen in its container, the critical CSS of both and a
+ * preload of the remote's manifest (from which `/route-hints.js` preloads its code). Pointing back at an older version writes that version's pages;
+ * a version without prerendered screens leaves its routes to the SPA fallback. Nothing is rebuilt.
+ */
+export const PAGES_DIR = path.join(SHELL_DIR, 'pages');
+const STITCHED = path.join(PAGES_DIR, 'stitched.json');
+/** Where a prerendered page's asset addresses start (webpack.federation.mjs PUBLIC_PATH_PLACEHOLDER). */
+const PUBLIC_PATH_PLACEHOLDER = '/__REMOTE_PUBLIC_PATH__/';
+const PRERENDER_FILE = 'prerender.json';
+
+/** The file of the stitched page of `pathname` (`/` → pages/index.html). */
+export function pageFile(pathname) {
+  return path.join(PAGES_DIR, ...pathname.split('/').filter(Boolean), 'index.html');
+}
+
+/** Which paths each remote has stitched pages for now. */
+export function readStitched() {
+  return existsSync(STITCHED) ? JSON.parse(readFileSync(STITCHED, 'utf8')) : {};
+}
+
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+/**
+ * First screens are rendered in Spanish (es-PE, the default). A customer who chose another
+ * language (kept under `lang-web{product}`, shared/src/storage.ts) must not see them: this inline
+ * script, first in the page, marks the document, and the style hides (without removing: nothing
+ * moves) every prerendered part until the browser has rendered it in that language and marked it
+ * live (`markLive`, @rumbo/shared). The site's CSP allows this script by its hash (static-server.mjs).
+ */
+export function languageGuard(product) {
+  return `try{if((localStorage.getItem(${JSON.stringify(`lang-web${product}`)})||"es-PE")!=="es-PE")document.documentElement.classList.add("prerender-stale")}catch(e){}`;
+}
+export const languageGuardHash = (product) => `'sha256-${createHash('sha256').update(languageGuard(product)).digest('base64')}'`;
+const STALE_CSS = ['#shell-header', '#remotes>div']
+  .map((area) => `html.prerender-stale ${area}:not([data-live])>*`)
+  .join(',') + '{visibility:hidden}';
+
+/** The product key of the site's runtime config (config.json), which names the language's storage key. */
+export function siteProduct() {
+  const file = path.join(SHELL_DIR, 'config.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).product : 'rumbo';
+}
+
+const styleTag = ({ css, ids }) => (css ? `<style data-emotion="css ${ids.join(' ')}">${css}</style>` : '');
+
+/** One complete page: the shell's index.html with its frame and the remote's first screen. */
+export function stitchPage({ template, frame, remote, page, publicPath, manifestUrl, product }) {
+  const replace = (html, from, to) => {
+    if (!html.includes(from)) throw new Error(`the shell's index.html has no ${from}`);
+    return html.replace(from, () => to);
+  };
+  const located = (text) => text.split(PUBLIC_PATH_PLACEHOLDER).join(publicPath);
+  const head = frame?.heads?.[page.path];
+  const header = frame?.headers?.[page.path] ?? frame?.headers?.['/'];
+  let html = template;
+  if (head) {
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`);
+    html = html.replace(/<meta name="description" content="[^"]*"\/?>/, () => `<meta name="description" content="${escapeHtml(head.description)}"/>`);
+  }
+  // The remote's manifest, fetched at once: `/route-hints.js` (in index.html) reads it to preload the
+  // remote's entry and `./app` chunks, as on every page. Not the scripts themselves: a script whose
+  // preload failed (the remote's origin down) would fail again when "try again" loads it.
+  const hints = `<link rel="preload" href="${escapeHtml(manifestUrl)}" as="fetch" crossorigin="anonymous"/>`;
+  const frameCss = header ? styleTag(header) : '';
+  html = replace(html, '<meta charset="utf-8"/>', `<meta charset="utf-8"/><script>${languageGuard(product)}</script><style>${STALE_CSS}</style>`);
+  html = replace(html, '</head>', `${hints}${frameCss}${located(styleTag(page))}</head>`);
+  if (frame) {
+    const start = html.indexOf('<div id="shell-header">');
+    const end = html.indexOf('<main id="main"');
+    if (start < 0 || end < start) throw new Error("the shell's index.html has no header before <main>");
+    if (header) html = `${html.slice(0, start)}<div id="shell-header">${header.html}</div>${html.slice(end)}`;
+  }
+  return replace(html, '<div id="remotes"></div>', `<div id="remotes"><div id="remote-${remote}">${located(page.html)}</div></div>`);
+}
+
+/**
+ * Writes the pages of `remote` at `version` (whose manifest is served at `manifestUrl`) and
+ * removes the ones of its previous version that this one does not have. Returns the paths written.
+ */
+export function stitch(remote, version, manifestUrl) {
+  const folder = path.join(CDN_DIR, remote, version);
+  const prerendered = path.join(folder, PRERENDER_FILE);
+  const { pages = [] } = existsSync(prerendered) ? JSON.parse(readFileSync(prerendered, 'utf8')) : {};
+  const template = readFileSync(path.join(SHELL_DIR, 'index.html'), 'utf8');
+  const shellPrerender = path.join(SHELL_DIR, PRERENDER_FILE);
+  const frame = existsSync(shellPrerender) ? JSON.parse(readFileSync(shellPrerender, 'utf8')) : undefined;
+  const publicPath = manifestUrl.replace(/[^/]*$/, '');
+  const product = siteProduct();
+  for (const page of pages) {
+    writeAtomically(pageFile(page.path), stitchPage({ template, frame, remote, page, publicPath, manifestUrl, product }));
+  }
+  const stitched = readStitched();
+  const written = pages.map((page) => page.path);
+  for (const stale of (stitched[remote] ?? []).filter((p) => !written.includes(p))) rmSync(pageFile(stale), { force: true });
+  stitched[remote] = written;
+  writeAtomically(STITCHED, JSON.stringify(stitched, null, 2) + '\n');
+  return written;
 }
 
 export function writeShellFile(name, value) {
@@ -115,5 +223,7 @@ export function installShell() {
   const dist = path.join(ROOT, 'shell', 'dist');
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error('shell is not built: run the build first');
   mkdirSync(SHELL_DIR, { recursive: true });
+  // Stitched with the previous shell's frame: every remote's pages are stitched again when pointed.
+  rmSync(PAGES_DIR, { recursive: true, force: true });
   cpSync(dist, SHELL_DIR, { recursive: true });
 }

@@ -3,7 +3,8 @@
  * Deploy and roll back one remote, without rebuilding anything else.
  *
  *   node shell/scripts/deploy.mjs publish <remote> [dist]   publish its build (default <remote folder>/dist); prints the version
- *   node shell/scripts/deploy.mjs point <remote> <version>  make that version live (deploy or rollback)
+ *   node shell/scripts/deploy.mjs point <remote> <version>  make that version live (deploy or rollback):
+ *                                                            stitches its routes' pages on the site's origin
  *   node shell/scripts/deploy.mjs versions <remote>         list published versions, marking the live one
  *
  * <remote> is a federation name: mf_content, mf_complaints, mf_booking, mf_cargo, mf_account.
@@ -20,8 +21,9 @@ try {
       break;
     case 'point': {
       if (!argument) throw new Error('usage: point <remote> <version>');
-      const { previous, current } = point(remote, argument);
+      const { previous, current, pages } = point(remote, argument);
       console.log(`${remote}: ${previous ?? '(none)'} -> ${current}`);
+      console.log(`stitched ${pages.length} page${pages.length === 1 ? '' : 's'}${pages.length ? `: ${pages.join(' ')}` : ''}`);
       break;
     }
     case 'versions': {

@@ -4,11 +4,18 @@
  * (as a CDN), and the API with its embedded database and demo data. Ctrl-C stops all of it.
  *
  * Env: SITE_PORT (3000), API_PORT (3001), CDN_PORT (3100: remote n is served on CDN_PORT + n),
- * HOST (127.0.0.1), DEPLOY_DIR (.deploy), DATA_DIR (api/.data), DATABASE_URL, SMTP_URL,
+ * HOST (127.0.0.1), DEPLOY_DIR (.deploy), DATA_DIR (api/.data), DATABASE_URL, REDIS_URL, SMTP_URL,
  * SESSION_SECRET (a random one per run when unset), GOOGLE_CLIENT_ID, FACEBOOK_APP_ID.
+ *
+ * The API is the built one (api/dist, built here when missing), run with plain node. Its
+ * development features are off unless turned on by name, so this script, a local demo with no
+ * setup, turns them on by name: DEV_MAILBOX=1 (mails readable at /dev/outbox), DEMO_CUSTOMER=1
+ * (the demo account), PAYMENTS_SANDBOX=1 (payments without real money). Set any of them to 0 to
+ * keep it off.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   CDN_DIR,
@@ -19,6 +26,7 @@ import {
   installShell,
   point,
   publish,
+  siteProduct,
   writeOrigins,
   writeShellFile,
 } from './deploy-lib.mjs';
@@ -45,11 +53,20 @@ async function stop(code = 0) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
+/** The development features this local site turns on by name (each can be set to 0 to keep it off). */
+const DEV_FEATURES = { DEV_MAILBOX: '1', DEMO_CUSTOMER: '1', PAYMENTS_SANDBOX: '1' };
+
 function startApi() {
+  const apiDir = path.join(ROOT, 'api');
+  if (!existsSync(path.join(apiDir, 'dist', 'main.js'))) {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: apiDir, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the API did not build');
+  }
   return new Promise((resolve, reject) => {
-    const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.join(ROOT, 'api'),
+    const api = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+      cwd: apiDir,
       env: {
+        ...DEV_FEATURES,
         ...process.env,
         PORT: String(apiPort),
         HOST: host,
@@ -82,8 +99,7 @@ async function main() {
   const remotes = builtRemotes();
   const origins = Object.fromEntries(remotes.map((name) => [name, cdnOriginOf(name)]));
   writeOrigins(origins);
-  writeShellFile('remotes.json', {});
-  for (const name of remotes) point(name, publish(name));
+  // Before the remotes are pointed: their stitched pages read the product key.
   writeShellFile('config.json', {
     apiBaseUrl: apiOrigin,
     product: 'rumbo',
@@ -91,6 +107,8 @@ async function main() {
     ...(process.env.GOOGLE_CLIENT_ID ? { googleClientId: process.env.GOOGLE_CLIENT_ID } : {}),
     ...(process.env.FACEBOOK_APP_ID ? { facebookAppId: process.env.FACEBOOK_APP_ID } : {}),
   });
+  writeShellFile('remotes.json', {});
+  for (const name of remotes) point(name, publish(name));
 
   await startApi();
   for (const name of remotes) {
@@ -98,7 +116,7 @@ async function main() {
     servers.push(await serveCdn({ root: path.join(CDN_DIR, name), port, host, allowedOrigins: [siteOrigin] }));
   }
   servers.push(
-    await serveShell({ root: SHELL_DIR, port: sitePort, host, apiOrigin, cdnOrigins: Object.values(origins) }),
+    await serveShell({ root: SHELL_DIR, port: sitePort, host, apiOrigin, cdnOrigins: Object.values(origins), product: siteProduct() }),
   );
 
   console.log(`Site: ${siteOrigin}`);

@@ -1,7 +1,7 @@
-import { WhenIdle, type Schedule } from '@rumbo/shared';
+import { WhenIdle, markLive, type Schedule } from '@rumbo/shared';
 import { NotFoundMessage, RemoteError, UiProvider } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Footer } from './layout/footer';
@@ -9,7 +9,11 @@ import { Header } from './layout/header';
 import { Unavailable } from './pages/unavailable';
 import type { MainArea } from './remotes/applications';
 
-const HeaderArea = observer(({ area }: { area: MainArea }) => <Header pathname={area.pathname} />);
+const HeaderArea = observer(function HeaderArea({ area }: { area: MainArea }) {
+  // The header now on screen is this one (in the customer's language), not the stitched page's.
+  useLayoutEffect(() => markLive(byId('shell-header')), []);
+  return <Header pathname={area.pathname} />;
+});
 
 /** The main area's own screens; a mounted remote renders beside them, in `#remotes`. */
 export const MainStatus = observer(function MainStatus({ area }: { area: MainArea }) {

@@ -127,7 +127,7 @@ describe('sign-up and e-mail confirmation', () => {
   it('stores the password as a scrypt hash, never as typed', async () => {
     const p = await registered();
     const [row] = await api.db.select({ clave_hash: cuenta.clave_hash }).from(cuenta).where(eq(cuenta.correo, p.correo));
-    expect(row!.clave_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(row!.clave_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(row!.clave_hash).not.toContain(p.clave);
   });
 
@@ -273,12 +273,12 @@ describe('one-time codes', () => {
     expect((await post('/rest/otp/validate', { email: 'a@example.pe', key: '12345', canal: 'WEB' })).json().code).toBe('account.codigo.format');
   });
 
-  it('a code proves the address of an unconfirmed account', async () => {
+  it('a code proves the address of an unconfirmed account, and ends the password set before the proof (issue 15)', async () => {
     const p = person();
     await post('/rest/usuario/registrar', p);
     const { code } = await requestCode(p.correo);
     expect((await post('/rest/otp/validate', { email: p.correo, key: code, canal: 'WEB' })).statusCode).toBe(200);
-    expect((await post('/rest/login/verificar', { correo: p.correo, clave: p.clave })).statusCode).toBe(200);
+    expect((await post('/rest/login/verificar', { correo: p.correo, clave: p.clave })).json().code).toBe('account.login.invalid');
   });
 });
 
@@ -395,6 +395,13 @@ describe('Google sign-in', () => {
     ['a forged signature', async () => google.forge(claims('g-300', 'x@gmail.test'))],
     ['an unverified e-mail', async () => google.idToken(claims('g-300', 'x@gmail.test', { email_verified: false }))],
     ['garbage', async () => 'not.a.token'],
+    // Issue 15: with several audiences, the authorized party must be this site.
+    [
+      'several audiences whose authorized party is another client',
+      async () => google.idToken(claims('g-300', 'x@gmail.test', { azp: 'someone-else.apps.googleusercontent.com' }), { audience: ['someone-else.apps.googleusercontent.com', google.clientId] }),
+    ],
+    ['several audiences and no authorized party', async () => google.idToken(claims('g-300', 'x@gmail.test'), { audience: ['someone-else.apps.googleusercontent.com', google.clientId] })],
+    ['an authorized party that is another client', async () => google.idToken(claims('g-300', 'x@gmail.test', { azp: 'someone-else.apps.googleusercontent.com' }))],
   ])('refuses %s', async (_name, credential) => {
     const res = await post('/rest/login/token', { credential: await credential() });
     expect(res.statusCode).toBe(400);

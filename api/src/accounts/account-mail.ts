@@ -1,4 +1,4 @@
-import type { Language } from '@rumbo/shared/schemas';
+import { firstNameOf, type Language } from '@rumbo/shared/schemas';
 import { escapeHtml } from '../mail/html';
 import type { OutgoingMail } from '../mail/outbox';
 import { OPERATOR } from '../operator';
@@ -26,6 +26,16 @@ const TEXTS = {
       subject: `Su solicitud en ${OPERATOR.marca}`,
       body: 'Recibimos una solicitud para acceder con este email, pero no tiene una cuenta con nosotros. Puede crear una aquí:',
       ignore: 'Si usted no lo pidió, ignore este mensaje.',
+    },
+    cc: {
+      subject: `Confirme su email de copia en ${OPERATOR.marca}`,
+      body: 'Alguien indicó este email como copia de una cuenta. Abra este enlace para confirmarlo (vence en 48 horas); hasta entonces no recibirá nada más:',
+      ignore: 'Si usted no lo pidió, ignore este mensaje: este email no se usará.',
+    },
+    ccChanged: {
+      subject: `Cambió el email en copia de su cuenta de ${OPERATOR.marca}`,
+      body: (cc: string) => (cc ? `El email en copia de su cuenta ahora es ${cc} (recibirá avisos cuando lo confirme; nunca códigos ni enlaces de acceso).` : 'Su cuenta ya no tiene un email en copia.'),
+      ignore: 'Si usted no hizo este cambio, restablezca su contraseña y use «Cerrar sesión en todos los dispositivos» en Mi cuenta.',
     },
     registered: {
       subject: `Ya tiene una cuenta en ${OPERATOR.marca}`,
@@ -55,6 +65,16 @@ const TEXTS = {
       body: 'We received a request to access with this email, but it has no account with us. You can create one here:',
       ignore: 'If you did not ask for it, ignore this message.',
     },
+    cc: {
+      subject: `Confirm your copy email at ${OPERATOR.marca}`,
+      body: 'Someone gave this email as the copy address of an account. Open this link to confirm it (it expires in 48 hours); until then it receives nothing else:',
+      ignore: 'If you did not ask for it, ignore this message: this email will not be used.',
+    },
+    ccChanged: {
+      subject: `The copy email of your ${OPERATOR.marca} account changed`,
+      body: (cc: string) => (cc ? `The copy email of your account is now ${cc} (it gets notices once confirmed; never codes or access links).` : 'Your account no longer has a copy email.'),
+      ignore: 'If you did not make this change, reset your password and use "Log out of every device" in My account.',
+    },
     registered: {
       subject: `You already have a ${OPERATOR.marca} account`,
       body: 'Someone tried to create an account with this email, which already has one. If you forgot your password, you can reset it here:',
@@ -80,7 +100,8 @@ ${lines
   return { to, subject, text, html };
 }
 
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+/** The greeting's name: the first word, capitalised as the site's header shows it (shared rule). */
+const firstName = firstNameOf;
 
 export function otpMail(to: string, name: string, code: string, language: Language): OutgoingMail {
   const t = TEXTS[language];
@@ -100,6 +121,18 @@ export function confirmMail(to: string, name: string, link: string, language: La
 export function resetMail(to: string, name: string, link: string, language: Language): OutgoingMail {
   const t = TEXTS[language];
   return compose(to, language, t.reset.subject, [{ text: t.greeting(firstName(name)) }, { text: t.reset.body }, { text: link, link: true }, { text: t.reset.ignore }]);
+}
+
+/** To a new CC address: the link that proves it before it receives anything else. */
+export function ccConfirmMail(to: string, name: string, link: string, language: Language): OutgoingMail {
+  const t = TEXTS[language];
+  return compose(to, language, t.cc.subject, [{ text: t.greeting(firstName(name)) }, { text: t.cc.body }, { text: link, link: true }, { text: t.cc.ignore }]);
+}
+
+/** To the sign-in address when the CC address changes: a stolen session that sets one does not go unseen. */
+export function ccChangedMail(to: string, name: string, cc: string | null, language: Language): OutgoingMail {
+  const t = TEXTS[language];
+  return compose(to, language, t.ccChanged.subject, [{ text: t.greeting(firstName(name)) }, { text: t.ccChanged.body(cc ?? '') }, { text: t.ccChanged.ignore }]);
 }
 
 /** To an address with no account that asked for a code or a reset: no code, an invitation instead. */

@@ -22,6 +22,7 @@ import { parseBody } from '../http/validate';
 import {
   checkResetLink,
   completeSocialSignUp,
+  confirmCcEmail,
   confirmEmail,
   customerOfToken,
   getPoints,
@@ -30,6 +31,7 @@ import {
   lookupAccount,
   requestOtp,
   requestReset,
+  sessionOf,
   setNewPassword,
   signInWithPassword,
   signInWithProvider,
@@ -40,6 +42,7 @@ import {
 } from './accounts.service';
 import { facebookVerifier, googleVerifier, type FacebookOptions, type GoogleOptions, type ProviderIdentity } from './providers';
 import { noStore } from '../http/cache';
+import { revokeAllSessions, revokeSession } from './sessions';
 
 /**
  * Limits of the account endpoints. Per address (IP): every call, before its body is read. Per
@@ -50,7 +53,7 @@ export interface AccountRateLimits {
   signIn: RateLimit;
   /** Per IP: code requests, reset requests, sign-ups, look-ups. */
   requests: RateLimit;
-  /** Per e-mail: password sign-ins and code checks. */
+  /** Per e-mail and client (address) together: password sign-ins and code checks. */
   signInPerEmail: RateLimit;
   /** Per e-mail: code and reset-link requests (each sends a mail). */
   mailsPerEmail: RateLimit;
@@ -105,8 +108,12 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
   /** Per-e-mail limiter: `check(request, email)` answers 429 past the limit. */
   const perEmail = (name: string, limit: RateLimit) => perKeyLimit(app, name, limit);
 
+  // Sign-in guesses are limited per e-mail AND client together (issue 15): a stranger's wrong
+  // passwords never lock the owner out; the backoff per account (accounts.service) slows guessers
+  // spread over many addresses.
   const passwordPerEmail = perEmail('password', limits.signInPerEmail);
   const codeChecksPerEmail = perEmail('otp-validate', limits.signInPerEmail);
+  const emailAndClient = (request: FastifyRequest, email: string) => `${email.toLowerCase()}|${request.ip}`;
   const codeMailsPerEmail = perEmail('otp-request', limits.mailsPerEmail);
   const resetMailsPerEmail = perEmail('reset', limits.mailsPerEmail);
   const signIn = { config: { rateLimit: limits.signIn } };
@@ -119,7 +126,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
 
   app.post('/rest/login/verificar', signIn, async (request, reply) => {
     const body = parseBody(PasswordSignInSchema, request.body);
-    await passwordPerEmail(request, reply, body.correo);
+    await passwordPerEmail(request, reply, emailAndClient(request, body.correo));
     return noStore(reply).send({ data: await signInWithPassword(db, body, context(request)) });
   });
 
@@ -132,7 +139,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
 
   app.post('/rest/otp/validate', signIn, async (request, reply) => {
     const body = parseBody(OtpValidateSchema, request.body);
-    await codeChecksPerEmail(request, reply, body.email);
+    await codeChecksPerEmail(request, reply, emailAndClient(request, body.email));
     return noStore(reply).send({ data: await validateOtp(db, body, context(request)) });
   });
 
@@ -171,7 +178,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
 
   app.post('/rest/usuario/verificar', requests, async (request, reply) => {
     const { tipo_doc, num_doc } = parseBody(DocumentCheckSchema, request.body);
-    return noStore(reply).send({ data: { disponible: await isDocumentFree(db, tipo_doc, num_doc) } });
+    return noStore(reply).send({ data: { disponible: await isDocumentFree(db, tipo_doc, num_doc, now()) } });
   });
 
   app.post('/rest/usuario/recuperar', requests, async (request, reply) => {
@@ -197,7 +204,27 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     const customer = await customerOfToken(db, sessionToken(request), sessionSecret);
     if (!hasFields(request.body)) return noStore(reply).send({ data: customer });
     const profile = parseBody(ProfileSchema, request.body);
-    return noStore(reply).send({ data: await updateProfile(db, customer.ccuenta, profile, now()) });
+    return noStore(reply).send({ data: await updateProfile(db, customer.ccuenta, profile, context(request)) });
+  });
+
+  // Log out: this session ends on the server (the token stops working everywhere it was copied).
+  app.post('/rest/user/logout', async (request, reply) => {
+    const { jti } = await sessionOf(db, sessionToken(request), sessionSecret);
+    await revokeSession(db, jti, now());
+    return noStore(reply).code(204).send();
+  });
+
+  // "Log out of every device": every session of the customer ends, this one too.
+  app.post('/rest/user/logout/todas', async (request, reply) => {
+    const { customer } = await sessionOf(db, sessionToken(request), sessionSecret);
+    await revokeAllSessions(db, customer.ccuenta, now());
+    return noStore(reply).code(204).send();
+  });
+
+  // The link mailed to a new CC address proves it (no session needed: the link is the proof).
+  app.post('/rest/user/cc/confirmar', requests, async (request, reply) => {
+    const { token } = parseBody(LinkTokenSchema, request.body);
+    return noStore(reply).send({ data: await confirmCcEmail(db, token, now()) });
   });
 
   app.get('/rest/user/perfil', async (request, reply) => {

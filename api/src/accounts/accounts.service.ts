@@ -1,3 +1,4 @@
+import { locks } from '../db/lock-order';
 import type {
   AccountLookup,
   AccountPoints,
@@ -11,18 +12,20 @@ import type {
   SocialSignInResult,
   SocialSignUp,
 } from '@rumbo/shared/schemas';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { heldPoints } from '../aftersale/points.service';
 import type { Database } from '../db/client';
 import { InvalidInputError, UnauthorizedError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
-import { alreadyRegisteredMail, confirmMail, noAccountMail, otpMail, resetMail } from './account-mail';
+import { alreadyRegisteredMail, ccChangedMail, ccConfirmMail, confirmMail, noAccountMail, otpMail, resetMail } from './account-mail';
 import { findCustomer, type CustomerData } from './accounts.queries';
 import { cuenta, cuentaEnlace, otpCodigo, puntosMovimiento } from './accounts.tables';
-import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
+import { TooManyRequests } from '../http/rate-limit';
 import type { ProviderIdentity } from './providers';
 import { linkTokenHash, newLinkToken, newOtpCode, otpHash, sameHash } from './secrets';
-import { signPendingSignUp, signSessionToken, verifyPendingSignUp, verifySessionToken } from './tokens';
+import { openSession, revokeAllSessions, sessionOfToken } from './sessions';
+import { signPendingSignUp, verifyPendingSignUp } from './tokens';
 
 /** Session length: the spec's default (§9), carried in the token's `exp`. */
 export const SESSION_SECONDS = 2 * 60 * 60;
@@ -42,12 +45,17 @@ export interface AccountContext {
   siteUrl?: string;
 }
 
-/** The customer a session token belongs to; UnauthorizedError when there is no such customer. */
+/** The customer of a session token and the session's id; UnauthorizedError when the session is not open. */
+export async function sessionOf(db: Database, token: string | undefined, secret: string): Promise<{ customer: CustomerData; jti: string }> {
+  const session = token ? await sessionOfToken(db, token, secret) : null;
+  const customer = session === null ? undefined : await findCustomer(db, session.ccuenta);
+  if (!customer || !session) throw new UnauthorizedError();
+  return { customer, jti: session.jti };
+}
+
+/** The customer a session token belongs to; UnauthorizedError when there is no such customer or the session ended. */
 export async function customerOfToken(db: Database, token: string | undefined, secret: string): Promise<CustomerData> {
-  const ccuenta = token ? await verifySessionToken(token, secret) : null;
-  const customer = ccuenta === null ? undefined : await findCustomer(db, ccuenta);
-  if (!customer) throw new UnauthorizedError();
-  return customer;
+  return (await sessionOf(db, token, secret)).customer;
 }
 
 type Account = typeof cuenta.$inferSelect;
@@ -62,7 +70,7 @@ async function signedIn(db: Database, ccuenta: number, context: AccountContext):
   await db.update(cuenta).set({ idioma: context.language }).where(eq(cuenta.ccuenta, ccuenta));
   const cliente = await findCustomer(db, ccuenta);
   if (!cliente) throw new UnauthorizedError();
-  return { token: await signSessionToken(ccuenta, SESSION_SECONDS, context.secret), cliente };
+  return { token: await openSession(db, ccuenta, SESSION_SECONDS, context.secret, context.now), cliente };
 }
 
 /** A link to the site for a mail; a request whose site is unknown cannot send one. */
@@ -73,8 +81,19 @@ const link = (context: AccountContext, path: string, params: Record<string, stri
   return url.toString();
 };
 
-/** Where an account's mails go: its address, and its CC address when it has one. */
-const recipients = (account: Pick<Account, 'correo' | 'correo_cc'>) => [account.correo, account.correo_cc].filter((to): to is string => Boolean(to));
+/**
+ * The address was just proven through a channel other than the sign-up's own link (a code, a
+ * provider, a reset link): an earlier unproven claim on it ends. A password set before the proof
+ * is dropped (it may be a squatter's) and the pending confirmation links stop working.
+ */
+async function endUnprovenClaim(db: Database, account: Pick<Account, 'ccuenta' | 'correo_confirmado_en'>, now: Date): Promise<void> {
+  if (account.correo_confirmado_en) return;
+  await db.update(cuenta).set({ correo_confirmado_en: now, clave_hash: null, actualizado_en: now }).where(eq(cuenta.ccuenta, account.ccuenta));
+  await db
+    .update(cuentaEnlace)
+    .set({ usado_en: now })
+    .where(and(eq(cuentaEnlace.ccuenta, account.ccuenta), eq(cuentaEnlace.tipo, 'confirmar'), isNull(cuentaEnlace.usado_en)));
+}
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -95,11 +114,42 @@ export async function lookupAccount(db: Database, correo: string): Promise<Accou
   return { existe: true, metodos };
 }
 
+/**
+ * Backoff of password sign-ins (issue 15): from the 5th wrong password since the last sign-in, from
+ * whatever addresses, each try waits 2^(failures - 5) seconds after the last failure, at most a
+ * minute. It slows a distributed guesser to about one try a minute and never locks the owner out
+ * (a minute at worst, and the one-time code is never held back).
+ */
+export const PASSWORD_BACKOFF_FROM = 5;
+export const PASSWORD_BACKOFF_MAX_MS = 60_000;
+function backoffUntil(account: Pick<Account, 'clave_fallos' | 'clave_fallo_en'>): number {
+  if (account.clave_fallos < PASSWORD_BACKOFF_FROM || !account.clave_fallo_en) return 0;
+  const wait = Math.min(2 ** (account.clave_fallos - PASSWORD_BACKOFF_FROM) * 1000, PASSWORD_BACKOFF_MAX_MS);
+  return account.clave_fallo_en.getTime() + wait;
+}
+
 /** E-mail and password. Wrong e-mail and wrong password read alike, and take alike long. */
 export async function signInWithPassword(db: Database, body: { correo: string; clave: string }, context: AccountContext): Promise<SignedIn> {
   const account = await accountByEmail(db, body.correo);
+  if (account && backoffUntil(account) > context.now.getTime()) throw new TooManyRequests('password backoff');
   const matches = await verifyPassword(body.clave, account?.clave_hash ?? (await decoyHash()));
-  if (!account?.clave_hash || !matches) throw new InvalidInputError('account.login.invalid', 'clave');
+  if (!account?.clave_hash || !matches) {
+    if (account) {
+      await db
+        .update(cuenta)
+        .set({ clave_fallos: sql`${cuenta.clave_fallos} + 1`, clave_fallo_en: context.now })
+        .where(eq(cuenta.ccuenta, account.ccuenta));
+    }
+    throw new InvalidInputError('account.login.invalid', 'clave');
+  }
+  // The right password: the failures are forgiven, and an older, cheaper hash is raised to today's cost.
+  const rehash = needsRehash(account.clave_hash) ? await hashPassword(body.clave) : undefined;
+  if (account.clave_fallos > 0 || rehash) {
+    await db
+      .update(cuenta)
+      .set({ clave_fallos: 0, clave_fallo_en: null, ...(rehash ? { clave_hash: rehash } : {}) })
+      .where(and(eq(cuenta.ccuenta, account.ccuenta), eq(cuenta.clave_hash, account.clave_hash)));
+  }
   if (!account.correo_confirmado_en) {
     // Only the owner of the password learns this; a fresh link goes to the address.
     await db.transaction(async (tx) => {
@@ -149,7 +199,7 @@ export async function validateOtp(db: Database, body: { email: string; key: stri
         return false;
       }
       await tx.delete(otpCodigo).where(eq(otpCodigo.id, otp.id));
-      if (!account.correo_confirmado_en) await tx.update(cuenta).set({ correo_confirmado_en: context.now }).where(eq(cuenta.ccuenta, account.ccuenta));
+      await endUnprovenClaim(tx, account, context.now);
       return true;
     }));
   if (!ok) throw new InvalidInputError('account.otp.invalid', 'key');
@@ -167,10 +217,10 @@ export async function signInWithProvider(db: Database, identity: ProviderIdentit
   const account = linked ?? (await accountByEmail(db, identity.email));
   if (account) {
     const link = identity.provider === 'google' ? { google_sub: identity.subject } : { facebook_id: identity.subject };
-    await db
-      .update(cuenta)
-      .set({ ...(linked ? {} : link), correo_confirmado_en: account.correo_confirmado_en ?? context.now })
-      .where(eq(cuenta.ccuenta, account.ccuenta));
+    await db.transaction(async (tx) => {
+      if (!linked) await tx.update(cuenta).set(link).where(eq(cuenta.ccuenta, account.ccuenta));
+      await endUnprovenClaim(tx, account, context.now);
+    });
     return signedIn(db, account.ccuenta, context);
   }
   const registro = await signPendingSignUp(
@@ -211,15 +261,23 @@ async function duplicateOf(db: Database, identity: { tipo_doc: number; num_doc: 
   return new InvalidInputError(correo ? 'account.registro.exists' : 'request.invalid', 'correo');
 }
 
-export async function isDocumentFree(db: Database, tipo_doc: number, num_doc: string): Promise<boolean> {
+/**
+ * Whether a document is free for a new account: no proven account has it, and no unproven
+ * sign-up whose confirmation time is still running (an unconfirmed sign-up keeps a document only
+ * for the life of its link, so it cannot keep it from its real owner for ever).
+ */
+export async function isDocumentFree(db: Database, tipo_doc: number, num_doc: string, now = new Date()): Promise<boolean> {
   const [row] = await db
     .select({ ccuenta: cuenta.ccuenta })
     .from(cuenta)
-    .where(and(eq(cuenta.tipo_doc, tipo_doc), eq(cuenta.num_doc, num_doc)));
+    .where(and(eq(cuenta.tipo_doc, tipo_doc), eq(cuenta.num_doc, num_doc), or(isNotNull(cuenta.correo_confirmado_en), gt(cuenta.creado_en, staleBefore(now)))));
   return !row;
 }
 
-async function newLink(db: Database, ccuenta: number, tipo: 'confirmar' | 'recuperar', ttlMs: number, now: Date): Promise<string> {
+/** Unproven sign-ups created before this instant have had their time: their claims are void. */
+const staleBefore = (now: Date) => new Date(now.getTime() - CONFIRM_TTL_MS);
+
+async function newLink(db: Database, ccuenta: number, tipo: 'confirmar' | 'recuperar' | 'cc', ttlMs: number, now: Date): Promise<string> {
   // A new link replaces the earlier unused ones of the same kind.
   await db
     .update(cuentaEnlace)
@@ -237,18 +295,45 @@ async function newLink(db: Database, ccuenta: number, tipo: 'confirmar' | 'recup
  * tells that anyway (DECISIONS.md).
  */
 export async function signUp(db: Database, body: SignUp, context: AccountContext): Promise<void> {
+  const { clave, ...identity } = body;
+  // Hashed whatever the answer, so a known address takes as long as a new one.
+  const clave_hash = await hashPassword(clave);
   const existing = await accountByEmail(db, body.correo);
-  if (existing) {
+  if (existing?.correo_confirmado_en) {
     await enqueueMail(db, alreadyRegisteredMail(existing.correo, existing.nombres, link(context, '/cuenta/recuperar'), context.language));
     return;
   }
-  if (!(await isDocumentFree(db, body.tipo_doc, body.num_doc))) throw new InvalidInputError('account.num_doc.taken', 'num_doc');
-  const { clave, ...identity } = body;
-  const clave_hash = await hashPassword(clave);
+  if (!(await isDocumentFree(db, body.tipo_doc, body.num_doc, context.now))) {
+    // The document of the unproven sign-up being replaced is its own, not taken.
+    const ownDocument = existing && existing.tipo_doc === body.tipo_doc && existing.num_doc === body.num_doc;
+    if (!ownDocument) throw new InvalidInputError('account.num_doc.taken', 'num_doc');
+  }
   try {
     await db.transaction(async (tx) => {
-      const [created] = await tx.insert(cuenta).values({ ...identity, clave_hash, idioma: context.language }).returning({ ccuenta: cuenta.ccuenta });
-      const token = await newLink(tx, created!.ccuenta, 'confirmar', CONFIRM_TTL_MS, context.now);
+      // An unproven sign-up whose time ran out gives its document up.
+      await tx
+        .delete(cuenta)
+        .where(
+          and(
+            eq(cuenta.tipo_doc, body.tipo_doc),
+            eq(cuenta.num_doc, body.num_doc),
+            isNull(cuenta.correo_confirmado_en),
+            lte(cuenta.creado_en, staleBefore(context.now)),
+            sql`${cuenta.correo} <> ${body.correo.toLowerCase()}`,
+          ),
+        );
+      // A new sign-up of an address nobody has proven replaces the earlier claim on it (only the
+      // owner of the address can confirm either; the newest link replaces the older ones).
+      const values = { ...identity, correo: body.correo.toLowerCase(), clave_hash, idioma: context.language, creado_en: context.now, actualizado_en: context.now };
+      const [created] = existing
+        ? await tx
+            .update(cuenta)
+            .set(values)
+            .where(and(eq(cuenta.ccuenta, existing.ccuenta), isNull(cuenta.correo_confirmado_en)))
+            .returning({ ccuenta: cuenta.ccuenta })
+        : await tx.insert(cuenta).values(values).returning({ ccuenta: cuenta.ccuenta });
+      if (!created) throw new InvalidInputError('request.invalid');
+      const token = await newLink(tx, created.ccuenta, 'confirmar', CONFIRM_TTL_MS, context.now);
       await enqueueMail(tx, confirmMail(body.correo, body.nombres, link(context, '/cuenta/registro', { confirmar: token }), context.language));
     });
   } catch (error) {
@@ -260,13 +345,28 @@ export async function signUp(db: Database, body: SignUp, context: AccountContext
 }
 
 /** Uses a link once: marks it used if it is of `tipo`, unused and unexpired; its account, else null. */
-async function useLink(db: Database, token: string, tipo: 'confirmar' | 'recuperar', now: Date): Promise<number | null> {
+async function useLink(db: Database, token: string, tipo: 'confirmar' | 'recuperar' | 'cc', now: Date): Promise<number | null> {
   const [used] = await db
     .update(cuentaEnlace)
     .set({ usado_en: now })
     .where(and(eq(cuentaEnlace.hash, linkTokenHash(token)), eq(cuentaEnlace.tipo, tipo), isNull(cuentaEnlace.usado_en), gt(cuentaEnlace.expira_en, now)))
     .returning({ ccuenta: cuentaEnlace.ccuenta });
   return used?.ccuenta ?? null;
+}
+
+/** `/rest/user/cc/confirmar`: the link mailed to a new CC address proves it, once. */
+export async function confirmCcEmail(db: Database, token: string, now: Date): Promise<{ correo_cc: string }> {
+  return db.transaction(async (tx) => {
+    const ccuenta = await useLink(tx, token, 'cc', now);
+    if (ccuenta === null) throw new InvalidInputError('account.link.invalid', 'token');
+    const [account] = await tx
+      .update(cuenta)
+      .set({ correo_cc_confirmado_en: now })
+      .where(and(eq(cuenta.ccuenta, ccuenta), isNotNull(cuenta.correo_cc)))
+      .returning({ correo_cc: cuenta.correo_cc });
+    if (!account?.correo_cc) throw new InvalidInputError('account.link.invalid', 'token');
+    return { correo_cc: account.correo_cc };
+  });
 }
 
 /** `/rest/usuario/confirmar`: the sign-up link confirms the address, once. */
@@ -288,9 +388,9 @@ export async function requestReset(db: Database, correo: string, context: Accoun
       return;
     }
     const token = await newLink(tx, account.ccuenta, 'recuperar', RESET_TTL_MS, context.now);
-    for (const to of recipients(account)) {
-      await enqueueMail(tx, resetMail(to, account.nombres, link(context, '/cuenta/recuperar', { token }), context.language));
-    }
+    // A mail that grants access goes only to the sign-in address, never to the CC address (which
+    // a stolen session could have set).
+    await enqueueMail(tx, resetMail(account.correo, account.nombres, link(context, '/cuenta/recuperar', { token }), context.language));
   });
 }
 
@@ -316,27 +416,54 @@ export async function setNewPassword(db: Database, body: { token: string; clave:
     if (ccuenta === null) throw new InvalidInputError('account.link.invalid', 'token');
     const [account] = await tx
       .update(cuenta)
-      .set({ clave_hash, correo_confirmado_en: sql`coalesce(${cuenta.correo_confirmado_en}, ${now.toISOString()}::timestamptz)`, actualizado_en: now })
+      .set({ clave_hash, clave_fallos: 0, clave_fallo_en: null, correo_confirmado_en: sql`coalesce(${cuenta.correo_confirmado_en}, ${now.toISOString()}::timestamptz)`, actualizado_en: now })
       .where(eq(cuenta.ccuenta, ccuenta))
       .returning({ correo: cuenta.correo });
     await tx.delete(otpCodigo).where(eq(otpCodigo.ccuenta, ccuenta));
+    // A new password ends every session: a stolen token stops working.
+    await revokeAllSessions(tx, ccuenta, now);
     return { correo: account!.correo };
   });
 }
 
-/** `GET /rest/user/perfil`: the user data plus the CC e-mail. */
+/** `GET /rest/user/perfil`: the user data plus the CC e-mail and whether it is proven yet. */
 export async function getProfile(db: Database, customer: CustomerData): Promise<AccountProfile> {
-  const [row] = await db.select({ correo_cc: cuenta.correo_cc }).from(cuenta).where(eq(cuenta.ccuenta, customer.ccuenta));
-  return { ...customer, correo_cc: row?.correo_cc ?? null };
+  const [row] = await db
+    .select({ correo_cc: cuenta.correo_cc, correo_cc_confirmado_en: cuenta.correo_cc_confirmado_en })
+    .from(cuenta)
+    .where(eq(cuenta.ccuenta, customer.ccuenta));
+  return { ...customer, correo_cc: row?.correo_cc ?? null, correo_cc_confirmado: Boolean(row?.correo_cc && row.correo_cc_confirmado_en) };
 }
 
-/** `POST /rest/user/editar` with a body: saves the profile; answers the user data. */
-export async function updateProfile(db: Database, ccuenta: number, profile: Profile, now: Date): Promise<CustomerData> {
+/**
+ * `POST /rest/user/editar` with a body: saves the profile; answers the user data. A new CC
+ * address is stored unproven and gets a link that proves it; it receives nothing else before.
+ */
+export async function updateProfile(db: Database, ccuenta: number, profile: Profile, context: AccountContext): Promise<CustomerData> {
+  const now = context.now;
   try {
-    await db
-      .update(cuenta)
-      .set({ ...profile, actualizado_en: now })
-      .where(eq(cuenta.ccuenta, ccuenta));
+    await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ correo: cuenta.correo, correo_cc: cuenta.correo_cc, nombres: cuenta.nombres })
+        .from(cuenta)
+        .where(eq(cuenta.ccuenta, ccuenta))
+        .for('update');
+      const changedCc = profile.correo_cc !== (before?.correo_cc ?? null);
+      await tx
+        .update(cuenta)
+        .set({ ...profile, ...(changedCc ? { correo_cc_confirmado_en: null } : {}), actualizado_en: now })
+        .where(eq(cuenta.ccuenta, ccuenta));
+      if (changedCc && before) await enqueueMail(tx, ccChangedMail(before.correo, profile.nombres, profile.correo_cc, context.language));
+      if (changedCc && profile.correo_cc) {
+        const token = await newLink(tx, ccuenta, 'cc', CONFIRM_TTL_MS, now);
+        await enqueueMail(tx, ccConfirmMail(profile.correo_cc, profile.nombres, link(context, '/cuenta/registro', { confirmar_cc: token }), context.language));
+      } else if (changedCc) {
+        await tx
+          .update(cuentaEnlace)
+          .set({ usado_en: now })
+          .where(and(eq(cuentaEnlace.ccuenta, ccuenta), eq(cuentaEnlace.tipo, 'cc'), isNull(cuentaEnlace.usado_en)));
+      }
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new InvalidInputError('account.num_doc.taken', 'num_doc');
     throw error;
@@ -372,7 +499,7 @@ export async function getPoints(db: Database, ccuenta: number, now: Date): Promi
  */
 export async function addPoints(db: Database, movement: { ccuenta: number; puntos: number; concepto: PointsConcept; detalle?: string; fecha?: Date }): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.select({ ccuenta: cuenta.ccuenta }).from(cuenta).where(eq(cuenta.ccuenta, movement.ccuenta)).for('update');
+    await locks.account(tx, movement.ccuenta);
     const [last] = await tx
       .select({ saldo: puntosMovimiento.saldo })
       .from(puntosMovimiento)

@@ -17,10 +17,15 @@ export const cuenta = pgTable(
     correo: text('correo').notNull().unique(),
     /** A second address that receives a copy of the account's mails (profile's "CC e-mail"). */
     correo_cc: text('correo_cc'),
+    /** When the CC address was proven (its link opened); until then it receives nothing but that link. */
+    correo_cc_confirmado_en: timestamp('correo_cc_confirmado_en', { withTimezone: true, mode: 'date' }),
     telefono: text('telefono').notNull(),
     fnacimiento: date('fnacimiento', { mode: 'string' }).notNull(),
     /** scrypt hash (see passwords.ts); null for accounts that sign in only with a code or a provider. */
     clave_hash: text('clave_hash'),
+    /** Wrong passwords since the last sign-in, and when the last one came: the backoff of password sign-ins. */
+    clave_fallos: integer('clave_fallos').notNull().default(0),
+    clave_fallo_en: timestamp('clave_fallo_en', { withTimezone: true, mode: 'date' }),
     /** When the customer proved the address is theirs (link, code or a provider's verified e-mail). */
     correo_confirmado_en: timestamp('correo_confirmado_en', { withTimezone: true, mode: 'date' }),
     /** Google's `sub` / Facebook's user id, once the account signed in with them. */
@@ -45,14 +50,33 @@ export const cuentaEnlace = pgTable(
     ccuenta: integer('ccuenta')
       .notNull()
       .references(() => cuenta.ccuenta, { onDelete: 'cascade' }),
-    /** 'confirmar' | 'recuperar' */
+    /** 'confirmar' | 'recuperar' | 'cc' (proof of a new CC address) */
     tipo: text('tipo').notNull(),
     hash: text('hash').notNull().unique(),
     expira_en: timestamp('expira_en', { withTimezone: true, mode: 'date' }).notNull(),
     usado_en: timestamp('usado_en', { withTimezone: true, mode: 'date' }),
     creado_en: timestamp('creado_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.ccuenta, t.tipo), check('cuenta_enlace_tipo', sql`${t.tipo} in ('confirmar', 'recuperar')`)],
+  (t) => [index().on(t.ccuenta, t.tipo), check('cuenta_enlace_tipo', sql`${t.tipo} in ('confirmar', 'recuperar', 'cc')`)],
+);
+
+/**
+ * Server-side sessions: one row per issued session token (its `jti`). A token opens the account
+ * only while its row is there, unexpired and not revoked, so log out, "log out of every device"
+ * and a password change end sessions on the server.
+ */
+export const sesion = pgTable(
+  'sesion',
+  {
+    jti: text('jti').primaryKey(),
+    ccuenta: integer('ccuenta')
+      .notNull()
+      .references(() => cuenta.ccuenta, { onDelete: 'cascade' }),
+    creado_en: timestamp('creado_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expira_en: timestamp('expira_en', { withTimezone: true, mode: 'date' }).notNull(),
+    revocada_en: timestamp('revocada_en', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index().on(t.ccuenta)],
 );
 
 /**

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { TEST_SECRET, setupTestApp } from '../test/app';
 import { cuenta } from './accounts.tables';
+import { openSession } from './sessions';
 import { signSessionToken, verifySessionToken } from './tokens';
 
 const api = setupTestApp();
@@ -19,7 +20,7 @@ const UNAUTHORIZED_ES = { message: 'Su sesión no es válida. Vuelva a iniciar s
 
 describe('POST /rest/user/editar', () => {
   it('answers the customer of a valid bearer token, with the spec fields only', async () => {
-    const token = await signSessionToken(demoId, 3600, TEST_SECRET);
+    const token = await openSession(api.db, demoId, 3600, TEST_SECRET);
     const res = await userData({ authorization: `Bearer ${token}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -40,32 +41,32 @@ describe('POST /rest/user/editar', () => {
   });
 
   it('accepts the token from the "token" cookie', async () => {
-    const token = await signSessionToken(demoId, 3600, TEST_SECRET);
+    const token = await openSession(api.db, demoId, 3600, TEST_SECRET);
     const res = await userData({ cookie: `token=${token}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.ccuenta).toBe(demoId);
   });
 
   it('accepts an empty JSON body, as browser clients send it', async () => {
-    const token = await signSessionToken(demoId, 3600, TEST_SECRET);
+    const token = await openSession(api.db, demoId, 3600, TEST_SECRET);
     const res = await userData({ authorization: `Bearer ${token}`, 'content-type': 'application/json' }, '');
     expect(res.statusCode).toBe(200);
   });
 
   it('refuses an expired token', async () => {
-    const token = await signSessionToken(demoId, -60, TEST_SECRET);
+    const token = await openSession(api.db, demoId, -60, TEST_SECRET);
     const res = await userData({ authorization: `Bearer ${token}` });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(UNAUTHORIZED_ES);
   });
 
   it('refuses a token signed with another secret', async () => {
-    const token = await signSessionToken(demoId, 3600, 'another-secret-that-is-long-enough-to-sign');
+    const token = await openSession(api.db, demoId, 3600, 'another-secret-that-is-long-enough-to-sign');
     expect((await userData({ authorization: `Bearer ${token}` })).statusCode).toBe(401);
   });
 
   it('refuses a token whose payload was changed after signing', async () => {
-    const token = await signSessionToken(demoId, 3600, TEST_SECRET);
+    const token = await openSession(api.db, demoId, 3600, TEST_SECRET);
     const [header, , signature] = token.split('.');
     const payload = Buffer.from(JSON.stringify({ sub: '2', exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
     expect((await userData({ authorization: `Bearer ${header}.${payload}.${signature}` })).statusCode).toBe(401);

@@ -22,7 +22,7 @@ export const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.c
 
 /**
  * Verifies a Google Identity Services ID token: RS256 signature against Google's published keys
- * (fetched and cached by jose), audience, issuer, expiry, and a verified e-mail. Null when any
+ * (fetched and cached by jose), audience (and the authorized party `azp`), issuer, expiry, and a verified e-mail. Null when any
  * check fails.
  */
 export function googleVerifier(options: GoogleOptions): (credential: string) => Promise<ProviderIdentity | null> {
@@ -36,6 +36,11 @@ export function googleVerifier(options: GoogleOptions): (credential: string) => 
         requiredClaims: ['sub', 'exp', 'email'],
       });
       if (payload.email_verified !== true || typeof payload.email !== 'string' || !payload.sub) return null;
+      // Issue 15: a token for several audiences is this site's only when this site is its
+      // authorized party (`azp`); an `azp` naming another client is never this site's.
+      const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+      if (audiences.length > 1 && payload.azp !== options.clientId) return null;
+      if (payload.azp !== undefined && payload.azp !== options.clientId) return null;
       return {
         provider: 'google',
         subject: payload.sub,

@@ -20,6 +20,7 @@ export async function signSessionToken(
   ccuenta: number,
   ttlSeconds: number,
   secret: string | undefined = process.env.SESSION_SECRET,
+  jti: string = randomUUID(),
 ): Promise<string> {
   if (!secret) throw new Error('signSessionToken needs a secret: pass one or set SESSION_SECRET');
   const now = Math.floor(Date.now() / 1000);
@@ -27,14 +28,23 @@ export async function signSessionToken(
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(ccuenta))
     // Its own id: two sign-ins within one second still get two distinct sessions.
-    .setJti(randomUUID())
+    .setJti(jti)
     .setIssuedAt(now)
     .setExpirationTime(now + ttlSeconds)
     .sign(keyOf(secret));
 }
 
-/** The account id of a valid, unexpired token signed with `secret`; null for any other token. */
+/**
+ * The account id of a valid, unexpired token signed with `secret`; null for any other token.
+ * The signature only: a token opens an account only while its session is open on the server
+ * (`sessionOfToken` in sessions.ts, which every route goes through).
+ */
 export async function verifySessionToken(token: string, secret: string): Promise<number | null> {
+  return (await verifySessionClaims(token, secret))?.ccuenta ?? null;
+}
+
+/** The account id and session id (`jti`) of a valid, unexpired token; null for any other token. */
+export async function verifySessionClaims(token: string, secret: string): Promise<{ ccuenta: number; jti: string } | null> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: [ALGORITHM],
@@ -43,7 +53,8 @@ export async function verifySessionToken(token: string, secret: string): Promise
     // Tokens with an audience are for something else (a pending social sign-up), never a session.
     if (payload.aud !== undefined) return null;
     const ccuenta = Number(payload.sub);
-    return Number.isSafeInteger(ccuenta) && ccuenta > 0 ? ccuenta : null;
+    if (!Number.isSafeInteger(ccuenta) || ccuenta <= 0 || typeof payload.jti !== 'string' || !payload.jti) return null;
+    return { ccuenta, jti: payload.jti };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

@@ -59,7 +59,10 @@ export const aftersaleRoutes: FastifyPluginAsync<AftersaleRoutesOptions> = async
   app.post('/rest/venta/recovery', lookups, async (request, reply) => {
     const body = parseBody(RecoverySchema, request.body);
     await recoveryPerCode(request, reply, body.codigo);
-    return noStore(reply).send({ data: await recoverPurchase(db, body, now()) });
+    const data = await recoverPurchase(db, body, { now: now(), secret: sessionSecret, language: requestLanguage(request) });
+    return noStore(reply)
+      .code('enviado' in data ? 202 : 200)
+      .send({ data });
   });
 
   app.post('/rest/venta/boleto', lookups, async (request, reply) => {

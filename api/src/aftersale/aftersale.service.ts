@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { enterLockStep, locks } from '../db/lock-order';
 import {
   POINTS_MIN_REDEMPTION,
   POSTPONE_MIN_HOURS,
@@ -36,23 +37,63 @@ import {
 } from '../sales/sales.service';
 import { acceso_recuperacion, boleto, canje_puntos, declaracion_jurada, reserva, reserva_asiento } from '../sales/sales.tables';
 import { lockPointsOf, pointsValue } from './points.service';
+import { sameHash } from '../accounts/secrets';
+import { enqueueMail } from '../mail/outbox';
+import { recuperacion_codigo } from './aftersale.tables';
+import { recoveryCodeMail } from './recovery-mail';
 
 const HOUR = 3_600_000;
 const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
 // ------------------------------------------------------------------ recovery
 
+/** A recovery code lasts this long and allows this many tries. */
+export const RECOVERY_CODE_TTL_MS = 10 * 60 * 1000;
+export const RECOVERY_CODE_MAX_TRIES = 5;
+
+/** What is stored of a recovery code: an HMAC keyed with the server's secret and bound to the purchase. */
+const recoveryCodeHash = (code: string, creserva: number, secret: string) => createHmac('sha256', secret).update(`recuperar:${creserva}:${code}`).digest('hex');
+
 /**
- * `POST /rest/venta/recovery`: when the code and the buyer's e-mail match, the reservation and a
- * new random access key (stored only as its SHA-256) that works as `clave_bloqueo` for
- * RECOVERY_ACCESS_HOURS. The same 404 for a wrong code or a wrong e-mail.
+ * `POST /rest/venta/recovery`. The payment code and the buyer's e-mail are printed on every
+ * passenger's ticket, so they do not prove the buyer (issue 15): when they match, a one-time code
+ * is mailed to the buyer's address (`{ enviado: true }`); the same request with that code
+ * (`verificacion`) answers the reservation and a new random access key (stored only as its
+ * SHA-256) that works as `clave_bloqueo` for RECOVERY_ACCESS_HOURS. The same 404 for a wrong code
+ * or a wrong e-mail; a wrong, expired or used-up verification code reads alike.
  */
-export async function recoverPurchase(db: Database, body: { codigo: string; email: string }, now: Date): Promise<RecoveryAnswer> {
+export async function recoverPurchase(
+  db: Database,
+  body: { codigo: string; email: string; verificacion?: string | undefined },
+  context: { now: Date; secret: string; language: Language },
+): Promise<RecoveryAnswer | { enviado: true }> {
+  const { now, secret } = context;
   const [r] = await db
-    .select({ creserva: reserva.creserva })
+    .select({ creserva: reserva.creserva, nombre: reserva.comprador_nombre, email: reserva.comprador_email, codigo: reserva.codigo })
     .from(reserva)
     .where(and(eq(reserva.codigo, body.codigo), sql`lower(${reserva.comprador_email}) = ${body.email}`));
   if (!r) throw new NotFoundError('sale.reserva.noEncontrada');
+  if (body.verificacion === undefined) {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await db.transaction(async (tx) => {
+      const values = { creserva: r.creserva, hash: recoveryCodeHash(code, r.creserva, secret), intentos: 0, expira: new Date(now.getTime() + RECOVERY_CODE_TTL_MS), creado: now };
+      await tx.insert(recuperacion_codigo).values(values).onConflictDoUpdate({ target: recuperacion_codigo.creserva, set: values });
+      await enqueueMail(tx, recoveryCodeMail(r.email, r.nombre, r.codigo, code, context.language));
+    });
+    return { enviado: true };
+  }
+  const verificacion = body.verificacion;
+  const proven = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(recuperacion_codigo).where(eq(recuperacion_codigo.creserva, r.creserva)).for('update');
+    if (!row || row.expira <= now || row.intentos >= RECOVERY_CODE_MAX_TRIES) return false;
+    if (!sameHash(row.hash, recoveryCodeHash(verificacion, r.creserva, secret))) {
+      await tx.update(recuperacion_codigo).set({ intentos: row.intentos + 1 }).where(eq(recuperacion_codigo.creserva, r.creserva));
+      return false;
+    }
+    await tx.delete(recuperacion_codigo).where(eq(recuperacion_codigo.creserva, r.creserva));
+    return true;
+  });
+  if (!proven) throw new InvalidInputError('aftersale.verificacion.invalid', 'verificacion');
   const acceso = randomBytes(24).toString('base64url');
   const expira = new Date(now.getTime() + RECOVERY_ACCESS_HOURS * HOUR);
   await db.insert(acceso_recuperacion).values({ creserva: r.creserva, clave_hash: hashKey(acceso), expira, creado: now });
@@ -91,6 +132,7 @@ async function routeOf(db: Database, cviaje: number) {
 async function ticketRecord(db: Database, numero: string, access: TicketAccess, now: Date, lock = false): Promise<TicketRecord> {
   if (access.ccuenta === undefined && (access.codigo === undefined || access.clave_bloqueo === undefined)) throw new UnauthorizedError();
   const query = db.select().from(boleto).innerJoin(reserva, eq(reserva.creserva, boleto.creserva)).where(eq(boleto.numero, numero));
+  if (lock) enterLockStep(db, 'ticket', numero);
   const [row] = lock ? await query.for('update', { of: boleto }) : await query;
   if (!row) throw new NotFoundError('aftersale.boleto.noEncontrado');
   const r = row.reserva;
@@ -189,7 +231,7 @@ export async function postpone(db: Database, input: PostponeInput, access: Ticke
   const { now } = context;
   const keyHash = hashKey(input.clave_nueva);
   const creserva = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${keyHash}))`);
+    await locks.purchaseKey(tx, keyHash);
     const rec = await ticketRecord(tx, input.numero, access, now, true);
     // The same request again (a double click, a retry): the postponement it made.
     const [existing] = await tx.select().from(reserva).where(and(eq(reserva.clave_hash, keyHash), eq(reserva.boleto_origen, input.numero)));
@@ -374,7 +416,7 @@ export async function confirmPoints(db: Database, body: { codigo: string; clave_
   const { now } = context;
   const creserva = await db.transaction(async (tx) => {
     const found = await reservationOf(tx, body.codigo, body.clave_bloqueo, now);
-    const [r] = await tx.select().from(reserva).where(eq(reserva.creserva, found.creserva)).for('update');
+    const r = await locks.reservation(tx, found.creserva);
     if (!r) throw new NotFoundError('sale.reserva.noEncontrada');
     const refusal = unpayable(r, now);
     if (refusal) throw new ConflictError(refusal);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { addDays, limaToday, type DeclarationTicket, type PointsQuote, type PostponableTicket, type PostponeAnswer, type RecoveryAnswer, type ReservationView, type SeatCell, type Trip } from '@rumbo/shared/schemas';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { addPoints, pointsSum } from '../accounts/accounts.service';
 import { cuenta, puntosMovimiento } from '../accounts/accounts.tables';
-import { signSessionToken } from '../accounts/tokens';
+import { openSession } from '../accounts/sessions';
 import { outbox } from '../mail/mail.tables';
 import { boleto, boleto_movimiento } from '../sales/sales.tables';
 import { viaje_asiento } from '../seats/seats.tables';
@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 const db = () => api.db;
-const bearer = async (ccuenta: number) => ({ authorization: `Bearer ${await signSessionToken(ccuenta, 3600, TEST_SECRET)}` });
+const bearer = async (ccuenta: number) => ({ authorization: `Bearer ${await openSession(db(), ccuenta, 3600, TEST_SECRET)}` });
 const seatState = async (id: number | null) => (await db().select().from(viaje_asiento).where(eq(viaje_asiento.cviaje_asiento, id!)))[0]!.gestado_asiento;
 
 let documents = 0;
@@ -44,6 +44,14 @@ async function paidTicket(trip: Trip, seat: SeatCell, headers: Record<string, st
   return { codigo: view.codigo, clave, view: paid, numero: paid.boletos[0]!.numero, seat };
 }
 
+/** The one-time code last mailed to the buyer to recover purchase `codigo`. */
+async function recoveryCode(codigo: string): Promise<string> {
+  const mails = await db().select().from(outbox).where(eq(outbox.to, BUYER.email.toLowerCase())).orderBy(desc(outbox.id));
+  const mail = mails.find((m) => m.subject.includes(codigo) && /\b\d{6}\b/.test(m.subject));
+  if (!mail) throw new Error(`no recovery code mailed for ${codigo}`);
+  return /\b(\d{6})\b/.exec(mail.subject)![1]!;
+}
+
 const byPrice = (seats: SeatCell[]) => [...seats].filter((s) => s.precio !== null).sort((a, b) => a.precio! - b.precio!);
 
 describe('/rest/venta/recovery', () => {
@@ -58,7 +66,11 @@ describe('/rest/venta/recovery', () => {
     expect(wrongMail.json()).toEqual(wrongCode.json());
     expect(wrongMail.json()).toMatchObject({ code: 'sale.reserva.noEncontrada', message: 'No encontramos una compra con ese código' });
 
-    const res = await post(api.app, '/rest/venta/recovery', { codigo: codigo.toLowerCase(), email: ' ROSA@example.pe ' });
+    // Issue 15: the code and e-mail only send a one-time code to the buyer's address; that proves the buyer.
+    const asked = await post(api.app, '/rest/venta/recovery', { codigo: codigo.toLowerCase(), email: ' ROSA@example.pe ' });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toEqual({ data: { enviado: true } });
+    const res = await post(api.app, '/rest/venta/recovery', { codigo, email: BUYER.email, verificacion: await recoveryCode(codigo) });
     expect(res.statusCode).toBe(200);
     const data = res.json().data as RecoveryAnswer;
     expect(data.reserva).toMatchObject({ codigo, estado: 'pagada' });
@@ -74,6 +86,21 @@ describe('/rest/venta/recovery', () => {
     expect((await post(api.app, '/rest/venta/consulta', { codigo: 'ZZZZ2222', clave_bloqueo: data.acceso })).statusCode).toBe(404);
     clock += 2 * 3_600_000 + 1000;
     expect((await post(api.app, '/rest/venta/consulta', { codigo, clave_bloqueo: data.acceso })).statusCode).toBe(404);
+  });
+
+  it("a passenger's ticket (code and buyer's e-mail) gives no power over the purchase without the buyer's mailed code", async () => {
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 7);
+    const { codigo, numero } = await paidTicket(trip, byPrice(await freeSeats(api.app, trip))[0]!);
+    // What the ticket PDF prints is not enough.
+    const res = await post(api.app, '/rest/venta/recovery', { codigo, email: BUYER.email });
+    expect(res.json().data?.acceso).toBeUndefined();
+    expect((await post(api.app, '/rest/venta/boleto', { numero, codigo, clave_bloqueo: res.json().data?.acceso ?? 'x'.repeat(32) })).statusCode).not.toBe(200);
+    // Guessing the mailed code: a wrong one is refused, and after five tries even the right one.
+    const right = await recoveryCode(codigo);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const refused = await post(api.app, '/rest/venta/recovery', { codigo, email: BUYER.email, verificacion: wrong }, { 'accept-language': 'en-EN' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'aftersale.verificacion.invalid', field: 'verificacion' });
   });
 
   it('limits attempts per code, whatever e-mail is tried', async () => {

@@ -1,7 +1,8 @@
 import { POINT_VALUE_CENTIMOS } from '@rumbo/shared/schemas';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { cuenta, puntosMovimiento } from '../accounts/accounts.tables';
+import { puntosMovimiento } from '../accounts/accounts.tables';
 import type { Database } from '../db/client';
+import { locks } from '../db/lock-order';
 import { queryRows } from '../db/rows';
 import { canje_puntos } from '../sales/sales.tables';
 
@@ -35,7 +36,7 @@ async function ledgerBalance(db: Database, ccuenta: number): Promise<number> {
  * purchase `exceptKey`: ledger balance − what the customer's other purchases hold.
  */
 export async function lockPointsOf(tx: Database, ccuenta: number, now: Date, exceptKey?: string): Promise<number> {
-  await tx.select({ ccuenta: cuenta.ccuenta }).from(cuenta).where(eq(cuenta.ccuenta, ccuenta)).for('update');
+  await locks.account(tx, ccuenta);
   const [saldo, held] = [await ledgerBalance(tx, ccuenta), await heldPoints(tx, ccuenta, now, exceptKey)];
   return saldo - held;
 }

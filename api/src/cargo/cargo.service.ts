@@ -6,6 +6,7 @@ import {
   type Tracking,
   type TrackingQuery,
 } from '@rumbo/shared/schemas';
+import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, min } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { agencia } from '../agencies/agencies.tables';
@@ -15,6 +16,15 @@ import { InvalidInputError, NotFoundError } from '../errors';
 import { ruta, terminal } from '../trips/trips.tables';
 import { encomienda, encomienda_evento } from './cargo.tables';
 
+
+/**
+ * A new shipment's tracking code in the public format (`RA` and eight digits): the digits come from
+ * a cryptographic source, so a code says nothing about the others (issue 15: sequential codes let
+ * anyone walk through every shipment). With the look-up limits, guessing one is hopeless.
+ */
+export function newTrackingCode(): string {
+  return `RA${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
 
 /** Each word keeps its first letter: `María Quispe` → `M**** Q*****`. */
 export function maskName(name: string): string {

@@ -1,7 +1,7 @@
 import { boolean, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { agencia } from '../agencies/agencies.tables';
 
-/** A shipment of cargo or parcels, tracked by its code (`RA00012345`). */
+/** A shipment of cargo or parcels, tracked by its code (`RA48213907`: random digits, see newTrackingCode). */
 export const encomienda = pgTable('encomienda', {
   codigo: text('codigo').primaryKey(),
   cagencia_origen: integer('cagencia_origen')

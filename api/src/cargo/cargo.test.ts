@@ -1,5 +1,7 @@
 import { postJson, setupTestApp } from '../test/app';
-import { cargoPrice, maskName } from './cargo.service';
+import { TRACKING_CODE } from '@rumbo/shared/schemas';
+import { cargoPrice, maskName, newTrackingCode } from './cargo.service';
+import { SHIPMENTS } from './cargo.seed';
 
 const api = setupTestApp({ lookupRateLimit: { max: 1000, timeWindow: 60_000 } });
 
@@ -8,10 +10,10 @@ const track = (body: unknown, language?: string) => post('/rest/carga/seguimient
 
 describe('POST /rest/carga/seguimiento', () => {
   it('answers a delivered shipment with its five events in order, with agencies and times', async () => {
-    const res = await track({ codigo: 'ra0001 2345' });
+    const res = await track({ codigo: 'ra4821 3907' });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(data.codigo).toBe('RA00012345');
+    expect(data.codigo).toBe('RA48213907');
     expect(data.estado).toBe('entregado');
     expect(data.origen).toEqual({ cagencia: 41, nombre: 'Terminal Javier Prado', ciudad: 'Lima' });
     expect(data.destino.ciudad).toBe('Arequipa');
@@ -22,7 +24,7 @@ describe('POST /rest/carga/seguimiento', () => {
   });
 
   it('masks the sender and receiver: only the first letter of each name shows', async () => {
-    const { data } = (await track({ codigo: 'RA00012345' })).json();
+    const { data } = (await track({ codigo: 'RA48213907' })).json();
     expect(data.remitente).toBe('M**** E**** Q***** H*****');
     expect(data.destinatario).toBe('J*** L*** M***** C******');
     const body = JSON.stringify(data);
@@ -31,7 +33,7 @@ describe('POST /rest/carga/seguimiento', () => {
   });
 
   it('shows a shipment still in transit with the events so far', async () => {
-    const { data } = (await track({ codigo: 'RA00012346' })).json();
+    const { data } = (await track({ codigo: 'RA70564218' })).json();
     expect(data.estado).toBe('en_transito');
     expect(data.eventos).toHaveLength(2);
   });
@@ -52,11 +54,11 @@ describe('POST /rest/carga/seguimiento', () => {
   });
 
   it('asks for the document number when the shipment requires it, and checks it', async () => {
-    expect((await track({ codigo: 'RA00012347' })).json()).toMatchObject({ code: 'cargo.documento.required', field: 'documento' });
-    const wrong = await track({ codigo: 'RA00012347', documento: '11111111' });
+    expect((await track({ codigo: 'RA93150642' })).json()).toMatchObject({ code: 'cargo.documento.required', field: 'documento' });
+    const wrong = await track({ codigo: 'RA93150642', documento: '11111111' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().code).toBe('cargo.documento.mismatch');
-    const right = await track({ codigo: 'RA00012347', documento: '41234567' });
+    const right = await track({ codigo: 'RA93150642', documento: '41234567' });
     expect(right.statusCode).toBe(200);
     expect(right.json().data.estado).toBe('en_reparto');
   });
@@ -88,5 +90,21 @@ describe('pricing and masking', () => {
 
   it('masks every word of a name', () => {
     expect(maskName('  Ángel  Ñuñez ')).toBe('Á**** Ñ****');
+  });
+});
+
+describe('tracking codes (issue 15)', () => {
+  it('are random in the public format (two letters, eight digits), never a sequence one can walk', () => {
+    const codes = Array.from({ length: 500 }, () => newTrackingCode());
+    expect(codes.every((code) => TRACKING_CODE.test(code) && code.startsWith('RA'))).toBe(true);
+    expect(new Set(codes).size).toBe(codes.length);
+    const numbers = codes.map((code) => Number(code.slice(2))).sort((a, b) => a - b);
+    const closest = Math.min(...numbers.slice(1).map((n, i) => n - numbers[i]!));
+    expect(closest).toBeGreaterThan(1);
+  });
+
+  it('the seeded shipments do not sit next to each other either', () => {
+    const numbers = SHIPMENTS.map((s) => Number(s.codigo.slice(2))).sort((a, b) => a - b);
+    expect(numbers.slice(1).every((n, i) => n - numbers[i]! > 1000)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { type TZDate } from '@date-fns/tz';
-import { complaintLabels, type Complaint, type Language } from '@rumbo/shared/schemas';
+import { complaintLabels, firstNameOf, type Complaint, type Language } from '@rumbo/shared/schemas';
 import { format } from 'date-fns';
 import { escapeHtml } from '../mail/html';
 import type { OutgoingMail } from '../mail/outbox';
@@ -19,7 +19,7 @@ export interface FiledSheet {
 const TEXTS = {
   'es-PE': {
     subject: (numero: string) => `Libro de Reclamaciones ${OPERATOR.marca}: hoja N.° ${numero}`,
-    greeting: (name: string) => `Hola, ${name}:`,
+    greeting: (name: string) => `Hola, ${firstNameOf(name)}:`,
     intro: (kind: string) =>
       `Registramos su ${kind.toLowerCase()} en el Libro de Reclamaciones de ${OPERATOR.razon_social} (RUC ${OPERATOR.ruc}). Esta es su copia de la hoja de reclamación.`,
     sheet: 'Hoja de reclamación',
@@ -50,7 +50,7 @@ const TEXTS = {
   },
   'en-EN': {
     subject: (numero: string) => `${OPERATOR.marca} complaints book: sheet no. ${numero}`,
-    greeting: (name: string) => `Hello ${name},`,
+    greeting: (name: string) => `Hello ${firstNameOf(name)},`,
     intro: (kind: string) =>
       `We have recorded your ${kind.toLowerCase()} in the complaints book of ${OPERATOR.razon_social} (RUC ${OPERATOR.ruc}). This is your copy of the complaint sheet.`,
     sheet: 'Complaint sheet',

@@ -21,12 +21,13 @@ export function sheetNumber(sequence: number, year: number): string {
  * Files a complaints-book sheet: in one transaction, takes the year's next sheet number, stores
  * the sheet and queues the consumer's copy by e-mail. Either all three happen or none, so a
  * number is never skipped nor given twice, and an answered sheet is always stored; delivering
- * the mail happens later (src/mail/sender.ts) and cannot lose the sheet.
+ * the mail happens later (src/mail/sender.ts) and cannot lose the sheet. `mailCopy: false` (past
+ * the bounds of copies per recipient and client, issue 15) files the sheet without the copy.
  */
 export async function fileComplaint(
   db: Database,
   complaint: Complaint,
-  context: { language: Language; now: Date },
+  context: { language: Language; now: Date; mailCopy?: boolean },
 ): Promise<ComplaintReceipt> {
   const filed = new TZDate(context.now, LIMA);
   const year = filed.getFullYear();
@@ -57,7 +58,7 @@ export async function fileComplaint(
     });
 
     const destino = (await cityName(tx, complaint.destino)) ?? String(complaint.destino);
-    await enqueueMail(tx, complaintCopyMail({ numero, fecha: filed, plazo, complaint, destino }, context.language));
+    if (context.mailCopy !== false) await enqueueMail(tx, complaintCopyMail({ numero, fecha: filed, plazo, complaint, destino }, context.language));
 
     return { numero, fecha: formatISO(filed), plazo };
   });

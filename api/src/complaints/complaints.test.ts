@@ -6,6 +6,7 @@ import { postJson, setupTestApp } from '../test/app';
 import { TEST_ENGINE } from '../test/database';
 import { startSmtpPeer } from '../test/smtp-peer';
 import { reclamacion, reclamacionContador } from './complaints.tables';
+import { COMPLAINT_COPY_LIMITS } from './complaints.routes';
 
 /** A form that passes every check (spec §3 fields, as the browser sends them). */
 const VALID = {
@@ -35,7 +36,9 @@ const MONDAY_10_MARCH = new Date('2025-03-10T15:00:00Z');
 
 let clock = MONDAY_10_MARCH;
 
-const api = setupTestApp({ now: () => clock, writeRateLimit: { max: 1000, timeWindow: 60_000 } });
+// The copy's bounds per recipient and client (issue 15) are tested below; here they stay out of the way.
+const UNBOUNDED = { max: 10_000, timeWindow: 60_000 };
+const api = setupTestApp({ now: () => clock, writeRateLimit: { max: 1000, timeWindow: 60_000 }, complaintCopyLimits: { perRecipient: UNBOUNDED, perClient: UNBOUNDED } });
 
 const file = (body: unknown, language?: string) => postJson(api.app, '/rest/reclamacion/registro', body, language);
 
@@ -103,6 +106,18 @@ describe('junk bodies', () => {
       expect(res.json()).toMatchObject({ message: expect.any(String), code: expect.any(String) });
     },
   );
+
+  it.each([
+    ['an empty DNI', { numero: '' }, 'complaint.numero.required', 'numero'],
+    ['a short DNI with letters', { numero: 'abc' }, 'complaint.numero.dni', 'numero'],
+    ['an 8-letter DNI', { numero: 'abcdefgh' }, 'complaint.numero.numeric', 'numero'],
+    ['no phone, no e-mail', { telefono: '', correo: '' }, 'complaint.telefono.required', 'telefono'],
+    ['a bad e-mail and a long detail', { correo: 'x', detalle: 'x'.repeat(501) }, 'complaint.correo.format', 'correo'],
+  ])('answers the first failing check, as the form shows it: %s → %s', async (_label, change, code, field) => {
+    const res = await file({ ...VALID, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code, field });
+  });
 
   it('a body that is not JSON → 400 "request.invalid"', async () => {
     const res = await api.app.inject({
@@ -184,10 +199,12 @@ describe('filing a sheet', () => {
   });
 
   it('writes the copy in the language the consumer used, escaped in HTML', async () => {
-    const res = await file({ ...VALID, correo: 'traveller@example.com', detalle: 'Late <b>bus</b> & no notice' }, 'en-EN');
+    const res = await file({ ...VALID, datos: 'valeria luz', correo: 'traveller@example.com', detalle: 'Late <b>bus</b> & no notice' }, 'en-EN');
     const { numero } = res.json().data;
     const [mail] = await api.db.select().from(outbox).where(eq(outbox.to, 'traveller@example.com'));
     expect(mail!.subject).toBe(`Rumbo Andino complaints book: sheet no. ${numero}`);
+    // greeted by the first name, capitalised as the site's header shows it
+    expect(mail!.text).toMatch(/^Hello Valeria,/);
     expect(mail!.text).toContain('Date and time filed: 10/03/2025 10:00 (Lima time)');
     expect(mail!.text).toContain('Detail: Late <b>bus</b> & no notice');
     expect(mail!.html).toContain('Late &lt;b&gt;bus&lt;/b&gt; &amp; no notice');
@@ -280,5 +297,29 @@ describe('when the mail server fails', () => {
     const [sheets] = await api.db.select({ n: count() }).from(reclamacion);
     // 2 + 1 (English) in 2025, 1 in 2026, 1 in 2027, 20 in 2031, 2 in 2032, 1 in 2033.
     expect(sheets!.n).toBe(28);
+  });
+});
+
+describe("the consumer's copy is bounded (issue 15)", () => {
+  const bounded = setupTestApp({ now: () => MONDAY_10_MARCH, writeRateLimit: { max: 1000, timeWindow: 60_000 } });
+  const fileFrom = (address: string, body: unknown) =>
+    bounded.app.inject({ method: 'POST', url: '/rest/reclamacion/registro', remoteAddress: address, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  const mailsTo = async (to: string) => (await bounded.db.select().from(outbox).where(eq(outbox.to, to))).length;
+
+  it('per recipient: whoever sends them, a few copies a day reach one address; every sheet is still filed', async () => {
+    const victim = 'victima.reclamos@example.pe';
+    const answers = [];
+    for (let i = 0; i < 6; i += 1) answers.push(await fileFrom(`203.0.113.${10 + i}`, { ...VALID, correo: victim }));
+    expect(answers.every((res) => res.statusCode === 201)).toBe(true);
+    expect(await mailsTo(victim)).toBe(COMPLAINT_COPY_LIMITS.perRecipient.max);
+  });
+
+  it('per client: one address cannot send copies to many recipients', async () => {
+    for (let i = 0; i < COMPLAINT_COPY_LIMITS.perClient.max + 3; i += 1) {
+      expect((await fileFrom('198.51.100.44', { ...VALID, correo: `destino${i}@example.pe` })).statusCode).toBe(201);
+    }
+    let mailed = 0;
+    for (let i = 0; i < COMPLAINT_COPY_LIMITS.perClient.max + 3; i += 1) mailed += await mailsTo(`destino${i}@example.pe`);
+    expect(mailed).toBe(COMPLAINT_COPY_LIMITS.perClient.max);
   });
 });

@@ -1,5 +1,5 @@
-import type { Language } from '@rumbo/shared/schemas';
-import { and, asc, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { fromPrice, type FareField, type Language } from '@rumbo/shared/schemas';
+import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Agency } from '@rumbo/shared/schemas';
 import { listAgencies } from '../agencies/agencies.queries';
@@ -11,16 +11,16 @@ import { destino } from './destinations.tables';
 /** How far ahead "from" prices look. */
 export const FROM_PRICE_DAYS = 30;
 
-/** The fare columns of a trip (`edd_calc_*`, shared/src/contracts.ts FARE_FIELDS), read from the table itself. */
-const FARE_COLUMNS = Object.entries(viaje)
-  .filter(([name]) => name.startsWith('edd_calc_'))
-  .map(([, column]) => column as typeof viaje.nprecio_desde);
-
-/** A trip's "from" price: `nprecio_desde`, else its lowest positive fare (DECISIONS.md, Seat map). */
-const fromPrice = sql<number>`coalesce(${viaje.nprecio_desde}, least(${sql.join(
-  FARE_COLUMNS.map((column) => sql`case when ${column} > 0 then ${column} end`),
-  sql`, `,
-)}))`;
+/** The fare columns of a trip (`edd_calc_*`, FARE_FIELDS of shared), read from the table itself. */
+const FARE_COLUMNS = {
+  edd_calc_140_p1: viaje.edd_calc_140_p1,
+  edd_calc_140_p2: viaje.edd_calc_140_p2,
+  edd_calc_160_p1: viaje.edd_calc_160_p1,
+  edd_calc_160_p1_individual: viaje.edd_calc_160_p1_individual,
+  edd_calc_160_p2: viaje.edd_calc_160_p2,
+  edd_calc_180_p1: viaje.edd_calc_180_p1,
+  edd_calc_180_p2: viaje.edd_calc_180_p2,
+} satisfies Record<FareField, unknown>;
 
 export interface RouteFromPrice {
   origen: { cciudad: number; nombre: string; codigo: string };
@@ -37,6 +37,8 @@ export async function routesWithFromPrice(db: Database, now: Date, toCity?: numb
   const fromCity = alias(ciudad, 'c_origen');
   const toCityT = alias(ciudad, 'c_destino');
   const until = new Date(now.getTime() + FROM_PRICE_DAYS * 86_400_000);
+  // One row per route and trip on sale in the window (a route without trips: one row, no trip);
+  // each trip's "from" price is the shared rule's, the browser's too.
   const rows = await db
     .select({
       oc: fromCity.cciudad,
@@ -46,8 +48,9 @@ export async function routesWithFromPrice(db: Database, now: Date, toCity?: numb
       dn: toCityT.nombre,
       dcode: toCityT.codigo,
       dslug: toCityT.slug,
-      duracion: min(ruta.duracion_min),
-      precio: min(fromPrice),
+      duracion: ruta.duracion_min,
+      nprecio_desde: viaje.nprecio_desde,
+      ...FARE_COLUMNS,
     })
     .from(ruta)
     .innerJoin(from, eq(from.cterminal, ruta.cterminal_origen))
@@ -56,14 +59,25 @@ export async function routesWithFromPrice(db: Database, now: Date, toCity?: numb
     .innerJoin(toCityT, eq(toCityT.cciudad, to.cciudad))
     .leftJoin(viaje, and(eq(viaje.cruta, ruta.cruta), gt(viaje.salida, now), lt(viaje.salida, until)))
     .where(toCity === undefined ? undefined : eq(toCityT.cciudad, toCity))
-    .groupBy(fromCity.cciudad, fromCity.nombre, fromCity.codigo, toCityT.cciudad, toCityT.nombre, toCityT.codigo, toCityT.slug)
-    .orderBy(asc(fromCity.nombre));
-  return rows.map((r) => ({
-    origen: { cciudad: r.oc, nombre: r.on, codigo: r.ocode },
-    destino: { cciudad: r.dc, nombre: r.dn, codigo: r.dcode, slug: r.dslug },
-    duracion_min: Number(r.duracion),
-    precio_desde: r.precio === null ? null : Number(r.precio),
-  }));
+    .orderBy(asc(fromCity.nombre), asc(toCityT.nombre));
+  const byPair = new Map<string, RouteFromPrice>();
+  for (const r of rows) {
+    const key = `${r.oc}-${r.dc}`;
+    let route = byPair.get(key);
+    if (!route) {
+      route = {
+        origen: { cciudad: r.oc, nombre: r.on, codigo: r.ocode },
+        destino: { cciudad: r.dc, nombre: r.dn, codigo: r.dcode, slug: r.dslug },
+        duracion_min: Number(r.duracion),
+        precio_desde: null,
+      };
+      byPair.set(key, route);
+    }
+    route.duracion_min = Math.min(route.duracion_min, Number(r.duracion));
+    const price = fromPrice(r);
+    if (price !== undefined && (route.precio_desde === null || price < route.precio_desde)) route.precio_desde = price;
+  }
+  return [...byPair.values()];
 }
 
 export interface DestinationSummary {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { setupTestApp } from '../test/app';
 
 const api = setupTestApp();
@@ -26,6 +27,16 @@ describe('GET /rest/destino/:slug', () => {
     expect(fromLima.precio_desde).toBeGreaterThan(0);
     expect(fromLima.duracion_min).toBeGreaterThan(600);
     expect(d.rutas.every((r: { destino: { slug: string } }) => r.destino.slug === 'cusco')).toBe(true);
+  });
+
+  it('reads a route\'s "from" price with the browser\'s rule: an nprecio_desde of 0 is no price', async () => {
+    // Every trip of the coming days from Tumbes to Lima with nprecio_desde 0 (as the browser reads it: absent).
+    await api.db.execute(sql`update viaje set nprecio_desde = 0 where cruta in (
+      select r.cruta from ruta r join terminal o on o.cterminal = r.cterminal_origen join terminal d on d.cterminal = r.cterminal_destino
+      join ciudad co on co.cciudad = o.cciudad join ciudad cd on cd.cciudad = d.cciudad where co.codigo = 'TBP' and cd.codigo = 'LIM')`);
+    const d = (await get('/rest/destino/lima')).json().data;
+    const fromTumbes = d.rutas.find((r: { origen: { codigo: string } }) => r.origen.codigo === 'TBP');
+    expect(fromTumbes.precio_desde).toBeGreaterThan(0);
   });
 
   it('answers 404 for a city without a page and for junk', async () => {

@@ -1,12 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { queryRows } from './rows';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -75,4 +78,16 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     },
     close: () => pool.end(),
   };
+}
+
+/** The newest committed migration (its journal `when`, which drizzle stores as `created_at`). */
+function latestMigration(): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  return Math.max(0, ...journal.entries.map((entry) => entry.when));
+}
+
+/** Whether every committed migration is applied to `db` (readiness: an instance must not serve an older schema). */
+export async function migrationsApplied(db: Database): Promise<boolean> {
+  const [row] = await queryRows<{ last: string | number }>(db, sql`select coalesce(max(created_at), 0)::bigint as last from drizzle.__drizzle_migrations`);
+  return Number(row?.last ?? 0) >= latestMigration();
 }

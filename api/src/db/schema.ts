@@ -12,3 +12,4 @@ export * from '../content/destinations.tables';
 export * from '../promotions/promotions.tables';
 export * from '../people/people.tables';
 export * from '../sales/sales.tables';
+export * from '../aftersale/aftersale.tables';

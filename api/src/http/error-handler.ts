@@ -25,6 +25,40 @@ function send(request: FastifyRequest, reply: FastifyReply, status: number, code
   return reply.status(status).send(body);
 }
 
+/** Fields of a database error that name things, never values. */
+const NAMING_FIELDS = ['code', 'constraint', 'table', 'column', 'schema', 'routine'] as const;
+
+/**
+ * What the log keeps of an unexpected error (issue 15: logs without personal data): its type, the
+ * message without a failed query's parameters, the stack frames without the message, and down the
+ * chain of causes only the database's codes and names (a driver's message or `detail` can quote
+ * the values: names, documents, birth dates). Never the request's query string or body.
+ */
+export function redactedError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const message = error.message.split(/\n?params:/)[0]!.split('\n')[0]!;
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
+  const out: Record<string, unknown> = { type: error.constructor?.name ?? 'Error', message, stack: frames };
+  const causes: Record<string, unknown>[] = [];
+  for (let cause: unknown = error.cause; cause && typeof cause === 'object' && causes.length < 5; cause = (cause as { cause?: unknown }).cause) {
+    const named: Record<string, unknown> = { type: (cause as object).constructor?.name ?? 'Error' };
+    for (const field of NAMING_FIELDS) {
+      const value = (cause as Record<string, unknown>)[field];
+      if (typeof value === 'string' || typeof value === 'number') named[field] = value;
+    }
+    causes.push(named);
+  }
+  if (causes.length) out.causes = causes;
+  for (const field of NAMING_FIELDS) {
+    const value = (error as unknown as Record<string, unknown>)[field];
+    if (typeof value === 'string' || typeof value === 'number') out[field] = value;
+  }
+  return out;
+}
+
 /**
  * Domain errors become their 4xx; Fastify's own client errors (malformed JSON, wrong content
  * type, body too large, rate limit) keep their 4xx status with a translated generic message;
@@ -39,7 +73,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status === 429) return send(request, reply, 429, 'request.tooMany');
     if (status >= 400 && status < 500) return send(request, reply, status, 'request.invalid');
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: redactedError(error), route: request.routeOptions.url }, 'request failed');
     return send(request, reply, 500, 'request.failed');
   });
 

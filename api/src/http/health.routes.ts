@@ -1,11 +1,54 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../db/client';
+import type { Redis } from 'ioredis';
+import { migrationsApplied, type Database } from '../db/client';
 
-/** For load balancers and start scripts: answers once the database answers. */
-export const healthRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+export interface HealthOptions {
+  db: Database;
+  /** The rate limits' Redis (REDIS_URL), when configured: readiness needs it too. */
+  redis?: Redis;
+  /** True once SIGTERM arrived: readiness fails so the load balancer stops sending new requests. */
+  draining?: () => boolean;
+}
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+async function check(name: string, probe: () => Promise<unknown>): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const ok = await Promise.race([
+      probe(),
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('no answer within 2 s')), CHECK_TIMEOUT_MS))),
+    ]);
+    return ok === false ? `${name}: not ready` : null;
+  } catch (error) {
+    return `${name}: ${error instanceof Error ? error.message : String(error)}`;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Liveness and readiness, for load balancers, orchestrators and start scripts:
+ * - `GET /rest/health/live`: the process answers (restart it if not); touches nothing else.
+ * - `GET /rest/health` (readiness): the database answers, every committed migration is applied,
+ *   Redis answers (when REDIS_URL is set) and the instance is not shutting down; else 503 with
+ *   what failed, so the balancer sends requests to the other instances.
+ */
+export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db, redis, draining }) => {
+  app.get('/rest/health/live', async (_request, reply) => reply.header('cache-control', 'no-store').send({ data: { status: 'ok' } }));
+
   app.get('/rest/health', async (_request, reply) => {
-    await db.execute(sql`select 1`);
-    return reply.header('cache-control', 'no-store').send({ data: { status: 'ok' } });
+    reply.header('cache-control', 'no-store');
+    if (draining?.()) return reply.code(503).send({ data: { status: 'draining', checks: ['shutting down'] } });
+    const failures = (
+      await Promise.all([
+        check('database', () => db.execute(sql`select 1`)),
+        check('migrations', () => migrationsApplied(db)),
+        ...(redis ? [check('redis', () => redis.ping())] : []),
+      ])
+    ).filter((failure): failure is string => failure !== null);
+    if (failures.length > 0) return reply.code(503).send({ data: { status: 'unavailable', checks: failures } });
+    return reply.send({ data: { status: 'ok' } });
   });
 };

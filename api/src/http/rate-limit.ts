@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 
 /** A per-client (IP) limit: at most `max` requests per `timeWindow` milliseconds. */
 export interface RateLimit {
@@ -24,6 +26,9 @@ export const LOOKUP_RATE_LIMIT: RateLimit = { max: 30, timeWindow: 60_000 };
 /** Recovering a purchase (`/rest/venta/recovery`), per payment code: too few to guess an e-mail. */
 export const RECOVERY_PER_CODE_LIMIT: RateLimit = { max: 5, timeWindow: 15 * 60_000 };
 
+/** Passenger look-ups (`/rest/persona/obtener`) per document, whatever the address: too few to guess a birth date. */
+export const PERSON_LOOKUP_PER_DOCUMENT_LIMIT: RateLimit = { max: 5, timeWindow: 15 * 60_000 };
+
 /** A 429 the error handler answers with the translated "too many requests". */
 export class TooManyRequests extends Error {
   readonly statusCode = 429;
@@ -40,8 +45,122 @@ export function perKeyLimit(app: FastifyInstance, name: string, limit: RateLimit
     keys.set(request, key);
     const result = await limiter(request);
     if (!result.isAllowed && result.isExceeded) {
+      if (app.hasDecorator('metrics')) app.metrics.limitRefusals.inc({ limit: name });
       reply.header('retry-after', String(result.ttlInSeconds));
       throw new TooManyRequests(`rate limit per ${name}`);
     }
   };
+}
+
+/**
+ * A budget per key that never refuses the request: `allowed(request, key)` answers whether the
+ * request is still within it (e.g. to leave out a courtesy answer past it). Counted by
+ * @fastify/rate-limit, so it is shared by the API instances like the other limits.
+ */
+export function perKeyBudget(app: FastifyInstance, name: string, limit: RateLimit) {
+  const keys = new WeakMap<FastifyRequest, string>();
+  const limiter = app.createRateLimit({ ...limit, keyGenerator: (request) => `${name}:${keys.get(request) ?? ''}` });
+  return async (request: FastifyRequest, key: string): Promise<boolean> => {
+    keys.set(request, key);
+    const result = await limiter(request);
+    return result.isAllowed || !result.isExceeded;
+  };
+}
+
+/** `/rest/invitado`: how many answers per client may say whether an address has an account. */
+export const GUEST_ACCOUNT_HINT_BUDGET: RateLimit = { max: 10, timeWindow: 10 * 60_000 };
+
+/**
+ * The Redis connection of the rate limits (REDIS_URL). It fails fast instead of queueing: with
+ * Redis down a command errors at once (no offline queue, a short timeout), and the limits fall back
+ * to each process's memory (see `rateLimitStore`) while ioredis reconnects in the background.
+ */
+export function connectRateLimitRedis(url: string, log: Pick<FastifyBaseLogger, 'warn' | 'info'>): Redis {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 250,
+    connectTimeout: 2_000,
+    // Keep trying, at most every 2 s: the limits are shared again as soon as Redis is back.
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (!down) log.warn(`Redis unreachable (${error.message}): rate limits count per instance until it is back`);
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) log.info('Redis reachable again: rate limits are shared again');
+    down = false;
+  });
+  return redis;
+}
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+/** LocalStore answers with its own mutable entry: copy it, or requests answered in one tick all read the last count. */
+const snapshot = (callback: Callback): Callback => (error, result) => callback(error, result && { current: result.current, ttl: result.ttl });
+interface StoreWithRead extends FastifyRateLimitStore {
+  read?(key: string, callback: Callback, timeWindow: number, max: number): void;
+}
+type StoreCtor = new (continueExceeding: boolean, exponentialBackoff: boolean, ...rest: unknown[]) => StoreWithRead;
+// The plugin's own stores (no typings of their own): Redis' one Lua script per request, and the in-memory LRU.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const RedisStore = require('@fastify/rate-limit/store/RedisStore') as StoreCtor;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const LocalStore = require('@fastify/rate-limit/store/LocalStore') as StoreCtor;
+
+/**
+ * The rate-limit store shared by every instance: @fastify/rate-limit's RedisStore (one atomic
+ * Lua INCR + PEXPIRE per request, keys `{prefix}{route}-{address}` or `{prefix}{name}:{key}`, prefix `rumbo-rl-` unless REDIS_PREFIX says).
+ *
+ * When Redis does not answer, the request is counted in this process's memory instead (the
+ * plugin's LocalStore) rather than let through or refused: every limit still holds, per
+ * instance (so at most N times the limit with N instances), and the API keeps selling. A
+ * refusal of everyone would stop sales while Redis is down; no limit at all would open the
+ * password and code guessing that the limits exist to stop.
+ */
+export function rateLimitStore(redis: Redis, onFallback: (error: Error) => void, prefix = 'rumbo-rl-'): FastifyRateLimitStoreCtor {
+  class SharedStore implements FastifyRateLimitStore {
+    constructor(
+      private readonly shared: StoreWithRead,
+      private readonly local: StoreWithRead,
+    ) {}
+
+    incr(key: string, callback: Callback, timeWindow: number, max: number): void {
+      this.shared.incr(
+        key,
+        (error, result) => {
+          if (!error) return callback(null, result);
+          onFallback(error);
+          this.local.incr(key, snapshot(callback), timeWindow, max);
+        },
+        timeWindow,
+        max,
+      );
+    }
+
+    read(key: string, callback: Callback, timeWindow: number, max: number): void {
+      this.shared.read!(
+        key,
+        (error, result) => {
+          if (!error) return callback(null, result);
+          onFallback(error);
+          this.local.read!(key, snapshot(callback), timeWindow, max);
+        },
+        timeWindow,
+        max,
+      );
+    }
+
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      return new SharedStore(this.shared.child(routeOptions), this.local.child(routeOptions));
+    }
+  }
+  return class extends SharedStore {
+    constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      const continueExceeding = options.continueExceeding ?? false;
+      const exponentialBackoff = options.exponentialBackoff ?? false;
+      super(new RedisStore(continueExceeding, exponentialBackoff, redis, prefix), new LocalStore(continueExceeding, exponentialBackoff));
+    }
+  } as unknown as FastifyRateLimitStoreCtor;
 }

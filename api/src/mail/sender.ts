@@ -104,7 +104,8 @@ export function createMailSender(options: MailSenderOptions): MailSender {
           next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)),
         })
         .where(eq(outbox.id, mail.id));
-      const message = `mail ${mail.id} to ${mail.to} failed (attempt ${attempts}): ${reason}`;
+      // The address stays out of the log (personal data): the outbox row has it.
+      const message = `mail ${mail.id} failed (attempt ${attempts}): ${reason}`;
       if (attempts >= MAX_ATTEMPTS) log.error(`${message}; giving up`);
       else log.warn(message);
       return false;

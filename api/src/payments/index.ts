@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { createPagoEfectivo, type PagoEfectivoCredentials } from './pagoefectivo';
 import type { PaymentProvider } from './provider';
 import { createSafetyPay, type SafetyPayCredentials } from './safetypay';
@@ -34,11 +34,29 @@ export interface PaymentProviders {
 export interface PaymentDeps {
   /** The API's origin as browsers and the API itself reach it, e.g. `http://localhost:3001`. */
   apiOrigin: string;
+  /**
+   * Derives the sandbox's credentials (main.ts passes SESSION_SECRET), so every instance of one
+   * shop has the same ones and verifies a notice whichever instance it reaches; unset: random ones.
+   */
+  sandboxSecret?: string;
   fetch?: typeof fetch;
   now?: () => Date;
 }
 
 const secret = () => randomBytes(24).toString('hex');
+
+/** The sandbox's made-up credentials: derived from `sandboxSecret` (the same on every instance), or random. */
+export function sandboxCredentials(sandboxSecret?: string): Pick<SandboxOptions, 'safetypay' | 'pagoefectivo'> {
+  const make = (name: string) => (sandboxSecret ? createHmac('sha256', sandboxSecret).update(`payment-sandbox:${name}`).digest('hex').slice(0, 48) : secret());
+  return {
+    safetypay: { apiKey: make('safetypay-api-key'), signatureKey: make('safetypay-signature-key') },
+    pagoefectivo: {
+      serviceId: sandboxSecret ? 1000 + (parseInt(make('pagoefectivo-service-id').slice(0, 8), 16) % 99_000) : randomInt(1000, 100_000),
+      accessKey: make('pagoefectivo-access-key'),
+      secretKey: make('pagoefectivo-secret-key'),
+    },
+  };
+}
 
 /**
  * The SafetyPay and PagoEfectivo adapters. A provider with credentials is the real one; one
@@ -55,8 +73,7 @@ export function createPaymentProviders(config: PaymentsConfig, deps: PaymentDeps
 
   const sandbox: SandboxOptions = {
     apiOrigin: origin,
-    safetypay: { apiKey: secret(), signatureKey: secret() },
-    pagoefectivo: { serviceId: randomInt(1000, 100_000), accessKey: secret(), secretKey: secret() },
+    ...sandboxCredentials(deps.sandboxSecret),
     fetch: fetcher,
     now,
   };

@@ -12,7 +12,7 @@ const NOW = new Date('2026-03-01T14:30:00Z');
 const now = () => NOW;
 
 const charge = (overrides: Partial<ChargeRequest> = {}): ChargeRequest =>
-  testCharge({ referencia: 'pay_7Hq2kLmN', expira: new Date(NOW.getTime() + 30 * 60_000), metodo: 'banca', ...overrides });
+  testCharge({ referencia: 'ABCD2345-0123456789ab', expira: new Date(NOW.getTime() + 30 * 60_000), metodo: 'banca', ...overrides });
 
 describe('SafetyPay CreateExpressToken', () => {
   it('posts the documented fields, signed with SHA-256 of the fields in order plus the key', async () => {
@@ -38,7 +38,7 @@ describe('SafetyPay CreateExpressToken', () => {
         RequestDateTime: '2026-03-01T09:30:00',
         CurrencyCode: 'PEN',
         Amount: '123.45',
-        MerchantSalesID: 'pay_7Hq2kLmN',
+        MerchantSalesID: 'ABCD2345-0123456789ab',
         Language: 'EN',
         TrackingCode: 'ABCD2345',
         ExpirationTime: '30',
@@ -46,7 +46,7 @@ describe('SafetyPay CreateExpressToken', () => {
         TransactionOkURL: returnUrl,
         TransactionErrorURL: returnUrl,
         ResponseFormat: 'CSV',
-        Signature: sha256(`2026-03-01T09:30:00PEN123.45pay_7Hq2kLmNENABCD234530${returnUrl}${returnUrl}${SIGNATURE_KEY}`),
+        Signature: sha256(`2026-03-01T09:30:00PEN123.45ABCD2345-0123456789abENABCD234530${returnUrl}${returnUrl}${SIGNATURE_KEY}`),
       });
     } finally {
       await fake.close();
@@ -119,7 +119,7 @@ describe('SafetyPay notifications', () => {
     const fields: Record<string, string> = {
       ApiKey: API_KEY,
       RequestDateTime: '2026-03-01T09:41:00',
-      MerchantSalesID: 'pay_7Hq2kLmN',
+      MerchantSalesID: 'ABCD2345-0123456789ab',
       ReferenceNo: '8812345670',
       CreationDateTime: '2026-03-01T09:40:12',
       Amount: '123.45',
@@ -135,7 +135,7 @@ describe('SafetyPay notifications', () => {
   it('turns a correctly signed paid notice into a PaymentNotice with exact céntimos', () => {
     expect(safetypay.verifyNotification(notification(), {})).toEqual({
       proveedor: 'safetypay',
-      referencia: 'pay_7Hq2kLmN',
+      referencia: 'ABCD2345-0123456789ab',
       operacion: '8812345670',
       estado: 'pagado',
       montoCentimos: 12345,
@@ -156,6 +156,25 @@ describe('SafetyPay notifications', () => {
     expect(() => safetypay.verifyNotification('', {})).toThrow(InvalidSignatureError);
   });
 
+  it('refuses a notice whose characters moved between two fields, though its signature still verifies (issue 15)', () => {
+    // The signature covers the fields run together: "…8812345670" + "2026-…" reads the same as "…881234567" + "02026-…".
+    const shifts: Record<string, string>[] = [
+      { ReferenceNo: '881234567', CreationDateTime: '02026-03-01T09:40:12' },
+      { MerchantSalesID: 'ABCD2345-0123456789a', ReferenceNo: 'b8812345670' },
+      { MerchantSalesID: 'ABCD2345-0123456789ab8', ReferenceNo: '812345670' },
+      { Amount: '123.4', CurrencyID: '5PEN' },
+      { PaymentReferenceNo: '5512093', Status: '4102' },
+      { PaymentReferenceNo: '551209341', Status: '02' },
+      { RequestDateTime: '2026-03-01T09:41:0', MerchantSalesID: '0ABCD2345-0123456789ab' },
+    ];
+    for (const shift of shifts) {
+      const original = new URLSearchParams(notification());
+      const signature = original.get('Signature')!;
+      const moved = new URLSearchParams(notification({ ...shift, Signature: signature }));
+      expect(() => safetypay.verifyNotification(moved.toString(), {})).toThrow(InvalidSignatureError);
+    }
+  });
+
   it('does not act on a status that is neither paid nor final', () => {
     expect(() => safetypay.verifyNotification(notification({ Status: '101' }), {})).toThrow(UnsupportedNotificationError);
   });
@@ -169,15 +188,15 @@ describe('SafetyPay notifications', () => {
     expect(cells).toEqual([
       '0',
       '2026-03-01T09:30:00',
-      'pay_7Hq2kLmN',
+      'ABCD2345-0123456789ab',
       '8812345670',
       '2026-03-01T09:40:12',
       '123.45',
       'PEN',
       '55120934',
       '102',
-      'pay_7Hq2kLmN',
-      sha256(`2026-03-01T09:30:00pay_7Hq2kLmN88123456702026-03-01T09:40:12123.45PEN55120934102pay_7Hq2kLmN${SIGNATURE_KEY}`),
+      'ABCD2345-0123456789ab',
+      sha256(`2026-03-01T09:30:00ABCD2345-0123456789ab88123456702026-03-01T09:40:12123.45PEN55120934102ABCD2345-0123456789ab${SIGNATURE_KEY}`),
     ]);
   });
 });

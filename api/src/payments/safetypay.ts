@@ -76,6 +76,26 @@ export const NOTIFICATION_FIELDS = [
 ] as const;
 type NotificationFields = Record<(typeof NOTIFICATION_FIELDS)[number], string>;
 
+/**
+ * Issue 15: SafetyPay signs the notice's fields run together, without separators, so a character
+ * moved from one field to the next keeps the signature valid (and a changed ReferenceNo, the
+ * operation id the notices are deduplicated on, would pass as a second payment). Each signed field
+ * is therefore checked against its own format (the dates as the kit writes them, `Y-m-d\TH:i:s`;
+ * the MerchantSalesID as the reference we sent; the amount with its two decimals; the ISO
+ * currency; numeric ids; a 3-digit status): with fixed-length fields between variable ones, no
+ * moved character fits them all.
+ */
+const NOTIFICATION_FORMATS: Partial<Record<(typeof NOTIFICATION_FIELDS)[number], RegExp>> = {
+  RequestDateTime: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/,
+  MerchantSalesID: /^[A-Z0-9]{8}-[0-9a-f]{12}$/,
+  ReferenceNo: /^\d{1,20}$/,
+  CreationDateTime: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/,
+  Amount: /^\d{1,10}\.\d{2}$/,
+  CurrencyID: /^[A-Z]{3}$/,
+  PaymentReferenceNo: /^[A-Za-z0-9]{1,30}$/,
+  Status: /^\d{3}$/,
+};
+
 export interface AdapterDeps {
   fetch: typeof fetch;
   now: () => Date;
@@ -213,6 +233,8 @@ export function createSafetyPay(credentials: SafetyPayCredentials, deps: Adapter
     for (const name of NOTIFICATION_FIELDS) {
       const value = params.get(name);
       if (value === null) throw new InvalidSignatureError(`SafetyPay notification without ${name}`);
+      const format = NOTIFICATION_FORMATS[name];
+      if (format && !format.test(value)) throw new InvalidSignatureError(`SafetyPay notification with a malformed ${name}`);
       fields[name] = value;
     }
     return fields;

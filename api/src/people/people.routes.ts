@@ -1,5 +1,5 @@
 import { DocumentSchema, PassengerSchema } from '@rumbo/shared/schemas';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client';
 import type { RateLimit } from '../http/rate-limit';
@@ -15,8 +15,9 @@ export interface PeopleRoutesOptions {
 /**
  * `/rest/persona/*`. The callers are public (guests), so a lookup by document must not disclose a
  * stranger's data: `buscar` answers only whether the document is known and the given names (to
- * greet / confirm), never the surnames, e-mail, mobile or birth date. The full record is only
- * written (`registrar`), never read back by a public caller.
+ * greet / confirm), never the surnames, e-mail, mobile or birth date. The record is written once
+ * (`registrar`; a later anonymous registration does not overwrite it), never read back whole by a
+ * public caller.
  */
 export const peopleRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, { db, now, writeRateLimit }) => {
   app.post('/rest/persona/buscar', { config: { rateLimit: writeRateLimit } }, async (request) => {
@@ -31,24 +32,16 @@ export const peopleRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app,
 
   app.post('/rest/persona/registrar', { config: { rateLimit: writeRateLimit } }, async (request, reply) => {
     const p = parseBody(PassengerSchema, request.body);
-    const values = { ...p, actualizado: now() };
-    const [row] = await db
+    // Anonymous input fills a purchase (the seat's passenger row), never overwrites what someone
+    // stored before (issue 15): a known document keeps its record as it is.
+    await db
       .insert(persona)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [persona.ctipo_documento, persona.numero],
-        set: {
-          nombres: sql`excluded.nombres`,
-          paterno: sql`excluded.paterno`,
-          materno: sql`excluded.materno`,
-          email: sql`excluded.email`,
-          celular: sql`excluded.celular`,
-          genero: sql`excluded.genero`,
-          nacimiento: sql`excluded.nacimiento`,
-          actualizado: sql`excluded.actualizado`,
-        },
-      })
-      .returning({ cpersona: persona.cpersona });
+      .values({ ...p, actualizado: now() })
+      .onConflictDoNothing({ target: [persona.ctipo_documento, persona.numero] });
+    const [row] = await db
+      .select({ cpersona: persona.cpersona })
+      .from(persona)
+      .where(and(eq(persona.ctipo_documento, p.ctipo_documento), eq(persona.numero, p.numero)));
     return reply.code(201).send({ data: { cpersona: row?.cpersona } });
   });
 };

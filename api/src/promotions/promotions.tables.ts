@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { ciudad } from '../content/content.tables';
 
@@ -11,6 +12,16 @@ export const promocion = pgTable('promocion', {
   hasta: date('hasta', { mode: 'string' }).notNull(),
   /** The destination it applies to; null for every route. */
   cciudad: integer('cciudad').references(() => ciudad.cciudad),
+  /** The origin city it applies to; null for every origin. */
+  cciudad_origen: integer('cciudad_origen').references(() => ciudad.cciudad),
+  /** The seat classes it applies to (`gcategoria_asiento`: 140, 160, 180); empty for every class. */
+  categorias: integer('categorias').array().notNull().default(sql`'{}'::integer[]`),
+  /** ISO weekdays (1 Monday … 7 Sunday) of the departure, Lima time, it applies to; empty for every day. */
+  dias_salida: integer('dias_salida').array().notNull().default(sql`'{}'::integer[]`),
+  /** The fewest tickets on one trip of the purchase for that trip's tickets to be discounted. */
+  min_pasajes: integer('min_pasajes').notNull().default(1),
+  /** The most tickets a purchase may have to use it; null for no limit. */
+  max_pasajes: integer('max_pasajes'),
   titulo_es: text('titulo_es').notNull(),
   titulo_en: text('titulo_en').notNull(),
   descripcion_es: text('descripcion_es').notNull(),

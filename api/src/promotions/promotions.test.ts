@@ -25,7 +25,7 @@ describe('GET /rest/promocion/obtener', () => {
     const cusco = es.find((p: { cupon: string }) => p.cupon === 'CUSCO20');
     expect(cusco).toMatchObject({ descuento: 20, titulo: '20 % de descuento a Cusco', destino: { slug: 'cusco', codigo: 'CUZ' } });
     expect(cusco.desde <= cusco.hasta).toBe(true);
-    expect(cusco.condiciones).toContain('No acumulable');
+    expect(cusco.condiciones).toContain('VIP cama 180°');
     const en = (await api.app.inject({ method: 'GET', url: '/rest/promocion/obtener', headers: { 'accept-language': 'en-EN' } })).json().data;
     expect(en.find((p: { cupon: string }) => p.cupon === 'CUSCO20').titulo).toBe('20% off to Cusco');
   });

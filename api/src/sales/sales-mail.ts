@@ -1,8 +1,7 @@
-import type { Language } from '@rumbo/shared/schemas';
+import { firstNameOf, formatCentimos, limaDateTime, type Language } from '@rumbo/shared/schemas';
 import { escapeHtml } from '../mail/html';
 import type { OutgoingMail } from '../mail/outbox';
 import { OPERATOR } from '../operator';
-import { soles } from './tickets';
 
 /** The attachment reference of a reservation's tickets in a language (rendered by the mail sender). */
 export const ticketsAttachment = (codigo: string, language: Language) => `boletos:${codigo}:${language}`;
@@ -14,7 +13,21 @@ export function parseTicketsAttachment(reference: string): { codigo: string; lan
 
 const TEXTS = {
   'es-PE': {
-    greeting: (name: string) => `Hola, ${name}:`,
+    greeting: (name: string) => `Hola, ${firstNameOf(name)}:`,
+    reserved: {
+      subject: (code: string) => `Su código de pago de ${OPERATOR.marca}: ${code}`,
+      intro: (code: string, total: string, deadline: string) =>
+        `Reservamos sus asientos. Su código de pago es ${code}: pague ${total} hasta el ${deadline} (hora de Lima). Si no se paga a tiempo, la reserva vence y los asientos se liberan.`,
+      howTo: 'Cómo pagar, desde su reserva en nuestra web:',
+      methods: [
+        'Tarjeta de crédito o débito: pague en línea con SafetyPay.',
+        'Banca por internet: pague en línea desde su banco con SafetyPay.',
+        'Efectivo: pida un código CIP y páguelo en agentes, agencias bancarias o bodegas afiliadas.',
+        'Pago con código QR: pida un código CIP y páguelo con el código QR desde la app de su banco o billetera.',
+      ],
+      back: 'Vuelva a su reserva cuando quiera con su código de pago y este correo:',
+      keep: 'Guarde este mensaje: el código y este correo le permiten recuperar su compra. Recibirá sus pasajes por correo en cuanto se confirme el pago.',
+    },
     tickets: {
       subject: (code: string) => `Sus boletos de ${OPERATOR.marca} (compra ${code})`,
       body: (code: string, total: string) =>
@@ -28,7 +41,21 @@ const TEXTS = {
     signature: `${OPERATOR.marca} · ${OPERATOR.central_telefonica} · ${OPERATOR.correo}`,
   },
   'en-EN': {
-    greeting: (name: string) => `Hello ${name},`,
+    greeting: (name: string) => `Hello ${firstNameOf(name)},`,
+    reserved: {
+      subject: (code: string) => `Your ${OPERATOR.marca} payment code: ${code}`,
+      intro: (code: string, total: string, deadline: string) =>
+        `Your seats are reserved. Your payment code is ${code}: pay ${total} by ${deadline} (Lima time). If it is not paid in time, the reservation expires and the seats are released.`,
+      howTo: 'How to pay, from your reservation on our website:',
+      methods: [
+        'Credit or debit card: pay online with SafetyPay.',
+        'Online banking: pay online from your bank with SafetyPay.',
+        'Cash: ask for a CIP code and pay it at agents, bank branches or partner shops.',
+        'QR code: ask for a CIP code and pay it with the QR code from your bank or wallet app.',
+      ],
+      back: 'Come back to your reservation any time with your payment code and this e-mail address:',
+      keep: 'Keep this message: the code and this e-mail address let you recover your purchase. Your tickets are e-mailed as soon as the payment is confirmed.',
+    },
     tickets: {
       subject: (code: string) => `Your ${OPERATOR.marca} tickets (purchase ${code})`,
       body: (code: string, total: string) =>
@@ -60,14 +87,50 @@ function mail(to: string, subject: string, greeting: string, body: string, signa
   };
 }
 
+/** A reservation's payment code, as the buyer needs it after closing the tab (DECISIONS.md, Purchase). */
+export interface ReservedMail extends MailReservation {
+  /** ISO instant the reservation expires. */
+  expira: string;
+  /** The site's origin, for the way back to the reservation (SITE_URL or the caller's allowed origin). */
+  site?: string;
+}
+
+/** The way back to a reservation from any browser: recovery by code and the buyer's e-mail. */
+export const recoveryLink = (site: string, codigo: string) => `${site.replace(/\/+$/, '')}/pasajes/recuperar?codigo=${encodeURIComponent(codigo)}`;
+
+/**
+ * On reservation: the payment code, amount, deadline (Lima time), each way to pay and the way
+ * back to the reservation, in the purchase's language.
+ */
+export function reservationMail(r: ReservedMail, language: Language): OutgoingMail {
+  const t = TEXTS[language];
+  const total = formatCentimos(r.totalCentimos, language);
+  const intro = t.reserved.intro(r.codigo, total, limaDateTime(r.expira, language));
+  const link = r.site ? recoveryLink(r.site, r.codigo) : undefined;
+  const backText = link ? `${t.reserved.back}\n${link}` : t.reserved.back.replace(/:$/, '.');
+  const text = [t.greeting(r.nombre), intro, [t.reserved.howTo, ...t.reserved.methods.map((m) => `- ${m}`)].join('\n'), backText, t.reserved.keep, t.signature].join('\n\n');
+  const html = `<!doctype html>
+<html lang="${language.slice(0, 2)}"><body style="font-family:Arial,sans-serif;color:#222">
+<p>${escapeHtml(t.greeting(r.nombre))}</p>
+<p>${escapeHtml(intro)}</p>
+<p style="font-size:28px;font-weight:bold;letter-spacing:4px">${escapeHtml(r.codigo)}</p>
+<p>${escapeHtml(t.reserved.howTo)}</p>
+<ul>${t.reserved.methods.map((m) => `<li>${escapeHtml(m)}</li>`).join('')}</ul>
+<p>${escapeHtml(link ? t.reserved.back : t.reserved.back.replace(/:$/, '.'))}</p>
+${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>\n` : ''}<p>${escapeHtml(t.reserved.keep)}</p>
+<p style="font-size:12px">${escapeHtml(t.signature)}</p>
+</body></html>`;
+  return { to: r.email, subject: t.reserved.subject(r.codigo), text, html };
+}
+
 /** The tickets mail: its PDF is attached when the sender sends it. */
 export function ticketsMail(r: MailReservation, language: Language): OutgoingMail {
   const t = TEXTS[language];
-  return mail(r.email, t.tickets.subject(r.codigo), t.greeting(r.nombre), t.tickets.body(r.codigo, soles(r.totalCentimos)), t.signature, ticketsAttachment(r.codigo, language));
+  return mail(r.email, t.tickets.subject(r.codigo), t.greeting(r.nombre), t.tickets.body(r.codigo, formatCentimos(r.totalCentimos, language)), t.signature, ticketsAttachment(r.codigo, language));
 }
 
 /** A payment that came after the seats were sold to someone else: no tickets, a refund. */
 export function refundMail(r: MailReservation, language: Language): OutgoingMail {
   const t = TEXTS[language];
-  return mail(r.email, t.refund.subject(r.codigo), t.greeting(r.nombre), t.refund.body(r.codigo, soles(r.totalCentimos)), t.signature);
+  return mail(r.email, t.refund.subject(r.codigo), t.greeting(r.nombre), t.refund.body(r.codigo, formatCentimos(r.totalCentimos, language)), t.signature);
 }

@@ -38,6 +38,8 @@ async function startApi(port: number, databaseUrl: string | undefined): Promise<
       SAFETYPAY_API_KEY: credentials.apiKey,
       SAFETYPAY_SIGNATURE_KEY: credentials.signatureKey,
       SAFETYPAY_URL: 'http://127.0.0.1:9',
+      // PagoEfectivo has no credentials here: the sandbox stands in for it, by name.
+      PAYMENTS_SANDBOX: '1',
       API_ORIGIN: `http://127.0.0.1:${port}`,
       SMTP_URL: '',
     },

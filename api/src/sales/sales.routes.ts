@@ -16,7 +16,7 @@ import { customerOfToken } from '../accounts/accounts.service';
 import type { Database } from '../db/client';
 import { InvalidInputError, NotFoundError, UnauthorizedError } from '../errors';
 import { requestLanguage } from '../http/language';
-import type { RateLimit } from '../http/rate-limit';
+import { GUEST_ACCOUNT_HINT_BUDGET, PERSON_LOOKUP_PER_DOCUMENT_LIMIT, perKeyBudget, perKeyLimit, type RateLimit } from '../http/rate-limit';
 import { parseBody } from '../http/validate';
 import { InvalidSignatureError, UnsupportedNotificationError, type PaymentProvider } from '../payments/provider';
 import {
@@ -62,6 +62,8 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
   const { db, sessionSecret, now, writeRateLimit, lookupRateLimit } = options;
   const writes = { config: { rateLimit: writeRateLimit } };
   const lookups = { config: { rateLimit: lookupRateLimit } };
+  const lookupsPerDocument = perKeyLimit(app, 'persona-documento', PERSON_LOOKUP_PER_DOCUMENT_LIMIT);
+  const accountHints = perKeyBudget(app, 'invitado-cuenta', GUEST_ACCOUNT_HINT_BUDGET);
 
   const allowedOrigin = (origin: string | undefined) =>
     origin !== undefined && options.corsOrigins.some((allowed) => (typeof allowed === 'string' ? allowed === origin : allowed.test(origin)));
@@ -80,11 +82,16 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
 
   app.post('/rest/invitado', writes, async (request, reply) => {
     const body = parseBody(GuestSchema, request.body);
-    return noStore(reply).code(201).send({ data: await registerGuest(db, body, now()) });
+    // Whether the address has an account is a courtesy (a hint to sign in): past a small budget per
+    // client the answer reads as for an address with none, so this is no enumeration oracle (issue 15).
+    const hint = await accountHints(request, request.ip);
+    return noStore(reply).code(201).send({ data: await registerGuest(db, body, now(), hint) });
   });
 
   app.post('/rest/persona/obtener', lookups, async (request, reply) => {
     const body = parseBody(PersonLookupSchema, request.body);
+    // Birth-date guessing is limited per document too, not only per IP (issue 15).
+    await lookupsPerDocument(request, reply, `${body.documento.ctipo_documento}:${body.documento.numero}`);
     return noStore(reply).send({ data: await findPerson(db, body) });
   });
 
@@ -96,7 +103,8 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
   app.post('/rest/venta/reserva', writes, async (request, reply) => {
     const body = parseBody(ReservationSchema, request.body);
     const ccuenta = await optionalCustomer(request);
-    const { view, created } = await reserve(db, body, { now: now(), language: requestLanguage(request), ...(ccuenta ? { ccuenta } : {}) });
+    const site = knownSite(request);
+    const { view, created } = await reserve(db, body, { now: now(), language: requestLanguage(request), ...(ccuenta ? { ccuenta } : {}), ...(site ? { site } : {}) });
     return noStore(reply).code(created ? 201 : 200).send({ data: view });
   });
 
@@ -107,11 +115,16 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
 
   // ---------------------------------------------------------------- payments
 
-  function site(request: FastifyRequest): string {
+  /** SITE_URL, else the caller's Origin when it is an allowed one. */
+  function knownSite(request: FastifyRequest): string | undefined {
     const origin = request.headers.origin;
-    const value = options.siteUrl ?? (allowedOrigin(origin) ? origin : undefined);
+    return (options.siteUrl ?? (allowedOrigin(origin) ? origin : undefined))?.replace(/\/+$/, '');
+  }
+
+  function site(request: FastifyRequest): string {
+    const value = knownSite(request);
     if (!value) throw new InvalidInputError('sale.pago.sitio');
-    return value.replace(/\/+$/, '');
+    return value;
   }
 
   function providers() {

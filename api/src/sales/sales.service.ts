@@ -1,5 +1,4 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { TZDate } from '@date-fns/tz';
 import {
   POINTS_PER_SOL,
   RESERVATION_MINUTES,
@@ -17,11 +16,12 @@ import {
   type Ticket,
   type TicketState,
   type ValidationKey,
+  limaToday,
 } from '@rumbo/shared/schemas';
-import { format } from 'date-fns';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { addPoints } from '../accounts/accounts.service';
 import { activeHold, lockPointsOf, pointsValue } from '../aftersale/points.service';
+import { enterLockStep, locks } from '../db/lock-order';
 import { cuenta } from '../accounts/accounts.tables';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
@@ -30,11 +30,12 @@ import { enqueueMail } from '../mail/outbox';
 import type { PaymentNotice, PaymentProvider } from '../payments/provider';
 import { PaymentProviderError } from '../payments/provider';
 import { persona } from '../people/people.tables';
+import { couponSeats } from '../promotions/coupon-scope';
 import { promocion } from '../promotions/promotions.tables';
 import { hashKey, seatPrice } from '../seats/seats.service';
 import { viaje_asiento } from '../seats/seats.tables';
 import { findTripForSale, isOnSale, SALES_CLOSE_MINUTES, type TripForSale } from '../trips/trips.queries';
-import { refundMail, ticketsMail } from './sales-mail';
+import { refundMail, reservationMail, ticketsMail } from './sales-mail';
 import { acceso_recuperacion, boleto, boleto_movimiento, canje_puntos, declaracion_jurada, invitado, pago, pago_aviso, reserva, reserva_asiento } from './sales.tables';
 import { ticketQr } from './tickets';
 
@@ -63,7 +64,6 @@ export async function insertReservation(tx: Database, values: Omit<typeof reserv
     if (created) return created;
   }
 }
-const limaDay = (date: Date) => format(new TZDate(date, 'America/Lima'), 'yyyy-MM-dd');
 const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
 /** `****5678`: a document number as shown back to anyone holding a code. */
@@ -102,6 +102,7 @@ export interface HeldSeat {
 
 /** The seats this purchase holds now (84, its key, not expired), with their passengers; `lock` takes their rows. */
 export async function heldSeats(db: Database, keyHash: string, now: Date, lock = false): Promise<HeldSeat[]> {
+  if (lock) enterLockStep(db, 'seats');
   const rows = await queryRows<HeldSeat>(db, sql`
     select va.cviaje_asiento, va.cviaje, va.nasiento, va.gnivel_piso, va.gcategoria_asiento,
            s.iasiento_individual, s.promocionable,
@@ -112,8 +113,9 @@ export async function heldSeats(db: Database, keyHash: string, now: Date, lock =
     join maqueta_sitio s on s.cmaqueta = v.cmaqueta and s.nasiento = va.nasiento
     left join asiento_pasajero ap on ap.cviaje_asiento = va.cviaje_asiento and ap.clave_hash = va.clave_hash
     where va.clave_hash = ${keyHash} and va.gestado_asiento = ${HELD} and va.expira > ${now.toISOString()}::timestamptz
-    order by va.cviaje, va.nasiento
-    ${lock ? sql`for update of va` : sql``}`);
+    ${lock ? sql`order by va.cviaje_asiento for update of va` : sql`order by va.cviaje, va.nasiento`}`);
+  // Locked rows are taken in the lock order (ascending ids, src/db/lock-order.ts), answered by trip and seat.
+  if (lock) rows.sort((a, b) => Number(a.cviaje) - Number(b.cviaje) || a.nasiento - b.nasiento);
   return rows.map((row) => ({
     ...row,
     cviaje_asiento: Number(row.cviaje_asiento),
@@ -134,18 +136,9 @@ interface Priced {
   quote: Quote;
 }
 
-/** The destination city of each trip (the coupon's rule). */
-async function destinationCities(db: Database, cviajes: number[]): Promise<Map<number, number>> {
-  const rows = await queryRows<{ cviaje: number; cciudad: number }>(db, sql`
-    select v.cviaje, t.cciudad from viaje v join ruta r on r.cruta = v.cruta join terminal t on t.cterminal = r.cterminal_destino
-    where v.cviaje in (${sql.join(cviajes.map((c) => sql`${c}`), sql`, `)})`);
-  return new Map(rows.map((row) => [Number(row.cviaje), Number(row.cciudad)]));
-}
-
 /**
  * Server prices of the held seats (céntimos) and the coupon's discount. A coupon must exist, be
- * current (Lima day within its dates) and, when it names a destination, apply to a leg going
- * there: only the seats of those legs are discounted.
+ * current (Lima day within its dates) and discounts only the seats its conditions cover (`couponSeats`).
  */
 export async function price(db: Database, seats: HeldSeat[], cupon: string | undefined, now: Date): Promise<Priced> {
   if (seats.length === 0) throw new ConflictError('seat.notHeld');
@@ -175,14 +168,9 @@ export async function price(db: Database, seats: HeldSeat[], cupon: string | und
   if (cupon) {
     const [promo] = await db.select().from(promocion).where(eq(promocion.cupon, cupon));
     if (!promo) throw new InvalidInputError('sale.cupon.invalid', 'cupon');
-    const today = limaDay(now);
+    const today = limaToday(now);
     if (today < promo.desde || today > promo.hasta) throw new InvalidInputError('sale.cupon.vencido', 'cupon');
-    let applies = priced;
-    if (promo.cciudad !== null) {
-      const cities = await destinationCities(db, ids);
-      applies = priced.filter((s) => cities.get(s.cviaje) === promo.cciudad);
-      if (applies.length === 0) throw new InvalidInputError('sale.cupon.destino', 'cupon');
-    }
+    const applies = await couponSeats(db, promo, priced, trips);
     descuento = Math.round((applies.reduce((sum, s) => sum + s.precio_centimos, 0) * promo.descuento) / 100);
     pct = promo.descuento;
     code = promo.cupon;
@@ -217,13 +205,13 @@ export async function quote(db: Database, body: { clave_bloqueo: string; cupon?:
 // ------------------------------------------------------------------ guests and passengers
 
 /** `POST /rest/invitado`: records the guest; tells whether the e-mail has an account (to suggest signing in). */
-export async function registerGuest(db: Database, body: { nombre: string; email: string }, now: Date) {
+export async function registerGuest(db: Database, body: { nombre: string; email: string }, now: Date, tellAccount = true) {
   const [row] = await db.insert(invitado).values({ ...body, creado: now }).returning({ cinvitado: invitado.cinvitado });
   const [account] = await db.select({ ccuenta: cuenta.ccuenta }).from(cuenta).where(eq(cuenta.correo, body.email)).limit(1);
-  return { cinvitado: row!.cinvitado, tiene_cuenta: Boolean(account) };
+  return { cinvitado: row!.cinvitado, tiene_cuenta: tellAccount && Boolean(account) };
 }
 
-/** `POST /rest/persona/obtener`: the full record only to whoever knows both the document and the birth date. */
+/** `POST /rest/persona/obtener`: the identity part of the record only to whoever knows both the document and the birth date. */
 export async function findPerson(db: Database, body: { documento: { ctipo_documento: number; numero: string }; nacimiento: string }) {
   const [row] = await db
     .select()
@@ -236,8 +224,9 @@ export async function findPerson(db: Database, body: { documento: { ctipo_docume
       ),
     );
   if (!row) throw new NotFoundError('sale.persona.noEncontrada');
-  const { cpersona, ctipo_documento, numero, nombres, paterno, materno, email, celular, genero, nacimiento } = row;
-  return { cpersona, ctipo_documento, numero, nombres, paterno, materno, email, celular, genero, nacimiento };
+  // Issue 15: the identity fills the form; the contact data stay with whoever stored them.
+  const { cpersona, ctipo_documento, numero, nombres, paterno, materno, genero, nacimiento } = row;
+  return { cpersona, ctipo_documento, numero, nombres, paterno, materno, genero, nacimiento };
 }
 
 // ------------------------------------------------------------------ reservation
@@ -253,6 +242,8 @@ export interface ReserveContext {
   language: Language;
   /** The signed-in customer, if a valid session came with the request. */
   ccuenta?: number;
+  /** The site's origin for the way back in the payment-code mail, when known. */
+  site?: string;
 }
 
 /**
@@ -265,11 +256,14 @@ export async function reserve(db: Database, input: ReserveInput, context: Reserv
   const { now } = context;
   const keyHash = hashKey(input.clave_bloqueo);
   const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${keyHash}))`);
+    await locks.purchaseKey(tx, keyHash);
     const [existing] = await tx.select().from(reserva).where(eq(reserva.clave_hash, keyHash)).orderBy(desc(reserva.creserva)).limit(1);
     if (existing && effectiveState(existing, now).estado !== 'anulada') return { creserva: existing.creserva, created: false };
 
-    const seats = await heldSeats(tx, keyHash, now, true);
+    // Seats in the lock order (ascending ids), then read again under the lock: under the key's
+    // lock no hold of this key changes, and a lapsed one taken meanwhile by another key drops out.
+    await locks.seats(tx, (await heldSeats(tx, keyHash, now)).map((s) => s.cviaje_asiento));
+    const seats = await heldSeats(tx, keyHash, now);
     if (seats.length === 0) throw new ConflictError('seat.notHeld');
     if (seats.some((s) => s.numero === null)) throw new InvalidInputError('sale.pasajeros.incompletos');
     const adults = new Set(seats.filter((s) => !s.menor).map((s) => s.cviaje_asiento));
@@ -334,6 +328,14 @@ export async function reserve(db: Database, input: ReserveInput, context: Reserv
       .where(and(inArray(viaje_asiento.cviaje_asiento, priced.map((s) => s.cviaje_asiento)), eq(viaje_asiento.clave_hash, keyHash), eq(viaje_asiento.gestado_asiento, HELD)))
       .returning({ id: viaje_asiento.cviaje_asiento });
     if (extended.length !== priced.length) throw new ConflictError('seat.taken');
+    // The payment code by e-mail, with the reservation: a guest who closes the tab still has it.
+    await enqueueMail(
+      tx,
+      reservationMail(
+        { codigo: created.codigo, nombre: buyer.nombre, email: buyer.email, totalCentimos: q.total_centimos, expira: expira.toISOString(), ...(context.site ? { site: context.site } : {}) },
+        context.language,
+      ),
+    );
     return { creserva: created.creserva, created: true };
   });
   return { view: await viewOf(db, result.creserva, now), created: result.created };
@@ -580,14 +582,10 @@ export interface NoticeContext {
   secret: string;
 }
 
-/** The seats of a reservation, locked, and whether every one is free for it (held by it, available, or a lapsed hold). */
-async function lockSeatsFor(tx: Database, r: Reservation, ids: number[], now: Date): Promise<boolean> {
-  const rows = await tx
-    .select({ id: viaje_asiento.cviaje_asiento, gestado: viaje_asiento.gestado_asiento, clave_hash: viaje_asiento.clave_hash, expira: viaje_asiento.expira })
-    .from(viaje_asiento)
-    .where(inArray(viaje_asiento.cviaje_asiento, ids))
-    .orderBy(asc(viaje_asiento.cviaje_asiento))
-    .for('update');
+/** The seats of a reservation (and `alsoLock`, in the same step), locked, and whether every one is free for it (held by it, available, or a lapsed hold). */
+async function lockSeatsFor(tx: Database, r: Reservation, ids: number[], now: Date, alsoLock: number[] = []): Promise<boolean> {
+  const wanted = new Set(ids);
+  const rows = (await locks.seats(tx, [...ids, ...alsoLock])).filter((s) => wanted.has(s.id));
   return (
     rows.length === ids.length &&
     rows.every(
@@ -637,13 +635,9 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
       return resultado;
     };
 
-    const [payment] = await tx
-      .select()
-      .from(pago)
-      .where(and(eq(pago.referencia, notice.referencia), eq(pago.proveedor, notice.proveedor)))
-      .for('update');
+    const payment = await locks.payment(tx, notice.proveedor, notice.referencia);
     if (!payment) return settle('desconocido');
-    const [r] = await tx.select().from(reserva).where(eq(reserva.creserva, payment.creserva)).for('update');
+    const r = await locks.reservation(tx, payment.creserva);
     if (!r) return settle('desconocido', payment.cpago);
     const seats = await tx.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, r.creserva)).orderBy(asc(reserva_asiento.tramo), asc(reserva_asiento.nasiento));
     const ids = seats.map((s) => s.cviaje_asiento);
@@ -697,15 +691,17 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
   // The ticket a postponement replaces must still be valid (one postponement of it wins).
   let original: typeof boleto.$inferSelect | undefined;
   if (r.tipo === 'postergacion' && r.boleto_origen) {
-    [original] = await tx.select().from(boleto).where(eq(boleto.numero, r.boleto_origen)).for('update');
+    original = await locks.ticket(tx, r.boleto_origen);
     if (!original || original.estado !== 'emitido') invalid = 'aftersale.boleto.postergado';
   }
+  // The seats (with the seat a postponement frees) before the customer's account: the lock order.
+  const seatsFree = await lockSeatsFor(tx, r, ids, now, original ? [original.cviaje_asiento] : []);
   // Redeemed points: the customer's ledger must still have them.
   const [points] = r.puntos_canje > 0 ? await tx.select().from(canje_puntos).where(and(eq(canje_puntos.creserva, r.creserva), eq(canje_puntos.estado, 'retenido'))) : [];
   if (r.puntos_canje > 0) {
     if (!points || r.ccuenta === null || (await lockPointsOf(tx, r.ccuenta, now, points.clave_hash)) < r.puntos_canje) invalid = 'points.insufficient';
   }
-  if (tooLate || invalid || !(await lockSeatsFor(tx, r, ids, now))) {
+  if (tooLate || invalid || !seatsFree) {
     const motivo: ReservationReason = tooLate ? 'vencido' : invalid ? 'boleto_invalido' : 'asientos_ocupados';
     await releaseSeats(tx, r, ids);
     // Nothing was paid when points covered it all: the reservation is simply cancelled.

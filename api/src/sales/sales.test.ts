@@ -1,6 +1,6 @@
-import { addDays, limaToday, RESERVATION_CODE_PATTERN, type ReservationView } from '@rumbo/shared/schemas';
+import { addDays, limaToday, RESERVATION_CODE_PATTERN, type ReservationView, type SeatCell, type Trip } from '@rumbo/shared/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
-import { signSessionToken } from '../accounts/tokens';
+import { openSession } from '../accounts/sessions';
 import { cuenta, puntosMovimiento } from '../accounts/accounts.tables';
 import { outbox } from '../mail/mail.tables';
 import { createMailSender } from '../mail/sender';
@@ -53,7 +53,9 @@ const consult = async (codigo: string, clave: string) => (await post(api.app, '/
 const seatStates = async (ids: number[]) =>
   (await db().select({ id: viaje_asiento.cviaje_asiento, estado: viaje_asiento.gestado_asiento }).from(viaje_asiento).where(inArray(viaje_asiento.cviaje_asiento, ids))).map((s) => s.estado);
 
-const mailsTo = async (to: string) => db().select().from(outbox).where(eq(outbox.to, to));
+const mailsTo = async (to: string) => db().select().from(outbox).where(eq(outbox.to, to)).orderBy(outbox.id);
+/** The mails after the reservation's payment-code mail. */
+const mailsAfterCode = async (to: string) => (await mailsTo(to)).filter((m) => !/código de pago|payment code/.test(m.subject));
 
 describe('/rest/invitado and /rest/persona/obtener', () => {
   it('records a guest and says whether the e-mail has an account', async () => {
@@ -66,11 +68,13 @@ describe('/rest/invitado and /rest/persona/obtener', () => {
     expect(bad.json()).toEqual({ message: 'Enter the given names', code: 'sale.nombres.required', field: 'nombre' });
   });
 
-  it('gives a known passenger’s data only with the right birth date', async () => {
+  it('gives a known passenger’s identity (not the contact data, issue 15) only with the right birth date', async () => {
     const person = { ...ADULT, numero: '11223344', nombres: 'Julio' };
     expect((await post(api.app, '/rest/persona/registrar', person)).statusCode).toBe(201);
     const found = await post(api.app, '/rest/persona/obtener', { documento: { ctipo_documento: 19, numero: '11223344' }, nacimiento: ADULT.nacimiento });
-    expect(found.json().data).toMatchObject({ nombres: 'Julio', paterno: 'Quispe', email: ADULT.email, celular: ADULT.celular, nacimiento: ADULT.nacimiento });
+    expect(found.json().data).toMatchObject({ nombres: 'Julio', paterno: 'Quispe', nacimiento: ADULT.nacimiento });
+    expect(found.json().data).not.toHaveProperty('email');
+    expect(found.json().data).not.toHaveProperty('celular');
     const wrong = await post(api.app, '/rest/persona/obtener', { documento: { ctipo_documento: 19, numero: '11223344' }, nacimiento: '1991-05-04' });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json()).toEqual({ message: 'No encontramos un pasajero con ese documento y fecha de nacimiento', code: 'sale.persona.noEncontrada' });
@@ -94,7 +98,8 @@ describe('rate limits', () => {
 describe('/rest/venta/cotizar', () => {
   it('prices the held seats on the server, in céntimos, and applies coupon rules', async () => {
     const trip = await findTrip(api.app, 'LIM', 'ICA', 6);
-    const { clave, seats } = await heldPurchase(api.app, [trip], 2);
+    // AMIGOS10 takes 3 tickets of the same trip (issue 18 item 5; coupon-scope.test.ts has each condition).
+    const { clave, seats } = await heldPurchase(api.app, [trip], 3);
     const expected = seats.reduce((sum, s) => sum + Math.round(s.precio! * 100), 0);
     const plain = await post(api.app, '/rest/venta/cotizar', { clave_bloqueo: clave });
     expect(plain.json().data).toEqual({ subtotal_centimos: expected, descuento_centimos: 0, total_centimos: expected, cupon: null, descuento_pct: null, puntos_canje: 0, canje_centimos: 0 });
@@ -115,10 +120,19 @@ describe('/rest/venta/cotizar', () => {
   });
 
   it('applies a destination coupon to the legs going there only', async () => {
-    const out = await findTrip(api.app, 'LIM', 'CUZ', 7);
+    // CUSCO20 covers the VIP cama seats from Lima to Cusco (issue 18 item 5): a VIP departure out, any seat back.
+    let out: Trip | undefined;
+    let vip: SeatCell | undefined;
+    for (let index = 0; !vip; index += 1) {
+      out = await findTrip(api.app, 'LIM', 'CUZ', 7, index);
+      vip = (await freeSeats(api.app, out)).find((s) => s.gcategoria_asiento === 180);
+    }
     const back = await findTrip(api.app, 'CUZ', 'LIM', 9);
-    const { clave, seats } = await heldPurchase(api.app, [out, back], 1);
-    const [ida, vuelta] = seats.map((s) => Math.round(s.precio! * 100));
+    const first = await hold(api.app, out!, vip);
+    const clave = first.json().data.clave_bloqueo as string;
+    const backSeat = (await freeSeats(api.app, back))[0]!;
+    expect((await hold(api.app, back, backSeat, clave)).statusCode).toBe(200);
+    const [ida, vuelta] = [vip, backSeat].map((s) => Math.round(s.precio! * 100));
     const q = (await post(api.app, '/rest/venta/cotizar', { clave_bloqueo: clave, cupon: 'CUSCO20' })).json().data;
     expect(q).toMatchObject({ subtotal_centimos: ida! + vuelta!, descuento_centimos: Math.round(ida! * 0.2), descuento_pct: 20 });
   });
@@ -159,7 +173,8 @@ describe('/rest/venta/reserva', () => {
   it('turns a round trip into one reservation with a code, an expiry, a factura and extended holds; twice is once', async () => {
     const out = await findTrip(api.app, 'LIM', 'AQP', 10);
     const back = await findTrip(api.app, 'AQP', 'LIM', 12);
-    const { clave, seats } = await heldPurchase(api.app, [out, back], 1);
+    // 3 tickets each way: AMIGOS10 takes 3 tickets of the same trip (issue 18 item 5).
+    const { clave, seats } = await heldPurchase(api.app, [out, back], 3);
     const comprador = { nombre: 'Rosa Quispe', email: 'compras@empresa.pe', comprobante: 'factura', ruc: '20518739469', razon_social: 'Empresa S.A.C.' };
     const res = await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador, terminos: true, cupon: 'AMIGOS10' });
     expect(res.statusCode).toBe(201);
@@ -170,12 +185,50 @@ describe('/rest/venta/reserva', () => {
     expect(view.tramos.map((t) => [t.tramo, t.origen, t.destino])).toEqual([['ida', 'Lima', 'Arequipa'], ['vuelta', 'Arequipa', 'Lima']]);
     expect(view.total_centimos).toBe(view.subtotal_centimos - view.descuento_centimos);
     const holds = await db().select().from(viaje_asiento).where(inArray(viaje_asiento.cviaje_asiento, seats.map((s) => s.cviaje_asiento!)));
-    expect(holds.map((h) => h.expira!.toISOString())).toEqual([view.expira, view.expira]);
+    expect(view.descuento_centimos).toBe(Math.round(view.subtotal_centimos * 0.1));
+    expect(holds.map((h) => h.expira!.toISOString())).toEqual(seats.map(() => view.expira));
 
     const again = await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador, terminos: true });
     expect(again.statusCode).toBe(200);
     expect(again.json().data.codigo).toBe(view.codigo);
     expect(await db().select().from(reserva).where(eq(reserva.codigo, view.codigo))).toHaveLength(1);
+  });
+
+  it('mails the buyer the payment code once, in the purchase’s language: amount, deadline, each way to pay and the way back', async () => {
+    const buyer = { ...BUYER, nombre: 'valeria  ramos', email: 'codigo@example.pe' };
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 6);
+    const { clave } = await heldPurchase(api.app, [trip], 1);
+    const res = await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: buyer, terminos: true }, { 'accept-language': 'en-EN' });
+    expect(res.statusCode).toBe(201);
+    const view = res.json().data as ReservationView;
+    const mails = await mailsTo(buyer.email);
+    expect(mails.map((m) => m.subject)).toEqual([`Your Rumbo Andino payment code: ${view.codigo}`]);
+    const text = mails[0]!.text;
+    expect(text).toMatch(/^Hello Valeria,/);
+    expect(text).toContain(view.codigo);
+    expect(text).toContain(`S/ ${(view.total_centimos / 100).toFixed(2)}`);
+    const deadline = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Lima', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(view.expira));
+    expect(text).toContain(deadline);
+    for (const method of ['Credit or debit card', 'Online banking', 'Cash', 'QR code']) expect(text).toContain(method);
+    expect(text).toContain(`${STORE}/pasajes/recuperar?codigo=${view.codigo}`);
+    expect(mails[0]!.html).toContain(`href="${STORE}/pasajes/recuperar?codigo=${view.codigo}"`);
+    expect(mails[0]!.html).toContain('<html lang="en">');
+
+    // Reserving again with the same key answers the same reservation and mails nothing more.
+    expect((await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: buyer, terminos: true })).statusCode).toBe(200);
+    expect(await mailsTo(buyer.email)).toHaveLength(1);
+  });
+
+  it('mails the payment code in Spanish to a Spanish purchase', async () => {
+    const buyer = { ...BUYER, email: 'codigo-es@example.pe' };
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 6);
+    const { clave } = await heldPurchase(api.app, [trip], 1);
+    const view = (await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: buyer, terminos: true })).json().data as ReservationView;
+    const [mail] = await mailsTo(buyer.email);
+    expect(mail!.subject).toBe(`Su código de pago de Rumbo Andino: ${view.codigo}`);
+    expect(mail!.text).toMatch(/^Hola, Rosa:/);
+    for (const method of ['Tarjeta de crédito o débito', 'Banca por internet', 'Efectivo', 'código QR', 'CIP']) expect(mail!.text).toContain(method);
+    expect(mail!.text).toContain(`S/ ${(view.total_centimos / 100).toFixed(2)}`);
   });
 
   it('refuses a buyer without terms, and a factura without RUC', async () => {
@@ -259,7 +312,7 @@ describe('payment and tickets', () => {
 
   it('issues tickets once for a notice delivered 10 times, credits points and mails the PDF', async () => {
     const demo = (await db().select().from(cuenta).where(eq(cuenta.correo, 'demo@rumboandino.pe')))[0]!;
-    const token = await signSessionToken(demo.ccuenta, 3600, TEST_SECRET);
+    const token = await openSession(db(), demo.ccuenta, 3600, TEST_SECRET);
     const before = (await db().select().from(puntosMovimiento).where(eq(puntosMovimiento.ccuenta, demo.ccuenta))).length;
     const { view, clave, seats } = await reserveOne({ days: 6, count: 2, headers: { authorization: `Bearer ${token}` } });
     const referencia = await startSafetyPay(view.codigo, clave);
@@ -365,7 +418,7 @@ describe('payment and tickets', () => {
     await notify(safetyPayNotice(sandbox(), { referencia, amount: decimalOf(view.total_centimos) }, now()));
     expect(await consult(view.codigo, clave)).toMatchObject({ estado: 'reembolso', motivo: 'asientos_ocupados', boletos: [] });
     expect(await seatStates([seats[0]!.cviaje_asiento!])).toEqual([84]);
-    const mails = await mailsTo(buyer.email);
+    const mails = await mailsAfterCode(buyer.email);
     expect(mails.map((m) => m.subject)).toEqual([`Su pago de la compra ${view.codigo} será devuelto`]);
   });
 
@@ -411,7 +464,7 @@ describe('payment and tickets', () => {
       await notify(safetyPayNotice(sandbox(), { referencia, amount: decimalOf(view.total_centimos) }, now()));
       expect(await consult(view.codigo, clave)).toMatchObject({ estado: 'reembolso', motivo: 'vencido', boletos: [] });
       expect(await seatStates([seats[0]!.cviaje_asiento!])).toEqual([83]);
-      expect((await mailsTo(buyer.email)).map((m) => m.subject)).toEqual([`Su pago de la compra ${view.codigo} será devuelto`]);
+      expect((await mailsAfterCode(buyer.email)).map((m) => m.subject)).toEqual([`Su pago de la compra ${view.codigo} será devuelto`]);
     } finally {
       clock = saved;
     }
@@ -426,13 +479,13 @@ describe('payment and tickets', () => {
     expect(unpaid.statusCode).toBe(409);
     const referencia = await startSafetyPay(view.codigo, clave);
     await notify(safetyPayNotice(sandbox(), { referencia, amount: decimalOf(view.total_centimos) }, now()));
-    expect(await mailsTo(buyer.email)).toHaveLength(1);
+    expect(await mailsAfterCode(buyer.email)).toHaveLength(1);
 
     const wrong = await post(api.app, '/rest/venta/confirmar/recuperar/', { codigo: view.codigo, email: 'otro@example.pe' });
     const right = await post(api.app, '/rest/venta/confirmar/recuperar/', { codigo: view.codigo, email: 'REENVIO@example.pe' });
     expect([wrong.statusCode, right.statusCode]).toEqual([202, 202]);
     expect(wrong.json()).toEqual(right.json());
-    const mails = await mailsTo(buyer.email);
+    const mails = await mailsAfterCode(buyer.email);
     expect(mails).toHaveLength(2);
     expect(mails[0]!.subject).toContain('Your Rumbo Andino tickets');
 
@@ -448,8 +501,9 @@ describe('payment and tickets', () => {
       const sender = createMailSender({ db: db(), transport, from: 'x@rumboandino.pe', log: { warn() {}, error() {} }, attachments: ticketAttachments(db(), now) });
       await sender.drainOutbox(new Date(Date.now() + 60 * 60_000));
       const delivered = peer.received.filter((m) => m.to.includes(buyer.email));
-      expect(delivered).toHaveLength(2);
-      expect(delivered[0]!.raw).toMatch(/Content-Type: application\/pdf; name=boletos-[A-Z0-9]{8}\.pdf/);
+      // the payment code, then the tickets twice (with their PDF)
+      expect(delivered).toHaveLength(3);
+      expect(delivered[1]!.raw).toMatch(/Content-Type: application\/pdf; name=boletos-[A-Z0-9]{8}\.pdf/);
     } finally {
       transport.close();
       await peer.close();

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Language, ReservationView, Ticket } from '@rumbo/shared/schemas';
+import { formatCentimos, limaDateTime, type Language, type ReservationView, type Ticket } from '@rumbo/shared/schemas';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { OPERATOR } from '../operator';
@@ -98,16 +98,6 @@ const TEXTS = {
   },
 } as const;
 
-/** S/ 123.45 from céntimos, without floating point. */
-export const soles = (centimos: number) => `S/ ${Math.trunc(centimos / 100)}.${String(centimos % 100).padStart(2, '0')}`;
-
-export function limaDateTimeText(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'en-EN' ? 'en-GB' : 'es-PE', {
-    timeZone: 'America/Lima',
-    dateStyle: 'full',
-    timeStyle: 'short',
-  }).format(new Date(iso));
-}
 
 /**
  * Clause text size. Peruvian consumer law asks contract clauses in letters of at least 3 mm;
@@ -134,7 +124,7 @@ export async function renderTicketsPdf(view: ReservationView, language: Language
   doc.moveDown(0.5);
   doc.fontSize(12).text(`${t.code}: ${view.codigo}`);
   doc.text(`${t.buyer}: ${view.comprador.nombre} (${view.comprador.email})`);
-  doc.text(`${t.total}: ${soles(view.total_centimos)}`);
+  doc.text(`${t.total}: ${formatCentimos(view.total_centimos, language)}`);
   doc.moveDown();
 
   tickets.forEach((ticket, i) => {
@@ -149,9 +139,9 @@ export async function renderTicketsPdf(view: ReservationView, language: Language
     doc.text(`${t.passenger}: ${p.nombres} ${p.paterno} ${p.materno}`, { width: 380 });
     doc.text(`${t.document}: ${p.numero}`, { width: 380 });
     doc.text(`${t.trip}: ${ticket.origen} - ${ticket.destino}`, { width: 380 });
-    doc.text(`${t.departure}: ${limaDateTimeText(ticket.salida, language)}`, { width: 380 });
+    doc.text(`${t.departure}: ${limaDateTime(ticket.salida, language)}`, { width: 380 });
     doc.text(t.seat(ticket.nasiento, ticket.gnivel_piso), { width: 380 });
-    doc.text(`${t.price}: ${soles(ticket.precio_centimos)}`, { width: 380 });
+    doc.text(`${t.price}: ${formatCentimos(ticket.precio_centimos, language)}`, { width: 380 });
     doc.text(t.declaration(ticket.declaracion !== null), { width: 380 });
     if (p.menor) doc.text(t.minor, { width: 380 });
     doc.y = Math.max(doc.y, top + 126) + 8;

@@ -3,15 +3,20 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client';
 import type { RateLimit } from '../http/rate-limit';
 import { parseBody } from '../http/validate';
-import { changeSeat, seatMap } from './seats.service';
+import { changeSeat, hashClient, seatMap } from './seats.service';
 
-export const seatsRoutes: FastifyPluginAsync<{ db: Database; now: () => Date; seatRateLimit: RateLimit }> = async (
-  app,
-  { db, now, seatRateLimit },
-) => {
+export interface SeatsRoutesOptions {
+  db: Database;
+  now: () => Date;
+  seatRateLimit: RateLimit;
+  /** Keys the hash of the client address stored with a hold (the session secret). */
+  clientSecret: string;
+}
+
+export const seatsRoutes: FastifyPluginAsync<SeatsRoutesOptions> = async (app, { db, now, seatRateLimit, clientSecret }) => {
   app.post('/rest/maqueta', async (request) => ({ data: await seatMap(db, parseBody(SeatMapRequestSchema, request.body), now()) }));
 
   app.post('/rest/asiento/bloquear', { config: { rateLimit: seatRateLimit } }, async (request) => ({
-    data: await changeSeat(db, parseBody(SeatHoldSchema, request.body), now()),
+    data: await changeSeat(db, parseBody(SeatHoldSchema, request.body), now(), hashClient(request.ip, clientSecret)),
   }));
 };

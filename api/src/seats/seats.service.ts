@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { locks } from '../db/lock-order';
 import {
   HOLD_MINUTES,
   MAX_SEATS,
@@ -17,6 +18,15 @@ import { findTripForSale, isOnSale, type TripForSale } from '../trips/trips.quer
 const SEAT = 1;
 const AVAILABLE = 83;
 const HELD = 84;
+
+/**
+ * What one client (an address) may hold at once on one trip, whatever the number of purchase
+ * keys: two full purchases. Counted in PostgreSQL, so it holds across API instances.
+ */
+export const CLIENT_SEAT_LIMIT = 10;
+
+/** How a client's address is stored with its holds: keyed, so the column cannot be read back into addresses. */
+export const hashClient = (address: string, secret: string) => createHmac('sha256', secret).update(`hold-client:${address}`).digest('hex');
 
 /** How a purchase key is stored (only its SHA-256 leaves the buyer's browser). */
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -196,8 +206,14 @@ async function findSeat(db: Database, trip: TripForSale, nasiento: number): Prom
  * requests for a seat exactly one wins. The purchase key (`clave_bloqueo`) is only stored hashed.
  * The 5-seat limit is counted under a transaction-scoped advisory lock on the key, so one
  * purchase's parallel requests cannot slip past it together.
+ *
+ * Issue 15: what one client (`clientHash`, a keyed hash of its address) holds on the trip is
+ * bounded by CLIENT_SEAT_LIMIT whatever the number of purchase keys, counted in the database under
+ * a second advisory lock (trip + client: `locks.holdClient`, after the key's in the one lock order of
+ * src/db/lock-order.ts). A client that starts over (a hold without a key) while at its bound
+ * gets its abandoned holds released: those of its other purchase keys that no reservation waits on. Going on with a purchase it already has past the bound is a 409.
  */
-export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date): Promise<SeatHoldResult> {
+export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date, clientHash: string | null = null): Promise<SeatHoldResult> {
   const trip = await tripOnSale(db, body, now);
   await ensureSeatRows(db, trip);
   const seat = await findSeat(db, trip, body.nasiento);
@@ -219,7 +235,7 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date)
   if (body.gestado_asiento === AVAILABLE) {
     if (!body.clave_bloqueo) throw new InvalidInputError('seat.notHeld', 'clave_bloqueo');
     const rows = await queryRows<unknown>(db, sql`
-      update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null
+      update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null
       where cviaje_asiento = ${seat.cviaje_asiento}
         and ((gestado_asiento = ${HELD} and clave_hash = ${hashKey(body.clave_bloqueo)})
              or gestado_asiento = ${AVAILABLE}
@@ -239,14 +255,15 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date)
   const keyHash = hashKey(key);
   const expira = new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${keyHash}))`);
+    await locks.purchaseKey(tx, keyHash);
     const counted = await queryRows<{ n: number }>(tx, sql`
       select count(*)::int as n from viaje_asiento
       where cviaje = ${trip.cviaje} and clave_hash = ${keyHash} and gestado_asiento = ${HELD}
         and expira > ${nowIso}::timestamptz and cviaje_asiento <> ${seat.cviaje_asiento}`);
     if (Number(counted[0]?.n ?? 0) >= MAX_SEATS) throw new ConflictError('seat.limit');
+    if (clientHash) await boundClient(tx, trip.cviaje, seat.cviaje_asiento, clientHash, keyHash, !body.clave_bloqueo, nowIso);
     const rows = await queryRows<unknown>(tx, sql`
-      update viaje_asiento set gestado_asiento = ${HELD}, clave_hash = ${keyHash},
+      update viaje_asiento set gestado_asiento = ${HELD}, clave_hash = ${keyHash}, cliente_hash = ${clientHash},
         -- Holding again never shortens a hold (a reservation extends its seats' holds to its expiry).
         expira = greatest(${expira}::timestamptz, case when clave_hash = ${keyHash} and gestado_asiento = ${HELD} then expira end)
       where cviaje_asiento = ${seat.cviaje_asiento}
@@ -256,4 +273,34 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date)
     if (rows.length === 0) throw new ConflictError('seat.taken');
     return result(HELD, expira, key);
   });
+}
+
+/** Seats a client holds on a trip (unexpired), not counting `except`. */
+async function clientHolds(db: Database, cviaje: number, except: number, clientHash: string, nowIso: string): Promise<number> {
+  const rows = await queryRows<{ n: number }>(db, sql`
+    select count(*)::int as n from viaje_asiento
+    where cviaje = ${cviaje} and cliente_hash = ${clientHash} and gestado_asiento = ${HELD}
+      and expira > ${nowIso}::timestamptz and cviaje_asiento <> ${except}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Keeps a client within CLIENT_SEAT_LIMIT on a trip before it takes one more seat (see changeSeat).
+ * Runs in the hold's transaction, under an advisory lock on the trip and the client.
+ */
+async function boundClient(db: Database, cviaje: number, cviaje_asiento: number, clientHash: string, keyHash: string, startingOver: boolean, nowIso: string) {
+  await locks.holdClient(db, cviaje, clientHash);
+  const held = await clientHolds(db, cviaje, cviaje_asiento, clientHash, nowIso);
+  if (held < CLIENT_SEAT_LIMIT) return;
+  if (!startingOver) throw new ConflictError('seat.clientLimit');
+  // Starting over at the bound: the client's holds under other keys that no reservation waits on
+  // are abandoned purchases; all of them go back on sale, so the new purchase has room to grow.
+  await db.execute(sql`
+    update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null
+    where cviaje = ${cviaje} and cliente_hash = ${clientHash} and gestado_asiento = ${HELD}
+      and expira > ${nowIso}::timestamptz and clave_hash <> ${keyHash} and cviaje_asiento <> ${cviaje_asiento}
+      and not exists (
+        select 1 from reserva_asiento ra join reserva r on r.creserva = ra.creserva
+        where ra.cviaje_asiento = viaje_asiento.cviaje_asiento and r.estado = 'pendiente' and r.expira > ${nowIso}::timestamptz)`);
+  if ((await clientHolds(db, cviaje, cviaje_asiento, clientHash, nowIso)) >= CLIENT_SEAT_LIMIT) throw new ConflictError('seat.clientLimit');
 }

@@ -20,10 +20,16 @@ export const viaje_asiento = pgTable(
     /** SHA-256 (hex) of the holder's key: the key itself is only ever in the holder's browser. */
     clave_hash: text('clave_hash'),
     expira: timestamp('expira', { withTimezone: true, mode: 'date' }),
+    /**
+     * Keyed hash of the client (address) that holds the seat: what one client holds on a trip is
+     * bounded whatever the number of purchase keys (issue 15). Null when free or sold.
+     */
+    cliente_hash: text('cliente_hash'),
   },
   (t) => [
     unique().on(t.cviaje, t.nasiento),
     index('viaje_asiento_clave_idx').on(t.clave_hash),
+    index('viaje_asiento_cliente_idx').on(t.cviaje, t.cliente_hash),
     check('viaje_asiento_estado_check', sql`${t.gestado_asiento} in (82, 83, 84)`),
   ],
 );

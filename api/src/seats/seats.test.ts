@@ -4,6 +4,7 @@ import { queryRows } from '../db/rows';
 import { setupTestApp } from '../test/app';
 import { TEST_ENGINE } from '../test/database';
 import { seatBody } from '../test/purchase';
+import { CLIENT_SEAT_LIMIT } from './seats.service';
 
 /** The API's clock: tests move it forward to let holds expire. */
 let clock = Date.now();
@@ -200,6 +201,59 @@ describe('POST /rest/asiento/bloquear', () => {
     const answers = await Promise.all(seats.slice(1).map((seat) => hold(trip, seat, clave)));
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(4);
     expect(answers.filter((res) => res.statusCode === 409 && res.json().code === 'seat.limit')).toHaveLength(4);
+  });
+
+  describe('per client (issue 15, item 4)', () => {
+    const from = (address: string) => (url: string, payload: object) =>
+      api.app.inject({ method: 'POST', url, payload, remoteAddress: address, headers: { 'accept-language': 'en-EN' } });
+    const heldOn = async (trip: Trip) =>
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            api.db,
+            sql`select count(*)::int as n from viaje_asiento where cviaje = ${trip.cviaje} and gestado_asiento = 84 and expira > ${new Date(clock).toISOString()}::timestamptz`,
+          )
+        )[0]!.n,
+      );
+
+    it('one client cannot hold a whole bus with fresh purchase keys: starting over releases its abandoned holds', async () => {
+      const trip = await tripOn('LIM', 'TRU', 11);
+      const seats = seatsOf((await seatMap(trip)).asientos);
+      const attacker = from('203.0.113.7');
+      const codes: number[] = [];
+      for (const seat of seats) codes.push((await attacker('/rest/asiento/bloquear', seatBody(trip, seat, 84))).statusCode);
+      expect(seats.length).toBeGreaterThan(CLIENT_SEAT_LIMIT * 2);
+      // However many keys it uses, the client never holds more than its bound at once.
+      expect(await heldOn(trip)).toBeLessThanOrEqual(CLIENT_SEAT_LIMIT);
+      const firstSeat = (await seatMap(trip)).asientos.find((cell) => cell.nasiento === seats[0]!.nasiento)!;
+      expect(firstSeat.gestado_asiento).toBe(83);
+      // Another customer still finds seats.
+      const other = await from('198.51.100.9')('/rest/asiento/bloquear', seatBody(trip, seats[0]!, 84));
+      expect(other.statusCode).toBe(200);
+      expect(codes.every((code) => code === 200)).toBe(true);
+    });
+
+    it('a client at its bound that goes on with a purchase it already has is told so', async () => {
+      const trip = await tripOn('LIM', 'TRU', 12);
+      const seats = seatsOf((await seatMap(trip)).asientos);
+      const client = from('203.0.113.8');
+      const keys: string[] = [];
+      let next = 0;
+      // Purchases of 4, 4 and the rest of the bound.
+      for (const size of [4, 4, CLIENT_SEAT_LIMIT - 8]) {
+        let key: string | undefined;
+        for (let i = 0; i < size; i += 1) {
+          const res = await client('/rest/asiento/bloquear', seatBody(trip, seats[next++]!, 84, key));
+          expect(res.statusCode).toBe(200);
+          key = res.json().data.clave_bloqueo;
+        }
+        keys.push(key!);
+      }
+      const more = await client('/rest/asiento/bloquear', seatBody(trip, seats[next++]!, 84, keys[2]));
+      expect(more.statusCode).toBe(409);
+      expect(more.json()).toMatchObject({ code: 'seat.clientLimit' });
+      expect(await heldOn(trip)).toBe(CLIENT_SEAT_LIMIT);
+    });
   });
 
   it('validates the body with the shared schema', async () => {

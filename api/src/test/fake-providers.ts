@@ -27,7 +27,7 @@ export async function startFakeGoogle() {
   const url = await listen(server);
   const issuer = 'https://accounts.fake-google.test';
 
-  const sign = (key: CryptoKey, claims: JWTPayload, options: { expiresIn?: number; issuer?: string; audience?: string }) => {
+  const sign = (key: CryptoKey, claims: JWTPayload, options: { expiresIn?: number; issuer?: string; audience?: string | string[] }) => {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: 'fake-key-1', typ: 'JWT' })
@@ -43,7 +43,7 @@ export async function startFakeGoogle() {
     jwksUrl: `${url}/certs`,
     issuer,
     /** An ID token as Google Identity Services hands it to the page. */
-    idToken: (claims: JWTPayload, options: { expiresIn?: number; issuer?: string; audience?: string } = {}) => sign(privateKey, claims, options),
+    idToken: (claims: JWTPayload, options: { expiresIn?: number; issuer?: string; audience?: string | string[] } = {}) => sign(privateKey, claims, options),
     /** The same, signed with a key the issuer never published. */
     forge: (claims: JWTPayload) => sign(stranger.privateKey, claims, {}),
     close: () => close(server),

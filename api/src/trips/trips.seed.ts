@@ -24,17 +24,21 @@ const FARE_FACTORS = {
 
 type FareField = keyof typeof FARE_FACTORS;
 
-function fareFieldsOf(cmaqueta: number): Set<FareField> {
+/** The fare fields a layout's seats are priced with; `promotional`: only those of its promotional seats. */
+function fareFieldsOf(cmaqueta: number, promotional = false): Set<FareField> {
   const layout = LAYOUTS.find((l) => l.cmaqueta === cmaqueta)!;
   const fields = new Set<FareField>();
   for (const cell of layoutCells(layout)) {
-    if (cell.gcategoria_asiento === null) continue;
+    if (cell.gcategoria_asiento === null || (promotional && !cell.promocionable)) continue;
     const deck = cell.gnivel_piso === 15 ? 1 : 2;
     const individual = cell.iasiento_individual && `edd_calc_${cell.gcategoria_asiento}_p${deck}_individual` in FARE_FACTORS;
     fields.add(`edd_calc_${cell.gcategoria_asiento}_p${deck}${individual ? '_individual' : ''}` as FareField);
   }
   return fields;
 }
+
+/** The lowest factor among `fields` (null when none). */
+const lowestFactor = (fields: Set<FareField>) => (fields.size ? Math.min(...[...fields].map((field) => FARE_FACTORS[field])) : null);
 
 export async function seedTrips(db: Database): Promise<void> {
   await db.insert(terminal).values([...TERMINALS]).onConflictDoNothing();
@@ -70,14 +74,18 @@ export async function seedTrips(db: Database): Promise<void> {
  */
 export async function addTripDays(db: Database): Promise<void> {
   const fields = Object.keys(FARE_FACTORS) as FareField[];
+  // Per layout: each field's factor, the lowest factor of any seat, the lowest of a promotional seat.
   const factorRows = LAYOUTS.map((layout) => {
     const present = fareFieldsOf(layout.cmaqueta);
     const factors = fields.map((field) => (present.has(field) ? sql`${FARE_FACTORS[field]}::numeric` : sql`null::numeric`));
-    return sql`(${layout.cmaqueta}::int, ${sql.join(factors, sql`, `)})`;
+    const promo = lowestFactor(fareFieldsOf(layout.cmaqueta, true));
+    return sql`(${layout.cmaqueta}::int, ${sql.join(factors, sql`, `)}, ${lowestFactor(present)}::numeric, ${promo}::numeric)`;
   });
   const fare = (field: FareField) => sql.raw(`round(r.precio_base * d.recargo * f.${field})`);
+  // A campaign day's "from" price is a price a seat sells at: the cheapest seat, or a promotional
+  // seat at its campaign price (seatPrice: the fare, then the percentage off, each rounded).
   await db.execute(sql`
-    with f(cmaqueta, ${sql.raw(fields.join(', '))}) as (values ${sql.join(factorRows, sql`, `)}),
+    with f(cmaqueta, ${sql.raw(fields.join(', '))}, desde_factor, promo_factor) as (values ${sql.join(factorRows, sql`, `)}),
     d as (
       select day::date as dia,
              case when extract(dow from day) in (0, 5) then 1.1 else 1 end as recargo,
@@ -90,11 +98,9 @@ export async function addTripDays(db: Database): Promise<void> {
            (d.dia + h.hora) at time zone 'America/Lima',
            (d.dia + h.hora) at time zone 'America/Lima' + make_interval(mins => r.duracion_min),
            ${sql.join(fields.map(fare), sql`, `)},
-           case when d.promocion_pct > 0
-                then round(r.precio_base * d.recargo * least(${sql.join(
-                  fields.map((field) => sql.raw(`coalesce(f.${field}, 99)`)),
-                  sql`, `,
-                )}) * (100 - d.promocion_pct) / 100)
+           case when d.promocion_pct > 0 and f.promo_factor is not null
+                then least(round(r.precio_base * d.recargo * f.desde_factor),
+                           round(round(r.precio_base * d.recargo * f.promo_factor) * (100 - d.promocion_pct) / 100))
            end,
            d.promocion_pct
     from ruta r

@@ -60,6 +60,24 @@ describe('POST /rest/viaje', () => {
     expect(trip!.asientos_libres).toBe(layoutCells(layout).filter((cell) => cell.nasiento !== null).length);
   });
 
+  it('advertises a "from" price only when a seat of the trip sells at it (no coupon, no other class)', async () => {
+    let checked = 0;
+    // A week: the campaign days (Tuesday, Wednesday) and the others, on a route whose cheapest class has no promotional rows.
+    for (let day = 1; day <= 7; day++) {
+      for (const trip of await search({ origen: 'LIM', destino: 'CUZ', fecha: addDays(limaToday(), day) })) {
+        const map = await post('/rest/maqueta', { cviaje: trip.cviaje, cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino, susuario: 'TVIRT', cusuario: 50005 });
+        const prices = (map.json().data.asientos as { precio: number | null }[]).flatMap((seat) => (seat.precio === null ? [] : [seat.precio]));
+        const lowest = Math.min(...prices);
+        const fares = FARE_FIELDS.flatMap((field) => (typeof trip[field] === 'number' && trip[field] > 0 ? [trip[field]] : []));
+        // The shared rule: nprecio_desde, else the lowest positive fare; either way a price a seat has.
+        const desde = trip.nprecio_desde !== null && trip.nprecio_desde > 0 ? trip.nprecio_desde : Math.min(...fares);
+        expect({ cviaje: trip.cviaje, desde }).toEqual({ cviaje: trip.cviaje, desde: lowest });
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(7);
+  });
+
   it('finds nothing between cities with no route', async () => {
     expect(await search({ origen: 'TBP', destino: 'TCQ', fecha: tomorrow })).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { ApiError, fromError, SEAT_STATE, session, type FormMessage, type HeldSeat } from '@rumbo/shared';
+import { ApiError, fromError, POSTPONE_STORAGE_PREFIX, SEAT_STATE, session, type FormMessage, type HeldSeat } from '@rumbo/shared';
 import {
   addDays,
   limaToday,
@@ -21,7 +21,7 @@ import { SeatsStore, type SeatsDeps } from '../seats/seats.store';
 import { TripsStore, type TripsDeps } from '../trips/trips.store';
 
 /** Where the postponement keeps its own trip and seat hold (a new purchase key), apart from a booking in progress. */
-export const POSTPONE_STORAGE_PREFIX = 'POSTERGAR:';
+export { POSTPONE_STORAGE_PREFIX };
 
 export interface PostponeDeps {
   api: Pick<typeof sales, 'lookUpTicket' | 'postponeTicket'>;

@@ -1,5 +1,5 @@
 import { ApiError, firstIssues, fromError, type Customer, type FormMessage } from '@rumbo/shared';
-import { DocumentSchema, DOCUMENT_TYPE, PassengerSchema, birthDate, isMinorOn, type Passenger } from '@rumbo/shared/schemas';
+import { DocumentSchema, DOCUMENT_TYPE, PassengerSchema, birthDate, isMinorOn, type Passenger, type PersonOnFile } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as v from 'valibot';
 import type { DocumentRef, PersonFound } from '../sales.resource';
@@ -24,7 +24,7 @@ const BLANK: PassengerValues = {
 
 export interface PersonLookupApi {
   find: (documento: DocumentRef) => Promise<PersonFound | undefined>;
-  get: (documento: DocumentRef, nacimiento: string) => Promise<Passenger | undefined>;
+  get: (documento: DocumentRef, nacimiento: string) => Promise<PersonOnFile | undefined>;
 }
 
 /**
@@ -146,7 +146,11 @@ export class PassengerForm {
           this.lookup = { ...lookup, loading: false, error: { key: 'request.failed' } };
           return false;
         }
-        for (const field of PASSENGER_FIELDS) this.values[field] = String(person[field] ?? '');
+        // The record on file fills the identity; the contact data (not handed out) stay as typed.
+        const onFile: Partial<Record<(typeof PASSENGER_FIELDS)[number], unknown>> = person;
+        for (const field of PASSENGER_FIELDS) {
+          if (onFile[field] !== undefined) this.values[field] = String(onFile[field]);
+        }
         this.errors = {};
         this.lookup = { state: 'filled', nombres: person.nombres };
         return true;

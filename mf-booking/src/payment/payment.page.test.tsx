@@ -80,6 +80,27 @@ describe('step 3, Pago', () => {
     expect(screen.getByTestId('payment-total')).toHaveTextContent('S/ 135.00');
   });
 
+  it("shows the server's refusal of a coupon its conditions do not cover, in the customer's language (issue 18 item 5)", async () => {
+    fakeApi({
+      '/rest/venta/cotizar': (body) =>
+        body.cupon
+          ? json(400, { message: 'El cupón no aplica a la clase de estos asientos', code: 'sale.cupon.clase', field: 'cupon' })
+          : json(200, { data: { subtotal_centimos: 15000, descuento_centimos: 0, total_centimos: 15000, cupon: null, descuento_pct: null } }),
+      '/rest/promocion/obtener': json(200, { data: [] }),
+    });
+    onePassenger();
+    const user = userEvent.setup({ delay: null });
+    renderAt('/pasajes/pago', <PaymentPage />);
+    const field = await screen.findByRole('textbox', { name: 'Cupón de descuento (opcional)' });
+    await user.type(field, 'cusco20');
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    await screen.findByText('El cupón no aplica a la clase de estos asientos');
+    expect(field).toHaveAccessibleDescription('El cupón no aplica a la clase de estos asientos');
+    expect(screen.queryByTestId('payment-discount')).not.toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en-EN'));
+    expect(screen.getByRole('textbox', { name: /coupon/i })).toHaveAccessibleDescription('This coupon does not apply to the class of these seats');
+  });
+
   it('a filled form reserves and goes to the reservation page', async () => {
     const calls = api();
     onePassenger();
@@ -121,7 +142,7 @@ describe('step 3, Pago', () => {
     expect(within(second).getByRole('combobox', { name: 'Parentesco con el menor' })).toBeInTheDocument();
   });
 
-  it('says so when no seats are held; after reserving it leads to the reservation', async () => {
+  it('says so when no seats are held; after reserving it leads only to the reservation, or to a new purchase', async () => {
     api();
     const view = renderAt('/pasajes/pago', <PaymentPage />);
     expect(await screen.findByText('No hay asientos elegidos para pagar.')).toBeInTheDocument();
@@ -130,7 +151,9 @@ describe('step 3, Pago', () => {
 
     writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 1 }, ida: trip(), tramo: 'ida', clave_bloqueo: KEY, codigo: RESERVATION_CODE });
     renderAt('/pasajes/pago', <PaymentPage />);
-    expect(await screen.findByRole('link', { name: `Ver su reserva ${RESERVATION_CODE} y pagarla` })).toHaveAttribute('href', `/pasajes/reserva/${RESERVATION_CODE}`);
+    expect(await screen.findByRole('link', { name: `Pagar la reserva ${RESERVATION_CODE}` })).toHaveAttribute('href', `/pasajes/reserva/${RESERVATION_CODE}`);
+    expect(screen.queryByRole('button', { name: 'Reservar' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Empezar una compra nueva' })).toBeInTheDocument();
   });
 });
 

@@ -10,6 +10,7 @@ import { focusControl } from '../focus';
 import { loadReservationPage } from '../lazy-pages';
 import { tripsUrl } from '../trips-url';
 import { deckNumber } from '../seats/seat-grid';
+import { ReservedNotice } from '../reserved-notice';
 import { StepIndicator } from '../steps';
 import { RELATIONSHIPS, type PassengerField } from './passenger.form';
 import { controlId, passengerScope, PaymentStore } from './payment.store';
@@ -379,13 +380,14 @@ const Terms = observer(function Terms({ store }: { store: PaymentStore }) {
       <Checkbox.Root checked={store.terminos} onCheckedChange={(details) => store.setTerms(details.checked === true)} colorPalette="brand" invalid={Boolean(store.termsError)}>
         <Checkbox.HiddenInput name="terms" aria-describedby={store.termsError ? 'terms-error' : undefined} aria-required="true" />
         <Checkbox.Control borderColor="border.control" />
-        <Checkbox.Label>
-          {t('payment.terms.accept')}{' '}
-          <ExternalLink href="/informacion/terminos-condiciones" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
-            {t('payment.terms.link')}
-          </ExternalLink>
-        </Checkbox.Label>
+        {/* The label is text only: a click anywhere on it ticks the box; the terms open from their own link. */}
+        <Checkbox.Label>{t('payment.terms.accept')}</Checkbox.Label>
       </Checkbox.Root>
+      <Box mt="1" ps="7">
+        <ExternalLink href="/informacion/terminos-condiciones" target="_blank" rel="noopener" color="brand.fg" textDecoration="underline" textStyle="sm">
+          {t('payment.terms.link')}
+        </ExternalLink>
+      </Box>
       {store.termsError && (
         <Text id="terms-error" textStyle="sm" fontWeight="medium" color="fg.error" mt="1">
           {messageText(tv, store.termsError)}
@@ -456,14 +458,10 @@ export const PaymentPage = observer(function PaymentPage({ store: given }: { sto
         {t('payment.title')}
       </Heading>
       {store.state === 'loading' && <Skeleton height="64" />}
+      {store.state === 'reserved' && store.reservation?.codigo && <ReservedNotice codigo={store.reservation.codigo} onNewPurchase={() => store.startNewPurchase()} />}
       {store.state === 'none' && (
         <Stack gap="3" align="start">
           <Text>{t('payment.noSeats')}</Text>
-          {store.reservation?.codigo && (
-            <SiteLink to={`/pasajes/reserva/${store.reservation.codigo}`} color="brand.fg" textDecoration="underline">
-              {t('payment.toReservation', { codigo: store.reservation.codigo })}
-            </SiteLink>
-          )}
           <SiteLink to={search ? tripsUrl(search) : '/'}>{t('seats.searchAgain')}</SiteLink>
         </Stack>
       )}

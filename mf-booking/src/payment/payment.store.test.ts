@@ -249,16 +249,21 @@ describe('step 3 store', () => {
   });
 
   it('fills a known passenger from the document and the birth date', async () => {
+    const onFile = () => {
+      const { email: _email, celular: _celular, ...identity } = passengerData();
+      return { cpersona: 7, ...identity };
+    };
     const api = workingApi({
       '/rest/persona/buscar': json(200, { data: { encontrado: true, nombres: 'Rosa' } }),
       '/rest/persona/obtener': (body) =>
-        (body.nacimiento === '1990-05-14' ? json(200, { data: passengerData() }) : json(404, { message: 'No encontramos', code: 'sale.persona.noEncontrada' })),
+        (body.nacimiento === '1990-05-14' ? json(200, { data: onFile() }) : json(404, { message: 'No encontramos', code: 'sale.persona.noEncontrada' })),
     });
     purchase({ seats: 1 });
     const { store } = makeStore();
     store.load();
     const form = store.passengers[0]!;
     form.set('numero', '45678912');
+    form.set('celular', '955555555');
     await form.search();
     expect(form.lookup).toMatchObject({ state: 'known', nombres: 'Rosa' });
     form.setLookupBirth('1991-01-01');
@@ -266,8 +271,24 @@ describe('step 3 store', () => {
     expect(form.lookup).toMatchObject({ state: 'known', error: { key: 'sale.persona.noEncontrada' } });
     form.setLookupBirth('1990-05-14');
     expect(await form.fill()).toBe(true);
-    expect(form.values).toMatchObject({ nombres: 'Rosa', paterno: 'Quispe', celular: '987654321', nacimiento: '1990-05-14' });
+    // The look-up answers the identity only (issue 15); what the buyer typed for contact stays.
+    expect(form.values).toMatchObject({ nombres: 'Rosa', paterno: 'Quispe', celular: '955555555', nacimiento: '1990-05-14' });
     expect(api.to('/rest/persona/obtener').at(-1)).toEqual({ documento: { ctipo_documento: 19, numero: '45678912' }, nacimiento: '1990-05-14' });
+  });
+
+  it('a purchase already reserved shows no form: held seats under it lead to its payment, none is reserved again', async () => {
+    const api = workingApi();
+    purchase({ seats: 1 });
+    writeReservation({ ...readReservation()!, codigo: RESERVATION_CODE });
+    const { store, navigate } = makeStore();
+    store.load();
+    await settle();
+    expect(store.state).toBe('reserved');
+    expect(store.passengers).toEqual([]);
+    expect(await store.submit()).toBeUndefined();
+    expect(api.to('/rest/venta/reserva')).toEqual([]);
+    expect(api.to('/rest/venta/cotizar')).toEqual([]);
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('says so when there are no held seats', () => {

@@ -18,7 +18,7 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { navigateToUrl } from 'single-spa';
 import * as v from 'valibot';
 import { limaDay } from '../format';
-import { heldSeats, holdsExpireAt, readReservation, secondsUntil, writeHeldSeats, writeReservation, type Leg, type Reservation } from '../reservation';
+import { heldSeats, holdsExpireAt, readReservation, secondsUntil, startNewPurchase, writeHeldSeats, writeReservation, type Leg, type Reservation } from '../reservation';
 import * as sales from '../sales.resource';
 import { PassengerForm, PASSENGER_FIELDS } from './passenger.form';
 
@@ -51,7 +51,8 @@ export interface SummaryItem {
   buyer?: boolean;
 }
 
-export type PageState = 'loading' | 'ready' | 'none' | 'expired';
+/** `reserved`: the purchase in `CRESERVA` is a reservation now; only its payment remains (spec §1). */
+export type PageState = 'loading' | 'ready' | 'none' | 'expired' | 'reserved';
 
 /** DOM id of a control of the payment form. */
 export const controlId = (scope: string, field: string) => `${scope}-${field}`;
@@ -202,6 +203,10 @@ export class PaymentStore {
     if (this.state !== 'loading') return;
     this.reservation = readReservation(this.deps.storage);
     this.held = heldSeats(this.deps.storage);
+    if (this.reservation?.codigo) {
+      this.state = 'reserved';
+      return;
+    }
     const count = this.legs[0]?.seats.length ?? 0;
     if (!this.reservation || count === 0 || !this.clave) {
       this.state = 'none';
@@ -215,6 +220,12 @@ export class PaymentStore {
     }
     this.state = 'ready';
     this.tick();
+  }
+
+  /** "Start a new purchase" after a reservation: see `startNewPurchase`; then step 2 of the same trip. */
+  async startNewPurchase(): Promise<void> {
+    await startNewPurchase((seat) => this.deps.api.releaseSeat(seat), this.deps.storage);
+    this.deps.navigate('/pasajes/asientos');
   }
 
   /** Restores the purchase, then asks the server for its price, the current coupons and the customer's points. */

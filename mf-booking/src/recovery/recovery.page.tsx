@@ -1,4 +1,4 @@
-import { Button, chakra, Container, Heading, Stack, Text } from '@rumbo/shared/ui';
+import { Button, chakra, Container, Heading, HStack, Stack, Text } from '@rumbo/shared/ui';
 import { TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
@@ -13,7 +13,10 @@ const FIELDS: { field: RecoveryField; type: string; autoComplete: string }[] = [
   { field: 'email', type: 'email', autoComplete: 'email' },
 ];
 
-/** `/pasajes/recuperar[?codigo=]`: find a purchase without an account, by its code and e-mail. */
+/**
+ * `/pasajes/recuperar[?codigo=]`: find a purchase without an account, by its code and e-mail, then
+ * prove the buyer with the code mailed to the buyer's address (issue 15).
+ */
 export const RecoveryPage = observer(function RecoveryPage({ store: given }: { store?: RecoveryStore }) {
   const { t } = useTranslation('booking');
   const [params] = useSearchParams();
@@ -51,10 +54,55 @@ export const RecoveryPage = observer(function RecoveryPage({ store: given }: { s
               required
             />
           ))}
+          {store.step === 'prove' && (
+            <Stack gap="3" role="group" aria-labelledby="recovery-prove-title">
+              <Heading as="h3" id="recovery-prove-title" size="sm">
+                {t('recovery.proveTitle')}
+              </Heading>
+              <Text role="status">{t('recovery.sent', { email: store.values.email.trim().toLowerCase() })}</Text>
+              <TextField
+                id="recovery-verificacion"
+                name="recovery-verificacion"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                label={t('recovery.verificacion')}
+                hint={t('recovery.verificacionHint')}
+                value={store.values.verificacion}
+                onValue={(value) => store.set('verificacion', value)}
+                error={store.errors.verificacion}
+                required
+              />
+            </Stack>
+          )}
           <ProblemAlert id="recovery-problem" problem={store.problem} />
-          <Button type="submit" colorPalette="brand" size="lg" loading={store.sending} loadingText={t('recovery.searching')} alignSelf="start">
-            {t('recovery.submit')}
-          </Button>
+          <HStack gap="3" wrap="wrap">
+            <Button
+              type="submit"
+              colorPalette="brand"
+              size="lg"
+              loading={store.sending}
+              loadingText={t(store.step === 'prove' ? 'recovery.opening' : 'recovery.searching')}
+            >
+              {t(store.step === 'prove' ? 'recovery.open' : 'recovery.submit')}
+            </Button>
+            {store.step === 'prove' && (
+              <Button
+                type="button"
+                variant="outline"
+                size="lg"
+                disabled={store.sending}
+                onClick={async () => {
+                  store.startOver();
+                  const focus = await store.submit();
+                  if (focus) focusControl(focus);
+                }}
+              >
+                {t('recovery.again')}
+              </Button>
+            )}
+          </HStack>
         </Stack>
       </chakra.form>
     </Container>

@@ -23,17 +23,48 @@ describe('recovery store', () => {
     expect(api.calls).toEqual([]);
   });
 
-  it('keeps the access key as the purchase key of the code and opens the reservation page', async () => {
+  it("proves the buyer with the code mailed to the buyer's address, then keeps the access key and opens the reservation page (issue 15)", async () => {
     const api = fakeApi({
-      '/rest/venta/recovery': json(200, { data: { reserva: reservationView({ estado: 'pagada' }), acceso: ACCESS, expira: '2026-11-22T17:00:00.000Z' } }),
+      '/rest/venta/recovery': (body: { verificacion?: string }) =>
+        body.verificacion
+          ? json(200, { data: { reserva: reservationView({ estado: 'pagada' }), acceso: ACCESS, expira: '2026-11-22T17:00:00.000Z' } })
+          : json(202, { data: { enviado: true } }),
     });
     const navigate = jest.fn();
     const store = new RecoveryStore({ codigo: ' abcd2345 ' }, { navigate });
     store.set('email', 'Rosa@Example.pe');
+    // Step 1: the code and e-mail only send a one-time code to the buyer.
+    expect(await store.submit()).toBe('recovery-verificacion');
+    expect(store.step).toBe('prove');
+    expect(purchaseKeyOf(RESERVATION_CODE)).toBeUndefined();
+    expect(navigate).not.toHaveBeenCalled();
+    // Step 2: the mailed code, checked in the browser first.
+    store.set('verificacion', '12');
+    expect(await store.submit()).toBe('recovery-verificacion');
+    expect(store.errors).toEqual({ verificacion: { key: 'aftersale.verificacion.format' } });
+    store.set('verificacion', '123456');
     expect(await store.submit()).toBeUndefined();
-    expect(api.to('/rest/venta/recovery')).toEqual([{ codigo: RESERVATION_CODE, email: 'rosa@example.pe' }]);
+    expect(api.to('/rest/venta/recovery')).toEqual([
+      { codigo: RESERVATION_CODE, email: 'rosa@example.pe' },
+      { codigo: RESERVATION_CODE, email: 'rosa@example.pe', verificacion: '123456' },
+    ]);
     expect(purchaseKeyOf(RESERVATION_CODE)).toBe(ACCESS);
     expect(navigate).toHaveBeenCalledWith(`/pasajes/reserva/${RESERVATION_CODE}`);
+  });
+
+  it('shows a wrong mailed code on its field', async () => {
+    fakeApi({
+      '/rest/venta/recovery': (body: { verificacion?: string }) =>
+        body.verificacion
+          ? json(400, { message: 'El código no es correcto o ya venció. Pida uno nuevo.', code: 'aftersale.verificacion.invalid', field: 'verificacion' })
+          : json(202, { data: { enviado: true } }),
+    });
+    const store = new RecoveryStore({ codigo: RESERVATION_CODE, email: 'rosa@example.pe' }, { navigate: jest.fn() });
+    await store.submit();
+    store.set('verificacion', '000000');
+    expect(await store.submit()).toBe('recovery-verificacion');
+    expect(store.errors.verificacion).toMatchObject({ key: 'aftersale.verificacion.invalid' });
+    expect(purchaseKeyOf(RESERVATION_CODE)).toBeUndefined();
   });
 
   it('shows the server refusing a code and e-mail that do not match, and keeps nothing', async () => {

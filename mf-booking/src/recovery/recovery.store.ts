@@ -12,17 +12,20 @@ export interface RecoveryDeps {
   navigate: (url: string) => void;
 }
 
-export type RecoveryField = 'codigo' | 'email';
+export type RecoveryField = 'codigo' | 'email' | 'verificacion';
 
 /**
  * `/pasajes/recuperar`: a guest finds a purchase by its payment code and e-mail
- * (`/rest/venta/recovery`); the access key answered is kept as step 3 keeps a purchase key, and
- * the reservation page shows the purchase (tickets, re-send, payment of a pending one).
+ * (`/rest/venta/recovery`). Those two are printed on every passenger's ticket, so they only send a
+ * one-time code to the buyer's address (step `prove`, issue 15); with that code the server answers
+ * the purchase and an access key, kept as step 3 keeps a purchase key, and the reservation page
+ * shows the purchase (tickets, re-send, payment of a pending one).
  */
 export class RecoveryStore {
-  values: Record<RecoveryField, string> = { codigo: '', email: '' };
+  values: Record<RecoveryField, string> = { codigo: '', email: '', verificacion: '' };
   errors: Partial<Record<RecoveryField, FormMessage>> = {};
   problem: FormMessage | undefined = undefined;
+  step: 'find' | 'prove' = 'find';
   sending = false;
   private readonly deps: RecoveryDeps;
 
@@ -36,13 +39,28 @@ export class RecoveryStore {
     this.values[field] = value;
     delete this.errors[field];
     this.problem = undefined;
+    // Another purchase or buyer: the code mailed for the first one is of no use.
+    if (field !== 'verificacion' && this.step === 'prove') {
+      this.step = 'find';
+      this.values.verificacion = '';
+    }
   }
 
-  /** Sends the form; answers the id of the control to focus when something is wrong. */
+  /** Back to the first step, to have a new code mailed. */
+  startOver(): void {
+    this.step = 'find';
+    this.values.verificacion = '';
+    delete this.errors.verificacion;
+    this.problem = undefined;
+  }
+
+  /** Sends the form; answers the id of the control to focus (the code's field after step 1, or what is wrong). */
   async submit(): Promise<string | undefined> {
     if (this.sending) return undefined;
     this.problem = undefined;
-    const parsed = v.safeParse(RecoverySchema, this.values);
+    const proving = this.step === 'prove';
+    const { verificacion, ...found } = this.values;
+    const parsed = v.safeParse(RecoverySchema, proving ? { ...found, verificacion } : found);
     if (!parsed.success) {
       this.errors = firstIssues(parsed.issues);
       return `recovery-${Object.keys(this.errors)[0] ?? 'codigo'}`;
@@ -57,16 +75,24 @@ export class RecoveryStore {
         });
         return 'recovery-problem';
       }
+      if (!('acceso' in answer)) {
+        runInAction(() => {
+          this.step = 'prove';
+          this.values.verificacion = '';
+        });
+        return 'recovery-verificacion';
+      }
       rememberPurchase(answer.reserva.codigo, answer.acceso, this.deps.storage);
       this.deps.navigate(`/pasajes/reserva/${answer.reserva.codigo}`);
       return undefined;
     } catch (error) {
       const { field, message } = fromError(error);
+      const known = field === 'codigo' || field === 'email' || field === 'verificacion';
       runInAction(() => {
-        if (field === 'codigo' || field === 'email') this.errors[field] = message;
+        if (known) this.errors[field] = message;
         else this.problem = message;
       });
-      return field === 'codigo' || field === 'email' ? `recovery-${field}` : 'recovery-problem';
+      return known ? `recovery-${field}` : 'recovery-problem';
     } finally {
       runInAction(() => {
         this.sending = false;

@@ -27,10 +27,23 @@ export interface Seat extends SeatCell {
   mine: boolean;
 }
 
+/** Where a seat sits across the bus: by a window, by the aisle, or between two seats. */
+export type SeatPosition = 'window' | 'aisle' | 'middle';
+
 export type GridCell =
   | { kind: 'empty'; x: number; y: number }
   | { kind: 'facility'; x: number; y: number; object: number }
-  | { kind: 'seat'; x: number; y: number; seat: Seat };
+  | {
+      kind: 'seat';
+      x: number;
+      y: number;
+      seat: Seat;
+      /** The seat's row as a passenger counts it: rows with seats, front to back, from 1. */
+      row: number;
+      position: SeatPosition;
+    };
+
+export type SeatCellOf = Extract<GridCell, { kind: 'seat' }>;
 
 export interface Deck {
   gnivel_piso: number;
@@ -97,13 +110,120 @@ export function buildSeatGrid(cviaje: number, cells: readonly SeatCell[], held: 
           gestado_asiento: cell.gestado_asiento ?? SOLD,
           mine: mine.has(cell.nasiento!) && cell.gestado_asiento === HELD,
         };
-        rows[y]![x] = { kind: 'seat', ...at, seat };
+        rows[y]![x] = { kind: 'seat', ...at, seat, row: 0, position: 'window' };
       } else if (cell.gobjeto_sitio !== SITE_OBJECT.EMPTY) {
         rows[y]![x] = { kind: 'facility', ...at, object: cell.gobjeto_sitio };
       }
     }
+    placeSeats(rows);
     return { gnivel_piso, number: deckNumber(gnivel_piso), columns, rows };
   });
+}
+
+/**
+ * Each seat's row (rows holding seats, counted from the front) and position: a seat in the deck's
+ * outermost seat columns is at a window; else one beside a cell without a seat (the aisle) is on
+ * the aisle; the rest sit between two seats.
+ */
+function placeSeats(rows: GridCell[][]): void {
+  const seatColumns = rows.flatMap((row) => row.flatMap((cell, x) => (cell.kind === 'seat' ? [x] : [])));
+  const first = Math.min(...seatColumns);
+  const last = Math.max(...seatColumns);
+  let row = 0;
+  for (const cells of rows) {
+    if (!cells.some((cell) => cell.kind === 'seat')) continue;
+    row += 1;
+    cells.forEach((cell, x) => {
+      if (cell.kind !== 'seat') return;
+      cell.row = row;
+      const aisle = cells[x - 1]?.kind !== 'seat' || cells[x + 1]?.kind !== 'seat';
+      cell.position = x === first || x === last ? 'window' : aisle ? 'aisle' : 'middle';
+    });
+  }
+}
+
+/** The keys that move the focus on a seat map (WAI-ARIA grid pattern). */
+export type GridMove = 'left' | 'right' | 'up' | 'down' | 'rowStart' | 'rowEnd' | 'deckStart' | 'deckEnd';
+
+/** A keyboard event's move on the seat map, if its key is one. */
+export function gridMoveOf(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey'>): GridMove | undefined {
+  const ctrl = event.ctrlKey || event.metaKey;
+  switch (event.key) {
+    case 'ArrowLeft':
+      return 'left';
+    case 'ArrowRight':
+      return 'right';
+    case 'ArrowUp':
+      return 'up';
+    case 'ArrowDown':
+      return 'down';
+    case 'Home':
+      return ctrl ? 'deckStart' : 'rowStart';
+    case 'End':
+      return ctrl ? 'deckEnd' : 'rowEnd';
+    case 'PageUp':
+      return 'deckStart';
+    case 'PageDown':
+      return 'deckEnd';
+    default:
+      return undefined;
+  }
+}
+
+const seatCells = (cells: readonly GridCell[]): SeatCellOf[] => cells.filter((cell): cell is SeatCellOf => cell.kind === 'seat');
+
+/** The rows of a deck that hold seats, each with its seats left to right. */
+function seatRows(deck: Deck): SeatCellOf[][] {
+  return deck.rows.map(seatCells).filter((row) => row.length > 0);
+}
+
+/** The seat of `row` nearest to column `x` (on a tie, the one on the left). */
+function nearest(row: readonly SeatCellOf[], x: number): SeatCellOf {
+  return row.reduce((best, cell) => (Math.abs(cell.x - x) < Math.abs(best.x - x) ? cell : best));
+}
+
+/** The first seat of a deck (front row, leftmost), where the focus enters the map. */
+export function firstSeat(deck: Deck): SeatCellOf | undefined {
+  return seatRows(deck)[0]?.[0];
+}
+
+/**
+ * Where the focus goes from seat `nasiento` on a move, in the bus's real layout: left and right to
+ * the next seat of the row (over the aisle, never past the row's ends); up and down to the nearest
+ * row in that direction with a seat in the same column, else to the next row's seat nearest that
+ * column; row start and end; the deck's first and last seat. `undefined` where it stays.
+ */
+export function moveInDeck(deck: Deck, nasiento: number, move: GridMove): SeatCellOf | undefined {
+  const rows = seatRows(deck);
+  const r = rows.findIndex((row) => row.some((cell) => cell.seat.nasiento === nasiento));
+  if (r < 0) return firstSeat(deck);
+  const row = rows[r]!;
+  const i = row.findIndex((cell) => cell.seat.nasiento === nasiento);
+  const from = row[i]!;
+  switch (move) {
+    case 'left':
+      return row[i - 1];
+    case 'right':
+      return row[i + 1];
+    case 'rowStart':
+      return row[0];
+    case 'rowEnd':
+      return row.at(-1);
+    case 'deckStart':
+      return rows[0]![0];
+    case 'deckEnd':
+      return rows.at(-1)!.at(-1);
+    case 'up':
+    case 'down': {
+      const step = move === 'up' ? -1 : 1;
+      for (let k = r + step; k >= 0 && k < rows.length; k += step) {
+        const same = rows[k]!.find((cell) => cell.x === from.x);
+        if (same) return same;
+      }
+      const next = rows[r + step];
+      return next && nearest(next, from.x);
+    }
+  }
 }
 
 /** The seats of the decks, in grid order. */

@@ -1,12 +1,11 @@
 import { STORAGE_KEYS, i18n } from '@rumbo/shared';
 import { json, stubRest } from '@rumbo/shared/testing';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeReservation } from '../reservation';
 import { TWO_DECKS, held, trip } from '../testing/fixtures';
 import { renderAt, setUpBooking } from '../testing/render';
-import { SeatsPage } from './seats.page';
-import { splitName } from './seats.page';
+import { markedParts, nameLines, SeatsPage } from './seats.page';
 
 /**
  * A seat's accessible name as read: the button's visible lines are blocks, so the computed name
@@ -51,8 +50,8 @@ describe('step 2, Asientos', () => {
     api();
     chooseTrip();
     renderAt('/pasajes/asientos', <SeatsPage />);
-    const deck = await screen.findByRole('group', { name: 'Piso 1' });
-    expect(within(deck).getByRole('button', { name: named('Asiento 5, piso 1, VIP cama 180°, preferencial, S/ 150.00, disponible') })).toBeInTheDocument();
+    const deck = await screen.findByRole('grid', { name: 'Piso 1' });
+    expect(within(deck).getByRole('button', { name: named('Piso 1, fila 1, asiento 5, ventana, VIP cama 180°, preferencial, S/ 150.00, disponible') })).toBeInTheDocument();
     expect(within(deck).getByRole('img', { name: 'Conductor' })).toBeInTheDocument();
     expect(within(deck).getByRole('img', { name: 'Baño' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Pasos de la compra' })).toHaveTextContent(/Asientos.*paso actual/);
@@ -73,12 +72,12 @@ describe('step 2, Asientos', () => {
     chooseTrip();
     const user = userEvent.setup();
     renderAt('/pasajes/asientos', <SeatsPage />);
-    await screen.findByRole('group', { name: 'Piso 1' });
+    await screen.findByRole('grid', { name: 'Piso 1' });
     await user.click(screen.getByRole('radio', { name: 'Piso 2' }));
-    const deck = await screen.findByRole('group', { name: 'Piso 2' });
-    expect(within(deck).getByRole('button', { name: named(/^Asiento 2, .*, ocupado$/) })).toBeInTheDocument();
-    expect(within(deck).getByRole('button', { name: named(/^Asiento 3, .*, ocupado$/) })).toBeInTheDocument();
-    expect(within(deck).getByRole('button', { name: named('Asiento 4, piso 2, Especial 160°, S/ 72.00, en promoción') })).toBeInTheDocument();
+    const deck = await screen.findByRole('grid', { name: 'Piso 2' });
+    expect(within(deck).getByRole('button', { name: named(/^Piso 2, fila 1, asiento 2, pasillo, .*, ocupado$/) })).toBeInTheDocument();
+    expect(within(deck).getByRole('button', { name: named(/^Piso 2, fila 1, asiento 3, ventana, .*, ocupado$/) })).toBeInTheDocument();
+    expect(within(deck).getByRole('button', { name: named('Piso 2, fila 2, asiento 4, ventana, Especial 160°, S/ 72.00, en promoción') })).toBeInTheDocument();
     expect(within(deck).getByRole('img', { name: 'Escalera' })).toBeInTheDocument();
   });
 
@@ -87,17 +86,17 @@ describe('step 2, Asientos', () => {
     chooseTrip(1);
     const user = userEvent.setup();
     renderAt('/pasajes/asientos', <SeatsPage />);
-    const seat = await screen.findByRole('button', { name: named(/^Asiento 5,/) });
+    const seat = await screen.findByRole('button', { name: named(/^Piso 1, fila 1, asiento 5,/) });
     await user.click(seat);
-    expect(await screen.findByRole('button', { name: named(/^Asiento 5, .*, seleccionado$/) })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: named(/^Piso 1, fila 1, asiento 5, .*, seleccionado$/) })).toHaveAttribute('aria-pressed', 'true');
     expect(holds[0]).toMatchObject({ nasiento: 5, gestado_asiento: 84 });
     expect(screen.getByTestId('seat-total')).toHaveTextContent('S/ 150.00');
     expect(screen.getByRole('timer')).toHaveTextContent('Tiempo para completar la compra: 10 min');
     expect(screen.getByRole('button', { name: 'Continuar' })).toBeEnabled();
     expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.seats)!)).toHaveLength(1);
 
-    await user.click(screen.getByRole('button', { name: named(/^Asiento 5,/) }));
-    expect(await screen.findByRole('button', { name: named(/^Asiento 5, .*, disponible$/) })).toHaveAttribute('aria-pressed', 'false');
+    await user.click(screen.getByRole('button', { name: named(/^Piso 1, fila 1, asiento 5,/) }));
+    expect(await screen.findByRole('button', { name: named(/^Piso 1, fila 1, asiento 5, .*, disponible$/) })).toHaveAttribute('aria-pressed', 'false');
     expect(holds[1]).toMatchObject({ nasiento: 5, gestado_asiento: 83 });
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
   });
@@ -107,10 +106,13 @@ describe('step 2, Asientos', () => {
     chooseTrip();
     const user = userEvent.setup();
     renderAt('/pasajes/asientos', <SeatsPage />);
-    await user.click(await screen.findByRole('button', { name: named(/^Asiento 6,/) }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Alguien acaba de tomar este asiento');
+    await user.click(await screen.findByRole('button', { name: named(/^Piso 1, fila 1, asiento 6,/) }));
+    // told in the polite live region, not as an alert cutting in
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Alguien acaba de tomar este asiento'));
+    expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'polite');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await act(() => i18n.changeLanguage('en-EN'));
-    expect(screen.getByRole('alert')).toHaveTextContent('Someone has just taken this seat');
+    expect(screen.getByRole('status')).toHaveTextContent('Someone has just taken this seat');
   });
 
   it('keeps the seats held before a reload, and says so when no trip was chosen', async () => {
@@ -118,7 +120,7 @@ describe('step 2, Asientos', () => {
     chooseTrip();
     sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(5, { gnivel_piso: 15, gcategoria_asiento: 180, precio: 150, expira: EXPIRA })]));
     const view = renderAt('/pasajes/asientos', <SeatsPage />);
-    expect(await screen.findByRole('button', { name: named(/^Asiento 5, .*, seleccionado$/) })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: named(/^Piso 1, fila 1, asiento 5, .*, seleccionado$/) })).toBeInTheDocument();
     expect(screen.getByText(/1 de 2 asientos elegidos/)).toBeInTheDocument();
     view.unmount();
 
@@ -128,16 +130,116 @@ describe('step 2, Asientos', () => {
   });
 });
 
-describe('splitName', () => {
-  it('keeps what the button shows inside its name, in order', () => {
-    expect(splitName('Asiento 12, piso 1, VIP cama 180°, S/ 120.00, disponible', ['12', '180°', '120.00'])).toEqual([
-      { text: 'Asiento ', visible: false },
-      { text: '12', visible: true },
-      { text: ', piso 1, VIP cama ', visible: false },
+describe('step 2 with the keyboard and a screen reader', () => {
+  const focusedSeat = () => (document.activeElement as HTMLElement | null)?.dataset.seat;
+
+  it('makes the deck one tab stop; arrows, Home/End, Ctrl+Home/End and Page keys move seat by seat in the layout', async () => {
+    api();
+    chooseTrip();
+    const user = userEvent.setup();
+    renderAt('/pasajes/asientos', <SeatsPage />);
+    await screen.findByRole('grid', { name: 'Piso 1' });
+    await user.click(screen.getByRole('radio', { name: 'Piso 2' }));
+    const deck = await screen.findByRole('grid', { name: 'Piso 2' });
+    // one seat of the deck is in the tab order: the first one
+    expect(within(deck).getAllByRole('button').filter((seat) => seat.tabIndex === 0)).toHaveLength(1);
+    await user.tab();
+    expect(focusedSeat()).toBe('1');
+    await user.keyboard('{ArrowLeft}');
+    expect(focusedSeat()).toBe('1');
+    await user.keyboard('{ArrowRight}');
+    expect(focusedSeat()).toBe('2');
+    // over the aisle
+    await user.keyboard('{ArrowRight}');
+    expect(focusedSeat()).toBe('3');
+    await user.keyboard('{ArrowDown}');
+    expect(focusedSeat()).toBe('4');
+    await user.keyboard('{ArrowUp}');
+    expect(focusedSeat()).toBe('3');
+    await user.keyboard('{Home}');
+    expect(focusedSeat()).toBe('1');
+    await user.keyboard('{End}');
+    expect(focusedSeat()).toBe('3');
+    await user.keyboard('{Control>}{Home}{/Control}');
+    expect(focusedSeat()).toBe('1');
+    await user.keyboard('{Control>}{End}{/Control}');
+    expect(focusedSeat()).toBe('4');
+    await user.keyboard('{PageUp}');
+    expect(focusedSeat()).toBe('1');
+    await user.keyboard('{PageDown}');
+    expect(focusedSeat()).toBe('4');
+    // the tab stop follows the focus, and Tab leaves the deck
+    expect(within(deck).getAllByRole('button').filter((seat) => seat.tabIndex === 0).map((seat) => seat.dataset.seat)).toEqual(['4']);
+    await user.tab();
+    expect(focusedSeat()).toBeUndefined();
+    await user.tab({ shift: true });
+    expect(focusedSeat()).toBe('4');
+  });
+
+  it('picks with Enter and releases with Space, and announces it, a refusal and the limit in a polite live region', async () => {
+    const holds = api();
+    chooseTrip(1);
+    const user = userEvent.setup();
+    renderAt('/pasajes/asientos', <SeatsPage />);
+    await screen.findByRole('grid', { name: 'Piso 1' });
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    await user.click(screen.getByRole('radio', { name: 'Piso 2' }));
+    await screen.findByRole('grid', { name: 'Piso 2' });
+    await user.tab();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(region).toHaveTextContent('Asiento 1 reservado para usted.'));
+    expect(screen.getByRole('button', { name: named('Piso 2, fila 1, asiento 1, ventana, Especial 160°, S/ 150.00, seleccionado') })).toHaveFocus();
+    expect(holds).toHaveLength(1);
+
+    // someone else's seat: refused, and said so
+    await user.keyboard('{ArrowRight}{Enter}');
+    expect(region).toHaveTextContent('El asiento 2 está ocupado: elija otro.');
+    // one seat per passenger: the limit is said too
+    await user.keyboard('{PageDown}{Enter}');
+    expect(region).toHaveTextContent('Ya eligió los 1 asientos de su compra');
+    expect(holds).toHaveLength(1);
+
+    await user.keyboard('{PageUp} ');
+    await waitFor(() => expect(region).toHaveTextContent('Asiento 1 liberado.'));
+    expect(holds[1]).toMatchObject({ nasiento: 1, gestado_asiento: 83 });
+    expect(screen.getByRole('button', { name: named(/^Piso 2, fila 1, asiento 1, .*, disponible$/) })).toHaveFocus();
+  });
+
+  it('shows the state besides the colour, and names the seat in English too', async () => {
+    api();
+    chooseTrip();
+    const user = userEvent.setup();
+    renderAt('/pasajes/asientos', <SeatsPage />);
+    await screen.findByRole('grid', { name: 'Piso 1' });
+    await user.click(screen.getByRole('radio', { name: 'Piso 2' }));
+    const deck = await screen.findByRole('grid', { name: 'Piso 2' });
+    const mark = (n: number) => deck.querySelector(`[data-seat="${n}"] [data-mark]`)?.textContent;
+    expect([mark(1), mark(2), mark(4)]).toEqual([undefined, '✕', '%']);
+    await act(() => i18n.changeLanguage('en-EN'));
+    expect(within(screen.getByRole('grid', { name: 'Deck 2' })).getByRole('button', { name: named('Deck 2, row 1, seat 1, window, Special 160°, S/ 90.00, available') })).toBeInTheDocument();
+  });
+});
+
+describe('markedParts', () => {
+  it('splits a name at its marks: what the button shows, in order, among the hidden words', () => {
+    expect(markedParts('Piso 1, fila 1, asiento \u001f1\u001f, ventana, VIP cama \u001f180°\u001f, S/ \u001f120.00\u001f, disponible')).toEqual([
+      { text: 'Piso 1, fila 1, asiento ', visible: false },
+      { text: '1', visible: true },
+      { text: ', ventana, VIP cama ', visible: false },
       { text: '180°', visible: true },
       { text: ', S/ ', visible: false },
       { text: '120.00', visible: true },
       { text: ', disponible', visible: false },
     ]);
+  });
+});
+
+describe('nameLines', () => {
+  it('starts a line at each visible part after the first, so line breaks fall on spaces of the name', () => {
+    const lines = nameLines(markedParts('Piso 1, fila 12, asiento \u001f47\u001f, pasillo, Especial \u001f160°\u001f, S/ \u001f102.00\u001f, seleccionado'));
+    expect(lines.map((line) => line.map((part) => part.text).join(''))).toEqual(['Piso 1, fila 12, asiento 47, pasillo, Especial ', '160°, S/ ', '102.00, seleccionado']);
+    // Read as blocks (a space between lines, spaces collapsed): no space before a comma.
+    expect(lines.map((line) => line.map((part) => part.text).join('')).join(' ').replace(/\s+/g, ' ')).toBe('Piso 1, fila 12, asiento 47, pasillo, Especial 160°, S/ 102.00, seleccionado');
   });
 });

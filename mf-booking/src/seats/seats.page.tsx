@@ -3,15 +3,16 @@ import { RadioGroup } from '@rumbo/shared/ui/forms';
 import type { Trip } from '@rumbo/shared/schemas';
 import { Link as SiteLink, useTranslation } from '@rumbo/shared';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { navigateToUrl } from 'single-spa';
 import { Countdown } from '../countdown';
 import { formatPrice, limaTime } from '../format';
 import { loadPaymentPage } from '../lazy-pages';
 import { tripsUrl } from '../trips-url';
+import { ReservedNotice } from '../reserved-notice';
 import { StepIndicator } from '../steps';
 import { useTransitioned } from '../use-transitioned';
-import { deckNumber, seatStatus, type GridCell, type Seat, type SeatStatus } from './seat-grid';
+import { deckNumber, firstSeat, gridMoveOf, moveInDeck, seatStatus, type SeatCellOf, type SeatStatus } from './seat-grid';
 import { SeatsStore, type SeatMessage } from './seats.store';
 
 /** Colours of the seat states (text on them keeps AA contrast). */
@@ -32,51 +33,87 @@ function useMessageText() {
   };
 }
 
+/** Marks the parts of a seat's name the button shows (a character no text carries). */
+const MARK = '\u001f';
+const shown = (text: string) => `${MARK}${text}${MARK}`;
+
 /**
- * The seat's spoken name split so that what the button shows (number, class, price) is part of
- * it, in order (WCAG 2.5.3 "label in name"): the rest of the name is visually hidden text.
+ * A seat's spoken name whose visible parts (number, class degrees, price) are marked with `shown`,
+ * split in order into hidden and visible parts: what the button shows is part of its name, in
+ * order (WCAG 2.5.3 "label in name"); the rest of the name is visually hidden text.
  */
-export function splitName(name: string, visible: readonly string[]): { text: string; visible: boolean }[] {
-  const parts: { text: string; visible: boolean }[] = [];
-  let at = 0;
-  for (const token of visible) {
-    const found = name.indexOf(token, at);
-    if (found < 0) continue;
-    if (found > at) parts.push({ text: name.slice(at, found), visible: false });
-    parts.push({ text: token, visible: true });
-    at = found + token.length;
-  }
-  if (at < name.length) parts.push({ text: name.slice(at), visible: false });
-  return parts;
+export function markedParts(marked: string): { text: string; visible: boolean }[] {
+  return marked
+    .split(MARK)
+    .map((text, i) => ({ text, visible: i % 2 === 1 }))
+    .filter((part) => part.text !== '');
 }
 
-const SeatButton = observer(function SeatButton({ store, seat }: { store: SeatsStore; seat: Seat }) {
+/**
+ * The parts of a seat's name as the lines the button shows: each line starts with a visible part
+ * and carries the hidden text after it (the first line the hidden text before it too). The lines
+ * are blocks (a browser puts a space between blocks when it reads the name), so each boundary
+ * falls where the name already has a space: "…, asiento 47, ventana, Especial ", "160°, S/ ", …;
+ * inside a line every part is inline.
+ */
+export function nameLines(parts: readonly { text: string; visible: boolean }[]): { text: string; visible: boolean }[][] {
+  const lines: { text: string; visible: boolean }[][] = [];
+  for (const part of parts) {
+    const line = lines.at(-1);
+    if (!line || (part.visible && line.some((p) => p.visible))) lines.push([part]);
+    else line.push(part);
+  }
+  return lines;
+}
+
+/** What shows a seat's state besides its colour (hidden from screen readers: the name says it). */
+const STATUS_MARK: Record<SeatStatus, string> = { available: '', selected: '✓', promotion: '%', occupied: '✕' };
+
+interface SeatButtonProps {
+  store: SeatsStore;
+  cell: SeatCellOf;
+  /** The deck's one tab stop (roving tabindex). */
+  tabStop: boolean;
+  onFocus: (nasiento: number) => void;
+}
+
+const SeatButton = observer(function SeatButton({ store, cell, tabStop, onFocus }: SeatButtonProps) {
   const { t, i18n } = useTranslation('booking');
+  const { seat } = cell;
   const status = seatStatus(seat);
   const own = store.mine.find((held) => held.nasiento === seat.nasiento);
   const precio = own?.precio ?? seat.precio;
-  const clase = t(`classes.${seat.gcategoria_asiento}`);
+  const degrees = `${seat.gcategoria_asiento}°`;
+  const clase = t(`classes.${seat.gcategoria_asiento}`).replace(degrees, shown(degrees));
   const preferential = store.isPreferential(seat);
-  const name = t('seats.seatName', {
-    n: seat.nasiento,
-    piso: deckNumber(seat.gnivel_piso),
-    clase: preferential ? `${clase}, ${t('seats.preferential')}` : clase,
-    precio: precio === null ? '' : formatPrice(precio, i18n.language),
-    estado: t(`seats.status.${status}`),
-  });
+  const price = precio === null ? '' : formatPrice(precio, i18n.language).replace(/[\d.,]+$/, (amount) => shown(amount));
+  const parts = markedParts(
+    t('seats.seatName', {
+      n: shown(String(seat.nasiento)),
+      piso: deckNumber(seat.gnivel_piso),
+      fila: cell.row,
+      posicion: t(`seats.position.${cell.position}`),
+      clase: preferential ? `${clase}, ${t('seats.preferential')}` : clase,
+      precio: price,
+      estado: t(`seats.status.${status}`),
+    }),
+  );
+  const number = parts.find((part) => part.visible);
   const style = STATUS_STYLE[status];
   const occupied = status === 'occupied';
   const pending = store.pending.has(seat.nasiento);
-  const visible = [String(seat.nasiento), `${seat.gcategoria_asiento}°`, ...(precio === null ? [] : [formatPrice(precio, i18n.language).replace(/^S\/\s*/, '')])];
   return (
     <chakra.button
       type="button"
+      tabIndex={tabStop ? 0 : -1}
       aria-pressed={status === 'selected'}
       aria-disabled={occupied || undefined}
       aria-busy={pending || undefined}
       data-seat={seat.nasiento}
       data-status={status}
       onClick={() => void store.toggle(seat)}
+      onFocus={() => onFocus(seat.nasiento)}
+      position="relative"
       w="full"
       h="full"
       minH="14"
@@ -91,70 +128,107 @@ const SeatButton = observer(function SeatButton({ store, seat }: { store: SeatsS
       justifyContent="center"
       lineHeight="1.1"
       p="0.5"
-      _focusVisible={{ outline: '3px solid', outlineColor: 'orange.500', outlineOffset: '2px' }}
+      // A ring seen on any seat colour: dark outline, white gap (WCAG 2.4.7, 1.4.11).
+      _focusVisible={{ outline: '3px solid', outlineColor: 'gray.900', outlineOffset: '2px', boxShadow: '0 0 0 2px white' }}
     >
-      {splitName(name, visible).map((part, i) =>
-        part.visible ? (
-          <chakra.span
-            key={i}
-            textStyle={part.text === visible[0] ? 'sm' : '2xs'}
-            fontWeight={part.text === visible[0] ? 'bold' : undefined}
-            textDecoration={occupied && part.text === visible[0] ? 'line-through' : undefined}
-          >
-            {part.text}
-          </chakra.span>
-        ) : (
-          <chakra.span key={i} srOnly>
-            {part.text}
-          </chakra.span>
-        ),
+      {STATUS_MARK[status] && (
+        <chakra.span aria-hidden="true" position="absolute" top="0" insetEnd="0.5" textStyle="2xs" fontWeight="bold" data-mark>
+          {STATUS_MARK[status]}
+        </chakra.span>
       )}
+      {nameLines(parts).map((line, l) => (
+        <chakra.span key={l} display="block">
+          {line.map((part, i) =>
+            part.visible ? (
+              <chakra.span
+                key={i}
+                textStyle={part === number ? 'sm' : '2xs'}
+                fontWeight={part === number ? 'bold' : undefined}
+                textDecoration={occupied && part === number ? 'line-through' : undefined}
+              >
+                {part.text}
+              </chakra.span>
+            ) : (
+              // Inline and without size (not `srOnly`: a positioned element is a block, and a
+              // block inside a name is read with a space around it: "47 , piso").
+              <chakra.span key={i} fontSize="0" lineHeight="0" color="transparent">
+                {part.text}
+              </chakra.span>
+            ),
+          )}
+        </chakra.span>
+      ))}
     </chakra.button>
   );
 });
 
-function Cell({ store, cell }: { store: SeatsStore; cell: GridCell }) {
+function Facility({ object }: { object: number }) {
   const { t } = useTranslation('booking');
-  if (cell.kind === 'seat') return <SeatButton store={store} seat={cell.seat} />;
-  if (cell.kind === 'facility') {
-    const label = t(`seats.objects.${cell.object}`, { defaultValue: '' });
-    return (
-      <Box
-        role="img"
-        aria-label={label || undefined}
-        aria-hidden={label ? undefined : true}
-        h="full"
-        minH="12"
-        rounded="md"
-        bg="gray.100"
-        color="gray.800"
-        display="flex"
-        alignItems="center"
-        justifyContent="center"
-        textStyle="xs"
-        title={label}
-      >
-        <span aria-hidden="true">{FACILITY_ICON[cell.object] ?? ''}</span>
-      </Box>
-    );
-  }
-  return <Box aria-hidden="true" minH="12" />;
+  const label = t(`seats.objects.${object}`, { defaultValue: '' });
+  return (
+    <Box
+      role="img"
+      aria-label={label || undefined}
+      aria-hidden={label ? undefined : true}
+      h="full"
+      minH="12"
+      rounded="md"
+      bg="gray.100"
+      color="gray.800"
+      display="flex"
+      alignItems="center"
+      justifyContent="center"
+      textStyle="xs"
+      title={label}
+    >
+      <span aria-hidden="true">{FACILITY_ICON[object] ?? ''}</span>
+    </Box>
+  );
 }
 
+/**
+ * The deck on screen as a WAI-ARIA grid: one tab stop (the seat last focused, else the deck's
+ * first seat); arrow keys, Home/End, Ctrl+Home/End and PageUp/PageDown move seat by seat in the
+ * bus's layout (`moveInDeck`); Enter or Space picks or releases (the seat is a button).
+ */
 export const DeckGrid = observer(function DeckGrid({ store }: { store: SeatsStore }) {
   const { t } = useTranslation('booking');
+  const [active, setActive] = useState<number | undefined>(undefined);
+  const grid = useRef<HTMLDivElement>(null);
   const deck = store.currentDeck;
   if (!deck) return null;
+  const seats = deck.rows.flat().filter((cell): cell is SeatCellOf => cell.kind === 'seat');
+  const tabStop = seats.find((cell) => cell.seat.nasiento === active) ?? firstSeat(deck);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const move = gridMoveOf(event);
+    const from = (event.target as HTMLElement).closest<HTMLElement>('[data-seat]')?.dataset.seat;
+    if (!move || from === undefined) return;
+    event.preventDefault();
+    const to = moveInDeck(deck, Number(from), move);
+    if (!to) return;
+    setActive(to.seat.nasiento);
+    grid.current?.querySelector<HTMLElement>(`[data-seat="${to.seat.nasiento}"]`)?.focus();
+  };
   return (
-    <Box id="seat-deck" role="group" aria-label={t('seats.deck', { n: deck.number })} borderWidth="2px" rounded="2xl" p="3" maxW="sm" mx="auto">
+    <Box borderWidth="2px" rounded="2xl" p="3" maxW="sm" mx="auto">
       <Text textStyle="xs" textAlign="center" color="fg.muted" mb="2">
         ▲ {t('seats.front')}
       </Text>
-      <Grid templateColumns={`repeat(${deck.columns}, minmax(3rem, 1fr))`} gap="1.5">
-        {deck.rows.flat().map((cell) => (
-          <Cell key={`${cell.x}-${cell.y}`} store={store} cell={cell} />
+      <Stack id="seat-deck" ref={grid} role="grid" aria-label={t('seats.deck', { n: deck.number })} gap="1.5" onKeyDown={onKeyDown}>
+        {deck.rows.map((row, y) => (
+          <Grid key={y} role="row" templateColumns={`repeat(${deck.columns}, minmax(3rem, 1fr))`} gap="1.5">
+            {row.map((cell) => (
+              <Box key={`${cell.x}-${cell.y}`} role="gridcell" minH="12">
+                {cell.kind === 'seat' ? (
+                  <SeatButton store={store} cell={cell} tabStop={cell === tabStop} onFocus={setActive} />
+                ) : cell.kind === 'facility' ? (
+                  <Facility object={cell.object} />
+                ) : null}
+              </Box>
+            ))}
+          </Grid>
         ))}
-      </Grid>
+      </Stack>
     </Box>
   );
 });
@@ -194,7 +268,21 @@ export function Legend() {
       <List.Root display="flex" flexDirection="row" flexWrap="wrap" gap="4" listStyleType="none" ps="0" justifyContent="center">
         {statuses.map((status) => (
           <List.Item key={status} display="flex" alignItems="center" gap="2" textStyle="sm">
-            <Box boxSize="4" rounded="sm" borderWidth="2px" {...STATUS_STYLE[status]} aria-hidden="true" />
+            <Box
+              boxSize="4"
+              rounded="sm"
+              borderWidth="2px"
+              {...STATUS_STYLE[status]}
+              aria-hidden="true"
+              textStyle="2xs"
+              fontWeight="bold"
+              lineHeight="1"
+              display="flex"
+              alignItems="center"
+              justifyContent="center"
+            >
+              {STATUS_MARK[status]}
+            </Box>
             {t(`seats.legendItem.${status}`)}
           </List.Item>
         ))}
@@ -272,13 +360,22 @@ const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
   );
 });
 
+/** A number per message told: the same words told again are a new node, announced again. */
+const told = new WeakMap<SeatMessage, number>();
+let tellings = 0;
+const messageKey = (message: SeatMessage) => told.get(message) ?? (told.set(message, ++tellings), tellings);
+
+/**
+ * The seat map's live region, polite and always there: picking, releasing, a refusal and "someone
+ * just took this seat" are announced without cutting in on what the screen reader is saying.
+ */
 export const Message = observer(function Message({ store }: { store: SeatsStore }) {
   const text = useMessageText();
   const message = store.message;
   return (
-    <Box aria-live={message?.tone === 'error' ? 'assertive' : 'polite'} aria-atomic="true" mb={message ? 3 : 0}>
+    <Box id="seat-announcement" role="status" aria-live="polite" aria-atomic="true" mb={message ? 3 : 0}>
       {message && (
-        <Alert.Root status={message.tone === 'error' ? 'error' : 'info'} role={message.tone === 'error' ? 'alert' : 'status'}>
+        <Alert.Root key={messageKey(message)} status={message.tone === 'error' ? 'error' : 'info'} role="none">
           <Alert.Indicator />
           <Alert.Title>{text(message)}</Alert.Title>
         </Alert.Root>
@@ -325,7 +422,14 @@ export const SeatsPage = observer(function SeatsPage({ store: given }: { store?:
   return (
     <Container maxW="5xl" py="6">
       <StepIndicator current="asientos" />
-      {state === 'none' || !trip || !reservation ? (
+      {store.reservedCode ? (
+        <Stack gap="3">
+          <Heading as="h1" size="xl">
+            {t('seats.title')}
+          </Heading>
+          <ReservedNotice codigo={store.reservedCode} onNewPurchase={() => store.startNewPurchase()} />
+        </Stack>
+      ) : state === 'none' || !trip || !reservation ? (
         state === 'loading' ? (
           <Skeleton height="64" />
         ) : (

@@ -196,4 +196,56 @@ describe('SeatsStore', () => {
     expect(store.message).toMatchObject({ key: 'seats.network' });
     expect(heldSeats()).toEqual([]);
   });
+
+  it('a seat released after a reload shows available at once (the server has it at 83)', async () => {
+    const { holds, maps } = api();
+    // After a reload the server's map has this browser's hold at 84; ASIENTOS makes it "selected".
+    const heldTwo = held(2);
+    sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([heldTwo]));
+    const { store } = await loaded();
+    expect(seatOf(store, 2).mine).toBe(true);
+    await store.release(2);
+    expect(holds[0]).toMatchObject({ nasiento: 2, gestado_asiento: 83 });
+    expect(store.message).toMatchObject({ key: 'seats.released' });
+    expect(seatOf(store, 2).mine).toBe(false);
+    expect(seatOf(store, 2).gestado_asiento).toBe(83);
+    expect(seatOf(store, 2).cviaje_asiento).toBe(heldTwo.cviaje_asiento);
+    expect(maps()).toBe(1);
+    await store.toggle(seatOf(store, 2));
+    expect(holds[1]).toMatchObject({ nasiento: 2, gestado_asiento: 84 });
+  });
+
+  it('a purchase already reserved is not changed: no seat is held, the page leads to its payment', async () => {
+    const { holds } = api();
+    writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 1 }, ida: trip(), tramo: 'ida', clave_bloqueo: KEY, codigo: 'ABCD2345' });
+    const store = new SeatsStore({ now: () => NOW });
+    await store.load();
+    expect(store.reservedCode).toBe('ABCD2345');
+    expect(store.state).toBe('reserved');
+    // even a seat button reached some other way holds nothing under the reserved purchase
+    store.map = { asientos: TWO_DECKS, especiales: [] };
+    await store.toggle({ ...seatOf(store, 1) });
+    expect(holds).toEqual([]);
+    expect(heldSeats()).toEqual([]);
+  });
+
+  it('"start a new purchase" keeps the reserved code reachable, drops its key and releases what this tab held', async () => {
+    const { holds } = api();
+    writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 1 }, ida: trip(), tramo: 'ida', clave_bloqueo: KEY, codigo: 'ABCD2345' });
+    sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(2, { clave_bloqueo: KEY })]));
+    const store = new SeatsStore({ now: () => NOW });
+    await store.load();
+    await store.startNewPurchase();
+    expect(holds).toEqual([expect.objectContaining({ nasiento: 2, gestado_asiento: 83, clave_bloqueo: KEY })]);
+    expect(JSON.parse(sessionStorage.getItem('CRESERVA_ANTERIORES')!)).toEqual({ ABCD2345: KEY });
+    const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.booking)!);
+    expect(stored.codigo).toBeUndefined();
+    expect(stored.clave_bloqueo).toBeUndefined();
+    expect(stored.ida.cviaje).toBe(100);
+    expect(heldSeats()).toEqual([]);
+    expect(store.state).toBe('ready');
+    await store.toggle(seatOf(store, 1));
+    expect(holds[1]).toMatchObject({ nasiento: 1, gestado_asiento: 84 });
+    expect(holds[1]!.clave_bloqueo).toBeUndefined();
+  });
 });

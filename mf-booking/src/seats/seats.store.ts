@@ -2,11 +2,12 @@ import { ApiError, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
 import { MAX_SEATS, type SeatHoldResult, type SeatMap, type Trip } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { changeSeat, fetchSeatMap, type SeatMapTrip, type SeatRef } from '../booking.resource';
-import { currentTrip, heldSeats, holdsExpireAt, readReservation, secondsUntil, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
+import { currentTrip, heldSeats, holdsExpireAt, readReservation, secondsUntil, startNewPurchase, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
 import { tripsUrl } from '../trips-url';
 import { applyHeldSeats, buildSeatGrid, seatStatus, seatsOf, type Deck, type Seat } from './seat-grid';
 
-export type LoadState = 'loading' | 'ready' | 'failed' | 'none';
+/** `reserved`: the purchase in `CRESERVA` is a reservation now; only its payment remains (spec §1). */
+export type LoadState = 'loading' | 'ready' | 'failed' | 'none' | 'reserved';
 
 /**
  * A message for the customer: `key` in the `booking` namespace (or `validation:` for the
@@ -67,6 +68,11 @@ export class SeatsStore {
       reservation: observableRef,
       held: observableRef,
     });
+  }
+
+  /** The payment code when the purchase in `CRESERVA` is already a reservation. */
+  get reservedCode(): string | undefined {
+    return this.reservation?.codigo;
   }
 
   get trip(): Trip | undefined {
@@ -160,14 +166,23 @@ export class SeatsStore {
     this.restored = true;
     this.reservation = readReservation(this.deps.storage);
     this.held = heldSeats(this.deps.storage);
-    this.state = this.trip ? 'loading' : 'none';
+    this.state = this.reservedCode ? 'reserved' : this.trip ? 'loading' : 'none';
   }
 
   /** Reads the purchase from session storage again, then fetches the seat map. */
   async load(): Promise<void> {
     this.restored = false;
     this.restore();
-    if (this.trip) await this.refresh();
+    if (this.trip && this.state === 'loading') await this.refresh();
+  }
+
+  /**
+   * The customer chose to start a new purchase after reserving: the reservation stays reachable by
+   * its code, anything this tab still held is released, and the same trip's seats are chosen anew.
+   */
+  async startNewPurchase(): Promise<void> {
+    await startNewPurchase((seat) => this.deps.changeSeat(seat, SEAT_STATE.AVAILABLE, seat.clave_bloqueo), this.deps.storage);
+    await this.load();
   }
 
   /** The page's start: the purchase as restored in its first render (read once), then the seat map. */
@@ -202,10 +217,14 @@ export class SeatsStore {
   /** A click on a seat: holds it, or releases it when it is already this browser's. */
   async toggle(seat: Seat): Promise<void> {
     const trip = this.trip;
-    if (!trip || this.pending.has(seat.nasiento)) return;
+    // A reservation is not changed: holding here would add a seat its payment never covers.
+    if (!trip || this.reservedCode || this.pending.has(seat.nasiento)) return;
     const status = seatStatus(seat);
     if (status === 'selected') return this.release(seat.nasiento);
-    if (status === 'occupied' || seat.cviaje_asiento === null) return;
+    if (status === 'occupied' || seat.cviaje_asiento === null) {
+      this.message = { tone: 'error', key: 'seats.occupied', params: { n: seat.nasiento } };
+      return;
+    }
     if (this.mine.length >= this.needed) {
       this.message = { tone: 'error', key: 'seats.limit', params: { count: this.needed } };
       return;
@@ -254,6 +273,7 @@ export class SeatsStore {
           return;
         }
         this.forget([seat]);
+        this.showAvailable(seat);
         this.message = { tone: 'info', key: 'seats.released', params: { n: nasiento } };
       });
     } catch (error) {
@@ -293,6 +313,20 @@ export class SeatsStore {
       this.reservation = { ...this.reservation, clave_bloqueo: seat.clave_bloqueo };
       writeReservation(this.reservation, this.deps.storage);
     }
+  }
+
+  /**
+   * A seat this browser released is free on the server (83): the map drawn from the last fetch
+   * (where this browser's own hold read 84, shown taken once it is no longer in `ASIENTOS`) says so.
+   */
+  private showAvailable(seat: HeldSeat): void {
+    if (!this.map || seat.cviaje !== this.trip?.cviaje) return;
+    this.map = {
+      ...this.map,
+      asientos: this.map.asientos.map((cell) =>
+        cell.nasiento === seat.nasiento && cell.gnivel_piso === seat.gnivel_piso ? { ...cell, gestado_asiento: SEAT_STATE.AVAILABLE, cviaje_asiento: seat.cviaje_asiento } : cell,
+      ),
+    };
   }
 
   private forget(seats: readonly HeldSeat[]): void {

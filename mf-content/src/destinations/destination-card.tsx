@@ -1,7 +1,7 @@
 import { Link, useTranslation } from '@rumbo/shared';
 import { Box, Image, Text } from '@rumbo/shared/ui';
 import type { DestinationSummary } from '../content.resource';
-import { soles } from '../money';
+import { formatSoles } from '@rumbo/shared/schemas';
 import { DESTINATION_IMAGES } from './images';
 
 /** A destination with its illustration and "from" price, linking to its page. Lazy image: below the fold. */
@@ -29,7 +29,7 @@ export function DestinationCard({ destination }: { destination: DestinationSumma
         </Text>
         <Text fontWeight="semibold" color="brand.fg">
           {destination.precio_desde !== null
-            ? t('common.fromPrice', { precio: soles(destination.precio_desde, i18n.language) })
+            ? t('common.fromPrice', { precio: formatSoles(destination.precio_desde, i18n.language) })
             : t('common.noPrice')}
         </Text>
       </Box>

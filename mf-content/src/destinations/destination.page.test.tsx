@@ -1,6 +1,6 @@
-import { registerTexts } from '@rumbo/shared';
+import { i18n, registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { contentPackageTexts } from '../locales';
 import { ContentRoutes } from '../routes';
@@ -44,4 +44,14 @@ test('a city without a destination page is the not-found page, without asking th
   renderAt('/destinos/paris');
   expect(screen.getByRole('heading', { level: 1, name: 'No encontramos esta página' })).toBeInTheDocument();
   expect(requests).toHaveLength(0);
+});
+
+test('prices read S/ with grouped digits in both languages, as every remote shows them', async () => {
+  stubRest(() => json(200, { data: { ...CUSCO, rutas: [{ ...CUSCO.rutas[0]!, precio_desde: 1234.5 }] } }));
+  renderAt('/destinos/cusco');
+  await screen.findByRole('heading', { level: 1, name: 'Viaja a Cusco' });
+  expect(within(screen.getByTestId('destination-routes')).getByText('S/ 1,234.50')).toBeInTheDocument();
+  await act(() => i18n.changeLanguage('en-EN'));
+  expect(within(screen.getByTestId('destination-routes')).getByText('S/ 1,234.50')).toBeInTheDocument();
+  await act(() => i18n.changeLanguage('es-PE'));
 });

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { AgencyCard } from '../agencies/agency-card';
 import { fetchDestination, type Destination } from '../content.resource';
-import { duration, soles } from '../money';
+import { formatSoles } from '@rumbo/shared/schemas';
+import { duration } from '../money';
 import { SearchWidget } from '../search/search-widget';
 import { DESTINATION_IMAGES } from './images';
 
@@ -71,7 +72,7 @@ function Page({ destination: d }: { destination: Destination }) {
                 <Table.Row key={route.origen.codigo}>
                   <Table.Cell>{route.origen.nombre}</Table.Cell>
                   <Table.Cell>{duration(route.duracion_min)}</Table.Cell>
-                  <Table.Cell fontWeight="semibold">{route.precio_desde !== null ? soles(route.precio_desde, i18n.language) : t('common.noPrice')}</Table.Cell>
+                  <Table.Cell fontWeight="semibold">{route.precio_desde !== null ? formatSoles(route.precio_desde, i18n.language) : t('common.noPrice')}</Table.Cell>
                   <Table.Cell>
                     <Link
                       to={`/pasajes?origen=${route.origen.codigo}&destino=${d.codigo}`}

@@ -67,7 +67,7 @@ test('fetches the page again in English after the language changes', async () =>
 
   expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument();
   expect(requests.map((r) => r.headers.get('Accept-Language'))).toEqual(['es-PE', 'en-EN']);
-  expect(screen.getByText('June 1, 2025')).toBeInTheDocument();
+  expect(screen.getByText('1 June 2025')).toBeInTheDocument();
   expect(screen.getByText('Last updated:', { exact: false })).toBeInTheDocument();
 });
 

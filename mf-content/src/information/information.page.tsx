@@ -1,4 +1,5 @@
-import { dateTimeFormat, prefetchRoute, useTranslation } from '@rumbo/shared';
+import { prefetchRoute, useTranslation } from '@rumbo/shared';
+import { formatDay, limaToday } from '@rumbo/shared/schemas';
 import { Box, Container, ErrorNotice, Heading, NotFoundMessage, Text } from '@rumbo/shared/ui';
 import { useMemo, type MouseEvent, type SyntheticEvent } from 'react';
 import { navigateToUrl } from 'single-spa';
@@ -8,13 +9,10 @@ import { sanitizePageHtml } from './sanitize';
 
 /** The date of a version, in the reader's language; a bare `YYYY-MM-DD` is a calendar day. */
 function formatDate(iso: string, language: string): string {
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return formatDay(iso, language);
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat(language === 'en-EN' ? 'en' : 'es-PE', {
-    dateStyle: 'long',
-    timeZone: dateOnly ? 'UTC' : 'America/Lima',
-  }).format(date);
+  return formatDay(limaToday(date), language);
 }
 
 /** Readable long-form text: the API's HTML has headings, paragraphs, lists, tables and links. */

@@ -1,11 +1,7 @@
-import { dateTimeFormat, Link, useTranslation } from '@rumbo/shared';
+import { Link, useTranslation } from '@rumbo/shared';
+import { formatDay } from '@rumbo/shared/schemas';
 import { Badge, Box, Card, Heading, Text } from '@rumbo/shared/ui';
 import type { Promotion } from '../content.resource';
-
-/** A calendar day (`YYYY-MM-DD`) in the reader's language. */
-export function formatDay(day: string, language: string): string {
-  return dateTimeFormat(language === 'en-EN' ? 'en-GB' : 'es-PE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-}
 
 /** A promotion: discount, coupon, validity, conditions (no form controls: the home page shows it too). */
 export function PromotionCard({ promotion, headingLevel = 'h2' }: { promotion: Promotion; headingLevel?: 'h2' | 'h3' }) {

@@ -311,6 +311,8 @@ export type SocialSignInResult = SignedIn | SocialSignUpNeeded;
 /** Answer of `GET /rest/user/perfil`: the user data plus the CC e-mail. */
 export interface AccountProfile extends AccountCustomer {
   correo_cc: string | null;
+  /** Whether the CC address was proven through the link mailed to it (until then it receives nothing). */
+  correo_cc_confirmado: boolean;
 }
 
 /** One ticket of `GET /rest/user/viajes`. */

@@ -23,10 +23,16 @@ const ticketNumber = v.pipe(v.string('aftersale.numero.invalid'), v.trim(), v.to
 const email = v.pipe(v.string('sale.email.invalid'), v.trim(), v.toLowerCase(), v.email('sale.email.invalid'), v.maxLength(120, 'sale.email.invalid'));
 const positiveId = v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid'));
 
-/** `POST /rest/venta/recovery`: find a purchase by its payment code and the buyer's e-mail. */
+/**
+ * `POST /rest/venta/recovery`: find a purchase by its payment code and the buyer's e-mail. Without
+ * `verificacion` it mails a one-time code to the buyer; with that code it answers the purchase
+ * (issue 15: knowing what a ticket prints does not prove the buyer).
+ */
+export const RECOVERY_CODE_PATTERN = /^\d{6}$/;
 export const RecoverySchema = v.object({
   codigo: reservationCode,
   email,
+  verificacion: v.optional(v.pipe(v.string('aftersale.verificacion.format'), v.trim(), v.regex(RECOVERY_CODE_PATTERN, 'aftersale.verificacion.format'))),
 });
 
 /** How a guest proves a ticket is theirs (both or neither; a signed-in buyer sends neither). */

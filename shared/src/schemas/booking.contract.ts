@@ -22,6 +22,24 @@ export const FARE_FIELDS = [
 ] as const;
 export type FareField = (typeof FARE_FIELDS)[number];
 
+/** What the "from" price of a trip is read from. */
+export type FromPriceFields = Partial<Record<FareField, number | null>> & { nprecio_desde: number | null };
+
+/**
+ * The "from" price of a trip (spec §9), one rule for the browser and the server: `nprecio_desde`
+ * when it is a positive price, else the lowest positive category price field; undefined when the
+ * trip has neither. (The API advertises an `nprecio_desde` only when a seat sells at it.)
+ */
+export function fromPrice(trip: FromPriceFields): number | undefined {
+  if (typeof trip.nprecio_desde === 'number' && trip.nprecio_desde > 0) return trip.nprecio_desde;
+  let lowest: number | undefined;
+  for (const field of FARE_FIELDS) {
+    const price = trip[field];
+    if (typeof price === 'number' && price > 0 && (lowest === undefined || price < lowest)) lowest = price;
+  }
+  return lowest;
+}
+
 /** `POST /rest/viaje`: one departure, enriched with its terminals. Times are ISO instants. */
 export type Trip = Record<FareField, number | null> & {
   cviaje: number;

@@ -37,26 +37,39 @@ describe('complaint form checks (spec §5)', () => {
     expect(result.output).toMatchObject({ documento: 19, tipo_reclamo: 1, motivo: 1, destino: 4, tamanioInput: 8, cpersona: null });
   });
 
-  it('reports every failing check of an empty form in the spec order, with its exact message', () => {
+  it('reports each field’s first failing check of an empty form, in the spec order, with its exact message', () => {
     expect(messages({})).toEqual([
       'Seleccione su fecha de nacimiento',
       'Seleccione su género',
       'Seleccione el tipo de documento',
       'Digite su número de documento',
-      'El campo número de documento es numérico',
       'Complete el campo nombres',
       'Complete el campo apellido paterno',
       'Complete el campo apellido materno',
       'Complete su dirección',
       'Complete su teléfono',
-      'El campo teléfono es numérico',
       'Complete su email',
-      'El formato del email es inválido',
       'Seleccione el tipo de reclamo',
       'Seleccione el motivo de su reclamo',
       'Seleccione la fecha y hora de su viaje',
       'Seleccione la ciudad de destino',
       'Complete el detalle',
+    ]);
+  });
+
+  it('shows one message per field: an empty DNI is only "Digite…", a short one with letters only its length', () => {
+    const defaults = { documento: COMPLAINT_DEFAULTS.documento, genero: COMPLAINT_DEFAULTS.genero, tipo_reclamo: COMPLAINT_DEFAULTS.tipo_reclamo, destino: COMPLAINT_DEFAULTS.destino };
+    expect(messages(defaults)).toHaveLength(11);
+    expect(messages({ ...valid, numero: '' })).toEqual(['Digite su número de documento']);
+    expect(messages({ ...valid, numero: 'abc' })).toEqual(['El DNI debe tener 8 caracteres']);
+    expect(messages({ ...valid, telefono: '' })).toEqual(['Complete su teléfono']);
+    expect(messages({ ...valid, correo: '' })).toEqual(['Complete su email']);
+    expect(messages({ ...valid, detalle: '' })).toEqual(['Complete el detalle']);
+    // still every field's first failure, in the spec's order
+    expect(messages({ ...valid, numero: 'abc', telefono: 'x', correo: 'x' })).toEqual([
+      'El DNI debe tener 8 caracteres',
+      'El campo teléfono es numérico',
+      'El formato del email es inválido',
     ]);
   });
 

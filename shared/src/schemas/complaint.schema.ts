@@ -92,7 +92,11 @@ interface Rule {
 
 const rule = (field: keyof Fields, ok: Rule['ok'], message: ValidationKey): Rule => ({ field, ok, message });
 
-/** The form's checks, as data: every failing one is reported, in this order, on its field. */
+/**
+ * The form's checks, as data, in this order: each field reports its first failing check only
+ * (an empty DNI reads "Digite…", not also its length and its digits), in the browser and on the
+ * server alike.
+ */
 export const COMPLAINT_RULES: readonly Rule[] = [
   // The spec's checks, §5, in its order.
   rule('nacimiento', (f) => inPickerRange(f.nacimiento, DATE), 'complaint.nacimiento.required'),
@@ -130,8 +134,10 @@ export const ComplaintSchema = v.pipe(
   v.rawCheck<Fields>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const fields = dataset.value;
+    const failed = new Set<keyof Fields>();
     for (const { field, ok, message } of COMPLAINT_RULES) {
-      if (ok(fields)) continue;
+      if (failed.has(field) || ok(fields)) continue;
+      failed.add(field);
       addIssue({
         message,
         path: [{ type: 'object', origin: 'value', input: fields, key: field, value: fields[field] }],

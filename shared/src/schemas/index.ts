@@ -21,3 +21,6 @@ export * from './sales.contract';
 export * from './aftersale.messages';
 export * from './aftersale.schema';
 export * from './aftersale.contract';
+export * from './format';
+export * from './names';
+export * from './operator';

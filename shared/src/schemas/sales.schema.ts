@@ -75,8 +75,14 @@ export const PassengerSchema = v.pipe(
 export type Passenger = v.InferOutput<typeof PassengerSchema>;
 
 
-/** `POST /rest/persona/obtener`: a known passenger's full data; the birth date proves knowledge. */
+/**
+ * `POST /rest/persona/obtener`: a known passenger's identity (names, sex, birth date) to fill the
+ * form; the birth date proves knowledge. The contact data (e-mail, mobile) are never handed out to
+ * an anonymous caller (issue 15): the buyer types them.
+ */
 export const PersonLookupSchema = v.object({ documento: DocumentSchema, nacimiento: birthDate });
+/** The answer of `/rest/persona/obtener`. */
+export type PersonOnFile = Omit<Passenger, 'email' | 'celular'> & { cpersona: number };
 
 /** The buyer of a reservation: name, e-mail and, for a factura, RUC + razón social. */
 export const BuyerSchema = v.pipe(

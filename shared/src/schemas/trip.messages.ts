@@ -13,6 +13,7 @@ export const tripMessages = {
     'trip.closed': 'Este viaje ya no está a la venta',
     'seat.taken': 'Alguien acaba de tomar este asiento. Actualizamos el mapa: elija otro.',
     'seat.limit': 'Puede elegir como máximo 5 asientos por compra',
+    'seat.clientLimit': 'Ya tiene reservados todos los asientos permitidos en este viaje. Termine o libere su otra compra.',
     'seat.notHeld': 'Este asiento ya no está reservado para usted',
   },
   'en-EN': {
@@ -28,6 +29,7 @@ export const tripMessages = {
     'trip.closed': 'This trip is no longer on sale',
     'seat.taken': 'Someone has just taken this seat. We updated the map: please pick another.',
     'seat.limit': 'You can pick at most 5 seats per purchase',
+    'seat.clientLimit': 'You already hold all the seats allowed on this trip. Finish or release your other purchase.',
     'seat.notHeld': 'This seat is no longer held for you',
   },
 } as const;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { addDays, limaToday, SeatHoldSchema, TripSearchFormSchema } from './trips.schema';
+import { limaToday } from './format';
+import { addDays, SeatHoldSchema, TripSearchFormSchema } from './trips.schema';
 
 const firstIssue = (schema: v.GenericSchema, input: unknown) => {
   const result = v.safeParse(schema, input);

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { SALES_CHANNEL, SEAT_STATE } from '../constants';
+import { limaToday } from './format';
 
 /** Trips are on sale from today to this many days ahead (the API seeds the same window). */
 export const SALES_WINDOW_DAYS = 60;
@@ -8,16 +9,6 @@ export const MAX_SEATS = 5;
 /** A seat hold lasts this long; the seat map counts it down. */
 export const HOLD_MINUTES = 10;
 
-const LIMA = 'America/Lima';
-
-/** Made once: building a time-zone formatter costs far more than using it (step 1 asks for today many times). */
-let limaDayFormat: Intl.DateTimeFormat | undefined;
-
-/** Today's date in Lima (YYYY-MM-DD), whatever the device's time zone; or the Lima day of `now`. */
-export function limaToday(now: Date = new Date()): string {
-  limaDayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: LIMA, year: 'numeric', month: '2-digit', day: '2-digit' });
-  return limaDayFormat.format(now);
-}
 
 /** `date` (YYYY-MM-DD) plus `days`. */
 export function addDays(date: string, days: number): string {

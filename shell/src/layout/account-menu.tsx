@@ -16,8 +16,8 @@ export default function AccountMenu() {
     <Menu.Root
       onSelect={({ value }) => {
         if (value !== 'logout') return navigateToUrl(value);
-        session.signOut();
-        navigateToUrl('/');
+        // Ends the session on the server too (issue 15), then home.
+        void session.logOut().then(() => navigateToUrl('/'));
       }}
     >
       <Menu.Trigger asChild>

@@ -1,6 +1,7 @@
-import { Link, loadOperator, type OperatorData, useTranslation } from '@rumbo/shared';
+import { Link, type OperatorData, useTranslation } from '@rumbo/shared';
+import { OPERATOR } from '@rumbo/shared/schemas';
 import { Box, Container, ExternalLink, Heading, SimpleGrid, Stack, Text, VisuallyHidden } from '@rumbo/shared/ui';
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { DESTINATION_CITIES } from '../routes';
 import { FooterSubscribe } from './footer-subscribe';
 import { useLegalLinks } from './legal-links';
@@ -34,16 +35,9 @@ const linkStyle = { color: 'white', _hover: { color: 'sun.200' } } as const;
 
 export function Footer() {
   const { t } = useTranslation('shell');
-  const [operator, setOperator] = useState<OperatorData>();
-
-  useEffect(() => {
-    let live = true;
-    // Rendered in slices (a transition): the footer is below the fold and never urgent.
-    void loadOperator().then((data) => live && startTransition(() => setOperator(data)));
-    return () => {
-      live = false;
-    };
-  }, []);
+  // The operator's contact and legal data are built in (shared's one source of truth): they show
+  // whether or not `/rest/informacion/representante` answers.
+  const operator: OperatorData = OPERATOR;
 
   const legal = useLegalLinks();
   const newTab = t('footer.opensInNewTab');
@@ -56,7 +50,6 @@ export function Footer() {
             <Heading as="h2" size="sm" color="sun.300" textTransform="uppercase" letterSpacing="wider">
               {t('footer.contact')}
             </Heading>
-            {operator && (
               <Stack as="dl" gap="1" fontSize="sm">
                 <Text as="dt" fontWeight="semibold">{t('footer.callCenter')}</Text>
                 <Text as="dd">
@@ -77,7 +70,6 @@ export function Footer() {
                   </ExternalLink>
                 </Text>
               </Stack>
-            )}
           </Stack>
           <Column title={t('footer.destinations')}>
             {DESTINATION_CITIES.map((city) => (
@@ -98,8 +90,7 @@ export function Footer() {
             ))}
           </Column>
           <Column title={t('footer.social')}>
-            {operator &&
-              (['facebook', 'youtube', 'instagram'] as const).map((network) => (
+            {(['facebook', 'youtube', 'instagram'] as const).map((network) => (
                 <li key={network}>
                   <ExternalLink href={operator.redes[network]} target="_blank" rel="noopener noreferrer" {...linkStyle}>
                     {network === 'youtube' ? 'YouTube' : network.charAt(0).toUpperCase() + network.slice(1)}
@@ -119,12 +110,10 @@ export function Footer() {
           </Column>
         </SimpleGrid>
         <FooterSubscribe />
-        {operator && (
           <Text mt="10" fontSize="sm" color="brand.100">
             {t('footer.rights', { year: new Date().getFullYear(), legalName: operator.razon_social })} ·{' '}
             {t('footer.ruc', { ruc: operator.ruc })}
           </Text>
-        )}
       </Container>
     </Box>
   );

@@ -1,6 +1,7 @@
 import { makeAutoObservable } from 'mobx';
 import {
   LOAD_ERROR,
+  MOUNTED,
   SKIP_BECAUSE_BROKEN,
   getAppStatus,
   registerApplication,
@@ -22,6 +23,11 @@ export function containerOf(name: RemoteName): HTMLElement {
     document.getElementById('remotes')!.appendChild(element);
   }
   return element;
+}
+
+/** Removes what a stitched page prerendered in a remote's container (nothing when there is none). */
+function clearPrerendered(name: RemoteName): void {
+  document.getElementById(`remote-${name}`)?.replaceChildren();
 }
 
 /**
@@ -55,6 +61,9 @@ export class MainArea {
       const status = getAppStatus(name);
       if (status === LOAD_ERROR || status === SKIP_BECAUSE_BROKEN) this.failed.add(name);
       else if (status) this.failed.delete(name);
+      // A stitched page's first screen belongs to its remote until it hydrates it: once the page
+      // is another's, or its remote could not load (the area says so), it goes.
+      if ((name !== this.remote || this.failed.has(name)) && status !== MOUNTED) clearPrerendered(name);
     }
   }
 

@@ -41,7 +41,8 @@ beforeEach(() => {
 });
 
 const charge = (overrides: Partial<ChargeRequest> = {}): ChargeRequest =>
-  testCharge({ referencia: `pay_${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 12)}`, expira: new Date(clock + 30 * 60_000), metodo: 'tarjeta', ...overrides });
+  // A reference as the sales domain makes them (`CODE-12 hex`): SafetyPay notices are checked against that format (issue 15).
+  testCharge({ referencia: `ABCD2345-${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 12)}`, expira: new Date(clock + 30 * 60_000), metodo: 'tarjeta', ...overrides });
 
 const get = (url: string) => fetch(url, { redirect: 'manual' });
 const post = (url: string, form: Record<string, string>) =>

@@ -1,0 +1,38 @@
+// Builds the API to plain JavaScript: dist/main.js, run with `node dist/main.js` (npm start).
+// esbuild bundles our sources and the workspace's @rumbo/shared (TypeScript source); every
+// package from node_modules stays a require() resolved at run time, so PGlite finds its WASM and
+// data files and pdfkit its fonts next to their own modules, as they expect. The SQL migrations
+// are copied beside the bundle (db/client.ts reads them from `${__dirname}/migrations`).
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+
+/** Bare imports stay external, except the workspace's own TypeScript package. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@rumbo/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  entryPoints: { main: path.join(root, 'src/main.ts') },
+  outdir: dist,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  // Readable stack traces in production logs; the size of a server bundle does not matter.
+  minify: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [externalPackages],
+});
+cpSync(path.join(root, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+console.log(`API built: ${path.relative(process.cwd(), path.join(dist, 'main.js')) || 'dist/main.js'}`);

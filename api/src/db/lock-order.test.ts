@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { ReservationView } from '@rumbo/shared/schemas';
+import pg from 'pg';
+import { addPoints } from '../accounts/accounts.service';
+import { cuenta } from '../accounts/accounts.tables';
+import { openSession } from '../accounts/sessions';
+import { decimalOf } from '../payments/signing';
+import { TEST_SECRET } from '../test/app';
+import { TEST_ENGINE } from '../test/database';
+import { ADULT, BUYER, findTrip, freeSeats, holdForPassenger, notifySafetyPay, post, safetyPayNotice, setupSandboxApp, startSafetyPay } from '../test/purchase';
+import { LOCK_ORDER, LockOrderError, locks } from './lock-order';
+
+let clock = Date.now();
+const now = () => new Date(clock);
+const api = setupSandboxApp(now);
+
+async function customer(puntos: number) {
+  const [row] = await api.db
+    .insert(cuenta)
+    .values({
+      tipo_doc: 19,
+      num_doc: String(60_000_000 + Math.floor(Math.random() * 9_000_000)),
+      nombres: 'Luz',
+      paterno: 'Huamán',
+      materno: 'Ccori',
+      sexo: 'F',
+      correo: `luz.${randomBytes(4).toString('hex')}@example.pe`,
+      telefono: '987654321',
+      fnacimiento: '1988-02-02',
+    })
+    .returning();
+  if (puntos > 0) await addPoints(api.db, { ccuenta: row!.ccuenta, puntos, concepto: 'bienvenida' });
+  return { ccuenta: row!.ccuenta, auth: { authorization: `Bearer ${await openSession(api.db, row!.ccuenta, 3600, TEST_SECRET, now())}` } };
+}
+
+describe('the lock order', () => {
+  it('is written down once and refuses a lock taken above one already held', async () => {
+    expect(LOCK_ORDER).toEqual(['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account']);
+    const { ccuenta } = await customer(0);
+    // In order: fine (and a step may repeat).
+    await api.db.transaction(async (tx) => {
+      await locks.purchaseKey(tx, 'k');
+      await locks.seats(tx, [1, 2]);
+      await locks.account(tx, ccuenta);
+      await locks.account(tx, ccuenta);
+    });
+    // The account, then seats: what issuePaid did before (and reserve the other way round).
+    await expect(
+      api.db.transaction(async (tx) => {
+        await locks.account(tx, ccuenta);
+        await locks.seats(tx, [1]);
+      }),
+    ).rejects.toThrow(LockOrderError);
+  });
+});
+
+/**
+ * One customer, two purchases of the same seat: A reserved with points and lapsed, B holds the
+ * seat again with points. A's late "paid" notice (issuePaid) and B's reservation (reserve) race.
+ * The account row is held from outside so both are in flight at once: issuePaid first, then
+ * reserve. Were issuePaid to lock the account before the seats while reserve locks the seats
+ * before the account, releasing the account would deadlock them (PostgreSQL aborts one: a 500).
+ * PostgreSQL only: PGlite runs one transaction at a time.
+ */
+const describeOnPostgres = TEST_ENGINE === 'postgres' ? describe : describe.skip;
+describeOnPostgres('issuePaid racing reserve for one customer', () => {
+  it('neither deadlocks: the late payment is refunded, the new reservation stands', async () => {
+    const { ccuenta, auth } = await customer(1000);
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 12);
+    const seat = (await freeSeats(api.app, trip)).find((s) => s.precio !== null && s.precio >= 20)!;
+    const passenger = { ...ADULT, numero: String(48_000_000 + Math.floor(Math.random() * 900_000)) };
+
+    // Purchase A: points applied, reserved, card payment started; then it lapses.
+    const keyA = await holdForPassenger(api.app, trip, seat, passenger);
+    expect((await post(api.app, '/rest/canje/asociar', { clave_bloqueo: keyA, puntos: 100 }, auth)).statusCode).toBe(200);
+    const a = (await post(api.app, '/rest/venta/reserva', { clave_bloqueo: keyA, comprador: BUYER, terminos: true }, auth)).json().data as ReservationView;
+    const referencia = await startSafetyPay(api.app, api.db, a.codigo, keyA);
+    clock += 31 * 60_000;
+
+    // Purchase B of the same customer holds the same seat again, with points.
+    const keyB = await holdForPassenger(api.app, trip, seat, passenger);
+    expect((await post(api.app, '/rest/canje/asociar', { clave_bloqueo: keyB, puntos: 100 }, auth)).statusCode).toBe(200);
+
+    const outside = new pg.Client({ connectionString: api.database.databaseUrl });
+    await outside.connect();
+    const waiting = async (count: number) => {
+      for (let i = 0; i < 200; i += 1) {
+        const { rows } = await outside.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        if (rows[0].n >= count) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`fewer than ${count} transactions waiting for a lock`);
+    };
+    try {
+      await outside.query('begin');
+      await outside.query('select ccuenta from cuenta where ccuenta = $1 for update', [ccuenta]);
+      const paid = notifySafetyPay(api.app, safetyPayNotice(api.sandbox, { referencia, amount: decimalOf(a.total_centimos) }, now()));
+      await waiting(1);
+      const reserved = post(api.app, '/rest/venta/reserva', { clave_bloqueo: keyB, comprador: BUYER, terminos: true }, auth);
+      await waiting(2);
+      await outside.query('commit');
+
+      const [notice, reservation] = await Promise.all([paid, reserved]);
+      expect(notice.statusCode).toBe(200);
+      expect(reservation.statusCode).toBe(201);
+      const view = (await post(api.app, '/rest/venta/consulta', { codigo: a.codigo, clave_bloqueo: keyA })).json().data as ReservationView;
+      expect(view.estado).toBe('reembolso');
+    } finally {
+      await outside.end();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,104 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { cuenta } from '../accounts/accounts.tables';
+import { pago, reserva, boleto } from '../sales/sales.tables';
+import { viaje_asiento } from '../seats/seats.tables';
+import type { Database } from './client';
+
+/**
+ * THE lock order of the store, in one place. A transaction that takes more than one of these
+ * locks takes them top to bottom, never back up; rows of one kind in ascending key order. Two
+ * transactions that follow it can wait for each other but never deadlock (a deadlock is a 500).
+ *
+ * 1. `purchaseKey`: the purchase key (advisory lock on its hash): holds, reserve, postponement
+ * 1b. `holdClient`: what one client holds on one trip (advisory lock on trip + client): holds
+ * 2. `payment`: a `pago` row (a payment notice)
+ * 3. `reservation`: a `reserva` row
+ * 4. `ticket`: a `boleto` row (the ticket a postponement replaces)
+ * 5. `seats`: `viaje_asiento` rows, ascending `cviaje_asiento`, all of a step in one statement
+ * 6. `account`: the customer's `cuenta` row (points: balance, holds, ledger)
+ *
+ * So `reserve` takes key → seats → account, and `issuePaid` (notices, free postponements,
+ * points-only purchases) payment → reservation → ticket → seats → account. Taking a lock above
+ * one already taken in the same transaction throws `LockOrderError` before the lock is asked for.
+ */
+export const LOCK_ORDER = ['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account'] as const;
+export type LockStep = (typeof LOCK_ORDER)[number];
+
+/** A transaction asked for a lock out of LOCK_ORDER: a bug that could deadlock under load. */
+export class LockOrderError extends Error {
+  override readonly name = 'LockOrderError';
+}
+
+/** Per open transaction: the index of its last step, and the locks it holds by name (re-taking one never waits). */
+const reached = new WeakMap<Database, { last: number; held: Set<string> }>();
+
+/**
+ * Records that `tx` takes `step` now (the lock `key`, when named); throws if it already took a
+ * later step, unless it already holds that very lock (asking again for a lock one holds never waits).
+ */
+export function enterLockStep(tx: Database, step: LockStep, key?: string | number): void {
+  const index = LOCK_ORDER.indexOf(step);
+  const state = reached.get(tx) ?? { last: -1, held: new Set<string>() };
+  const name = key === undefined ? undefined : `${step}:${key}`;
+  if (name && state.held.has(name)) return;
+  if (index < state.last) {
+    throw new LockOrderError(`lock order: "${step}" asked for after "${LOCK_ORDER[state.last]}" (the order is ${LOCK_ORDER.join(' → ')}, src/db/lock-order.ts)`);
+  }
+  state.last = index;
+  if (name) state.held.add(name);
+  reached.set(tx, state);
+}
+
+/** The only way the store takes these locks: each method records its step, then locks. */
+export const locks = {
+  /** Step 1: the purchase key (its SHA-256 hash), for the rest of the transaction. */
+  async purchaseKey(tx: Database, keyHash: string): Promise<void> {
+    enterLockStep(tx, 'purchaseKey');
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${keyHash}))`);
+  },
+
+  /** Step 1b: one client's holds on one trip (the per-client hold bound), for the rest of the transaction. */
+  async holdClient(tx: Database, cviaje: number, clientHash: string): Promise<void> {
+    enterLockStep(tx, 'holdClient');
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hold-client:${cviaje}:${clientHash}`}))`);
+  },
+
+  /** Step 2: the payment of a provider's reference, locked; undefined when there is none. */
+  async payment(tx: Database, proveedor: string, referencia: string) {
+    enterLockStep(tx, 'payment');
+    const [row] = await tx.select().from(pago).where(and(eq(pago.referencia, referencia), eq(pago.proveedor, proveedor))).for('update');
+    return row;
+  },
+
+  /** Step 3: a reservation, locked. */
+  async reservation(tx: Database, creserva: number) {
+    enterLockStep(tx, 'reservation', creserva);
+    const [row] = await tx.select().from(reserva).where(eq(reserva.creserva, creserva)).for('update');
+    return row;
+  },
+
+  /** Step 4: a ticket by its number, locked. */
+  async ticket(tx: Database, numero: string) {
+    enterLockStep(tx, 'ticket', numero);
+    const [row] = await tx.select().from(boleto).where(eq(boleto.numero, numero)).for('update');
+    return row;
+  },
+
+  /** Step 5: seat rows, in ascending id order, in one statement; answers them in that order. */
+  async seats(tx: Database, ids: number[]) {
+    enterLockStep(tx, 'seats');
+    if (ids.length === 0) return [];
+    return tx
+      .select({ id: viaje_asiento.cviaje_asiento, gestado: viaje_asiento.gestado_asiento, clave_hash: viaje_asiento.clave_hash, expira: viaje_asiento.expira })
+      .from(viaje_asiento)
+      .where(inArray(viaje_asiento.cviaje_asiento, [...new Set(ids)]))
+      .orderBy(asc(viaje_asiento.cviaje_asiento))
+      .for('update');
+  },
+
+  /** Step 6: the customer's account row (every points movement and redemption of one customer queues here). */
+  async account(tx: Database, ccuenta: number): Promise<void> {
+    enterLockStep(tx, 'account', ccuenta);
+    await tx.select({ ccuenta: cuenta.ccuenta }).from(cuenta).where(eq(cuenta.ccuenta, ccuenta)).for('update');
+  },
+};

@@ -1,0 +1,109 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { queryRows } from '../db/rows';
+import { createTestApp, postJson, setupTestApp } from '../test/app';
+import { loggerOptions } from './logging';
+import { Metrics } from './metrics';
+import { connectRateLimitRedis } from './rate-limit';
+
+/** What an operator reads: readiness and liveness, /metrics, and the JSON logs without personal data. */
+const api = setupTestApp();
+const TOKEN = 'scraper-token-0123456789';
+const apps: FastifyInstance[] = [];
+afterAll(() => Promise.all(apps.map((app) => app.close())));
+
+async function app(options: Parameters<typeof createTestApp>[1]) {
+  const built = await createTestApp(api.db, options);
+  apps.push(built);
+  return built;
+}
+
+describe('health', () => {
+  it('readiness answers ok with the database migrated; liveness touches nothing', async () => {
+    const res = await api.app.inject({ url: '/rest/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { status: 'ok' } });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect((await api.app.inject({ url: '/rest/health/live' })).json()).toEqual({ data: { status: 'ok' } });
+  });
+
+  it('readiness fails (503, saying what) while shutting down, with Redis unreachable, or with a migration not applied', async () => {
+    let draining = false;
+    const drained = await app({ draining: () => draining });
+    expect((await drained.inject({ url: '/rest/health' })).statusCode).toBe(200);
+    draining = true;
+    const res = await drained.inject({ url: '/rest/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().data.status).toBe('draining');
+    // Answers close their connection while draining.
+    expect((await drained.inject({ url: '/rest/health/live' })).headers.connection).toBe('close');
+
+    const redis = connectRateLimitRedis('redis://127.0.0.1:1', { warn: () => undefined, info: () => undefined });
+    try {
+      const noRedis = await app({ redis });
+      const down = await noRedis.inject({ url: '/rest/health' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json().data.checks).toEqual([expect.stringMatching(/^redis: /)]);
+      expect((await noRedis.inject({ url: '/rest/health/live' })).statusCode).toBe(200);
+    } finally {
+      redis.disconnect();
+    }
+
+    const [last] = await queryRows<{ id: number; created_at: string }>(api.db, sql`select id, created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1`);
+    await api.db.execute(sql`update drizzle.__drizzle_migrations set created_at = 1 where id = ${last!.id}`);
+    try {
+      const stale = await api.app.inject({ url: '/rest/health' });
+      expect(stale.statusCode).toBe(503);
+      expect(stale.json().data.checks).toEqual(['migrations: not ready']);
+    } finally {
+      await api.db.execute(sql`update drizzle.__drizzle_migrations set created_at = ${last!.created_at}::bigint where id = ${last!.id}`);
+    }
+  });
+});
+
+describe('/metrics', () => {
+  it('is there only for the scraper with the token: route latencies, the store figures, limit refusals', async () => {
+    const metrics = new Metrics(api.db);
+    const scraped = await app({ metrics, metricsToken: TOKEN, lookupRateLimit: { max: 1, timeWindow: 60_000 } });
+    await postJson(scraped, '/rest/viaje', { origen: 'LIM', destino: 'ICA', fecha: '2000-01-01', cusuario: 50005, coficina_venta: 577 });
+    await postJson(scraped, '/rest/carga/seguimiento', { codigo: 'RA-100000' });
+    expect((await postJson(scraped, '/rest/carga/seguimiento', { codigo: 'RA-100001' })).statusCode).toBe(429);
+
+    expect((await scraped.inject({ url: '/metrics' })).statusCode).toBe(404);
+    expect((await scraped.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(404);
+    const res = await scraped.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const text = res.body;
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="\+Inf",method="POST",route="\/rest\/viaje",status_code="400"\} 1/);
+    expect(text).toMatch(/rumbo_rate_limit_refusals_total\{limit="\/rest\/carga\/seguimiento"\} 1/);
+    for (const name of ['rumbo_seat_holds_active', 'rumbo_tickets_issued', 'rumbo_outbox_depth', 'rumbo_outbox_oldest_age_seconds', 'rumbo_reservations', 'rumbo_payments', 'rumbo_payment_notices']) {
+      expect(text).toContain(`# TYPE ${name} gauge`);
+    }
+    // Without a token configured there is no such route.
+    expect((await api.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(404);
+  });
+});
+
+describe('logs', () => {
+  it('are JSON lines without personal data: no query string, no client address, redacted fields', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...chunk.toString().trim().split('\n'));
+        done();
+      },
+    });
+    const logged = await app({ logger: { ...loggerOptions('info'), stream } });
+    await logged.inject({ url: '/rest/iata?correo=rosa@example.pe', headers: { authorization: 'Bearer secret-token', cookie: 'token=abc' } });
+    logged.log.info({ correo: 'rosa@example.pe', comprador: { email: 'rosa@example.pe', nombres: 'Rosa' }, cviaje: 12 }, 'a business event');
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const text = lines.join('\n');
+    expect(text).not.toContain('rosa@example.pe');
+    expect(text).not.toContain('secret-token');
+    expect(text).not.toContain('127.0.0.1');
+    expect(entries.find((e) => e.msg === 'incoming request')).toMatchObject({ req: { method: 'GET', url: '/rest/iata', route: '/rest/iata' } });
+    expect(entries.find((e) => e.msg === 'a business event')).toMatchObject({ correo: '[redacted]', comprador: { email: '[redacted]', nombres: '[redacted]' }, cviaje: 12 });
+  });
+});

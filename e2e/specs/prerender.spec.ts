@@ -1,0 +1,141 @@
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
+import { ShellPage } from '../pages/shell.page';
+import { sessionToken, storeSession } from '../support/session';
+
+/** Every route stitched at deploy, by the remote whose build prerendered its first screen. */
+const STITCHED: [path: string, remote: string, heading: RegExp][] = [
+  ['/', 'mf_content', /Viaja seguro a 23 destinos del Perú/],
+  ['/promociones', 'mf_content', /Promociones/],
+  ['/oficina', 'mf_content', /Nuestras agencias/],
+  ['/corporativo', 'mf_content', /<h1/],
+  ['/destinos/cusco', 'mf_content', /chakra-skeleton/],
+  ['/informacion/terminos-condiciones', 'mf_content', /Cargando la página/],
+  ['/libro_reclamaciones', 'mf_complaints', /Libro de Reclamaciones/],
+  ['/cargo', 'mf_cargo', /<h1/],
+  ['/cargo/seguimiento', 'mf_cargo', /Seguimiento de envíos/],
+  ['/carga/clausulas', 'mf_cargo', /Cláusulas del servicio de carga/],
+  ['/cuenta/registro', 'mf_account', /Crear una cuenta/],
+  ['/cuenta/recuperar', 'mf_account', /Recuperar mi cuenta/],
+];
+
+async function served(request: APIRequestContext, path: string): Promise<string> {
+  const response = await request.get(path);
+  expect(response.ok()).toBe(true);
+  return response.text();
+}
+
+/** Collects layout shifts not caused by input from the start of the page (`window.__shifts`). */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
+
+test.describe('pages painted from HTML', () => {
+  test('each data-free route is served complete: shell frame, the remote\'s first screen, its CSS and manifest preload', async ({ request }) => {
+    for (const [path, remote, first] of STITCHED) {
+      const html = await served(request, path);
+      const start = html.indexOf(`<div id="remote-${remote}">`);
+      expect(start, `${path}: ${remote}'s container in the HTML`).toBeGreaterThan(0);
+      const screen = html.slice(start, html.indexOf('<div id="shell-footer">'));
+      expect(screen, `${path}: its first screen`).toMatch(first);
+      expect(html, `${path}: the shell's header`).toContain('aria-label="Navegación principal"');
+      // Not the footer: below the fold, rendered live at idle (a static form would drop keystrokes).
+      expect(html, `${path}: no static footer`).toContain('<div id="shell-footer"></div>');
+      expect(html, `${path}: critical CSS`).toMatch(/<style data-emotion="css [^"]+">/);
+      expect(html, `${path}: the remote's manifest preloaded`).toMatch(/<link rel="preload" href="http:\/\/[^"]+\/mf-manifest\.json" as="fetch" crossorigin="anonymous"\/>/);
+      expect(html, `${path}: no placeholder left`).not.toContain('__REMOTE_PUBLIC_PATH__');
+    }
+    // A page whose first screen depends on the customer's data (or on config) is not stitched.
+    expect(await served(request, '/pasajes/pago')).toContain('<div id="remotes"></div>');
+    expect(await served(request, '/login')).toContain('<div id="remotes"></div>');
+  });
+
+  test('the remote hydrates its first screen: no mismatch, nothing moves, and it works', async ({ page }) => {
+    await recordLayoutShifts(page);
+    // The element the HTML brought, kept to see whether React adopted it or painted a new one.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __prerendered: Element | null }).__prerendered = document.querySelector('[id^="remote-"] > [data-build]');
+      }),
+    );
+    const shell = new ShellPage(page);
+    // What only the mounted remote does on each page.
+    const live: [string, () => Promise<void>][] = [
+      ['/', () => expect(shell.main.getByRole('button', { name: 'Buscar pasajes' })).toBeVisible()],
+      ['/libro_reclamaciones', () => expect(shell.main.getByText(/^\d{2}\/\d{2}\/\d{4}$/)).toBeVisible()],
+      [
+        '/cargo/seguimiento',
+        async () => {
+          await shell.main.getByRole('button', { name: 'Buscar envío' }).click();
+          await expect(shell.main.locator('[aria-invalid="true"]').first()).toBeVisible();
+        },
+      ],
+    ];
+    for (const [path, isLive] of live) {
+      await shell.open(path);
+      await expect(shell.main.getByRole('heading', { level: 1 })).toBeVisible();
+      await isLive();
+      // The element the HTML brought is the one React now owns: hydrated, not painted again.
+      await expect(page.locator('[id^="remote-"] > [data-build]')).toHaveCount(1);
+      expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected), path).toBe(true);
+      await page.waitForLoadState('networkidle');
+      expect(await layoutShift(page), `${path}: layout shift`).toBeLessThanOrEqual(0.01);
+    }
+  });
+
+  test('a signed-in customer\'s first name replaces Acceder in the stitched header without moving anything', async ({ page }) => {
+    await recordLayoutShifts(page);
+    // Where the header's links and controls are, in the HTML as served (signed out: 'Acceder').
+    await page.addInitScript(() => {
+      const places = () =>
+        [...document.querySelectorAll('header nav a, header select, [data-testid="logo"], [data-testid="account-button"]')].map((element) => {
+          const box = element.getBoundingClientRect();
+          return `${element.textContent?.trim() || element.tagName}@${Math.round(box.left)},${Math.round(box.top)}`;
+        });
+      const w = window as unknown as { __places: () => string[]; __placesBefore: string[] };
+      w.__places = places;
+      document.addEventListener('DOMContentLoaded', () => (w.__placesBefore = places()));
+    });
+    await storeSession(page, { token: await sessionToken(), customer: { name: 'maría elena' }, expiresAt: Date.now() + 3_600_000 });
+    const shell = new ShellPage(page);
+    await shell.open('/libro_reclamaciones');
+    await expect(shell.accountButton).toHaveText('María');
+    await page.waitForLoadState('networkidle');
+    const before = await page.evaluate(() => (window as unknown as { __placesBefore: string[] }).__placesBefore);
+    expect(before.some((place) => place.startsWith('Acceder@'))).toBe(true);
+    // Everything but the account button's label is where it was; the button starts where it did.
+    const after = await page.evaluate(() => (window as unknown as { __places: () => string[] }).__places());
+    expect(after.map((place) => place.replace(/^María@/, 'Acceder@'))).toEqual(before);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+  });
+
+  test('a customer who chose English never sees the Spanish first screen', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('lang-webrumbo', 'en-EN'));
+    // Every moment the complaints book's Spanish heading is visible, from the first paint on.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __spanishSeen: string[] }).__spanishSeen = seen;
+      const check = () => {
+        for (const heading of document.querySelectorAll('h1')) {
+          const box = heading.getBoundingClientRect();
+          if (heading.textContent === 'Libro de Reclamaciones' && box.height > 0 && getComputedStyle(heading).visibility === 'visible') seen.push(heading.textContent);
+        }
+        requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    const shell = new ShellPage(page);
+    await shell.open('/libro_reclamaciones');
+    await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText(/Complaints Book/i);
+    expect(await page.evaluate(() => (window as unknown as { __spanishSeen: string[] }).__spanishSeen)).toEqual([]);
+  });
+});

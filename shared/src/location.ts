@@ -1,0 +1,27 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The address a screen renders for. In the browser, the page's own; when a build renders a page's
+ * first screen in Node (`@rumbo/shared/server`), the path being rendered. A remote's router and
+ * any `useSyncExternalStore` on the address read it here, so the page hydrates what was rendered.
+ */
+let serverPathname = '/';
+
+export function setServerPathname(pathname: string): void {
+  serverPathname = pathname;
+}
+
+export function currentPathname(): string {
+  return typeof window === 'undefined' ? serverPathname : window.location.pathname;
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False while the page is rendered in Node and while the browser hydrates that markup; true from
+ * the render after. What depends on the moment (today's date) shows only then, so a page
+ * prerendered on another day hydrates what it has.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}

@@ -1,0 +1,62 @@
+import { act } from 'react';
+import { createRemoteApp } from './remote';
+import { setUpShared } from './testing';
+
+type Lifecycle = (props: object) => Promise<unknown>;
+
+/** Mounts a remote as single-spa does, into `container`. */
+async function mountRemote(container: HTMLElement) {
+  const app = createRemoteApp({ texts: [], Root: () => <h1>Libro de Reclamaciones</h1>, build: 'b1' });
+  const props = { name: 'mf_test', domElement: container, singleSpa: {}, mountParcel: jest.fn() };
+  for (const step of app.bootstrap as Lifecycle[]) await step(props);
+  // React renders when act's scope ends; single-spa-react resolves the mount once it has.
+  let mounted: Promise<unknown> = Promise.resolve();
+  await act(async () => {
+    mounted = (app.mount as Lifecycle)(props);
+  });
+  await mounted;
+  return {
+    unmount: async () => {
+      let unmounted: Promise<unknown> = Promise.resolve();
+      await act(async () => {
+        unmounted = (app.unmount as Lifecycle)(props);
+      });
+      await unmounted;
+    },
+  };
+}
+
+/** What a stitched page brings in the remote's container (its build's prerender). */
+const PRERENDERED = '<div data-build="b1"><h1>Libro de Reclamaciones</h1></div>';
+
+describe('createRemoteApp on a stitched page', () => {
+  it('hydrates the first screen that is there: the same elements, now React\'s', async () => {
+    await setUpShared('es-PE');
+    const container = document.createElement('div');
+    container.innerHTML = PRERENDERED;
+    const heading = container.querySelector('h1');
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const remote = await mountRemote(container);
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(errors).not.toHaveBeenCalled();
+    await remote.unmount();
+    errors.mockRestore();
+  });
+
+  it('renders anew where there is nothing, and in another language than the prerender\'s', async () => {
+    await setUpShared('en-EN');
+    const container = document.createElement('div');
+    container.innerHTML = PRERENDERED;
+    const heading = container.querySelector('h1');
+    const remote = await mountRemote(container);
+    expect(container.querySelector('h1')).not.toBe(heading);
+    expect(container.querySelector('h1')).toHaveTextContent('Libro de Reclamaciones');
+    expect(container).toHaveAttribute('data-live');
+    await remote.unmount();
+
+    const empty = document.createElement('div');
+    const fresh = await mountRemote(empty);
+    expect(empty.querySelector('h1')).toHaveTextContent('Libro de Reclamaciones');
+    await fresh.unmount();
+  });
+});

@@ -1,0 +1,25 @@
+import { dayToDmy, formatCentimos, formatDay, formatSoles, limaDate, limaDateTime, limaTime, limaToday } from './format';
+
+describe('money and Lima time, one way everywhere', () => {
+  it('shows soles as S/ with grouped digits and two decimals in both languages', () => {
+    expect(formatSoles(1234.5, 'es-PE')).toBe('S/ 1,234.50');
+    expect(formatSoles(1234.5, 'en-EN')).toBe('S/ 1,234.50');
+    expect(formatSoles(90, 'en-EN')).toBe('S/ 90.00');
+    expect(formatCentimos(123450, 'es-PE')).toBe('S/ 1,234.50');
+    expect(formatCentimos(7, 'en-EN')).toBe('S/ 0.07');
+  });
+
+  it('reads days and times in Lima whatever the device zone', () => {
+    // 03:30 UTC on the 29th is still the 28th, 22:30, in Lima.
+    const at = '2026-11-29T03:30:00.000Z';
+    expect(limaToday(new Date(at))).toBe('2026-11-28');
+    expect(dayToDmy(limaToday(new Date(at)))).toBe('28/11/2026');
+    expect(limaTime(at, 'es-PE')).toBe('22:30');
+    expect(limaDate(at, 'es-PE')).toBe('sábado, 28 de noviembre');
+    expect(limaDate(at, 'en-EN')).toBe('Saturday 28 November');
+    expect(limaDateTime(at, 'es-PE')).toMatch(/^28 de noviembre de 2026(,| a las) 22:30$/);
+    expect(limaDateTime(at, 'en-EN')).toMatch(/^28 November 2026(,| at) 22:30$/);
+    expect(formatDay('2026-11-28', 'en-EN')).toBe('28 November 2026');
+    expect(formatDay('2026-11-28', 'es-PE', true)).toBe('sábado, 28 de noviembre de 2026');
+  });
+});

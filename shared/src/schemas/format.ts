@@ -1,0 +1,102 @@
+/**
+ * The one way the site (every remote) and the API (mails, PDFs) show money and Lima time.
+ * Pure (no DOM, no React): the API imports it from `@rumbo/shared/schemas`.
+ *
+ * Intl formatters are made once per locale and options and then reused: building one costs far
+ * more than formatting with it (locale data is looked up and compiled each time).
+ */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function cached<F>(cache: Map<string, F>, locale: string, options: object, make: () => F): F {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = make();
+    cache.set(key, format);
+  }
+  return format;
+}
+
+/** `new Intl.DateTimeFormat(locale, options)`, made once. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+  return cached(dateTimeFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
+/** `new Intl.NumberFormat(locale, options)`, made once. */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  return cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
+}
+
+/** The operator's time zone: dates and times of trips, sheets, deadlines are Lima's. */
+export const LIMA_TIME_ZONE = 'America/Lima';
+
+/**
+ * The Intl locale of a site language: "en-EN" names no real region, so English reads dates
+ * day-month as in Peru (en-GB); anything else is Peruvian Spanish.
+ */
+export function intlLocale(language: string): string {
+  return language.startsWith('en') ? 'en-GB' : 'es-PE';
+}
+
+/**
+ * A price in soles as the site shows it in both languages: `S/ 1,234.50` (the sol's own symbol,
+ * never "PEN"; two decimals; thousands grouped as in Peru).
+ */
+export function formatSoles(amount: number, language: string): string {
+  const digits = numberFormat(intlLocale(language), { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }).format(amount);
+  return `S/ ${digits}`;
+}
+
+/** An amount in integer céntimos (the sales API's money) as `formatSoles` shows it. */
+export function formatCentimos(centimos: number, language: string): string {
+  return formatSoles(centimos / 100, language);
+}
+
+let limaDayFormat: Intl.DateTimeFormat | undefined;
+
+/** The Lima calendar day (YYYY-MM-DD) of `now` (today by default), whatever the device's time zone. */
+export function limaToday(now: Date = new Date()): string {
+  limaDayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: LIMA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return limaDayFormat.format(now);
+}
+
+/** A calendar day YYYY-MM-DD as dd/mm/yyyy (the complaint sheet's `fecha_actual`, spec §3). */
+export function dayToDmy(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+const instant = (iso: string | Date) => (iso instanceof Date ? iso : new Date(iso));
+
+/** Time of day in Lima, 24 h (`15:10`). */
+export function limaTime(iso: string | Date, language: string): string {
+  return dateTimeFormat(intlLocale(language), { timeZone: LIMA_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant(iso));
+}
+
+/** Calendar date in Lima with its weekday ("sábado, 28 de noviembre"). */
+export function limaDate(iso: string | Date, language: string): string {
+  return dateTimeFormat(intlLocale(language), { timeZone: LIMA_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' }).format(instant(iso));
+}
+
+/** Date and time in Lima, in full ("28 de noviembre de 2026, 15:10"). */
+export function limaDateTime(iso: string | Date, language: string): string {
+  const date = instant(iso);
+  if (Number.isNaN(date.getTime())) return String(iso);
+  return dateTimeFormat(intlLocale(language), {
+    timeZone: LIMA_TIME_ZONE,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+}
+
+/** A calendar day (YYYY-MM-DD) in long form; a calendar day has no time zone. */
+export function formatDay(day: string, language: string, withWeekday = false): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime())) return day;
+  return dateTimeFormat(intlLocale(language), { timeZone: 'UTC', ...(withWeekday ? { weekday: 'long' } : {}), day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}
