@@ -1,10 +1,9 @@
-import { currentLanguage, getConfig, Link, session, useTranslation } from '@rumbo/shared';
+import { currentLanguage, getConfig, Link, session, useTranslation, type FocusTarget, useFocusAfterSubmit } from '@rumbo/shared';
 import { Box, Button, chakra, HStack, Separator, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { navigateToUrl } from 'single-spa';
-import { FormAlert, Notice, TextField, useFocusAfterSubmit } from './form-fields';
-import type { FocusTarget } from './form.store';
+import { FormAlert, Notice, TextField } from './form-fields';
 import { DocumentFields, PersonFields } from './identity-fields';
 import { LoginStore } from './login.store';
 import { returnPath } from './navigation';

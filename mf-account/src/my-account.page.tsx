@@ -1,12 +1,12 @@
 import DOMPurify from 'dompurify';
-import { customerFromUserData, Link, numberFormat, session, useTranslation } from '@rumbo/shared';
+import { customerFromUserData, Link, numberFormat, session, useTranslation, useFocusAfterSubmit } from '@rumbo/shared';
 import { formatDay, limaDateTime, limaToday, type AccountTrip } from '@rumbo/shared/schemas';
 import { Badge, Box, Button, chakra, Container, ExternalLink, Flex, Heading, HStack, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { navigateToUrl } from 'single-spa';
-import { FormAlert, Notice, TextField, useFocusAfterSubmit } from './form-fields';
+import { FormAlert, Notice, TextField } from './form-fields';
 import { DocumentFields, PersonFields } from './identity-fields';
 import { Loadable, pointsLoader, pointsRulesLoader, ProfileStore, tripsLoader } from './my-account.store';
 import { ACCOUNT_HOME, loginPath } from './navigation';

@@ -1,9 +1,8 @@
-import { Link, messageText, useTranslation } from '@rumbo/shared';
+import { Link, messageText, useTranslation, type FocusTarget, useFocusAfterSubmit } from '@rumbo/shared';
 import { Button, chakra, Spinner, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormAlert, Notice, TextField, useFocusAfterSubmit } from './form-fields';
-import type { FocusTarget } from './form.store';
+import { FormAlert, Notice, TextField } from './form-fields';
 import { PageFrame } from './page-frame';
 import { RecoverStore } from './recover.store';
 

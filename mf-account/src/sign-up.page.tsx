@@ -1,8 +1,8 @@
-import { Link, messageText, useTranslation } from '@rumbo/shared';
+import { Link, messageText, useTranslation, useFocusAfterSubmit } from '@rumbo/shared';
 import { Button, chakra, SimpleGrid, Spinner, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormAlert, Notice, TextField, useFocusAfterSubmit } from './form-fields';
+import { FormAlert, Notice, TextField } from './form-fields';
 import { DocumentFields, PersonFields } from './identity-fields';
 import { PageFrame } from './page-frame';
 import { SignUpStore } from './sign-up.store';

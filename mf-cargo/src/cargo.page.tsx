@@ -15,11 +15,11 @@ const CitySelect = observer(function CitySelect({ store, field, cities }: { stor
       id={`estimate-${field}`}
       name={field}
       label={t(`service.estimate.${field}`)}
-      value={store.values[field]}
+      value={store.form.values[field]}
       onValue={(value) => store.set(field, value)}
       options={cities.map((city) => ({ value: city.codigo, label: city.nombre }))}
       placeholder={t('service.estimate.choose')}
-      error={store.errors[field]}
+      error={store.form.fieldError(field)}
       required
     />
   );
@@ -47,14 +47,14 @@ const EstimateForm = observer(function EstimateForm({ cities }: { cities: City[]
               id="estimate-peso"
               name="peso"
               label={t('service.estimate.peso')}
-              value={store.values.peso}
+              value={store.form.values.peso}
               onValue={(value) => store.set('peso', value)}
-              error={store.errors.peso}
+              error={store.form.fieldError('peso')}
               inputMode="decimal"
               required
             />
           </SimpleGrid>
-          <Button type="submit" colorPalette="brand" mt="4" loading={store.loading}>
+          <Button type="submit" colorPalette="brand" mt="4" loading={store.form.sending}>
             {t('service.estimate.submit')}
           </Button>
         </form>
@@ -75,10 +75,10 @@ const EstimateForm = observer(function EstimateForm({ cities }: { cities: City[]
               </Text>
             </Box>
           )}
-          {store.formError && (
+          {store.form.problem && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />
-              <Alert.Title>{messageText(t, store.formError)}</Alert.Title>
+              <Alert.Title>{messageText(t, store.form.problem)}</Alert.Title>
             </Alert.Root>
           )}
         </Box>
