@@ -1,4 +1,4 @@
-import { FormState } from '@rumbo/shared';
+import { FormState, type FocusTarget } from '@rumbo/shared';
 import { CargoEstimateSchema } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { estimateCargo, type CargoEstimate } from './cargo.resource';
@@ -19,11 +19,13 @@ export class EstimateStore {
     this.result = undefined;
   }
 
-  async submit(): Promise<void> {
+  /** Asks for the price; where the focus goes when there is none (a field, or the alert). */
+  async submit(): Promise<FocusTarget | undefined> {
     const { origen, destino, peso } = this.form.values;
     const answer = await this.form.submit(CargoEstimateSchema, () => this.estimate(origen, destino, peso));
-    runInAction(() => {
+    return runInAction(() => {
       this.result = answer.ok ? answer.value : undefined;
+      return answer.ok ? undefined : answer.focus;
     });
   }
 }

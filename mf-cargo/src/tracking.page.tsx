@@ -1,12 +1,12 @@
 import { Alert, Box, Button, Card, Container, Heading, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Timeline } from './timeline';
 import { TrackingStore } from './tracking.store';
 import type { Tracking } from './cargo.resource';
 import { limaDateTime } from '@rumbo/shared/schemas';
-import { messageText, useFocusAfterSubmit, useTranslation } from '@rumbo/shared';
+import { messageText, useFormSubmit, useTranslation } from '@rumbo/shared';
 import { TextField } from '@rumbo/shared/ui/forms';
 
 function Summary({ tracking }: { tracking: Tracking }) {
@@ -73,10 +73,8 @@ export const TrackingPage = observer(function TrackingPage({ store: given }: { s
   const { t } = useTranslation('cargo');
   const [params] = useSearchParams();
   const [store] = useState(() => given ?? new TrackingStore());
-  const form = useRef<HTMLFormElement>(null);
 
-  const alert = useRef<HTMLDivElement>(null);
-  const focus = useFocusAfterSubmit(form, alert);
+  const { formRef, alertRef, focus, onSubmit } = useFormSubmit(() => store.search());
 
   useEffect(() => {
     const codigo = params.get('codigo');
@@ -88,11 +86,6 @@ export const TrackingPage = observer(function TrackingPage({ store: given }: { s
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [params, store]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void store.search().then(focus);
-  };
-
   return (
     <Container maxW="5xl" py={{ base: '8', md: '12' }}>
       <Heading as="h1" size="3xl" mb="2">
@@ -101,7 +94,7 @@ export const TrackingPage = observer(function TrackingPage({ store: given }: { s
       <Text color="fg.muted" mb="6">
         {t('tracking.lead')}
       </Text>
-      <form ref={form} onSubmit={submit} noValidate aria-label={t('tracking.title')}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={t('tracking.title')}>
         <Stack direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-start' }} gap="4" maxW="3xl">
           <TextField
             id="tracking-codigo"
@@ -136,7 +129,7 @@ export const TrackingPage = observer(function TrackingPage({ store: given }: { s
         </Stack>
       </form>
       {store.form.problem && (
-        <Alert.Root ref={alert} tabIndex={-1} status="error" mt="6" role="alert">
+        <Alert.Root ref={alertRef} tabIndex={-1} status="error" mt="6" role="alert">
           <Alert.Indicator />
           <Alert.Title>{messageText(t, store.form.problem) || t('tracking.error')}</Alert.Title>
         </Alert.Root>

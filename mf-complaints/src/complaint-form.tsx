@@ -2,8 +2,8 @@ import { DATE_MAX, DATE_MIN, DETAIL_MAX, COMPLAINT_REASONS, DOCUMENT_TYPES, GEND
 import { Box, Button, chakra, Field, GridItem, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { ErrorSummary, Fieldset, RadioGroup, Textarea } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
-import { useRef, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { fieldIds as formFieldIds, focusField, messageText, useFocusAfterSubmit, useTranslation } from '@rumbo/shared';
+import type { ChangeEvent, ReactNode, RefObject } from 'react';
+import { fieldIds as formFieldIds, messageText, useFormSubmit, useTranslation } from '@rumbo/shared';
 import type { ComplaintStore, FieldName } from './complaint.store';
 
 /** The sheet's ids: `complaint-<field>`. */
@@ -182,23 +182,16 @@ const wide = { colSpan: { base: 1, md: 2 } } as const;
 /** The complaint sheet (spec §3): consumer, service, complaint; checked with the shared schema. */
 export const ComplaintForm = observer(function ComplaintForm({ store }: { store: ComplaintStore }) {
   const { t } = useTranslation('complaints');
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const focus = useFocusAfterSubmit(formRef, alertRef);
+  const { formRef, alertRef, focus, onSubmit } = useFormSubmit(() => store.submit());
   const values = store.form.values;
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    focus(await store.submit());
-  };
 
   const dateBounds = { min: DATE_MIN, max: DATE_MAX };
   const citiesReady = store.citiesState === 'ready';
 
   return (
-    <chakra.form ref={formRef} noValidate onSubmit={submit}>
+    <chakra.form ref={formRef} noValidate onSubmit={onSubmit}>
       <Stack gap="6">
-        <FormSummary store={store} alertRef={alertRef} onPick={(field) => focusField(formRef.current, field)} />
+        <FormSummary store={store} alertRef={alertRef} onPick={focus} />
         <Text textStyle="sm">{t('notes.required')}</Text>
 
         <input type="hidden" name="fecha_actual" value={values.fecha_actual} />

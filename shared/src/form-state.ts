@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import * as v from 'valibot';
 import { ApiError } from './api';
 import type { FormMessage } from './form-message';
@@ -162,4 +162,20 @@ export function useFocusAfterSubmit(formRef: RefObject<HTMLFormElement | null>, 
 export function fieldIds(form: string, field: string) {
   const control = `${form}-${field}`;
   return { control, hint: `${control}-hint`, error: `${control}-error` };
+}
+
+/**
+ * A form element's submit: runs `submit` (the store's flow: check, send) and moves the focus where
+ * it answers. Gives the refs for the form and its alert, and `focus` for a step outside the submit
+ * (a link of the error summary, a second button).
+ */
+export function useFormSubmit(submit: () => Promise<FocusTarget | undefined>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const focus = useFocusAfterSubmit(formRef, alertRef);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    focus(await submit());
+  };
+  return { formRef, alertRef, focus, onSubmit };
 }
