@@ -5,7 +5,6 @@ import { Link as SiteLink, useTranslation } from '@rumbo/shared';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { navigateToUrl } from 'single-spa';
-import { Countdown } from '../countdown';
 import { formatPrice, limaTime } from '../format';
 import { loadPaymentPage } from '../lazy-pages';
 import { tripsUrl } from '../trips-url';
@@ -13,7 +12,8 @@ import { ReservedNotice } from '../reserved-notice';
 import { StepIndicator } from '../steps';
 import { useTransitioned } from '../use-transitioned';
 import { deckNumber, firstSeat, gridMoveOf, moveInDeck, seatStatus, type SeatCellOf, type SeatStatus } from './seat-grid';
-import { SeatsStore, type SeatMessage } from './seats.store';
+import { HoldTime, messageKey, useHoldMessageText } from './hold-time';
+import { SeatsStore } from './seats.store';
 
 /** Colours of the seat states (text on them keeps AA contrast). */
 const STATUS_STYLE: Record<SeatStatus, { bg: string; color: string; borderColor: string }> = {
@@ -25,13 +25,6 @@ const STATUS_STYLE: Record<SeatStatus, { bg: string; color: string; borderColor:
 
 const FACILITY_ICON: Record<number, string> = { 2: '⇅', 3: 'WC', 4: '◎', 5: '▭', 6: '⊐' };
 
-function useMessageText() {
-  const { t } = useTranslation('booking');
-  return (message: SeatMessage) => {
-    if (message.key.startsWith('validation:') && t(message.key, { defaultValue: '' }) === '' && message.text) return message.text;
-    return t(message.key, message.params ?? {});
-  };
-}
 
 /** Marks the parts of a seat's name the button shows (a character no text carries). */
 const MARK = '\u001f';
@@ -291,10 +284,6 @@ export function Legend() {
   );
 }
 
-/** The holds' countdown, on its own: the clock re-renders it alone every second. */
-const HoldCountdown = observer(function HoldCountdown({ store }: { store: SeatsStore }) {
-  return <Countdown seconds={store.secondsLeft} />;
-});
 
 const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
   const { t, i18n } = useTranslation('booking');
@@ -339,7 +328,7 @@ const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
         </>
       )}
       <Box mt="4">
-        <HoldCountdown store={store} />
+        <HoldTime timer={store.timer} />
       </Box>
       {store.mine.length !== store.needed && (
         <Text textStyle="sm" mt="3" id="seat-continue-hint">
@@ -360,22 +349,17 @@ const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
   );
 });
 
-/** A number per message told: the same words told again are a new node, announced again. */
-const told = new WeakMap<SeatMessage, number>();
-let tellings = 0;
-const messageKey = (message: SeatMessage) => told.get(message) ?? (told.set(message, ++tellings), tellings);
-
 /**
  * The seat map's live region, polite and always there: picking, releasing, a refusal and "someone
  * just took this seat" are announced without cutting in on what the screen reader is saying.
  */
 export const Message = observer(function Message({ store }: { store: SeatsStore }) {
-  const text = useMessageText();
+  const text = useHoldMessageText();
   const message = store.message;
   return (
     <Box id="seat-announcement" role="status" aria-live="polite" aria-atomic="true" mb={message ? 3 : 0}>
       {message && (
-        <Alert.Root key={messageKey(message)} status={message.tone === 'error' ? 'error' : 'info'} role="none">
+        <Alert.Root key={messageKey(message)} status={message.tone} role="none">
           <Alert.Indicator />
           <Alert.Title>{text(message)}</Alert.Title>
         </Alert.Root>

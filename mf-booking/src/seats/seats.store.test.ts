@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, heldSeats } from '@rumbo/shared';
+import { ApiError, STORAGE_KEYS, heldSeats } from '@rumbo/shared';
 import { json, stubRest } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { waitFor } from '@testing-library/react';
@@ -164,6 +164,62 @@ describe('SeatsStore', () => {
     ]);
     expect(heldSeats()).toEqual([]);
     expect(store.secondsLeft).toBeUndefined();
+  });
+
+  it('warns once, 2½ minutes before the holds end, in the live region, and gives more time when asked', async () => {
+    api();
+    const extensions: unknown[] = [];
+    writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 2 }, ida: trip(), tramo: 'ida' });
+    const later = '2026-11-22T15:17:31.000Z'; // ten minutes after the last tick
+    const store = new SeatsStore({
+      now: () => NOW,
+      extendHold: async (clave) => {
+        extensions.push(clave);
+        return { expira: later, prorrogas_restantes: 1 };
+      },
+    });
+    await store.load();
+    await store.toggle(seatOf(store, 1));
+    await store.toggle(seatOf(store, 6));
+    store.tick(Date.parse(EXPIRA) - 151_000);
+    expect(store.timer.warning).toBe(false);
+    expect(store.message).toMatchObject({ key: 'seats.held' });
+    store.tick(Date.parse(EXPIRA) - 150_000);
+    expect(store.timer.warning).toBe(true);
+    expect(store.message).toEqual({ tone: 'warning', key: 'hold.warning', params: { count: 3 } });
+    // Told once: the next tick does not tell it again.
+    const warned = store.message;
+    store.tick(Date.parse(EXPIRA) - 149_000);
+    expect(store.message).toBe(warned);
+
+    await store.timer.extend();
+    expect(extensions).toEqual([KEY]);
+    expect(heldSeats().map((seat) => seat.expira)).toEqual([later, later]);
+    expect(store.timer.warning).toBe(false);
+    expect(store.timer.remaining).toBe(1);
+    expect(store.message).toMatchObject({ tone: 'info', key: 'hold.extended', params: { count: 10, remaining: 1 } });
+    // The new end is warned of again.
+    store.tick(Date.parse(later) - 60_000);
+    expect(store.message).toMatchObject({ key: 'hold.warning', params: { count: 1 } });
+  });
+
+  it('tells a refused extension and offers no more', async () => {
+    api();
+    writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 1 }, ida: trip(), tramo: 'ida' });
+    const store = new SeatsStore({
+      now: () => NOW,
+      extendHold: async () => {
+        throw new ApiError(409, 'Ya no podemos darle más tiempo para esta compra: complétela antes de que termine el tiempo.', 'hold.extensionLimit');
+      },
+    });
+    await store.load();
+    await store.toggle(seatOf(store, 1));
+    await store.timer.extend();
+    expect(store.message).toMatchObject({ tone: 'error', key: 'validation:hold.extensionLimit' });
+    expect(store.timer.canExtend).toBe(false);
+    expect(heldSeats().map((seat) => seat.expira)).toEqual([EXPIRA]);
+    store.tick(Date.parse(EXPIRA) - 60_000);
+    expect(store.message).toMatchObject({ key: 'hold.warningLast', params: { count: 1 } });
   });
 
   it('keeps the held seats over a reload (they come from ASIENTOS)', async () => {

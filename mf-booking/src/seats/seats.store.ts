@@ -4,6 +4,7 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { changeSeat, fetchSeatMap, type SeatMapTrip, type SeatRef } from '../booking.resource';
 import { currentTrip, heldSeats, holdsExpireAt, readReservation, secondsUntil, startNewPurchase, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
 import { tripsUrl } from '../trips-url';
+import { HoldTimer, requestExtension, type HoldMessage } from './hold-timer';
 import { applyHeldSeats, buildSeatGrid, seatStatus, seatsOf, type Deck, type Seat } from './seat-grid';
 
 /** `reserved`: the purchase in `CRESERVA` is a reservation now; only its payment remains (spec §1). */
@@ -13,18 +14,15 @@ export type LoadState = 'loading' | 'ready' | 'failed' | 'none' | 'reserved';
  * A message for the customer: `key` in the `booking` namespace (or `validation:` for the
  * server's codes), `text` the server's own words when it sent a code we do not know.
  */
-export interface SeatMessage {
-  tone: 'error' | 'info';
-  key: string;
-  params?: Record<string, string | number>;
-  text?: string;
-}
+export type SeatMessage = HoldMessage;
 
 export interface SeatsDeps {
   fetchSeatMap: (trip: SeatMapTrip) => Promise<SeatMap | undefined>;
   changeSeat: (seat: SeatRef, state: 83 | 84, clave?: string) => Promise<SeatHoldResult | undefined>;
   storage: Storage;
   now: () => number;
+  /** `POST /rest/asiento/extender`. */
+  extendHold: (clave: string) => ReturnType<typeof requestExtension>;
 }
 
 const refOf = (trip: Trip, seat: Seat): SeatRef => ({
@@ -52,17 +50,22 @@ export class SeatsStore {
   /** Seats whose hold or release is on its way. */
   pending = new Set<number>();
   now: number;
+  /** The holds' time to finish: the warning before they end and "More time". */
+  readonly timer: HoldTimer;
   private readonly deps: SeatsDeps;
   /** The purchase was read from session storage. */
   private restored = false;
 
   constructor(deps: Partial<SeatsDeps> = {}) {
-    this.deps = { fetchSeatMap, changeSeat, storage: globalThis.sessionStorage, now: () => Date.now(), ...deps };
+    this.deps = { fetchSeatMap, changeSeat, extendHold: requestExtension, storage: globalThis.sessionStorage, now: () => Date.now(), ...deps };
     this.now = this.deps.now();
+    // The store is the timer's host: its holds, key and clock, where it keeps and announces.
+    this.timer = new HoldTimer(this, this.deps.extendHold);
     // What comes from storage and the API is replaced whole, never changed in place: kept by reference, not
     // made observable item by item (the seat map has hundreds of cells).
     makeAutoObservable<SeatsStore, 'deps' | 'restored'>(this, {
       deps: false,
+      timer: false,
       restored: false,
       map: observableRef,
       reservation: observableRef,
@@ -117,6 +120,22 @@ export class SeatsStore {
   /** Whole seconds left on the holds, if any. */
   get secondsLeft(): number | undefined {
     return secondsUntil(this.expiresAt, this.now);
+  }
+
+  /** The purchase key of the holds. */
+  get clave(): string | undefined {
+    return this.reservation?.clave_bloqueo ?? this.held[0]?.clave_bloqueo;
+  }
+
+  /** Tells the customer in the map's live region. */
+  announce(message: SeatMessage): void {
+    this.message = message;
+  }
+
+  /** The holds with the end an extension gave them. */
+  replaceHeld(seats: HeldSeat[]): void {
+    this.held = seats;
+    writeHeldSeats(this.held, this.deps.storage);
   }
 
   /** The return leg needs the outbound trip's seats first. */
@@ -296,6 +315,7 @@ export class SeatsStore {
     this.now = now;
     const at = this.expiresAt;
     if (at !== undefined && at <= now) void this.expire();
+    else this.timer.check();
   }
 
   private async expire(): Promise<void> {
