@@ -222,6 +222,43 @@ describe('SeatsStore', () => {
     expect(store.message).toMatchObject({ key: 'hold.warningLast', params: { count: 1 } });
   });
 
+  it('chooses for me: the best free seats together for the passengers, held one by one and told in one message', async () => {
+    const { holds } = api();
+    const { store } = await loaded(2);
+    await store.chooseForMe();
+    // Especial 160° has seats 1 and 4 free but far apart; VIP 180° has 5 and 6 in one row.
+    expect(holds.map((hold) => [hold.nasiento, hold.gestado_asiento])).toEqual([
+      [5, 84],
+      [6, 84],
+    ]);
+    expect(store.mine.map((seat) => seat.nasiento)).toEqual([5, 6]);
+    expect(store.message).toEqual({ tone: 'info', key: 'seats.chosenForYou', params: { count: 2, seats: '5, 6', piso: 1 } });
+    expect(store.deck).toBe(15);
+    // Nobody left without a seat: nothing more to choose.
+    await store.chooseForMe();
+    expect(holds).toHaveLength(2);
+    expect(store.message).toMatchObject({ key: 'seats.limit' });
+  });
+
+  it('chooses within the class of the filter, and says so when it cannot', async () => {
+    const { holds } = api();
+    const { store } = await loaded(3);
+    store.setFilter('clase', '160');
+    await store.chooseForMe();
+    expect(holds).toEqual([]);
+    expect(store.message).toEqual({ tone: 'error', key: 'seats.chooseNoneClass', params: { count: 3 } });
+    store.setFilter('clase', '');
+    store.setView('list');
+    expect(store.listed.map((cell) => cell.seat.nasiento)).toEqual([5, 6, 1, 4]);
+    store.setFilter('piso', '16');
+    expect(store.listed.map((cell) => cell.seat.nasiento)).toEqual([1, 4]);
+    store.setFilter('posicion', 'aisle');
+    expect(store.listed.map((cell) => [cell.seat.nasiento, cell.position])).toEqual([]);
+    store.setFilter('piso', '');
+    store.setFilter('posicion', 'window');
+    expect(store.listed.map((cell) => cell.seat.nasiento)).toEqual([5, 6, 1, 4]);
+  });
+
   it('keeps the held seats over a reload (they come from ASIENTOS)', async () => {
     api();
     sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(2)]));

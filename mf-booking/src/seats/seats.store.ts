@@ -5,7 +5,8 @@ import { changeSeat, fetchSeatMap, type SeatMapTrip, type SeatRef } from '../boo
 import { currentTrip, heldSeats, holdsExpireAt, readReservation, secondsUntil, startNewPurchase, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
 import { tripsUrl } from '../trips-url';
 import { HoldTimer, requestExtension, type HoldMessage } from './hold-timer';
-import { applyHeldSeats, buildSeatGrid, seatStatus, seatsOf, type Deck, type Seat } from './seat-grid';
+import { chooseSeats, isFree } from './choose-seats';
+import { applyHeldSeats, buildSeatGrid, deckNumber, seatStatus, seatsOf, type Deck, type Seat, type SeatCellOf } from './seat-grid';
 
 /** `reserved`: the purchase in `CRESERVA` is a reservation now; only its payment remains (spec §1). */
 export type LoadState = 'loading' | 'ready' | 'failed' | 'none' | 'reserved';
@@ -15,6 +16,13 @@ export type LoadState = 'loading' | 'ready' | 'failed' | 'none' | 'reserved';
  * server's codes), `text` the server's own words when it sent a code we do not know.
  */
 export type SeatMessage = HoldMessage;
+
+/** The list view's filter: deck (`gnivel_piso`), class, window or aisle; '' for any. */
+export interface SeatFilter {
+  piso: string;
+  clase: string;
+  posicion: '' | 'window' | 'aisle';
+}
 
 export interface SeatsDeps {
   fetchSeatMap: (trip: SeatMapTrip) => Promise<SeatMap | undefined>;
@@ -47,6 +55,11 @@ export class SeatsStore {
   held: HeldSeat[] = [];
   deck = 15;
   message: SeatMessage | null = null;
+  /** The seats as the map or as a list (filterable). */
+  view: 'map' | 'list' = 'map';
+  filter: SeatFilter = { piso: '', clase: '', posicion: '' };
+  /** "Choose for me" is holding its seats. */
+  choosing = false;
   /** Seats whose hold or release is on its way. */
   pending = new Set<number>();
   now: number;
@@ -248,15 +261,19 @@ export class SeatsStore {
       this.message = { tone: 'error', key: 'seats.limit', params: { count: this.needed } };
       return;
     }
-    this.pending.add(seat.nasiento);
     this.message = null;
-    const clave = this.reservation?.clave_bloqueo ?? this.held[0]?.clave_bloqueo;
+    if (await this.take(trip, seat)) runInAction(() => (this.message = { tone: 'info', key: 'seats.held', params: { n: seat.nasiento } }));
+  }
+
+  /** Holds one seat for the purchase; tells the customer only when it fails. */
+  private async take(trip: Trip, seat: Seat): Promise<boolean> {
+    this.pending.add(seat.nasiento);
     try {
-      const result = await this.deps.changeSeat(refOf(trip, seat), SEAT_STATE.HELD, clave);
-      runInAction(() => {
+      const result = await this.deps.changeSeat(refOf(trip, seat), SEAT_STATE.HELD, this.clave);
+      return runInAction(() => {
         if (!result || !result.expira) {
           this.message = { tone: 'error', key: 'seats.network' };
-          return;
+          return false;
         }
         this.keep({
           ...refOf(trip, seat),
@@ -266,16 +283,85 @@ export class SeatsStore {
           expira: result.expira,
           precio: result.precio,
         });
-        this.message = { tone: 'info', key: 'seats.held', params: { n: seat.nasiento } };
+        return true;
       });
     } catch (error) {
       runInAction(() => {
         this.message = error instanceof ApiError ? this.serverMessage(error) : { tone: 'error', key: 'seats.network' };
       });
       if (error instanceof ApiError && error.code === 'seat.taken') await this.refresh();
+      return false;
     } finally {
       runInAction(() => this.pending.delete(seat.nasiento));
     }
+  }
+
+  /**
+   * "Choose for me": holds the best free seats together for the passengers still without one
+   * (`chooseSeats`: adjacent, one deck, cheapest class first, or the class of the list's filter),
+   * one after the other, and tells which in one message.
+   */
+  async chooseForMe(): Promise<void> {
+    const trip = this.trip;
+    if (!trip || this.reservedCode || this.choosing) return;
+    const count = this.needed - this.mine.length;
+    if (count <= 0) {
+      this.message = { tone: 'error', key: 'seats.limit', params: { count: this.needed } };
+      return;
+    }
+    const clase = this.filter.clase ? Number(this.filter.clase) : undefined;
+    const picks = chooseSeats(this.decks, count, clase);
+    if (!picks || picks.length === 0) {
+      this.message = { tone: 'error', key: clase ? 'seats.chooseNoneClass' : 'seats.chooseNone', params: { count } };
+      return;
+    }
+    this.choosing = true;
+    this.message = null;
+    const taken: Seat[] = [];
+    try {
+      for (const seat of picks) {
+        if (!(await this.take(trip, seat))) break;
+        taken.push(seat);
+      }
+    } finally {
+      runInAction(() => {
+        this.choosing = false;
+        if (taken.length === picks.length) {
+          const first = taken[0]!;
+          this.message = {
+            tone: 'info',
+            key: 'seats.chosenForYou',
+            params: { count: taken.length, seats: taken.map((seat) => seat.nasiento).join(', '), piso: deckNumber(first.gnivel_piso) },
+          };
+          if (this.deck !== first.gnivel_piso) this.deck = first.gnivel_piso;
+        }
+      });
+    }
+  }
+
+  setView(view: 'map' | 'list'): void {
+    this.view = view;
+  }
+
+  setFilter(field: keyof SeatFilter, value: string): void {
+    this.filter = { ...this.filter, [field]: value };
+  }
+
+  /** The list view: free seats and this browser's, of every deck, as the filter says. */
+  get listed(): SeatCellOf[] {
+    const { piso, clase, posicion } = this.filter;
+    return this.decks.flatMap((deck) =>
+      deck.rows
+        .flat()
+        .filter((cell): cell is SeatCellOf => cell.kind === 'seat')
+        .filter((cell) => (cell.seat.mine || isFree(cell.seat)) && (!piso || String(deck.gnivel_piso) === piso))
+        .filter((cell) => (!clase || String(cell.seat.gcategoria_asiento) === clase) && (!posicion || cell.position === posicion)),
+    );
+  }
+
+  /** The classes the bus has, for the list's filter. */
+  get classes(): number[] {
+    return [...new Set(this.seats.map((seat) => seat.gcategoria_asiento))].sort((a, b) => a - b);
   }
 
   /** Releases one of this browser's seats on the current trip (state 83). */
