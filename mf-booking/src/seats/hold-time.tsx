@@ -38,7 +38,7 @@ export function HoldAnnouncement({ id, message }: { id: string; message: HoldMes
 /**
  * The countdown of the purchase's holds (steps 2 and 3) and, once they come within the warning
  * time of their end, the warning (announced by the page's live region) with "More time" while the
- * API allows it. The button is there whenever the warning is, so the focus never lands on nothing.
+ * API allows it.
  */
 export const HoldTime = observer(function HoldTime({ timer }: { timer: HoldTimer }) {
   const { t } = useTranslation('booking');

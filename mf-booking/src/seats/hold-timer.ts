@@ -40,7 +40,7 @@ export class HoldTimer {
   extending = false;
   /** Extensions the API still allows; what it last said (HOLD_EXTENSIONS until it said anything). */
   remaining: number = HOLD_EXTENSIONS;
-  /** The end (ms) the customer was last warned of. */
+  /** The end (ms) the customer was last warned of (or told of by an extension). */
   private warnedOf: number | undefined = undefined;
 
   constructor(
@@ -96,6 +96,9 @@ export class HoldTimer {
         const until = Date.parse(answer.expira);
         this.host.replaceHeld(this.host.held.map((seat) => (Date.parse(seat.expira) < until ? { ...seat, expira: answer.expira } : seat)));
         this.remaining = answer.prorrogas_restantes;
+        // What is left is told now: no warning of this same end right after it (at the cap the new
+        // end may already be within the warning time).
+        if (this.warning) this.warnedOf = this.expiresAt;
         const left = secondsUntil(until, this.host.now) ?? 0;
         this.host.announce({ tone: 'info', key: 'hold.extended', params: { count: Math.ceil(left / 60), remaining: this.remaining } });
       });

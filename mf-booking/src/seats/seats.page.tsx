@@ -208,13 +208,14 @@ export const DeckGrid = observer(function DeckGrid({ store }: { store: SeatsStor
     grid.current?.querySelector<HTMLElement>(`[data-seat="${to.seat.nasiento}"]`)?.focus();
   };
   return (
-    <Box borderWidth="2px" rounded="2xl" p="3" maxW="sm" mx="auto">
+    // At 320 px wide five columns of 2.75rem (44 px targets) fit with the gaps and this padding.
+    <Box borderWidth="2px" rounded="2xl" p={{ base: '2', sm: '3' }} maxW="sm" mx="auto">
       <Text textStyle="xs" textAlign="center" color="fg.muted" mb="2">
         ▲ {t('seats.front')}
       </Text>
       <Stack id="seat-deck" ref={grid} role="grid" aria-label={t('seats.deck', { n: deck.number })} gap="1.5" onKeyDown={onKeyDown}>
         {deck.rows.map((row, y) => (
-          <Grid key={y} role="row" templateColumns={`repeat(${deck.columns}, minmax(3rem, 1fr))`} gap="1.5">
+          <Grid key={y} role="row" templateColumns={`repeat(${deck.columns}, minmax(2.75rem, 1fr))`} gap="1.5">
             {row.map((cell) => (
               <Box key={`${cell.x}-${cell.y}`} role="gridcell" minH="12">
                 {cell.kind === 'seat' ? (
