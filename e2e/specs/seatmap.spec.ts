@@ -133,8 +133,9 @@ test('time to finish: warned 2½ minutes before the end (announced), more time t
 
   await booking.moreTimeButton().click();
   await expect(booking.message()).toContainText('Le dimos más tiempo');
-  // None left: the warning says so and offers no button.
+  // None left: the warning says so and offers no button; the focus is on the clock, not lost.
   await expect(booking.moreTimeButton()).toHaveCount(0);
+  await expect(booking.main.locator('[data-hold-time]')).toBeFocused();
   await expect(booking.holdWarning()).toContainText('ya no podemos darle más tiempo');
   await expectAccessible(page);
 

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Stack, Text } from '@rumbo/shared/ui';
 import { useTranslation } from '@rumbo/shared';
 import { observer } from 'mobx-react-lite';
+import { useRef } from 'react';
 import { Countdown } from '../countdown';
 import type { HoldMessage, HoldTimer } from './hold-timer';
 
@@ -42,10 +43,17 @@ export function HoldAnnouncement({ id, message }: { id: string; message: HoldMes
  */
 export const HoldTime = observer(function HoldTime({ timer }: { timer: HoldTimer }) {
   const { t } = useTranslation('booking');
+  const box = useRef<HTMLDivElement>(null);
   const seconds = timer.secondsLeft;
   if (seconds === undefined) return null;
+  // The button goes once the warning does (or no extension is left): the focus goes to the clock
+  // it changed, not to the page's start.
+  const extend = async () => {
+    await timer.extend();
+    box.current?.focus();
+  };
   return (
-    <Stack gap="2" data-hold-time>
+    <Stack gap="2" data-hold-time ref={box} tabIndex={-1} rounded="md" _focusVisible={{ outline: '3px solid', outlineColor: 'gray.900', outlineOffset: '2px' }}>
       <Countdown seconds={seconds} />
       {timer.warning && (
         <Box borderWidth="2px" borderColor="orange.600" rounded="md" p="3" bg="orange.50" color="gray.900" data-hold-warning>
@@ -65,7 +73,7 @@ export const HoldTime = observer(function HoldTime({ timer }: { timer: HoldTimer
                 aria-describedby="hold-extend-hint"
                 loading={timer.extending}
                 loadingText={t('hold.extending')}
-                onClick={() => void timer.extend()}
+                onClick={() => void extend()}
               >
                 {t('hold.extend')}
               </Button>
