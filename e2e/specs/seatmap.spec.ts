@@ -277,3 +277,25 @@ for (const width of [320, 640] as const) {
     await expectAccessible(page);
   });
 }
+
+test('in English: "choose for me", the list, the warning and "more time" are told in English', async ({ page }) => {
+  await page.clock.install();
+  const booking = new BookingPage(page);
+  await booking.openTrips({ origen: 'LIM', destino: 'PIU', fecha: limaDate(11), pasajeros: 2 });
+  await booking.switchLanguage('en-EN');
+  await booking.chooseTrip(/2 decks|1 deck/);
+  await expect(booking.chooseForMeButton()).toHaveText('Choose for me (2 seats together)');
+  await booking.chooseForMeButton().click();
+  expect(await booking.message().ariaSnapshot()).toMatch(/We chose seats \d+, \d+ on deck [12] for you\./);
+  await booking.viewButton('list').click();
+  await expect(booking.seatList().getByRole('button', { pressed: true })).toHaveCount(2);
+  await expect(booking.seatList().getByRole('button', { pressed: true }).first()).toHaveAccessibleName(/^Deck [12], row \d+, seat \d+, (window|aisle|middle), .+, S\/ \d+\.\d{2}, selected/);
+  await expectAccessible(page);
+
+  await page.clock.fastForward('08:00');
+  expect(await booking.message().ariaSnapshot()).toMatch(/2 minutes left to complete the purchase\. Do you need more time\?/);
+  await expect(booking.holdWarning()).toContainText('You can ask for more time 2 more times in this purchase.');
+  await booking.moreTimeButton().click();
+  await expect(booking.message()).toContainText('We gave you more time');
+  await expectAccessible(page);
+});
