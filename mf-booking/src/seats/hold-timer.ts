@@ -1,6 +1,6 @@
 import { ApiError, api, type HeldSeat } from '@rumbo/shared';
 import { HOLD_EXTENSIONS, HOLD_WARNING_SECONDS, HoldExtensionSchema, type HoldExtension } from '@rumbo/shared/schemas';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observable, runInAction } from 'mobx';
 import * as v from 'valibot';
 import { holdsExpireAt, secondsUntil } from '../reservation';
 
@@ -20,6 +20,12 @@ export function requestExtension(clave_bloqueo: string): Promise<HoldExtension |
   return api.post<HoldExtension>('/rest/asiento/extender', v.parse(HoldExtensionSchema, { clave_bloqueo }));
 }
 
+/**
+ * Extensions the API still allows, per purchase key, as it last said: kept for the tab while the
+ * remote is loaded, so step 3 knows what step 2 used (a reload forgets it; the API still refuses).
+ */
+const remainingByKey = observable.map<string, number>();
+
 /** What a page gives the clock: its holds (from `ASIENTOS`), their key, its clock, and where it announces. */
 export interface HoldHost {
   readonly held: readonly HeldSeat[];
@@ -38,8 +44,6 @@ export interface HoldHost {
  */
 export class HoldTimer {
   extending = false;
-  /** Extensions the API still allows; what it last said (HOLD_EXTENSIONS until it said anything). */
-  remaining: number = HOLD_EXTENSIONS;
   /** The end (ms) the customer was last warned of (or told of by an extension). */
   private warnedOf: number | undefined = undefined;
 
@@ -62,6 +66,16 @@ export class HoldTimer {
   get warning(): boolean {
     const left = this.secondsLeft;
     return left !== undefined && left > 0 && left <= HOLD_WARNING_SECONDS;
+  }
+
+  /** Extensions the API still allows for this purchase: what it last said (HOLD_EXTENSIONS until it said anything). */
+  get remaining(): number {
+    const clave = this.host.clave;
+    return (clave === undefined ? undefined : remainingByKey.get(clave)) ?? HOLD_EXTENSIONS;
+  }
+
+  private setRemaining(clave: string, remaining: number): void {
+    remainingByKey.set(clave, remaining);
   }
 
   get canExtend(): boolean {
@@ -95,7 +109,7 @@ export class HoldTimer {
         }
         const until = Date.parse(answer.expira);
         this.host.replaceHeld(this.host.held.map((seat) => (Date.parse(seat.expira) < until ? { ...seat, expira: answer.expira } : seat)));
-        this.remaining = answer.prorrogas_restantes;
+        this.setRemaining(clave, answer.prorrogas_restantes);
         // What is left is told now: no warning of this same end right after it (at the cap the new
         // end may already be within the warning time).
         if (this.warning) this.warnedOf = this.expiresAt;
@@ -105,7 +119,7 @@ export class HoldTimer {
     } catch (error) {
       runInAction(() => {
         if (error instanceof ApiError && error.code) {
-          if (error.code === 'hold.extensionLimit') this.remaining = 0;
+          if (error.code === 'hold.extensionLimit') this.setRemaining(clave, 0);
           this.host.announce({ tone: 'error', key: `validation:${error.code}`, text: error.message });
         } else {
           this.host.announce({ tone: 'error', key: 'seats.network' });
