@@ -47,10 +47,12 @@ test('keyboard only: pick and release a seat, then pick one and buy it; names an
   await expect(seat).toHaveAttribute('aria-pressed', 'true');
   expect(await seat.ariaSnapshot()).toMatch(/, seleccionado" \[pressed\]/);
   await expect(booking.message()).toHaveAttribute('aria-live', 'polite');
+  await expect(booking.message()).toContainText(`Asiento ${nasiento} reservado para usted.`);
   expect(await booking.message().ariaSnapshot()).toContain(`Asiento ${nasiento} reservado para usted.`);
 
   await page.keyboard.press('Space');
   await expect(seat).toHaveAttribute('aria-pressed', 'false');
+  await expect(booking.message()).toContainText(`Asiento ${nasiento} liberado.`);
   expect(await booking.message().ariaSnapshot()).toContain(`Asiento ${nasiento} liberado.`);
   await expect(seat).toBeFocused();
 
@@ -119,6 +121,7 @@ test('time to finish: warned 2½ minutes before the end (announced), more time t
 
   await page.clock.fastForward('07:40');
   await expect(booking.holdWarning()).toBeVisible();
+  await expect(booking.message()).toContainText(/Quedan \d minutos para completar la compra\. ¿Necesita más tiempo\?/);
   expect(await booking.message().ariaSnapshot()).toMatch(/Quedan \d minutos para completar la compra\. ¿Necesita más tiempo\?/);
   await expect(booking.holdWarning()).toContainText('Puede pedir más tiempo 2 veces más');
   await expectAccessible(page);
@@ -171,6 +174,7 @@ test('step 3: the warning and "more time" there too; when the hold ends, it says
   await page.clock.fastForward('08:00');
   const region = payment.main.locator('#hold-announcement');
   await expect(region).toHaveAttribute('aria-live', 'polite');
+  await expect(region).toContainText(/Quedan 2 minutos para completar la compra/);
   expect(await region.ariaSnapshot()).toMatch(/Quedan 2 minutos para completar la compra/);
   await expect(booking.moreTimeButton()).toBeVisible();
   await expectAccessible(page);
@@ -229,6 +233,7 @@ test('"choose for me" seats 3 passengers together; the list view filters, picks 
   await booking.listSeat(numbers[0]!).focus();
   await page.keyboard.press('Enter');
   await expect(booking.listSeat(numbers[0]!)).toHaveAttribute('aria-pressed', 'false');
+  await expect(booking.message()).toContainText(`Asiento ${numbers[0]} liberado.`);
   expect(await booking.message().ariaSnapshot()).toContain(`Asiento ${numbers[0]} liberado.`);
   await expect.poll(async () => (await booking.heldSeats()).length).toBe(2);
   await expectAccessible(page);
@@ -286,6 +291,7 @@ test('in English: "choose for me", the list, the warning and "more time" are tol
   await booking.chooseTrip(/2 decks|1 deck/);
   await expect(booking.chooseForMeButton()).toHaveText('Choose for me (2 seats together)');
   await booking.chooseForMeButton().click();
+  await expect(booking.message()).toContainText(/We chose seats \d+, \d+ on deck [12] for you\./);
   expect(await booking.message().ariaSnapshot()).toMatch(/We chose seats \d+, \d+ on deck [12] for you\./);
   await booking.viewButton('list').click();
   await expect(booking.seatList().getByRole('button', { pressed: true })).toHaveCount(2);
@@ -293,6 +299,7 @@ test('in English: "choose for me", the list, the warning and "more time" are tol
   await expectAccessible(page);
 
   await page.clock.fastForward('08:00');
+  await expect(booking.message()).toContainText(/2 minutes left to complete the purchase\. Do you need more time\?/);
   expect(await booking.message().ariaSnapshot()).toMatch(/2 minutes left to complete the purchase\. Do you need more time\?/);
   await expect(booking.holdWarning()).toContainText('You can ask for more time 2 more times in this purchase.');
   await booking.moreTimeButton().click();

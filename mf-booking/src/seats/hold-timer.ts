@@ -110,9 +110,6 @@ export class HoldTimer {
         const until = Date.parse(answer.expira);
         this.host.replaceHeld(this.host.held.map((seat) => (Date.parse(seat.expira) < until ? { ...seat, expira: answer.expira } : seat)));
         this.setRemaining(clave, answer.prorrogas_restantes);
-        // What is left is told now: no warning of this same end right after it (at the cap the new
-        // end may already be within the warning time).
-        if (this.warning) this.warnedOf = this.expiresAt;
         const left = secondsUntil(until, this.host.now) ?? 0;
         this.host.announce({ tone: 'info', key: 'hold.extended', params: { count: Math.ceil(left / 60), remaining: this.remaining } });
       });
@@ -128,6 +125,9 @@ export class HoldTimer {
     } finally {
       runInAction(() => {
         this.extending = false;
+        // The answer told the customer where they stand: no warning of this same end right after
+        // it (at the cap, or refused, the end may be within the warning time).
+        if (this.warning) this.warnedOf = this.expiresAt;
       });
     }
   }
