@@ -131,7 +131,9 @@ describe(`POST /rest/asiento/extender (${TEST_ENGINE})`, () => {
     expect(expired.json().code).toBe('hold.none');
 
     for (const body of [{}, { clave_bloqueo: 'abc' }, { clave_bloqueo: 42 }]) {
-      expect((await post('/rest/asiento/extender', body)).statusCode).toBe(400);
+      const res = await post('/rest/asiento/extender', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('request.invalid');
     }
   });
 

@@ -113,7 +113,11 @@ export type SeatHoldRequest = v.InferOutput<typeof SeatHoldSchema>;
  * `POST /rest/asiento/extender`: gives every live hold of the purchase `clave_bloqueo` HOLD_MINUTES
  * more from now, at most HOLD_EXTENSIONS times and never past HOLD_MAX_MINUTES after its first hold.
  */
-export const HoldExtensionSchema = v.object({
-  clave_bloqueo: v.pipe(v.string('request.invalid'), v.uuid('request.invalid')),
-});
+export const HoldExtensionSchema = v.object(
+  {
+    clave_bloqueo: v.pipe(v.string('request.invalid'), v.uuid('request.invalid')),
+  },
+  // Also a missing key or a body that is not an object: the generic message, not valibot's own.
+  'request.invalid',
+);
 export type HoldExtensionRequest = v.InferOutput<typeof HoldExtensionSchema>;
