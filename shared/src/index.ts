@@ -22,6 +22,7 @@ export { dateTimeFormat, numberFormat } from './intl';
 export { firstIssues, fromError, messageText, type FormMessage } from './form-message';
 export { Link, type LinkProps } from './link';
 export { currentPathname, useHydrated } from './location';
+export { hydrateDeferred, inViewPart } from './hydration';
 export { prefetchRoute, prefetchShared, setRoutePrefetcher, setSharedPrefetcher, type OnDemandShared } from './prefetch';
 export { InTransition, RemoteRoot, createRemoteApp, markLive, type RemoteAppOptions } from './remote';
 export { loadRemoteModule, setRemoteModuleLoader } from './remote-module';
