@@ -50,7 +50,8 @@ async function firstLoadJs(browser, url, sessionState) {
     if (!into) return;
     try {
       into.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
-    } catch {
+    } catch (error) {
+      if (process.env.BENCH_DEBUG) console.error(response.url(), error.message);
       // a response without a body (redirect) carries no script
     }
   });
@@ -61,7 +62,9 @@ async function firstLoadJs(browser, url, sessionState) {
   await page.waitForLoadState('networkidle');
   await context.close();
   const kb = (map) => Number(([...map.values()].reduce((a, b) => a + b, 0) / 1024).toFixed(1));
-  return { js: kb(sizes), prefetched: kb(prefetched) };
+  // Where the bytes go: every script of the first load, largest first (gzip KB).
+  const scripts = [...sizes].sort((a, b) => b[1] - a[1]).map(([url, size]) => ({ url, gzipKb: Number((size / 1024).toFixed(1)) }));
+  return { js: kb(sizes), prefetched: kb(prefetched), scripts };
 }
 
 /** One Lighthouse run; Lighthouse sometimes loses its trace (NO_NAVSTART): such a run is redone. */
@@ -124,12 +127,14 @@ const results = [];
 try {
   for (const pathname of PAGES) {
     const url = site + pathname;
-    const { js, prefetched } = await firstLoadJs(browser, url);
+    const { js, prefetched, scripts } = await firstLoadJs(browser, url);
+    console.log(`${pathname}: ${js} KB gzip of scripts run on the first load`);
+    for (const script of scripts) console.log(`  ${String(script.gzipKb).padStart(6)}  ${script.url.replace(/^https?:\/\/[^/]+/, '')}`);
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(url));
     const served = await (await fetch(url)).text();
     let noJs = null;
-    if (isPrerendered(served)) {
+    if (RUNS > 0 && isPrerendered(served)) {
       const noJsPath = new URL(url).pathname;
       noJsPages.set(noJsPath, withoutJs(served));
       const limit = [];
@@ -140,11 +145,13 @@ try {
       noJs,
       page: pathname,
       firstLoadJsGzipKb: js,
+      scripts,
       prefetchedJsGzipKb: prefetched,
-      performance: median(runs.map((r) => r.score)),
-      lcpMs: Math.round(median(runs.map((r) => r.lcp))),
-      tbtMs: Math.round(median(runs.map((r) => r.tbt))),
-      cls: Number(median(runs.map((r) => r.cls)).toFixed(3)),
+      // BENCH_RUNS=0: the first-load JavaScript only, no Lighthouse run.
+      performance: runs.length ? median(runs.map((r) => r.score)) : null,
+      lcpMs: runs.length ? Math.round(median(runs.map((r) => r.lcp))) : null,
+      tbtMs: runs.length ? Math.round(median(runs.map((r) => r.tbt))) : null,
+      cls: runs.length ? Number(median(runs.map((r) => r.cls)).toFixed(3)) : null,
       runs: RUNS,
     });
   }

@@ -92,6 +92,29 @@ test.describe('pages painted from HTML', () => {
     }
   });
 
+  test("/: below the hero, the page hydrates when it comes into view: its code and its API requests wait until then", async ({ page }) => {
+    // A phone's viewport: the hero and the search form fill it.
+    await page.setViewportSize({ width: 412, height: 823 });
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url()));
+    const shell = new ShellPage(page);
+    await shell.open('/');
+    await expect(shell.main.getByRole('button', { name: 'Buscar pasajes' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const below = page.locator('#home-below');
+    await below.evaluate((element) => ((window as unknown as { __below: Element | null }).__below = element.firstElementChild));
+    // Painted from the HTML (its headings are there), not yet live.
+    await expect(below.getByRole('heading', { name: 'Destinos populares' })).toBeAttached();
+    expect(asked.filter((url) => /home-below\.[0-9a-f]+\.js$/.test(url))).toEqual([]);
+    expect(asked.filter((url) => /\/rest\/(destino|promocion|componente\/punto_venta)/.test(url))).toEqual([]);
+
+    await below.getByRole('heading', { name: 'Destinos populares' }).scrollIntoViewIfNeeded();
+    await expect(below.getByTestId('destination-card').filter({ hasText: 'Tumbes' })).toContainText('Desde S/');
+    expect(asked.filter((url) => /home-below\.[0-9a-f]+\.js$/.test(url))).toHaveLength(1);
+    // Hydrated: the element the HTML brought is the one React now owns.
+    expect(await below.evaluate((element) => element.firstElementChild === (window as unknown as { __below: Element | null }).__below)).toBe(true);
+  });
+
   test('a signed-in customer\'s first name replaces Acceder in the stitched header without moving anything', async ({ page }) => {
     await recordLayoutShifts(page);
     // Where the header's links and controls are, in the HTML as served (signed out: 'Acceder').

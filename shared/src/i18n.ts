@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, requestMessages, toLanguage, type Language, type ValidationMessages } from './schemas';
 import { commonTexts } from './locales';
 import { languageKey } from './storage';
+import { hydrateDeferred } from './hydration';
 
 export { LANGUAGES, DEFAULT_LANGUAGE, type Language };
 
@@ -94,9 +95,14 @@ export async function registerTexts({ ns, translations, messages }: PackageTexts
   await i18n.loadNamespaces(ns);
 }
 
-/** Switches every text at once (react-i18next re-renders) and keeps the choice. */
+/**
+ * Switches every text at once (react-i18next re-renders) and keeps the choice. Parts of a
+ * prerendered page still waiting to hydrate hydrate first (React cannot re-render markup it has
+ * not hydrated without throwing it away).
+ */
 export async function setLanguage(language: Language): Promise<void> {
   safeLocalStorage()?.setItem(languageKey(product), language);
+  await hydrateDeferred();
   await i18n.changeLanguage(language);
 }
 

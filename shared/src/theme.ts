@@ -1,20 +1,16 @@
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type RecipeDefinition, type SlotRecipeConfig, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
   badgeRecipe,
   buttonRecipe,
   cardSlotRecipe,
-  checkboxSlotRecipe,
   checkmarkRecipe,
   comboboxSlotRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
   fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
@@ -23,9 +19,7 @@ import {
   layerStyles,
   linkRecipe,
   listSlotRecipe,
-  menuSlotRecipe,
   nativeSelectSlotRecipe,
-  radioGroupSlotRecipe,
   radiomarkRecipe,
   semanticTokens,
   separatorRecipe,
@@ -34,7 +28,6 @@ import {
   spinnerRecipe,
   tableSlotRecipe,
   textStyles,
-  textareaRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
 
@@ -102,21 +95,15 @@ const chakraTheme = defineConfig({
       skeleton: skeletonRecipe,
       skipNavLink: skipNavLinkRecipe,
       spinner: spinnerRecipe,
-      textarea: textareaRecipe,
     },
     slotRecipes: {
       alert: alertSlotRecipe,
       card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
+      // Also the search widget's plain city boxes, drawn as the combobox before its code loads.
       combobox: comboboxSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
       list: listSlotRecipe,
-      menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
-      radioGroup: radioGroupSlotRecipe,
       table: tableSlotRecipe,
     },
   },
@@ -206,4 +193,20 @@ let system: SystemContext | undefined;
 export function getSystem(): SystemContext {
   system ??= createSystem(defaultBaseConfig, chakraTheme, brand);
   return system;
+}
+
+type Recipes = { recipes?: Record<string, RecipeDefinition>; slotRecipes?: Record<string, SlotRecipeConfig> };
+
+/**
+ * Adds the recipes of an on-demand UI module (`./ui/forms`, `./ui/combobox`, `./ui/overlays`) to
+ * the site's system when the module loads: a page's first load carries only the recipes of the
+ * components it can show at once. Chakra looks a recipe up by its key each time a component first
+ * asks for it, in the system's own theme, so one added before the module's components render is
+ * found as if the theme had always had it.
+ */
+export function addRecipes({ recipes = {}, slotRecipes = {} }: Recipes): void {
+  const { theme } = getSystem()._config;
+  if (!theme) throw new Error('the site system has no theme');
+  theme.recipes = { ...recipes, ...theme.recipes };
+  theme.slotRecipes = { ...slotRecipes, ...theme.slotRecipes };
 }

@@ -4,6 +4,15 @@
  * without one do not carry them. `Field` and `Input` are in `@rumbo/shared/ui` (the search widget,
  * on the home page, has those only). The combobox is apart (`./combobox`).
  */
+import { checkboxSlotRecipe, fieldsetSlotRecipe, radioGroupSlotRecipe, textareaRecipe } from '@chakra-ui/react/theme';
+import { addRecipes } from '../theme';
+
+// Their recipes come with them (not in every page's first load).
+addRecipes({
+  recipes: { textarea: textareaRecipe },
+  slotRecipes: { checkbox: checkboxSlotRecipe, fieldset: fieldsetSlotRecipe, radioGroup: radioGroupSlotRecipe },
+});
+
 export { Checkbox, Fieldset, RadioGroup, Textarea } from '@chakra-ui/react';
 export { TextField } from './text-field';
 export { ErrorSummary, type SummaryEntry } from './error-summary';
