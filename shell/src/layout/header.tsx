@@ -22,8 +22,9 @@ export function Header({ pathname }: { pathname: string }) {
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" shadow="xs">
       <SkipNavLink id="main">{t('skipToContent')}</SkipNavLink>
       <Container maxW="7xl" py="2">
-        <Flex align="center" justify="space-between" gap="4">
-          <Link to="/" onClick={goHome} data-testid="logo" display="inline-flex">
+        <Flex align="center" justify="space-between" gap={{ base: '2', sm: '4' }}>
+          {/* A narrower logo on the narrowest phones (320 px): the header fits without scrolling sideways. */}
+          <Link to="/" onClick={goHome} data-testid="logo" display="inline-flex" flexShrink={0} height={{ base: '30px', sm: '36px' }} css={{ '& svg': { height: '100%', width: 'auto' } }}>
             <Logo variant="light" title={t('brandHome')} />
           </Link>
           <Box as="nav" aria-label={t('nav.label')} display={{ base: 'none', lg: 'block' }}>
@@ -43,7 +44,7 @@ export function Header({ pathname }: { pathname: string }) {
               ))}
             </HStack>
           </Box>
-          <HStack gap="3">
+          <HStack gap={{ base: '2', sm: '3' }}>
             <Box display={{ base: 'none', lg: 'block' }}>
               <LanguageSelector id="language-header" />
             </Box>
