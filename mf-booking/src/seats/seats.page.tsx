@@ -277,7 +277,7 @@ export const SeatTools = observer(function SeatTools({ store }: { store: SeatsSt
           options={[any, ...store.classes.map((clase) => ({ value: String(clase), label: t(`classes.${clase}`) }))]}
           onValue={(value) => store.setFilter('clase', value)}
         />
-        <Button size="sm" minH="10" variant="outline" colorPalette="brand" loading={store.choosing} onClick={() => void store.chooseForMe()} flex="1" minW="8rem">
+        <Button size="sm" minH="10" variant="outline" colorPalette="brand" loading={store.choosing} onClick={() => void store.chooseForMe()} flex="1" minW="8rem" h="auto" py="2" whiteSpace="normal">
           {t('seats.chooseForMe', { count: Math.max(1, store.needed - store.mine.length) })}
         </Button>
       </Flex>
