@@ -27,6 +27,8 @@ export function trip(overrides: Partial<Trip> = {}): Trip {
     cterminal_destino: 3,
     terminal_salida: LIMA_PLAZA,
     terminal_llegada: AREQUIPA,
+    ruta_origen: LIMA_PLAZA,
+    ruta_destino: AREQUIPA,
     // 20:30 in Lima, arriving 11:00 the next day
     fecha_salida: '2026-11-28T01:30:00.000Z',
     fecha_llegada: '2026-11-28T16:00:00.000Z',
