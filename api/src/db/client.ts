@@ -24,8 +24,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   readonly db: Database;
   readonly driver: 'pglite' | 'postgres';
-  /** Applies the committed migrations (src/db/migrations) that are not applied yet. */
-  migrate(): Promise<void>;
+  /** Applies the committed migrations (src/db/migrations, or `folder`: tests of a migration) that are not applied yet. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,7 +50,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }
@@ -63,14 +63,14 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'postgres',
-    async migrate() {
+    async migrate(folder = migrationsFolder) {
       // Several API instances may start at once on one server: a session-level advisory lock on
       // one connection lets a single one migrate while the others wait, then find nothing to do.
       const connection = await pool.connect();
       try {
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
-          await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder });
+          await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder: folder });
         } finally {
           await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
