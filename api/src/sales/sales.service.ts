@@ -35,7 +35,7 @@ import { promocion } from '../promotions/promotions.tables';
 import { hashKey, seatPrice } from '../seats/seats.service';
 import { viaje_asiento } from '../seats/seats.tables';
 import { findTripForSale, isOnSale, SALES_CLOSE_MINUTES, stretchOnRoute, type TripForSale } from '../trips/trips.queries';
-import { refundMail, reservationMail, ticketsMail } from './sales-mail';
+import { refundMail, reservationMail, ticketsMail, type MailLeg } from './sales-mail';
 import { acceso_recuperacion, boleto, boleto_movimiento, canje_puntos, declaracion_jurada, invitado, pago, pago_aviso, reserva, reserva_asiento } from './sales.tables';
 import { ticketQr } from './tickets';
 
@@ -432,6 +432,12 @@ export async function legsBySeat(db: Database, seats: { cviaje_asiento: number }
   return legs;
 }
 
+/** The trips a tickets mail names, in departure order. */
+const mailLegs = (legs: Map<number, LegRow>): MailLeg[] =>
+  [...legs.values()]
+    .sort((a, b) => a.salida.getTime() - b.salida.getTime())
+    .map((leg) => ({ origen: leg.origen, destino: leg.destino, terminal_origen: leg.terminal_origen, terminal_destino: leg.terminal_destino, salida: leg.salida.toISOString() }));
+
 const passengerOf = (s: typeof reserva_asiento.$inferSelect): ReservationPassenger => ({
   nombres: s.nombres,
   paterno: s.paterno,
@@ -465,8 +471,10 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
         cviaje,
         origen: leg.origen,
         destino: leg.destino,
-        salida: toDate(leg.salida).toISOString(),
-        llegada: toDate(leg.llegada).toISOString(),
+        terminal_origen: leg.terminal_origen,
+        terminal_destino: leg.terminal_destino,
+        salida: leg.salida.toISOString(),
+        llegada: leg.llegada.toISOString(),
         servicio: leg.servicio,
       };
     })
@@ -515,7 +523,9 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
         tramo: s.tramo as 'ida' | 'vuelta',
         origen: leg.origen,
         destino: leg.destino,
-        salida: toDate(leg.salida).toISOString(),
+        terminal_origen: leg.terminal_origen,
+        terminal_destino: leg.terminal_destino,
+        salida: leg.salida.toISOString(),
         nasiento: s.nasiento,
         gnivel_piso: s.gnivel_piso,
         precio_centimos: s.precio_centimos,
@@ -781,8 +791,8 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
     });
   }
   // Points belong to a signed-in customer's purchase; a guest's has none.
+  const legs = await legsOf(tx, seats);
   if (r.ccuenta !== null) {
-    const legs = await legsOf(tx, seats);
     const first = legs.get(seats[0]!.cviaje);
     const detalle = first ? `${first.origen} → ${first.destino} (${r.codigo})` : r.codigo;
     if (points) {
@@ -792,7 +802,7 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
     const earned = Math.floor(r.total_centimos / 100) * POINTS_PER_SOL;
     if (earned > 0) await addPoints(tx, { ccuenta: r.ccuenta, puntos: earned, concepto: 'viaje', detalle, fecha: now });
   }
-  await enqueueMail(tx, ticketsMail(buyer, language));
+  await enqueueMail(tx, ticketsMail(buyer, language, mailLegs(legs)));
   return { result: 'pagada' };
 }
 
@@ -823,7 +833,9 @@ export async function resendTickets(db: Database, body: { codigo: string; email:
     .from(reserva)
     .where(and(eq(reserva.codigo, body.codigo), eq(reserva.comprador_email, body.email), eq(reserva.estado, 'pagada')));
   if (!r) return;
-  await enqueueMail(db, ticketsMail({ codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email, totalCentimos: r.total_centimos }, language));
+  const seats = await db.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, r.creserva));
+  const legs = mailLegs(await legsOf(db, seats));
+  await enqueueMail(db, ticketsMail({ codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email, totalCentimos: r.total_centimos }, language, legs));
 }
 
 /** `GET /rest/user/viajes`: the signed-in customer's tickets, upcoming first by departure, past newest first. */

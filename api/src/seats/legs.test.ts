@@ -1,5 +1,6 @@
 import { addDays, FARE_FIELDS, limaToday, type ReservationView, type SeatCell, type Trip, type TripStop } from '@rumbo/shared/schemas';
-import { sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
+import { outbox } from '../mail/mail.tables';
 import { queryRows } from '../db/rows';
 import { ADULT, BUYER, CHANNEL, payWithSafetyPay, post, seatBody, setupSandboxApp } from '../test/purchase';
 
@@ -182,13 +183,13 @@ describe('seats per stretch', () => {
 });
 
 describe('buying a stretch', () => {
-  async function buy(leg: Stretch, nasiento: number, numero: string): Promise<ReservationView> {
+  async function buy(leg: Stretch, nasiento: number, numero: string, language = 'es-PE'): Promise<ReservationView> {
     const held = await holdOn(leg, nasiento, undefined, `10.4.0.${nasiento}`);
     expect(held.statusCode).toBe(200);
     const { clave_bloqueo: clave, cviaje_asiento } = held.json().data;
     const tied = await post(api.app, '/rest/asiento/asociar', { clave_bloqueo: clave, cviaje_asiento, pasajero: { ...ADULT, numero } });
     expect(tied.statusCode).toBe(200);
-    const reserved = await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true });
+    const reserved = await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true }, { 'accept-language': language });
     expect(reserved.statusCode).toBe(201);
     const view = reserved.json().data as ReservationView;
     await payWithSafetyPay(api, now(), view.codigo, clave, view.total_centimos);
@@ -204,14 +205,22 @@ describe('buying a stretch', () => {
     expect(first.estado).toBe('pagada');
     expect(first.total_centimos).toBe(price * 100);
     expect(first.tramos).toEqual([expect.objectContaining({ cviaje: bus.cviaje, origen: 'Lima', destino: 'Ica', salida: new Date(limaIca.fecha_salida).toISOString(), llegada: new Date(limaIca.fecha_llegada).toISOString() })]);
-    expect(first.boletos).toEqual([expect.objectContaining({ origen: 'Lima', destino: 'Ica', nasiento })]);
+    expect(first.boletos).toEqual([
+      expect.objectContaining({ origen: 'Lima', destino: 'Ica', terminal_origen: 'Terminal Javier Prado', terminal_destino: 'Terminal Ica', nasiento }),
+    ]);
+    const [mail] = await api.db.select().from(outbox).where(and(eq(outbox.to, BUYER.email), like(outbox.subject, `%${first.codigo}%`), like(outbox.adjunto, 'boletos:%')));
+    expect(mail!.text).toContain('Lima → Ica: embarque en Terminal Javier Prado (Lima)');
+    expect(mail!.text).toContain('desembarque en Terminal Ica (Ica)');
 
     expect((await seatOn(stretch(bus, ICA, AREQUIPA), nasiento)).gestado_asiento).toBe(83);
     expect((await seatOn(stretch(bus, LIMA, NASCA), nasiento)).gestado_asiento).toBe(82);
 
-    const second = await buy(stretch(bus, ICA, AREQUIPA), nasiento, '41000002');
+    const second = await buy(stretch(bus, ICA, AREQUIPA), nasiento, '41000002', 'en-EN');
     expect(second.estado).toBe('pagada');
-    expect(second.boletos).toEqual([expect.objectContaining({ origen: 'Ica', destino: 'Arequipa', nasiento })]);
+    expect(second.boletos).toEqual([expect.objectContaining({ origen: 'Ica', destino: 'Arequipa', terminal_origen: 'Terminal Ica', terminal_destino: 'Terminal Arequipa', nasiento })]);
+    const [mailEn] = await api.db.select().from(outbox).where(and(eq(outbox.to, BUYER.email), like(outbox.subject, `%${second.codigo}%`), like(outbox.adjunto, 'boletos:%')));
+    expect(mailEn!.text).toContain('Ica → Arequipa: board at Terminal Ica (Ica)');
+    expect(mailEn!.text).toContain('alight at Terminal Arequipa (Arequipa)');
     expect((await seatOn(stretch(bus, LIMA, AREQUIPA), nasiento)).gestado_asiento).toBe(82);
     const sold = await queryRows<{ paradas: string }>(api.db, sql`
       select paradas::text as paradas from viaje_asiento where cviaje = ${bus.cviaje} and nasiento = ${nasiento} and gestado_asiento = 82 order by paradas`);
