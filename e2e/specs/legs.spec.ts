@@ -36,6 +36,8 @@ async function buyAndPay(legs: LegsPage, payment: PaymentStepPage, reservation: 
 }
 
 test('one seat of one bus sold Lima → Ica and then Ica → Arequipa', async ({ page }) => {
+  // Two whole purchases, each paid at the sandbox provider.
+  test.setTimeout(120_000);
   const legs = new LegsPage(page);
   const payment = new PaymentStepPage(page);
   const reservation = new ReservationStatusPage(page);

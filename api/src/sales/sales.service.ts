@@ -728,11 +728,9 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
   const buyer = { codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email, totalCentimos: r.total_centimos };
   const language = r.idioma as Language;
   // A late payment cannot sell a departure whose sales have closed (or that has left).
-  const closed = await queryRows<{ n: number }>(tx, sql`
-    select count(*)::int as n from viaje
-    where cviaje in (${sql.join([...new Set(seats.map((s) => s.cviaje))].map((c) => sql`${c}`), sql`, `)})
-      and salida - make_interval(mins => ${SALES_CLOSE_MINUTES}) <= ${now.toISOString()}::timestamptz`);
-  const tooLate = Number(closed[0]?.n ?? 0) > 0;
+  // (Per stretch: sales close before the bus leaves the passenger's boarding stop.)
+  const legs = await legsOf(tx, seats);
+  const tooLate = [...legs.values()].some((leg) => leg.salida.getTime() - SALES_CLOSE_MINUTES * 60_000 <= now.getTime());
   let invalid: ValidationKey | null = null;
   // The ticket a postponement replaces must still be valid (one postponement of it wins).
   let original: typeof boleto.$inferSelect | undefined;
@@ -791,7 +789,6 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
     });
   }
   // Points belong to a signed-in customer's purchase; a guest's has none.
-  const legs = await legsOf(tx, seats);
   if (r.ccuenta !== null) {
     const first = legs.get(seats[0]!.cviaje);
     const detalle = first ? `${first.origen} → ${first.destino} (${r.codigo})` : r.codigo;

@@ -162,6 +162,20 @@ describe('seats per stretch', () => {
     expect((await holdOn(stretch(bus, ICA, AREQUIPA), nasiento, undefined, '10.3.0.2')).statusCode).toBe(200);
   });
 
+  it('a purchase holds one stretch of a trip: holding on another releases its holds on the first', async () => {
+    const bus = await limaArequipaBus(11);
+    const free = (await seatsOn(stretch(bus, LIMA, ICA))).filter((s) => s.gestado_asiento === 83);
+    const first = await holdOn(stretch(bus, LIMA, ICA), free[0]!.nasiento!, undefined, '10.5.0.1');
+    expect(first.statusCode).toBe(200);
+    const clave = first.json().data.clave_bloqueo as string;
+    expect((await holdOn(stretch(bus, NASCA, AREQUIPA), free[1]!.nasiento!, clave, '10.5.0.1')).statusCode).toBe(200);
+    expect((await seatOn(stretch(bus, LIMA, ICA), free[0]!.nasiento!)).gestado_asiento).toBe(83);
+    expect((await seatOn(stretch(bus, NASCA, AREQUIPA), free[1]!.nasiento!)).gestado_asiento).toBe(84);
+    const quote = await post(api.app, '/rest/venta/cotizar', { clave_bloqueo: clave });
+    expect(quote.statusCode).toBe(200);
+    expect(quote.json().data.subtotal_centimos).toBe((await seatOn(stretch(bus, NASCA, AREQUIPA), free[1]!.nasiento!)).precio! * 100);
+  });
+
   it('the database itself refuses two sales of one seat over overlapping stretches', async () => {
     const bus = await limaArequipaBus(9);
     await seatsOn(stretch(bus, LIMA, ICA));
