@@ -115,14 +115,6 @@ function moduleRules(production, { emitAssets = true } = {}) {
   return [
     swcRule(production),
     { test: /\.(svg|png|jpe?g|webp|avif)$/, type: 'asset/resource', generator: { emit: emitAssets } },
-    {
-      test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/,
-      use: path.join(ROOT, 'webpack.pure-theme-loader.cjs'),
-    },
-    {
-      test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/,
-      use: path.join(ROOT, 'webpack.lazy-global-css-loader.cjs'),
-    },
   ];
 }
 

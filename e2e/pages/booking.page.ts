@@ -176,6 +176,37 @@ export class BookingPage extends ShellPage {
     return this.page.evaluate(() => JSON.parse(sessionStorage.getItem('CRESERVA') ?? 'null'));
   }
 
+  /** The hold's warning beside the countdown (issue 20, WCAG 2.2.1). */
+  holdWarning(): Locator {
+    return this.main.locator('[data-hold-warning]');
+  }
+
+  moreTimeButton(): Locator {
+    return this.main.getByRole('button', { name: /^(Sí, dar más tiempo|Yes, give me more time)$/ });
+  }
+
+  /** "Map" or "List": the two views of the seats. */
+  viewButton(view: 'map' | 'list'): Locator {
+    return this.main.getByRole('group', { name: /^(Ver los asientos como|Show the seats as)$/ }).getByRole('button', { name: view === 'map' ? /^(Mapa|Map)$/ : /^(Lista|List)$/ });
+  }
+
+  seatList(): Locator {
+    return this.main.locator('#seat-list');
+  }
+
+  listSeat(nasiento: number): Locator {
+    return this.seatList().locator(`button[data-list-seat="${nasiento}"]`);
+  }
+
+  chooseForMeButton(): Locator {
+    return this.main.getByRole('button', { name: /^(Elegir por mí|Choose for me)/ });
+  }
+
+  /** A filter of the seat tools by its label (class, deck, position). */
+  seatFilter(label: RegExp): Locator {
+    return this.main.getByLabel(label);
+  }
+
   async clickLogo(): Promise<void> {
     await this.logo.click();
     await expect(this.page).toHaveURL(/\/$/);

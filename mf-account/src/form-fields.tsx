@@ -1,34 +1,14 @@
-import { messageText, useTranslation } from '@rumbo/shared';
+import { fieldIds, messageText, useTranslation, type FormState } from '@rumbo/shared';
 import { Alert, Box, Field, HStack, Input, Text } from '@rumbo/shared/ui';
 import { Checkbox, ErrorSummary, SelectField as SharedSelectField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type ReactNode, type RefObject } from 'react';
-import type { FocusTarget, FormState } from './form.store';
+import type { ReactNode, RefObject } from 'react';
 
 /** Error text and control borders with AA contrast (the site's theme, shared/src/theme.ts). */
 const ERROR_COLOR = 'fg.error';
 const CONTROL_BORDER = 'border.control';
 
 type AnyForm = FormState<Record<string, string | boolean>>;
-
-/** DOM ids of a field's parts, so the error summary, the label and the messages link up. */
-export function fieldIds(form: string, field: string) {
-  const control = `${form}-${field}`;
-  return { control, hint: `${control}-hint`, error: `${control}-error` };
-}
-
-/** Moves focus after a submit: to the alert, or to the first field with a message. */
-export function useFocusAfterSubmit(formRef: RefObject<HTMLFormElement | null>, alertRef: RefObject<HTMLDivElement | null>) {
-  const [request, setRequest] = useState<{ target: FocusTarget } | null>(null);
-  useEffect(() => {
-    if (!request) return;
-    if (request.target === 'alert') alertRef.current?.focus();
-    else (formRef.current?.elements.namedItem(request.target) as HTMLElement | null)?.focus?.();
-  }, [request, formRef, alertRef]);
-  return (target: FocusTarget | undefined) => {
-    if (target) setRequest({ target });
-  };
-}
 
 function RequiredMark() {
   return (

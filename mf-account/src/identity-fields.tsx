@@ -1,7 +1,6 @@
 import { DATE_MIN, DOCUMENT_LENGTH, DOCUMENT_TYPES, GENDERS, type DocumentType } from '@rumbo/shared/schemas';
 import { observer } from 'mobx-react-lite';
-import { useTranslation } from '@rumbo/shared';
-import type { FormState } from './form.store';
+import { useTranslation, type FormState } from '@rumbo/shared';
 import { SelectField, TextField } from './form-fields';
 
 /** The identity every account carries (document, names, gender, birth date, phone). */

@@ -1,10 +1,9 @@
-import { currentLanguage, getConfig, Link, session, useTranslation } from '@rumbo/shared';
+import { currentLanguage, getConfig, Link, session, useTranslation, useFormSubmit } from '@rumbo/shared';
 import { Box, Button, chakra, HStack, Separator, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { navigateToUrl } from 'single-spa';
-import { FormAlert, Notice, TextField, useFocusAfterSubmit } from './form-fields';
-import type { FocusTarget } from './form.store';
+import { FormAlert, Notice, TextField } from './form-fields';
 import { DocumentFields, PersonFields } from './identity-fields';
 import { LoginStore } from './login.store';
 import { returnPath } from './navigation';
@@ -12,25 +11,10 @@ import { PageFrame } from './page-frame';
 import { facebookAccessToken, renderGoogleButton } from './social-providers';
 import { TermsField } from './terms-field';
 
-type Submit = () => Promise<FocusTarget | undefined>;
-
-/** A form that checks, sends and moves focus where the customer has to look. */
-function useSubmit(submit: Submit) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const focus = useFocusAfterSubmit(formRef, alertRef);
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    focus(await submit());
-  };
-  const pick = (field: string) => focus(field);
-  return { formRef, alertRef, onSubmit, pick };
-}
-
 const PasswordForm = observer(function PasswordForm({ store }: { store: LoginStore }) {
   const { t } = useTranslation('account');
   const form = store.password;
-  const { formRef, alertRef, onSubmit, pick } = useSubmit(() => store.signInWithPassword());
+  const { formRef, alertRef, onSubmit, focus: pick } = useFormSubmit(() => store.signInWithPassword());
   return (
     <chakra.form ref={formRef} noValidate onSubmit={onSubmit} aria-label={t('login.withPassword')}>
       <Stack gap="4">
@@ -60,7 +44,7 @@ const CodeForm = observer(function CodeForm({ store }: { store: LoginStore }) {
   const { t } = useTranslation('account');
   const form = store.code;
   const sentTo = store.codeSentTo;
-  const { formRef, alertRef, onSubmit, pick } = useSubmit(() => (sentTo ? store.validateCode() : store.requestCode()));
+  const { formRef, alertRef, onSubmit, focus: pick } = useFormSubmit(() => (sentTo ? store.validateCode() : store.requestCode()));
   return (
     <chakra.form ref={formRef} noValidate onSubmit={onSubmit} aria-label={t('login.withCode')}>
       <Stack gap="4">
@@ -175,7 +159,7 @@ const Providers = observer(function Providers({ store }: { store: LoginStore }) 
 const SocialSignUp = observer(function SocialSignUp({ store }: { store: LoginStore }) {
   const { t } = useTranslation('account');
   const form = store.social;
-  const { formRef, alertRef, onSubmit, pick } = useSubmit(() => store.completeSocialSignUp());
+  const { formRef, alertRef, onSubmit, focus: pick } = useFormSubmit(() => store.completeSocialSignUp());
   return (
     <PageFrame title={t('social.heading')} intro={t('social.intro', { email: store.pending?.perfil.correo })} wide>
       <chakra.form ref={formRef} noValidate onSubmit={onSubmit}>

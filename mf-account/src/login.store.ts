@@ -1,3 +1,4 @@
+import { FormState, type FocusTarget } from '@rumbo/shared';
 import {
   AccountLookupSchema,
   OtpRequestSchema,
@@ -12,7 +13,7 @@ import {
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as v from 'valibot';
 import * as resource from './account.resource';
-import { FormState, type FocusTarget } from './form.store';
+import { ACCOUNT_FORM } from './account-form';
 import { BLANK_IDENTITY } from './identity-fields';
 import { startSession } from './navigation';
 
@@ -37,17 +38,17 @@ export interface LoginDeps {
  */
 export class LoginStore {
   mode: LoginMode = 'password';
-  readonly password = new FormState({ correo: '', clave: '' });
-  readonly code = new FormState({ email: '', key: '' });
+  readonly password = new FormState({ correo: '', clave: '' }, ACCOUNT_FORM);
+  readonly code = new FormState({ email: '', key: '' }, ACCOUNT_FORM);
   /** The address a code was sent to: the form then asks for the code. */
   codeSentTo: string | null = null;
   /** `/rest/user/cuenta` said this address has no account (the only call that may say so). */
   unknownEmail: string | null = null;
   /** Failures of the provider buttons. */
-  readonly providers = new FormState({});
+  readonly providers = new FormState({}, ACCOUNT_FORM);
   /** A first Google or Facebook sign-in that still needs the identity data. */
   pending: SocialSignUpNeeded | null = null;
-  readonly social = new FormState({ ...BLANK_IDENTITY, registro: '', terminos: false as boolean });
+  readonly social = new FormState({ ...BLANK_IDENTITY, registro: '', terminos: false as boolean }, ACCOUNT_FORM);
   signedIn = false;
   private readonly deps: LoginDeps;
 

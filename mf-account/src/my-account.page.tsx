@@ -1,12 +1,12 @@
 import DOMPurify from 'dompurify';
-import { customerFromUserData, Link, numberFormat, session, useTranslation } from '@rumbo/shared';
+import { customerFromUserData, Link, numberFormat, session, useTranslation, useFormSubmit } from '@rumbo/shared';
 import { formatDay, limaDateTime, limaToday, type AccountTrip } from '@rumbo/shared/schemas';
 import { Badge, Box, Button, chakra, Container, ExternalLink, Flex, Heading, HStack, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { navigateToUrl } from 'single-spa';
-import { FormAlert, Notice, TextField, useFocusAfterSubmit } from './form-fields';
+import { FormAlert, Notice, TextField } from './form-fields';
 import { DocumentFields, PersonFields } from './identity-fields';
 import { Loadable, pointsLoader, pointsRulesLoader, ProfileStore, tripsLoader } from './my-account.store';
 import { ACCOUNT_HOME, loginPath } from './navigation';
@@ -59,9 +59,7 @@ const Profile = observer(function Profile() {
         },
       }),
   );
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const focus = useFocusAfterSubmit(formRef, alertRef);
+  const { formRef, alertRef, focus, onSubmit } = useFormSubmit(() => store.save());
   const form = store.form;
 
   useEffect(() => {
@@ -71,13 +69,8 @@ const Profile = observer(function Profile() {
   if (store.state === 'loading') return <Skeleton height="320px" />;
   if (store.state === 'failed') return <Failed text={t('profile.failed')} onRetry={() => void store.load()} />;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    focus(await store.save());
-  };
-
   return (
-    <chakra.form ref={formRef} noValidate onSubmit={submit}>
+    <chakra.form ref={formRef} noValidate onSubmit={onSubmit}>
       <Stack gap="5">
         <FormAlert form={form} id="profile" alertRef={alertRef} onPick={focus} />
         {store.saved && <Notice title={t('profile.saved')} />}

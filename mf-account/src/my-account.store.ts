@@ -1,7 +1,8 @@
+import { FormState, type FocusTarget } from '@rumbo/shared';
 import { ProfileSchema, type AccountCustomer, type AccountPoints, type AccountProfile, type AccountTrips, type PointsRules } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as resource from './account.resource';
-import { FormState, type FocusTarget } from './form.store';
+import { ACCOUNT_FORM } from './account-form';
 import { BLANK_IDENTITY } from './identity-fields';
 
 export type LoadState = 'loading' | 'ready' | 'failed';
@@ -34,7 +35,7 @@ export interface ProfileDeps {
 
 /** `/micuenta`: the profile form (`/rest/user/perfil`, saved with `/rest/user/editar`). */
 export class ProfileStore {
-  readonly form = new FormState({ ...BLANK_IDENTITY, correo_cc: '' });
+  readonly form = new FormState({ ...BLANK_IDENTITY, correo_cc: '' }, ACCOUNT_FORM);
   correo = '';
   /** A CC address saved but not proven yet (issue 15: it receives nothing until its link is opened). */
   ccPending: string | null = null;

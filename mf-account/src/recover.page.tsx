@@ -1,26 +1,14 @@
-import { Link, messageText, useTranslation } from '@rumbo/shared';
+import { Link, messageText, useTranslation, useFormSubmit } from '@rumbo/shared';
 import { Button, chakra, Spinner, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormAlert, Notice, TextField, useFocusAfterSubmit } from './form-fields';
-import type { FocusTarget } from './form.store';
+import { useEffect, useState } from 'react';
+import { FormAlert, Notice, TextField } from './form-fields';
 import { PageFrame } from './page-frame';
 import { RecoverStore } from './recover.store';
 
-function useForm(submit: () => Promise<FocusTarget | undefined>) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const focus = useFocusAfterSubmit(formRef, alertRef);
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    focus(await submit());
-  };
-  return { formRef, alertRef, focus, onSubmit };
-}
-
 const RequestLink = observer(function RequestLink({ store }: { store: RecoverStore }) {
   const { t } = useTranslation('account');
-  const { formRef, alertRef, focus, onSubmit } = useForm(() => store.requestLink());
+  const { formRef, alertRef, focus, onSubmit } = useFormSubmit(() => store.requestLink());
   if (store.sentTo) {
     return (
       <PageFrame title={t('recover.sent')}>
@@ -51,7 +39,7 @@ const RequestLink = observer(function RequestLink({ store }: { store: RecoverSto
 
 const NewPassword = observer(function NewPassword({ store }: { store: RecoverStore }) {
   const { t } = useTranslation('account');
-  const { formRef, alertRef, focus, onSubmit } = useForm(() => store.save());
+  const { formRef, alertRef, focus, onSubmit } = useFormSubmit(() => store.save());
   const link = store.link!;
   if (link.state === 'checking') {
     return (

@@ -1,7 +1,8 @@
+import { FormState, type FocusTarget, type FormMessage } from '@rumbo/shared';
 import { NewPasswordSchema, ResetRequestSchema } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as resource from './account.resource';
-import { FormState, type FocusTarget, type FormMessage } from './form.store';
+import { ACCOUNT_FORM } from './account-form';
 
 export interface RecoverDeps {
   requestReset: (correo: string) => Promise<{ enviado: boolean } | undefined>;
@@ -13,8 +14,8 @@ export type LinkState = { state: 'checking' } | { state: 'valid'; correo: string
 
 /** `/cuenta/recuperar`: ask for a reset link; opened with `?token=`, set the new password. */
 export class RecoverStore {
-  readonly request = new FormState({ correo: '' });
-  readonly reset = new FormState({ token: '', clave: '' });
+  readonly request = new FormState({ correo: '' }, ACCOUNT_FORM);
+  readonly reset = new FormState({ token: '', clave: '' }, ACCOUNT_FORM);
   sentTo: string | null = null;
   link: LinkState | null = null;
   private readonly deps: RecoverDeps;

@@ -1,8 +1,8 @@
-import { Link, messageText, useTranslation } from '@rumbo/shared';
+import { Link, messageText, useTranslation, useFormSubmit } from '@rumbo/shared';
 import { Button, chakra, SimpleGrid, Spinner, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormAlert, Notice, TextField, useFocusAfterSubmit } from './form-fields';
+import { useEffect, useState } from 'react';
+import { FormAlert, Notice, TextField } from './form-fields';
 import { DocumentFields, PersonFields } from './identity-fields';
 import { PageFrame } from './page-frame';
 import { SignUpStore } from './sign-up.store';
@@ -46,9 +46,7 @@ const Confirmation = observer(function Confirmation({ store }: { store: SignUpSt
 export const SignUpPage = observer(function SignUpPage({ store: given }: { store?: SignUpStore }) {
   const { t } = useTranslation('account');
   const [store] = useState(() => given ?? new SignUpStore());
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const focus = useFocusAfterSubmit(formRef, alertRef);
+  const { formRef, alertRef, focus, onSubmit } = useFormSubmit(() => store.submit());
   const form = store.form;
 
   useEffect(() => {
@@ -69,14 +67,9 @@ export const SignUpPage = observer(function SignUpPage({ store: given }: { store
     );
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    focus(await store.submit());
-  };
-
   return (
     <PageFrame title={t('signUp.heading')} intro={t('signUp.intro')} wide>
-      <chakra.form ref={formRef} noValidate onSubmit={submit}>
+      <chakra.form ref={formRef} noValidate onSubmit={onSubmit}>
         <Stack gap="5">
           <FormAlert form={form} id="signup" alertRef={alertRef} onPick={focus} />
           <Text textStyle="sm">{t('required')}</Text>

@@ -1,8 +1,9 @@
+import { FormState, type FocusTarget, type FormMessage } from '@rumbo/shared';
 import { AccountLookupSchema, DocumentCheckSchema, SignUpSchema, type AccountLookup } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as v from 'valibot';
 import * as resource from './account.resource';
-import { FormState, type FocusTarget, type FormMessage } from './form.store';
+import { ACCOUNT_FORM } from './account-form';
 import { BLANK_IDENTITY } from './identity-fields';
 
 export interface SignUpDeps {
@@ -19,7 +20,7 @@ export type ConfirmState = { kind: ConfirmKind } & ({ state: 'confirming' } | { 
 
 /** `/cuenta/registro`: the sign-up form, and the confirmation link that comes back to it (`?confirmar=`). */
 export class SignUpStore {
-  readonly form = new FormState({ ...BLANK_IDENTITY, correo: '', clave: '', terminos: false as boolean });
+  readonly form = new FormState({ ...BLANK_IDENTITY, correo: '', clave: '', terminos: false as boolean }, ACCOUNT_FORM);
   /** The address the confirmation link was sent to. */
   sentTo: string | null = null;
   /** `/rest/user/cuenta` said the typed address already has an account. */
@@ -65,7 +66,7 @@ export class SignUpStore {
 
   async confirm(token: string, kind: ConfirmKind = 'cuenta'): Promise<void> {
     this.confirmation = { kind, state: 'confirming' };
-    const probe = new FormState({ token });
+    const probe = new FormState({ token }, ACCOUNT_FORM);
     const sent = await probe.send(async () => {
       if (kind === 'cuenta') return this.deps.confirmEmail(token);
       const answer = await this.deps.confirmCopyEmail(token);

@@ -1,7 +1,6 @@
 import { ExternalLink, HStack, Stack, Text } from '@rumbo/shared/ui';
-import { useTranslation } from '@rumbo/shared';
+import { useTranslation, type FormState } from '@rumbo/shared';
 import { CheckboxField } from './form-fields';
-import type { FormState } from './form.store';
 
 /** Acceptance of the terms and the privacy policy, with both documents a click away. */
 export function TermsField({ form, id }: { form: FormState<Record<string, string | boolean>>; id: string }) {

@@ -1,9 +1,9 @@
-import { Link, messageText, useAnswer, useTranslation } from '@rumbo/shared';
+import { Link, messageText, useAnswer, useFormSubmit, useTranslation } from '@rumbo/shared';
 import { CARGO_PRICING } from '@rumbo/shared/schemas';
 import { Alert, Box, Button, Card, Container, Heading, List, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { SelectField, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { fetchCargoAgencies, fetchCities, type Agency, type City } from './cargo.resource';
 import { EstimateStore, type EstimateField } from './estimate.store';
 import { formatSoles } from '@rumbo/shared/schemas';
@@ -15,11 +15,11 @@ const CitySelect = observer(function CitySelect({ store, field, cities }: { stor
       id={`estimate-${field}`}
       name={field}
       label={t(`service.estimate.${field}`)}
-      value={store.values[field]}
+      value={store.form.values[field]}
       onValue={(value) => store.set(field, value)}
       options={cities.map((city) => ({ value: city.codigo, label: city.nombre }))}
       placeholder={t('service.estimate.choose')}
-      error={store.errors[field]}
+      error={store.form.fieldError(field)}
       required
     />
   );
@@ -29,17 +29,14 @@ const EstimateForm = observer(function EstimateForm({ cities }: { cities: City[]
   const { t, i18n } = useTranslation('cargo');
   const [store] = useState(() => new EstimateStore());
   const name = (code: string) => cities.find((c) => c.codigo === code)?.nombre ?? code;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void store.submit();
-  };
+  const { formRef, alertRef, onSubmit } = useFormSubmit(() => store.submit());
   return (
     <Card.Root as="section" aria-labelledby="estimate-title" variant="outline">
       <Card.Body>
         <Heading as="h2" id="estimate-title" size="lg" mb="4">
           {t('service.estimate.title')}
         </Heading>
-        <form onSubmit={submit} noValidate aria-labelledby="estimate-title">
+        <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="estimate-title">
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
             <CitySelect store={store} field="origen" cities={cities} />
             <CitySelect store={store} field="destino" cities={cities} />
@@ -47,14 +44,14 @@ const EstimateForm = observer(function EstimateForm({ cities }: { cities: City[]
               id="estimate-peso"
               name="peso"
               label={t('service.estimate.peso')}
-              value={store.values.peso}
+              value={store.form.values.peso}
               onValue={(value) => store.set('peso', value)}
-              error={store.errors.peso}
+              error={store.form.fieldError('peso')}
               inputMode="decimal"
               required
             />
           </SimpleGrid>
-          <Button type="submit" colorPalette="brand" mt="4" loading={store.loading}>
+          <Button type="submit" colorPalette="brand" mt="4" loading={store.form.sending}>
             {t('service.estimate.submit')}
           </Button>
         </form>
@@ -75,10 +72,10 @@ const EstimateForm = observer(function EstimateForm({ cities }: { cities: City[]
               </Text>
             </Box>
           )}
-          {store.formError && (
-            <Alert.Root status="error" role="alert">
+          {store.form.problem && (
+            <Alert.Root ref={alertRef} tabIndex={-1} status="error" role="alert">
               <Alert.Indicator />
-              <Alert.Title>{messageText(t, store.formError)}</Alert.Title>
+              <Alert.Title>{messageText(t, store.form.problem)}</Alert.Title>
             </Alert.Root>
           )}
         </Box>

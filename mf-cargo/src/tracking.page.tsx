@@ -1,12 +1,12 @@
 import { Alert, Box, Button, Card, Container, Heading, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Timeline } from './timeline';
 import { TrackingStore } from './tracking.store';
 import type { Tracking } from './cargo.resource';
 import { limaDateTime } from '@rumbo/shared/schemas';
-import { messageText, useTranslation } from '@rumbo/shared';
+import { messageText, useFormSubmit, useTranslation } from '@rumbo/shared';
 import { TextField } from '@rumbo/shared/ui/forms';
 
 function Summary({ tracking }: { tracking: Tracking }) {
@@ -73,26 +73,18 @@ export const TrackingPage = observer(function TrackingPage({ store: given }: { s
   const { t } = useTranslation('cargo');
   const [params] = useSearchParams();
   const [store] = useState(() => given ?? new TrackingStore());
-  const form = useRef<HTMLFormElement>(null);
+
+  const { formRef, alertRef, focus, onSubmit } = useFormSubmit(() => store.search());
 
   useEffect(() => {
     const codigo = params.get('codigo');
     if (codigo) {
       store.set('codigo', codigo);
-      void store.search();
+      void store.search().then(focus);
     }
+    // `focus` is a new function each render; the search follows the address only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [params, store]);
-
-  useEffect(() => {
-    if (!store.focus || store.loading) return;
-    const field = store.takeFocus();
-    if (field) (form.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void store.search();
-  };
 
   return (
     <Container maxW="5xl" py={{ base: '8', md: '12' }}>
@@ -102,16 +94,16 @@ export const TrackingPage = observer(function TrackingPage({ store: given }: { s
       <Text color="fg.muted" mb="6">
         {t('tracking.lead')}
       </Text>
-      <form ref={form} onSubmit={submit} noValidate aria-label={t('tracking.title')}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={t('tracking.title')}>
         <Stack direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-start' }} gap="4" maxW="3xl">
           <TextField
             id="tracking-codigo"
             name="codigo"
             label={t('tracking.codigo')}
             hint={t('tracking.codigoHint')}
-            value={store.values.codigo}
+            value={store.form.values.codigo}
             onValue={(value) => store.set('codigo', value)}
-            error={store.errors.codigo}
+            error={store.form.fieldError('codigo')}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -123,23 +115,23 @@ export const TrackingPage = observer(function TrackingPage({ store: given }: { s
               name="documento"
               label={t('tracking.documento')}
               hint={t('tracking.documentoHint')}
-              value={store.values.documento}
+              value={store.form.values.documento}
               onValue={(value) => store.set('documento', value)}
-              error={store.errors.documento}
+              error={store.form.fieldError('documento')}
               inputMode="numeric"
               autoComplete="off"
               required
             />
           )}
-          <Button type="submit" colorPalette="brand" mt={{ md: '6' }} loading={store.loading} loadingText={t('tracking.searching')} flexShrink={0}>
+          <Button type="submit" colorPalette="brand" mt={{ md: '6' }} loading={store.form.sending} loadingText={t('tracking.searching')} flexShrink={0}>
             {t('tracking.submit')}
           </Button>
         </Stack>
       </form>
-      {store.formError && (
-        <Alert.Root status="error" mt="6" role="alert">
+      {store.form.problem && (
+        <Alert.Root ref={alertRef} tabIndex={-1} status="error" mt="6" role="alert">
           <Alert.Indicator />
-          <Alert.Title>{messageText(t, store.formError) || t('tracking.error')}</Alert.Title>
+          <Alert.Title>{messageText(t, store.form.problem) || t('tracking.error')}</Alert.Title>
         </Alert.Root>
       )}
       <Box aria-live="polite">{store.result && <Result tracking={store.result} />}</Box>

@@ -1,8 +1,7 @@
+import { FormState, type FocusTarget } from '@rumbo/shared';
 import { TrackingQuerySchema } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
-import * as v from 'valibot';
 import { trackShipment, type Tracking } from './cargo.resource';
-import { firstIssues, fromError, type FormMessage } from '@rumbo/shared';
 
 export type TrackingField = 'codigo' | 'documento';
 
@@ -11,68 +10,26 @@ export type TrackingField = 'codigo' | 'documento';
  * it), checked with the shared schema before asking the API; the answer or the failure.
  */
 export class TrackingStore {
-  values: Record<TrackingField, string> = { codigo: '', documento: '' };
-  errors: Partial<Record<TrackingField, FormMessage>> = {};
-  /** A failure that is not about one field (network, server). */
-  formError: FormMessage | undefined = undefined;
+  readonly form = new FormState<Record<TrackingField, string>>({ codigo: '', documento: '' }, { codeFields: { 'cargo.codigo.notFound': 'codigo' } });
   /** The shipment asked for the receiver's document: the field is shown. */
   askDocument = false;
-  loading = false;
   result: Tracking | undefined = undefined;
-  /** The field to move focus to after a failed search. */
-  focus: TrackingField | undefined = undefined;
-
   constructor(private readonly track = trackShipment) {
-    makeAutoObservable(this);
-  }
-
-  /** The field to focus now, once. */
-  takeFocus(): TrackingField | undefined {
-    const field = this.focus;
-    this.focus = undefined;
-    return field;
+    makeAutoObservable<TrackingStore, 'track'>(this, { form: false, track: false });
   }
 
   set(field: TrackingField, value: string) {
-    this.values[field] = value;
-    delete this.errors[field];
+    this.form.set(field, value);
   }
 
-  async search(): Promise<void> {
-    this.formError = undefined;
-    const parsed = v.safeParse(TrackingQuerySchema, this.values);
-    if (!parsed.success) {
-      this.errors = firstIssues(parsed.issues);
-      this.focus = this.errors.codigo ? 'codigo' : 'documento';
-      return;
-    }
-    this.errors = {};
-    this.loading = true;
-    try {
-      const result = await this.track(parsed.output.codigo, parsed.output.documento);
-      runInAction(() => {
-        this.result = result;
-        if (!result) this.formError = { key: 'request.failed' };
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.result = undefined;
-        const { field, message } = fromError(error);
-        if (field === 'documento') this.askDocument = true;
-        if (field === 'codigo' || field === 'documento') {
-          this.errors[field] = message;
-          this.focus = field;
-        } else if (message.key === 'cargo.codigo.notFound') {
-          this.errors.codigo = message;
-          this.focus = 'codigo';
-        } else {
-          this.formError = message;
-        }
-      });
-    } finally {
-      runInAction(() => {
-        this.loading = false;
-      });
-    }
+  /** Searches; where the focus goes when nothing was found (a field, or the alert). */
+  async search(): Promise<FocusTarget | undefined> {
+    const found = await this.form.submit(TrackingQuerySchema, ({ codigo, documento }) => this.track(codigo, documento));
+    return runInAction(() => {
+      this.result = found.ok ? found.value : undefined;
+      if (found.ok) return undefined;
+      if (this.form.fieldError('documento')) this.askDocument = true;
+      return found.focus;
+    });
   }
 }

@@ -2,10 +2,12 @@ import { DATE_MAX, DATE_MIN, DETAIL_MAX, COMPLAINT_REASONS, DOCUMENT_TYPES, GEND
 import { Box, Button, chakra, Field, GridItem, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { ErrorSummary, Fieldset, RadioGroup, Textarea } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from '@rumbo/shared';
-import type { ComplaintStore, FieldName, FocusTarget } from './complaint.store';
-import { fieldIds, focusField, messageText } from './form-message';
+import type { ChangeEvent, ReactNode, RefObject } from 'react';
+import { fieldIds as formFieldIds, messageText, useFormSubmit, useTranslation } from '@rumbo/shared';
+import type { ComplaintStore, FieldName } from './complaint.store';
+
+/** The sheet's ids: `complaint-<field>`. */
+const fieldIds = (field: string) => formFieldIds('complaint', field);
 
 /** Error text and control borders with AA contrast (the site's theme, shared/src/theme.ts). */
 const ERROR_COLOR = 'fg.error';
@@ -47,7 +49,7 @@ function RequiredMark() {
 const FormField = observer(function FormField({ store, name, label, required = true, hint, hintAlert, children }: FieldProps) {
   const { t } = useTranslation('complaints');
   const ids = fieldIds(name);
-  const error = store.fieldError(name);
+  const error = store.form.fieldError(name);
   const describedBy = [hint ? ids.hint : '', error ? ids.error : ''].filter(Boolean).join(' ') || undefined;
   return (
     <Field.Root id={ids.control} ids={{ errorText: ids.error, helperText: ids.hint }} invalid={Boolean(error)} required={required}>
@@ -57,7 +59,7 @@ const FormField = observer(function FormField({ store, name, label, required = t
       </HStack>
       {children({
         name,
-        value: store.values[name],
+        value: store.form.values[name],
         onChange: (event) => store.set(name, event.target.value),
         'aria-describedby': describedBy,
         'aria-required': required ? true : undefined,
@@ -88,7 +90,7 @@ const ChoiceField = observer(function ChoiceField({ store, name, label, choices 
   const { t } = useTranslation('complaints');
   const ids = fieldIds(name);
   const legendId = `${ids.control}-legend`;
-  const error = store.fieldError(name);
+  const error = store.form.fieldError(name);
   const inline = !choices.some((choice) => choice.description);
   // The id sits on a wrapper: Ark's Fieldset keeps its `id` prop for its own part ids.
   return (
@@ -100,7 +102,7 @@ const ChoiceField = observer(function ChoiceField({ store, name, label, choices 
         </Fieldset.Legend>
         <RadioGroup.Root
           name={name}
-          value={store.values[name] || null}
+          value={store.form.values[name] || null}
           onValueChange={(details) => store.set(name, details.value ?? '')}
           aria-labelledby={legendId}
           required
@@ -145,15 +147,15 @@ const FormSummary = observer(function FormSummary({
 }: {
   store: ComplaintStore;
   alertRef: RefObject<HTMLDivElement | null>;
-  onPick: (field: FieldName) => void;
+  onPick: (field: string) => void;
 }) {
   const { t } = useTranslation('complaints');
   return (
     <ErrorSummary
       id="complaint-summary"
       title={t('summary.title')}
-      problem={store.problem ? messageText(t, store.problem) : undefined}
-      entries={store.errors.map((error) => ({
+      problem={store.form.problem ? messageText(t, store.form.problem) : undefined}
+      entries={store.form.errors.map((error) => ({
         text: messageText(t, error),
         ...(error.field ? { href: `#${fieldIds(error.field).control}`, onPick: () => onPick(error.field!) } : {}),
       }))}
@@ -180,31 +182,16 @@ const wide = { colSpan: { base: 1, md: 2 } } as const;
 /** The complaint sheet (spec §3): consumer, service, complaint; checked with the shared schema. */
 export const ComplaintForm = observer(function ComplaintForm({ store }: { store: ComplaintStore }) {
   const { t } = useTranslation('complaints');
-  const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  // A new object per submit, so focus moves again even to the same target, after the render.
-  const [focusRequest, setFocusRequest] = useState<{ target: FocusTarget } | null>(null);
-  const values = store.values;
-
-  useEffect(() => {
-    if (!focusRequest) return;
-    if (focusRequest.target === 'alert') alertRef.current?.focus();
-    else focusField(formRef.current, focusRequest.target);
-  }, [focusRequest]);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const target = await store.submit();
-    if (target) setFocusRequest({ target });
-  };
+  const { formRef, alertRef, focus, onSubmit } = useFormSubmit(() => store.submit());
+  const values = store.form.values;
 
   const dateBounds = { min: DATE_MIN, max: DATE_MAX };
   const citiesReady = store.citiesState === 'ready';
 
   return (
-    <chakra.form ref={formRef} noValidate onSubmit={submit}>
+    <chakra.form ref={formRef} noValidate onSubmit={onSubmit}>
       <Stack gap="6">
-        <FormSummary store={store} alertRef={alertRef} onPick={(field) => focusField(formRef.current, field)} />
+        <FormSummary store={store} alertRef={alertRef} onPick={focus} />
         <Text textStyle="sm">{t('notes.required')}</Text>
 
         <input type="hidden" name="fecha_actual" value={values.fecha_actual} />
@@ -356,8 +343,8 @@ export const ComplaintForm = observer(function ComplaintForm({ store }: { store:
             colorPalette="brand"
             size="lg"
             width={{ base: 'full', md: 'auto' }}
-            disabled={store.sending}
-            loading={store.sending}
+            disabled={store.form.sending}
+            loading={store.form.sending}
             loadingText={t('sending')}
           >
             {t('submit')}

@@ -21,7 +21,7 @@ const ProviderDetails = observer(function ProviderDetails({ store }: { store: Co
     [t('provider.ruc'), OPERATOR.ruc],
     [t('provider.direccion'), OPERATOR.direccion],
     // Today's date: not in a page prerendered on another day (a placeholder line while hydrating).
-    [t('provider.fecha'), hydrated ? store.values.fecha_actual : <Skeleton height="1.5em" width="10ch" />],
+    [t('provider.fecha'), hydrated ? store.form.values.fecha_actual : <Skeleton height="1.5em" width="10ch" />],
   ];
   return (
     <Box as="section" aria-labelledby="complaint-provider-title" bg="bg.subtle" rounded="lg" p={{ base: 4, md: 6 }}>
@@ -64,7 +64,7 @@ export const ComplaintPage = observer(function ComplaintPage({ store: given }: {
           <li>{t('notes.copy')}</li>
         </Stack>
         {store.receipt ? (
-          <Receipt receipt={store.receipt} correo={store.values.correo.trim()} language={toLanguage(i18n.resolvedLanguage ?? i18n.language)} onAnother={another} />
+          <Receipt receipt={store.receipt} correo={store.form.values.correo.trim()} language={toLanguage(i18n.resolvedLanguage ?? i18n.language)} onAnother={another} />
         ) : (
           <ComplaintForm store={store} />
         )}

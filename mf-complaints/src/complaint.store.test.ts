@@ -41,22 +41,22 @@ function fillValid(store: ComplaintStore) {
 
 describe('ComplaintStore', () => {
   it('dates the sheet with the Lima day, not the UTC one', () => {
-    expect(storeWith().values.fecha_actual).toBe('31/12/2025');
+    expect(storeWith().form.values.fecha_actual).toBe('31/12/2025');
   });
 
   it('keeps tamanioInput in step with the document type', () => {
     const store = storeWith();
     store.set('documento', '21');
-    expect(store.values.tamanioInput).toBe('15');
+    expect(store.form.values.tamanioInput).toBe('15');
     store.set('documento', '19');
-    expect(store.values.tamanioInput).toBe('8');
+    expect(store.form.values.tamanioInput).toBe('8');
   });
 
   it("fills a customer's identity without overwriting what the consumer typed", () => {
     const store = storeWith();
     store.set('datos', 'Luis Alberto');
     store.applyCustomer(CUSTOMER);
-    expect(store.values).toMatchObject({
+    expect(store.form.values).toMatchObject({
       cpersona: '31',
       datos: 'Luis Alberto',
       paterno: 'Pérez',
@@ -68,13 +68,13 @@ describe('ComplaintStore', () => {
       correo: 'luis@example.pe',
     });
     store.applyCustomer(null);
-    expect(store.values.cpersona).toBe('');
+    expect(store.form.values.cpersona).toBe('');
   });
 
   it('skips customer values the form cannot use', () => {
     const store = storeWith();
     store.applyCustomer({ ...CUSTOMER, documentType: '7', gender: '', birthDate: 'unknown' });
-    expect(store.values).toMatchObject({ documento: '19', numero: '', genero: 'M', nacimiento: '', tamanioInput: '8' });
+    expect(store.form.values).toMatchObject({ documento: '19', numero: '', genero: 'M', nacimiento: '', tamanioInput: '8' });
   });
 
   it('keeps each field’s first failing check as a key, in the schema order, on its field', async () => {
@@ -84,12 +84,12 @@ describe('ComplaintStore', () => {
     store.set('detalle', 'x'.repeat(501));
     store.set('numero', '');
     expect(await store.submit()).toBe('numero');
-    expect(store.errors).toEqual([
+    expect(store.form.errors).toEqual([
       { field: 'numero', key: 'validation:complaint.numero.required' },
       { field: 'telefono', key: 'validation:complaint.telefono.numeric' },
       { field: 'detalle', key: 'validation:complaint.detalle.max' },
     ]);
-    expect(store.fieldError('detalle')?.key).toBe('validation:complaint.detalle.max');
+    expect(store.form.fieldError('detalle')?.key).toBe('validation:complaint.detalle.max');
   });
 
   it('files a valid sheet once, and starts over on reset with the customer filled in again', async () => {
@@ -99,16 +99,16 @@ describe('ComplaintStore', () => {
     fillValid(store);
     store.set('documento', '19');
     const first = store.submit();
-    expect(store.sending).toBe(true);
+    expect(store.form.sending).toBe(true);
     expect(await store.submit()).toBeUndefined();
     expect(await first).toBeUndefined();
     expect(fileComplaint).toHaveBeenCalledTimes(1);
     expect(store.receipt?.numero).toBe('000000001-2026');
-    expect(store.sending).toBe(false);
+    expect(store.form.sending).toBe(false);
 
     store.reset();
     expect(store.receipt).toBeNull();
-    expect(store.values).toMatchObject({ datos: 'Luis', numero: 'AB1234567890123', motivo: '', detalle: '', cpersona: '31' });
+    expect(store.form.values).toMatchObject({ datos: 'Luis', numero: 'AB1234567890123', motivo: '', detalle: '', cpersona: '31' });
   });
 
   it('puts a 400 without a known field, and other failures, above the form', async () => {
@@ -119,16 +119,16 @@ describe('ComplaintStore', () => {
     });
     fillValid(store);
     expect(await store.submit()).toBe('alert');
-    expect(store.problem).toEqual({ key: 'validation:request.invalid', text: 'La solicitud no es válida' });
-    expect(store.errors).toEqual([]);
+    expect(store.form.problem).toEqual({ key: 'validation:request.invalid', text: 'La solicitud no es válida' });
+    expect(store.form.errors).toEqual([]);
   });
 
   it('treats no answer (network failure) as "could not send" and keeps the values', async () => {
     const store = storeWith({ fileComplaint: async () => undefined });
     fillValid(store);
     expect(await store.submit()).toBe('alert');
-    expect(store.problem).toEqual({ key: 'complaints:errors.network' });
-    expect(store.values.datos).toBe('Rosa');
+    expect(store.form.problem).toEqual({ key: 'complaints:errors.network' });
+    expect(store.form.values.datos).toBe('Rosa');
   });
 
   it('records whether the cities could be loaded', async () => {

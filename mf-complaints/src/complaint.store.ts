@@ -1,4 +1,4 @@
-import { ApiError, type Customer } from '@rumbo/shared';
+import { FormState, type Customer, type FocusTarget } from '@rumbo/shared';
 import {
   COMPLAINT_DEFAULTS,
   ComplaintSchema,
@@ -9,7 +9,6 @@ import {
   type DocumentType,
 } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
-import * as v from 'valibot';
 import { fetchCities, fileComplaint, type City } from './complaints.resource';
 import { dayToDmy, limaToday } from '@rumbo/shared/schemas';
 
@@ -43,17 +42,6 @@ const _everyField: Exclude<keyof ComplaintInput, FieldName> extends never ? true
 /** What the form holds and posts: every field as typed, as a string. */
 export type ComplaintForm = Record<FieldName, string>;
 
-/**
- * A message to show. `key` is an i18n key with its namespace (`validation:...`, `complaints:...`),
- * translated at render so a language switch re-translates it; `text` is the server's own text,
- * used only when it sent no key we know.
- */
-export interface FormMessage {
-  field?: FieldName;
-  key?: string;
-  text?: string;
-}
-
 export type LoadState = 'loading' | 'ready' | 'failed';
 
 export interface ComplaintDeps {
@@ -61,11 +49,6 @@ export interface ComplaintDeps {
   fileComplaint: (form: ComplaintForm) => Promise<ComplaintReceipt | undefined>;
   now: () => Date;
 }
-
-const isFieldName = (value: unknown): value is FieldName => (FIELD_NAMES as readonly unknown[]).includes(value);
-
-/** Where the page should move focus after a submit: a field, or the alert above the form. */
-export type FocusTarget = FieldName | 'alert';
 
 const IDENTITY_FIELDS = ['nacimiento', 'genero', 'documento', 'numero', 'datos', 'paterno', 'materno', 'telefono', 'correo'] as const;
 
@@ -132,12 +115,8 @@ function identityOf(customer: Customer): Partial<ComplaintForm> {
  * and the form, the error summary and the receipt all read the same values.
  */
 export class ComplaintStore {
-  values: ComplaintForm;
-  /** Every failing check of the last submit, in the schema's order. */
-  errors: FormMessage[] = [];
-  /** A failure that is not about one field (network, rate limit, server). */
-  problem: FormMessage | null = null;
-  sending = false;
+  /** The sheet's values and messages (the site's form flow). */
+  readonly form: FormState<ComplaintForm>;
   receipt: ComplaintReceipt | null = null;
   cities: City[] = [];
   citiesState: LoadState = 'loading';
@@ -148,34 +127,30 @@ export class ComplaintStore {
 
   constructor(deps: Partial<ComplaintDeps> = {}) {
     this.deps = { fetchCities, fileComplaint, now: () => new Date(), ...deps };
-    this.values = blankForm(dayToDmy(limaToday(this.deps.now())));
-    makeAutoObservable<ComplaintStore, 'deps' | 'edited'>(this, { deps: false, edited: false });
-  }
-
-  /** The first message of a field (what shows under it). */
-  fieldError(field: FieldName): FormMessage | undefined {
-    return this.errors.find((error) => error.field === field);
+    this.form = new FormState(blankForm(dayToDmy(limaToday(this.deps.now()))), { noAnswer: { key: 'complaints:errors.network' } });
+    makeAutoObservable<ComplaintStore, 'deps' | 'edited'>(this, { deps: false, edited: false, form: false });
   }
 
   get documentLength(): number {
-    return Number(this.values.tamanioInput) || lengthOf(this.values.documento);
+    return Number(this.form.values.tamanioInput) || lengthOf(this.form.values.documento);
   }
 
   set(field: FieldName, value: string): void {
-    this.values[field] = value;
+    this.form.set(field, value);
     this.edited.add(field);
-    if (field === 'documento') this.values.tamanioInput = String(lengthOf(value));
+    if (field === 'documento') this.form.set('tamanioInput', String(lengthOf(value)));
   }
 
   /** Fills the identity of a signed-in customer (fields the consumer has not changed). */
   applyCustomer(customer: Customer | null): void {
     this.customer = customer;
-    this.values.cpersona = customer?.id ?? '';
+    const { values } = this.form;
+    values.cpersona = customer?.id ?? '';
     if (!customer) return;
     for (const [field, value] of Object.entries(identityOf(customer)) as [FieldName, string][]) {
-      if (!this.edited.has(field)) this.values[field] = value;
+      if (!this.edited.has(field)) values[field] = value;
     }
-    this.values.tamanioInput = String(lengthOf(this.values.documento));
+    values.tamanioInput = String(lengthOf(values.documento));
   }
 
   async load(): Promise<void> {
@@ -196,58 +171,19 @@ export class ComplaintStore {
    * should go when something is wrong; nothing when the sheet was filed (or already sending).
    */
   async submit(): Promise<FocusTarget | undefined> {
-    if (this.sending) return undefined;
-    this.problem = null;
-    const checked = v.safeParse(ComplaintSchema, this.values);
-    if (!checked.success) {
-      this.errors = checked.issues.map((issue) => {
-        const field = v.getDotPath(issue);
-        return { field: isFieldName(field) ? field : undefined, key: `validation:${issue.message}` };
-      });
-      return this.errors[0]?.field ?? 'alert';
-    }
-    this.errors = [];
-    this.sending = true;
-    try {
-      const receipt = await this.deps.fileComplaint({ ...this.values });
-      return runInAction(() => {
-        if (receipt) {
-          this.receipt = receipt;
-          return undefined;
-        }
-        this.problem = { key: 'complaints:errors.network' };
-        return 'alert' as const;
-      });
-    } catch (error) {
-      return runInAction(() => this.rejected(error));
-    } finally {
-      runInAction(() => {
-        this.sending = false;
-      });
-    }
+    const filed = await this.form.submit(ComplaintSchema, () => this.deps.fileComplaint({ ...this.form.values }));
+    if (!filed.ok) return filed.focus;
+    runInAction(() => {
+      this.receipt = filed.value;
+    });
+    return undefined;
   }
 
   /** Starts a new, empty sheet (a signed-in customer's identity filled again). */
   reset(): void {
-    this.values = blankForm(dayToDmy(limaToday(this.deps.now())));
+    this.form.reset(blankForm(dayToDmy(limaToday(this.deps.now()))));
     this.edited.clear();
-    this.errors = [];
-    this.problem = null;
     this.receipt = null;
     this.applyCustomer(this.customer);
-  }
-
-  private rejected(error: unknown): FocusTarget {
-    if (!(error instanceof ApiError)) {
-      this.problem = { key: 'complaints:errors.network' };
-      return 'alert';
-    }
-    const message: FormMessage = { key: error.code ? `validation:${error.code}` : undefined, text: error.message };
-    if (error.status === 400 && isFieldName(error.field)) {
-      this.errors = [{ ...message, field: error.field }];
-      return error.field;
-    }
-    this.problem = message;
-    return 'alert';
   }
 }

@@ -1,4 +1,4 @@
-import ky, { isHTTPError, type KyInstance } from 'ky';
+import ky, { isHTTPError, type KyInstance, type RetryOptions } from 'ky';
 import { getConfig } from './config';
 import { STORAGE_KEYS, readCookie } from './storage';
 
@@ -35,6 +35,11 @@ export interface ApiDeps {
 
 const NO_RESULT = new Set([401, 403]);
 
+export interface PostOptions {
+  /** ky's retry options for this call (network failures, timeouts and 5xx answers). */
+  retry?: RetryOptions;
+}
+
 /** The `data` of a JSON answer. */
 async function dataOf<T>(response: Response): Promise<T | undefined> {
   const body = (await response.json()) as { data?: T } | undefined;
@@ -69,9 +74,12 @@ export class ApiClient {
     return this.send<T>(() => this.client().get(path.replace(/^\//, ''), { searchParams }));
   }
 
-  /** `POST path` with a JSON body → the answer's `data`. */
-  post<T>(path: string, body: unknown = {}): Promise<T | undefined> {
-    return this.send<T>(() => this.client().post(path.replace(/^\//, ''), { json: body }), dataOf<T>);
+  /**
+   * `POST path` with a JSON body → the answer's `data`. A POST is tried once unless `retry` says
+   * otherwise (only for a call that is safe to repeat, such as a release).
+   */
+  post<T>(path: string, body: unknown = {}, { retry }: PostOptions = {}): Promise<T | undefined> {
+    return this.send<T>(() => this.client().post(path.replace(/^\//, ''), { json: body, ...(retry ? { retry } : {}) }), dataOf<T>);
   }
 
   /** `POST path` with a JSON body → the answer itself as a file (a PDF, say), same rules otherwise. */

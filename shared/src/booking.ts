@@ -32,28 +32,18 @@ export interface ReleaseOptions {
   attempts?: number;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
- * Releases one hold (state 83), trying again when no answer came (network, 5xx). A refusal
- * (4xx: the seat is no longer this purchase's) settles it too. Answers whether it is settled.
+ * Releases one hold (state 83); ky tries again when no answer came (network, timeout, 5xx). A
+ * refusal (4xx: the seat is no longer this purchase's) settles it too. Answers whether it is settled.
  */
 async function release(api: ApiClient, seat: HeldSeat, { retryDelayMs = 500, attempts = 3 }: ReleaseOptions): Promise<boolean> {
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    try {
-      const answer = await api.post('/rest/asiento/bloquear', {
-        ...seat,
-        gestado_asiento: SEAT_STATE.AVAILABLE,
-        susuario: SALES_CHANNEL.susuario,
-        cusuario: SALES_CHANNEL.cusuario,
-      });
-      if (answer !== undefined) return true;
-    } catch (error) {
-      if (error instanceof ApiError && error.status < 500) return true;
-    }
-    if (attempt < attempts) await sleep(retryDelayMs * attempt);
+  const body = { ...seat, gestado_asiento: SEAT_STATE.AVAILABLE, susuario: SALES_CHANNEL.susuario, cusuario: SALES_CHANNEL.cusuario };
+  const retry = { limit: attempts - 1, methods: ['post' as const], retryOnTimeout: true, delay: (attempt: number) => retryDelayMs * attempt };
+  try {
+    return (await api.post('/rest/asiento/bloquear', body, { retry })) !== undefined;
+  } catch (error) {
+    return error instanceof ApiError && error.status < 500;
   }
-  return false;
 }
 
 function allKeys(storage: Storage): string[] {

@@ -40,4 +40,12 @@ describe('form messages', () => {
     expect(messageText(i18n.getFixedT(null, 'content'), { key: 'trip.origen.required' })).toBe('Select the origin');
     expect(messageText(t, { text: 'Sin clave' })).toBe('Sin clave');
   });
+
+  it('takes a key with its namespace, and the server’s text for a key this page has no text for', async () => {
+    await i18n.changeLanguage('es-PE');
+    const t = i18n.getFixedT(null, 'content');
+    expect(messageText(t, { key: 'validation:trip.origen.required' })).toBe('Seleccione el origen');
+    expect(messageText(t, { key: 'validation:cargo.codigo.unknownHere', text: 'No encontramos ese envío.' })).toBe('No encontramos ese envío.');
+    expect(messageText(t, { key: 'account:errors.unknownHere', text: 'Sin conexión' })).toBe('Sin conexión');
+  });
 });

@@ -31,11 +31,11 @@ export function fromError(error: unknown): { field?: string; message: FormMessag
   return { message: { key: 'request.failed' } };
 }
 
-/** A message in the current language: its key when we know it, else the server's own text. */
+/**
+ * A message in the current language: its key when this page has its text (a key may name its
+ * namespace, `account:errors.network`; else it is a `validation` key), else the server's own text.
+ */
 export function messageText(t: TFunction, message: FormMessage): string {
-  if (message.key) {
-    const text = t(message.key, { ns: 'validation', defaultValue: '' });
-    if (text) return text;
-  }
+  if (message.key && isKey(message.key)) return t(message.key, { ns: 'validation' });
   return message.text ?? '';
 }

@@ -59,6 +59,27 @@ describe('SessionStore (spec §3–§4)', () => {
     expect(store.firstName).toBe('Ana');
   });
 
+  it('reads a stored customer with missing or odd fields as a whole customer (every field a text)', () => {
+    localStorage.setItem(STORAGE_KEYS.auth, encodeBase64Json({ token: 't', customer: { name: 'ana', gender: 7, phone: null }, expiresAt: Date.now() + 60_000 }));
+    store.load();
+    expect(store.customer).toEqual({
+      id: '',
+      documentType: '',
+      documentNumber: '',
+      name: 'ana',
+      firstLastName: '',
+      secondLastName: '',
+      gender: '7',
+      email: '',
+      phone: '',
+      birthDate: '',
+    });
+    localStorage.setItem(STORAGE_KEYS.auth, encodeBase64Json({ token: 't', customer: 'ana', expiresAt: Date.now() + 60_000 }));
+    store.load();
+    expect(store.isSignedIn).toBe(true);
+    expect(store.customer).toBeNull();
+  });
+
   it('loads the user data with the bearer token and maps the spec fields', async () => {
     const fetchMock = answer(200, { data: userData });
     globalThis.fetch = fetchMock as unknown as typeof fetch;

@@ -57,6 +57,28 @@ export function customerFromUserData(data: UserData): Customer {
   };
 }
 
+/**
+ * The customer of a stored session, whole: what storage holds may come from an older version of the
+ * site or have been edited, and every screen reads a customer's fields as texts.
+ */
+function storedCustomer(value: unknown): Customer | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const stored = value as Partial<Record<keyof Customer, unknown>>;
+  const text = (field: keyof Customer) => (stored[field] == null ? '' : String(stored[field]));
+  return {
+    id: text('id'),
+    documentType: text('documentType'),
+    documentNumber: text('documentNumber'),
+    name: text('name'),
+    firstLastName: text('firstLastName'),
+    secondLastName: text('secondLastName'),
+    gender: text('gender'),
+    email: text('email'),
+    phone: text('phone'),
+    birthDate: text('birthDate'),
+  };
+}
+
 /** Expiry of a session token: its `exp` claim × 1000, else now + 2 hours. */
 export function expiryOf(token: string, now = Date.now()): number {
   try {
@@ -117,7 +139,7 @@ export class SessionStore {
       this.set(null);
       return;
     }
-    this.set(stored);
+    this.set({ ...stored, customer: storedCustomer(stored.customer) });
   }
 
   /** Stores a new session from a token (and the customer, when the caller already has it). */

@@ -1,8 +1,9 @@
-import { SeatHoldSchema, SeatMapRequestSchema } from '@rumbo/shared/schemas';
+import { HoldExtensionSchema, SeatHoldSchema, SeatMapRequestSchema } from '@rumbo/shared/schemas';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client';
 import type { RateLimit } from '../http/rate-limit';
 import { parseBody } from '../http/validate';
+import { extendHold } from './hold-extension';
 import { changeSeat, hashClient, seatMap } from './seats.service';
 
 export interface SeatsRoutesOptions {
@@ -18,5 +19,9 @@ export const seatsRoutes: FastifyPluginAsync<SeatsRoutesOptions> = async (app, {
 
   app.post('/rest/asiento/bloquear', { config: { rateLimit: seatRateLimit } }, async (request) => ({
     data: await changeSeat(db, parseBody(SeatHoldSchema, request.body), now(), hashClient(request.ip, clientSecret)),
+  }));
+
+  app.post('/rest/asiento/extender', { config: { rateLimit: seatRateLimit } }, async (request) => ({
+    data: await extendHold(db, parseBody(HoldExtensionSchema, request.body), now()),
   }));
 };

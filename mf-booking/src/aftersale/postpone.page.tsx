@@ -4,7 +4,7 @@ import { TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { Countdown } from '../countdown';
+import { HoldTime } from '../seats/hold-time';
 import { focusControl } from '../focus';
 import { dayLabel, formatPrice, limaDate, limaTime } from '../format';
 import { ProblemAlert } from '../problem-alert';
@@ -131,7 +131,7 @@ const SeatStep = observer(function SeatStep({ store }: { store: PostponeStore })
               {t('postpone.difference')}
             </Text>
             <Box mt="3">
-              <Countdown seconds={seats.secondsLeft} />
+              <HoldTime timer={seats.timer} />
             </Box>
             <ProblemAlert problem={store.problem} mt={store.problem ? 3 : 0} />
             <Button

@@ -203,3 +203,29 @@ describe('step 3, points', () => {
     expect(screen.queryByRole('heading', { name: 'Pagar con mis puntos' })).toBeNull();
   });
 });
+
+describe('step 3, time to finish (issue 20)', () => {
+  it('warns in its live region before the holds end, offers more time, tells the answer and moves the focus to the clock', async () => {
+    api();
+    const start = Date.now();
+    writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 1 }, ida: trip(), tramo: 'ida', clave_bloqueo: KEY });
+    sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(5, { gnivel_piso: 15, precio: 150, expira: new Date(start + 100_000).toISOString() })]));
+    let now = start;
+    const later = new Date(start + 700_000).toISOString();
+    const store = new PaymentStore({ now: () => now, extendHold: async () => ({ expira: later, prorrogas_restantes: 1 }) });
+    const user = userEvent.setup({ delay: null });
+    renderAt('/pasajes/pago', <PaymentPage store={store} />);
+    await screen.findByRole('group', { name: 'Pasajero 1' });
+    const region = document.getElementById('hold-announcement')!;
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    act(() => {
+      now = start + 1000;
+      store.tick(now);
+    });
+    expect(region).toHaveTextContent('Quedan 2 minutos para completar la compra. ¿Necesita más tiempo?');
+    await user.click(screen.getByRole('button', { name: 'Sí, dar más tiempo' }));
+    expect(region).toHaveTextContent('Le dimos más tiempo: ahora quedan 12 minutos para completar la compra.');
+    expect(screen.queryByRole('button', { name: 'Sí, dar más tiempo' })).not.toBeInTheDocument();
+    expect(document.querySelector('[data-hold-time]')).toHaveFocus();
+  });
+});

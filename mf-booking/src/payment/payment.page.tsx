@@ -4,7 +4,7 @@ import { Alert, Box, Button, chakra, Container, ExternalLink, Flex, Grid, Headin
 import { Checkbox, ErrorSummary, Fieldset, SelectField, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Countdown } from '../countdown';
+import { HoldAnnouncement, HoldTime } from '../seats/hold-time';
 import { formatCentimos, limaDate, limaTime } from '../format';
 import { focusControl } from '../focus';
 import { loadReservationPage } from '../lazy-pages';
@@ -414,9 +414,9 @@ const TripLines = observer(function TripLines({ store }: { store: PaymentStore }
   );
 });
 
-/** The holds' countdown, on its own: the clock re-renders it alone every second, not the page. */
-const HoldCountdown = observer(function HoldCountdown({ store }: { store: PaymentStore }) {
-  return <Countdown seconds={store.secondsLeft} />;
+/** The hold's live region on this step: the warning before the holds end and the answer to "More time". */
+const HoldLiveRegion = observer(function HoldLiveRegion({ store }: { store: PaymentStore }) {
+  return <HoldAnnouncement id="hold-announcement" message={store.holdMessage} />;
 });
 
 /** Step 3 "Pago" (`/pasajes/pago`): passengers, buyer, coupon, terms, "Reservar". */
@@ -466,16 +466,16 @@ export const PaymentPage = observer(function PaymentPage({ store: given }: { sto
           <SiteLink to={search ? tripsUrl(search) : '/'}>{t('seats.searchAgain')}</SiteLink>
         </Stack>
       )}
+      {(store.state === 'ready' || store.state === 'expired') && <HoldLiveRegion store={store} />}
       {store.state === 'expired' && (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>{t('payment.expired')}</Alert.Title>
-            {search && (
-              <SiteLink to={tripsUrl(search)} textDecoration="underline">
-                {t('payment.chooseAgain')}
-              </SiteLink>
-            )}
+            <Alert.Description>{t('payment.expiredKept')}</Alert.Description>
+            <SiteLink to="/pasajes/asientos" textDecoration="underline">
+              {t('payment.chooseAgain')}
+            </SiteLink>
           </Alert.Content>
         </Alert.Root>
       )}
@@ -506,7 +506,7 @@ export const PaymentPage = observer(function PaymentPage({ store: given }: { sto
                 <BuyerSection store={store} />
               </Stack>
               <Stack gap="4" position={{ lg: 'sticky' }} top={{ lg: '4' }}>
-                <HoldCountdown store={store} />
+                <HoldTime timer={store.timer} />
                 <CouponAndTotal store={store} />
                 <Terms store={store} />
                 <Button type="submit" colorPalette="brand" size="lg" loading={store.sending} loadingText={t('payment.reserving')}>

@@ -85,6 +85,40 @@ describe('step 3 store', () => {
     expect(store.state).toBe('expired');
   });
 
+  it('keeps what was typed when the holds run out, for step 3 opened again with new seats', async () => {
+    workingApi();
+    purchase({ seats: 2 });
+    const { store } = makeStore();
+    store.load();
+    fill(store.passengers[1]!, passengerData({ nombres: 'Ana' }));
+    store.setBuyer('email', 'ana@example.pe');
+    store.tick(Date.parse(EXPIRA));
+    expect(store.state).toBe('expired');
+    purchase({ seats: 2 });
+    const again = makeStore().store;
+    again.load();
+    expect(again.passengers[1]!.values.nombres).toBe('Ana');
+    expect(again.buyer.email).toBe('ana@example.pe');
+    // Once: a later purchase starts blank.
+    const third = makeStore().store;
+    third.load();
+    expect(third.passengers[1]!.values.nombres).toBe('');
+  });
+
+  it('warns before the holds end, in its own live region, with the extension the API allows', async () => {
+    workingApi();
+    purchase({ seats: 1 });
+    const later = new Date(Date.parse(EXPIRA) + 8 * 60_000).toISOString();
+    const store = new PaymentStore({ now: () => NOW, customer: () => null, navigate: jest.fn(), extendHold: async () => ({ expira: later, prorrogas_restantes: 0 }) });
+    store.load();
+    store.tick(Date.parse(EXPIRA) - 120_000);
+    expect(store.holdMessage).toEqual({ tone: 'warning', key: 'hold.warning', params: { count: 2 } });
+    await store.timer.extend();
+    expect(store.held.map((seat) => seat.expira)).toEqual([later]);
+    expect(store.holdMessage).toMatchObject({ key: 'hold.extended' });
+    expect(store.timer.canExtend).toBe(false);
+  });
+
   it('checks every passenger and the buyer with the shared schemas before sending anything', async () => {
     const api = workingApi();
     purchase({ seats: 2 });

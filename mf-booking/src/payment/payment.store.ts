@@ -20,7 +20,20 @@ import * as v from 'valibot';
 import { limaDay } from '../format';
 import { heldSeats, holdsExpireAt, readReservation, secondsUntil, startNewPurchase, writeHeldSeats, writeReservation, type Leg, type Reservation } from '../reservation';
 import * as sales from '../sales.resource';
-import { PassengerForm, PASSENGER_FIELDS } from './passenger.form';
+import { HoldTimer, requestExtension, type HoldMessage } from '../seats/hold-timer';
+import { PassengerForm, PASSENGER_FIELDS, type PassengerValues } from './passenger.form';
+
+/**
+ * What the customer typed on step 3 when the holds ran out, kept in memory (never in storage: it is
+ * personal data) for this tab while the remote is loaded: step 3 opened again with new seats
+ * starts from it (WCAG 2.2.1: the customer picks the seats again without typing everything again).
+ */
+interface PaymentDraft {
+  passengers: { values: PassengerValues; responsable: string; parentesco: string }[];
+  buyer: Record<BuyerField, string>;
+  cupon: string;
+}
+let draft: PaymentDraft | undefined;
 
 export const BUYER_FIELDS = ['nombre', 'email', 'comprobante', 'ruc', 'razon_social'] as const;
 export type BuyerField = (typeof BUYER_FIELDS)[number];
@@ -31,6 +44,8 @@ export interface PaymentDeps {
   now: () => number;
   customer: () => Customer | null;
   navigate: (url: string) => void;
+  /** `POST /rest/asiento/extender`. */
+  extendHold: (clave: string) => ReturnType<typeof requestExtension>;
 }
 
 /** A leg of the purchase with its trip, the Lima date of departure and this browser's seats on it. */
@@ -89,6 +104,10 @@ export class PaymentStore {
   summary: SummaryItem[] = [];
   sending = false;
   now: number;
+  /** What the hold's clock last told (its own live region on this step). */
+  holdMessage: HoldMessage | null = null;
+  /** The holds' time to finish: the warning before they end and "More time". */
+  readonly timer: HoldTimer;
   private readonly deps: PaymentDeps;
   private rucSearched = '';
   private guestChecked = '';
@@ -102,14 +121,17 @@ export class PaymentStore {
       now: () => Date.now(),
       customer: () => session.customer,
       navigate: navigateToUrl,
+      extendHold: requestExtension,
       ...deps,
     };
     this.now = this.deps.now();
+    this.timer = new HoldTimer(this, this.deps.extendHold);
     makeAutoObservable<PaymentStore, 'deps' | 'rucSearched' | 'guestChecked' | 'started'>(this, {
       deps: false,
       rucSearched: false,
       guestChecked: false,
       started: false,
+      timer: false,
       // The purchase read from storage is replaced whole, never changed in place: kept by reference.
       reservation: observableRef,
       held: observableRef,
@@ -218,6 +240,7 @@ export class PaymentStore {
       this.buyer.nombre = [customer.name, customer.firstLastName, customer.secondLastName].filter(Boolean).join(' ');
       this.buyer.email = customer.email;
     }
+    this.restoreDraft();
     this.state = 'ready';
     this.tick();
   }
@@ -304,7 +327,46 @@ export class PaymentStore {
 
   tick(now: number = this.deps.now()): void {
     this.now = now;
-    if (this.state === 'ready' && this.secondsLeft === 0) this.state = 'expired';
+    if (this.state !== 'ready') return;
+    if (this.secondsLeft === 0) this.expire();
+    else this.timer.check();
+  }
+
+  /** Tells the customer in the hold's live region. */
+  announce(message: HoldMessage): void {
+    this.holdMessage = message;
+  }
+
+  /** The holds with the end an extension gave them. */
+  replaceHeld(seats: HeldSeat[]): void {
+    this.held = seats;
+    writeHeldSeats(seats, this.deps.storage);
+  }
+
+  /** The holds ran out: what was typed is kept for when the customer comes back with new seats. */
+  private expire(): void {
+    this.state = 'expired';
+    draft = {
+      passengers: this.passengers.map((form) => ({ values: { ...form.values }, responsable: form.responsable, parentesco: form.parentesco })),
+      buyer: { ...this.buyer },
+      cupon: this.cupon,
+    };
+  }
+
+  /** Step 3 opened again after its holds ran out: what the customer had typed. */
+  private restoreDraft(): void {
+    const kept = draft;
+    if (!kept) return;
+    draft = undefined;
+    kept.passengers.forEach((passenger, i) => {
+      const form = this.passengers[i];
+      if (!form) return;
+      form.values = { ...passenger.values };
+      form.responsable = passenger.responsable;
+      form.parentesco = passenger.parentesco;
+    });
+    this.buyer = { ...kept.buyer };
+    this.cupon = kept.cupon;
   }
 
   private async loadPromotions(): Promise<void> {

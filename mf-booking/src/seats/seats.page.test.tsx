@@ -243,3 +243,30 @@ describe('nameLines', () => {
     expect(lines.map((line) => line.map((part) => part.text).join('')).join(' ').replace(/\s+/g, ' ')).toBe('Piso 1, fila 12, asiento 47, pasillo, Especial 160°, S/ 102.00, seleccionado');
   });
 });
+
+describe('step 2 as a list (issue 20)', () => {
+  it('shows the free seats as a list (a toggle beside the map), filtered, each row picking as the map does', async () => {
+    const holds = api();
+    chooseTrip();
+    const user = userEvent.setup();
+    renderAt('/pasajes/asientos', <SeatsPage />);
+    await screen.findByRole('grid', { name: 'Piso 1' });
+    const views = screen.getByRole('group', { name: 'Ver los asientos como' });
+    await user.click(within(views).getByRole('button', { name: 'Lista' }));
+    expect(within(views).getByRole('button', { name: 'Lista' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    const rows = () => within(document.getElementById('seat-list')!).getAllByRole('button');
+    expect(rows().map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Piso 1, fila 1, asiento 5, ventana, VIP cama 180°, preferencial, S\/ 150\.00, disponible/),
+      expect.stringMatching(/^Piso 1, fila 1, asiento 6, ventana, /),
+      expect.stringMatching(/^Piso 2, fila 1, asiento 1, ventana, Especial 160°, S\/ 90\.00, disponible/),
+      expect.stringMatching(/^Piso 2, fila 2, asiento 4, ventana, Especial 160°, S\/ 72\.00, en promoción/),
+    ]);
+    await user.selectOptions(screen.getByLabelText('Piso'), '16');
+    expect(rows()).toHaveLength(2);
+    await user.click(rows()[0]!);
+    await waitFor(() => expect(rows()[0]).toHaveAttribute('aria-pressed', 'true'));
+    expect(holds.map((hold) => hold.nasiento)).toEqual([1]);
+    expect(document.getElementById('seat-announcement')).toHaveTextContent('Asiento 1 reservado para usted.');
+  });
+});

@@ -1,11 +1,10 @@
-import { Alert, Box, Button, chakra, Container, Flex, Grid, Heading, HStack, List, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { Alert, Box, Button, chakra, Container, Field, Flex, Grid, Heading, HStack, List, NativeSelect, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { RadioGroup } from '@rumbo/shared/ui/forms';
 import type { Trip } from '@rumbo/shared/schemas';
 import { Link as SiteLink, useTranslation } from '@rumbo/shared';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { navigateToUrl } from 'single-spa';
-import { Countdown } from '../countdown';
 import { formatPrice, limaTime } from '../format';
 import { loadPaymentPage } from '../lazy-pages';
 import { tripsUrl } from '../trips-url';
@@ -13,7 +12,8 @@ import { ReservedNotice } from '../reserved-notice';
 import { StepIndicator } from '../steps';
 import { useTransitioned } from '../use-transitioned';
 import { deckNumber, firstSeat, gridMoveOf, moveInDeck, seatStatus, type SeatCellOf, type SeatStatus } from './seat-grid';
-import { SeatsStore, type SeatMessage } from './seats.store';
+import { HoldTime, messageKey, useHoldMessageText } from './hold-time';
+import { SeatsStore } from './seats.store';
 
 /** Colours of the seat states (text on them keeps AA contrast). */
 const STATUS_STYLE: Record<SeatStatus, { bg: string; color: string; borderColor: string }> = {
@@ -25,13 +25,6 @@ const STATUS_STYLE: Record<SeatStatus, { bg: string; color: string; borderColor:
 
 const FACILITY_ICON: Record<number, string> = { 2: '⇅', 3: 'WC', 4: '◎', 5: '▭', 6: '⊐' };
 
-function useMessageText() {
-  const { t } = useTranslation('booking');
-  return (message: SeatMessage) => {
-    if (message.key.startsWith('validation:') && t(message.key, { defaultValue: '' }) === '' && message.text) return message.text;
-    return t(message.key, message.params ?? {});
-  };
-}
 
 /** Marks the parts of a seat's name the button shows (a character no text carries). */
 const MARK = '\u001f';
@@ -77,7 +70,8 @@ interface SeatButtonProps {
   onFocus: (nasiento: number) => void;
 }
 
-const SeatButton = observer(function SeatButton({ store, cell, tabStop, onFocus }: SeatButtonProps) {
+/** A seat's full spoken name, its visible parts marked (`shown`); the same on the map and in the list. */
+function useSeatName(store: SeatsStore, cell: SeatCellOf): string {
   const { t, i18n } = useTranslation('booking');
   const { seat } = cell;
   const status = seatStatus(seat);
@@ -87,17 +81,21 @@ const SeatButton = observer(function SeatButton({ store, cell, tabStop, onFocus 
   const clase = t(`classes.${seat.gcategoria_asiento}`).replace(degrees, shown(degrees));
   const preferential = store.isPreferential(seat);
   const price = precio === null ? '' : formatPrice(precio, i18n.language).replace(/[\d.,]+$/, (amount) => shown(amount));
-  const parts = markedParts(
-    t('seats.seatName', {
-      n: shown(String(seat.nasiento)),
-      piso: deckNumber(seat.gnivel_piso),
-      fila: cell.row,
-      posicion: t(`seats.position.${cell.position}`),
-      clase: preferential ? `${clase}, ${t('seats.preferential')}` : clase,
-      precio: price,
-      estado: t(`seats.status.${status}`),
-    }),
-  );
+  return t('seats.seatName', {
+    n: shown(String(seat.nasiento)),
+    piso: deckNumber(seat.gnivel_piso),
+    fila: cell.row,
+    posicion: t(`seats.position.${cell.position}`),
+    clase: preferential ? `${clase}, ${t('seats.preferential')}` : clase,
+    precio: price,
+    estado: t(`seats.status.${status}`),
+  });
+}
+
+const SeatButton = observer(function SeatButton({ store, cell, tabStop, onFocus }: SeatButtonProps) {
+  const { seat } = cell;
+  const status = seatStatus(seat);
+  const parts = markedParts(useSeatName(store, cell));
   const number = parts.find((part) => part.visible);
   const style = STATUS_STYLE[status];
   const occupied = status === 'occupied';
@@ -210,13 +208,14 @@ export const DeckGrid = observer(function DeckGrid({ store }: { store: SeatsStor
     grid.current?.querySelector<HTMLElement>(`[data-seat="${to.seat.nasiento}"]`)?.focus();
   };
   return (
-    <Box borderWidth="2px" rounded="2xl" p="3" maxW="sm" mx="auto">
+    // At 320 px wide five columns of 2.75rem (44 px targets) fit with the gaps and this padding.
+    <Box borderWidth="2px" rounded="2xl" p={{ base: '2', sm: '3' }} maxW="sm" mx="auto">
       <Text textStyle="xs" textAlign="center" color="fg.muted" mb="2">
         ▲ {t('seats.front')}
       </Text>
       <Stack id="seat-deck" ref={grid} role="grid" aria-label={t('seats.deck', { n: deck.number })} gap="1.5" onKeyDown={onKeyDown}>
         {deck.rows.map((row, y) => (
-          <Grid key={y} role="row" templateColumns={`repeat(${deck.columns}, minmax(3rem, 1fr))`} gap="1.5">
+          <Grid key={y} role="row" templateColumns={`repeat(${deck.columns}, minmax(2.75rem, 1fr))`} gap="1.5">
             {row.map((cell) => (
               <Box key={`${cell.x}-${cell.y}`} role="gridcell" minH="12">
                 {cell.kind === 'seat' ? (
@@ -229,6 +228,129 @@ export const DeckGrid = observer(function DeckGrid({ store }: { store: SeatsStor
           </Grid>
         ))}
       </Stack>
+    </Box>
+  );
+});
+
+const selectStyle = { minH: '10' } as const;
+
+/** A labelled native select of the seat tools (a filter, the class for "choose for me"). */
+function ToolSelect({ id, label, value, options, onValue }: { id: string; label: string; value: string; options: { value: string; label: string }[]; onValue: (value: string) => void }) {
+  return (
+    <Field.Root ids={{ control: id }} flex="1" minW="8rem">
+      <Field.Label textStyle="sm">{label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field value={value} onChange={(event) => onValue(event.target.value)} {...selectStyle}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+/**
+ * The seat tools beside the map: map or list (two toggle buttons), the class (the list's filter,
+ * and what "choose for me" keeps to) and "choose for me".
+ */
+export const SeatTools = observer(function SeatTools({ store }: { store: SeatsStore }) {
+  const { t } = useTranslation('booking');
+  const any = { value: '', label: t('seats.any') };
+  return (
+    <Stack gap="3" mb="3">
+      <HStack role="group" aria-label={t('seats.view')} gap="2" justify="center">
+        {(['map', 'list'] as const).map((view) => (
+          <Button key={view} size="sm" minH="10" variant={store.view === view ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={store.view === view} onClick={() => store.setView(view)}>
+            {t(view === 'map' ? 'seats.viewMap' : 'seats.viewList')}
+          </Button>
+        ))}
+      </HStack>
+      <Flex gap="3" wrap="wrap" align="end">
+        <ToolSelect
+          id="seat-filter-clase"
+          label={t('seats.filterClass')}
+          value={store.filter.clase}
+          options={[any, ...store.classes.map((clase) => ({ value: String(clase), label: t(`classes.${clase}`) }))]}
+          onValue={(value) => store.setFilter('clase', value)}
+        />
+        <Button size="sm" minH="10" variant="outline" colorPalette="brand" loading={store.choosing} onClick={() => void store.chooseForMe()} flex="1" minW="8rem">
+          {t('seats.chooseForMe', { count: Math.max(1, store.needed - store.mine.length) })}
+        </Button>
+      </Flex>
+      {store.view === 'list' && (
+        <Flex gap="3" wrap="wrap">
+          {store.decks.length > 1 && (
+            <ToolSelect
+              id="seat-filter-piso"
+              label={t('seats.filterDeck')}
+              value={store.filter.piso}
+              options={[any, ...store.decks.map((deck) => ({ value: String(deck.gnivel_piso), label: t('seats.deck', { n: deck.number }) }))]}
+              onValue={(value) => store.setFilter('piso', value)}
+            />
+          )}
+          <ToolSelect
+            id="seat-filter-posicion"
+            label={t('seats.filterPosition')}
+            value={store.filter.posicion}
+            options={[any, { value: 'window', label: t('seats.positionFilter.window') }, { value: 'aisle', label: t('seats.positionFilter.aisle') }]}
+            onValue={(value) => store.setFilter('posicion', value)}
+          />
+        </Flex>
+      )}
+    </Stack>
+  );
+});
+
+const ListedSeat = observer(function ListedSeat({ store, cell }: { store: SeatsStore; cell: SeatCellOf }) {
+  const name = useSeatName(store, cell).split(MARK).join('');
+  const status = seatStatus(cell.seat);
+  const pending = store.pending.has(cell.seat.nasiento);
+  return (
+    <List.Item>
+      <Button
+        variant={status === 'selected' ? 'solid' : 'outline'}
+        colorPalette="brand"
+        width="full"
+        minH="11"
+        h="auto"
+        py="2"
+        justifyContent="space-between"
+        whiteSpace="normal"
+        textAlign="start"
+        aria-pressed={status === 'selected'}
+        aria-busy={pending || undefined}
+        data-list-seat={cell.seat.nasiento}
+        onClick={() => void store.toggle(cell.seat)}
+      >
+        <span>{name}</span>
+        <span aria-hidden="true">{STATUS_MARK[status]}</span>
+      </Button>
+    </List.Item>
+  );
+});
+
+/** The list view: the free seats (and this browser's) of every deck, filtered; each picks or releases as on the map. */
+export const SeatList = observer(function SeatList({ store }: { store: SeatsStore }) {
+  const { t } = useTranslation('booking');
+  const cells = store.listed;
+  return (
+    <Box as="section" aria-labelledby="seat-list-title">
+      <Heading as="h2" id="seat-list-title" size="sm" mb="2">
+        {t('seats.listTitle')} <chakra.span fontWeight="normal">({t('seats.listCount', { count: cells.length })})</chakra.span>
+      </Heading>
+      {cells.length === 0 ? (
+        <Text>{t('seats.listEmpty')}</Text>
+      ) : (
+        <List.Root listStyleType="none" ps="0" gap="2" id="seat-list">
+          {cells.map((cell) => (
+            <ListedSeat key={`${cell.seat.gnivel_piso}-${cell.seat.nasiento}`} store={store} cell={cell} />
+          ))}
+        </List.Root>
+      )}
     </Box>
   );
 });
@@ -291,10 +413,6 @@ export function Legend() {
   );
 }
 
-/** The holds' countdown, on its own: the clock re-renders it alone every second. */
-const HoldCountdown = observer(function HoldCountdown({ store }: { store: SeatsStore }) {
-  return <Countdown seconds={store.secondsLeft} />;
-});
 
 const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
   const { t, i18n } = useTranslation('booking');
@@ -339,7 +457,7 @@ const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
         </>
       )}
       <Box mt="4">
-        <HoldCountdown store={store} />
+        <HoldTime timer={store.timer} />
       </Box>
       {store.mine.length !== store.needed && (
         <Text textStyle="sm" mt="3" id="seat-continue-hint">
@@ -360,22 +478,17 @@ const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
   );
 });
 
-/** A number per message told: the same words told again are a new node, announced again. */
-const told = new WeakMap<SeatMessage, number>();
-let tellings = 0;
-const messageKey = (message: SeatMessage) => told.get(message) ?? (told.set(message, ++tellings), tellings);
-
 /**
  * The seat map's live region, polite and always there: picking, releasing, a refusal and "someone
  * just took this seat" are announced without cutting in on what the screen reader is saying.
  */
 export const Message = observer(function Message({ store }: { store: SeatsStore }) {
-  const text = useMessageText();
+  const text = useHoldMessageText();
   const message = store.message;
   return (
     <Box id="seat-announcement" role="status" aria-live="polite" aria-atomic="true" mb={message ? 3 : 0}>
       {message && (
-        <Alert.Root key={messageKey(message)} status={message.tone === 'error' ? 'error' : 'info'} role="none">
+        <Alert.Root key={messageKey(message)} status={message.tone} role="none">
           <Alert.Indicator />
           <Alert.Title>{text(message)}</Alert.Title>
         </Alert.Root>
@@ -480,9 +593,16 @@ export const SeatsPage = observer(function SeatsPage({ store: given }: { store?:
           {state === 'ready' && (
             <Grid templateColumns={{ base: '1fr', md: '3fr 2fr' }} gap="6" alignItems="start">
               <Box as="section" aria-label={t('seats.title')}>
-                <Legend />
-                <DeckSwitch store={store} />
-                <DeckGrid store={store} />
+                <SeatTools store={store} />
+                {store.view === 'map' ? (
+                  <>
+                    <Legend />
+                    <DeckSwitch store={store} />
+                    <DeckGrid store={store} />
+                  </>
+                ) : (
+                  <SeatList store={store} />
+                )}
               </Box>
               <Summary store={store} />
             </Grid>

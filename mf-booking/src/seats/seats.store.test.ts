@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, heldSeats } from '@rumbo/shared';
+import { ApiError, STORAGE_KEYS, heldSeats } from '@rumbo/shared';
 import { json, stubRest } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { waitFor } from '@testing-library/react';
@@ -164,6 +164,99 @@ describe('SeatsStore', () => {
     ]);
     expect(heldSeats()).toEqual([]);
     expect(store.secondsLeft).toBeUndefined();
+  });
+
+  it('warns once, 2½ minutes before the holds end, in the live region, and gives more time when asked', async () => {
+    api();
+    const extensions: unknown[] = [];
+    writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 2 }, ida: trip(), tramo: 'ida' });
+    const later = '2026-11-22T15:17:31.000Z'; // ten minutes after the last tick
+    const store = new SeatsStore({
+      now: () => NOW,
+      extendHold: async (clave) => {
+        extensions.push(clave);
+        return { expira: later, prorrogas_restantes: 1 };
+      },
+    });
+    await store.load();
+    await store.toggle(seatOf(store, 1));
+    await store.toggle(seatOf(store, 6));
+    store.tick(Date.parse(EXPIRA) - 151_000);
+    expect(store.timer.warning).toBe(false);
+    expect(store.message).toMatchObject({ key: 'seats.held' });
+    store.tick(Date.parse(EXPIRA) - 150_000);
+    expect(store.timer.warning).toBe(true);
+    expect(store.message).toEqual({ tone: 'warning', key: 'hold.warning', params: { count: 3 } });
+    // Told once: the next tick does not tell it again.
+    const warned = store.message;
+    store.tick(Date.parse(EXPIRA) - 149_000);
+    expect(store.message).toBe(warned);
+
+    await store.timer.extend();
+    expect(extensions).toEqual([KEY]);
+    expect(heldSeats().map((seat) => seat.expira)).toEqual([later, later]);
+    expect(store.timer.warning).toBe(false);
+    expect(store.timer.remaining).toBe(1);
+    expect(store.message).toMatchObject({ tone: 'info', key: 'hold.extended', params: { count: 10, remaining: 1 } });
+    // The new end is warned of again.
+    store.tick(Date.parse(later) - 60_000);
+    expect(store.message).toMatchObject({ key: 'hold.warning', params: { count: 1 } });
+  });
+
+  it('tells a refused extension and offers no more', async () => {
+    api();
+    writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 1 }, ida: trip(), tramo: 'ida' });
+    const store = new SeatsStore({
+      now: () => NOW,
+      extendHold: async () => {
+        throw new ApiError(409, 'Ya no podemos darle más tiempo para esta compra: complétela antes de que termine el tiempo.', 'hold.extensionLimit');
+      },
+    });
+    await store.load();
+    await store.toggle(seatOf(store, 1));
+    await store.timer.extend();
+    expect(store.message).toMatchObject({ tone: 'error', key: 'validation:hold.extensionLimit' });
+    expect(store.timer.canExtend).toBe(false);
+    expect(heldSeats().map((seat) => seat.expira)).toEqual([EXPIRA]);
+    store.tick(Date.parse(EXPIRA) - 60_000);
+    expect(store.message).toMatchObject({ key: 'hold.warningLast', params: { count: 1 } });
+  });
+
+  it('chooses for me: the best free seats together for the passengers, held one by one and told in one message', async () => {
+    const { holds } = api();
+    const { store } = await loaded(2);
+    await store.chooseForMe();
+    // Especial 160° has seats 1 and 4 free but far apart; VIP 180° has 5 and 6 in one row.
+    expect(holds.map((hold) => [hold.nasiento, hold.gestado_asiento])).toEqual([
+      [5, 84],
+      [6, 84],
+    ]);
+    expect(store.mine.map((seat) => seat.nasiento)).toEqual([5, 6]);
+    expect(store.message).toEqual({ tone: 'info', key: 'seats.chosenForYou', params: { count: 2, seats: '5, 6', piso: 1 } });
+    expect(store.deck).toBe(15);
+    // Nobody left without a seat: nothing more to choose.
+    await store.chooseForMe();
+    expect(holds).toHaveLength(2);
+    expect(store.message).toMatchObject({ key: 'seats.limit' });
+  });
+
+  it('chooses within the class of the filter, and says so when it cannot', async () => {
+    const { holds } = api();
+    const { store } = await loaded(3);
+    store.setFilter('clase', '160');
+    await store.chooseForMe();
+    expect(holds).toEqual([]);
+    expect(store.message).toEqual({ tone: 'error', key: 'seats.chooseNoneClass', params: { count: 3 } });
+    store.setFilter('clase', '');
+    store.setView('list');
+    expect(store.listed.map((cell) => cell.seat.nasiento)).toEqual([5, 6, 1, 4]);
+    store.setFilter('piso', '16');
+    expect(store.listed.map((cell) => cell.seat.nasiento)).toEqual([1, 4]);
+    store.setFilter('posicion', 'aisle');
+    expect(store.listed.map((cell) => [cell.seat.nasiento, cell.position])).toEqual([]);
+    store.setFilter('piso', '');
+    store.setFilter('posicion', 'window');
+    expect(store.listed.map((cell) => cell.seat.nasiento)).toEqual([5, 6, 1, 4]);
   });
 
   it('keeps the held seats over a reload (they come from ASIENTOS)', async () => {

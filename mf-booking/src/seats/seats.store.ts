@@ -4,7 +4,9 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { changeSeat, fetchSeatMap, type SeatMapTrip, type SeatRef } from '../booking.resource';
 import { currentTrip, heldSeats, holdsExpireAt, readReservation, secondsUntil, startNewPurchase, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
 import { tripsUrl } from '../trips-url';
-import { applyHeldSeats, buildSeatGrid, seatStatus, seatsOf, type Deck, type Seat } from './seat-grid';
+import { HoldTimer, requestExtension, type HoldMessage } from './hold-timer';
+import { chooseSeats, isFree } from './choose-seats';
+import { applyHeldSeats, buildSeatGrid, deckNumber, seatStatus, seatsOf, type Deck, type Seat, type SeatCellOf } from './seat-grid';
 
 /** `reserved`: the purchase in `CRESERVA` is a reservation now; only its payment remains (spec §1). */
 export type LoadState = 'loading' | 'ready' | 'failed' | 'none' | 'reserved';
@@ -13,11 +15,13 @@ export type LoadState = 'loading' | 'ready' | 'failed' | 'none' | 'reserved';
  * A message for the customer: `key` in the `booking` namespace (or `validation:` for the
  * server's codes), `text` the server's own words when it sent a code we do not know.
  */
-export interface SeatMessage {
-  tone: 'error' | 'info';
-  key: string;
-  params?: Record<string, string | number>;
-  text?: string;
+export type SeatMessage = HoldMessage;
+
+/** The list view's filter: deck (`gnivel_piso`), class, window or aisle; '' for any. */
+export interface SeatFilter {
+  piso: string;
+  clase: string;
+  posicion: '' | 'window' | 'aisle';
 }
 
 export interface SeatsDeps {
@@ -25,6 +29,8 @@ export interface SeatsDeps {
   changeSeat: (seat: SeatRef, state: 83 | 84, clave?: string) => Promise<SeatHoldResult | undefined>;
   storage: Storage;
   now: () => number;
+  /** `POST /rest/asiento/extender`. */
+  extendHold: (clave: string) => ReturnType<typeof requestExtension>;
 }
 
 const refOf = (trip: Trip, seat: Seat): SeatRef => ({
@@ -49,20 +55,30 @@ export class SeatsStore {
   held: HeldSeat[] = [];
   deck = 15;
   message: SeatMessage | null = null;
+  /** The seats as the map or as a list (filterable). */
+  view: 'map' | 'list' = 'map';
+  filter: SeatFilter = { piso: '', clase: '', posicion: '' };
+  /** "Choose for me" is holding its seats. */
+  choosing = false;
   /** Seats whose hold or release is on its way. */
   pending = new Set<number>();
   now: number;
+  /** The holds' time to finish: the warning before they end and "More time". */
+  readonly timer: HoldTimer;
   private readonly deps: SeatsDeps;
   /** The purchase was read from session storage. */
   private restored = false;
 
   constructor(deps: Partial<SeatsDeps> = {}) {
-    this.deps = { fetchSeatMap, changeSeat, storage: globalThis.sessionStorage, now: () => Date.now(), ...deps };
+    this.deps = { fetchSeatMap, changeSeat, extendHold: requestExtension, storage: globalThis.sessionStorage, now: () => Date.now(), ...deps };
     this.now = this.deps.now();
+    // The store is the timer's host: its holds, key and clock, where it keeps and announces.
+    this.timer = new HoldTimer(this, this.deps.extendHold);
     // What comes from storage and the API is replaced whole, never changed in place: kept by reference, not
     // made observable item by item (the seat map has hundreds of cells).
     makeAutoObservable<SeatsStore, 'deps' | 'restored'>(this, {
       deps: false,
+      timer: false,
       restored: false,
       map: observableRef,
       reservation: observableRef,
@@ -117,6 +133,22 @@ export class SeatsStore {
   /** Whole seconds left on the holds, if any. */
   get secondsLeft(): number | undefined {
     return secondsUntil(this.expiresAt, this.now);
+  }
+
+  /** The purchase key of the holds. */
+  get clave(): string | undefined {
+    return this.reservation?.clave_bloqueo ?? this.held[0]?.clave_bloqueo;
+  }
+
+  /** Tells the customer in the map's live region. */
+  announce(message: SeatMessage): void {
+    this.message = message;
+  }
+
+  /** The holds with the end an extension gave them. */
+  replaceHeld(seats: HeldSeat[]): void {
+    this.held = seats;
+    writeHeldSeats(this.held, this.deps.storage);
   }
 
   /** The return leg needs the outbound trip's seats first. */
@@ -229,15 +261,19 @@ export class SeatsStore {
       this.message = { tone: 'error', key: 'seats.limit', params: { count: this.needed } };
       return;
     }
-    this.pending.add(seat.nasiento);
     this.message = null;
-    const clave = this.reservation?.clave_bloqueo ?? this.held[0]?.clave_bloqueo;
+    if (await this.take(trip, seat)) runInAction(() => (this.message = { tone: 'info', key: 'seats.held', params: { n: seat.nasiento } }));
+  }
+
+  /** Holds one seat for the purchase; tells the customer only when it fails. */
+  private async take(trip: Trip, seat: Seat): Promise<boolean> {
+    this.pending.add(seat.nasiento);
     try {
-      const result = await this.deps.changeSeat(refOf(trip, seat), SEAT_STATE.HELD, clave);
-      runInAction(() => {
+      const result = await this.deps.changeSeat(refOf(trip, seat), SEAT_STATE.HELD, this.clave);
+      return runInAction(() => {
         if (!result || !result.expira) {
           this.message = { tone: 'error', key: 'seats.network' };
-          return;
+          return false;
         }
         this.keep({
           ...refOf(trip, seat),
@@ -247,16 +283,85 @@ export class SeatsStore {
           expira: result.expira,
           precio: result.precio,
         });
-        this.message = { tone: 'info', key: 'seats.held', params: { n: seat.nasiento } };
+        return true;
       });
     } catch (error) {
       runInAction(() => {
         this.message = error instanceof ApiError ? this.serverMessage(error) : { tone: 'error', key: 'seats.network' };
       });
       if (error instanceof ApiError && error.code === 'seat.taken') await this.refresh();
+      return false;
     } finally {
       runInAction(() => this.pending.delete(seat.nasiento));
     }
+  }
+
+  /**
+   * "Choose for me": holds the best free seats together for the passengers still without one
+   * (`chooseSeats`: adjacent, one deck, cheapest class first, or the class of the list's filter),
+   * one after the other, and tells which in one message.
+   */
+  async chooseForMe(): Promise<void> {
+    const trip = this.trip;
+    if (!trip || this.reservedCode || this.choosing) return;
+    const count = this.needed - this.mine.length;
+    if (count <= 0) {
+      this.message = { tone: 'error', key: 'seats.limit', params: { count: this.needed } };
+      return;
+    }
+    const clase = this.filter.clase ? Number(this.filter.clase) : undefined;
+    const picks = chooseSeats(this.decks, count, clase);
+    if (!picks || picks.length === 0) {
+      this.message = { tone: 'error', key: clase ? 'seats.chooseNoneClass' : 'seats.chooseNone', params: { count } };
+      return;
+    }
+    this.choosing = true;
+    this.message = null;
+    const taken: Seat[] = [];
+    try {
+      for (const seat of picks) {
+        if (!(await this.take(trip, seat))) break;
+        taken.push(seat);
+      }
+    } finally {
+      runInAction(() => {
+        this.choosing = false;
+        if (taken.length === picks.length) {
+          const first = taken[0]!;
+          this.message = {
+            tone: 'info',
+            key: 'seats.chosenForYou',
+            params: { count: taken.length, seats: taken.map((seat) => seat.nasiento).join(', '), piso: deckNumber(first.gnivel_piso) },
+          };
+          if (this.deck !== first.gnivel_piso) this.deck = first.gnivel_piso;
+        }
+      });
+    }
+  }
+
+  setView(view: 'map' | 'list'): void {
+    this.view = view;
+  }
+
+  setFilter(field: keyof SeatFilter, value: string): void {
+    this.filter = { ...this.filter, [field]: value };
+  }
+
+  /** The list view: free seats and this browser's, of every deck, as the filter says. */
+  get listed(): SeatCellOf[] {
+    const { piso, clase, posicion } = this.filter;
+    return this.decks.flatMap((deck) =>
+      deck.rows
+        .flat()
+        .filter((cell): cell is SeatCellOf => cell.kind === 'seat')
+        .filter((cell) => (cell.seat.mine || isFree(cell.seat)) && (!piso || String(deck.gnivel_piso) === piso))
+        .filter((cell) => (!clase || String(cell.seat.gcategoria_asiento) === clase) && (!posicion || cell.position === posicion)),
+    );
+  }
+
+  /** The classes the bus has, for the list's filter. */
+  get classes(): number[] {
+    return [...new Set(this.seats.map((seat) => seat.gcategoria_asiento))].sort((a, b) => a - b);
   }
 
   /** Releases one of this browser's seats on the current trip (state 83). */
@@ -296,6 +401,7 @@ export class SeatsStore {
     this.now = now;
     const at = this.expiresAt;
     if (at !== undefined && at <= now) void this.expire();
+    else this.timer.check();
   }
 
   private async expire(): Promise<void> {

@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Card, Container, Field, Heading, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { Textarea, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { CompanyStore, type CompanyField } from './company.store';
-import { messageText, useTranslation } from '@rumbo/shared';
+import { messageText, useFormSubmit, useTranslation } from '@rumbo/shared';
 
 interface Service {
   title: string;
@@ -13,23 +13,15 @@ interface Service {
 const CompanyForm = observer(function CompanyForm() {
   const { t } = useTranslation('content');
   const [store] = useState(() => new CompanyStore());
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    const field = store.focus && !store.loading ? store.takeFocus() : undefined;
-    if (field) (form.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void store.submit();
-  };
+  const { formRef, alertRef, onSubmit } = useFormSubmit(() => store.submit());
   const field = (name: Exclude<CompanyField, 'mensaje'>, extra: Record<string, unknown> = {}) => (
     <TextField
       id={`company-${name}`}
       name={name}
       label={t(`corporate.form.${name}`)}
-      value={store.values[name]}
+      value={store.form.values[name]}
       onValue={(value) => store.set(name, value)}
-      error={store.errors[name]}
+      error={store.form.fieldError(name)}
       required
       {...extra}
     />
@@ -43,9 +35,9 @@ const CompanyForm = observer(function CompanyForm() {
       </Alert.Root>
     );
   }
-  const mensajeError = store.errors.mensaje;
+  const mensajeError = store.form.fieldError('mensaje');
   return (
-    <form ref={form} onSubmit={submit} noValidate aria-labelledby="company-form-title">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="company-form-title">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         {field('ruc', {
           inputMode: 'numeric',
@@ -61,7 +53,7 @@ const CompanyForm = observer(function CompanyForm() {
           <Textarea
             name="mensaje"
             rows={4}
-            value={store.values.mensaje}
+            value={store.form.values.mensaje}
             onChange={(e) => store.set('mensaje', e.target.value)}
             aria-describedby={mensajeError ? 'company-mensaje-error' : undefined}
             borderColor="border.control"
@@ -69,13 +61,13 @@ const CompanyForm = observer(function CompanyForm() {
           {mensajeError && <Field.ErrorText color="fg.error">{messageText(t, mensajeError)}</Field.ErrorText>}
         </Field.Root>
       </SimpleGrid>
-      {store.formError && (
-        <Alert.Root status="error" role="alert" mt="4">
+      {store.form.problem && (
+        <Alert.Root ref={alertRef} tabIndex={-1} status="error" role="alert" mt="4">
           <Alert.Indicator />
-          <Alert.Title>{messageText(t, store.formError)}</Alert.Title>
+          <Alert.Title>{messageText(t, store.form.problem)}</Alert.Title>
         </Alert.Root>
       )}
-      <Button type="submit" colorPalette="brand" mt="4" loading={store.loading}>
+      <Button type="submit" colorPalette="brand" mt="4" loading={store.form.sending}>
         {t('corporate.form.submit')}
       </Button>
     </form>

@@ -29,12 +29,12 @@ export const SubscribeForm = observer(function SubscribeForm({ id = 'subscribe' 
             type="email"
             autoComplete="email"
             label={t('promotions.subscribe.correo')}
-            value={store.correo}
+            value={store.form.values.correo}
             onValue={(value) => store.set(value)}
             error={store.error}
             required
           />
-          <Button type="submit" colorPalette="brand" mt={{ md: '6' }} loading={store.loading} flexShrink={0}>
+          <Button type="submit" colorPalette="brand" mt={{ md: '6' }} loading={store.form.sending} flexShrink={0}>
             {t('promotions.subscribe.submit')}
           </Button>
         </Stack>

@@ -1,51 +1,35 @@
+import { FormState, type FormMessage } from '@rumbo/shared';
 import { SubscriptionSchema } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
-import * as v from 'valibot';
 import { subscribe } from '../content.resource';
-import { firstIssues, fromError, type FormMessage } from '@rumbo/shared';
 
 /** The promotions subscription form: one e-mail, checked with the shared schema, then the API. */
 export class SubscriptionStore {
-  correo = '';
-  error: FormMessage | undefined = undefined;
-  loading = false;
+  readonly form = new FormState({ correo: '' });
   /** The address the confirmation mail went to. */
   sentTo: string | undefined = undefined;
 
   constructor(private readonly send = subscribe) {
-    makeAutoObservable(this);
+    makeAutoObservable<SubscriptionStore, 'send'>(this, { form: false, send: false });
+  }
+
+  /** The form's one message, under its one field: the address's, or why nothing was sent. */
+  get error(): FormMessage | undefined {
+    return this.form.fieldError('correo') ?? this.form.problem ?? undefined;
   }
 
   set(value: string) {
-    this.correo = value;
-    this.error = undefined;
+    this.form.set('correo', value);
+    this.form.problem = null;
   }
 
   async submit(): Promise<boolean> {
-    const parsed = v.safeParse(SubscriptionSchema, { correo: this.correo });
-    if (!parsed.success) {
-      this.error = firstIssues(parsed.issues).correo;
-      return false;
-    }
-    this.loading = true;
-    try {
-      const answer = await this.send(parsed.output.correo);
-      runInAction(() => {
-        if (answer) {
-          this.sentTo = answer.correo;
-          this.correo = '';
-        } else this.error = { key: 'request.failed' };
-      });
-      return Boolean(answer);
-    } catch (error) {
-      runInAction(() => {
-        this.error = fromError(error).message;
-      });
-      return false;
-    } finally {
-      runInAction(() => {
-        this.loading = false;
-      });
-    }
+    const sent = await this.form.submit(SubscriptionSchema, ({ correo }) => this.send(correo));
+    return runInAction(() => {
+      if (!sent.ok) return false;
+      this.sentTo = sent.value.correo;
+      this.form.set('correo', '');
+      return true;
+    });
   }
 }

@@ -119,3 +119,10 @@ export interface SeatHoldResult {
   clave_bloqueo: string;
   precio: number;
 }
+
+/** `POST /rest/asiento/extender`: when the purchase's holds end now, and how many extensions are left. */
+export interface HoldExtension {
+  /** ISO instant the first of the purchase's holds ends. */
+  expira: string;
+  prorrogas_restantes: number;
+}

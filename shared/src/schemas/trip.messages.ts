@@ -15,6 +15,8 @@ export const tripMessages = {
     'seat.limit': 'Puede elegir como máximo 5 asientos por compra',
     'seat.clientLimit': 'Ya tiene reservados todos los asientos permitidos en este viaje. Termine o libere su otra compra.',
     'seat.notHeld': 'Este asiento ya no está reservado para usted',
+    'hold.extensionLimit': 'Ya no podemos darle más tiempo para esta compra: complétela antes de que termine el tiempo.',
+    'hold.none': 'No tiene asientos reservados a los que dar más tiempo: su reserva ya terminó.',
   },
   'en-EN': {
     'trip.origen.required': 'Select the origin',
@@ -31,5 +33,7 @@ export const tripMessages = {
     'seat.limit': 'You can pick at most 5 seats per purchase',
     'seat.clientLimit': 'You already hold all the seats allowed on this trip. Finish or release your other purchase.',
     'seat.notHeld': 'This seat is no longer held for you',
+    'hold.extensionLimit': 'We cannot give this purchase more time: please complete it before the time runs out.',
+    'hold.none': 'You hold no seats to give more time to: your hold has already ended.',
   },
 } as const;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { limaToday } from './format';
-import { addDays, SeatHoldSchema, TripSearchFormSchema } from './trips.schema';
+import { addDays, HOLD_EXTENSIONS, HOLD_MAX_MINUTES, HOLD_MINUTES, HOLD_WARNING_SECONDS, HoldExtensionSchema, SeatHoldSchema, TripSearchFormSchema } from './trips.schema';
 
 const firstIssue = (schema: v.GenericSchema, input: unknown) => {
   const result = v.safeParse(schema, input);
@@ -61,5 +61,22 @@ describe('SeatHoldSchema', () => {
     expect(firstIssue(SeatHoldSchema, { ...hold, gestado_asiento: 83, clave_bloqueo: '3b241101-e2bb-4255-8caf-4136c566a962' })).toBeUndefined();
     expect(firstIssue(SeatHoldSchema, { ...hold, gestado_asiento: 82 })?.key).toBe('gestado_asiento');
     expect(firstIssue(SeatHoldSchema, { ...hold, cusuario: 1 })).toEqual({ message: 'trip.channel', key: 'cusuario' });
+  });
+});
+
+describe('HoldExtensionSchema (POST /rest/asiento/extender)', () => {
+  it('takes a purchase key and nothing else that is not one', () => {
+    expect(v.safeParse(HoldExtensionSchema, { clave_bloqueo: '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c' }).success).toBe(true);
+    for (const body of [{}, { clave_bloqueo: 'abc' }, { clave_bloqueo: 7 }, null]) {
+      const parsed = v.safeParse(HoldExtensionSchema, body);
+      expect(parsed.success).toBe(false);
+      if (!parsed.success) expect(parsed.issues[0].message).toBe('request.invalid');
+    }
+  });
+
+  it('keeps the cap above what the extensions can reach from the first hold', () => {
+    expect(HOLD_MAX_MINUTES).toBeGreaterThanOrEqual(HOLD_MINUTES);
+    expect(HOLD_MAX_MINUTES).toBeLessThanOrEqual(HOLD_MINUTES * (HOLD_EXTENSIONS + 1));
+    expect(HOLD_WARNING_SECONDS).toBeGreaterThanOrEqual(120);
   });
 });

@@ -8,6 +8,15 @@ export const SALES_WINDOW_DAYS = 60;
 export const MAX_SEATS = 5;
 /** A seat hold lasts this long; the seat map counts it down. */
 export const HOLD_MINUTES = 10;
+/**
+ * A purchase's holds may be extended (`POST /rest/asiento/extender`) this many times, each to
+ * HOLD_MINUTES from the moment asked (WCAG 2.2.1 "timing adjustable")...
+ */
+export const HOLD_EXTENSIONS = 2;
+/** ...and never past this many minutes after the purchase's first hold (the cap the API enforces). */
+export const HOLD_MAX_MINUTES = 30;
+/** The countdown warns (shown and announced) this many seconds before the holds end. */
+export const HOLD_WARNING_SECONDS = 150;
 
 
 /** `date` (YYYY-MM-DD) plus `days`. */
@@ -102,3 +111,16 @@ export const SeatHoldSchema = v.object({
   clave_bloqueo: v.optional(v.pipe(v.string('request.invalid'), v.uuid('request.invalid'))),
 });
 export type SeatHoldRequest = v.InferOutput<typeof SeatHoldSchema>;
+
+/**
+ * `POST /rest/asiento/extender`: gives every live hold of the purchase `clave_bloqueo` HOLD_MINUTES
+ * more from now, at most HOLD_EXTENSIONS times and never past HOLD_MAX_MINUTES after its first hold.
+ */
+export const HoldExtensionSchema = v.object(
+  {
+    clave_bloqueo: v.pipe(v.string('request.invalid'), v.uuid('request.invalid')),
+  },
+  // Also a missing key or a body that is not an object: the generic message, not valibot's own.
+  'request.invalid',
+);
+export type HoldExtensionRequest = v.InferOutput<typeof HoldExtensionSchema>;

@@ -1,0 +1,13 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The extensions a purchase key has had (`POST /rest/asiento/extender`), so the limit holds across
+ * API instances: `prorrogas` counts them (at most HOLD_EXTENSIONS), `tope` is the instant no hold of
+ * the key is extended past (HOLD_MAX_MINUTES after its first hold). Keyed by the key's hash, as
+ * `viaje_asiento.clave_hash`.
+ */
+export const bloqueo_prorroga = pgTable('bloqueo_prorroga', {
+  clave_hash: text('clave_hash').primaryKey(),
+  prorrogas: integer('prorrogas').notNull().default(0),
+  tope: timestamp('tope', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -1,0 +1,81 @@
+import * as v from 'valibot';
+import { ApiError } from './api';
+import { ALERT, FormState } from './form-state';
+
+const Schema = v.object({
+  correo: v.pipe(v.string(), v.email('form.correo.invalid')),
+  codigo: v.pipe(v.string(), v.length(4, 'form.codigo.length')),
+});
+
+const blank = () => new FormState({ correo: '', codigo: '' }, { noAnswer: { key: 'test:offline' }, codeFields: { 'form.codigo.unknown': 'codigo' } });
+
+describe('FormState: check → send → the server’s answer → where the focus goes', () => {
+  it('a failed check sends nothing, gives every field its message and focuses the first', async () => {
+    const form = blank();
+    const call = jest.fn();
+    const outcome = await form.submit(Schema, call);
+    expect(outcome).toEqual({ ok: false, focus: 'correo' });
+    expect(call).not.toHaveBeenCalled();
+    expect(form.errors.map((error) => [error.field, error.key])).toEqual([
+      ['correo', 'validation:form.correo.invalid'],
+      ['codigo', 'validation:form.codigo.length'],
+    ]);
+  });
+
+  it('sends the parsed values and gives back the answer', async () => {
+    const form = blank();
+    form.set('correo', 'rosa@example.pe');
+    form.set('codigo', 'AB12');
+    const outcome = await form.submit(Schema, async (input) => ({ echoed: input.codigo }));
+    expect(outcome).toEqual({ ok: true, value: { echoed: 'AB12' } });
+    expect(form.errors).toEqual([]);
+    expect(form.problem).toBeNull();
+  });
+
+  it('a refusal about a field lands on it; one about a code the form maps, too; any other on the alert', async () => {
+    const form = blank();
+    form.reset({ correo: 'rosa@example.pe', codigo: 'AB12' });
+    const byField = await form.send(() => Promise.reject(new ApiError(400, 'Correo ya usado', 'form.correo.taken', 'correo')));
+    expect(byField).toEqual({ ok: false, focus: 'correo' });
+    expect(form.fieldError('correo')).toEqual({ field: 'correo', key: 'validation:form.correo.taken', text: 'Correo ya usado' });
+
+    const byCode = await form.send(() => Promise.reject(new ApiError(404, 'No existe', 'form.codigo.unknown')));
+    expect(byCode).toEqual({ ok: false, focus: 'codigo' });
+    expect(form.errors).toEqual([{ field: 'codigo', key: 'validation:form.codigo.unknown', text: 'No existe' }]);
+    expect(form.problem).toBeNull();
+
+    const other = await form.send(() => Promise.reject(new ApiError(429, 'Demasiadas', 'request.tooMany')));
+    expect(other).toEqual({ ok: false, focus: ALERT });
+    expect(form.problem).toEqual({ key: 'validation:request.tooMany', text: 'Demasiadas' });
+  });
+
+  it('no answer (network) is the form’s own message on the alert, and nothing typed is lost', async () => {
+    const form = blank();
+    form.reset({ correo: 'rosa@example.pe', codigo: 'AB12' });
+    expect(await form.send(async () => undefined)).toEqual({ ok: false, focus: ALERT });
+    expect(form.problem).toEqual({ key: 'test:offline' });
+    expect(form.values).toEqual({ correo: 'rosa@example.pe', codigo: 'AB12' });
+  });
+
+  it('a second submit while one is under way sends nothing and moves no focus', async () => {
+    const form = blank();
+    form.reset({ correo: 'rosa@example.pe', codigo: 'AB12' });
+    let finish: (value: string) => void = () => undefined;
+    const first = form.submit(Schema, () => new Promise<string>((resolve) => (finish = resolve)));
+    expect(form.sending).toBe(true);
+    const call = jest.fn();
+    expect(await form.submit(Schema, call)).toEqual({ ok: false, focus: undefined });
+    expect(call).not.toHaveBeenCalled();
+    finish('done');
+    expect(await first).toEqual({ ok: true, value: 'done' });
+    expect(form.sending).toBe(false);
+  });
+
+  it('changing a field takes its message away, not the others', async () => {
+    const form = blank();
+    await form.submit(Schema, jest.fn());
+    form.set('correo', 'rosa@example.pe');
+    expect(form.fieldError('correo')).toBeUndefined();
+    expect(form.fieldError('codigo')).toBeDefined();
+  });
+});

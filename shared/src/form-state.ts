@@ -1,0 +1,181 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import * as v from 'valibot';
+import { ApiError } from './api';
+import type { FormMessage } from './form-message';
+
+/** Where focus goes after a failed submit: a field (its name), or the alert above the form. */
+export type FocusTarget = string;
+export const ALERT: FocusTarget = 'alert';
+
+/** What a step of the flow gave: its value, or where the focus goes (nowhere: a submit already under way). */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; focus: FocusTarget | undefined };
+
+export interface FormStateOptions {
+  /** The message when no answer came (network, timeout): a key with its namespace. */
+  noAnswer?: FormMessage;
+  /** Refusals that name no field but are about one: error code → field (an unknown code, say). */
+  codeFields?: Readonly<Record<string, string>>;
+}
+
+/** A field's message, as the form keeps them: which field it is about. */
+export type FieldMessage = FormMessage & { field?: string };
+
+/**
+ * One form's values, messages and sending state: the site's one form flow. It is checked with its
+ * shared valibot schema before it is sent (the server checks it again with the same schema); a
+ * refusal lands in the same messages (a field's, or the alert's), and every step answers where the
+ * focus goes. Keys carry their namespace (`validation:…`, `account:…`) and are translated at
+ * render (`messageText`), so a language switch re-translates them.
+ */
+export class FormState<F extends Record<string, unknown>> {
+  values: F;
+  /** Every failing check of the last submit, in the schema's order (or the server's one). */
+  errors: FieldMessage[] = [];
+  /** A failure that is not about one field (network, rate limit, server). */
+  problem: FormMessage | null = null;
+  sending = false;
+  private readonly noAnswer: FormMessage;
+  private readonly codeFields: Readonly<Record<string, string>>;
+
+  constructor(initial: F, { noAnswer = { key: 'validation:request.failed' }, codeFields = {} }: FormStateOptions = {}) {
+    this.values = { ...initial };
+    this.noAnswer = noAnswer;
+    this.codeFields = codeFields;
+    makeAutoObservable<FormState<F>, 'noAnswer' | 'codeFields'>(this, { noAnswer: false, codeFields: false });
+  }
+
+  /** Sets a field; its message goes (the customer is fixing it). */
+  set<K extends keyof F>(field: K, value: F[K]): void {
+    this.values[field] = value;
+    if (this.errors.some((error) => error.field === field)) this.errors = this.errors.filter((error) => error.field !== field);
+  }
+
+  /** Replaces the values (a new sheet, a customer's data). */
+  reset(values: F): void {
+    this.values = { ...values };
+    this.errors = [];
+    this.problem = null;
+  }
+
+  fieldError(field: string): FieldMessage | undefined {
+    return this.errors.find((error) => error.field === field);
+  }
+
+  /** Checks with `schema`: the parsed output, or every failed check as a message. */
+  check<S extends v.GenericSchema>(schema: S, input: unknown = this.values): Outcome<v.InferOutput<S>> {
+    this.problem = null;
+    const result = v.safeParse(schema, input);
+    if (result.success) {
+      this.errors = [];
+      return { ok: true, value: result.output };
+    }
+    this.errors = result.issues.map((issue) => ({ field: v.getDotPath(issue) ?? undefined, key: `validation:${issue.message}` }));
+    return { ok: false, focus: this.errors[0]?.field ?? ALERT };
+  }
+
+  /**
+   * Sends: `undefined` from the call is no answer (network); an `ApiError` becomes the message of
+   * its field (when the form has that field) or the alert's.
+   */
+  async send<T>(call: () => Promise<T | undefined>): Promise<Outcome<T>> {
+    if (this.sending) return { ok: false, focus: undefined };
+    this.sending = true;
+    this.problem = null;
+    try {
+      const value = await call();
+      return runInAction(() => {
+        if (value === undefined) return { ok: false as const, focus: this.fail(this.noAnswer) };
+        this.errors = [];
+        return { ok: true as const, value };
+      });
+    } catch (error) {
+      return runInAction(() => ({ ok: false as const, focus: this.refused(error) }));
+    } finally {
+      runInAction(() => {
+        this.sending = false;
+      });
+    }
+  }
+
+  /** The whole flow: check with `schema`, then send its output. */
+  async submit<S extends v.GenericSchema, T>(schema: S, call: (input: v.InferOutput<S>) => Promise<T | undefined>): Promise<Outcome<T>> {
+    if (this.sending) return { ok: false, focus: undefined };
+    const checked = this.check(schema);
+    if (!checked.ok) return checked;
+    return this.send(() => call(checked.value));
+  }
+
+  /** Shows a message that is not about one field. */
+  fail(message: FormMessage): FocusTarget {
+    this.problem = message;
+    return ALERT;
+  }
+
+  /** Shows a message under a field (a check the schema cannot make, or the server's). */
+  failField(field: keyof F & string, message: FormMessage): FocusTarget {
+    this.errors = [...this.errors.filter((error) => error.field !== field), { ...message, field }];
+    return field;
+  }
+
+  private refused(error: unknown): FocusTarget {
+    if (!(error instanceof ApiError)) return this.fail(this.noAnswer);
+    const message: FormMessage = { key: error.code ? `validation:${error.code}` : undefined, text: error.message };
+    const field = (error.status === 400 ? error.field : undefined) ?? (error.code ? this.codeFields[error.code] : undefined);
+    if (field && Object.hasOwn(this.values, field)) {
+      this.errors = [{ ...message, field }];
+      return field;
+    }
+    return this.fail(message);
+  }
+}
+
+/** Moves focus to a field of a form by its name (a radio group: its checked radio, or its first). */
+export function focusField(form: HTMLFormElement | null, field: string): void {
+  const item = form?.elements.namedItem(field);
+  if (!item) return;
+  if (item instanceof RadioNodeList) {
+    const radios = Array.from(item) as HTMLInputElement[];
+    (radios.find((radio) => radio.checked) ?? radios[0])?.focus();
+    return;
+  }
+  (item as HTMLElement).focus?.();
+}
+
+/**
+ * Moves focus after a submit, once the messages are drawn: to the alert, or to a field. Answers
+ * the function the form calls with where to go (nothing: the focus stays).
+ */
+export function useFocusAfterSubmit(formRef: RefObject<HTMLFormElement | null>, alertRef: RefObject<HTMLElement | null>) {
+  const [request, setRequest] = useState<{ target: FocusTarget } | null>(null);
+  useEffect(() => {
+    if (!request) return;
+    if (request.target === ALERT) alertRef.current?.focus();
+    else focusField(formRef.current, request.target);
+  }, [request, formRef, alertRef]);
+  return (target: FocusTarget | undefined) => {
+    if (target) setRequest({ target });
+  };
+}
+
+/** DOM ids of a field's parts in form `form`, so the error summary, the label and the messages link up. */
+export function fieldIds(form: string, field: string) {
+  const control = `${form}-${field}`;
+  return { control, hint: `${control}-hint`, error: `${control}-error` };
+}
+
+/**
+ * A form element's submit: runs `submit` (the store's flow: check, send) and moves the focus where
+ * it answers. Gives the refs for the form and its alert, and `focus` for a step outside the submit
+ * (a link of the error summary, a second button).
+ */
+export function useFormSubmit(submit: () => Promise<FocusTarget | undefined>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const focus = useFocusAfterSubmit(formRef, alertRef);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    focus(await submit());
+  };
+  return { formRef, alertRef, focus, onSubmit };
+}
