@@ -5,6 +5,12 @@
  * contention (two connections racing for every seat), on PGlite and, when DATABASE_URL is set,
  * on PostgreSQL. Budget: p99 of /rest/maqueta ≤ 50 ms on PostgreSQL. Prints a table and writes
  * bench-results/api.json.
+ *
+ * Issue 19 (seats per stretch): beside the whole-route figures, the same loads for a stretch in
+ * the same run: `/rest/viaje` Lima → Ica (buses of five routes pass both) and `/rest/maqueta` of
+ * the same bus over Ica → Arequipa; budget: p99 within 20 % of the whole route's on PostgreSQL.
+ * Each pair is measured alternately BENCH_ROUNDS times (3) and reported by its round of median p99.
+ * `BENCH_ENGINES=postgres` skips PGlite; `BENCH_PORT` moves the API's port (4700).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +18,7 @@ import path from 'node:path';
 import { channel, CONNECTIONS, limaDate, load, post as postTo, seatChannel, startApi, stopApi, withPostgresDatabase, writeResults } from './common.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const PORT = 4700;
+const PORT = Number(process.env.BENCH_PORT ?? 4700);
 const base = `http://127.0.0.1:${PORT}`;
 const post = (url, body) => postTo(base, url, body);
 /** A load of DURATION seconds (or of `amount` requests); answers autocannon's result. */
@@ -26,6 +32,21 @@ const figures = (result) => ({
   errors: result.errors,
 });
 
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/** The round of median p99 of each load, the two loads measured alternately ROUNDS times (p99s of every round kept). */
+async function alternate(first, second) {
+  const rounds = [[], []];
+  for (let round = 0; round < ROUNDS; round++) {
+    rounds[0].push(figures(await measure(first)));
+    rounds[1].push(figures(await measure(second)));
+  }
+  return rounds.map((list) => {
+    const sorted = [...list].sort((a, b) => a.p99_ms - b.p99_ms);
+    return { ...sorted[Math.floor(sorted.length / 2)], p99_rounds_ms: list.map((f) => f.p99_ms) };
+  });
+}
+
 async function benchEngine(engine, env) {
   const api = await startApi(PORT, env);
   try {
@@ -35,13 +56,22 @@ async function benchEngine(engine, env) {
         trips.push(...(await post('/rest/viaje', { origen, destino, fecha: limaDate(day), ...channel })));
       }
     }
+    // Whole-route trips only (buses of longer routes that pass both cities are in the answers too).
+    const wholeRoutes = trips.filter((t) => t.ruta_origen.cterminal === t.cterminal_origen && t.ruta_destino.cterminal === t.cterminal_destino);
+    trips.splice(0, trips.length, ...wholeRoutes);
     const search = { origen: 'LIM', destino: 'AQP', fecha: limaDate(2), ...channel };
     const [trip] = trips;
     const mapBody = { cviaje: trip.cviaje, cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino, ...seatChannel };
     await post('/rest/maqueta', mapBody); // the trip's seat rows exist from here on
+    // The same bus over a stretch: Ica (81) → Arequipa (11).
+    const legBody = { ...mapBody, cterminal_origen: 81, cterminal_destino: 11 };
+    await post('/rest/maqueta', legBody);
+    const legSearch = { origen: 'LIM', destino: 'ICA', fecha: limaDate(2), ...channel };
 
-    const viaje = figures(await measure({ path: '/rest/viaje', body: JSON.stringify(search) }));
-    const maqueta = figures(await measure({ path: '/rest/maqueta', body: JSON.stringify(mapBody) }));
+    // Whole route and stretch alternate, ROUNDS times each, and each answers its round of median
+    // p99: on a shared machine the load of others moves from one 10 s window to the next.
+    const [viaje, viaje_tramo] = await alternate({ path: '/rest/viaje', body: JSON.stringify(search) }, { path: '/rest/viaje', body: JSON.stringify(legSearch) });
+    const [maqueta, maqueta_tramo] = await alternate({ path: '/rest/maqueta', body: JSON.stringify(mapBody) }, { path: '/rest/maqueta', body: JSON.stringify(legBody) });
     // The same load spread over 40 departures (no two requests share a read).
     const spreadBodies = trips.slice(1, 41).map((t) =>
       JSON.stringify({ cviaje: t.cviaje, cterminal_origen: t.cterminal_origen, cterminal_destino: t.cterminal_destino, ...seatChannel }),
@@ -89,7 +119,9 @@ async function benchEngine(engine, env) {
     return {
       engine,
       viaje,
+      viaje_tramo,
       maqueta,
+      maqueta_tramo,
       maqueta_40_trips,
       holds: {
         attempts: queue.length,
@@ -109,17 +141,19 @@ async function benchEngine(engine, env) {
 }
 
 const results = [];
-results.push(await benchEngine('pglite', { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rumbo-api-bench-')), DATABASE_URL: '' }));
-if (process.env.DATABASE_URL) {
+const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+if (engines.includes('pglite')) results.push(await benchEngine('pglite', { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'rumbo-api-bench-')), DATABASE_URL: '' }));
+if (process.env.DATABASE_URL && engines.includes('postgres')) {
   results.push(await withPostgresDatabase(process.env.DATABASE_URL, 'rumbo_bench_', (url) => benchEngine('postgres', { DATABASE_URL: url })));
 }
 
 console.log(`\nAPI at ${CONNECTIONS} connections, ${DURATION} s per endpoint`);
 console.log('engine    endpoint               p50 ms  p99 ms  req/s  non-2xx');
 for (const r of results) {
-  for (const name of ['viaje', 'maqueta', 'maqueta_40_trips']) {
+  for (const name of ['viaje', 'viaje_tramo', 'maqueta', 'maqueta_tramo', 'maqueta_40_trips']) {
     const f = r[name];
-    console.log(`${r.engine.padEnd(9)} /rest/${name.padEnd(16)} ${String(f.p50_ms).padStart(6)} ${String(f.p99_ms).padStart(7)} ${String(f.req_per_s).padStart(6)} ${String(f.non2xx).padStart(8)}`);
+    const rounds = f.p99_rounds_ms ? `  (p99 of each round: ${f.p99_rounds_ms.join(', ')})` : '';
+    console.log(`${r.engine.padEnd(9)} /rest/${name.padEnd(16)} ${String(f.p50_ms).padStart(6)} ${String(f.p99_ms).padStart(7)} ${String(f.req_per_s).padStart(6)} ${String(f.non2xx).padStart(8)}${rounds}`);
   }
   const h = r.holds;
   console.log(`${r.engine.padEnd(9)} holds: ${h.attempts} attempts on ${h.seats} seats, ${h.won} won, ${h.holds_per_s} holds/s (${h.attempts_per_s} attempts/s), p99 ${h.p99_ms} ms, one winner per seat: ${h.one_winner_per_seat}`);
@@ -129,6 +163,10 @@ if (pgResult) {
   for (const name of ['maqueta', 'maqueta_40_trips']) {
     const p99 = pgResult[name].p99_ms;
     console.log(`budget: p99 of /rest/${name} on PostgreSQL ${p99} ms (≤ 50 ms: ${p99 <= 50 ? 'met' : 'NOT met'})`);
+  }
+  for (const [leg, whole] of [['viaje_tramo', 'viaje'], ['maqueta_tramo', 'maqueta']]) {
+    const ratio = pgResult[leg].p99_ms / pgResult[whole].p99_ms;
+    console.log(`budget: p99 of ${leg} on PostgreSQL ${pgResult[leg].p99_ms} ms vs ${whole} ${pgResult[whole].p99_ms} ms: ${Math.round((ratio - 1) * 100)} % (≤ +20 %: ${ratio <= 1.2 ? 'met' : 'NOT met'})`);
   }
 }
 writeResults('api', results);

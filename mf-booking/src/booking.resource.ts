@@ -26,13 +26,23 @@ export async function searchTrips(query: TripQuery): Promise<Trip[] | undefined>
   return Array.isArray(trips) ? trips : undefined;
 }
 
-/** The stops of a trip; an empty list when they could not be fetched (spec §7). */
-export async function fetchStops(cviaje: number): Promise<TripStop[] | undefined> {
-  const stops = await api.post<TripStop[]>('/rest/viaje/escalas', { cviaje });
+/**
+ * The stops of a trip between the passenger's boarding and alighting terminals (the trip's
+ * stretch, issue 19); an empty list when they could not be fetched (spec §7).
+ */
+export async function fetchStops(trip: StopsTrip): Promise<TripStop[] | undefined> {
+  const stops = await api.post<TripStop[]>('/rest/viaje/escalas', {
+    cviaje: trip.cviaje,
+    cterminal_origen: trip.cterminal_origen,
+    cterminal_destino: trip.cterminal_destino,
+  });
   return Array.isArray(stops) ? stops : undefined;
 }
 
 export type SeatMapTrip = Pick<Trip, 'cviaje' | 'cterminal_origen' | 'cterminal_destino'>;
+
+/** A trip whose stops are wanted: with its terminals, only those of the passenger's stretch. */
+export type StopsTrip = Pick<Trip, 'cviaje'> & Partial<SeatMapTrip>;
 
 export async function fetchSeatMap(trip: SeatMapTrip): Promise<SeatMap | undefined> {
   const map = await api.post<SeatMap>('/rest/maqueta', {

@@ -116,9 +116,9 @@ type TicketRecord = {
   seat: typeof reserva_asiento.$inferSelect;
 } & Awaited<ReturnType<typeof routeOf>>;
 
-/** A trip's departure and its route's terminals and cities. */
-async function routeOf(db: Database, cviaje: number) {
-  const leg = (await legsOf(db, [cviaje])).get(cviaje);
+/** A seat row's trip over its stretch: departure from the boarding stop, boarding and alighting terminals and cities. */
+async function routeOf(db: Database, cviaje: number, cviaje_asiento: number) {
+  const leg = (await legsOf(db, [{ cviaje, cviaje_asiento }])).get(cviaje);
   if (!leg) throw new NotFoundError();
   const { cterminal_origen, cterminal_destino, origen_cciudad, destino_cciudad, origen_codigo, destino_codigo } = leg;
   return { salida: toDate(leg.salida), cterminal_origen, cterminal_destino, origen_cciudad, destino_cciudad, origen_codigo, destino_codigo };
@@ -152,7 +152,7 @@ async function ticketRecord(db: Database, numero: string, access: TicketAccess, 
     .from(reserva_asiento)
     .where(and(eq(reserva_asiento.creserva, r.creserva), eq(reserva_asiento.cviaje_asiento, row.boleto.cviaje_asiento)));
   if (!seat) throw new NotFoundError('aftersale.boleto.noEncontrado');
-  return { ticket: row.boleto, reservation: r, seat, ...(await routeOf(db, seat.cviaje)) };
+  return { ticket: row.boleto, reservation: r, seat, ...(await routeOf(db, seat.cviaje, seat.cviaje_asiento)) };
 }
 
 async function ticketView(db: Database, rec: TicketRecord, now: Date): Promise<Ticket> {
@@ -245,7 +245,7 @@ export async function postpone(db: Database, input: PostponeInput, access: Ticke
     if (!seat) throw new ConflictError('postpone.seatNotHeld');
     const { seats: priced, trips } = await price(tx, [seat], undefined, now);
     const newSeat = priced[0]!;
-    const route = await routeOf(tx, newSeat.cviaje);
+    const route = await routeOf(tx, newSeat.cviaje, newSeat.cviaje_asiento);
     if (route.origen_cciudad !== rec.origen_cciudad || route.destino_cciudad !== rec.destino_cciudad) throw new ConflictError('postpone.otherRoute');
 
     const diferencia = Math.max(newSeat.precio_centimos - rec.seat.precio_centimos, 0);

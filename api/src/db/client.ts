@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -23,8 +24,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   readonly db: Database;
   readonly driver: 'pglite' | 'postgres';
-  /** Applies the committed migrations (src/db/migrations) that are not applied yet. */
-  migrate(): Promise<void>;
+  /** Applies the committed migrations (src/db/migrations, or `folder`: tests of a migration) that are not applied yet. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,13 +43,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  // btree_gist: the exclusion constraint that refuses overlapping sales of a seat (migration 0012).
+  const client = new PGlite(dataDir, { extensions: { btree_gist } });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
     db,
     driver: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }
@@ -61,14 +63,14 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'postgres',
-    async migrate() {
+    async migrate(folder = migrationsFolder) {
       // Several API instances may start at once on one server: a session-level advisory lock on
       // one connection lets a single one migrate while the others wait, then find nothing to do.
       const connection = await pool.connect();
       try {
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
-          await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder });
+          await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder: folder });
         } finally {
           await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }

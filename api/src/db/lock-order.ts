@@ -14,7 +14,9 @@ import type { Database } from './client';
  * 2. `payment`: a `pago` row (a payment notice)
  * 3. `reservation`: a `reserva` row
  * 4. `ticket`: a `boleto` row (the ticket a postponement replaces)
- * 5. `seats`: `viaje_asiento` rows, ascending `cviaje_asiento`, all of a step in one statement
+ * 5. `seats`: first the seats themselves (advisory locks on trip + seat number, ascending: every
+ *    stretch of a seat queues here), then `viaje_asiento` rows, ascending `cviaje_asiento`, all of a
+ *    step in one statement
  * 6. `account`: the customer's `cuenta` row (points: balance, holds, ledger)
  *
  * So `reserve` takes key → seats → account, and `issuePaid` (notices, free postponements,
@@ -84,10 +86,26 @@ export const locks = {
     return row;
   },
 
-  /** Step 5: seat rows, in ascending id order, in one statement; answers them in that order. */
+  /**
+   * Step 5, first part: seats of trips whatever the stretch (advisory locks on trip + seat, in
+   * ascending order): what holds and sales of overlapping stretches of one seat queue on, so the
+   * exclusion constraint never sees two of them in flight at once.
+   */
+  async seatStretches(tx: Database, seats: { cviaje: number; nasiento: number }[]): Promise<void> {
+    enterLockStep(tx, 'seats');
+    const sorted = [...new Map(seats.map((s) => [`${s.cviaje}:${s.nasiento}`, s])).values()].sort((a, b) => a.cviaje - b.cviaje || a.nasiento - b.nasiento);
+    for (const seat of sorted) await tx.execute(sql`select pg_advisory_xact_lock(${seat.cviaje}::int, ${seat.nasiento}::int)`);
+  },
+
+  /** Step 5: the seats of these rows (seatStretches), then the rows, in ascending id order, in one statement; answers them in that order. */
   async seats(tx: Database, ids: number[]) {
     enterLockStep(tx, 'seats');
     if (ids.length === 0) return [];
+    const seats = await tx
+      .selectDistinct({ cviaje: viaje_asiento.cviaje, nasiento: viaje_asiento.nasiento })
+      .from(viaje_asiento)
+      .where(inArray(viaje_asiento.cviaje_asiento, [...new Set(ids)]));
+    await locks.seatStretches(tx, seats);
     return tx
       .select({ id: viaje_asiento.cviaje_asiento, gestado: viaje_asiento.gestado_asiento, clave_hash: viaje_asiento.clave_hash, expira: viaje_asiento.expira })
       .from(viaje_asiento)

@@ -32,6 +32,9 @@ const TEXTS = {
       subject: (code: string) => `Sus boletos de ${OPERATOR.marca} (compra ${code})`,
       body: (code: string, total: string) =>
         `Recibimos su pago de ${total} de la compra ${code}. Adjuntamos sus boletos electrónicos en PDF: preséntelos (impresos o en el celular) con el documento de identidad de cada pasajero.`,
+      legs: 'Su viaje:',
+      leg: (leg: MailLeg, salida: string) =>
+        `${leg.origen} → ${leg.destino}: embarque en ${leg.terminal_origen} (${leg.origen}) el ${salida} (hora de Lima), desembarque en ${leg.terminal_destino} (${leg.destino}).`,
     },
     refund: {
       subject: (code: string) => `Su pago de la compra ${code} será devuelto`,
@@ -60,6 +63,9 @@ const TEXTS = {
       subject: (code: string) => `Your ${OPERATOR.marca} tickets (purchase ${code})`,
       body: (code: string, total: string) =>
         `We received your payment of ${total} for purchase ${code}. Your e-tickets are attached as a PDF: show them (printed or on your phone) with each passenger's identity document.`,
+      legs: 'Your trip:',
+      leg: (leg: MailLeg, salida: string) =>
+        `${leg.origen} → ${leg.destino}: board at ${leg.terminal_origen} (${leg.origen}) on ${salida} (Lima time), alight at ${leg.terminal_destino} (${leg.destino}).`,
     },
     refund: {
       subject: (code: string) => `Your payment for purchase ${code} will be refunded`,
@@ -123,10 +129,29 @@ ${link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>\n` : ''}<
   return { to: r.email, subject: t.reserved.subject(r.codigo), text, html };
 }
 
-/** The tickets mail: its PDF is attached when the sender sends it. */
-export function ticketsMail(r: MailReservation, language: Language): OutgoingMail {
+/** A trip of a purchase as its mails name it: the passenger's own boarding and alighting stops and terminals (issue 19). */
+export interface MailLeg {
+  origen: string;
+  destino: string;
+  terminal_origen: string;
+  terminal_destino: string;
+  /** ISO instant of boarding. */
+  salida: string;
+}
+
+/** The tickets mail: the trips with their boarding and alighting terminals; its PDF is attached when the sender sends it. */
+export function ticketsMail(r: MailReservation, language: Language, legs: MailLeg[] = []): OutgoingMail {
   const t = TEXTS[language];
-  return mail(r.email, t.tickets.subject(r.codigo), t.greeting(r.nombre), t.tickets.body(r.codigo, formatCentimos(r.totalCentimos, language)), t.signature, ticketsAttachment(r.codigo, language));
+  const body = t.tickets.body(r.codigo, formatCentimos(r.totalCentimos, language));
+  const lines = legs.map((leg) => t.tickets.leg(leg, limaDateTime(leg.salida, language)));
+  const trips = lines.length > 0 ? `\n\n${t.tickets.legs}\n${lines.map((line) => `- ${line}`).join('\n')}` : '';
+  const outgoing = mail(r.email, t.tickets.subject(r.codigo), t.greeting(r.nombre), body, t.signature, ticketsAttachment(r.codigo, language));
+  if (lines.length === 0) return outgoing;
+  return {
+    ...outgoing,
+    text: `${t.greeting(r.nombre)}\n\n${body}${trips}\n\n${t.signature}`,
+    html: `<p>${escapeHtml(t.greeting(r.nombre))}</p><p>${escapeHtml(body)}</p><p>${escapeHtml(t.tickets.legs)}</p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p>${escapeHtml(t.signature)}</p>`,
+  };
 }
 
 /** A payment that came after the seats were sold to someone else: no tickets, a refund. */

@@ -34,8 +34,8 @@ import { couponSeats } from '../promotions/coupon-scope';
 import { promocion } from '../promotions/promotions.tables';
 import { hashKey, seatPrice } from '../seats/seats.service';
 import { viaje_asiento } from '../seats/seats.tables';
-import { findTripForSale, isOnSale, SALES_CLOSE_MINUTES, type TripForSale } from '../trips/trips.queries';
-import { refundMail, reservationMail, ticketsMail } from './sales-mail';
+import { findTripForSale, isOnSale, SALES_CLOSE_MINUTES, stretchOnRoute, type TripForSale } from '../trips/trips.queries';
+import { refundMail, reservationMail, ticketsMail, type MailLeg } from './sales-mail';
 import { acceso_recuperacion, boleto, boleto_movimiento, canje_puntos, declaracion_jurada, invitado, pago, pago_aviso, reserva, reserva_asiento } from './sales.tables';
 import { ticketQr } from './tickets';
 
@@ -82,6 +82,8 @@ export function effectiveState(r: Pick<Reservation, 'estado' | 'motivo' | 'expir
 export interface HeldSeat {
   cviaje_asiento: number;
   cviaje: number;
+  /** The stretch of the route held (`[boarding, alighting)` stop positions). */
+  paradas: string;
   nasiento: number;
   gnivel_piso: number;
   gcategoria_asiento: number;
@@ -104,7 +106,7 @@ export interface HeldSeat {
 export async function heldSeats(db: Database, keyHash: string, now: Date, lock = false): Promise<HeldSeat[]> {
   if (lock) enterLockStep(db, 'seats');
   const rows = await queryRows<HeldSeat>(db, sql`
-    select va.cviaje_asiento, va.cviaje, va.nasiento, va.gnivel_piso, va.gcategoria_asiento,
+    select va.cviaje_asiento, va.cviaje, va.paradas::text as paradas, va.nasiento, va.gnivel_piso, va.gcategoria_asiento,
            s.iasiento_individual, s.promocionable,
            ap.ctipo_documento, ap.numero, ap.nombres, ap.paterno, ap.materno, ap.email,
            to_char(ap.nacimiento, 'YYYY-MM-DD') as nacimiento, ap.menor, ap.cviaje_asiento_responsable, ap.parentesco
@@ -147,7 +149,8 @@ export async function price(db: Database, seats: HeldSeat[], cupon: string | und
   if (ids.length > 2) throw new InvalidInputError('request.invalid', 'clave_bloqueo');
   const trips: TripForSale[] = [];
   for (const id of ids) {
-    const trip = await findTripForSale(db, id);
+    // A purchase holds one stretch per trip (changeSeat): the seats are priced over it.
+    const trip = await findTripForSale(db, id, undefined, { paradas: seats.find((s) => s.cviaje === id)!.paradas });
     if (!trip) throw new NotFoundError();
     if (!isOnSale(trip, now)) throw new ConflictError('trip.closed');
     trips.push(trip);
@@ -367,13 +370,18 @@ export async function lookupReservation(db: Database, body: { codigo: string; cl
   return viewOf(db, (await reservationOf(db, body.codigo, body.clave_bloqueo, now)).creserva, now);
 }
 
-/** A trip as sales and after-sales show and check it: its route's terminals and cities, times, service. */
+/**
+ * A trip as sales and after-sales show and check it, over the stretch its seats were sold on: the
+ * boarding and alighting stops (cities and terminals), times at them, service.
+ */
 export interface LegRow {
   cviaje: number;
   origen: string;
   destino: string;
-  salida: unknown;
-  llegada: unknown;
+  terminal_origen: string;
+  terminal_destino: string;
+  salida: Date;
+  llegada: Date;
   servicio: string;
   cterminal_origen: number;
   cterminal_destino: number;
@@ -383,35 +391,52 @@ export interface LegRow {
   destino_codigo: string;
 }
 
-/** The trips `cviajes`, by `cviaje` (one query for all). */
-export async function legsOf(db: Database, cviajes: number[]): Promise<Map<number, LegRow>> {
-  if (cviajes.length === 0) return new Map();
-  const rows = await queryRows<LegRow>(db, sql`
-    select v.cviaje, co.nombre as origen, cd.nombre as destino, v.salida, v.llegada, m.servicio,
-           r.cterminal_origen, r.cterminal_destino, tor.cciudad as origen_cciudad, tde.cciudad as destino_cciudad,
-           co.codigo as origen_codigo, cd.codigo as destino_codigo
-    from viaje v
-    join ruta r on r.cruta = v.cruta
-    join terminal tor on tor.cterminal = r.cterminal_origen
-    join terminal tde on tde.cterminal = r.cterminal_destino
-    join ciudad co on co.cciudad = tor.cciudad
-    join ciudad cd on cd.cciudad = tde.cciudad
-    join maqueta m on m.cmaqueta = v.cmaqueta
-    where v.cviaje in (${sql.join(cviajes.map((c) => sql`${c}`), sql`, `)})`);
-  return new Map(
-    rows.map((row) => [
-      Number(row.cviaje),
-      {
-        ...row,
-        cviaje: Number(row.cviaje),
-        cterminal_origen: Number(row.cterminal_origen),
-        cterminal_destino: Number(row.cterminal_destino),
-        origen_cciudad: Number(row.origen_cciudad),
-        destino_cciudad: Number(row.destino_cciudad),
-      },
-    ]),
-  );
+/** The trips of these seat rows over their rows' stretches, by `cviaje` (one query for all; a purchase has one stretch per trip). */
+export async function legsOf(db: Database, seats: { cviaje: number; cviaje_asiento: number }[]): Promise<Map<number, LegRow>> {
+  const bySeat = await legsBySeat(db, seats);
+  return new Map([...bySeat.values()].map((leg) => [leg.cviaje, leg]));
 }
+
+/** The trip of each seat row over its row's stretch, by `cviaje_asiento` (one query for all). */
+export async function legsBySeat(db: Database, seats: { cviaje_asiento: number }[]): Promise<Map<number, LegRow>> {
+  if (seats.length === 0) return new Map();
+  const rows = await queryRows<{ cviaje_asiento: number; cviaje: number; cruta: number; paradas: string; salida: unknown; servicio: string }>(db, sql`
+    select va.cviaje_asiento, va.cviaje, v.cruta, va.paradas::text as paradas, v.salida, m.servicio
+    from viaje_asiento va
+    join viaje v on v.cviaje = va.cviaje
+    join maqueta m on m.cmaqueta = v.cmaqueta
+    where va.cviaje_asiento in (${sql.join([...new Set(seats.map((s) => s.cviaje_asiento))].map((c) => sql`${c}`), sql`, `)})
+    order by va.cviaje_asiento`);
+  const legs = new Map<number, LegRow>();
+  for (const row of rows) {
+    const stretch = await stretchOnRoute(db, Number(row.cruta), row.paradas);
+    const salida = toDate(row.salida).getTime();
+    const { origen, destino } = stretch;
+    legs.set(Number(row.cviaje_asiento), {
+      cviaje: Number(row.cviaje),
+      origen: origen.terminal.ciudad,
+      destino: destino.terminal.ciudad,
+      terminal_origen: origen.terminal.nombre,
+      terminal_destino: destino.terminal.nombre,
+      salida: new Date(salida + origen.minutos * 60_000),
+      llegada: new Date(salida + destino.minutos * 60_000),
+      servicio: row.servicio,
+      cterminal_origen: origen.terminal.cterminal,
+      cterminal_destino: destino.terminal.cterminal,
+      origen_cciudad: origen.cciudad,
+      destino_cciudad: destino.cciudad,
+      origen_codigo: origen.codigo,
+      destino_codigo: destino.codigo,
+    });
+  }
+  return legs;
+}
+
+/** The trips a tickets mail names, in departure order. */
+const mailLegs = (legs: Map<number, LegRow>): MailLeg[] =>
+  [...legs.values()]
+    .sort((a, b) => a.salida.getTime() - b.salida.getTime())
+    .map((leg) => ({ origen: leg.origen, destino: leg.destino, terminal_origen: leg.terminal_origen, terminal_destino: leg.terminal_destino, salida: leg.salida.toISOString() }));
 
 const passengerOf = (s: typeof reserva_asiento.$inferSelect): ReservationPassenger => ({
   nombres: s.nombres,
@@ -437,7 +462,7 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
       .orderBy(asc(boleto.numero)),
   ]);
   if (!r) throw new NotFoundError('sale.reserva.noEncontrada');
-  const legs = await legsOf(db, [...new Set(seats.map((s) => s.cviaje))]);
+  const legs = await legsOf(db, seats);
   const tramos: ReservationLeg[] = [...new Map(seats.map((s) => [s.cviaje, s.tramo as 'ida' | 'vuelta'])).entries()]
     .map(([cviaje, tramo]) => {
       const leg = legs.get(cviaje)!;
@@ -446,8 +471,10 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
         cviaje,
         origen: leg.origen,
         destino: leg.destino,
-        salida: toDate(leg.salida).toISOString(),
-        llegada: toDate(leg.llegada).toISOString(),
+        terminal_origen: leg.terminal_origen,
+        terminal_destino: leg.terminal_destino,
+        salida: leg.salida.toISOString(),
+        llegada: leg.llegada.toISOString(),
         servicio: leg.servicio,
       };
     })
@@ -496,7 +523,9 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
         tramo: s.tramo as 'ida' | 'vuelta',
         origen: leg.origen,
         destino: leg.destino,
-        salida: toDate(leg.salida).toISOString(),
+        terminal_origen: leg.terminal_origen,
+        terminal_destino: leg.terminal_destino,
+        salida: leg.salida.toISOString(),
         nasiento: s.nasiento,
         gnivel_piso: s.gnivel_piso,
         precio_centimos: s.precio_centimos,
@@ -586,14 +615,31 @@ export interface NoticeContext {
 async function lockSeatsFor(tx: Database, r: Reservation, ids: number[], now: Date, alsoLock: number[] = []): Promise<boolean> {
   const wanted = new Set(ids);
   const rows = (await locks.seats(tx, [...ids, ...alsoLock])).filter((s) => wanted.has(s.id));
-  return (
+  const free =
     rows.length === ids.length &&
     rows.every(
       (s) =>
         s.gestado === AVAILABLE ||
         (s.gestado === HELD && (s.clave_hash === r.clave_hash || (s.expira !== null && s.expira.getTime() <= now.getTime()))),
-    )
-  );
+    );
+  if (!free || ids.length === 0) return false;
+  // Per stretch (issue 19): the seat must also be free over every stretch that overlaps its own
+  // (the seats are locked, so no hold of them is in flight); expired holds there are freed.
+  const nowIso = now.toISOString();
+  const mine = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const overlapping = sql`
+    from viaje_asiento s
+    where s.cviaje_asiento in (${mine}) and o.cviaje = s.cviaje and o.nasiento = s.nasiento and o.paradas && s.paradas`;
+  const taken = await queryRows<{ n: number }>(tx, sql`
+    select count(*)::int as n from viaje_asiento o
+    where o.cviaje_asiento not in (${mine}) and exists (select 1 ${overlapping})
+      and (o.gestado_asiento = ${SOLD} or (o.gestado_asiento = ${HELD} and o.expira > ${nowIso}::timestamptz))`);
+  if (Number(taken[0]?.n ?? 0) > 0) return false;
+  await tx.execute(sql`
+    update viaje_asiento o set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null
+    where o.cviaje_asiento not in (${mine}) and exists (select 1 ${overlapping})
+      and o.gestado_asiento = ${HELD} and o.expira <= ${nowIso}::timestamptz`);
+  return true;
 }
 
 /** Releases the seats this reservation still holds. */
@@ -682,11 +728,9 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
   const buyer = { codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email, totalCentimos: r.total_centimos };
   const language = r.idioma as Language;
   // A late payment cannot sell a departure whose sales have closed (or that has left).
-  const closed = await queryRows<{ n: number }>(tx, sql`
-    select count(*)::int as n from viaje
-    where cviaje in (${sql.join([...new Set(seats.map((s) => s.cviaje))].map((c) => sql`${c}`), sql`, `)})
-      and salida - make_interval(mins => ${SALES_CLOSE_MINUTES}) <= ${now.toISOString()}::timestamptz`);
-  const tooLate = Number(closed[0]?.n ?? 0) > 0;
+  // (Per stretch: sales close before the bus leaves the passenger's boarding stop.)
+  const legs = await legsOf(tx, seats);
+  const tooLate = [...legs.values()].some((leg) => leg.salida.getTime() - SALES_CLOSE_MINUTES * 60_000 <= now.getTime());
   let invalid: ValidationKey | null = null;
   // The ticket a postponement replaces must still be valid (one postponement of it wins).
   let original: typeof boleto.$inferSelect | undefined;
@@ -746,7 +790,6 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
   }
   // Points belong to a signed-in customer's purchase; a guest's has none.
   if (r.ccuenta !== null) {
-    const legs = await legsOf(tx, [...new Set(seats.map((s) => s.cviaje))]);
     const first = legs.get(seats[0]!.cviaje);
     const detalle = first ? `${first.origen} → ${first.destino} (${r.codigo})` : r.codigo;
     if (points) {
@@ -756,7 +799,7 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
     const earned = Math.floor(r.total_centimos / 100) * POINTS_PER_SOL;
     if (earned > 0) await addPoints(tx, { ccuenta: r.ccuenta, puntos: earned, concepto: 'viaje', detalle, fecha: now });
   }
-  await enqueueMail(tx, ticketsMail(buyer, language));
+  await enqueueMail(tx, ticketsMail(buyer, language, mailLegs(legs)));
   return { result: 'pagada' };
 }
 
@@ -787,13 +830,15 @@ export async function resendTickets(db: Database, body: { codigo: string; email:
     .from(reserva)
     .where(and(eq(reserva.codigo, body.codigo), eq(reserva.comprador_email, body.email), eq(reserva.estado, 'pagada')));
   if (!r) return;
-  await enqueueMail(db, ticketsMail({ codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email, totalCentimos: r.total_centimos }, language));
+  const seats = await db.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, r.creserva));
+  const legs = mailLegs(await legsOf(db, seats));
+  await enqueueMail(db, ticketsMail({ codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email, totalCentimos: r.total_centimos }, language, legs));
 }
 
 /** `GET /rest/user/viajes`: the signed-in customer's tickets, upcoming first by departure, past newest first. */
 export async function customerTrips(db: Database, ccuenta: number, now: Date, pdfLink: (codigo: string) => string): Promise<AccountTrips> {
-  const rows = await queryRows<{ numero: string; codigo: string; cviaje: number; nasiento: number; gnivel_piso: number; salida: unknown; estado: string; declaracion: unknown }>(db, sql`
-    select b.numero, r.codigo, ra.cviaje, ra.nasiento, ra.gnivel_piso, v.salida, b.estado, d.registrada as declaracion
+  const rows = await queryRows<{ numero: string; codigo: string; cviaje: number; cviaje_asiento: number; nasiento: number; gnivel_piso: number; salida: unknown; estado: string; declaracion: unknown }>(db, sql`
+    select b.numero, r.codigo, ra.cviaje, ra.cviaje_asiento, ra.nasiento, ra.gnivel_piso, v.salida, b.estado, d.registrada as declaracion
     from boleto b
     join reserva r on r.creserva = b.creserva
     join reserva_asiento ra on ra.creserva = b.creserva and ra.cviaje_asiento = b.cviaje_asiento
@@ -801,14 +846,16 @@ export async function customerTrips(db: Database, ccuenta: number, now: Date, pd
     left join declaracion_jurada d on d.numero = b.numero
     where r.ccuenta = ${ccuenta} and r.estado = 'pagada'
     order by v.salida, b.numero`);
-  const legs = await legsOf(db, [...new Set(rows.map((row) => Number(row.cviaje)))]);
+  const legs = await legsBySeat(db, rows.map((row) => ({ cviaje_asiento: Number(row.cviaje_asiento) })));
+  // Boarding times (a stretch boards after the bus leaves its first terminal).
+  rows.sort((a, b) => legs.get(Number(a.cviaje_asiento))!.salida.getTime() - legs.get(Number(b.cviaje_asiento))!.salida.getTime() || a.numero.localeCompare(b.numero));
   const trips = rows.map((row) => {
-    const leg = legs.get(Number(row.cviaje))!;
+    const leg = legs.get(Number(row.cviaje_asiento))!;
     return {
       codigo: row.numero,
       origen: leg.origen,
       destino: leg.destino,
-      salida: toDate(row.salida).toISOString(),
+      salida: leg.salida.toISOString(),
       asiento: String(row.nasiento),
       pdf: pdfLink(row.codigo),
       numero: row.numero,

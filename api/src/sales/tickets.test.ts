@@ -30,6 +30,8 @@ const view: ReservationView = {
     tramo: 'ida' as const,
     origen: 'Lima',
     destino: 'Ica',
+    terminal_origen: 'Terminal Javier Prado',
+    terminal_destino: 'Terminal Ica',
     salida: '2026-03-02T13:00:00.000Z',
     nasiento: n,
     gnivel_piso: 15,
@@ -59,6 +61,27 @@ function fontSizes(pdf: Buffer): number[] {
   return sizes;
 }
 
+/** The text lines the PDF sets (each TJ/Tj operator's strings, hex as PDFKit writes them, decoded as WinAnsi ≈ latin1). */
+function pdfLines(pdf: Buffer): string[] {
+  const lines: string[] = [];
+  const text = pdf.toString('latin1');
+  for (const match of text.matchAll(/stream\r?\n/g)) {
+    const start = match.index! + match[0].length;
+    const end = text.indexOf('endstream', start);
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const op of content.matchAll(/\[([^\]]*)\] TJ|(<[0-9a-fA-F]*>) Tj/g)) {
+      const parts = (op[1] ?? op[2]!).match(/<[0-9a-fA-F]*>/g) ?? [];
+      lines.push(parts.map((hex) => Buffer.from(hex.slice(1, -1), 'hex').toString('latin1')).join(''));
+    }
+  }
+  return lines;
+}
+
 describe('tickets', () => {
   it('sign their QR text so that a changed seat or number no longer verifies', () => {
     const qr = view.boletos[0]!.qr;
@@ -76,6 +99,15 @@ describe('tickets', () => {
     expect(verifyPdfLink(SECRET, 'ABCD2345', exp, firma, now)).toBe(true);
     expect(verifyPdfLink(SECRET, 'ZZZZ2345', exp, firma, now)).toBe(false);
     expect(verifyPdfLink(SECRET, 'ABCD2345', exp, firma, new Date(now.getTime() + 3 * 3600_000))).toBe(false);
+  });
+
+  it("name the passenger's own boarding and alighting terminals (issue 19), in both languages", async () => {
+    const es = (await renderTicketsPdf(view, 'es-PE').then(pdfLines)).join('\n');
+    expect(es).toContain('Embarque: Terminal Javier Prado (Lima)');
+    expect(es).toContain('Desembarque: Terminal Ica (Ica)');
+    const en = (await renderTicketsPdf(view, 'en-EN').then(pdfLines)).join('\n');
+    expect(en).toContain('Boarding: Terminal Javier Prado (Lima)');
+    expect(en).toContain('Alighting: Terminal Ica (Ica)');
   });
 
   it('print every text of the PDF, clauses included, at 12 pt or more (clause letters ≥ 3 mm)', async () => {

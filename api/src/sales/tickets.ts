@@ -55,6 +55,8 @@ const TEXTS = {
     document: 'Documento',
     trip: 'Viaje',
     departure: 'Salida',
+    boarding: 'Embarque',
+    alighting: 'Desembarque',
     seat: (n: number, deck: number) => `Asiento ${n}, piso ${deck === 16 ? 2 : 1}`,
     price: 'Precio',
     total: 'Total pagado',
@@ -80,6 +82,8 @@ const TEXTS = {
     document: 'Document',
     trip: 'Trip',
     departure: 'Departure',
+    boarding: 'Boarding',
+    alighting: 'Alighting',
     seat: (n: number, deck: number) => `Seat ${n}, deck ${deck === 16 ? 2 : 1}`,
     price: 'Price',
     total: 'Total paid',
@@ -139,7 +143,9 @@ export async function renderTicketsPdf(view: ReservationView, language: Language
     doc.text(`${t.passenger}: ${p.nombres} ${p.paterno} ${p.materno}`, { width: 380 });
     doc.text(`${t.document}: ${p.numero}`, { width: 380 });
     doc.text(`${t.trip}: ${ticket.origen} - ${ticket.destino}`, { width: 380 });
+    doc.text(`${t.boarding}: ${ticket.terminal_origen} (${ticket.origen})`, { width: 380 });
     doc.text(`${t.departure}: ${limaDateTime(ticket.salida, language)}`, { width: 380 });
+    doc.text(`${t.alighting}: ${ticket.terminal_destino} (${ticket.destino})`, { width: 380 });
     doc.text(t.seat(ticket.nasiento, ticket.gnivel_piso), { width: 380 });
     doc.text(`${t.price}: ${formatCentimos(ticket.precio_centimos, language)}`, { width: 380 });
     doc.text(t.declaration(ticket.declaracion !== null), { width: 380 });

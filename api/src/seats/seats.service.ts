@@ -31,40 +31,36 @@ export const hashClient = (address: string, secret: string) => createHmac('sha25
 /** How a purchase key is stored (only its SHA-256 leaves the buyer's browser). */
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-/** The trip the body names, on sale, reached through the terminals of its route. */
+/** The trip the body names over the stretch between its two terminals, on sale (from the boarding stop). */
 async function tripOnSale(
   db: Database,
   body: Pick<SeatMapRequest, 'cviaje' | 'cterminal_origen' | 'cterminal_destino'>,
   now: Date,
   withSeats = false,
 ) {
-  return checkOnSale(await findTripForSale(db, body.cviaje, withSeats ? now : undefined), body, now);
+  return checkOnSale(await findTripForSale(db, body.cviaje, withSeats ? now : undefined, body), now);
 }
 
-function checkOnSale(
-  trip: TripForSale | undefined,
-  body: Pick<SeatMapRequest, 'cterminal_origen' | 'cterminal_destino'>,
-  now: Date,
-): TripForSale {
-  if (!trip || trip.cterminal_origen !== body.cterminal_origen || trip.cterminal_destino !== body.cterminal_destino) {
-    throw new NotFoundError();
-  }
+function checkOnSale(trip: TripForSale | undefined, now: Date): TripForSale {
+  if (!trip) throw new NotFoundError();
   if (!isOnSale(trip, now)) throw new ConflictError('trip.closed');
   return trip;
 }
 
 /**
- * A trip's seat rows are created from its layout the first time anyone looks at or picks a seat;
- * concurrent first calls insert the same rows, and the unique (cviaje, nasiento) keeps one.
+ * A trip's seat rows over a stretch are created from its layout the first time anyone looks at
+ * or picks a seat on that stretch; concurrent first calls insert the same rows, and the unique
+ * (cviaje, nasiento, paradas) keeps one.
  */
 async function ensureSeatRows(db: Database, trip: TripForSale): Promise<void> {
-  if (trip.asientos_creados) return;
   await db.execute(sql`
-    insert into viaje_asiento (cviaje, nasiento, gnivel_piso, gcategoria_asiento)
-    select ${trip.cviaje}::int, nasiento, gnivel_piso, gcategoria_asiento
+    insert into viaje_asiento (cviaje, nasiento, paradas, gnivel_piso, gcategoria_asiento)
+    select ${trip.cviaje}::int, nasiento, ${trip.stretch.paradas}::int4range, gnivel_piso, gcategoria_asiento
     from maqueta_sitio where cmaqueta = ${trip.cmaqueta} and gobjeto_sitio = ${SEAT}
-    on conflict (cviaje, nasiento) do nothing`);
-  await db.execute(sql`update viaje set asientos_creados = true where cviaje = ${trip.cviaje}`);
+    on conflict (cviaje, nasiento, paradas) do nothing`);
+  if (trip.stretch.desde === 0 && trip.stretch.hasta === trip.route.stops.length - 1) {
+    await db.execute(sql`update viaje set asientos_creados = true where cviaje = ${trip.cviaje} and not asientos_creados`);
+  }
 }
 
 interface Priced {
@@ -128,27 +124,32 @@ function layoutOf(db: Database, cmaqueta: number): Promise<LayoutCellRow[]> {
  * milliseconds earlier is as fresh as the map a customer looks at (holds are decided by the
  * hold statement, never by a map).
  */
-const mapReads = new WeakMap<Database, Map<number, Promise<TripForSale | undefined>>>();
+const mapReads = new WeakMap<Database, Map<string, Promise<TripForSale | undefined>>>();
 
-function readTripSeats(db: Database, cviaje: number, now: Date): Promise<TripForSale | undefined> {
+function readTripSeats(db: Database, body: SeatMapRequest, now: Date): Promise<TripForSale | undefined> {
   let reads = mapReads.get(db);
   if (!reads) mapReads.set(db, (reads = new Map()));
-  let read = reads.get(cviaje);
+  const key = `${body.cviaje}:${body.cterminal_origen}:${body.cterminal_destino}`;
+  let read = reads.get(key);
   if (!read) {
-    read = findTripForSale(db, cviaje, now).finally(() => reads.delete(cviaje));
-    reads.set(cviaje, read);
+    read = findTripForSale(db, body.cviaje, now, body).finally(() => reads.delete(key));
+    reads.set(key, read);
   }
   return read;
 }
 
-/** `POST /rest/maqueta`: every non-empty cell of the trip's bus, seats with state and price. */
+/**
+ * `POST /rest/maqueta`: every non-empty cell of the trip's bus, seats with their state and price
+ * over the stretch asked (sold or held on any overlapping stretch reads 82/84).
+ */
 export async function seatMap(db: Database, body: SeatMapRequest, now: Date): Promise<SeatMap> {
-  let trip = checkOnSale(await readTripSeats(db, body.cviaje, now), body, now);
-  if (!trip.asientos_creados) {
+  let trip = checkOnSale(await readTripSeats(db, body, now), now);
+  const layout = await layoutOf(db, trip.cmaqueta);
+  const seatCount = layout.filter((cell) => cell.gobjeto_sitio === SEAT && cell.nasiento !== null).length;
+  if (trip.seats!.filter((state) => state[1] !== null).length < seatCount) {
     await ensureSeatRows(db, trip);
     trip = await tripOnSale(db, body, now, true);
   }
-  const layout = await layoutOf(db, trip.cmaqueta);
   const states = new Map(trip.seats!.map(([nasiento, cviaje_asiento, gestado]) => [nasiento, { cviaje_asiento, gestado }]));
   const asientos = layout.map((cell): SeatCell => {
     const isSeat = cell.gobjeto_sitio === SEAT && cell.gcategoria_asiento !== null && cell.nasiento !== null;
@@ -188,12 +189,13 @@ interface SeatRow {
   promocionable: boolean;
 }
 
+/** The seat's row over the trip's stretch. */
 async function findSeat(db: Database, trip: TripForSale, nasiento: number): Promise<SeatRow | undefined> {
   const rows = await queryRows<SeatRow>(db, sql`
     select va.cviaje_asiento, va.gnivel_piso, va.gcategoria_asiento, s.iasiento_individual, s.promocionable
     from viaje_asiento va
     join maqueta_sitio s on s.cmaqueta = ${trip.cmaqueta} and s.nasiento = va.nasiento
-    where va.cviaje = ${trip.cviaje} and va.nasiento = ${nasiento}`);
+    where va.cviaje = ${trip.cviaje} and va.nasiento = ${nasiento} and va.paradas = ${trip.stretch.paradas}::int4range`);
   const row = rows[0];
   return row && { ...row, cviaje_asiento: Number(row.cviaje_asiento) };
 }
@@ -215,8 +217,11 @@ async function findSeat(db: Database, trip: TripForSale, nasiento: number): Prom
  */
 export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date, clientHash: string | null = null): Promise<SeatHoldResult> {
   const trip = await tripOnSale(db, body, now);
-  await ensureSeatRows(db, trip);
-  const seat = await findSeat(db, trip, body.nasiento);
+  let seat = await findSeat(db, trip, body.nasiento);
+  if (!seat) {
+    await ensureSeatRows(db, trip);
+    seat = await findSeat(db, trip, body.nasiento);
+  }
   if (!seat) throw new NotFoundError();
   if (seat.cviaje_asiento !== body.cviaje_asiento) throw new InvalidInputError('request.invalid', 'cviaje_asiento');
   const nowIso = now.toISOString();
@@ -254,7 +259,9 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date,
   const key = body.clave_bloqueo ?? randomUUID();
   const keyHash = hashKey(key);
   const expira = new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
-  return db.transaction(async (tx) => {
+  const hold = seat;
+  try {
+    return await db.transaction(async (tx) => {
     await locks.purchaseKey(tx, keyHash);
     const counted = await queryRows<{ n: number }>(tx, sql`
       select count(*)::int as n from viaje_asiento
@@ -262,6 +269,16 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date,
         and expira > ${nowIso}::timestamptz and cviaje_asiento <> ${seat.cviaje_asiento}`);
     if (Number(counted[0]?.n ?? 0) >= MAX_SEATS) throw new ConflictError('seat.limit');
     if (clientHash) await boundClient(tx, trip.cviaje, seat.cviaje_asiento, clientHash, keyHash, !body.clave_bloqueo, nowIso);
+    await leaveOtherStretches(tx, trip, keyHash, nowIso);
+    // Holds of one seat queue here (the seats step of the lock order); the exclusion constraint
+    // viaje_asiento_paradas_excl is what refuses an overlap.
+    await locks.seatStretches(tx, [{ cviaje: trip.cviaje, nasiento: body.nasiento }]);
+    // Expired holds of this seat over stretches that overlap this one are free: they leave the
+    // constraint before this hold enters it.
+    await tx.execute(sql`
+      update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null
+      where cviaje = ${trip.cviaje} and nasiento = ${body.nasiento} and paradas && ${trip.stretch.paradas}::int4range
+        and cviaje_asiento <> ${hold.cviaje_asiento} and gestado_asiento = ${HELD} and expira <= ${nowIso}::timestamptz`);
     const rows = await queryRows<unknown>(tx, sql`
       update viaje_asiento set gestado_asiento = ${HELD}, clave_hash = ${keyHash}, cliente_hash = ${clientHash},
         -- Holding again never shortens a hold (a reservation extends its seats' holds to its expiry).
@@ -272,7 +289,42 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date,
       returning cviaje_asiento`);
     if (rows.length === 0) throw new ConflictError('seat.taken');
     return result(HELD, expira, key);
-  });
+    });
+  } catch (error) {
+    // Sold or held on an overlapping stretch: the database refused it.
+    if (isExclusionViolation(error)) throw new ConflictError('seat.taken');
+    throw error;
+  }
+}
+
+/** PostgreSQL's exclusion_violation (23P01), through either driver and Drizzle's wrapping. */
+export function isExclusionViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '23P01') return true;
+  }
+  return false;
+}
+
+/**
+ * A purchase holds seats of a trip over one stretch (its reservation, tickets and mails name one
+ * boarding and one alighting stop per trip). Holding on another stretch of the trip (the customer
+ * went back and chose other cities) releases the key's holds on the others, unless a reservation
+ * waits on them.
+ */
+async function leaveOtherStretches(tx: Database, trip: TripForSale, keyHash: string, nowIso: string) {
+  const others = await queryRows<{ cviaje_asiento: number; reserved: boolean }>(tx, sql`
+    select va.cviaje_asiento, exists (
+      select 1 from reserva_asiento ra join reserva r on r.creserva = ra.creserva
+      where ra.cviaje_asiento = va.cviaje_asiento and r.estado = 'pendiente' and r.expira > ${nowIso}::timestamptz) as reserved
+    from viaje_asiento va
+    where va.cviaje = ${trip.cviaje} and va.clave_hash = ${keyHash} and va.gestado_asiento = ${HELD}
+      and va.expira > ${nowIso}::timestamptz and va.paradas <> ${trip.stretch.paradas}::int4range`);
+  if (others.length === 0) return;
+  if (others.some((row) => row.reserved)) throw new InvalidInputError('request.invalid', 'cterminal_origen');
+  await tx.execute(sql`
+    update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null
+    where cviaje_asiento in (${sql.join(others.map((row) => sql`${Number(row.cviaje_asiento)}`), sql`, `)})
+      and clave_hash = ${keyHash} and gestado_asiento = ${HELD}`);
 }
 
 /** Seats a client holds on a trip (unexpired), not counting `except`. */

@@ -1,10 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { viaje } from '../trips/trips.tables';
 
 /**
- * A seat of one trip: 83 available, 84 held until `expira` by the holder of `clave`, 82 sold.
+ * A stretch of a trip's route as PostgreSQL `int4range` of stop positions, `[boarding, alighting)`:
+ * 0 is the route's first terminal, 1..n its intermediate stops (`ruta_escala.orden`), n + 1 its
+ * last terminal. Written and read as the range's text (`[0,2)`).
+ */
+export const stopRange = customType<{ data: string; driverData: string }>({
+  dataType: () => 'int4range',
+});
+
+/**
+ * A seat of one trip over one stretch of its route (`paradas`, issue 19): 83 available, 84 held
+ * until `expira` by the holder of `clave`, 82 sold. One row per seat and stretch; the seat map
+ * of a stretch creates its rows on first use (the whole route's when the trip is first shown).
  * A hold whose `expira` has passed reads as available everywhere, so nothing needs to sweep.
+ *
+ * Migration 0012 adds the exclusion constraint `viaje_asiento_paradas_excl`: no two rows of one
+ * seat of one trip in state 82 or 84 over overlapping stretches (btree_gist). A hold first frees
+ * the expired holds it overlaps, in its own transaction (see `changeSeat`).
  */
 export const viaje_asiento = pgTable(
   'viaje_asiento',
@@ -14,6 +29,8 @@ export const viaje_asiento = pgTable(
       .notNull()
       .references(() => viaje.cviaje),
     nasiento: integer('nasiento').notNull(),
+    /** The stretch of the route this row sells: `[boarding, alighting)` stop positions. */
+    paradas: stopRange('paradas').notNull(),
     gnivel_piso: integer('gnivel_piso').notNull(),
     gcategoria_asiento: integer('gcategoria_asiento').notNull(),
     gestado_asiento: integer('gestado_asiento').notNull().default(83),
@@ -27,9 +44,10 @@ export const viaje_asiento = pgTable(
     cliente_hash: text('cliente_hash'),
   },
   (t) => [
-    unique().on(t.cviaje, t.nasiento),
+    unique('viaje_asiento_paradas_unique').on(t.cviaje, t.nasiento, t.paradas),
     index('viaje_asiento_clave_idx').on(t.clave_hash),
     index('viaje_asiento_cliente_idx').on(t.cviaje, t.cliente_hash),
     check('viaje_asiento_estado_check', sql`${t.gestado_asiento} in (82, 83, 84)`),
+    check('viaje_asiento_paradas_check', sql`not isempty(${t.paradas}) and lower(${t.paradas}) >= 0`),
   ],
 );

@@ -16,10 +16,15 @@ export const TEST_ENGINE: 'pglite' | 'postgres' = process.env.API_TEST_DB === 'p
  * crashed worker) that `close()` drops.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const handle = TEST_ENGINE === 'postgres' ? await createPostgresDatabase() : await openDatabase({ dataDir: 'memory://' });
+  const handle = await createEmptyTestDatabase();
   await handle.migrate();
   await seedDatabase(handle.db);
   return handle;
+}
+
+/** An empty database of the run's engine (not migrated): for tests of the migrations themselves. */
+export async function createEmptyTestDatabase(): Promise<TestDatabase> {
+  return TEST_ENGINE === 'postgres' ? createPostgresDatabase() : openDatabase({ dataDir: 'memory://' });
 }
 
 async function createPostgresDatabase(): Promise<DatabaseHandle & { databaseUrl: string }> {

@@ -13,7 +13,8 @@ export const tripsRoutes: FastifyPluginAsync<{ db: Database; now: () => Date }> 
   });
 
   app.post('/rest/viaje/escalas', async (request) => {
-    const { cviaje } = parseBody(TripStopsSchema, request.body);
-    return { data: await listStops(db, cviaje) };
+    const { cviaje, cterminal_origen, cterminal_destino } = parseBody(TripStopsSchema, request.body);
+    const stretch = cterminal_origen !== undefined && cterminal_destino !== undefined ? { cterminal_origen, cterminal_destino } : undefined;
+    return { data: await listStops(db, cviaje, stretch) };
   });
 };

@@ -32,9 +32,16 @@ describe('POST /rest/terminales', () => {
   });
 });
 
+/** The routes from Lima whose buses stop at Arequipa or end there (the seed's corridors). */
+const ROUTE_ENDS_PAST_AREQUIPA = ['AQP', 'MQG', 'TCQ', 'JUL', 'PNO'];
+
 describe('POST /rest/viaje', () => {
   it("lists tomorrow's Lima → Arequipa departures in order, enriched with their terminals", async () => {
-    const trips = await search({ origen: 'LIM', destino: 'AQP', fecha: tomorrow });
+    const all = await search({ origen: 'LIM', destino: 'AQP', fecha: tomorrow });
+    // Buses of longer routes that pass Lima and then Arequipa are trips Lima → Arequipa too (issue 19).
+    expect(all.every((trip) => trip.cterminal_origen === 41 && trip.cterminal_destino === 11)).toBe(true);
+    expect(new Set(all.map((trip) => trip.ruta_destino.codigo))).toEqual(new Set(ROUTE_ENDS_PAST_AREQUIPA));
+    const trips = all.filter((trip) => trip.ruta_origen.codigo === 'LIM' && trip.ruta_destino.codigo === 'AQP');
     expect(trips.length).toBe(4);
     const times = trips.map((trip) => trip.fecha_salida);
     expect([...times].sort()).toEqual(times);
@@ -146,7 +153,7 @@ describe('POST /rest/viaje/escalas', () => {
   });
 
   it('answers an empty list for a trip without stops, and a 400 for a bad id', async () => {
-    const [trip] = await search({ origen: 'AQP', destino: 'MQG', fecha: tomorrow });
+    const [trip] = (await search({ origen: 'AQP', destino: 'MQG', fecha: tomorrow })).filter((t) => t.ruta_origen.codigo === 'AQP');
     expect((await post('/rest/viaje/escalas', { cviaje: trip!.cviaje })).json().data).toEqual([]);
     expect((await post('/rest/viaje/escalas', { cviaje: 'x' })).statusCode).toBe(400);
   });

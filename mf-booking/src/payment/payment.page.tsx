@@ -405,7 +405,8 @@ const TripLines = observer(function TripLines({ store }: { store: PaymentStore }
         <List.Item key={leg.tramo}>
           <Text>
             <chakra.span fontWeight="semibold">{t(`payment.leg.${leg.tramo}`)}:</chakra.span> {leg.trip.terminal_salida.ciudad} → {leg.trip.terminal_llegada.ciudad} ·{' '}
-            {limaDate(leg.trip.fecha_salida, i18n.language)} {limaTime(leg.trip.fecha_salida, i18n.language)} · {leg.trip.servicio}
+            {limaDate(leg.trip.fecha_salida, i18n.language)} {limaTime(leg.trip.fecha_salida, i18n.language)} · {leg.trip.servicio} ·{' '}
+            {t('payment.terminals', { salida: leg.trip.terminal_salida.nombre, llegada: leg.trip.terminal_llegada.nombre })}
           </Text>
         </List.Item>
       ))}

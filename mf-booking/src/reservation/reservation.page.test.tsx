@@ -108,6 +108,10 @@ describe('reservation page', () => {
     expect(within(card).getByRole('heading', { name: 'Pasaje ABCD2345-1' })).toBeInTheDocument();
     expect(card).toHaveTextContent('Rosa Quispe Mamani');
     expect(card).toHaveTextContent('Ida: Lima → Arequipa');
+    // The passenger's own boarding and alighting terminals (issue 19).
+    expect(card).toHaveTextContent('EmbarqueTerminal Plaza Norte (Lima)');
+    expect(card).toHaveTextContent('DesembarqueTerminal Arequipa (Arequipa)');
+    expect(screen.getByText(/embarque en Terminal Plaza Norte, desembarque en Terminal Arequipa/)).toBeInTheDocument();
     expect(card).toHaveTextContent('5, piso 1');
     expect(card).toHaveTextContent('S/ 150.00');
     expect(await within(card).findByRole('img', { name: 'Código QR del pasaje ABCD2345-1, para el embarque' })).toHaveAttribute(
@@ -125,6 +129,8 @@ describe('reservation page', () => {
 
     await act(() => i18n.changeLanguage('en-EN'));
     expect(screen.getByRole('button', { name: 'Download tickets (PDF)' })).toBeInTheDocument();
+    expect(screen.getByTestId('ticket')).toHaveTextContent('BoardingTerminal Plaza Norte (Lima)');
+    expect(screen.getByText(/board at Terminal Plaza Norte, alight at Terminal Arequipa/)).toBeInTheDocument();
   });
 
   it('a declined payment is explained plainly, with a way back to search', async () => {

@@ -255,7 +255,7 @@ const Summary = observer(function Summary({ store }: { store: ReservationStore }
         {view.tramos.map((leg) => (
           <List.Item key={leg.tramo}>
             <chakra.span fontWeight="semibold">{t(`payment.leg.${leg.tramo}`)}:</chakra.span> {leg.origen} → {leg.destino} · {limaDate(leg.salida, lang)}{' '}
-            {limaTime(leg.salida, lang)} · {leg.servicio}
+            {limaTime(leg.salida, lang)} · {leg.servicio} · {t('reservation.terminals', { salida: leg.terminal_origen, llegada: leg.terminal_destino })}
           </List.Item>
         ))}
         {view.asientos.map((seat) => (

@@ -39,6 +39,14 @@ export function TicketCard({ ticket, actions = false }: { ticket: Ticket; action
             <chakra.dd>
               {t(`payment.leg.${ticket.tramo}`)}: {ticket.origen} → {ticket.destino}, {limaDate(ticket.salida, lang)} {limaTime(ticket.salida, lang)}
             </chakra.dd>
+            <chakra.dt fontWeight="semibold">{t('reservation.tickets.boarding')}</chakra.dt>
+            <chakra.dd>
+              {ticket.terminal_origen} ({ticket.origen})
+            </chakra.dd>
+            <chakra.dt fontWeight="semibold">{t('reservation.tickets.alighting')}</chakra.dt>
+            <chakra.dd>
+              {ticket.terminal_destino} ({ticket.destino})
+            </chakra.dd>
             <chakra.dt fontWeight="semibold">{t('reservation.tickets.seat')}</chakra.dt>
             <chakra.dd>{t('reservation.tickets.seatValue', { n: ticket.nasiento, piso: deckNumber(ticket.gnivel_piso) })}</chakra.dd>
             <chakra.dt fontWeight="semibold">{t('reservation.tickets.price')}</chakra.dt>

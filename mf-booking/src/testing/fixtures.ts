@@ -27,6 +27,8 @@ export function trip(overrides: Partial<Trip> = {}): Trip {
     cterminal_destino: 3,
     terminal_salida: LIMA_PLAZA,
     terminal_llegada: AREQUIPA,
+    ruta_origen: LIMA_PLAZA,
+    ruta_destino: AREQUIPA,
     // 20:30 in Lima, arriving 11:00 the next day
     fecha_salida: '2026-11-28T01:30:00.000Z',
     fecha_llegada: '2026-11-28T16:00:00.000Z',
@@ -145,7 +147,7 @@ export function reservationView(overrides: Partial<ReservationView> = {}): Reser
     canje_centimos: 0,
     comprador: { nombre: 'Rosa Quispe', email: 'rosa@example.pe', comprobante: 'boleta', ruc: null, razon_social: null },
     tramos: [
-      { tramo: 'ida', cviaje: 100, origen: 'Lima', destino: 'Arequipa', salida: '2026-11-28T01:30:00.000Z', llegada: '2026-11-28T16:00:00.000Z', servicio: 'Andino VIP' },
+      { tramo: 'ida', cviaje: 100, origen: 'Lima', destino: 'Arequipa', terminal_origen: 'Terminal Plaza Norte', terminal_destino: 'Terminal Arequipa', salida: '2026-11-28T01:30:00.000Z', llegada: '2026-11-28T16:00:00.000Z', servicio: 'Andino VIP' },
     ],
     asientos: [{ cviaje_asiento: 9005, cviaje: 100, nasiento: 5, gnivel_piso: 15, precio_centimos: 15000, pasajero }],
     pagos: [],
@@ -161,6 +163,8 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     tramo: 'ida',
     origen: 'Lima',
     destino: 'Arequipa',
+    terminal_origen: 'Terminal Plaza Norte',
+    terminal_destino: 'Terminal Arequipa',
     salida: '2026-11-28T01:30:00.000Z',
     nasiento: 5,
     gnivel_piso: 15,

@@ -3,7 +3,7 @@ import { json, stubRest } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readReservation } from '../reservation';
-import { TERMINALS, trip } from '../testing/fixtures';
+import { AREQUIPA, TERMINALS, trip } from '../testing/fixtures';
 import { renderAt, setUpBooking } from '../testing/render';
 import { TripsPage } from './trips.page';
 
@@ -59,6 +59,16 @@ describe('step 1, Destinos', () => {
     expect(night).toHaveTextContent('14 h 30 min');
     expect(screen.getByRole('navigation', { name: 'Pasos de la compra' })).toHaveTextContent(/Destinos.*paso actual/);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Elige tu viaje de ida');
+  });
+
+  it("names the bus's own route when the passenger rides part of it (issue 19)", async () => {
+    const TACNA = { ...AREQUIPA, cterminal: 101, nombre: 'Terminal Tacna', cciudad: 10, ciudad: 'Tacna', codigo: 'TCQ' };
+    api([[NIGHT, trip({ cviaje: 13, ruta_destino: TACNA })]]);
+    renderAt(URL_OK, <TripsPage />);
+    expect(await screen.findByText('2 viajes')).toBeInTheDocument();
+    const routes = screen.getAllByTestId('trip-route');
+    expect(routes).toHaveLength(1);
+    expect(routes[0]).toHaveTextContent('Bus de la ruta Lima → Tacna');
   });
 
   it('sorts by price, filters by seat class and shows stops on demand', async () => {

@@ -47,6 +47,11 @@ const TripCard = observer(function TripCard({ store, trip, onChoose }: { store: 
             <Text textStyle="sm">
               {t('trips.departure')}: {trip.terminal_salida.nombre} · {t('trips.arrival')}: {trip.terminal_llegada.nombre}
             </Text>
+            {(trip.ruta_origen.cterminal !== trip.terminal_salida.cterminal || trip.ruta_destino.cterminal !== trip.terminal_llegada.cterminal) && (
+              <Text textStyle="sm" color="fg.muted" data-testid="trip-route">
+                {t('trips.busRoute', { origen: trip.ruta_origen.ciudad, destino: trip.ruta_destino.ciudad })}
+              </Text>
+            )}
             <Text textStyle="sm" color="fg.muted">
               {t('trips.duration')}: {t('trips.durationValue', splitDuration(trip.duracion_min))} · {t('trips.service')}: {trip.servicio} ·{' '}
               {t('trips.decks', { count: trip.pisos })}

@@ -92,6 +92,14 @@ describe('TripsStore', () => {
     expect(store.stops.has(3)).toBe(false);
   });
 
+  it("asks for the stops of the passenger's own stretch of a trip", async () => {
+    const requests = api([{ ...MIDDAY, cterminal_origen: 81, cterminal_destino: 11 }]);
+    const store = new TripsStore(SEARCH, 'ida', { now: () => NOW });
+    await store.load();
+    await store.toggleStops(3);
+    expect(await requests[1]!.json()).toEqual({ cviaje: 3, cterminal_origen: 81, cterminal_destino: 11 });
+  });
+
   it('keeps the chosen trip in CRESERVA and releases seats held on another trip', async () => {
     const requests = api();
     sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(7, { cviaje: 99 })]));

@@ -1,7 +1,7 @@
 import { SEAT_STATE, type HeldSeat } from '@rumbo/shared';
 import { SALES_WINDOW_DAYS, addDays, limaToday, type Trip, type TripSearchForm, type TripStop } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import { changeSeat, fetchStops, searchTrips, type TripQuery } from '../booking.resource';
+import { changeSeat, fetchStops, searchTrips, type StopsTrip, type TripQuery } from '../booking.resource';
 import { classesOf, fromPrice } from '../format';
 import { archivePurchase, heldSeats, readReservation, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
 import { tripsUrl, type Leg } from '../trips-url';
@@ -16,7 +16,7 @@ export interface StopsEntry {
 
 export interface TripsDeps {
   searchTrips: (query: TripQuery) => Promise<Trip[] | undefined>;
-  fetchStops: (cviaje: number) => Promise<TripStop[] | undefined>;
+  fetchStops: (trip: StopsTrip) => Promise<TripStop[] | undefined>;
   releaseSeat: (seat: HeldSeat) => Promise<unknown>;
   storage: Storage;
   now: () => Date;
@@ -100,7 +100,10 @@ export class TripsStore {
       return;
     }
     this.stops.set(cviaje, { state: 'loading', stops: [] });
-    const stops = await this.deps.fetchStops(cviaje).catch(() => undefined);
+    // The stops of the passenger's stretch (the trip as the day's list gives it).
+    const trip = this.trips.find((t) => t.cviaje === cviaje);
+    const stretch = trip ? { cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino } : {};
+    const stops = await this.deps.fetchStops({ cviaje, ...stretch }).catch(() => undefined);
     runInAction(() => this.stops.set(cviaje, { state: stops ? 'ready' : 'failed', stops: stops ?? [] }));
   }
 

@@ -40,20 +40,28 @@ export function fromPrice(trip: FromPriceFields): number | undefined {
   return lowest;
 }
 
-/** `POST /rest/viaje`: one departure, enriched with its terminals. Times are ISO instants. */
+/**
+ * `POST /rest/viaje`: one departure over the stretch asked (issue 19: any two cities the bus
+ * passes in order), enriched with its terminals. Terminals, times, duration, stops, free seats and
+ * fares are the stretch's: `terminal_salida`/`fecha_salida` where the passenger boards,
+ * `terminal_llegada`/`fecha_llegada` where they alight. Times are ISO instants.
+ */
 export type Trip = Record<FareField, number | null> & {
   cviaje: number;
   cterminal_origen: number;
   cterminal_destino: number;
   terminal_salida: Terminal;
   terminal_llegada: Terminal;
+  /** The bus's own first and last terminals (the same as the stretch's when it is the whole route). */
+  ruta_origen: Terminal;
+  ruta_destino: Terminal;
   fecha_salida: string;
   fecha_llegada: string;
   duracion_min: number;
   servicio: string;
   pisos: number;
   asientos_libres: number;
-  /** How many intermediate stops (`/rest/viaje/escalas` lists them). */
+  /** How many stops between boarding and alighting (`/rest/viaje/escalas` lists them). */
   escalas: number;
   nprecio_desde: number | null;
   /** Discount of the promotional seats, 0 when none. */

@@ -96,8 +96,12 @@ export interface Quote {
 export interface ReservationLeg {
   tramo: 'ida' | 'vuelta';
   cviaje: number;
+  /** The passenger's own boarding and alighting cities (the stretch sold, issue 19)… */
   origen: string;
   destino: string;
+  /** …and terminals there. */
+  terminal_origen: string;
+  terminal_destino: string;
   /** ISO instants. */
   salida: string;
   llegada: string;
@@ -129,8 +133,11 @@ export interface Ticket {
   numero: string;
   cviaje: number;
   tramo: 'ida' | 'vuelta';
+  /** The passenger's own boarding and alighting cities and terminals (issue 19); `salida` is the boarding time. */
   origen: string;
   destino: string;
+  terminal_origen: string;
+  terminal_destino: string;
   salida: string;
   nasiento: number;
   gnivel_piso: number;

@@ -76,8 +76,11 @@ export const TripSearchSchema = v.pipe(
 );
 export type TripSearch = v.InferOutput<typeof TripSearchSchema>;
 
-/** `POST /rest/viaje/escalas`. */
-export const TripStopsSchema = v.object({ cviaje: id() });
+/**
+ * `POST /rest/viaje/escalas`: the trip's stops; with the stretch's terminals (a trip of
+ * `/rest/viaje` over part of its route), only those between boarding and alighting.
+ */
+export const TripStopsSchema = v.object({ cviaje: id(), cterminal_origen: v.optional(id()), cterminal_destino: v.optional(id()) });
 
 /** `POST /rest/maqueta` (spec §7). */
 export const SeatMapRequestSchema = v.object({
