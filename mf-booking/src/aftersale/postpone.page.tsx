@@ -10,7 +10,7 @@ import { dayLabel, formatPrice, limaDate, limaTime } from '../format';
 import { ProblemAlert } from '../problem-alert';
 import { TicketCard } from '../reservation/ticket-card';
 import { deckNumber } from '../seats/seat-grid';
-import { DeckGrid, DeckSwitch, Legend, Message } from '../seats/seats.page';
+import { DeckGrid, DeckSwitch, Legend, Message } from '../seats/seat-map';
 import { TripList } from '../trips/trips.page';
 import { PostponeStore } from './postpone.store';
 import { TicketLoadState } from './ticket-load-state';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { writeReservation } from '../reservation';
 import { TWO_DECKS, held, trip } from '../testing/fixtures';
 import { renderAt, setUpBooking } from '../testing/render';
-import { markedParts, nameLines, SeatsPage } from './seats.page';
+import { SeatsPage } from './seats.page';
 
 /**
  * A seat's accessible name as read: the button's visible lines are blocks, so the computed name
@@ -218,29 +218,6 @@ describe('step 2 with the keyboard and a screen reader', () => {
     expect([mark(1), mark(2), mark(4)]).toEqual([undefined, '✕', '%']);
     await act(() => i18n.changeLanguage('en-EN'));
     expect(within(screen.getByRole('grid', { name: 'Deck 2' })).getByRole('button', { name: named('Deck 2, row 1, seat 1, window, Special 160°, S/ 90.00, available') })).toBeInTheDocument();
-  });
-});
-
-describe('markedParts', () => {
-  it('splits a name at its marks: what the button shows, in order, among the hidden words', () => {
-    expect(markedParts('Piso 1, fila 1, asiento \u001f1\u001f, ventana, VIP cama \u001f180°\u001f, S/ \u001f120.00\u001f, disponible')).toEqual([
-      { text: 'Piso 1, fila 1, asiento ', visible: false },
-      { text: '1', visible: true },
-      { text: ', ventana, VIP cama ', visible: false },
-      { text: '180°', visible: true },
-      { text: ', S/ ', visible: false },
-      { text: '120.00', visible: true },
-      { text: ', disponible', visible: false },
-    ]);
-  });
-});
-
-describe('nameLines', () => {
-  it('starts a line at each visible part after the first, so line breaks fall on spaces of the name', () => {
-    const lines = nameLines(markedParts('Piso 1, fila 12, asiento \u001f47\u001f, pasillo, Especial \u001f160°\u001f, S/ \u001f102.00\u001f, seleccionado'));
-    expect(lines.map((line) => line.map((part) => part.text).join(''))).toEqual(['Piso 1, fila 12, asiento 47, pasillo, Especial ', '160°, S/ ', '102.00, seleccionado']);
-    // Read as blocks (a space between lines, spaces collapsed): no space before a comma.
-    expect(lines.map((line) => line.map((part) => part.text).join('')).join(' ').replace(/\s+/g, ' ')).toBe('Piso 1, fila 12, asiento 47, pasillo, Especial 160°, S/ 102.00, seleccionado');
   });
 });
 
