@@ -105,6 +105,24 @@ describe('step 3 store', () => {
     expect(third.passengers[1]!.values.nombres).toBe('');
   });
 
+  it('a step 3 drawn in a render React throws away (a transition started again) leaves what was typed to the one that stays', async () => {
+    workingApi();
+    purchase({ seats: 1 });
+    const { store } = makeStore();
+    store.load();
+    fill(store.passengers[0]!, passengerData({ nombres: 'Teodora' }));
+    store.tick(Date.parse(EXPIRA));
+    purchase({ seats: 1 });
+    // The page makes its store in its first render (restore); only the render React keeps loads it.
+    const discarded = makeStore().store;
+    discarded.restore();
+    expect(discarded.passengers[0]!.values.nombres).toBe('Teodora');
+    const kept = makeStore().store;
+    kept.restore();
+    kept.load();
+    expect(kept.passengers[0]!.values.nombres).toBe('Teodora');
+  });
+
   it('warns before the holds end, in its own live region, with the extension the API allows', async () => {
     workingApi();
     purchase({ seats: 1 });

@@ -256,6 +256,9 @@ export class PaymentStore {
     this.restore();
     if (this.state !== 'ready' || this.started) return;
     this.started = true;
+    // This store is the page's (loaded from its effect): what was typed before the holds ran out is
+    // now in its forms. A store made in a render React threw away never got here, and left it.
+    draft = undefined;
     void this.requote();
     void this.loadPromotions();
     if (this.customer) void this.loadPoints();
@@ -357,7 +360,6 @@ export class PaymentStore {
   private restoreDraft(): void {
     const kept = draft;
     if (!kept) return;
-    draft = undefined;
     kept.passengers.forEach((passenger, i) => {
       const form = this.passengers[i];
       if (!form) return;
