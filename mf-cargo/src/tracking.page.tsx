@@ -82,9 +82,7 @@ export const TrackingPage = observer(function TrackingPage({ store: given }: { s
       store.set('codigo', codigo);
       void store.search().then(focus);
     }
-    // `focus` is a new function each render; the search follows the address only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [params, store]);
+  }, [params, store, focus]);
 
   return (
     <Container maxW="5xl" py={{ base: '8', md: '12' }}>

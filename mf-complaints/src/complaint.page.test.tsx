@@ -5,20 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { ComplaintPage } from './complaint.page';
 import { ComplaintStore } from './complaint.store';
 import { complaintsPackageTexts } from './locales';
-
-const OPERATOR = {
-  producto: 'rumbo',
-  marca: 'Rumbo Andino',
-  razon_social: 'Rumbo Andino Express S.A.C.',
-  ruc: '20518739469',
-  direccion: 'Av. Nicolás Arriola 1250, La Victoria, Lima, Perú',
-  fundacion: 1996,
-  central_telefonica: '(01) 708-5000',
-  whatsapp: '+51 987 085 000',
-  whatsapp_url: 'https://wa.me/51987085000',
-  correo: 'atencion@rumboandino.pe',
-  redes: { facebook: '', youtube: '', instagram: '' },
-};
+import { OPERATOR } from '@rumbo/shared/schemas';
 
 const CITIES = [
   { cciudad: 1, nombre: 'Arequipa', codigo: 'AQP', slug: 'arequipa' },

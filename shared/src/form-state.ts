@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import * as v from 'valibot';
 import { ApiError } from './api';
 import type { FormMessage } from './form-message';
@@ -153,9 +153,10 @@ export function useFocusAfterSubmit(formRef: RefObject<HTMLFormElement | null>, 
     if (request.target === ALERT) alertRef.current?.focus();
     else focusField(formRef.current, request.target);
   }, [request, formRef, alertRef]);
-  return (target: FocusTarget | undefined) => {
+  // One function for the form's life: an effect may call it without listing it again.
+  return useCallback((target: FocusTarget | undefined) => {
     if (target) setRequest({ target });
-  };
+  }, []);
 }
 
 /** DOM ids of a field's parts in form `form`, so the error summary, the label and the messages link up. */

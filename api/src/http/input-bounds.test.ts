@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
 import { setupTestApp } from '../test/app';
+import { ADULT } from '../test/purchase';
 import { registerErrorHandling } from './error-handler';
 
 /** Issue 15, item 8: odd input is a 400, never a 500; the error log never carries personal data. */
@@ -10,17 +11,6 @@ const post = (url: string, payload: unknown) =>
   api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', 'accept-language': 'en-EN' }, payload: JSON.stringify(payload) });
 
 const BIG = 2 ** 31;
-const ROSA = {
-  ctipo_documento: 19,
-  numero: '45678912',
-  nombres: 'Rosa',
-  paterno: 'Quispe',
-  materno: 'Mamani',
-  email: 'rosa@example.pe',
-  celular: '987654321',
-  genero: 'F',
-  nacimiento: '1990-05-14',
-};
 const channel = { cterminal_origen: 1, cterminal_destino: 2, susuario: 'TVIRT', cusuario: 50005 };
 
 describe('integers of 2^31 or more', () => {
@@ -47,7 +37,7 @@ describe('integers of 2^31 or more', () => {
 
 describe('a NUL character in a text field', () => {
   it.each([
-    ['/rest/persona/registrar', { ...ROSA, nombres: 'Ro\u0000sa' }],
+    ['/rest/persona/registrar', { ...ADULT, nombres: 'Ro\u0000sa' }],
     ['/rest/persona/buscar', { ctipo_documento: 19, numero: '4567\u00008912' }],
     ['/rest/invitado', { nombre: 'Ana\u0000', email: 'ana@example.pe' }],
     ['/rest/user/cuenta', { correo: 'a\u0000@example.pe' }],
