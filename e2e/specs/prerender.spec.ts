@@ -161,4 +161,23 @@ test.describe('pages painted from HTML', () => {
     await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText(/Complaints Book/i);
     expect(await page.evaluate(() => (window as unknown as { __spanishSeen: string[] }).__spanishSeen)).toEqual([]);
   });
+
+  test('English chosen in the stitched header before the shell has started is kept', async ({ page }) => {
+    // The shell's code waits until the customer has chosen, in the header as the HTML painted it.
+    let release!: () => void;
+    const chosen = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/main\.js$/, async (route) => {
+      await chosen;
+      await route.continue();
+    });
+    const shell = new ShellPage(page);
+    // Not `open`: the page's load event waits for the held script.
+    await page.goto('/libro_reclamaciones', { waitUntil: 'commit' });
+    await shell.languageSelect().selectOption('en-EN');
+    release();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText(/Complaints Book/i);
+    await expect(shell.languageSelect()).toHaveValue('en-EN');
+    expect(await shell.storedLanguage()).toBe('en-EN');
+  });
 });

@@ -1,4 +1,4 @@
-import { WhenIdle, markLive, type Schedule } from '@rumbo/shared';
+import { WhenIdle, markLive, setLanguage, type Schedule } from '@rumbo/shared';
 import { NotFoundMessage, RemoteError, UiProvider } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
@@ -6,12 +6,16 @@ import { createPortal } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
+import { languageChosenBeforeHydration } from './layout/static-language';
 import { Unavailable } from './pages/unavailable';
 import type { MainArea } from './remotes/applications';
 
-const HeaderArea = observer(function HeaderArea({ area }: { area: MainArea }) {
+const HeaderArea = observer(function HeaderArea({ area, onLive }: { area: MainArea; onLive: () => void }) {
   // The header now on screen is this one (in the customer's language), not the stitched page's.
-  useLayoutEffect(() => markLive(byId('shell-header')), []);
+  useLayoutEffect(() => {
+    markLive(byId('shell-header'));
+    onLive();
+  }, [onLive]);
   return <Header pathname={area.pathname} />;
 });
 
@@ -31,6 +35,20 @@ export const MainStatus = observer(function MainStatus({ area }: { area: MainAre
 
 const byId = (id: string) => document.getElementById(id)!;
 
+/**
+ * A language picked in the stitched page's static header, before the live one replaces it, is
+ * applied (not lost with the markup): the one picked already, and any picked until then.
+ */
+function keepStaticLanguageChoice(header: HTMLElement): () => void {
+  const apply = () => {
+    const chosen = languageChosenBeforeHydration(header);
+    if (chosen) void setLanguage(chosen);
+  };
+  apply();
+  header.addEventListener('change', apply);
+  return () => header.removeEventListener('change', apply);
+}
+
 
 /**
  * Header, main-area status and footer around the remotes' containers: one React root (one
@@ -38,13 +56,15 @@ const byId = (id: string) => document.getElementById(id)!;
  */
 /** `later`: work held until the first page is on screen (`afterFirstPage`). */
 export function renderShell(area: MainArea, later: Schedule): void {
-  const root = createRoot(byId('shell-header'));
+  const header = byId('shell-header');
+  const stopListening = keepStaticLanguageChoice(header);
+  const root = createRoot(header);
   // The page's first paint is index.html's static header; React then renders the shell in a
   // transition, in slices, so the browser stays responsive while the remote's code arrives.
   startTransition(() => root.render(
     <StrictMode>
       <UiProvider>
-        <HeaderArea area={area} />
+        <HeaderArea area={area} onLive={stopListening} />
         {createPortal(<MainStatus area={area} />, byId('shell-main'))}
         {createPortal(
           // Below the fold (`#main` is at least a viewport tall): rendered once the page's own content
