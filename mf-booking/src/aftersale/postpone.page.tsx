@@ -11,7 +11,7 @@ import { ProblemAlert } from '../problem-alert';
 import { TicketCard } from '../reservation/ticket-card';
 import { deckNumber } from '../seats/seat-grid';
 import { DeckGrid, DeckSwitch, Legend, Message } from '../seats/seat-map';
-import { TripList } from '../trips/trips.page';
+import { TripList } from '../trips/trip-list';
 import { PostponeStore } from './postpone.store';
 import { TicketLoadState } from './ticket-load-state';
 

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { HoldAnnouncement, HoldTime } from '../seats/hold-time';
 import { formatCentimos, limaDate, limaTime } from '../format';
 import { focusControl } from '../focus';
-import { loadReservationPage } from '../lazy-pages';
+import { loadReservationPage } from '../reservation/load-page';
 import { tripsUrl } from '../trips-url';
 import { deckNumber } from '../seats/seat-grid';
 import { ReservedNotice } from '../reserved-notice';
