@@ -116,6 +116,18 @@ describe('FormState: a list of sub-forms sent as one', () => {
     expect(purchase.problem).toEqual({ key: 'validation:request.failed' });
   });
 
+  it('a form of one field shows any of its messages under that field', async () => {
+    const points = new FormState({ puntos: '' });
+    expect(points.soleMessage('puntos')).toBeUndefined();
+    points.check(v.object({ clave: v.pipe(v.string(), v.length(4, 'form.codigo.length')) }), { clave: 'AB1' });
+    expect(points.soleMessage('puntos')).toEqual({ field: 'clave', key: 'validation:form.codigo.length' });
+    points.reset({ puntos: '12' });
+    await points.send(async () => undefined);
+    expect(points.soleMessage('puntos')).toEqual({ key: 'validation:request.failed' });
+    points.failField('puntos', { key: 'validation:points.minimum' });
+    expect(points.soleMessage('puntos')).toEqual({ field: 'puntos', key: 'validation:points.minimum' });
+  });
+
   it('claims only a refusal about one of its own fields', () => {
     const form = new FormState({ cupon: 'VERANO' });
     expect(form.claim(new ApiError(400, 'Correo', 'form.correo.invalid', 'correo'))).toBeUndefined();

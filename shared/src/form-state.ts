@@ -69,6 +69,11 @@ export class FormState<F extends Record<string, unknown>> {
     return this.errors.find((error) => error.field === field);
   }
 
+  /** What a form of one field shows under it: that field's message, else any other (a hidden value's, the alert's). */
+  soleMessage(field: keyof F & string): FormMessage | undefined {
+    return this.fieldError(field) ?? this.errors[0] ?? this.problem ?? undefined;
+  }
+
   /** Checks with `schema`: the parsed output, or every failed check as a message. */
   check<S extends v.GenericSchema>(schema: S, input: unknown = this.values): Outcome<v.InferOutput<S>> {
     this.problem = null;
