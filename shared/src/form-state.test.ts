@@ -128,6 +128,19 @@ describe('FormState: a list of sub-forms sent as one', () => {
     expect(points.soleMessage('puntos')).toEqual({ field: 'puntos', key: 'validation:points.minimum' });
   });
 
+  it('a check of what the customer did not type fails on the alert; a failed call outside a send is shown the same way', () => {
+    const form = new FormState({ cupon: '' });
+    expect(form.checkAlert(Schema, { correo: 'rosa@example.pe', codigo: 'AB1' })).toEqual({ ok: false, focus: ALERT });
+    expect(form.problem).toEqual({ key: 'validation:form.codigo.length' });
+    expect(form.errors).toEqual([]);
+    expect(form.checkAlert(Schema, { correo: 'rosa@example.pe', codigo: 'AB12' })).toEqual({ ok: true, value: { correo: 'rosa@example.pe', codigo: 'AB12' } });
+    expect(form.problem).toBeNull();
+    expect(form.refuse(new ApiError(401, 'Inicie sesión', 'auth.required'))).toBe(ALERT);
+    expect(form.problem).toEqual({ key: 'validation:auth.required', text: 'Inicie sesión' });
+    expect(form.refuse(new TypeError('offline'))).toBe(ALERT);
+    expect(form.problem).toEqual({ key: 'validation:request.failed' });
+  });
+
   it('claims only a refusal about one of its own fields', () => {
     const form = new FormState({ cupon: 'VERANO' });
     expect(form.claim(new ApiError(400, 'Correo', 'form.correo.invalid', 'correo'))).toBeUndefined();

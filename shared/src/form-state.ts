@@ -87,6 +87,17 @@ export class FormState<F extends Record<string, unknown>> {
   }
 
   /**
+   * Checks what the customer did not type (a purchase key, a ticket's access from storage): a
+   * failure is the alert's message (its first issue), no field's.
+   */
+  checkAlert<S extends v.GenericSchema>(schema: S, input: unknown): Outcome<v.InferOutput<S>> {
+    this.problem = null;
+    const result = v.safeParse(schema, input);
+    if (result.success) return { ok: true, value: result.output };
+    return { ok: false, focus: this.fail({ key: `validation:${result.issues[0].message}` }) };
+  }
+
+  /**
    * Sends: `undefined` from the call is no answer (network); an `ApiError` becomes the message of
    * its field (when the form has that field) or the alert's. A call that sends several forms (a
    * list of sub-forms, sent in turn) names in `among` the forms a refusal may be about, in order,
@@ -104,7 +115,7 @@ export class FormState<F extends Record<string, unknown>> {
         return { ok: true as const, value };
       });
     } catch (error) {
-      return runInAction(() => ({ ok: false as const, focus: this.refused(error, among()) }));
+      return runInAction(() => ({ ok: false as const, focus: this.refuse(error, among()) }));
     } finally {
       runInAction(() => {
         this.sending = false;
@@ -144,7 +155,11 @@ export class FormState<F extends Record<string, unknown>> {
     return field;
   }
 
-  private refused(error: unknown, among: readonly FormState<Record<string, unknown>>[]): FocusTarget {
+  /**
+   * Shows why a call failed: a refusal about a field of `among` (this form by default) on it, any
+   * other on the alert, no answer as the form's own message.
+   */
+  refuse(error: unknown, among: readonly FormState<Record<string, unknown>>[] = [this]): FocusTarget {
     if (!(error instanceof ApiError)) return this.fail(this.noAnswer);
     for (const form of among) {
       const field = form.claim(error);

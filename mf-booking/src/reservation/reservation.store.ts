@@ -224,13 +224,8 @@ export class ReservationStore {
   /** Confirms a reservation whose total is 0 after points (`/rest/canje/confirmar`): its tickets are issued. */
   async confirmWithPoints(): Promise<boolean> {
     if (this.starting || !this.clave || !this.payableWithPoints) return false;
-    const checked = this.payment.check(PointsConfirmSchema, { codigo: this.codigo, clave_bloqueo: this.clave });
-    if (!checked.ok) {
-      // A check of the reservation's own code and key, nothing typed: its message is the alert's.
-      this.payment.fail(this.payment.errors[0]!);
-      this.payment.errors = [];
-      return false;
-    }
+    const checked = this.payment.checkAlert(PointsConfirmSchema, { codigo: this.codigo, clave_bloqueo: this.clave });
+    if (!checked.ok) return false;
     return this.attempt(async () => {
       if ((await this.deps.api.confirmWithPoints(checked.value)) === undefined) return undefined;
       await this.refresh();
