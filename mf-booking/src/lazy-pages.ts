@@ -4,7 +4,7 @@
  * shows without waiting for its code.
  */
 export const loadPaymentPage = () => import(/* webpackChunkName: "payment" */ './payment/payment.page');
-export const loadReservationPage = () => import(/* webpackChunkName: "reservation" */ './reservation/reservation.page');
+export { loadReservationPage } from './reservation/load-page';
 /** After the sale (issue 7): recovery without an account, postponement, sworn declaration. */
 export const loadRecoveryPage = () => import(/* webpackChunkName: "recovery" */ './recovery/recovery.page');
 export const loadPostponePage = () => import(/* webpackChunkName: "postpone" */ './aftersale/postpone.page');

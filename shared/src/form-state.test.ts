@@ -79,3 +79,73 @@ describe('FormState: check → send → the server’s answer → where the focu
     expect(form.fieldError('codigo')).toBeDefined();
   });
 });
+
+describe('FormState: a list of sub-forms sent as one', () => {
+  const Nested = v.object({ clave: v.pipe(v.string(), v.length(4, 'form.codigo.length')), comprador: v.object({ correo: v.pipe(v.string(), v.email('form.correo.invalid')) }) });
+
+  it("checks a form whose values the request carries under its prefix: the issues name the form's fields", () => {
+    const buyer = new FormState({ correo: '' }, { prefix: 'comprador' });
+    expect(buyer.check(Nested, { clave: 'AB1', comprador: buyer.values })).toEqual({ ok: false, focus: 'clave' });
+    expect(buyer.errors.map((error) => [error.field, error.key])).toEqual([
+      ['clave', 'validation:form.codigo.length'],
+      ['correo', 'validation:form.correo.invalid'],
+    ]);
+  });
+
+  it('a refusal lands on the first of the forms it may be about that has its field; else on the sending form’s alert', async () => {
+    const passenger = new FormState({ correo: 'ana@example.pe', nombre: 'Ana' }, { prefix: 'pasajero' });
+    const buyer = new FormState({ correo: 'rosa@example.pe' }, { prefix: 'comprador' });
+    const coupon = new FormState({ cupon: 'VERANO' });
+    const purchase = new FormState({});
+    const among = () => [passenger, buyer, coupon];
+
+    expect(await purchase.send(() => Promise.reject(new ApiError(400, 'Correo', 'form.correo.invalid', 'pasajero.correo')), among)).toEqual({ ok: false, focus: 'correo' });
+    expect(passenger.errors).toEqual([{ field: 'correo', key: 'validation:form.correo.invalid', text: 'Correo' }]);
+    expect(buyer.errors).toEqual([]);
+
+    expect(await purchase.send(() => Promise.reject(new ApiError(400, 'Correo', 'form.correo.invalid', 'comprador.correo')), () => [buyer, coupon])).toEqual({ ok: false, focus: 'correo' });
+    expect(buyer.errors).toEqual([{ field: 'correo', key: 'validation:form.correo.invalid', text: 'Correo' }]);
+
+    expect(await purchase.send(() => Promise.reject(new ApiError(400, 'Vencido', 'sale.cupon.vencido', 'cupon')), among)).toEqual({ ok: false, focus: 'cupon' });
+    expect(coupon.fieldError('cupon')).toEqual({ field: 'cupon', key: 'validation:sale.cupon.vencido', text: 'Vencido' });
+    expect(purchase.problem).toBeNull();
+
+    expect(await purchase.send(() => Promise.reject(new ApiError(409, 'Vencida', 'sale.reserva.vencida', 'cupon')), among)).toEqual({ ok: false, focus: ALERT });
+    expect(purchase.problem).toEqual({ key: 'validation:sale.reserva.vencida', text: 'Vencida' });
+    expect(await purchase.send(() => Promise.reject(new Error('offline')), among)).toEqual({ ok: false, focus: ALERT });
+    expect(purchase.problem).toEqual({ key: 'validation:request.failed' });
+  });
+
+  it('a form of one field shows any of its messages under that field', async () => {
+    const points = new FormState({ puntos: '' });
+    expect(points.soleMessage('puntos')).toBeUndefined();
+    points.check(v.object({ clave: v.pipe(v.string(), v.length(4, 'form.codigo.length')) }), { clave: 'AB1' });
+    expect(points.soleMessage('puntos')).toEqual({ field: 'clave', key: 'validation:form.codigo.length' });
+    points.reset({ puntos: '12' });
+    await points.send(async () => undefined);
+    expect(points.soleMessage('puntos')).toEqual({ key: 'validation:request.failed' });
+    points.failField('puntos', { key: 'validation:points.minimum' });
+    expect(points.soleMessage('puntos')).toEqual({ field: 'puntos', key: 'validation:points.minimum' });
+  });
+
+  it('a check of what the customer did not type fails on the alert; a failed call outside a send is shown the same way', () => {
+    const form = new FormState({ cupon: '' });
+    expect(form.checkAlert(Schema, { correo: 'rosa@example.pe', codigo: 'AB1' })).toEqual({ ok: false, focus: ALERT });
+    expect(form.problem).toEqual({ key: 'validation:form.codigo.length' });
+    expect(form.errors).toEqual([]);
+    expect(form.checkAlert(Schema, { correo: 'rosa@example.pe', codigo: 'AB12' })).toEqual({ ok: true, value: { correo: 'rosa@example.pe', codigo: 'AB12' } });
+    expect(form.problem).toBeNull();
+    expect(form.refuse(new ApiError(401, 'Inicie sesión', 'auth.required'))).toBe(ALERT);
+    expect(form.problem).toEqual({ key: 'validation:auth.required', text: 'Inicie sesión' });
+    expect(form.refuse(new TypeError('offline'))).toBe(ALERT);
+    expect(form.problem).toEqual({ key: 'validation:request.failed' });
+  });
+
+  it('claims only a refusal about one of its own fields', () => {
+    const form = new FormState({ cupon: 'VERANO' });
+    expect(form.claim(new ApiError(400, 'Correo', 'form.correo.invalid', 'correo'))).toBeUndefined();
+    expect(form.claim(new Error('offline'))).toBeUndefined();
+    expect(form.errors).toEqual([]);
+    expect(form.claim(new ApiError(400, 'Vencido', 'sale.cupon.vencido', 'cupon'))).toBe('cupon');
+  });
+});

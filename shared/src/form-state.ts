@@ -16,6 +16,11 @@ export interface FormStateOptions {
   noAnswer?: FormMessage;
   /** Refusals that name no field but are about one: error code → field (an unknown code, say). */
   codeFields?: Readonly<Record<string, string>>;
+  /**
+   * Where the request carries this form's values (`comprador`): an issue of the check, or a
+   * refusal, about `comprador.email` is about the form's field `email`.
+   */
+  prefix?: string;
 }
 
 /** A field's message, as the form keeps them: which field it is about. */
@@ -37,12 +42,14 @@ export class FormState<F extends Record<string, unknown>> {
   sending = false;
   private readonly noAnswer: FormMessage;
   private readonly codeFields: Readonly<Record<string, string>>;
+  private readonly prefix: string | undefined;
 
-  constructor(initial: F, { noAnswer = { key: 'validation:request.failed' }, codeFields = {} }: FormStateOptions = {}) {
+  constructor(initial: F, { noAnswer = { key: 'validation:request.failed' }, codeFields = {}, prefix }: FormStateOptions = {}) {
     this.values = { ...initial };
     this.noAnswer = noAnswer;
     this.codeFields = codeFields;
-    makeAutoObservable<FormState<F>, 'noAnswer' | 'codeFields'>(this, { noAnswer: false, codeFields: false });
+    this.prefix = prefix;
+    makeAutoObservable<FormState<F>, 'noAnswer' | 'codeFields' | 'prefix'>(this, { noAnswer: false, codeFields: false, prefix: false });
   }
 
   /** Sets a field; its message goes (the customer is fixing it). */
@@ -62,6 +69,11 @@ export class FormState<F extends Record<string, unknown>> {
     return this.errors.find((error) => error.field === field);
   }
 
+  /** What a form of one field shows under it: that field's message, else any other (a hidden value's, the alert's). */
+  soleMessage(field: keyof F & string): FormMessage | undefined {
+    return this.fieldError(field) ?? this.errors[0] ?? this.problem ?? undefined;
+  }
+
   /** Checks with `schema`: the parsed output, or every failed check as a message. */
   check<S extends v.GenericSchema>(schema: S, input: unknown = this.values): Outcome<v.InferOutput<S>> {
     this.problem = null;
@@ -70,15 +82,28 @@ export class FormState<F extends Record<string, unknown>> {
       this.errors = [];
       return { ok: true, value: result.output };
     }
-    this.errors = result.issues.map((issue) => ({ field: v.getDotPath(issue) ?? undefined, key: `validation:${issue.message}` }));
+    this.errors = result.issues.map((issue) => ({ field: this.fieldOf(v.getDotPath(issue) ?? undefined), key: `validation:${issue.message}` }));
     return { ok: false, focus: this.errors[0]?.field ?? ALERT };
   }
 
   /**
-   * Sends: `undefined` from the call is no answer (network); an `ApiError` becomes the message of
-   * its field (when the form has that field) or the alert's.
+   * Checks what the customer did not type (a purchase key, a ticket's access from storage): a
+   * failure is the alert's message (its first issue), no field's.
    */
-  async send<T>(call: () => Promise<T | undefined>): Promise<Outcome<T>> {
+  checkAlert<S extends v.GenericSchema>(schema: S, input: unknown): Outcome<v.InferOutput<S>> {
+    this.problem = null;
+    const result = v.safeParse(schema, input);
+    if (result.success) return { ok: true, value: result.output };
+    return { ok: false, focus: this.fail({ key: `validation:${result.issues[0].message}` }) };
+  }
+
+  /**
+   * Sends: `undefined` from the call is no answer (network); an `ApiError` becomes the message of
+   * its field (when the form has that field) or the alert's. A call that sends several forms (a
+   * list of sub-forms, sent in turn) names in `among` the forms a refusal may be about, in order,
+   * at the time it comes: the first that has the field takes the message; else this form's alert.
+   */
+  async send<T>(call: () => Promise<T | undefined>, among: () => readonly FormState<Record<string, unknown>>[] = () => [this]): Promise<Outcome<T>> {
     if (this.sending) return { ok: false, focus: undefined };
     this.sending = true;
     this.problem = null;
@@ -90,7 +115,7 @@ export class FormState<F extends Record<string, unknown>> {
         return { ok: true as const, value };
       });
     } catch (error) {
-      return runInAction(() => ({ ok: false as const, focus: this.refused(error) }));
+      return runInAction(() => ({ ok: false as const, focus: this.refuse(error, among()) }));
     } finally {
       runInAction(() => {
         this.sending = false;
@@ -118,17 +143,40 @@ export class FormState<F extends Record<string, unknown>> {
     return field;
   }
 
-  private refused(error: unknown): FocusTarget {
+  /**
+   * A refusal about one of this form's fields takes that field's message (the field is answered);
+   * any other changes nothing (undefined).
+   */
+  claim(error: unknown): FocusTarget | undefined {
+    if (!(error instanceof ApiError)) return undefined;
+    const field = this.fieldOf((error.status === 400 ? error.field : undefined) ?? (error.code ? this.codeFields[error.code] : undefined));
+    if (!field || !Object.hasOwn(this.values, field)) return undefined;
+    this.errors = [{ ...refusal(error), field }];
+    return field;
+  }
+
+  /**
+   * Shows why a call failed: a refusal about a field of `among` (this form by default) on it, any
+   * other on the alert, no answer as the form's own message.
+   */
+  refuse(error: unknown, among: readonly FormState<Record<string, unknown>>[] = [this]): FocusTarget {
     if (!(error instanceof ApiError)) return this.fail(this.noAnswer);
-    const message: FormMessage = { key: error.code ? `validation:${error.code}` : undefined, text: error.message };
-    const field = (error.status === 400 ? error.field : undefined) ?? (error.code ? this.codeFields[error.code] : undefined);
-    if (field && Object.hasOwn(this.values, field)) {
-      this.errors = [{ ...message, field }];
-      return field;
+    for (const form of among) {
+      const field = form.claim(error);
+      if (field) return field;
     }
-    return this.fail(message);
+    return this.fail(refusal(error));
+  }
+
+  /** A path of the request (`comprador.email`) as this form's field (`email`). */
+  private fieldOf(path: string | undefined): string | undefined {
+    const prefix = this.prefix === undefined ? undefined : `${this.prefix}.`;
+    return prefix && path?.startsWith(prefix) ? path.slice(prefix.length) : path;
   }
 }
+
+/** The server's message of a refusal: its code's text in the current language, else its own text. */
+const refusal = (error: ApiError): FormMessage => ({ key: error.code ? `validation:${error.code}` : undefined, text: error.message });
 
 /** Moves focus to a field of a form by its name (a radio group: its checked radio, or its first). */
 export function focusField(form: HTMLFormElement | null, field: string): void {

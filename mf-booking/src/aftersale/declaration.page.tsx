@@ -1,10 +1,9 @@
-import { messageText, useTranslation } from '@rumbo/shared';
+import { ALERT, messageText, useFormSubmit, useTranslation } from '@rumbo/shared';
 import { Alert, Box, Button, chakra, Container, Heading, List, Stack, Text } from '@rumbo/shared/ui';
 import { Checkbox, Fieldset, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { focusControl } from '../focus';
 import { limaDate, limaTime } from '../format';
 import { ProblemAlert } from '../problem-alert';
 import { TicketCard } from '../reservation/ticket-card';
@@ -14,13 +13,14 @@ import { TicketLoadState } from './ticket-load-state';
 const DeclarationForm = observer(function DeclarationForm({ store }: { store: DeclarationStore }) {
   const { t } = useTranslation('booking');
   const { t: tv } = useTranslation('validation');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const focus = await store.submit();
-    if (focus) focusControl(focus);
-  };
+  // The controls are named after their ids (`declaration-contacto_nombre`); once registered, the
+  // declaration on file takes the form's place (and the focus: see `Registered`).
+  const { formRef, alertRef, onSubmit } = useFormSubmit(async () => {
+    const target = await store.submit();
+    return target === 'saved' ? undefined : target && target !== ALERT ? `declaration-${target}` : target;
+  });
   return (
-    <chakra.form onSubmit={submit} noValidate aria-labelledby="declaration-form-title" borderWidth="1px" rounded="lg" p="5">
+    <chakra.form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="declaration-form-title" borderWidth="1px" rounded="lg" p="5">
       <Heading as="h2" id="declaration-form-title" size="md" mb="1">
         {t('declaration.formTitle')}
       </Heading>
@@ -37,9 +37,9 @@ const DeclarationForm = observer(function DeclarationForm({ store }: { store: De
             autoComplete={field === 'contacto_telefono' ? 'tel' : 'name'}
             label={t(`declaration.fields.${field}`)}
             hint={field === 'contacto_telefono' ? t('declaration.phoneHint') : undefined}
-            value={store.text[field]}
+            value={store.form.values[field]}
             onValue={(value) => store.setText(field, value)}
-            error={store.errors[field]}
+            error={store.form.fieldError(field)}
             required
           />
         ))}
@@ -49,12 +49,12 @@ const DeclarationForm = observer(function DeclarationForm({ store }: { store: De
           </Fieldset.Legend>
           <Stack gap="3">
             {DECLARATION_CHECKS.map((field) => {
-              const error = store.errors[field];
+              const error = store.form.fieldError(field);
               return (
                 <Box key={field}>
                   <Checkbox.Root
                     ids={{ hiddenInput: `declaration-${field}` }}
-                    checked={store.checks[field]}
+                    checked={store.form.values[field]}
                     onCheckedChange={(details) => store.setCheck(field, details.checked === true)}
                     colorPalette="brand"
                     invalid={Boolean(error)}
@@ -74,8 +74,8 @@ const DeclarationForm = observer(function DeclarationForm({ store }: { store: De
             })}
           </Stack>
         </Fieldset.Root>
-        <ProblemAlert id="declaration-problem" problem={store.problem} />
-        <Button type="submit" colorPalette="brand" size="lg" alignSelf="start" loading={store.sending} loadingText={t('declaration.saving')}>
+        <ProblemAlert ref={alertRef} id="declaration-problem" problem={store.problem} />
+        <Button type="submit" colorPalette="brand" size="lg" alignSelf="start" loading={store.form.sending} loadingText={t('declaration.saving')}>
           {t('declaration.submit')}
         </Button>
       </Stack>
@@ -87,9 +87,15 @@ const Registered = observer(function Registered({ store }: { store: DeclarationS
   const { t, i18n } = useTranslation('booking');
   const declaration = store.view!.declaracion!;
   const lang = i18n.language;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Registered in this visit: the focus moves from the form this replaces to what was registered.
+  const savedNow = store.saved;
+  useEffect(() => {
+    if (savedNow) heading.current?.focus();
+  }, [savedNow]);
   return (
     <Box as="section" aria-labelledby="declaration-saved" borderWidth="1px" rounded="lg" p="5">
-      <Heading as="h2" id="declaration-saved" size="md" mb="2" tabIndex={-1}>
+      <Heading ref={heading} as="h2" id="declaration-saved" size="md" mb="2" tabIndex={-1}>
         {t('declaration.registered', { date: limaDate(declaration.registrada, lang), time: limaTime(declaration.registrada, lang) })}
       </Heading>
       {store.saved && (

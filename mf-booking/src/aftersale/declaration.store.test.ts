@@ -1,3 +1,4 @@
+import { ALERT } from '@rumbo/shared';
 import { json } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import type { DeclarationTicket } from '@rumbo/shared/schemas';
@@ -54,16 +55,16 @@ describe('declaration store', () => {
     store.setText('contacto_nombre', 'Juan Quispe');
     store.setText('contacto_telefono', '98-76');
     store.setCheck('sin_objetos_prohibidos', true);
-    expect(await store.submit()).toBe('declaration-contacto_telefono');
-    expect(store.errors).toEqual({
-      contacto_telefono: { key: 'declaration.telefono.invalid' },
-      apto_para_viajar: { key: 'declaration.salud.required' },
-      datos_veraces: { key: 'declaration.veraz.required' },
-    });
+    expect(await store.submit()).toBe('contacto_telefono');
+    expect(store.form.errors).toEqual([
+      { field: 'contacto_telefono', key: 'validation:declaration.telefono.invalid' },
+      { field: 'apto_para_viajar', key: 'validation:declaration.salud.required' },
+      { field: 'datos_veraces', key: 'validation:declaration.veraz.required' },
+    ]);
     expect(api.to('/rest/declaracion/registrar')).toEqual([]);
 
     fill(store);
-    expect(await store.submit()).toBe('declaration-saved');
+    expect(await store.submit()).toBe('saved');
     expect(api.to('/rest/declaracion/registrar')).toEqual([
       { numero: NUMERO, codigo: RESERVATION_CODE, clave_bloqueo: KEY, contacto_nombre: 'Juan Quispe', contacto_telefono: '987654321', sin_objetos_prohibidos: true, apto_para_viajar: true, datos_veraces: true },
     ]);
@@ -87,8 +88,8 @@ describe('declaration store', () => {
     await store.load();
     expect(api.to('/rest/declaracion/boleto')).toEqual([{ numero: NUMERO }]);
     fill(store);
-    expect(await store.submit()).toBe('declaration-problem');
-    expect(store.problem).toMatchObject({ key: 'declaration.exists' });
+    expect(await store.submit()).toBe(ALERT);
+    expect(store.problem).toMatchObject({ key: 'validation:declaration.exists' });
     expect(store.view?.declaracion).toEqual(DECLARED);
   });
 });

@@ -1,7 +1,6 @@
-import { ApiError, firstIssues, fromError, session, type FormMessage } from '@rumbo/shared';
+import { ALERT, ApiError, FormState, session, type FocusTarget, type FormMessage } from '@rumbo/shared';
 import { DeclarationSchema, TicketLookupSchema, type DeclarationTicket } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
-import * as v from 'valibot';
 import { ticketAccess } from '../reservation';
 import * as sales from '../sales.resource';
 
@@ -25,11 +24,13 @@ export type DeclarationState = 'loading' | 'ready' | 'noAccess' | 'refused' | 'f
 export class DeclarationStore {
   state: DeclarationState = 'loading';
   view: DeclarationTicket | undefined = undefined;
-  text: Record<(typeof DECLARATION_TEXT_FIELDS)[number], string> = { contacto_nombre: '', contacto_telefono: '' };
-  checks: Record<(typeof DECLARATION_CHECKS)[number], boolean> = { sin_objetos_prohibidos: false, apto_para_viajar: false, datos_veraces: false };
-  errors: Partial<Record<DeclarationField, FormMessage>> = {};
-  problem: FormMessage | undefined = undefined;
-  sending = false;
+  readonly form = new FormState<Record<(typeof DECLARATION_TEXT_FIELDS)[number], string> & Record<(typeof DECLARATION_CHECKS)[number], boolean>>({
+    contacto_nombre: '',
+    contacto_telefono: '',
+    sin_objetos_prohibidos: false,
+    apto_para_viajar: false,
+    datos_veraces: false,
+  });
   /** Registered during this visit (the page says so). */
   saved = false;
   readonly numero: string;
@@ -38,7 +39,12 @@ export class DeclarationStore {
   constructor(numero: string, deps: Partial<DeclarationDeps> = {}) {
     this.numero = numero.trim().toUpperCase();
     this.deps = { api: sales, storage: globalThis.sessionStorage, signedIn: () => session.customer !== null, ...deps };
-    makeAutoObservable<DeclarationStore, 'deps'>(this, { deps: false, numero: false });
+    makeAutoObservable<DeclarationStore, 'deps'>(this, { deps: false, numero: false, form: false });
+  }
+
+  /** Why the ticket or the declaration cannot be had (the page's alert). */
+  get problem(): FormMessage | undefined {
+    return this.form.problem ?? undefined;
   }
 
   private get access() {
@@ -47,9 +53,8 @@ export class DeclarationStore {
 
   async load(): Promise<void> {
     const access = this.access;
-    const parsed = v.safeParse(TicketLookupSchema, access);
-    if (!parsed.success) {
-      this.problem = { key: parsed.issues[0].message };
+    const checked = this.form.checkAlert(TicketLookupSchema, access);
+    if (!checked.ok) {
       this.state = 'refused';
       return;
     }
@@ -59,7 +64,7 @@ export class DeclarationStore {
     }
     this.state = 'loading';
     try {
-      const view = await this.deps.api.lookUpDeclaration(parsed.output);
+      const view = await this.deps.api.lookUpDeclaration(checked.value);
       runInAction(() => {
         if (view) {
           this.view = view;
@@ -68,57 +73,42 @@ export class DeclarationStore {
       });
     } catch (error) {
       runInAction(() => {
-        this.problem = fromError(error).message;
+        this.form.refuse(error);
         this.state = error instanceof ApiError && error.status === 401 ? 'noAccess' : 'refused';
       });
     }
   }
 
   setText(field: (typeof DECLARATION_TEXT_FIELDS)[number], value: string): void {
-    this.text[field] = value;
-    delete this.errors[field];
+    this.form.set(field, value);
   }
 
   setCheck(field: (typeof DECLARATION_CHECKS)[number], value: boolean): void {
-    this.checks[field] = value;
-    delete this.errors[field];
+    this.form.set(field, value);
   }
 
-  /** Registers the declaration; answers the id of the control to focus when something is wrong. */
-  async submit(): Promise<string | undefined> {
-    if (this.sending || !this.view?.abierta) return undefined;
-    this.problem = undefined;
-    const parsed = v.safeParse(DeclarationSchema, { ...this.access, ...this.text, ...this.checks });
-    if (!parsed.success) {
-      this.errors = firstIssues(parsed.issues);
-      const first = [...DECLARATION_TEXT_FIELDS, ...DECLARATION_CHECKS].find((field) => this.errors[field]);
-      if (!first) this.problem = { key: parsed.issues[0].message };
-      return first ? `declaration-${first}` : 'declaration-problem';
+  /** Registers the declaration; answers where the focus goes when something is wrong ('saved': the declaration is). */
+  async submit(): Promise<FocusTarget | 'saved' | undefined> {
+    if (this.form.sending || !this.view?.abierta) return undefined;
+    const checked = this.form.check(DeclarationSchema, { ...this.access, ...this.form.values });
+    if (!checked.ok) {
+      const first = [...DECLARATION_TEXT_FIELDS, ...DECLARATION_CHECKS].find((field) => this.form.fieldError(field));
+      // Not about anything typed (the ticket's access): the alert's.
+      if (!first) this.form.fail(this.form.errors[0]!);
+      return first ?? ALERT;
     }
-    this.errors = {};
-    this.sending = true;
-    try {
-      const view = await this.deps.api.registerDeclaration(parsed.output);
-      runInAction(() => {
-        if (view) {
-          this.view = view;
-          this.saved = true;
-        } else this.problem = { key: 'request.failed' };
-      });
-      return view ? 'declaration-saved' : 'declaration-problem';
-    } catch (error) {
-      const { field, message } = fromError(error);
-      const known = [...DECLARATION_TEXT_FIELDS, ...DECLARATION_CHECKS] as readonly string[];
-      runInAction(() => {
-        if (field && known.includes(field)) this.errors[field as DeclarationField] = message;
-        else this.problem = message;
-      });
-      if (error instanceof ApiError && error.code === 'declaration.exists') await this.load();
-      return field && known.includes(field) ? `declaration-${field}` : 'declaration-problem';
-    } finally {
-      runInAction(() => {
-        this.sending = false;
-      });
-    }
+    const sent = await this.form.send(() =>
+      this.deps.api.registerDeclaration(checked.value).catch(async (error: unknown) => {
+        // Declared meanwhile (another tab): the page shows the declaration on file.
+        if (error instanceof ApiError && error.code === 'declaration.exists') await this.load();
+        throw error;
+      }),
+    );
+    if (!sent.ok) return sent.focus;
+    runInAction(() => {
+      this.view = sent.value;
+      this.saved = true;
+    });
+    return 'saved';
   }
 }

@@ -1,28 +1,25 @@
-import { Link as SiteLink, useTranslation } from '@rumbo/shared';
+import { Link as SiteLink, useFormSubmit, useTranslation } from '@rumbo/shared';
 import { Alert, Box, Button, chakra, Container, Grid, Heading, HStack, List, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { HoldTime } from '../seats/hold-time';
-import { focusControl } from '../focus';
 import { dayLabel, formatPrice, limaDate, limaTime } from '../format';
 import { ProblemAlert } from '../problem-alert';
 import { TicketCard } from '../reservation/ticket-card';
 import { deckNumber } from '../seats/seat-grid';
 import { DeckGrid, DeckSwitch, Legend, Message } from '../seats/seat-map';
-import { TripList } from '../trips/trips.page';
+import { TripList } from '../trips/trip-list';
 import { PostponeStore } from './postpone.store';
 import { TicketLoadState } from './ticket-load-state';
 
 const DayForm = observer(function DayForm({ store }: { store: PostponeStore }) {
   const { t } = useTranslation('booking');
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!(await store.showTrips())) focusControl('postpone-fecha');
-  };
+  // The day's field is named after its id; it keeps the focus when the day gives no trips to show.
+  const { formRef, onSubmit } = useFormSubmit(async () => ((await store.showTrips()) ? undefined : 'postpone-fecha'));
   return (
-    <chakra.form onSubmit={submit} noValidate aria-labelledby="postpone-day-title">
+    <chakra.form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="postpone-day-title">
       <Heading as="h2" id="postpone-day-title" size="md" mb="2">
         {t('postpone.dayTitle')}
       </Heading>

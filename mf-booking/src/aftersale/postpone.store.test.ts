@@ -123,7 +123,7 @@ describe('postpone store', () => {
     const store = make();
     await toSeat(store);
     expect(await store.confirm()).toBe(false);
-    expect(store.problem).toMatchObject({ key: 'postpone.seatNotHeld' });
+    expect(store.problem).toMatchObject({ key: 'validation:postpone.seatNotHeld' });
     expect(store.step).toBe('seat');
     expect(calls.to('/rest/maqueta').length).toBeGreaterThan(1);
   });
@@ -134,7 +134,7 @@ describe('postpone store', () => {
     await store.load();
     store.setFecha('2026-11-01');
     expect(await store.showTrips()).toBe(false);
-    expect(store.fechaError).toEqual({ key: 'trip.fecha.past' });
+    expect(store.fechaError).toEqual({ field: 'fecha', key: 'validation:trip.fecha.past' });
     expect(calls.to('/rest/viaje')).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { ApiError, fromError, POSTPONE_STORAGE_PREFIX, SEAT_STATE, session, type FormMessage, type HeldSeat } from '@rumbo/shared';
+import { ApiError, FormState, POSTPONE_STORAGE_PREFIX, SEAT_STATE, session, type FormMessage, type HeldSeat } from '@rumbo/shared';
 import {
   addDays,
   limaToday,
@@ -12,7 +12,6 @@ import {
 } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { navigateToUrl } from 'single-spa';
-import * as v from 'valibot';
 import { changeSeat, type SeatRef } from '../booking.resource';
 import { limaDay } from '../format';
 import { heldSeats, rememberPurchase, scopedStorage, ticketAccess } from '../reservation';
@@ -47,12 +46,12 @@ export type PostponeState = 'loading' | 'ready' | 'noAccess' | 'refused' | 'fail
 export class PostponeStore {
   state: PostponeState = 'loading';
   info: PostponableTicket | undefined = undefined;
-  fecha = '';
-  fechaError: FormMessage | undefined = undefined;
+  /** The new day. */
+  readonly day = new FormState({ fecha: '' });
   trips: TripsStore | undefined = undefined;
   seats: SeatsStore | undefined = undefined;
-  problem: FormMessage | undefined = undefined;
-  confirming = false;
+  /** The ticket's look-up and the postponement itself: their alert, and the postponement's sending. */
+  readonly postponement = new FormState({});
   /** The new ticket, when the postponement cost nothing more. */
   issued: Ticket | undefined = undefined;
   readonly numero: string;
@@ -71,7 +70,23 @@ export class PostponeStore {
       ...deps,
     };
     this.holds = scopedStorage(POSTPONE_STORAGE_PREFIX, this.deps.storage);
-    makeAutoObservable<PostponeStore, 'deps'>(this, { deps: false, numero: false, holds: false });
+    makeAutoObservable<PostponeStore, 'deps'>(this, { deps: false, numero: false, holds: false, day: false, postponement: false });
+  }
+
+  get fecha(): string {
+    return this.day.values.fecha;
+  }
+
+  get fechaError(): FormMessage | undefined {
+    return this.day.soleMessage('fecha');
+  }
+
+  get problem(): FormMessage | undefined {
+    return this.postponement.problem ?? undefined;
+  }
+
+  get confirming(): boolean {
+    return this.postponement.sending;
   }
 
   private get access() {
@@ -101,10 +116,9 @@ export class PostponeStore {
   async load(): Promise<void> {
     await this.releaseHolds();
     const access = this.access;
-    const parsed = v.safeParse(TicketLookupSchema, access);
-    if (!parsed.success) {
+    const checked = this.postponement.checkAlert(TicketLookupSchema, access);
+    if (!checked.ok) {
       runInAction(() => {
-        this.problem = { key: parsed.issues[0].message };
         this.state = 'refused';
       });
       return;
@@ -119,7 +133,7 @@ export class PostponeStore {
       this.state = 'loading';
     });
     try {
-      const info = await this.deps.api.lookUpTicket(parsed.output);
+      const info = await this.deps.api.lookUpTicket(checked.value);
       runInAction(() => {
         if (!info) {
           this.state = 'failed';
@@ -128,35 +142,31 @@ export class PostponeStore {
         this.info = info;
         this.state = 'ready';
         const next = addDays(limaDay(info.boleto.salida), 1);
-        this.fecha = next < this.today ? this.today : next > this.lastDay ? this.lastDay : next;
+        this.day.reset({ fecha: next < this.today ? this.today : next > this.lastDay ? this.lastDay : next });
       });
     } catch (error) {
       runInAction(() => {
-        this.problem = fromError(error).message;
+        this.postponement.refuse(error);
         this.state = error instanceof ApiError && error.status === 401 ? 'noAccess' : 'refused';
       });
     }
   }
 
   setFecha(fecha: string): void {
-    this.fecha = fecha;
-    this.fechaError = undefined;
+    this.day.reset({ fecha });
   }
 
   /** The day's trips of the ticket's route (the same origin and destination). */
   async showTrips(): Promise<boolean> {
     const info = this.info;
     if (!info?.postergable) return false;
-    const parsed = v.safeParse(TripSearchFormSchema, { origen: info.origen_codigo, destino: info.destino_codigo, fecha: this.fecha, pasajeros: 1 });
-    if (!parsed.success) {
-      this.fechaError = { key: parsed.issues[0].message };
-      return false;
-    }
+    const checked = this.day.check(TripSearchFormSchema, { origen: info.origen_codigo, destino: info.destino_codigo, fecha: this.fecha, pasajeros: 1 });
+    if (!checked.ok) return false;
     await this.releaseHolds();
     runInAction(() => {
       this.seats = undefined;
-      this.problem = undefined;
-      this.trips = new TripsStore(parsed.output, 'ida', { storage: this.holds, now: this.deps.now, ...this.deps.trips });
+      this.postponement.problem = null;
+      this.trips = new TripsStore(checked.value, 'ida', { storage: this.holds, now: this.deps.now, ...this.deps.trips });
     });
     await this.trips!.load();
     return true;
@@ -168,7 +178,7 @@ export class PostponeStore {
     this.trips.choose(trip);
     const seats = new SeatsStore({ storage: this.holds, ...this.deps.seats });
     this.seats = seats;
-    this.problem = undefined;
+    this.postponement.problem = null;
     await seats.load();
   }
 
@@ -177,7 +187,7 @@ export class PostponeStore {
     await this.releaseHolds();
     runInAction(() => {
       this.seats = undefined;
-      this.problem = undefined;
+      this.postponement.problem = null;
     });
   }
 
@@ -185,44 +195,29 @@ export class PostponeStore {
   async confirm(): Promise<boolean> {
     const seat = this.chosen;
     if (!seat || this.confirming) return false;
-    this.problem = undefined;
-    const parsed = v.safeParse(PostponeSchema, { ...this.access, clave_nueva: seat.clave_bloqueo, cviaje_asiento: seat.cviaje_asiento });
-    if (!parsed.success) {
-      this.problem = { key: parsed.issues[0].message };
-      return false;
-    }
-    this.confirming = true;
-    try {
-      const answer = await this.deps.api.postponeTicket(parsed.output);
-      if (!answer) {
-        runInAction(() => {
-          this.problem = { key: 'request.failed' };
-        });
-        return false;
-      }
-      this.holds.clear();
-      if (answer.estado === 'pendiente') {
-        rememberPurchase(answer.codigo, seat.clave_bloqueo, this.deps.storage);
-        this.deps.navigate(`/pasajes/reserva/${answer.codigo}`);
-        return true;
-      }
-      runInAction(() => {
-        this.issued = answer.boleto;
-        this.seats = undefined;
-        this.trips = undefined;
-      });
+    const checked = this.postponement.checkAlert(PostponeSchema, { ...this.access, clave_nueva: seat.clave_bloqueo, cviaje_asiento: seat.cviaje_asiento });
+    if (!checked.ok) return false;
+    const sent = await this.postponement.send(() =>
+      this.deps.api.postponeTicket(checked.value).catch(async (error: unknown) => {
+        // The seat is no longer this page's: the map shows it as it is now.
+        if (error instanceof ApiError && (error.code === 'postpone.seatNotHeld' || error.code === 'seat.notHeld')) await this.seats?.load();
+        throw error;
+      }),
+    );
+    if (!sent.ok) return false;
+    const answer = sent.value;
+    this.holds.clear();
+    if (answer.estado === 'pendiente') {
+      rememberPurchase(answer.codigo, seat.clave_bloqueo, this.deps.storage);
+      this.deps.navigate(`/pasajes/reserva/${answer.codigo}`);
       return true;
-    } catch (error) {
-      runInAction(() => {
-        this.problem = fromError(error).message;
-      });
-      if (error instanceof ApiError && (error.code === 'postpone.seatNotHeld' || error.code === 'seat.notHeld')) await this.seats?.load();
-      return false;
-    } finally {
-      runInAction(() => {
-        this.confirming = false;
-      });
     }
+    runInAction(() => {
+      this.issued = answer.boleto;
+      this.seats = undefined;
+      this.trips = undefined;
+    });
+    return true;
   }
 
   /** Frees a seat this page held before (a reload, another day, another trip) and forgets it. */

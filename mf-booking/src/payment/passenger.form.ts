@@ -1,4 +1,4 @@
-import { ApiError, firstIssues, fromError, type Customer, type FormMessage } from '@rumbo/shared';
+import { ApiError, FormState, type Customer, type FormMessage } from '@rumbo/shared';
 import { DocumentSchema, DOCUMENT_TYPE, PassengerSchema, birthDate, isMinorOn, type Passenger, type PersonOnFile } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as v from 'valibot';
@@ -29,52 +29,58 @@ export interface PersonLookupApi {
 
 /**
  * A known passenger: `buscar` says the document is known (and the given names, to greet them);
- * the birth date is then asked, and `obtener` fills the rest.
+ * the birth date is then asked (`birth`), and `obtener` fills the rest.
  */
-export type Lookup =
-  | { state: 'idle' }
-  | { state: 'searching' }
-  | { state: 'known'; nombres: string; nacimiento: string; error?: FormMessage; loading?: boolean }
-  | { state: 'filled'; nombres: string };
+export type Lookup = { state: 'idle' } | { state: 'searching' } | { state: 'known'; nombres: string } | { state: 'filled'; nombres: string };
+
+/** A minor's responsible adult: the index of another passenger of the purchase ('' when none) and the relationship. */
+export type GuardianValues = { responsable: string; parentesco: string };
 
 /**
  * One passenger of step 3 (the seats they take: one per leg), checked with the shared
- * `PassengerSchema`; a minor at departure names a responsible adult among the other passengers.
+ * `PassengerSchema` (the server names its fields under `pasajero`); a minor at departure names a
+ * responsible adult among the other passengers (`guardian`).
  */
 export class PassengerForm {
-  values: PassengerValues = { ...BLANK };
-  errors: Partial<Record<PassengerField | 'responsable' | 'parentesco', FormMessage>> = {};
+  readonly form = new FormState<PassengerValues>(BLANK, { prefix: 'pasajero' });
+  readonly guardian = new FormState<GuardianValues>({ responsable: '', parentesco: '' });
+  /** The birth date a known passenger's data are asked with. */
+  readonly birth = new FormState({ nacimiento: '' });
   lookup: Lookup = { state: 'idle' };
-  /** Index of the responsible adult among the purchase's passengers (a minor's), '' when none. */
-  responsable = '';
-  parentesco = '';
   private searched = '';
 
   constructor(
     readonly index: number,
     private readonly api: PersonLookupApi,
   ) {
-    makeAutoObservable<PassengerForm, 'api' | 'searched'>(this, { index: false, api: false, searched: false });
+    makeAutoObservable<PassengerForm, 'api' | 'searched'>(this, { index: false, form: false, guardian: false, birth: false, api: false, searched: false });
+  }
+
+  get values(): PassengerValues {
+    return this.form.values;
   }
 
   set(field: PassengerField, value: string): void {
-    this.values[field] = value;
-    delete this.errors[field];
+    this.form.set(field, value);
     if (field === 'ctipo_documento' || field === 'numero') {
       if (this.lookup.state !== 'idle') this.lookup = { state: 'idle' };
     }
   }
 
-  setGuardian(field: 'responsable' | 'parentesco', value: string): void {
-    this[field] = value;
-    delete this.errors[field];
-    if (field === 'responsable') delete this.errors.parentesco;
+  setGuardian(field: keyof GuardianValues, value: string): void {
+    this.guardian.set(field, value);
+    if (field === 'responsable') this.guardian.errors = this.guardian.errors.filter((error) => error.field !== 'parentesco');
+  }
+
+  /** A message of the passenger's (a field of theirs, or of their responsible adult). */
+  fieldError(field: PassengerField | keyof GuardianValues): FormMessage | undefined {
+    return field === 'responsable' || field === 'parentesco' ? this.guardian.fieldError(field) : this.form.fieldError(field);
   }
 
   /** Fills the passenger with the signed-in customer's data. */
   fillFrom(customer: Customer): void {
     const tipo = Number(customer.documentType);
-    this.values = {
+    this.form.reset({
       ctipo_documento: [DOCUMENT_TYPE.dni, DOCUMENT_TYPE.ce, DOCUMENT_TYPE.pasaporte].includes(tipo as 19) ? String(tipo) : this.values.ctipo_documento,
       numero: customer.documentNumber,
       nombres: customer.name,
@@ -84,8 +90,8 @@ export class PassengerForm {
       celular: customer.phone,
       genero: customer.gender === 'M' || customer.gender === 'F' ? customer.gender : '',
       nacimiento: customer.birthDate.slice(0, 10),
-    };
-    this.errors = {};
+    });
+    this.guardian.reset(this.guardian.values);
   }
 
   get document(): DocumentRef | undefined {
@@ -120,69 +126,49 @@ export class PassengerForm {
     runInAction(() => {
       const still = this.document;
       if (!still || `${still.ctipo_documento}:${still.numero}` !== key) return;
-      this.lookup = found?.encontrado ? { state: 'known', nombres: found.nombres, nacimiento: '' } : { state: 'idle' };
+      if (found?.encontrado) this.birth.reset({ nacimiento: '' });
+      this.lookup = found?.encontrado ? { state: 'known', nombres: found.nombres } : { state: 'idle' };
     });
   }
 
   setLookupBirth(nacimiento: string): void {
-    if (this.lookup.state === 'known') this.lookup = { ...this.lookup, nacimiento, error: undefined };
+    if (this.lookup.state === 'known') this.birth.reset({ nacimiento });
+  }
+
+  /** The look-up's message: the birth date's, or the answer's. */
+  get lookupError(): FormMessage | undefined {
+    return this.birth.errors[0] ?? this.birth.problem ?? undefined;
   }
 
   /** With the birth date given, fills the known passenger's data (`/rest/persona/obtener`). */
   async fill(): Promise<boolean> {
-    const lookup = this.lookup;
     const documento = this.document;
-    if (lookup.state !== 'known' || !documento) return false;
-    const parsed = v.safeParse(birthDate, lookup.nacimiento);
-    if (!parsed.success) {
-      this.lookup = { ...lookup, error: { key: parsed.issues[0].message } };
-      return false;
-    }
-    this.lookup = { ...lookup, loading: true, error: undefined };
-    try {
-      const person = await this.api.get(documento, parsed.output);
-      return runInAction(() => {
-        if (!person) {
-          this.lookup = { ...lookup, loading: false, error: { key: 'request.failed' } };
-          return false;
-        }
-        // The record on file fills the identity; the contact data (not handed out) stay as typed.
-        const onFile: Partial<Record<(typeof PASSENGER_FIELDS)[number], unknown>> = person;
-        for (const field of PASSENGER_FIELDS) {
-          if (onFile[field] !== undefined) this.values[field] = String(onFile[field]);
-        }
-        this.errors = {};
-        this.lookup = { state: 'filled', nombres: person.nombres };
-        return true;
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.lookup = { ...lookup, loading: false, error: error instanceof ApiError && error.status === 404 ? { key: 'sale.persona.noEncontrada' } : fromError(error).message };
-      });
-      return false;
-    }
+    if (this.lookup.state !== 'known' || !documento) return false;
+    const sent = await this.birth.submit(v.object({ nacimiento: birthDate }), ({ nacimiento }) =>
+      // No one on file with that document and birth date: said so, whatever the 404's own words.
+      this.api.get(documento, nacimiento).catch((error: unknown) => {
+        throw error instanceof ApiError && error.status === 404 ? new ApiError(404, error.message, 'sale.persona.noEncontrada') : error;
+      }),
+    );
+    if (!sent.ok) return false;
+    const person = sent.value;
+    return runInAction(() => {
+      // The record on file fills the identity; the contact data (not handed out) stay as typed.
+      const onFile: Partial<Record<(typeof PASSENGER_FIELDS)[number], unknown>> = person;
+      const values = { ...this.values };
+      for (const field of PASSENGER_FIELDS) {
+        if (onFile[field] !== undefined) values[field] = String(onFile[field]);
+      }
+      this.form.reset(values);
+      this.guardian.reset(this.guardian.values);
+      this.lookup = { state: 'filled', nombres: person.nombres };
+      return true;
+    });
   }
 
   /** Checks the passenger with the shared schema; the parsed passenger, or undefined (messages set). */
   check(): Passenger | undefined {
-    const parsed = v.safeParse(PassengerSchema, { ...this.values, ctipo_documento: Number(this.values.ctipo_documento) });
-    if (parsed.success) {
-      for (const field of PASSENGER_FIELDS) delete this.errors[field];
-      return parsed.output;
-    }
-    const issues = firstIssues(parsed.issues);
-    for (const field of PASSENGER_FIELDS) {
-      if (issues[field]) this.errors[field] = issues[field];
-      else delete this.errors[field];
-    }
-    return undefined;
-  }
-
-  /** A message from the server about one of this passenger's fields. */
-  refuse(field: string, message: FormMessage): boolean {
-    const name = field.replace(/^pasajero\./, '');
-    if (!(PASSENGER_FIELDS as readonly string[]).includes(name)) return false;
-    this.errors[name as PassengerField] = message;
-    return true;
+    const checked = this.form.check(PassengerSchema, { ...this.values, ctipo_documento: Number(this.values.ctipo_documento) });
+    return checked.ok ? checked.value : undefined;
   }
 }

@@ -1,65 +1,10 @@
-import { STORAGE_KEYS, type Customer } from '@rumbo/shared';
+import { ALERT, STORAGE_KEYS } from '@rumbo/shared';
 import { json } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { readReservation, writeReservation } from '../reservation';
-import { CUSTOMER, held, passengerData, reservationView, trip, RESERVATION_CODE } from '../testing/fixtures';
-import { fakeApi } from '../testing/sales-api';
+import { held, passengerData, RESERVATION_CODE } from '../testing/fixtures';
+import { EXPIRA, fill, fillBuyer, KEY, makeStore, NOW, purchase, QUOTE, settle, workingApi } from '../testing/payment';
 import { PaymentStore } from './payment.store';
-import type { PassengerForm } from './passenger.form';
-
-const KEY = '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c';
-const NOW = Date.parse('2026-11-22T15:00:00.000Z');
-const EXPIRA = '2026-11-22T15:10:00.000Z';
-const RETURN = trip({ cviaje: 200, fecha_salida: '2026-12-05T01:30:00.000Z', fecha_llegada: '2026-12-05T16:00:00.000Z' });
-const QUOTE = { subtotal_centimos: 30000, descuento_centimos: 0, total_centimos: 30000, cupon: null, descuento_pct: null };
-
-/** The API of a purchase that works: every call answers as the server does for good input. */
-function workingApi(extra: Parameters<typeof fakeApi>[0] = {}) {
-  return fakeApi({
-    '/rest/venta/cotizar': (body) =>
-      body.cupon
-        ? json(200, { data: { subtotal_centimos: 30000, descuento_centimos: 3000, total_centimos: 27000, cupon: body.cupon, descuento_pct: 10 } })
-        : json(200, { data: QUOTE }),
-    '/rest/promocion/obtener': json(200, { data: [] }),
-    '/rest/invitado': json(200, { data: { cinvitado: 7, tiene_cuenta: false } }),
-    '/rest/persona/registrar': json(201, { data: { cpersona: 1 } }),
-    '/rest/asiento/asociar': (body) => json(200, { data: { cviaje_asiento: body.cviaje_asiento, menor: false } }),
-    '/rest/asiento/menor': (body) => json(200, { data: body }),
-    '/rest/venta/reserva': json(201, { data: reservationView() }),
-    ...extra,
-  });
-}
-
-function purchase({ seats = 2, roundTrip = false } = {}) {
-  writeReservation({
-    search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: seats, ...(roundTrip ? { regreso: '2026-12-04' } : {}) },
-    ida: trip(),
-    ...(roundTrip ? { vuelta: RETURN } : {}),
-    tramo: roundTrip ? 'vuelta' : 'ida',
-    clave_bloqueo: KEY,
-  });
-  const ida = Array.from({ length: seats }, (_, i) => held(5 + i, { expira: EXPIRA }));
-  const vuelta = roundTrip ? Array.from({ length: seats }, (_, i) => held(20 + i, { cviaje: 200, expira: EXPIRA })) : [];
-  sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([...ida, ...vuelta]));
-}
-
-function fill(form: PassengerForm, data = passengerData()) {
-  for (const [field, value] of Object.entries(data)) form.set(field as never, String(value));
-}
-
-function fillBuyer(store: PaymentStore) {
-  store.setBuyer('nombre', 'Rosa Quispe');
-  store.setBuyer('email', 'rosa@example.pe');
-  store.setTerms(true);
-}
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-function makeStore(customer: Customer | null = null) {
-  const navigate = jest.fn();
-  const store = new PaymentStore({ now: () => NOW, customer: () => customer, navigate });
-  return { store, navigate };
-}
 
 beforeEach(async () => {
   sessionStorage.clear();
@@ -80,7 +25,7 @@ describe('step 3 store', () => {
       ['vuelta', 21],
     ]);
     expect(store.secondsLeft).toBe(600);
-    expect(store.quote).toEqual(QUOTE);
+    expect(store.price.quote).toEqual(QUOTE);
     store.tick(Date.parse(EXPIRA));
     expect(store.state).toBe('expired');
   });
@@ -98,7 +43,7 @@ describe('step 3 store', () => {
     const again = makeStore().store;
     again.load();
     expect(again.passengers[1]!.values.nombres).toBe('Ana');
-    expect(again.buyer.email).toBe('ana@example.pe');
+    expect(again.buyer.values.email).toBe('ana@example.pe');
     // Once: a later purchase starts blank.
     const third = makeStore().store;
     third.load();
@@ -145,18 +90,18 @@ describe('step 3 store', () => {
     fill(store.passengers[0]!, passengerData({ numero: '1234', celular: '12345' }));
     store.setBuyer('comprobante', 'factura');
     store.setBuyer('ruc', '20123456789');
-    expect(await store.submit()).toBe('payment-summary');
+    expect(await store.submit()).toBe(ALERT);
     const targets = store.summary.map((item) => `${item.target}:${item.message.key}`);
     expect(targets).toEqual(
       expect.arrayContaining([
-        'p1-numero:sale.numero.dni',
-        'p1-celular:sale.celular.invalid',
-        'p2-nombres:sale.nombres.required',
-        'buyer-nombre:sale.nombres.required',
-        'buyer-email:sale.email.invalid',
-        'buyer-ruc:sale.ruc.invalid',
-        'buyer-razon_social:sale.razon.required',
-        'terms:sale.terminos.required',
+        'p1-numero:validation:sale.numero.dni',
+        'p1-celular:validation:sale.celular.invalid',
+        'p2-nombres:validation:sale.nombres.required',
+        'buyer-nombre:validation:sale.nombres.required',
+        'buyer-email:validation:sale.email.invalid',
+        'buyer-ruc:validation:sale.ruc.invalid',
+        'buyer-razon_social:validation:sale.razon.required',
+        'terms:validation:sale.terminos.required',
       ]),
     );
     expect(store.summary.find((item) => item.target === 'p2-nombres')?.passenger).toBe(2);
@@ -177,12 +122,12 @@ describe('step 3 store', () => {
     expect(store.isMinor(0)).toBe(false);
     expect(store.guardiansFor(1)).toEqual([0]);
 
-    expect(await store.submit()).toBe('payment-summary');
-    expect(store.summary.map((item) => `${item.target}:${item.message.key}`)).toEqual(['p2-responsable:sale.responsable.adult']);
+    expect(await store.submit()).toBe(ALERT);
+    expect(store.summary.map((item) => `${item.target}:${item.message.key}`)).toEqual(['p2-responsable:validation:sale.responsable.adult']);
 
     store.passengers[1]!.setGuardian('responsable', '0');
-    expect(await store.submit()).toBe('payment-summary');
-    expect(store.summary.map((item) => `${item.target}:${item.message.key}`)).toEqual(['p2-parentesco:sale.parentesco.required']);
+    expect(await store.submit()).toBe(ALERT);
+    expect(store.summary.map((item) => `${item.target}:${item.message.key}`)).toEqual(['p2-parentesco:validation:sale.parentesco.required']);
 
     store.passengers[1]!.setGuardian('parentesco', 'madre');
     expect(await store.submit()).toBeUndefined();
@@ -200,36 +145,8 @@ describe('step 3 store', () => {
     expect(store.guardiansFor(0)).toEqual([]);
     store.passengers[0]!.setGuardian('responsable', '1');
     fillBuyer(store);
-    expect(await store.submit()).toBe('payment-summary');
-    expect(store.passengers[0]!.errors.responsable?.key).toBe('sale.responsable.adult');
-  });
-
-  it('applies a coupon with the server and shows its discount; a malformed one is refused in the browser', async () => {
-    const api = workingApi();
-    purchase({ seats: 2 });
-    const { store } = makeStore();
-    store.load();
-    await settle();
-    store.setCoupon('¡no!');
-    await store.applyCoupon();
-    expect(store.cuponError?.key).toBe('sale.cupon.invalid');
-    expect(api.to('/rest/venta/cotizar')).toHaveLength(1);
-
-    store.setCoupon(' verano10 ');
-    await store.applyCoupon();
-    expect(api.to('/rest/venta/cotizar').at(-1)).toEqual({ clave_bloqueo: KEY, cupon: 'VERANO10' });
-    expect(store.quote).toMatchObject({ cupon: 'VERANO10', descuento_centimos: 3000, total_centimos: 27000 });
-  });
-
-  it("shows the server's refusal of a coupon", async () => {
-    workingApi({ '/rest/venta/cotizar': (body) => (body.cupon ? json(400, { message: 'El cupón no está vigente', code: 'sale.cupon.vencido', field: 'cupon' }) : json(200, { data: QUOTE })) });
-    purchase({ seats: 1 });
-    const { store } = makeStore();
-    store.load();
-    store.setCoupon('INVIERNO');
-    await store.applyCoupon();
-    expect(store.cuponError).toMatchObject({ key: 'sale.cupon.vencido' });
-    expect(store.quote?.cupon ?? null).toBeNull();
+    expect(await store.submit()).toBe(ALERT);
+    expect(store.passengers[0]!.fieldError('responsable')?.key).toBe('validation:sale.responsable.adult');
   });
 
   it('a round trip saves each passenger once, ties both seats, reserves with the coupon and keeps the code for the reservation page', async () => {
@@ -239,8 +156,8 @@ describe('step 3 store', () => {
     store.load();
     fill(store.passengers[0]!);
     fillBuyer(store);
-    store.setCoupon('VERANO10');
-    await store.applyCoupon();
+    store.price.setCoupon('VERANO10');
+    await store.price.applyCoupon();
     expect(await store.submit()).toBeUndefined();
 
     expect(api.to('/rest/invitado')).toEqual([{ nombre: 'Rosa Quispe', email: 'rosa@example.pe' }]);
@@ -254,22 +171,6 @@ describe('step 3 store', () => {
     expect(sessionStorage.getItem(STORAGE_KEYS.seats)).toBeNull();
   });
 
-  it('asks for a factura with the RUC looked up', async () => {
-    const api = workingApi({ '/rest/juridica/buscar': json(200, { data: { ruc: '20100070970', razon_social: 'Andes Travel S.A.C.', direccion: 'Lima' } }) });
-    purchase({ seats: 1 });
-    const { store } = makeStore();
-    store.load();
-    fill(store.passengers[0]!);
-    fillBuyer(store);
-    store.setBuyer('comprobante', 'factura');
-    store.setBuyer('ruc', '20100070970');
-    await settle();
-    expect(store.buyer.razon_social).toBe('Andes Travel S.A.C.');
-    expect(store.rucLookup).toBe('found');
-    expect(await store.submit()).toBeUndefined();
-    expect(api.to('/rest/venta/reserva')[0]).toMatchObject({ comprador: { comprobante: 'factura', ruc: '20100070970', razon_social: 'Andes Travel S.A.C.' } });
-  });
-
   it("a server refusal about a passenger's field lands on that field", async () => {
     workingApi({ '/rest/persona/registrar': json(400, { message: 'Digite un celular de 9 dígitos que empiece con 9', code: 'sale.celular.invalid', field: 'celular' }) });
     purchase({ seats: 1 });
@@ -277,55 +178,9 @@ describe('step 3 store', () => {
     store.load();
     fill(store.passengers[0]!);
     fillBuyer(store);
-    expect(await store.submit()).toBe('payment-summary');
-    expect(store.summary).toEqual([{ target: 'p1-celular', message: { key: 'sale.celular.invalid', text: expect.any(String) }, passenger: 1 }]);
+    expect(await store.submit()).toBe(ALERT);
+    expect(store.summary).toEqual([{ target: 'p1-celular', message: { field: 'celular', key: 'validation:sale.celular.invalid', text: expect.any(String) }, passenger: 1 }]);
     expect(navigate).not.toHaveBeenCalled();
-  });
-
-  it('a guest whose e-mail has an account is told so; a signed-in customer gets the buyer filled from the session', async () => {
-    workingApi({ '/rest/invitado': json(200, { data: { cinvitado: 7, tiene_cuenta: true } }) });
-    purchase({ seats: 1 });
-    const guest = makeStore().store;
-    guest.load();
-    guest.setBuyer('nombre', 'Rosa Quispe');
-    guest.setBuyer('email', 'rosa@example.pe');
-    await guest.checkGuest();
-    expect(guest.hasAccount).toBe(true);
-
-    const customer = CUSTOMER;
-    const signedIn = makeStore(customer).store;
-    signedIn.load();
-    expect(signedIn.buyer).toMatchObject({ nombre: 'Rosa Quispe Mamani', email: 'rosa@example.pe' });
-    signedIn.fillPassenger(0);
-    expect(signedIn.passengers[0]!.check()).toEqual(passengerData());
-  });
-
-  it('fills a known passenger from the document and the birth date', async () => {
-    const onFile = () => {
-      const { email: _email, celular: _celular, ...identity } = passengerData();
-      return { cpersona: 7, ...identity };
-    };
-    const api = workingApi({
-      '/rest/persona/buscar': json(200, { data: { encontrado: true, nombres: 'Rosa' } }),
-      '/rest/persona/obtener': (body) =>
-        (body.nacimiento === '1990-05-14' ? json(200, { data: onFile() }) : json(404, { message: 'No encontramos', code: 'sale.persona.noEncontrada' })),
-    });
-    purchase({ seats: 1 });
-    const { store } = makeStore();
-    store.load();
-    const form = store.passengers[0]!;
-    form.set('numero', '45678912');
-    form.set('celular', '955555555');
-    await form.search();
-    expect(form.lookup).toMatchObject({ state: 'known', nombres: 'Rosa' });
-    form.setLookupBirth('1991-01-01');
-    expect(await form.fill()).toBe(false);
-    expect(form.lookup).toMatchObject({ state: 'known', error: { key: 'sale.persona.noEncontrada' } });
-    form.setLookupBirth('1990-05-14');
-    expect(await form.fill()).toBe(true);
-    // The look-up answers the identity only (issue 15); what the buyer typed for contact stays.
-    expect(form.values).toMatchObject({ nombres: 'Rosa', paterno: 'Quispe', celular: '955555555', nacimiento: '1990-05-14' });
-    expect(api.to('/rest/persona/obtener').at(-1)).toEqual({ documento: { ctipo_documento: 19, numero: '45678912' }, nacimiento: '1990-05-14' });
   });
 
   it('a purchase already reserved shows no form: held seats under it lead to its payment, none is reserved again', async () => {
@@ -348,73 +203,5 @@ describe('step 3 store', () => {
     const { store } = makeStore();
     store.load();
     expect(store.state).toBe('none');
-  });
-});
-
-describe('step 3 store: points', () => {
-  const customer = CUSTOMER;
-  const POINTS_QUOTE = (puntos: number, disponibles: number) => ({
-    ...QUOTE,
-    total_centimos: QUOTE.total_centimos - puntos * 10,
-    puntos_canje: puntos,
-    canje_centimos: puntos * 10,
-    puntos_disponibles: disponibles,
-  });
-
-  it('a signed-in customer applies points (at least 100, whole numbers) and the quote shows them before paying', async () => {
-    const api = workingApi({
-      '/rest/user/puntos': json(200, { data: { saldo: 5000, retenidos: 0, disponibles: 5000, movimientos: [] } }),
-      '/rest/canje/asociar': (body) => json(200, { data: POINTS_QUOTE(body.puntos as number, 5000 - (body.puntos as number)) }),
-    });
-    purchase({ seats: 2 });
-    const { store } = makeStore(customer);
-    store.load();
-    await settle();
-    expect(store.puntosDisponibles).toBe(5000);
-
-    store.setPoints('50');
-    await store.applyPoints();
-    expect(store.puntosError).toEqual({ key: 'points.minimum' });
-    store.setPoints('1,5');
-    await store.applyPoints();
-    expect(store.puntosError).toEqual({ key: 'points.invalid' });
-    expect(api.to('/rest/canje/asociar')).toEqual([]);
-
-    store.setPoints('500');
-    await store.applyPoints();
-    expect(api.to('/rest/canje/asociar')).toEqual([{ clave_bloqueo: KEY, puntos: 500 }]);
-    expect(store.quote).toMatchObject({ puntos_canje: 500, canje_centimos: 5000, total_centimos: 25000 });
-    expect(store.puntosDisponibles).toBe(4500);
-
-    // all that fit: S/ 300 is 3000 points, the customer has 4500 + the 500 applied
-    expect(store.pointsThatFit).toBe(3000);
-    await store.applyPoints(true);
-    expect(api.to('/rest/canje/asociar').at(-1)).toEqual({ clave_bloqueo: KEY, puntos: 3000 });
-    expect(store.quote?.total_centimos).toBe(0);
-
-    await store.removePoints();
-    expect(api.to('/rest/canje/asociar').at(-1)).toEqual({ clave_bloqueo: KEY, puntos: 0 });
-    expect(store.puntosCanje).toBe(0);
-  });
-
-  it('shows the server refusing points the customer does not have; a guest cannot use points', async () => {
-    const api = workingApi({
-      '/rest/user/puntos': json(200, { data: { saldo: 150, retenidos: 0, disponibles: 150, movimientos: [] } }),
-      '/rest/canje/asociar': json(409, { message: 'No tiene puntos suficientes', code: 'points.insufficient' }),
-    });
-    purchase({ seats: 1 });
-    const { store } = makeStore(customer);
-    store.load();
-    await settle();
-    store.setPoints('1000');
-    await store.applyPoints();
-    expect(store.puntosError).toMatchObject({ key: 'points.insufficient' });
-
-    const guest = makeStore(null).store;
-    guest.load();
-    guest.setPoints('100');
-    await guest.applyPoints();
-    expect(api.to('/rest/canje/asociar')).toHaveLength(1);
-    expect(api.to('/rest/user/puntos')).toHaveLength(1);
   });
 });

@@ -1,10 +1,9 @@
 import { Button, chakra, Container, Heading, HStack, Stack, Text } from '@rumbo/shared/ui';
 import { TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from '@rumbo/shared';
+import { useState } from 'react';
+import { ALERT, useFormSubmit, useTranslation, type FocusTarget } from '@rumbo/shared';
 import { useSearchParams } from 'react-router';
-import { focusControl } from '../focus';
 import { ProblemAlert } from '../problem-alert';
 import { RecoveryStore, type RecoveryField } from './recovery.store';
 
@@ -22,11 +21,9 @@ export const RecoveryPage = observer(function RecoveryPage({ store: given }: { s
   const [params] = useSearchParams();
   const [store] = useState(() => given ?? new RecoveryStore({ codigo: params.get('codigo') ?? '' }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const focus = await store.submit();
-    if (focus) focusControl(focus);
-  };
+  // The controls are named after their ids (`recovery-codigo`).
+  const control = (target: FocusTarget | undefined) => (target && target !== ALERT ? `recovery-${target}` : target);
+  const { formRef, alertRef, focus, onSubmit } = useFormSubmit(async () => control(await store.submit()));
 
   return (
     <Container maxW="xl" py="6">
@@ -34,7 +31,7 @@ export const RecoveryPage = observer(function RecoveryPage({ store: given }: { s
         {t('recovery.title')}
       </Heading>
       <Text mb="5">{t('recovery.intro')}</Text>
-      <chakra.form onSubmit={submit} noValidate aria-labelledby="recovery-form-title" borderWidth="1px" rounded="lg" p="5">
+      <chakra.form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="recovery-form-title" borderWidth="1px" rounded="lg" p="5">
         <Heading as="h2" id="recovery-form-title" size="md" mb="3">
           {t('recovery.formTitle')}
         </Heading>
@@ -48,9 +45,9 @@ export const RecoveryPage = observer(function RecoveryPage({ store: given }: { s
               autoComplete={autoComplete}
               label={t(`recovery.${field}`)}
               hint={t(`recovery.hints.${field}`)}
-              value={store.values[field]}
+              value={store.form.values[field]}
               onValue={(value) => store.set(field, value)}
-              error={store.errors[field]}
+              error={store.form.fieldError(field)}
               required
             />
           ))}
@@ -59,7 +56,7 @@ export const RecoveryPage = observer(function RecoveryPage({ store: given }: { s
               <Heading as="h3" id="recovery-prove-title" size="sm">
                 {t('recovery.proveTitle')}
               </Heading>
-              <Text role="status">{t('recovery.sent', { email: store.values.email.trim().toLowerCase() })}</Text>
+              <Text role="status">{t('recovery.sent', { email: store.form.values.email.trim().toLowerCase() })}</Text>
               <TextField
                 id="recovery-verificacion"
                 name="recovery-verificacion"
@@ -69,20 +66,20 @@ export const RecoveryPage = observer(function RecoveryPage({ store: given }: { s
                 maxLength={6}
                 label={t('recovery.verificacion')}
                 hint={t('recovery.verificacionHint')}
-                value={store.values.verificacion}
+                value={store.form.values.verificacion}
                 onValue={(value) => store.set('verificacion', value)}
-                error={store.errors.verificacion}
+                error={store.form.fieldError('verificacion')}
                 required
               />
             </Stack>
           )}
-          <ProblemAlert id="recovery-problem" problem={store.problem} />
+          <ProblemAlert ref={alertRef} id="recovery-problem" problem={store.form.problem ?? undefined} />
           <HStack gap="3" wrap="wrap">
             <Button
               type="submit"
               colorPalette="brand"
               size="lg"
-              loading={store.sending}
+              loading={store.form.sending}
               loadingText={t(store.step === 'prove' ? 'recovery.opening' : 'recovery.searching')}
             >
               {t(store.step === 'prove' ? 'recovery.open' : 'recovery.submit')}
@@ -92,11 +89,10 @@ export const RecoveryPage = observer(function RecoveryPage({ store: given }: { s
                 type="button"
                 variant="outline"
                 size="lg"
-                disabled={store.sending}
+                disabled={store.form.sending}
                 onClick={async () => {
                   store.startOver();
-                  const focus = await store.submit();
-                  if (focus) focusControl(focus);
+                  focus(control(await store.submit()));
                 }}
               >
                 {t('recovery.again')}

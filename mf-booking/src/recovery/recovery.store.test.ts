@@ -1,3 +1,4 @@
+import { ALERT } from '@rumbo/shared';
 import { json } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { purchaseKeyOf } from '../reservation';
@@ -18,8 +19,11 @@ describe('recovery store', () => {
     const store = new RecoveryStore({}, { navigate: jest.fn() });
     store.set('codigo', 'ABC0');
     store.set('email', 'rosa@');
-    expect(await store.submit()).toBe('recovery-codigo');
-    expect(store.errors).toEqual({ codigo: { key: 'sale.codigo.invalid' }, email: { key: 'sale.email.invalid' } });
+    expect(await store.submit()).toBe('codigo');
+    expect(store.form.errors).toEqual([
+      { field: 'codigo', key: 'validation:sale.codigo.invalid' },
+      { field: 'email', key: 'validation:sale.email.invalid' },
+    ]);
     expect(api.calls).toEqual([]);
   });
 
@@ -34,14 +38,14 @@ describe('recovery store', () => {
     const store = new RecoveryStore({ codigo: ' abcd2345 ' }, { navigate });
     store.set('email', 'Rosa@Example.pe');
     // Step 1: the code and e-mail only send a one-time code to the buyer.
-    expect(await store.submit()).toBe('recovery-verificacion');
+    expect(await store.submit()).toBe('verificacion');
     expect(store.step).toBe('prove');
     expect(purchaseKeyOf(RESERVATION_CODE)).toBeUndefined();
     expect(navigate).not.toHaveBeenCalled();
     // Step 2: the mailed code, checked in the browser first.
     store.set('verificacion', '12');
-    expect(await store.submit()).toBe('recovery-verificacion');
-    expect(store.errors).toEqual({ verificacion: { key: 'aftersale.verificacion.format' } });
+    expect(await store.submit()).toBe('verificacion');
+    expect(store.form.errors).toEqual([{ field: 'verificacion', key: 'validation:aftersale.verificacion.format' }]);
     store.set('verificacion', '123456');
     expect(await store.submit()).toBeUndefined();
     expect(api.to('/rest/venta/recovery')).toEqual([
@@ -62,8 +66,8 @@ describe('recovery store', () => {
     const store = new RecoveryStore({ codigo: RESERVATION_CODE, email: 'rosa@example.pe' }, { navigate: jest.fn() });
     await store.submit();
     store.set('verificacion', '000000');
-    expect(await store.submit()).toBe('recovery-verificacion');
-    expect(store.errors.verificacion).toMatchObject({ key: 'aftersale.verificacion.invalid' });
+    expect(await store.submit()).toBe('verificacion');
+    expect(store.form.fieldError('verificacion')).toMatchObject({ key: 'validation:aftersale.verificacion.invalid' });
     expect(purchaseKeyOf(RESERVATION_CODE)).toBeUndefined();
   });
 
@@ -71,8 +75,8 @@ describe('recovery store', () => {
     fakeApi({ '/rest/venta/recovery': json(404, { message: 'No encontramos la reserva', code: 'sale.reserva.noEncontrada' }) });
     const navigate = jest.fn();
     const store = new RecoveryStore({ codigo: RESERVATION_CODE, email: 'otra@example.pe' }, { navigate });
-    expect(await store.submit()).toBe('recovery-problem');
-    expect(store.problem).toEqual({ key: 'sale.reserva.noEncontrada', text: 'No encontramos la reserva' });
+    expect(await store.submit()).toBe(ALERT);
+    expect(store.form.problem).toEqual({ key: 'validation:sale.reserva.noEncontrada', text: 'No encontramos la reserva' });
     expect(purchaseKeyOf(RESERVATION_CODE)).toBeUndefined();
     expect(navigate).not.toHaveBeenCalled();
   });

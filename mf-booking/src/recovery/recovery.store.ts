@@ -1,8 +1,7 @@
-import { firstIssues, fromError, type FormMessage } from '@rumbo/shared';
+import { FormState, type FocusTarget } from '@rumbo/shared';
 import { RecoverySchema } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { navigateToUrl } from 'single-spa';
-import * as v from 'valibot';
 import { rememberPurchase } from '../reservation';
 import * as sales from '../sales.resource';
 
@@ -22,81 +21,52 @@ export type RecoveryField = 'codigo' | 'email' | 'verificacion';
  * shows the purchase (tickets, re-send, payment of a pending one).
  */
 export class RecoveryStore {
-  values: Record<RecoveryField, string> = { codigo: '', email: '', verificacion: '' };
-  errors: Partial<Record<RecoveryField, FormMessage>> = {};
-  problem: FormMessage | undefined = undefined;
+  readonly form: FormState<Record<RecoveryField, string>>;
   step: 'find' | 'prove' = 'find';
-  sending = false;
   private readonly deps: RecoveryDeps;
 
   constructor(initial: Partial<Record<RecoveryField, string>> = {}, deps: Partial<RecoveryDeps> = {}) {
     this.deps = { api: sales, storage: globalThis.sessionStorage, navigate: navigateToUrl, ...deps };
-    this.values = { ...this.values, ...initial };
-    makeAutoObservable<RecoveryStore, 'deps'>(this, { deps: false });
+    this.form = new FormState({ codigo: '', email: '', verificacion: '', ...initial });
+    makeAutoObservable<RecoveryStore, 'deps'>(this, { deps: false, form: false });
   }
 
   set(field: RecoveryField, value: string): void {
-    this.values[field] = value;
-    delete this.errors[field];
-    this.problem = undefined;
+    this.form.set(field, value);
+    this.form.problem = null;
     // Another purchase or buyer: the code mailed for the first one is of no use.
     if (field !== 'verificacion' && this.step === 'prove') {
       this.step = 'find';
-      this.values.verificacion = '';
+      this.form.values.verificacion = '';
     }
   }
 
   /** Back to the first step, to have a new code mailed. */
   startOver(): void {
     this.step = 'find';
-    this.values.verificacion = '';
-    delete this.errors.verificacion;
-    this.problem = undefined;
+    this.form.set('verificacion', '');
+    this.form.problem = null;
   }
 
-  /** Sends the form; answers the id of the control to focus (the code's field after step 1, or what is wrong). */
-  async submit(): Promise<string | undefined> {
-    if (this.sending) return undefined;
-    this.problem = undefined;
+  /** Sends the form; answers where the focus goes (the code's field after step 1, or what is wrong). */
+  async submit(): Promise<FocusTarget | undefined> {
+    if (this.form.sending) return undefined;
     const proving = this.step === 'prove';
-    const { verificacion, ...found } = this.values;
-    const parsed = v.safeParse(RecoverySchema, proving ? { ...found, verificacion } : found);
-    if (!parsed.success) {
-      this.errors = firstIssues(parsed.issues);
-      return `recovery-${Object.keys(this.errors)[0] ?? 'codigo'}`;
-    }
-    this.errors = {};
-    this.sending = true;
-    try {
-      const answer = await this.deps.api.recoverPurchase(parsed.output);
-      if (!answer) {
-        runInAction(() => {
-          this.problem = { key: 'request.failed' };
-        });
-        return 'recovery-problem';
-      }
-      if (!('acceso' in answer)) {
-        runInAction(() => {
-          this.step = 'prove';
-          this.values.verificacion = '';
-        });
-        return 'recovery-verificacion';
-      }
-      rememberPurchase(answer.reserva.codigo, answer.acceso, this.deps.storage);
-      this.deps.navigate(`/pasajes/reserva/${answer.reserva.codigo}`);
-      return undefined;
-    } catch (error) {
-      const { field, message } = fromError(error);
-      const known = field === 'codigo' || field === 'email' || field === 'verificacion';
+    const { verificacion, ...found } = this.form.values;
+    const checked = this.form.check(RecoverySchema, proving ? { ...found, verificacion } : found);
+    if (!checked.ok) return checked.focus;
+    const sent = await this.form.send(() => this.deps.api.recoverPurchase(checked.value));
+    if (!sent.ok) return sent.focus;
+    const answer = sent.value;
+    if (!('acceso' in answer)) {
       runInAction(() => {
-        if (known) this.errors[field] = message;
-        else this.problem = message;
+        this.step = 'prove';
+        this.form.values.verificacion = '';
       });
-      return known ? `recovery-${field}` : 'recovery-problem';
-    } finally {
-      runInAction(() => {
-        this.sending = false;
-      });
+      return 'verificacion';
     }
+    rememberPurchase(answer.reserva.codigo, answer.acceso, this.deps.storage);
+    this.deps.navigate(`/pasajes/reserva/${answer.reserva.codigo}`);
+    return undefined;
   }
 }

@@ -1,14 +1,13 @@
 import { Link as SiteLink, messageText, useTranslation } from '@rumbo/shared';
-import { PAYMENT_METHODS, type PaymentMethod } from '@rumbo/shared/schemas';
-import { Alert, Badge, Box, Button, chakra, Container, ExternalLink, Heading, HStack, List, SimpleGrid, Skeleton, Spinner, Stack, Text } from '@rumbo/shared/ui';
-import { RadioGroup, TextField } from '@rumbo/shared/ui/forms';
+import { Alert, Badge, Box, Button, chakra, Container, Heading, HStack, List, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { Countdown } from '../countdown';
 import { formatCentimos, limaDate, limaTime, prepareFormats } from '../format';
 import { deckNumber } from '../seats/seat-grid';
 import { ReservationStore } from './reservation.store';
+import { PendingPanel } from './pending-panel';
 import { TicketCard } from './ticket-card';
 import { useTransitioned } from '../use-transitioned';
 
@@ -16,106 +15,6 @@ import { useTransitioned } from '../use-transitioned';
 const POLL_MS = 3000;
 const POLL_FAST_FOR_MS = 2 * 60_000;
 const POLL_SLOW_MS = 15_000;
-
-const PaymentMethods = observer(function PaymentMethods({ store }: { store: ReservationStore }) {
-  const { t } = useTranslation('booking');
-  const { t: tv } = useTranslation('validation');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void store.pay();
-  };
-  const error = store.methodError;
-  return (
-    <chakra.form onSubmit={submit} noValidate aria-labelledby="methods-title">
-      <Heading as="h2" id="methods-title" size="md" mb="3">
-        {t('reservation.methods.title')}
-      </Heading>
-      <RadioGroup.Root
-        name="metodo"
-        value={store.metodo || null}
-        onValueChange={(details) => details.value && store.setMethod(details.value as PaymentMethod)}
-        aria-labelledby="methods-title"
-        colorPalette="brand"
-      >
-        <Stack gap="3">
-          {PAYMENT_METHODS.map((method) => (
-            <RadioGroup.Item key={method} value={method} alignItems="start" borderWidth="1px" rounded="md" p="3">
-              <RadioGroup.ItemHiddenInput aria-describedby={[`method-${method}-description`, error ? 'method-error' : ''].filter(Boolean).join(' ')} />
-              <RadioGroup.ItemIndicator borderColor="border.control" mt="0.5" />
-              <Box>
-                <RadioGroup.ItemText fontWeight="semibold">{t(`reservation.methods.${method}.name`)}</RadioGroup.ItemText>
-                <Text id={`method-${method}-description`} textStyle="sm" color="fg.muted">
-                  {t(`reservation.methods.${method}.description`)}
-                </Text>
-              </Box>
-            </RadioGroup.Item>
-          ))}
-        </Stack>
-      </RadioGroup.Root>
-      {error && (
-        <Text id="method-error" role="alert" color="fg.error" fontWeight="medium" mt="2">
-          {messageText(tv, error)}
-        </Text>
-      )}
-      {store.problem && (
-        <Alert.Root status="error" role="alert" mt="3">
-          <Alert.Indicator />
-          <Alert.Title>{messageText(tv, store.problem)}</Alert.Title>
-        </Alert.Root>
-      )}
-      <Button type="submit" colorPalette="brand" size="lg" mt="4" loading={store.starting} loadingText={t('reservation.methods.starting')}>
-        {t('reservation.methods.pay')}
-      </Button>
-    </chakra.form>
-  );
-});
-
-const PointsConfirm = observer(function PointsConfirm({ store }: { store: ReservationStore }) {
-  const { t } = useTranslation('booking');
-  const { t: tv } = useTranslation('validation');
-  return (
-    <Box as="section" aria-labelledby="points-confirm-title" borderWidth="1px" rounded="lg" p="4">
-      <Heading as="h2" id="points-confirm-title" size="md" mb="2">
-        {t('reservation.points.title')}
-      </Heading>
-      <Text mb="3">{t('reservation.points.body', { puntos: store.view!.puntos_canje })}</Text>
-      {store.problem && (
-        <Alert.Root status="error" role="alert" mb="3">
-          <Alert.Indicator />
-          <Alert.Title>{messageText(tv, store.problem)}</Alert.Title>
-        </Alert.Root>
-      )}
-      <Button colorPalette="brand" size="lg" loading={store.starting} loadingText={t('reservation.points.confirming')} onClick={() => void store.confirmWithPoints()}>
-        {t('reservation.points.confirm')}
-      </Button>
-    </Box>
-  );
-});
-
-const CipBox = observer(function CipBox({ store }: { store: ReservationStore }) {
-  const { t, i18n } = useTranslation('booking');
-  const cip = store.cip!;
-  return (
-    <Box borderWidth="2px" borderColor="brand.600" rounded="lg" p="4" data-testid="cip">
-      <Heading as="h2" size="md" mb="2">
-        {t('reservation.cip.title')}
-      </Heading>
-      <Text mb="1">{t('reservation.cip.code')}</Text>
-      <Text fontSize="3xl" fontWeight="bold" letterSpacing="wider" data-testid="cip-code">
-        {cip.cip}
-      </Text>
-      {cip.expira && <Text textStyle="sm">{t('reservation.cip.until', { date: limaDate(cip.expira, i18n.language), time: limaTime(cip.expira, i18n.language) })}</Text>}
-      <Text textStyle="sm" mt="2">
-        {t('reservation.cip.how')}
-      </Text>
-      {cip.url && (
-        <ExternalLink href={cip.url} color="brand.fg" textDecoration="underline" fontWeight="semibold" display="inline-block" mt="2">
-          {t('reservation.cip.voucher')}
-        </ExternalLink>
-      )}
-    </Box>
-  );
-});
 
 const Tickets = observer(function Tickets({ store }: { store: ReservationStore }) {
   const { t } = useTranslation('booking');
@@ -270,39 +169,6 @@ const Summary = observer(function Summary({ store }: { store: ReservationStore }
         ))}
       </List.Root>
     </Box>
-  );
-});
-
-/** The time left to pay, on its own: the clock re-renders it alone every second. */
-const TimeLeft = observer(function TimeLeft({ store }: { store: ReservationStore }) {
-  return <Countdown seconds={store.secondsLeft} />;
-});
-
-/** A pending reservation's side: time left, the provider's answer awaited or declined, the CIP, how to pay. */
-const PendingPanel = observer(function PendingPanel({ store }: { store: ReservationStore }) {
-  const { t } = useTranslation('booking');
-  return (
-    <Stack gap="4">
-      <TimeLeft store={store} />
-      <Text textStyle="sm">{t('reservation.payWithin')}</Text>
-      {store.waiting && (
-        <Box role="status" borderWidth="1px" rounded="md" p="3">
-          <Spinner size="sm" me="2" />
-          {store.cip ? t('reservation.waitingCip') : t('reservation.waiting')}
-        </Box>
-      )}
-      {store.declined && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>{t('reservation.declined.title')}</Alert.Title>
-            <Alert.Description>{t('reservation.declined.body')}</Alert.Description>
-          </Alert.Content>
-        </Alert.Root>
-      )}
-      {store.cip && <CipBox store={store} />}
-      {store.payableWithPoints ? <PointsConfirm store={store} /> : <PaymentMethods store={store} />}
-    </Stack>
   );
 });
 

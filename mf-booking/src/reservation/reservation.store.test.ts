@@ -43,12 +43,12 @@ describe('reservation store', () => {
     const store = new ReservationStore(RESERVATION_CODE, { redirect });
     await store.load();
     expect(await store.pay()).toBe(false);
-    expect(store.methodError).toEqual({ key: 'sale.metodo.required' });
+    expect(store.methodError).toEqual({ field: 'metodo', key: 'validation:sale.metodo.required' });
     expect(api.to('/rest/safetypay')).toEqual([]);
 
     store.setMethod('banca');
     expect(await store.pay()).toBe(false);
-    expect(store.problem).toMatchObject({ key: 'sale.reserva.pagada' });
+    expect(store.problem).toMatchObject({ key: 'validation:sale.reserva.pagada' });
     expect(redirect).not.toHaveBeenCalled();
   });
 
@@ -103,6 +103,6 @@ describe('reservation store: points', () => {
     const zero = new ReservationStore(RESERVATION_CODE);
     await zero.load();
     expect(await zero.confirmWithPoints()).toBe(false);
-    expect(zero.problem).toMatchObject({ key: 'points.notZero' });
+    expect(zero.problem).toMatchObject({ key: 'validation:points.notZero' });
   });
 });

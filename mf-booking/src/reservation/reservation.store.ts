@@ -1,4 +1,4 @@
-import { ApiError, fromError, type FormMessage } from '@rumbo/shared';
+import { ApiError, FormState, type FormMessage } from '@rumbo/shared';
 import {
   CipRequestSchema,
   PointsConfirmSchema,
@@ -48,15 +48,13 @@ export class ReservationStore {
   state: ReservationPageState = 'loading';
   view: ReservationView | undefined = undefined;
   metodo: PaymentMethod | '' = '';
-  methodError: FormMessage | undefined = undefined;
-  problem: FormMessage | undefined = undefined;
-  starting = false;
-  resendEmail = '';
-  resendError: FormMessage | undefined = undefined;
+  /** Starting a payment, or confirming with points: one at a time (the method is checked, not kept, here). */
+  readonly payment = new FormState({});
+  /** Sending the tickets again, to the address typed. */
+  readonly resendForm = new FormState({ email: '' });
   resent = false;
-  resending = false;
-  pdfError: FormMessage | undefined = undefined;
-  downloading = false;
+  /** Downloading the tickets' PDF. */
+  readonly pdf = new FormState({});
   now: number;
   readonly codigo: string;
   private clave: string | undefined;
@@ -80,8 +78,45 @@ export class ReservationStore {
       clave: false,
       refreshing: false,
       codigo: false,
+      payment: false,
+      resendForm: false,
+      pdf: false,
       view: observableRef,
     });
+  }
+
+  /** The method's message: none chosen. */
+  get methodError(): FormMessage | undefined {
+    return this.payment.errors[0];
+  }
+
+  /** A payment that did not start (no answer, the server's refusal). */
+  get problem(): FormMessage | undefined {
+    return this.payment.problem ?? undefined;
+  }
+
+  get starting(): boolean {
+    return this.payment.sending;
+  }
+
+  get resendEmail(): string {
+    return this.resendForm.values.email;
+  }
+
+  get resendError(): FormMessage | undefined {
+    return this.resendForm.soleMessage('email');
+  }
+
+  get resending(): boolean {
+    return this.resendForm.sending;
+  }
+
+  get pdfError(): FormMessage | undefined {
+    return this.pdf.problem ?? undefined;
+  }
+
+  get downloading(): boolean {
+    return this.pdf.sending;
   }
 
   get lastPayment(): PaymentView | undefined {
@@ -139,7 +174,7 @@ export class ReservationStore {
         if (view) {
           this.view = view;
           this.state = 'ready';
-          if (!this.resendEmail) this.resendEmail = view.comprador.email;
+          if (!this.resendEmail) this.resendForm.values.email = view.comprador.email;
         } else if (!this.view) this.state = 'failed';
       });
     } catch (error) {
@@ -161,26 +196,22 @@ export class ReservationStore {
 
   setMethod(metodo: PaymentMethod): void {
     this.metodo = metodo;
-    this.methodError = undefined;
+    this.payment.errors = [];
   }
 
   /** Starts the payment with the chosen method: SafetyPay sends the customer to its page; a CIP is shown here. */
   async pay(): Promise<boolean> {
     if (this.starting || !this.clave || !this.pending) return false;
-    this.problem = undefined;
     const metodo = this.metodo;
     const base = { codigo: this.codigo, clave_bloqueo: this.clave };
     const cip = metodo === 'cip';
-    const parsed = cip ? v.safeParse(CipRequestSchema, base) : v.safeParse(SafetyPayRequestSchema, { ...base, metodo });
-    if (!parsed.success) {
-      this.methodError = { key: parsed.issues[0].message };
-      return false;
-    }
+    const checked = cip ? this.payment.check(CipRequestSchema, base) : this.payment.check(SafetyPayRequestSchema, { ...base, metodo });
+    if (!checked.ok) return false;
     return this.attempt(async () => {
       const start = cip
-        ? await this.deps.api.startCip(parsed.output)
-        : await this.deps.api.startSafetyPay(parsed.output as v.InferOutput<typeof SafetyPayRequestSchema>);
-      if (!start) return false;
+        ? await this.deps.api.startCip(checked.value)
+        : await this.deps.api.startSafetyPay(checked.value as v.InferOutput<typeof SafetyPayRequestSchema>);
+      if (!start) return undefined;
       if (cip) {
         await this.refresh();
         return true;
@@ -193,14 +224,10 @@ export class ReservationStore {
   /** Confirms a reservation whose total is 0 after points (`/rest/canje/confirmar`): its tickets are issued. */
   async confirmWithPoints(): Promise<boolean> {
     if (this.starting || !this.clave || !this.payableWithPoints) return false;
-    this.problem = undefined;
-    const parsed = v.safeParse(PointsConfirmSchema, { codigo: this.codigo, clave_bloqueo: this.clave });
-    if (!parsed.success) {
-      this.problem = { key: parsed.issues[0].message };
-      return false;
-    }
+    const checked = this.payment.checkAlert(PointsConfirmSchema, { codigo: this.codigo, clave_bloqueo: this.clave });
+    if (!checked.ok) return false;
     return this.attempt(async () => {
-      if ((await this.deps.api.confirmWithPoints(parsed.output)) === undefined) return false;
+      if ((await this.deps.api.confirmWithPoints(checked.value)) === undefined) return undefined;
       await this.refresh();
       return true;
     });
@@ -210,75 +237,34 @@ export class ReservationStore {
    * Runs one payment attempt, one at a time: an answer-less call (network) is "request failed"; a
    * refusal shows the server's message and the reservation is read again (its state may have moved).
    */
-  private async attempt(call: () => Promise<boolean>): Promise<boolean> {
-    this.starting = true;
-    try {
-      const done = await call();
-      if (!done) {
-        runInAction(() => {
-          this.problem = { key: 'request.failed' };
-        });
-      }
-      return done;
-    } catch (error) {
-      runInAction(() => {
-        this.problem = fromError(error).message;
-      });
-      await this.refresh();
-      return false;
-    } finally {
-      runInAction(() => {
-        this.starting = false;
-      });
-    }
+  private async attempt(call: () => Promise<true | undefined>): Promise<boolean> {
+    const sent = await this.payment.send(() =>
+      call().catch(async (error: unknown) => {
+        await this.refresh();
+        throw error;
+      }),
+    );
+    return sent.ok;
   }
 
   setResendEmail(email: string): void {
-    this.resendEmail = email;
-    this.resendError = undefined;
+    this.resendForm.reset({ email });
     this.resent = false;
   }
 
   /** Sends the tickets again (`/rest/venta/confirmar/recuperar/`). */
   async resend(): Promise<void> {
-    const parsed = v.safeParse(ResendTicketsSchema, { codigo: this.codigo, email: this.resendEmail });
-    if (!parsed.success) {
-      this.resendError = { key: parsed.issues[0].message };
-      return;
-    }
-    this.resending = true;
+    const checked = this.resendForm.check(ResendTicketsSchema, { codigo: this.codigo, email: this.resendEmail });
+    if (!checked.ok) return;
     this.resent = false;
-    try {
-      const answer = await this.deps.api.resendTickets(parsed.output);
-      runInAction(() => {
-        if (answer === undefined) this.resendError = { key: 'request.failed' };
-        else this.resent = true;
-      });
-    } catch (error) {
-      runInAction(() => {
-        this.resendError = fromError(error).message;
-      });
-    } finally {
-      runInAction(() => {
-        this.resending = false;
-      });
-    }
+    const sent = await this.resendForm.send(() => this.deps.api.resendTickets(checked.value));
+    if (sent.ok) runInAction(() => (this.resent = true));
   }
 
   async downloadPdf(): Promise<void> {
     if (!this.clave) return;
-    this.downloading = true;
-    this.pdfError = undefined;
-    try {
-      const file = await this.deps.api.ticketsPdf(this.codigo, this.clave);
-      runInAction(() => {
-        if (file) this.deps.save(file, `pasajes-${this.codigo}.pdf`);
-        else this.pdfError = { key: 'request.failed' };
-      });
-    } catch (error) {
-      runInAction(() => (this.pdfError = fromError(error).message));
-    } finally {
-      runInAction(() => (this.downloading = false));
-    }
+    const clave = this.clave;
+    const sent = await this.pdf.send(() => this.deps.api.ticketsPdf(this.codigo, clave));
+    if (sent.ok) this.deps.save(sent.value, `pasajes-${this.codigo}.pdf`);
   }
 }

@@ -38,7 +38,7 @@ export const SeatTools = observer(function SeatTools({ store }: { store: SeatsSt
     <Stack gap="3" mb="3">
       <HStack role="group" aria-label={t('seats.view')} gap="2" justify="center">
         {(['map', 'list'] as const).map((view) => (
-          <Button key={view} size="sm" minH="10" variant={store.view === view ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={store.view === view} onClick={() => store.setView(view)}>
+          <Button key={view} size="sm" minH="10" variant={store.list.view === view ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={store.list.view === view} onClick={() => store.list.setView(view)}>
             {t(view === 'map' ? 'seats.viewMap' : 'seats.viewList')}
           </Button>
         ))}
@@ -47,31 +47,31 @@ export const SeatTools = observer(function SeatTools({ store }: { store: SeatsSt
         <ToolSelect
           id="seat-filter-clase"
           label={t('seats.filterClass')}
-          value={store.filter.clase}
-          options={[any, ...store.classes.map((clase) => ({ value: String(clase), label: t(`classes.${clase}`) }))]}
-          onValue={(value) => store.setFilter('clase', value)}
+          value={store.list.filter.clase}
+          options={[any, ...store.list.classes.map((clase) => ({ value: String(clase), label: t(`classes.${clase}`) }))]}
+          onValue={(value) => store.list.setFilter('clase', value)}
         />
         <Button size="sm" minH="10" variant="outline" colorPalette="brand" loading={store.choosing} onClick={() => void store.chooseForMe()} flex="1" minW="8rem" h="auto" py="2" whiteSpace="normal">
           {t('seats.chooseForMe', { count: Math.max(1, store.needed - store.mine.length) })}
         </Button>
       </Flex>
-      {store.view === 'list' && (
+      {store.list.view === 'list' && (
         <Flex gap="3" wrap="wrap">
           {store.decks.length > 1 && (
             <ToolSelect
               id="seat-filter-piso"
               label={t('seats.filterDeck')}
-              value={store.filter.piso}
+              value={store.list.filter.piso}
               options={[any, ...store.decks.map((deck) => ({ value: String(deck.gnivel_piso), label: t('seats.deck', { n: deck.number }) }))]}
-              onValue={(value) => store.setFilter('piso', value)}
+              onValue={(value) => store.list.setFilter('piso', value)}
             />
           )}
           <ToolSelect
             id="seat-filter-posicion"
             label={t('seats.filterPosition')}
-            value={store.filter.posicion}
+            value={store.list.filter.posicion}
             options={[any, { value: 'window', label: t('seats.positionFilter.window') }, { value: 'aisle', label: t('seats.positionFilter.aisle') }]}
-            onValue={(value) => store.setFilter('posicion', value)}
+            onValue={(value) => store.list.setFilter('posicion', value)}
           />
         </Flex>
       )}
@@ -110,7 +110,7 @@ const ListedSeat = observer(function ListedSeat({ store, cell }: { store: SeatsS
 /** The list view: the free seats (and this browser's) of every deck, filtered; each picks or releases as on the map. */
 export const SeatList = observer(function SeatList({ store }: { store: SeatsStore }) {
   const { t } = useTranslation('booking');
-  const cells = store.listed;
+  const cells = store.list.listed;
   return (
     <Box as="section" aria-labelledby="seat-list-title">
       <Heading as="h2" id="seat-list-title" size="sm" mb="2">

@@ -177,7 +177,7 @@ export const SeatsPage = observer(function SeatsPage({ store: given }: { store?:
             <Grid templateColumns={{ base: '1fr', md: '3fr 2fr' }} gap="6" alignItems="start">
               <Box as="section" aria-label={t('seats.title')}>
                 <SeatTools store={store} />
-                {store.view === 'map' ? (
+                {store.list.view === 'map' ? (
                   <>
                     <Legend />
                     <DeckSwitch store={store} />

@@ -243,20 +243,20 @@ describe('SeatsStore', () => {
   it('chooses within the class of the filter, and says so when it cannot', async () => {
     const { holds } = api();
     const { store } = await loaded(3);
-    store.setFilter('clase', '160');
+    store.list.setFilter('clase', '160');
     await store.chooseForMe();
     expect(holds).toEqual([]);
     expect(store.message).toEqual({ tone: 'error', key: 'seats.chooseNoneClass', params: { count: 3 } });
-    store.setFilter('clase', '');
-    store.setView('list');
-    expect(store.listed.map((cell) => cell.seat.nasiento)).toEqual([5, 6, 1, 4]);
-    store.setFilter('piso', '16');
-    expect(store.listed.map((cell) => cell.seat.nasiento)).toEqual([1, 4]);
-    store.setFilter('posicion', 'aisle');
-    expect(store.listed.map((cell) => [cell.seat.nasiento, cell.position])).toEqual([]);
-    store.setFilter('piso', '');
-    store.setFilter('posicion', 'window');
-    expect(store.listed.map((cell) => cell.seat.nasiento)).toEqual([5, 6, 1, 4]);
+    store.list.setFilter('clase', '');
+    store.list.setView('list');
+    expect(store.list.listed.map((cell) => cell.seat.nasiento)).toEqual([5, 6, 1, 4]);
+    store.list.setFilter('piso', '16');
+    expect(store.list.listed.map((cell) => cell.seat.nasiento)).toEqual([1, 4]);
+    store.list.setFilter('posicion', 'aisle');
+    expect(store.list.listed.map((cell) => [cell.seat.nasiento, cell.position])).toEqual([]);
+    store.list.setFilter('piso', '');
+    store.list.setFilter('posicion', 'window');
+    expect(store.list.listed.map((cell) => cell.seat.nasiento)).toEqual([5, 6, 1, 4]);
   });
 
   it('keeps the held seats over a reload (they come from ASIENTOS)', async () => {

@@ -3,10 +3,12 @@ import { MAX_SEATS, type SeatHoldResult, type SeatMap, type Trip } from '@rumbo/
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { changeSeat, fetchSeatMap, type SeatMapTrip, type SeatRef } from '../booking.resource';
 import { currentTrip, heldSeats, holdsExpireAt, readReservation, secondsUntil, startNewPurchase, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
-import { tripsUrl } from '../trips-url';
 import { HoldTimer, requestExtension, type HoldMessage } from './hold-timer';
-import { chooseSeats, isFree } from './choose-seats';
-import { applyHeldSeats, buildSeatGrid, deckNumber, seatStatus, seatsOf, type Deck, type Seat, type SeatCellOf } from './seat-grid';
+import { chooseSeats } from './choose-seats';
+import { continueUrl, missingOutbound } from './next-step';
+import { heldSeatOf, refOf, serverMessage } from './seat-hold';
+import { SeatListView } from './seat-list';
+import { applyHeldSeats, buildSeatGrid, deckNumber, seatStatus, seatsOf, type Deck, type Seat } from './seat-grid';
 
 /** `reserved`: the purchase in `CRESERVA` is a reservation now; only its payment remains (spec §1). */
 export type LoadState = 'loading' | 'ready' | 'failed' | 'none' | 'reserved';
@@ -17,13 +19,6 @@ export type LoadState = 'loading' | 'ready' | 'failed' | 'none' | 'reserved';
  */
 export type SeatMessage = HoldMessage;
 
-/** The list view's filter: deck (`gnivel_piso`), class, window or aisle; '' for any. */
-export interface SeatFilter {
-  piso: string;
-  clase: string;
-  posicion: '' | 'window' | 'aisle';
-}
-
 export interface SeatsDeps {
   fetchSeatMap: (trip: SeatMapTrip) => Promise<SeatMap | undefined>;
   changeSeat: (seat: SeatRef, state: 83 | 84, clave?: string) => Promise<SeatHoldResult | undefined>;
@@ -32,16 +27,6 @@ export interface SeatsDeps {
   /** `POST /rest/asiento/extender`. */
   extendHold: (clave: string) => ReturnType<typeof requestExtension>;
 }
-
-const refOf = (trip: Trip, seat: Seat): SeatRef => ({
-  cviaje: trip.cviaje,
-  cviaje_asiento: seat.cviaje_asiento!,
-  cterminal_origen: trip.cterminal_origen,
-  cterminal_destino: trip.cterminal_destino,
-  nasiento: seat.nasiento,
-  gnivel_piso: seat.gnivel_piso,
-  gcategoria_asiento: seat.gcategoria_asiento,
-});
 
 /**
  * Step 2 "Asientos": the seat map of the current leg's trip, this browser's holds (kept in
@@ -56,8 +41,7 @@ export class SeatsStore {
   deck = 15;
   message: SeatMessage | null = null;
   /** The seats as the map or as a list (filterable). */
-  view: 'map' | 'list' = 'map';
-  filter: SeatFilter = { piso: '', clase: '', posicion: '' };
+  readonly list = new SeatListView(() => this.decks);
   /** "Choose for me" is holding its seats. */
   choosing = false;
   /** Seats whose hold or release is on its way. */
@@ -79,6 +63,7 @@ export class SeatsStore {
     makeAutoObservable<SeatsStore, 'deps' | 'restored'>(this, {
       deps: false,
       timer: false,
+      list: false,
       restored: false,
       map: observableRef,
       reservation: observableRef,
@@ -153,19 +138,15 @@ export class SeatsStore {
 
   /** The return leg needs the outbound trip's seats first. */
   get missingOutbound(): boolean {
-    const ida = this.reservation?.ida;
-    return this.reservation?.tramo === 'vuelta' && Boolean(ida) && !this.held.some((seat) => seat.cviaje === ida!.cviaje);
+    return missingOutbound(this.reservation, this.held);
   }
 
   get canContinue(): boolean {
     return this.mine.length === this.needed && !this.missingOutbound;
   }
 
-  /** Where "Continue" leads: the return trip's list on a round trip's outbound leg, else payment. */
   get continueUrl(): string {
-    const reservation = this.reservation;
-    if (reservation?.tramo === 'ida' && reservation.search.regreso) return tripsUrl(reservation.search, 'vuelta');
-    return '/pasajes/pago';
+    return continueUrl(this.reservation);
   }
 
   get goesToReturn(): boolean {
@@ -232,7 +213,7 @@ export class SeatsStore {
       map = await this.deps.fetchSeatMap(trip);
     } catch (error) {
       runInAction(() => {
-        if (error instanceof ApiError) this.message = this.serverMessage(error);
+        if (error instanceof ApiError) this.message = serverMessage(error);
       });
     }
     runInAction(() => {
@@ -275,19 +256,12 @@ export class SeatsStore {
           this.message = { tone: 'error', key: 'seats.network' };
           return false;
         }
-        this.keep({
-          ...refOf(trip, seat),
-          cviaje_asiento: result.cviaje_asiento,
-          gcategoria_asiento: result.gcategoria_asiento,
-          clave_bloqueo: result.clave_bloqueo,
-          expira: result.expira,
-          precio: result.precio,
-        });
+        this.keep(heldSeatOf(trip, seat, result, result.expira));
         return true;
       });
     } catch (error) {
       runInAction(() => {
-        this.message = error instanceof ApiError ? this.serverMessage(error) : { tone: 'error', key: 'seats.network' };
+        this.message = error instanceof ApiError ? serverMessage(error) : { tone: 'error', key: 'seats.network' };
       });
       if (error instanceof ApiError && error.code === 'seat.taken') await this.refresh();
       return false;
@@ -309,7 +283,7 @@ export class SeatsStore {
       this.message = { tone: 'error', key: 'seats.limit', params: { count: this.needed } };
       return;
     }
-    const clase = this.filter.clase ? Number(this.filter.clase) : undefined;
+    const clase = this.list.filter.clase ? Number(this.list.filter.clase) : undefined;
     const picks = chooseSeats(this.decks, count, clase);
     if (!picks || picks.length === 0) {
       this.message = { tone: 'error', key: clase ? 'seats.chooseNoneClass' : 'seats.chooseNone', params: { count } };
@@ -339,31 +313,6 @@ export class SeatsStore {
     }
   }
 
-  setView(view: 'map' | 'list'): void {
-    this.view = view;
-  }
-
-  setFilter(field: keyof SeatFilter, value: string): void {
-    this.filter = { ...this.filter, [field]: value };
-  }
-
-  /** The list view: free seats and this browser's, of every deck, as the filter says. */
-  get listed(): SeatCellOf[] {
-    const { piso, clase, posicion } = this.filter;
-    return this.decks.flatMap((deck) =>
-      deck.rows
-        .flat()
-        .filter((cell): cell is SeatCellOf => cell.kind === 'seat')
-        .filter((cell) => (cell.seat.mine || isFree(cell.seat)) && (!piso || String(deck.gnivel_piso) === piso))
-        .filter((cell) => (!clase || String(cell.seat.gcategoria_asiento) === clase) && (!posicion || cell.position === posicion)),
-    );
-  }
-
-  /** The classes the bus has, for the list's filter. */
-  get classes(): number[] {
-    return [...new Set(this.seats.map((seat) => seat.gcategoria_asiento))].sort((a, b) => a - b);
-  }
-
   /** Releases one of this browser's seats on the current trip (state 83). */
   async release(nasiento: number): Promise<void> {
     const seat = this.mine.find((held) => held.nasiento === nasiento);
@@ -385,7 +334,7 @@ export class SeatsStore {
       runInAction(() => {
         // Not ours any more (expired and taken): it is gone from this purchase either way.
         if (error instanceof ApiError && error.code === 'seat.notHeld') this.forget([seat]);
-        this.message = error instanceof ApiError ? this.serverMessage(error) : { tone: 'error', key: 'seats.network' };
+        this.message = error instanceof ApiError ? serverMessage(error) : { tone: 'error', key: 'seats.network' };
       });
       if (error instanceof ApiError) await this.refresh();
     } finally {
@@ -439,10 +388,6 @@ export class SeatsStore {
     const gone = new Set(seats);
     this.held = this.held.filter((seat) => !gone.has(seat));
     writeHeldSeats(this.held, this.deps.storage);
-  }
-
-  private serverMessage(error: ApiError): SeatMessage {
-    return { tone: 'error', key: error.code ? `validation:${error.code}` : 'seats.network', text: error.message };
   }
 
   /** The seats of every deck (for tests and the summary). */

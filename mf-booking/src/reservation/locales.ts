@@ -1,0 +1,100 @@
+/** The reservation page: its texts of the `booking` namespace (keys under `reservation`). */
+export const reservationEsPE = {
+  reservation: {
+    title: 'Tu reserva',
+    loading: 'Cargando la reserva…',
+    unknown: 'No encontramos la reserva {{codigo}} en este navegador. Si la pagó, sus pasajes están en su correo.',
+    failed: 'No pudimos cargar la reserva. Revise su conexión e inténtelo de nuevo.',
+    searchAgain: 'Buscar otro viaje',
+    recover: 'Recuperar su compra con el código y el correo',
+    pointsUsed: 'Puntos usados',
+    pointsValue: '{{puntos}} puntos ({{amount}})',
+    postponement: 'Postergación',
+    postponementValue: 'Diferencia de tarifa por postergar el pasaje {{numero}}',
+    points: {
+      title: 'Sus puntos cubren todo el importe',
+      body: 'No hay nada que pagar: confirme la compra con sus {{puntos}} puntos y emitiremos sus pasajes.',
+      confirm: 'Confirmar con mis puntos',
+      confirming: 'Confirmando…',
+    },
+    summary: 'Resumen',
+    code: 'Código de pago',
+    state: 'Estado',
+    states: { pendiente: 'Pendiente de pago', pagada: 'Pagada', anulada: 'Anulada', reembolso: 'Pago por devolver' },
+    amount: 'Importe',
+    discount: 'Descuento',
+    discountValue: '{{amount}} (cupón {{cupon}})',
+    buyer: 'Comprador',
+    factura: 'Factura a RUC {{ruc}}, {{razon}}',
+    seatLine: 'Asiento {{n}} (piso {{piso}}): {{pasajero}}, {{precio}}',
+    terminals: 'embarque en {{salida}}, desembarque en {{llegada}}',
+    payWithin: 'Pague antes de que acabe el tiempo; si no, la reserva se anula y los asientos se liberan.',
+    waiting: 'Estamos confirmando su pago con el medio de pago. Esta página se actualiza sola.',
+    waitingCip: 'Esperamos su pago con el código CIP. Esta página se actualiza sola cuando lo recibimos.',
+    declined: {
+      title: 'Su pago fue rechazado',
+      body: 'No se hizo ningún cargo. Puede intentarlo de nuevo con otro medio de pago mientras la reserva siga vigente.',
+    },
+    methods: {
+      title: 'Elija cómo pagar',
+      pay: 'Pagar',
+      starting: 'Conectando con el medio de pago…',
+      tarjeta: { name: 'Tarjeta de crédito o débito', description: 'Visa, Mastercard y otras, con SafetyPay.' },
+      banca: { name: 'Banca por internet', description: 'Pague desde la web de su banco, con SafetyPay.' },
+      efectivo: { name: 'Pago en efectivo', description: 'En agentes y agencias bancarias, con SafetyPay.' },
+      cip: { name: 'Efectivo o QR con código CIP', description: 'Genere un código CIP de PagoEfectivo y pague en agentes, bodegas o con QR desde su app.' },
+    },
+    cip: {
+      title: 'Pague con su código CIP',
+      code: 'Código CIP',
+      until: 'Válido hasta el {{date}}, {{time}}.',
+      how: 'Indique este código en un agente o bodega, en la banca por internet de su banco, o escanee el QR de la constancia.',
+      voucher: 'Ver la constancia con el QR',
+    },
+    paid: '¡Pago confirmado! Enviamos sus pasajes a {{email}}.',
+    tickets: {
+      title: 'Sus pasajes',
+      number: 'Pasaje {{numero}}',
+      qr: 'Código QR del pasaje {{numero}}, para el embarque',
+      passenger: 'Pasajero',
+      trip: 'Viaje',
+      boarding: 'Embarque',
+      alighting: 'Desembarque',
+      seat: 'Asiento',
+      seatValue: '{{n}}, piso {{piso}}',
+      price: 'Precio',
+      pdf: 'Descargar pasajes (PDF)',
+    },
+    resend: {
+      title: 'Reenviar los pasajes por correo',
+      email: 'Correo electrónico',
+      submit: 'Reenviar',
+      sent: 'Reenviamos los pasajes a {{email}}.',
+    },
+    closed: {
+      rechazado: {
+        title: 'Su pago fue rechazado y la reserva se anuló',
+        body: 'El medio de pago no aprobó el cobro, así que no se cobró nada y los asientos quedaron libres. Puede hacer una nueva compra.',
+      },
+      vencido: {
+        title: 'Se acabó el plazo para pagar',
+        body: 'No recibimos el pago a tiempo, así que la reserva se anuló y sus asientos quedaron libres. Puede hacer una nueva compra.',
+      },
+      asientos_ocupados: {
+        title: 'Los asientos ya no estaban libres',
+        body: 'Su pago llegó cuando la reserva ya había vencido y los asientos fueron vendidos a otra persona. Le devolveremos el importe y se lo avisaremos a {{email}}.',
+      },
+      anulada: {
+        title: 'Esta reserva fue anulada',
+        body: 'La reserva ya no está vigente y sus asientos quedaron libres. Puede hacer una nueva compra.',
+      },
+      reembolso: {
+        title: 'Le devolveremos su pago',
+        body: 'Su pago llegó cuando la reserva ya había vencido y los asientos ya no estaban libres. Le devolveremos el importe y se lo avisaremos a {{email}}.',
+      },
+    },
+  },
+};
+
+/** The shape of these texts: English (`locales.en.ts`) must have exactly these keys. */
+export type ReservationTexts = typeof reservationEsPE;
