@@ -5,7 +5,7 @@ import { createTestApp, setupTestApp } from '../test/app';
 import { startFakeFacebook, startFakeGoogle } from '../test/fake-providers';
 import { ACCOUNT_RATE_LIMITS, type AccountRateLimits } from './accounts.routes';
 import { DEMO_PASSWORD } from './accounts.seed';
-import { addPoints, getPoints, pointsSum } from './accounts.service';
+import { addPoints, getPoints, pointsSum } from '../points/points.service';
 import { cuenta, cuentaEnlace, otpCodigo } from './accounts.tables';
 import { verifySessionToken } from './tokens';
 import { TEST_SECRET } from '../test/app';

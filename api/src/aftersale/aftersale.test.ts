@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { addDays, limaToday, type DeclarationTicket, type PointsQuote, type PostponableTicket, type PostponeAnswer, type RecoveryAnswer, type ReservationView, type SeatCell, type Trip } from '@rumbo/shared/schemas';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { addPoints, pointsSum } from '../accounts/accounts.service';
+import { addPoints, pointsSum } from '../points/points.service';
 import { cuenta, puntosMovimiento } from '../accounts/accounts.tables';
 import { openSession } from '../accounts/sessions';
 import { outbox } from '../mail/mail.tables';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ReservationView } from '@rumbo/shared/schemas';
 import pg from 'pg';
-import { addPoints } from '../accounts/accounts.service';
+import { addPoints } from '../points/points.service';
 import { cuenta } from '../accounts/accounts.tables';
 import { openSession } from '../accounts/sessions';
 import { decimalOf } from '../payments/signing';

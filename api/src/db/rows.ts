@@ -10,3 +10,6 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** A timestamp of a hand-written query: a Date on one driver, its text on the other. */
+export const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));

@@ -11,6 +11,11 @@ export const stopRange = customType<{ data: string; driverData: string }>({
   dataType: () => 'int4range',
 });
 
+/** `viaje_asiento.gestado_asiento`: the seat states. */
+export const SOLD = 82;
+export const AVAILABLE = 83;
+export const HELD = 84;
+
 /**
  * A seat of one trip over one stretch of its route (`paradas`, issue 19): 83 available, 84 held
  * until `expira` by the holder of `clave`, 82 sold. One row per seat and stretch; the seat map
