@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { ciudad } from '../content/content.tables';
+import { ciudad } from '../cities/cities.tables';
 
 /** Last sheet number given out per year (Lima time); one row per year. */
 export const reclamacionContador = pgTable('reclamacion_contador', {

@@ -3,7 +3,7 @@ import type { Language, Promotion } from '@rumbo/shared/schemas';
 import { format } from 'date-fns';
 import { and, asc, eq, gte, lte, or } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { ciudad } from '../content/content.tables';
+import { ciudad } from '../cities/cities.tables';
 import type { Database } from '../db/client';
 import { InvalidInputError } from '../errors';
 import { enqueueMail } from '../mail/outbox';

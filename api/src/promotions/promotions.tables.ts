@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { ciudad } from '../content/content.tables';
+import { ciudad } from '../cities/cities.tables';
 
 /** A promotion with its coupon, validity (Lima calendar days, inclusive) and texts in both languages. */
 export const promocion = pgTable('promocion', {

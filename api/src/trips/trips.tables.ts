@@ -1,5 +1,5 @@
 import { boolean, index, integer, numeric, pgTable, primaryKey, text, time, timestamp, unique } from 'drizzle-orm/pg-core';
-import { ciudad } from '../content/content.tables';
+import { ciudad } from '../cities/cities.tables';
 
 /** A bus terminal of the operator; every city has at least one. */
 export const terminal = pgTable('terminal', {
