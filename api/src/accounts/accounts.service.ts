@@ -9,6 +9,7 @@ import type {
 } from '@rumbo/shared/schemas';
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { locks } from '../db/lock-order';
 import { InvalidInputError, UnauthorizedError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { alreadyRegisteredMail, confirmMail, noAccountMail, otpMail } from './account-mail';
@@ -186,7 +187,7 @@ export async function validateOtp(db: Database, body: { email: string; key: stri
   const ok =
     account !== undefined &&
     (await db.transaction(async (tx) => {
-      const [otp] = await tx.select().from(otpCodigo).where(eq(otpCodigo.ccuenta, account.ccuenta)).for('update');
+      const otp = await locks.oneTimeCode(tx, otpCodigo, eq(otpCodigo.ccuenta, account.ccuenta));
       if (!otp || otp.expira_en <= context.now || otp.intentos >= OTP_MAX_TRIES) return false;
       if (!sameHash(otp.hash, otpHash(body.key, account.ccuenta, context.secret))) {
         await tx.update(otpCodigo).set({ intentos: otp.intentos + 1 }).where(eq(otpCodigo.id, otp.id));

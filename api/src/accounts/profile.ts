@@ -1,6 +1,7 @@
 import type { AccountProfile, Profile } from '@rumbo/shared/schemas';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { locks } from '../db/lock-order';
 import { InvalidInputError, UnauthorizedError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { ccChangedMail, ccConfirmMail } from './account-mail';
@@ -25,11 +26,8 @@ export async function updateProfile(db: Database, ccuenta: number, profile: Prof
   const now = context.now;
   try {
     await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ correo: cuenta.correo, correo_cc: cuenta.correo_cc, nombres: cuenta.nombres })
-        .from(cuenta)
-        .where(eq(cuenta.ccuenta, ccuenta))
-        .for('update');
+      await locks.account(tx, ccuenta);
+      const [before] = await tx.select({ correo: cuenta.correo, correo_cc: cuenta.correo_cc, nombres: cuenta.nombres }).from(cuenta).where(eq(cuenta.ccuenta, ccuenta));
       const changedCc = profile.correo_cc !== (before?.correo_cc ?? null);
       await tx
         .update(cuenta)

@@ -1,4 +1,4 @@
-import { enterLockStep, locks } from '../db/lock-order';
+import { locks } from '../db/lock-order';
 import {
   POSTPONE_MIN_HOURS,
   type DeclarationTicket,
@@ -17,7 +17,7 @@ import { hashKey } from '../seats/seats.service';
 import { HELD, viaje_asiento } from '../seats/seats.tables';
 import { issuePaid, type NoticeContext } from '../sales/issuance';
 import { legsOf } from '../sales/legs';
-import { heldSeats, price } from '../sales/quote';
+import { lockHeldSeats, price } from '../sales/quote';
 import { viewOf } from '../sales/reservation-views';
 import { effectiveState, insertReservation, reservationExpiry, reservationOf } from '../sales/reservations';
 import { boleto, declaracion_jurada, reserva, reserva_asiento } from '../sales/sales.tables';
@@ -55,9 +55,8 @@ async function routeOf(db: Database, cviaje: number, cviaje_asiento: number) {
  */
 async function ticketRecord(db: Database, numero: string, access: TicketAccess, now: Date, lock = false): Promise<TicketRecord> {
   if (access.ccuenta === undefined && (access.codigo === undefined || access.clave_bloqueo === undefined)) throw new UnauthorizedError();
-  const query = db.select().from(boleto).innerJoin(reserva, eq(reserva.creserva, boleto.creserva)).where(eq(boleto.numero, numero));
-  if (lock) enterLockStep(db, 'ticket', numero);
-  const [row] = lock ? await query.for('update', { of: boleto }) : await query;
+  if (lock) await locks.ticket(db, numero);
+  const [row] = await db.select().from(boleto).innerJoin(reserva, eq(reserva.creserva, boleto.creserva)).where(eq(boleto.numero, numero));
   if (!row) throw new NotFoundError('aftersale.boleto.noEncontrado');
   const r = row.reserva;
   let allowed = false;
@@ -165,7 +164,7 @@ export async function postpone(db: Database, input: PostponeInput, access: Ticke
     if (refusal) throw new ConflictError(refusal);
     if (await pendingPostponement(tx, input.numero, now)) throw new ConflictError('postpone.pending');
 
-    const seat = (await heldSeats(tx, keyHash, now, true)).find((s) => s.cviaje_asiento === input.cviaje_asiento);
+    const seat = (await lockHeldSeats(tx, keyHash, now)).find((s) => s.cviaje_asiento === input.cviaje_asiento);
     if (!seat) throw new ConflictError('postpone.seatNotHeld');
     const { seats: priced, trips } = await price(tx, [seat], undefined, now);
     const newSeat = priced[0]!;

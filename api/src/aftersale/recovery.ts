@@ -3,6 +3,7 @@ import { RECOVERY_ACCESS_HOURS, type Language, type RecoveryAnswer } from '@rumb
 import { and, eq, sql } from 'drizzle-orm';
 import { sameHash } from '../accounts/secrets';
 import type { Database } from '../db/client';
+import { locks } from '../db/lock-order';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { viewOf } from '../sales/reservation-views';
@@ -50,7 +51,7 @@ export async function recoverPurchase(
   }
   const verificacion = body.verificacion;
   const proven = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(recuperacion_codigo).where(eq(recuperacion_codigo.creserva, r.creserva)).for('update');
+    const row = await locks.oneTimeCode(tx, recuperacion_codigo, eq(recuperacion_codigo.creserva, r.creserva));
     if (!row || row.expira <= now || row.intentos >= RECOVERY_CODE_MAX_TRIES) return false;
     if (!sameHash(row.hash, recoveryCodeHash(verificacion, r.creserva, secret))) {
       await tx.update(recuperacion_codigo).set({ intentos: row.intentos + 1 }).where(eq(recuperacion_codigo.creserva, r.creserva));

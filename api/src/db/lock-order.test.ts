@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ReservationView } from '@rumbo/shared/schemas';
 import pg from 'pg';
 import { addPoints } from '../points/points.service';
-import { cuenta } from '../accounts/accounts.tables';
+import { eq } from 'drizzle-orm';
+import { cuenta, otpCodigo } from '../accounts/accounts.tables';
 import { openSession } from '../accounts/sessions';
 import { decimalOf } from '../payments/signing';
 import { TEST_SECRET } from '../test/app';
@@ -35,7 +36,7 @@ async function customer(puntos: number) {
 
 describe('the lock order', () => {
   it('is written down once and refuses a lock taken above one already held', async () => {
-    expect(LOCK_ORDER).toEqual(['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account']);
+    expect(LOCK_ORDER).toEqual(['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account', 'oneTimeCode', 'subscription']);
     const { ccuenta } = await customer(0);
     // In order: fine (and a step may repeat).
     await api.db.transaction(async (tx) => {
@@ -49,6 +50,13 @@ describe('the lock order', () => {
       api.db.transaction(async (tx) => {
         await locks.account(tx, ccuenta);
         await locks.seats(tx, [1]);
+      }),
+    ).rejects.toThrow(LockOrderError);
+    // A one-time code is taken last: nothing above it while it is held.
+    await expect(
+      api.db.transaction(async (tx) => {
+        await locks.oneTimeCode(tx, otpCodigo, eq(otpCodigo.ccuenta, ccuenta));
+        await locks.account(tx, ccuenta);
       }),
     ).rejects.toThrow(LockOrderError);
   });

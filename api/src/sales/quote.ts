@@ -1,7 +1,7 @@
 import { limaToday, type Quote } from '@rumbo/shared/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { enterLockStep } from '../db/lock-order';
+import { locks } from '../db/lock-order';
 import { queryRows } from '../db/rows';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { pointsValue } from '../points/points.service';
@@ -35,9 +35,8 @@ export interface HeldSeat {
   parentesco: string | null;
 }
 
-/** The seats this purchase holds now (84, its key, not expired), with their passengers; `lock` takes their rows. */
-export async function heldSeats(db: Database, keyHash: string, now: Date, lock = false): Promise<HeldSeat[]> {
-  if (lock) enterLockStep(db, 'seats');
+/** The seats this purchase holds now (84, its key, not expired), with their passengers (lock them with `locks.seats`). */
+export async function heldSeats(db: Database, keyHash: string, now: Date): Promise<HeldSeat[]> {
   const rows = await queryRows<HeldSeat>(db, sql`
     select va.cviaje_asiento, va.cviaje, va.paradas::text as paradas, va.nasiento, va.gnivel_piso, va.gcategoria_asiento,
            s.iasiento_individual, s.promocionable,
@@ -48,9 +47,7 @@ export async function heldSeats(db: Database, keyHash: string, now: Date, lock =
     join maqueta_sitio s on s.cmaqueta = v.cmaqueta and s.nasiento = va.nasiento
     left join asiento_pasajero ap on ap.cviaje_asiento = va.cviaje_asiento and ap.clave_hash = va.clave_hash
     where va.clave_hash = ${keyHash} and va.gestado_asiento = ${HELD} and va.expira > ${now.toISOString()}::timestamptz
-    ${lock ? sql`order by va.cviaje_asiento for update of va` : sql`order by va.cviaje, va.nasiento`}`);
-  // Locked rows are taken in the lock order (ascending ids, src/db/lock-order.ts), answered by trip and seat.
-  if (lock) rows.sort((a, b) => Number(a.cviaje) - Number(b.cviaje) || a.nasiento - b.nasiento);
+    order by va.cviaje, va.nasiento`);
   return rows.map((row) => ({
     ...row,
     cviaje_asiento: Number(row.cviaje_asiento),
@@ -58,6 +55,16 @@ export async function heldSeats(db: Database, keyHash: string, now: Date, lock =
     ctipo_documento: row.ctipo_documento === null ? null : Number(row.ctipo_documento),
     cviaje_asiento_responsable: row.cviaje_asiento_responsable === null ? null : Number(row.cviaje_asiento_responsable),
   }));
+}
+
+/**
+ * Inside a transaction: the purchase's held seats locked in the lock order (ascending ids), then
+ * read again under the lock: under the key's lock no hold of this key changes, and a lapsed one
+ * taken meanwhile by another key drops out.
+ */
+export async function lockHeldSeats(tx: Database, keyHash: string, now: Date): Promise<HeldSeat[]> {
+  await locks.seats(tx, (await heldSeats(tx, keyHash, now)).map((s) => s.cviaje_asiento));
+  return heldSeats(tx, keyHash, now);
 }
 
 interface PricedSeat extends HeldSeat {

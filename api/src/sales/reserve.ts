@@ -7,7 +7,7 @@ import { enqueueMail } from '../mail/outbox';
 import { lockPointsOf } from '../points/points.service';
 import { hashKey } from '../seats/seats.service';
 import { HELD, viaje_asiento } from '../seats/seats.tables';
-import { activeHold, heldSeats, price, withPoints } from './quote';
+import { activeHold, lockHeldSeats, price, withPoints } from './quote';
 import { effectiveState, insertReservation, reservationExpiry } from './reservations';
 import { viewOf } from './reservation-views';
 import { reservationMail } from './sales-mail';
@@ -42,10 +42,7 @@ export async function reserve(db: Database, input: ReserveInput, context: Reserv
     const [existing] = await tx.select().from(reserva).where(eq(reserva.clave_hash, keyHash)).orderBy(desc(reserva.creserva)).limit(1);
     if (existing && effectiveState(existing, now).estado !== 'anulada') return { creserva: existing.creserva, created: false };
 
-    // Seats in the lock order (ascending ids), then read again under the lock: under the key's
-    // lock no hold of this key changes, and a lapsed one taken meanwhile by another key drops out.
-    await locks.seats(tx, (await heldSeats(tx, keyHash, now)).map((s) => s.cviaje_asiento));
-    const seats = await heldSeats(tx, keyHash, now);
+    const seats = await lockHeldSeats(tx, keyHash, now);
     if (seats.length === 0) throw new ConflictError('seat.notHeld');
     if (seats.some((s) => s.numero === null)) throw new InvalidInputError('sale.pasajeros.incompletos');
     const adults = new Set(seats.filter((s) => !s.menor).map((s) => s.cviaje_asiento));
