@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { instant } from '../db/columns';
 import { viaje } from '../trips/trips.tables';
 
 /**
@@ -41,7 +42,7 @@ export const viaje_asiento = pgTable(
     gestado_asiento: integer('gestado_asiento').notNull().default(83),
     /** SHA-256 (hex) of the holder's key: the key itself is only ever in the holder's browser. */
     clave_hash: text('clave_hash'),
-    expira: timestamp('expira', { withTimezone: true, mode: 'date' }),
+    expira: instant('expira'),
     /**
      * Keyed hash of the client (address) that holds the seat: what one client holds on a trip is
      * bounded whatever the number of purchase keys (issue 15). Null when free or sold.
