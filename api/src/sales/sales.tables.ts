@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { instant } from '../db/columns';
 import { cuenta } from '../accounts/accounts.tables';
 import { birthDate, minorColumns, passengerColumns } from '../people/people.tables';
