@@ -7,7 +7,8 @@ import { startFakeFacebook, startFakeGoogle } from './fake-providers';
 /** The site the account mails link to. */
 export const SITE = 'http://site.test';
 const GENEROUS = { max: 10_000, timeWindow: 60_000 };
-const NO_LIMITS: AccountRateLimits = { signIn: GENEROUS, requests: GENEROUS, signInPerEmail: GENEROUS, mailsPerEmail: GENEROUS };
+/** Account rate limits no test reaches. */
+export const NO_LIMITS: AccountRateLimits = { signIn: GENEROUS, requests: GENEROUS, signInPerEmail: GENEROUS, mailsPerEmail: GENEROUS };
 
 let serial = 0;
 /** A fresh e-mail and DNI per test, so tests do not see each other's accounts or limits. */
