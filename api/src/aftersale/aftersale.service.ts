@@ -164,7 +164,8 @@ export async function postpone(db: Database, input: PostponeInput, access: Ticke
     if (refusal) throw new ConflictError(refusal);
     if (await pendingPostponement(tx, input.numero, now)) throw new ConflictError('postpone.pending');
 
-    const seat = (await lockHeldSeats(tx, keyHash, now)).find((s) => s.cviaje_asiento === input.cviaje_asiento);
+    // With the seat the ticket frees, so that every seat of the postponement is locked in one step.
+    const seat = (await lockHeldSeats(tx, keyHash, now, [rec.ticket.cviaje_asiento])).find((s) => s.cviaje_asiento === input.cviaje_asiento);
     if (!seat) throw new ConflictError('postpone.seatNotHeld');
     const { seats: priced, trips } = await price(tx, [seat], undefined, now);
     const newSeat = priced[0]!;

@@ -58,12 +58,12 @@ export async function heldSeats(db: Database, keyHash: string, now: Date): Promi
 }
 
 /**
- * Inside a transaction: the purchase's held seats locked in the lock order (ascending ids), then
- * read again under the lock: under the key's lock no hold of this key changes, and a lapsed one
- * taken meanwhile by another key drops out.
+ * Inside a transaction: the purchase's held seats (and `alsoLock`, in the same step) locked in the
+ * lock order (ascending ids), then read again under the lock: under the key's lock no hold of this
+ * key changes, and a lapsed one taken meanwhile by another key drops out.
  */
-export async function lockHeldSeats(tx: Database, keyHash: string, now: Date): Promise<HeldSeat[]> {
-  await locks.seats(tx, (await heldSeats(tx, keyHash, now)).map((s) => s.cviaje_asiento));
+export async function lockHeldSeats(tx: Database, keyHash: string, now: Date, alsoLock: number[] = []): Promise<HeldSeat[]> {
+  await locks.seats(tx, [...(await heldSeats(tx, keyHash, now)).map((s) => s.cviaje_asiento), ...alsoLock]);
   return heldSeats(tx, keyHash, now);
 }
 
