@@ -9,6 +9,8 @@ import { hashPassword } from './passwords';
 import { linkTokenHash } from './secrets';
 import { revokeAllSessions } from './sessions';
 
+// What the mailed links do: confirming an address, resetting the password.
+
 /** Uses a link once: marks it used if it is of `tipo`, unused and unexpired; its account, else null. */
 async function useLink(db: Database, token: string, tipo: 'confirmar' | 'recuperar' | 'cc', now: Date): Promise<number | null> {
   const [used] = await db

@@ -9,6 +9,8 @@ import { findCustomer, type CustomerData } from './accounts.queries';
 import { CONFIRM_TTL_MS, isUniqueViolation, link, newLink, type AccountContext } from './accounts.service';
 import { cuenta, cuentaEnlace } from './accounts.tables';
 
+// The customer's profile (`/rest/user/perfil`, `/rest/user/editar`).
+
 /** `GET /rest/user/perfil`: the user data plus the CC e-mail and whether it is proven yet. */
 export async function getProfile(db: Database, customer: CustomerData): Promise<AccountProfile> {
   const [row] = await db

@@ -12,6 +12,8 @@ import { hashKey } from '../seats/seats.service';
 import { recuperacion_codigo } from './aftersale.tables';
 import { recoveryCodeMail } from './recovery-mail';
 
+// Recovering a purchase by code and e-mail, proven by a mailed one-time code (`/rest/venta/recovery`).
+
 const HOUR = 3_600_000;
 
 /** A recovery code lasts this long and allows this many tries. */

@@ -6,6 +6,8 @@ import { locks } from '../db/lock-order';
 import { queryRows } from '../db/rows';
 import { InvalidInputError } from '../errors';
 
+// The points ledger of a customer: movements, balance, points held by pending purchases, what is available.
+
 /** What `puntos` points are worth, in céntimos. */
 export const pointsValue = (puntos: number) => puntos * POINT_VALUE_CENTIMOS;
 

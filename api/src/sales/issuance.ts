@@ -14,6 +14,8 @@ import { refundMail, ticketsMail } from './sales-mail';
 import { boleto, boleto_movimiento, canje_puntos, pago, pago_aviso, reserva, reserva_asiento } from './sales.tables';
 import { ticketQr } from './tickets';
 
+// Payment notices and what a paid reservation issues: seats sold, tickets, points, mails.
+
 // ------------------------------------------------------------------ notifications
 
 export type NoticeResult = 'pagada' | 'rechazada' | 'reembolso' | 'monto_distinto' | 'pago_duplicado' | 'sin_efecto' | 'desconocido' | 'repetido';

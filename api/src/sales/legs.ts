@@ -4,6 +4,8 @@ import { queryRows, toDate } from '../db/rows';
 import { stretchOnRoute } from '../trips/trips.queries';
 import type { MailLeg } from './sales-mail';
 
+// A sold seat's trip over its stretch, as the views, the mails and after-sales show it.
+
 /**
  * A trip as sales and after-sales show and check it, over the stretch its seats were sold on: the
  * boarding and alighting stops (cities and terminals), times at them, service.

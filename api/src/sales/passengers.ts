@@ -5,6 +5,8 @@ import { NotFoundError } from '../errors';
 import { persona } from '../people/people.tables';
 import { invitado } from './sales.tables';
 
+// Guests and the passenger look-up (`/rest/invitado`, `/rest/persona/obtener`).
+
 /** `POST /rest/invitado`: records the guest; tells whether the e-mail has an account (to suggest signing in). */
 export async function registerGuest(db: Database, body: { nombre: string; email: string }, now: Date, tellAccount = true) {
   const [row] = await db.insert(invitado).values({ ...body, creado: now }).returning({ cinvitado: invitado.cinvitado });

@@ -8,6 +8,8 @@ import { PaymentProviderError } from '../payments/provider';
 import { reservationOf, unpayable } from './reservations';
 import { pago } from './sales.tables';
 
+// Starting a payment with a provider (`/rest/safetypay`, `/rest/efectivo`).
+
 export interface PaymentStartInput {
   codigo: string;
   clave_bloqueo: string;

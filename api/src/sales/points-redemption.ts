@@ -12,6 +12,8 @@ import { viewOf } from './reservation-views';
 import { effectiveState, reservationOf, unpayable } from './reservations';
 import { canje_puntos, reserva, reserva_asiento } from './sales.tables';
 
+// Points redeemed on a purchase (`/rest/canje/asociar`, `/rest/canje/confirmar`).
+
 /**
  * `POST /rest/canje/asociar`: holds `puntos` of the signed-in customer for the purchase's held
  * seats, before reserving (0 removes the hold). At most the purchase's price, at least

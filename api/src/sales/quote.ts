@@ -12,6 +12,8 @@ import { HELD } from '../seats/seats.tables';
 import { findTripForSale, isOnSale, type TripForSale } from '../trips/trips.queries';
 import { canje_puntos } from './sales.tables';
 
+// The seats a purchase holds and their price: coupon, points applied (`/rest/venta/cotizar`).
+
 export interface HeldSeat {
   cviaje_asiento: number;
   cviaje: number;

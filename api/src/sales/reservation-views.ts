@@ -9,6 +9,8 @@ import { effectiveState, reservationOf, unpayable } from './reservations';
 import { ticketsMail } from './sales-mail';
 import { boleto, declaracion_jurada, pago, reserva, reserva_asiento } from './sales.tables';
 
+// Reading reservations: the buyer's view, the paid tickets and their PDF, re-sending them, my trips.
+
 /** `****5678`: a document number as shown back to anyone holding a code. */
 export const maskDocument = (numero: string) => `${'*'.repeat(Math.max(numero.length - 4, 4))}${numero.slice(-4)}`;
 

@@ -7,6 +7,8 @@ import { hashKey } from '../seats/seats.service';
 import { SALES_CLOSE_MINUTES } from '../trips/trips.queries';
 import { acceso_recuperacion, reserva } from './sales.tables';
 
+// A reservation's record: its payment code, expiry, state now, and who may read it by code and key.
+
 /** Payment codes: 8 characters of an alphabet without 0/O/1/I (RESERVATION_CODE_PATTERN). */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

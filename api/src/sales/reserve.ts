@@ -13,6 +13,8 @@ import { viewOf } from './reservation-views';
 import { reservationMail } from './sales-mail';
 import { canje_puntos, reserva, reserva_asiento } from './sales.tables';
 
+// Reserving a purchase's held seats (`/rest/venta/reserva`).
+
 export interface ReserveInput {
   clave_bloqueo: string;
   comprador: Buyer;
