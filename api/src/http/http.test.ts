@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, postJson, postText, setupTestApp } from '../test/app';
+import { createTestApp, setupTestApp } from '../test/app';
 
 const api = setupTestApp({ corsOrigins: ['http://localhost:3000'] });
 
@@ -56,19 +56,34 @@ describe('errors', () => {
   });
 
   it('a body of another type → 415 with a translated message, not 500', async () => {
-    const res = await postText(api.app, '/rest/reclamacion/registro', '<reclamo/>', 'application/xml');
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/rest/reclamacion/registro',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<reclamo/>',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ message: 'La solicitud no es válida', code: 'request.invalid' });
   });
 
   it('a body over the limit → 413 with a translated message', async () => {
-    const res = await postJson(api.app, '/rest/user/editar', { detalle: 'x'.repeat(100_000) });
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/rest/user/editar',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ detalle: 'x'.repeat(100_000) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('request.invalid');
   });
 
   it('prototype poisoning in JSON → 400', async () => {
-    const res = await postText(api.app, '/rest/user/editar', '{"__proto__": {"admin": true}}');
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/rest/user/editar',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"admin": true}}',
+    });
     expect(res.statusCode).toBe(400);
   });
 });
