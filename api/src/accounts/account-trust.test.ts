@@ -2,6 +2,7 @@ import { randomBytes, scrypt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { listOutbox } from '../mail/outbox';
 import type { FastifyInstance } from 'fastify';
+import { NO_LIMITS, SITE } from '../test/account-flows';
 import { createTestApp, setupTestApp, TEST_SECRET } from '../test/app';
 import { hashPassword } from './passwords';
 
@@ -10,14 +11,10 @@ jest.mock('./passwords', () => {
   const actual = jest.requireActual('./passwords');
   return { ...actual, hashPassword: jest.fn(actual.hashPassword) };
 });
-import type { AccountRateLimits } from './accounts.routes';
 import { cuenta } from './accounts.tables';
 import { signSessionToken } from './tokens';
 
 /** Issue 15: account takeover (items 1 and 2), seen as an attacker would try it. */
-const SITE = 'http://site.test';
-const GENEROUS = { max: 10_000, timeWindow: 60_000 };
-const NO_LIMITS: AccountRateLimits = { signIn: GENEROUS, requests: GENEROUS, signInPerEmail: GENEROUS, mailsPerEmail: GENEROUS };
 let clock = new Date();
 
 const api = setupTestApp({ siteUrl: SITE, now: () => clock, accountRateLimits: NO_LIMITS });

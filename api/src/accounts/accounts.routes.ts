@@ -19,27 +19,22 @@ import { InvalidInputError } from '../errors';
 import { requestLanguage } from '../http/language';
 import { perKeyLimit, type RateLimit } from '../http/rate-limit';
 import { parseBody } from '../http/validate';
+import { getPoints } from '../points/points.service';
 import {
-  checkResetLink,
   completeSocialSignUp,
-  confirmCcEmail,
-  confirmEmail,
   customerOfToken,
-  getPoints,
-  getProfile,
   isDocumentFree,
   lookupAccount,
   requestOtp,
-  requestReset,
   sessionOf,
-  setNewPassword,
   signInWithPassword,
   signInWithProvider,
   signUp,
-  updateProfile,
   validateOtp,
   type AccountContext,
 } from './accounts.service';
+import { checkResetLink, confirmCcEmail, confirmEmail, requestReset, setNewPassword } from './mailed-links';
+import { getProfile, updateProfile } from './profile';
 import { facebookVerifier, googleVerifier, type FacebookOptions, type GoogleOptions, type ProviderIdentity } from './providers';
 import { noStore } from '../http/cache';
 import { revokeAllSessions, revokeSession } from './sessions';

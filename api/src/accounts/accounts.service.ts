@@ -1,30 +1,25 @@
-import { locks } from '../db/lock-order';
 import type {
   AccountLookup,
-  AccountPoints,
-  AccountProfile,
   Language,
-  PointsConcept,
-  Profile,
   SignedIn,
   SignInMethod,
   SignUp,
   SocialSignInResult,
   SocialSignUp,
 } from '@rumbo/shared/schemas';
-import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { heldPoints } from '../aftersale/points.service';
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { locks } from '../db/lock-order';
 import { InvalidInputError, UnauthorizedError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
-import { alreadyRegisteredMail, ccChangedMail, ccConfirmMail, confirmMail, noAccountMail, otpMail, resetMail } from './account-mail';
+import { alreadyRegisteredMail, confirmMail, noAccountMail, otpMail } from './account-mail';
 import { findCustomer, type CustomerData } from './accounts.queries';
-import { cuenta, cuentaEnlace, otpCodigo, puntosMovimiento } from './accounts.tables';
+import { cuenta, cuentaEnlace, otpCodigo } from './accounts.tables';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { TooManyRequests } from '../http/rate-limit';
 import type { ProviderIdentity } from './providers';
 import { linkTokenHash, newLinkToken, newOtpCode, otpHash, sameHash } from './secrets';
-import { openSession, revokeAllSessions, sessionOfToken } from './sessions';
+import { openSession, sessionOfToken } from './sessions';
 import { signPendingSignUp, verifyPendingSignUp } from './tokens';
 
 /** Session length: the spec's default (§9), carried in the token's `exp`. */
@@ -60,7 +55,7 @@ export async function customerOfToken(db: Database, token: string | undefined, s
 
 type Account = typeof cuenta.$inferSelect;
 
-async function accountByEmail(db: Database, correo: string): Promise<Account | undefined> {
+export async function accountByEmail(db: Database, correo: string): Promise<Account | undefined> {
   const [row] = await db.select().from(cuenta).where(eq(cuenta.correo, correo.toLowerCase()));
   return row;
 }
@@ -74,7 +69,7 @@ async function signedIn(db: Database, ccuenta: number, context: AccountContext):
 }
 
 /** A link to the site for a mail; a request whose site is unknown cannot send one. */
-const link = (context: AccountContext, path: string, params: Record<string, string> = {}) => {
+export const link = (context: AccountContext, path: string, params: Record<string, string> = {}) => {
   if (!context.siteUrl) throw new InvalidInputError('request.invalid');
   const url = new URL(path, context.siteUrl);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
@@ -95,7 +90,7 @@ async function endUnprovenClaim(db: Database, account: Pick<Account, 'ccuenta' |
     .where(and(eq(cuentaEnlace.ccuenta, account.ccuenta), eq(cuentaEnlace.tipo, 'confirmar'), isNull(cuentaEnlace.usado_en)));
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
@@ -192,7 +187,7 @@ export async function validateOtp(db: Database, body: { email: string; key: stri
   const ok =
     account !== undefined &&
     (await db.transaction(async (tx) => {
-      const [otp] = await tx.select().from(otpCodigo).where(eq(otpCodigo.ccuenta, account.ccuenta)).for('update');
+      const otp = await locks.oneTimeCode(tx, otpCodigo, eq(otpCodigo.ccuenta, account.ccuenta));
       if (!otp || otp.expira_en <= context.now || otp.intentos >= OTP_MAX_TRIES) return false;
       if (!sameHash(otp.hash, otpHash(body.key, account.ccuenta, context.secret))) {
         await tx.update(otpCodigo).set({ intentos: otp.intentos + 1 }).where(eq(otpCodigo.id, otp.id));
@@ -277,7 +272,7 @@ export async function isDocumentFree(db: Database, tipo_doc: number, num_doc: st
 /** Unproven sign-ups created before this instant have had their time: their claims are void. */
 const staleBefore = (now: Date) => new Date(now.getTime() - CONFIRM_TTL_MS);
 
-async function newLink(db: Database, ccuenta: number, tipo: 'confirmar' | 'recuperar' | 'cc', ttlMs: number, now: Date): Promise<string> {
+export async function newLink(db: Database, ccuenta: number, tipo: 'confirmar' | 'recuperar' | 'cc', ttlMs: number, now: Date): Promise<string> {
   // A new link replaces the earlier unused ones of the same kind.
   await db
     .update(cuentaEnlace)
@@ -342,182 +337,4 @@ export async function signUp(db: Database, body: SignUp, context: AccountContext
     const taken = await duplicateOf(db, body, '');
     if (taken.code === 'account.num_doc.taken') throw taken;
   }
-}
-
-/** Uses a link once: marks it used if it is of `tipo`, unused and unexpired; its account, else null. */
-async function useLink(db: Database, token: string, tipo: 'confirmar' | 'recuperar' | 'cc', now: Date): Promise<number | null> {
-  const [used] = await db
-    .update(cuentaEnlace)
-    .set({ usado_en: now })
-    .where(and(eq(cuentaEnlace.hash, linkTokenHash(token)), eq(cuentaEnlace.tipo, tipo), isNull(cuentaEnlace.usado_en), gt(cuentaEnlace.expira_en, now)))
-    .returning({ ccuenta: cuentaEnlace.ccuenta });
-  return used?.ccuenta ?? null;
-}
-
-/** `/rest/user/cc/confirmar`: the link mailed to a new CC address proves it, once. */
-export async function confirmCcEmail(db: Database, token: string, now: Date): Promise<{ correo_cc: string }> {
-  return db.transaction(async (tx) => {
-    const ccuenta = await useLink(tx, token, 'cc', now);
-    if (ccuenta === null) throw new InvalidInputError('account.link.invalid', 'token');
-    const [account] = await tx
-      .update(cuenta)
-      .set({ correo_cc_confirmado_en: now })
-      .where(and(eq(cuenta.ccuenta, ccuenta), isNotNull(cuenta.correo_cc)))
-      .returning({ correo_cc: cuenta.correo_cc });
-    if (!account?.correo_cc) throw new InvalidInputError('account.link.invalid', 'token');
-    return { correo_cc: account.correo_cc };
-  });
-}
-
-/** `/rest/usuario/confirmar`: the sign-up link confirms the address, once. */
-export async function confirmEmail(db: Database, token: string, now: Date): Promise<{ correo: string }> {
-  return db.transaction(async (tx) => {
-    const ccuenta = await useLink(tx, token, 'confirmar', now);
-    if (ccuenta === null) throw new InvalidInputError('account.link.invalid', 'token');
-    const [account] = await tx.update(cuenta).set({ correo_confirmado_en: now }).where(eq(cuenta.ccuenta, ccuenta)).returning({ correo: cuenta.correo });
-    return { correo: account!.correo };
-  });
-}
-
-/** `/rest/usuario/recuperar`: a reset link by e-mail; the same answer for any address. */
-export async function requestReset(db: Database, correo: string, context: AccountContext): Promise<void> {
-  const account = await accountByEmail(db, correo);
-  await db.transaction(async (tx) => {
-    if (!account) {
-      await enqueueMail(tx, noAccountMail(correo, link(context, '/cuenta/registro'), context.language));
-      return;
-    }
-    const token = await newLink(tx, account.ccuenta, 'recuperar', RESET_TTL_MS, context.now);
-    // A mail that grants access goes only to the sign-in address, never to the CC address (which
-    // a stolen session could have set).
-    await enqueueMail(tx, resetMail(account.correo, account.nombres, link(context, '/cuenta/recuperar', { token }), context.language));
-  });
-}
-
-/** `/rest/usuario/validar`: whether a reset link can still be used (without using it). */
-export async function checkResetLink(db: Database, token: string, now: Date): Promise<{ correo: string }> {
-  const [row] = await db
-    .select({ correo: cuenta.correo })
-    .from(cuentaEnlace)
-    .innerJoin(cuenta, eq(cuenta.ccuenta, cuentaEnlace.ccuenta))
-    .where(and(eq(cuentaEnlace.hash, linkTokenHash(token)), eq(cuentaEnlace.tipo, 'recuperar'), isNull(cuentaEnlace.usado_en), gt(cuentaEnlace.expira_en, now)));
-  if (!row) throw new InvalidInputError('account.link.invalid', 'token');
-  return row;
-}
-
-/**
- * `/rest/usuario/password`: sets the new password with the reset link, which is then used up. The
- * link proves the address too, and any pending one-time code is dropped.
- */
-export async function setNewPassword(db: Database, body: { token: string; clave: string }, now: Date): Promise<{ correo: string }> {
-  const clave_hash = await hashPassword(body.clave);
-  return db.transaction(async (tx) => {
-    const ccuenta = await useLink(tx, body.token, 'recuperar', now);
-    if (ccuenta === null) throw new InvalidInputError('account.link.invalid', 'token');
-    const [account] = await tx
-      .update(cuenta)
-      .set({ clave_hash, clave_fallos: 0, clave_fallo_en: null, correo_confirmado_en: sql`coalesce(${cuenta.correo_confirmado_en}, ${now.toISOString()}::timestamptz)`, actualizado_en: now })
-      .where(eq(cuenta.ccuenta, ccuenta))
-      .returning({ correo: cuenta.correo });
-    await tx.delete(otpCodigo).where(eq(otpCodigo.ccuenta, ccuenta));
-    // A new password ends every session: a stolen token stops working.
-    await revokeAllSessions(tx, ccuenta, now);
-    return { correo: account!.correo };
-  });
-}
-
-/** `GET /rest/user/perfil`: the user data plus the CC e-mail and whether it is proven yet. */
-export async function getProfile(db: Database, customer: CustomerData): Promise<AccountProfile> {
-  const [row] = await db
-    .select({ correo_cc: cuenta.correo_cc, correo_cc_confirmado_en: cuenta.correo_cc_confirmado_en })
-    .from(cuenta)
-    .where(eq(cuenta.ccuenta, customer.ccuenta));
-  return { ...customer, correo_cc: row?.correo_cc ?? null, correo_cc_confirmado: Boolean(row?.correo_cc && row.correo_cc_confirmado_en) };
-}
-
-/**
- * `POST /rest/user/editar` with a body: saves the profile; answers the user data. A new CC
- * address is stored unproven and gets a link that proves it; it receives nothing else before.
- */
-export async function updateProfile(db: Database, ccuenta: number, profile: Profile, context: AccountContext): Promise<CustomerData> {
-  const now = context.now;
-  try {
-    await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ correo: cuenta.correo, correo_cc: cuenta.correo_cc, nombres: cuenta.nombres })
-        .from(cuenta)
-        .where(eq(cuenta.ccuenta, ccuenta))
-        .for('update');
-      const changedCc = profile.correo_cc !== (before?.correo_cc ?? null);
-      await tx
-        .update(cuenta)
-        .set({ ...profile, ...(changedCc ? { correo_cc_confirmado_en: null } : {}), actualizado_en: now })
-        .where(eq(cuenta.ccuenta, ccuenta));
-      if (changedCc && before) await enqueueMail(tx, ccChangedMail(before.correo, profile.nombres, profile.correo_cc, context.language));
-      if (changedCc && profile.correo_cc) {
-        const token = await newLink(tx, ccuenta, 'cc', CONFIRM_TTL_MS, now);
-        await enqueueMail(tx, ccConfirmMail(profile.correo_cc, profile.nombres, link(context, '/cuenta/registro', { confirmar_cc: token }), context.language));
-      } else if (changedCc) {
-        await tx
-          .update(cuentaEnlace)
-          .set({ usado_en: now })
-          .where(and(eq(cuentaEnlace.ccuenta, ccuenta), eq(cuentaEnlace.tipo, 'cc'), isNull(cuentaEnlace.usado_en)));
-      }
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new InvalidInputError('account.num_doc.taken', 'num_doc');
-    throw error;
-  }
-  const customer = await findCustomer(db, ccuenta);
-  if (!customer) throw new UnauthorizedError();
-  return customer;
-}
-
-/** `GET /rest/user/puntos`: balance, the points held by pending purchases, what is available, and history newest first. */
-export async function getPoints(db: Database, ccuenta: number, now: Date): Promise<AccountPoints> {
-  const rows = await db.select().from(puntosMovimiento).where(eq(puntosMovimiento.ccuenta, ccuenta)).orderBy(desc(puntosMovimiento.id));
-  const saldo = rows[0]?.saldo ?? 0;
-  const retenidos = await heldPoints(db, ccuenta, now);
-  return {
-    saldo,
-    retenidos,
-    disponibles: Math.max(saldo - retenidos, 0),
-    movimientos: rows.map((row) => ({
-      id: row.id,
-      fecha: row.fecha.toISOString(),
-      puntos: row.puntos,
-      concepto: row.concepto as PointsConcept,
-      detalle: row.detalle,
-      saldo: row.saldo,
-    })),
-  };
-}
-
-/**
- * Adds a movement to the ledger (negative to redeem). The account row is locked so concurrent
- * movements of one customer queue up, and the balance can never go below zero.
- */
-export async function addPoints(db: Database, movement: { ccuenta: number; puntos: number; concepto: PointsConcept; detalle?: string; fecha?: Date }): Promise<number> {
-  return db.transaction(async (tx) => {
-    await locks.account(tx, movement.ccuenta);
-    const [last] = await tx
-      .select({ saldo: puntosMovimiento.saldo })
-      .from(puntosMovimiento)
-      .where(eq(puntosMovimiento.ccuenta, movement.ccuenta))
-      .orderBy(desc(puntosMovimiento.id))
-      .limit(1);
-    const saldo = (last?.saldo ?? 0) + movement.puntos;
-    if (saldo < 0) throw new InvalidInputError('account.puntos.insufficient');
-    await tx.insert(puntosMovimiento).values({ ...movement, detalle: movement.detalle ?? '', saldo, ...(movement.fecha ? { fecha: movement.fecha } : {}) });
-    return saldo;
-  });
-}
-
-/** The ledger's balance as the sum of its movements (the stored `saldo` must always equal it). */
-export async function pointsSum(db: Database, ccuenta: number): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${puntosMovimiento.puntos}), 0)` })
-    .from(puntosMovimiento)
-    .where(eq(puntosMovimiento.ccuenta, ccuenta));
-  return Number(row?.total ?? 0);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { instant } from '../db/columns';
 
 /** A customer account; columns are the user-data fields of the spec (§3), plus how it signs in. */
 export const cuenta = pgTable(
@@ -18,23 +19,23 @@ export const cuenta = pgTable(
     /** A second address that receives a copy of the account's mails (profile's "CC e-mail"). */
     correo_cc: text('correo_cc'),
     /** When the CC address was proven (its link opened); until then it receives nothing but that link. */
-    correo_cc_confirmado_en: timestamp('correo_cc_confirmado_en', { withTimezone: true, mode: 'date' }),
+    correo_cc_confirmado_en: instant('correo_cc_confirmado_en'),
     telefono: text('telefono').notNull(),
     fnacimiento: date('fnacimiento', { mode: 'string' }).notNull(),
     /** scrypt hash (see passwords.ts); null for accounts that sign in only with a code or a provider. */
     clave_hash: text('clave_hash'),
     /** Wrong passwords since the last sign-in, and when the last one came: the backoff of password sign-ins. */
     clave_fallos: integer('clave_fallos').notNull().default(0),
-    clave_fallo_en: timestamp('clave_fallo_en', { withTimezone: true, mode: 'date' }),
+    clave_fallo_en: instant('clave_fallo_en'),
     /** When the customer proved the address is theirs (link, code or a provider's verified e-mail). */
-    correo_confirmado_en: timestamp('correo_confirmado_en', { withTimezone: true, mode: 'date' }),
+    correo_confirmado_en: instant('correo_confirmado_en'),
     /** Google's `sub` / Facebook's user id, once the account signed in with them. */
     google_sub: text('google_sub').unique(),
     facebook_id: text('facebook_id').unique(),
     /** Language of the account's mails (the one used at sign-up, then at each sign-in). */
     idioma: text('idioma').notNull().default('es-PE'),
-    creado_en: timestamp('creado_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    actualizado_en: timestamp('actualizado_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    creado_en: instant('creado_en').notNull().defaultNow(),
+    actualizado_en: instant('actualizado_en').notNull().defaultNow(),
   },
   (t) => [unique().on(t.tipo_doc, t.num_doc)],
 );
@@ -53,9 +54,9 @@ export const cuentaEnlace = pgTable(
     /** 'confirmar' | 'recuperar' | 'cc' (proof of a new CC address) */
     tipo: text('tipo').notNull(),
     hash: text('hash').notNull().unique(),
-    expira_en: timestamp('expira_en', { withTimezone: true, mode: 'date' }).notNull(),
-    usado_en: timestamp('usado_en', { withTimezone: true, mode: 'date' }),
-    creado_en: timestamp('creado_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expira_en: instant('expira_en').notNull(),
+    usado_en: instant('usado_en'),
+    creado_en: instant('creado_en').notNull().defaultNow(),
   },
   (t) => [index().on(t.ccuenta, t.tipo), check('cuenta_enlace_tipo', sql`${t.tipo} in ('confirmar', 'recuperar', 'cc')`)],
 );
@@ -72,9 +73,9 @@ export const sesion = pgTable(
     ccuenta: integer('ccuenta')
       .notNull()
       .references(() => cuenta.ccuenta, { onDelete: 'cascade' }),
-    creado_en: timestamp('creado_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    expira_en: timestamp('expira_en', { withTimezone: true, mode: 'date' }).notNull(),
-    revocada_en: timestamp('revocada_en', { withTimezone: true, mode: 'date' }),
+    creado_en: instant('creado_en').notNull().defaultNow(),
+    expira_en: instant('expira_en').notNull(),
+    revocada_en: instant('revocada_en'),
   },
   (t) => [index().on(t.ccuenta)],
 );
@@ -93,8 +94,8 @@ export const otpCodigo = pgTable(
       .references(() => cuenta.ccuenta, { onDelete: 'cascade' }),
     hash: text('hash').notNull(),
     intentos: integer('intentos').notNull().default(0),
-    expira_en: timestamp('expira_en', { withTimezone: true, mode: 'date' }).notNull(),
-    creado_en: timestamp('creado_en', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expira_en: instant('expira_en').notNull(),
+    creado_en: instant('creado_en').notNull().defaultNow(),
   },
   (t) => [check('otp_codigo_intentos', sql`${t.intentos} >= 0`)],
 );
@@ -116,7 +117,7 @@ export const puntosMovimiento = pgTable(
     concepto: text('concepto').notNull(),
     detalle: text('detalle').notNull().default(''),
     saldo: integer('saldo').notNull(),
-    fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    fecha: instant('fecha').notNull().defaultNow(),
   },
   (t) => [
     index().on(t.ccuenta, t.id),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { TEST_SECRET, setupTestApp } from '../test/app';
+import { DEMO_CUSTOMER } from './accounts.seed';
 import { cuenta } from './accounts.tables';
 import { openSession } from './sessions';
 import { signSessionToken, verifySessionToken } from './tokens';
@@ -25,18 +26,7 @@ describe('POST /rest/user/editar', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
-      data: {
-        ccuenta: demoId,
-        tipo_doc: 19,
-        num_doc: '45871236',
-        nombres: 'maría elena',
-        paterno: 'Quispe',
-        materno: 'Huamán',
-        sexo: 'F',
-        correo: 'demo@rumboandino.pe',
-        telefono: '987654321',
-        fnacimiento: '1990-04-15',
-      },
+      data: { ccuenta: demoId, ...DEMO_CUSTOMER },
     });
   });
 

@@ -14,17 +14,10 @@ import { UnauthorizedError } from '../errors';
 import { requestLanguage } from '../http/language';
 import { perKeyLimit, RECOVERY_PER_CODE_LIMIT, type RateLimit } from '../http/rate-limit';
 import { parseBody } from '../http/validate';
-import {
-  applyPoints,
-  confirmPoints,
-  declarationTicket,
-  postpone,
-  postponableTicket,
-  recoverPurchase,
-  registerDeclaration,
-  type TicketAccess,
-} from './aftersale.service';
-import { pointsRules } from './points-rules';
+import { pointsRules } from '../points/points-rules';
+import { applyPoints, confirmPoints } from '../sales/points-redemption';
+import { declarationTicket, postpone, postponableTicket, registerDeclaration, type TicketAccess } from './aftersale.service';
+import { recoverPurchase } from './recovery';
 import { noStore } from '../http/cache';
 
 export interface AftersaleRoutesOptions {

@@ -1,104 +1,28 @@
-import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { enterLockStep, locks } from '../db/lock-order';
+import { locks } from '../db/lock-order';
 import {
-  POINTS_MIN_REDEMPTION,
   POSTPONE_MIN_HOURS,
-  RECOVERY_ACCESS_HOURS,
   type DeclarationTicket,
   type DeclarationView,
   type Language,
-  type PointsQuote,
   type PostponableTicket,
   type PostponeAnswer,
   type PostponeRefusal,
-  type RecoveryAnswer,
-  type ReservationView,
   type Ticket,
 } from '@rumbo/shared/schemas';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError } from '../errors';
+import { toDate } from '../db/rows';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../errors';
 import { hashKey } from '../seats/seats.service';
-import { viaje_asiento } from '../seats/seats.tables';
-import {
-  effectiveState,
-  heldSeats,
-  insertReservation,
-  issuePaid,
-  legsOf,
-  price,
-  priceHeld,
-  reservationExpiry,
-  reservationOf,
-  unpayable,
-  viewOf,
-  withPoints,
-  type NoticeContext,
-} from '../sales/sales.service';
-import { acceso_recuperacion, boleto, canje_puntos, declaracion_jurada, reserva, reserva_asiento } from '../sales/sales.tables';
-import { lockPointsOf, pointsValue } from './points.service';
-import { sameHash } from '../accounts/secrets';
-import { enqueueMail } from '../mail/outbox';
-import { recuperacion_codigo } from './aftersale.tables';
-import { recoveryCodeMail } from './recovery-mail';
+import { HELD, viaje_asiento } from '../seats/seats.tables';
+import { issuePaid, type NoticeContext } from '../sales/issuance';
+import { legsOf } from '../sales/legs';
+import { lockHeldSeats, price } from '../sales/quote';
+import { viewOf } from '../sales/reservation-views';
+import { effectiveState, insertReservation, reservationExpiry, reservationOf } from '../sales/reservations';
+import { boleto, declaracion_jurada, reserva, reserva_asiento } from '../sales/sales.tables';
 
 const HOUR = 3_600_000;
-const toDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
-
-// ------------------------------------------------------------------ recovery
-
-/** A recovery code lasts this long and allows this many tries. */
-export const RECOVERY_CODE_TTL_MS = 10 * 60 * 1000;
-export const RECOVERY_CODE_MAX_TRIES = 5;
-
-/** What is stored of a recovery code: an HMAC keyed with the server's secret and bound to the purchase. */
-const recoveryCodeHash = (code: string, creserva: number, secret: string) => createHmac('sha256', secret).update(`recuperar:${creserva}:${code}`).digest('hex');
-
-/**
- * `POST /rest/venta/recovery`. The payment code and the buyer's e-mail are printed on every
- * passenger's ticket, so they do not prove the buyer (issue 15): when they match, a one-time code
- * is mailed to the buyer's address (`{ enviado: true }`); the same request with that code
- * (`verificacion`) answers the reservation and a new random access key (stored only as its
- * SHA-256) that works as `clave_bloqueo` for RECOVERY_ACCESS_HOURS. The same 404 for a wrong code
- * or a wrong e-mail; a wrong, expired or used-up verification code reads alike.
- */
-export async function recoverPurchase(
-  db: Database,
-  body: { codigo: string; email: string; verificacion?: string | undefined },
-  context: { now: Date; secret: string; language: Language },
-): Promise<RecoveryAnswer | { enviado: true }> {
-  const { now, secret } = context;
-  const [r] = await db
-    .select({ creserva: reserva.creserva, nombre: reserva.comprador_nombre, email: reserva.comprador_email, codigo: reserva.codigo })
-    .from(reserva)
-    .where(and(eq(reserva.codigo, body.codigo), sql`lower(${reserva.comprador_email}) = ${body.email}`));
-  if (!r) throw new NotFoundError('sale.reserva.noEncontrada');
-  if (body.verificacion === undefined) {
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await db.transaction(async (tx) => {
-      const values = { creserva: r.creserva, hash: recoveryCodeHash(code, r.creserva, secret), intentos: 0, expira: new Date(now.getTime() + RECOVERY_CODE_TTL_MS), creado: now };
-      await tx.insert(recuperacion_codigo).values(values).onConflictDoUpdate({ target: recuperacion_codigo.creserva, set: values });
-      await enqueueMail(tx, recoveryCodeMail(r.email, r.nombre, r.codigo, code, context.language));
-    });
-    return { enviado: true };
-  }
-  const verificacion = body.verificacion;
-  const proven = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(recuperacion_codigo).where(eq(recuperacion_codigo.creserva, r.creserva)).for('update');
-    if (!row || row.expira <= now || row.intentos >= RECOVERY_CODE_MAX_TRIES) return false;
-    if (!sameHash(row.hash, recoveryCodeHash(verificacion, r.creserva, secret))) {
-      await tx.update(recuperacion_codigo).set({ intentos: row.intentos + 1 }).where(eq(recuperacion_codigo.creserva, r.creserva));
-      return false;
-    }
-    await tx.delete(recuperacion_codigo).where(eq(recuperacion_codigo.creserva, r.creserva));
-    return true;
-  });
-  if (!proven) throw new InvalidInputError('aftersale.verificacion.invalid', 'verificacion');
-  const acceso = randomBytes(24).toString('base64url');
-  const expira = new Date(now.getTime() + RECOVERY_ACCESS_HOURS * HOUR);
-  await db.insert(acceso_recuperacion).values({ creserva: r.creserva, clave_hash: hashKey(acceso), expira, creado: now });
-  return { reserva: await viewOf(db, r.creserva, now), acceso, expira: expira.toISOString() };
-}
 
 // ------------------------------------------------------------------ a ticket and who may act on it
 
@@ -131,9 +55,8 @@ async function routeOf(db: Database, cviaje: number, cviaje_asiento: number) {
  */
 async function ticketRecord(db: Database, numero: string, access: TicketAccess, now: Date, lock = false): Promise<TicketRecord> {
   if (access.ccuenta === undefined && (access.codigo === undefined || access.clave_bloqueo === undefined)) throw new UnauthorizedError();
-  const query = db.select().from(boleto).innerJoin(reserva, eq(reserva.creserva, boleto.creserva)).where(eq(boleto.numero, numero));
-  if (lock) enterLockStep(db, 'ticket', numero);
-  const [row] = lock ? await query.for('update', { of: boleto }) : await query;
+  if (lock) await locks.ticket(db, numero);
+  const [row] = await db.select().from(boleto).innerJoin(reserva, eq(reserva.creserva, boleto.creserva)).where(eq(boleto.numero, numero));
   if (!row) throw new NotFoundError('aftersale.boleto.noEncontrado');
   const r = row.reserva;
   let allowed = false;
@@ -241,7 +164,8 @@ export async function postpone(db: Database, input: PostponeInput, access: Ticke
     if (refusal) throw new ConflictError(refusal);
     if (await pendingPostponement(tx, input.numero, now)) throw new ConflictError('postpone.pending');
 
-    const seat = (await heldSeats(tx, keyHash, now, true)).find((s) => s.cviaje_asiento === input.cviaje_asiento);
+    // With the seat the ticket frees, so that every seat of the postponement is locked in one step.
+    const seat = (await lockHeldSeats(tx, keyHash, now, [rec.ticket.cviaje_asiento])).find((s) => s.cviaje_asiento === input.cviaje_asiento);
     if (!seat) throw new ConflictError('postpone.seatNotHeld');
     const { seats: priced, trips } = await price(tx, [seat], undefined, now);
     const newSeat = priced[0]!;
@@ -297,7 +221,7 @@ export async function postpone(db: Database, input: PostponeInput, access: Ticke
     await tx
       .update(viaje_asiento)
       .set({ expira })
-      .where(and(eq(viaje_asiento.cviaje_asiento, newSeat.cviaje_asiento), eq(viaje_asiento.clave_hash, keyHash), eq(viaje_asiento.gestado_asiento, 84)));
+      .where(and(eq(viaje_asiento.cviaje_asiento, newSeat.cviaje_asiento), eq(viaje_asiento.clave_hash, keyHash), eq(viaje_asiento.gestado_asiento, HELD)));
     if (diferencia === 0) {
       const issued = await issuePaid(tx, created, [seatRow!], context);
       if (issued.result !== 'pagada') throw new ConflictError(issued.code);
@@ -370,61 +294,4 @@ export async function registerDeclaration(db: Database, input: DeclarationInput,
     .returning();
   if (!row) throw new ConflictError('declaration.exists');
   return declarationTicketOf(db, rec, now);
-}
-
-// ------------------------------------------------------------------ points
-
-/**
- * `POST /rest/canje/asociar`: holds `puntos` of the signed-in customer for the purchase's held
- * seats, before reserving (0 removes the hold). At most the purchase's price, at least
- * POINTS_MIN_REDEMPTION, never more than available: checked under the customer's lock, so two
- * redemptions at once cannot both pass.
- */
-export async function applyPoints(db: Database, ccuenta: number, body: { clave_bloqueo: string; puntos: number }, now: Date): Promise<PointsQuote> {
-  const keyHash = hashKey(body.clave_bloqueo);
-  return db.transaction(async (tx) => {
-    const q = await priceHeld(tx, keyHash, undefined, now);
-    // Points go on before reserving; a lapsed reservation of this key lets the customer reserve (and redeem) again.
-    const reservations = await tx.select().from(reserva).where(eq(reserva.clave_hash, keyHash));
-    if (reservations.some((r) => effectiveState(r, now).estado !== 'anulada')) throw new ConflictError('points.afterReservation');
-    if (body.puntos > 0 && body.puntos < POINTS_MIN_REDEMPTION) throw new InvalidInputError('points.minimum', 'puntos');
-    if (pointsValue(body.puntos) > q.total_centimos) throw new InvalidInputError('points.max', 'puntos');
-    const available = await lockPointsOf(tx, ccuenta, now, keyHash);
-    if (body.puntos === 0) {
-      await tx.delete(canje_puntos).where(and(eq(canje_puntos.clave_hash, keyHash), sql`${canje_puntos.creserva} is null`));
-      return { ...q, puntos_disponibles: Math.max(available, 0) };
-    }
-    if (body.puntos > available) throw new ConflictError('points.insufficient');
-    const holds = await tx
-      .select({ expira: viaje_asiento.expira })
-      .from(viaje_asiento)
-      .where(and(eq(viaje_asiento.clave_hash, keyHash), eq(viaje_asiento.gestado_asiento, 84)));
-    const expira = new Date(Math.min(...holds.map((h) => h.expira?.getTime() ?? now.getTime())));
-    await tx
-      .insert(canje_puntos)
-      .values({ clave_hash: keyHash, ccuenta, puntos: body.puntos, expira, estado: 'retenido', creado: now })
-      .onConflictDoUpdate({ target: canje_puntos.clave_hash, set: { ccuenta, puntos: body.puntos, expira, estado: 'retenido', creserva: null, creado: now } });
-    return { ...withPoints(q, body.puntos), puntos_disponibles: available - body.puntos };
-  });
-}
-
-/**
- * `POST /rest/canje/confirmar`: a pending reservation with nothing left to pay after points is
- * paid in one transaction, no provider: tickets issued, the 'canje' ledger row written, mail queued.
- */
-export async function confirmPoints(db: Database, body: { codigo: string; clave_bloqueo: string }, context: NoticeContext): Promise<ReservationView> {
-  const { now } = context;
-  const creserva = await db.transaction(async (tx) => {
-    const found = await reservationOf(tx, body.codigo, body.clave_bloqueo, now);
-    const r = await locks.reservation(tx, found.creserva);
-    if (!r) throw new NotFoundError('sale.reserva.noEncontrada');
-    const refusal = unpayable(r, now);
-    if (refusal) throw new ConflictError(refusal);
-    if (r.total_centimos !== 0) throw new ConflictError('points.notZero');
-    const seats = await tx.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, r.creserva)).orderBy(asc(reserva_asiento.tramo), asc(reserva_asiento.nasiento));
-    const issued = await issuePaid(tx, r, seats, context);
-    if (issued.result !== 'pagada') throw new ConflictError(issued.code);
-    return r.creserva;
-  });
-  return viewOf(db, creserva, now);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant } from '../db/columns';
 import { reserva } from '../sales/sales.tables';
 
 /**
@@ -15,8 +16,8 @@ export const recuperacion_codigo = pgTable(
       .references(() => reserva.creserva, { onDelete: 'cascade' }),
     hash: text('hash').notNull(),
     intentos: integer('intentos').notNull().default(0),
-    expira: timestamp('expira', { withTimezone: true, mode: 'date' }).notNull(),
-    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
+    expira: instant('expira').notNull(),
+    creado: instant('creado').notNull(),
   },
   (t) => [check('recuperacion_codigo_intentos', sql`${t.intentos} >= 0`)],
 );

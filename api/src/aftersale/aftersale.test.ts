@@ -1,15 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { addDays, limaToday, type DeclarationTicket, type PointsQuote, type PostponableTicket, type PostponeAnswer, type RecoveryAnswer, type ReservationView, type SeatCell, type Trip } from '@rumbo/shared/schemas';
+import { addDays, limaToday, type DeclarationTicket, type PostponableTicket, type PostponeAnswer, type RecoveryAnswer, type ReservationView, type SeatCell, type Trip } from '@rumbo/shared/schemas';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { addPoints, pointsSum } from '../accounts/accounts.service';
-import { cuenta, puntosMovimiento } from '../accounts/accounts.tables';
+import { cuenta } from '../accounts/accounts.tables';
 import { openSession } from '../accounts/sessions';
 import { outbox } from '../mail/mail.tables';
 import { boleto, boleto_movimiento } from '../sales/sales.tables';
-import { viaje_asiento } from '../seats/seats.tables';
 import { verifyTicketQr } from '../sales/tickets';
 import { TEST_SECRET } from '../test/app';
-import { ADULT, BUYER, findTrip, freeSeats, hold, holdForPassenger, payWithSafetyPay, post, setupSandboxApp } from '../test/purchase';
+import { BUYER, byPrice, findTrip, freeSeats, hold, holdNewPassenger, payWithSafetyPay, post, seatState as seatStateIn, setupSandboxApp } from '../test/purchase';
 
 let clock = Date.now();
 const now = () => new Date(clock);
@@ -22,12 +19,8 @@ afterEach(() => {
 
 const db = () => api.db;
 const bearer = async (ccuenta: number) => ({ authorization: `Bearer ${await openSession(db(), ccuenta, 3600, TEST_SECRET)}` });
-const seatState = async (id: number | null) => (await db().select().from(viaje_asiento).where(eq(viaje_asiento.cviaje_asiento, id!)))[0]!.gestado_asiento;
-
-let documents = 0;
-/** Holds `seat` (a new purchase key) and ties it to a passenger; answers the key. */
-const holdWithPassenger = (trip: Trip, seat: SeatCell, clave?: string) =>
-  holdForPassenger(api.app, trip, seat, { ...ADULT, numero: String(47_000_000 + (documents += 1)) }, clave);
+const seatState = (id: number | null) => seatStateIn(db(), id);
+const holdWithPassenger = (trip: Trip, seat: SeatCell, clave?: string) => holdNewPassenger(api.app, trip, seat, clave);
 
 /** Pays a reservation through the SafetyPay sandbox: start, then the provider's signed "paid" notice. */
 const pay = (codigo: string, clave: string, total: number) => payWithSafetyPay(api, now(), codigo, clave, total);
@@ -51,8 +44,6 @@ async function recoveryCode(codigo: string): Promise<string> {
   if (!mail) throw new Error(`no recovery code mailed for ${codigo}`);
   return /\b(\d{6})\b/.exec(mail.subject)![1]!;
 }
-
-const byPrice = (seats: SeatCell[]) => [...seats].filter((s) => s.precio !== null).sort((a, b) => a.precio! - b.precio!);
 
 describe('/rest/venta/recovery', () => {
   it('answers the purchase and an access key for the right code and e-mail, the same 404 otherwise', async () => {
@@ -281,125 +272,5 @@ describe('/rest/declaracion', () => {
     const res = await post(api.app, '/rest/declaracion/registrar', { numero: t.numero, codigo: t.codigo, clave_bloqueo: t.clave, ...answers });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('declaration.tooLate');
-  });
-});
-
-describe('points', () => {
-  let customers = 0;
-  /** A fresh customer with `puntos` in the ledger. */
-  async function customer(puntos: number) {
-    customers += 1;
-    const [row] = await db()
-      .insert(cuenta)
-      .values({
-        tipo_doc: 19,
-        num_doc: String(70_000_000 + customers + Math.floor(Math.random() * 1_000_000)),
-        nombres: 'Ana',
-        paterno: 'Flores',
-        materno: 'Rojas',
-        sexo: 'F',
-        correo: `ana.${randomBytes(4).toString('hex')}@example.pe`,
-        telefono: '987654321',
-        fnacimiento: '1990-01-01',
-      })
-      .returning();
-    if (puntos > 0) await addPoints(db(), { ccuenta: row!.ccuenta, puntos, concepto: 'bienvenida' });
-    return { ccuenta: row!.ccuenta, auth: await bearer(row!.ccuenta) };
-  }
-  const balance = async (auth: Record<string, string>) => (await api.app.inject({ url: '/rest/user/puntos', headers: auth })).json().data as { saldo: number; retenidos: number; disponibles: number };
-
-  it('publishes the rules in the caller language', async () => {
-    const es = (await api.app.inject({ url: '/rest/informacion/pasajes/', headers: { 'accept-language': 'es-PE' } })).json().data;
-    const en = (await api.app.inject({ url: '/rest/informacion/pasajes/', headers: { 'accept-language': 'en-EN' } })).json().data;
-    expect(es).toMatchObject({ puntos_por_sol: 1, centimos_por_punto: 10, minimo_canje: 100, maximo_pct: 100 });
-    expect(es.html).toContain('100 puntos');
-    expect(en.html).toContain('100 points');
-  });
-
-  it('applies points to the quote and the reservation, refuses more than available, 401 without a session', async () => {
-    const { auth } = await customer(250);
-    const trip = await findTrip(api.app, 'LIM', 'ICA', 15);
-    const clave = await holdWithPassenger(trip, byPrice(await freeSeats(api.app, trip)).at(-1)!);
-    expect((await post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 200 })).statusCode).toBe(401);
-    const tooMany = await post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 300 }, auth);
-    expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toEqual({ code: 'points.insufficient', message: 'No tiene puntos suficientes para este canje' });
-    expect((await post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 50 }, auth)).json().code).toBe('points.minimum');
-
-    const applied = await post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 200 }, auth);
-    expect(applied.statusCode).toBe(200);
-    const q = applied.json().data as PointsQuote;
-    expect(q).toMatchObject({ puntos_canje: 200, canje_centimos: 2000, total_centimos: q.subtotal_centimos - 2000, puntos_disponibles: 50 });
-    expect((await post(api.app, '/rest/venta/cotizar', { clave_bloqueo: clave })).json().data).toMatchObject({ puntos_canje: 200, canje_centimos: 2000 });
-    expect(await balance(auth)).toEqual(expect.objectContaining({ saldo: 250, retenidos: 200, disponibles: 50 }));
-
-    const reserved = await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true }, auth);
-    expect(reserved.json().data).toMatchObject({ puntos_canje: 200, canje_centimos: 2000, total_centimos: q.total_centimos });
-    // The reservation expires: the points come back without any sweeper, no ledger row was written.
-    clock += 31 * 60_000;
-    expect(await balance(auth)).toEqual(expect.objectContaining({ saldo: 250, retenidos: 0, disponibles: 250 }));
-  });
-
-  it('writes the ledger row on payment (points redeemed, then earned on what was paid)', async () => {
-    const { auth, ccuenta } = await customer(300);
-    const trip = await findTrip(api.app, 'LIM', 'ICA', 16);
-    const clave = await holdWithPassenger(trip, byPrice(await freeSeats(api.app, trip)).at(-1)!);
-    await post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 300 }, auth);
-    const view = (await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true }, auth)).json().data as ReservationView;
-    await pay(view.codigo, clave, view.total_centimos);
-    const rows = await db().select().from(puntosMovimiento).where(eq(puntosMovimiento.ccuenta, ccuenta)).orderBy(asc(puntosMovimiento.id));
-    expect(rows.map((r) => [r.concepto, r.puntos])).toEqual([
-      ['bienvenida', 300],
-      ['canje', -300],
-      ['viaje', Math.floor(view.total_centimos / 100)],
-    ]);
-    expect(rows.every((r) => r.saldo >= 0)).toBe(true);
-    expect(await pointsSum(db(), ccuenta)).toBe(rows.at(-1)!.saldo);
-    expect(await balance(auth)).toEqual(expect.objectContaining({ retenidos: 0 }));
-  });
-
-  it('redeems points for a whole ticket: zero total confirmed without a provider', async () => {
-    const trip = await findTrip(api.app, 'LIM', 'ICA', 17);
-    const seat = byPrice(await freeSeats(api.app, trip))[0]!;
-    const needed = Math.ceil((seat.precio! * 100) / 10);
-    const { auth, ccuenta } = await customer(needed + 50);
-    const clave = await holdWithPassenger(trip, seat);
-    const applied = await post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: needed }, auth);
-    expect(applied.json().data).toMatchObject({ total_centimos: 0, puntos_canje: needed });
-    expect((await post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: needed + 10 }, auth)).json().code).toBe('points.max');
-    const view = (await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true }, auth)).json().data as ReservationView;
-    expect(view.total_centimos).toBe(0);
-    expect((await post(api.app, '/rest/safetypay', { codigo: view.codigo, clave_bloqueo: clave, metodo: 'tarjeta' })).json().code).toBe('points.zeroTotal');
-
-    const res = await post(api.app, '/rest/canje/confirmar', { codigo: view.codigo, clave_bloqueo: clave });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ estado: 'pagada', total_centimos: 0 });
-    expect((res.json().data as ReservationView).boletos).toHaveLength(1);
-    expect(await seatState(seat.cviaje_asiento)).toBe(82);
-    const rows = await db().select().from(puntosMovimiento).where(eq(puntosMovimiento.ccuenta, ccuenta)).orderBy(asc(puntosMovimiento.id));
-    expect(rows.map((r) => [r.concepto, r.puntos, r.saldo])).toEqual([
-      ['bienvenida', needed + 50, needed + 50],
-      ['canje', -needed, 50],
-    ]);
-    expect((await post(api.app, '/rest/canje/confirmar', { codigo: view.codigo, clave_bloqueo: clave })).json().code).toBe('sale.reserva.pagada');
-  });
-
-  it('two redemptions at once never overdraw the balance', async () => {
-    const { auth, ccuenta } = await customer(300);
-    const trip = await findTrip(api.app, 'LIM', 'ICA', 18);
-    const free = byPrice(await freeSeats(api.app, trip)).slice(-6);
-    const keys = await Promise.all(free.map((seat) => holdWithPassenger(trip, seat)));
-    const answers = await Promise.all(keys.map((clave) => post(api.app, '/rest/canje/asociar', { clave_bloqueo: clave, puntos: 200 }, auth)));
-    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.statusCode === 409).every((a) => a.json().code === 'points.insufficient')).toBe(true);
-    expect(await balance(auth)).toEqual(expect.objectContaining({ saldo: 300, retenidos: 200, disponibles: 100 }));
-
-    // Reserving and paying every one at once: one redemption, the ledger never below zero.
-    const winner = keys[answers.findIndex((a) => a.statusCode === 200)]!;
-    const view = (await post(api.app, '/rest/venta/reserva', { clave_bloqueo: winner, comprador: BUYER, terminos: true }, auth)).json().data as ReservationView;
-    await pay(view.codigo, winner, view.total_centimos);
-    const rows = await db().select().from(puntosMovimiento).where(eq(puntosMovimiento.ccuenta, ccuenta));
-    expect(rows.filter((r) => r.concepto === 'canje')).toHaveLength(1);
-    expect(rows.every((r) => r.saldo >= 0)).toBe(true);
   });
 });

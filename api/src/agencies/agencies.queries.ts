@@ -1,6 +1,6 @@
 import type { Agency } from '@rumbo/shared/schemas';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { ciudad } from '../content/content.tables';
+import { ciudad } from '../cities/cities.tables';
 import type { Database } from '../db/client';
 import { agencia } from './agencies.tables';
 

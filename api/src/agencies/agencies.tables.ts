@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { ciudad } from '../content/content.tables';
+import { ciudad } from '../cities/cities.tables';
 import { terminal } from '../trips/trips.tables';
 
 /**

@@ -10,7 +10,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, min } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { agencia } from '../agencies/agencies.tables';
-import { ciudad } from '../content/content.tables';
+import { ciudad } from '../cities/cities.tables';
 import type { Database } from '../db/client';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { ruta, terminal } from '../trips/trips.tables';

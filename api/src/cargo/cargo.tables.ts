@@ -1,4 +1,5 @@
-import { boolean, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { instant } from '../db/columns';
 import { agencia } from '../agencies/agencies.tables';
 
 /** A shipment of cargo or parcels, tracked by its code (`RA48213907`: random digits, see newTrackingCode). */
@@ -18,7 +19,7 @@ export const encomienda = pgTable('encomienda', {
   paquetes: integer('paquetes').notNull(),
   peso_kg: numeric('peso_kg', { precision: 8, scale: 2, mode: 'number' }).notNull(),
   valor_declarado: numeric('valor_declarado', { precision: 10, scale: 2, mode: 'number' }).notNull(),
-  registrado: timestamp('registrado', { withTimezone: true, mode: 'date' }).notNull(),
+  registrado: instant('registrado').notNull(),
 });
 
 /** What happened to a shipment, in order: received, in transit, arrived, out for delivery, delivered. */
@@ -32,7 +33,7 @@ export const encomienda_evento = pgTable(
     /** `recibido` | `en_transito` | `llegado` | `en_reparto` | `entregado` */
     estado: text('estado').notNull(),
     cagencia: integer('cagencia').references(() => agencia.cagencia),
-    fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull(),
+    fecha: instant('fecha').notNull(),
   },
   (t) => [primaryKey({ columns: [t.codigo, t.orden] })],
 );

@@ -1,11 +1,12 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant } from '../db/columns';
 
 /** Companies known by RUC: looked up by the corporate form and by a factura at payment. */
 export const empresa = pgTable('empresa', {
   ruc: text('ruc').primaryKey(),
   razon_social: text('razon_social').notNull(),
   direccion: text('direccion'),
-  registrado: timestamp('registrado', { withTimezone: true, mode: 'date' }).notNull(),
+  registrado: instant('registrado').notNull(),
 });
 
 /** A company's request for corporate services, with its contact person. */
@@ -19,5 +20,5 @@ export const empresa_contacto = pgTable('empresa_contacto', {
   telefono: text('telefono').notNull(),
   mensaje: text('mensaje').notNull(),
   idioma: text('idioma').notNull(),
-  creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
+  creado: instant('creado').notNull(),
 });

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import type { Complaint, ComplaintReceipt, Language } from '@rumbo/shared/schemas';
 import { formatISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
-import { cityName } from '../content/content.queries';
+import { cityName } from '../cities/cities.queries';
 import type { Database } from '../db/client';
 import { enqueueMail } from '../mail/outbox';
 import { addBusinessDaysInLima, LIMA } from './business-days';

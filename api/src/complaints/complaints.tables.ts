@@ -1,5 +1,6 @@
 import { date, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { ciudad } from '../content/content.tables';
+import { instant } from '../db/columns';
+import { ciudad } from '../cities/cities.tables';
 
 /** Last sheet number given out per year (Lima time); one row per year. */
 export const reclamacionContador = pgTable('reclamacion_contador', {
@@ -19,7 +20,7 @@ export const reclamacion = pgTable(
     numero: text('numero').notNull().unique(),
     anio: integer('anio').notNull(),
     correlativo: integer('correlativo').notNull(),
-    fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull(),
+    fecha: instant('fecha').notNull(),
     /** Answer deadline, 15 business days after `fecha` (Lima calendar). */
     plazo: date('plazo', { mode: 'string' }).notNull(),
     /** Language the consumer used; the answer and the e-mail copy go out in it. */

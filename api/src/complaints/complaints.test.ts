@@ -2,7 +2,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import { outbox } from '../mail/mail.tables';
 import { createMailSender } from '../mail/sender';
 import { createSmtpTransport } from '../mail/transport';
-import { postJson, setupTestApp } from '../test/app';
+import { postJson, postText, setupTestApp } from '../test/app';
 import { TEST_ENGINE } from '../test/database';
 import { startSmtpPeer } from '../test/smtp-peer';
 import { reclamacion, reclamacionContador } from './complaints.tables';
@@ -120,12 +120,7 @@ describe('junk bodies', () => {
   });
 
   it('a body that is not JSON → 400 "request.invalid"', async () => {
-    const res = await api.app.inject({
-      method: 'POST',
-      url: '/rest/reclamacion/registro',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"nacimiento": ',
-    });
+    const res = await postText(api.app, '/rest/reclamacion/registro', '{"nacimiento": ');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'La solicitud no es válida', code: 'request.invalid' });
   });

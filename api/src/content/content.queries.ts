@@ -1,7 +1,7 @@
-import type { City, Language } from '@rumbo/shared/schemas';
+import type { Language } from '@rumbo/shared/schemas';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { ciudad, informacion } from './content.tables';
+import { informacion } from './content.tables';
 import { sanitizePageHtml } from './sanitize';
 
 export interface PageSummary {
@@ -57,15 +57,3 @@ export async function findPage(db: Database, key: string, idioma: Language): Pro
   return row && { ...row, html: sanitizePageHtml(row.html) };
 }
 
-export function listCities(db: Database): Promise<City[]> {
-  return db
-    .select({ cciudad: ciudad.cciudad, nombre: ciudad.nombre, codigo: ciudad.codigo, slug: ciudad.slug })
-    .from(ciudad)
-    .orderBy(asc(ciudad.cciudad));
-}
-
-/** The city's name, for texts such as the complaint copy; undefined for an unknown code. */
-export async function cityName(db: Database, cciudad: number): Promise<string | undefined> {
-  const [row] = await db.select({ nombre: ciudad.nombre }).from(ciudad).where(eq(ciudad.cciudad, cciudad));
-  return row?.nombre;
-}

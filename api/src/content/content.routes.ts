@@ -3,7 +3,8 @@ import type { Database } from '../db/client';
 import { NotFoundError } from '../errors';
 import { requestLanguage } from '../http/language';
 import { OPERATOR } from '../operator';
-import { findPage, listCities, listPages } from './content.queries';
+import { listCities } from '../cities/cities.queries';
+import { findPage, listPages } from './content.queries';
 import { findDestination, listDestinations } from './destinations.queries';
 
 export const contentRoutes: FastifyPluginAsync<{ db: Database; now?: () => Date }> = async (app, { db, now = () => new Date() }) => {

@@ -1,8 +1,9 @@
 import { LANGUAGES } from '@rumbo/shared/schemas';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { CITIES } from './cities';
-import { ciudad, informacion } from './content.tables';
+import { CITIES } from '../cities/cities';
+import { ciudad } from '../cities/cities.tables';
+import { informacion } from './content.tables';
 import { INFORMATION_PAGES } from './pages';
 
 /**

@@ -2,7 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { cuenta } from '../accounts/accounts.tables';
 import { seedDatabase } from '../db/seed';
 import { setupTestApp } from '../test/app';
-import { ciudad, informacion } from './content.tables';
+import { ciudad } from '../cities/cities.tables';
+import { informacion } from './content.tables';
 import { sanitizePageHtml } from './sanitize';
 
 const api = setupTestApp();

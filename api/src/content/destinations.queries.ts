@@ -5,7 +5,7 @@ import type { Agency } from '@rumbo/shared/schemas';
 import { listAgencies } from '../agencies/agencies.queries';
 import type { Database } from '../db/client';
 import { ruta, terminal, viaje } from '../trips/trips.tables';
-import { ciudad } from './content.tables';
+import { ciudad } from '../cities/cities.tables';
 import { destino } from './destinations.tables';
 
 /** How far ahead "from" prices look. */

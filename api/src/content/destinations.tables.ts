@@ -1,5 +1,5 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { ciudad } from './content.tables';
+import { ciudad } from '../cities/cities.tables';
 
 /** The destination pages (`/destinos/{slug}`): a city's description in both languages. */
 export const destino = pgTable('destino', {

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { ReservationView } from '@rumbo/shared/schemas';
 import pg from 'pg';
-import { addPoints } from '../accounts/accounts.service';
-import { cuenta } from '../accounts/accounts.tables';
-import { openSession } from '../accounts/sessions';
+import { eq } from 'drizzle-orm';
+import { otpCodigo } from '../accounts/accounts.tables';
 import { decimalOf } from '../payments/signing';
-import { TEST_SECRET } from '../test/app';
+import { customerWithPoints } from '../test/customers';
 import { TEST_ENGINE } from '../test/database';
 import { ADULT, BUYER, findTrip, freeSeats, holdForPassenger, notifySafetyPay, post, safetyPayNotice, setupSandboxApp, startSafetyPay } from '../test/purchase';
 import { LOCK_ORDER, LockOrderError, locks } from './lock-order';
@@ -14,28 +12,11 @@ let clock = Date.now();
 const now = () => new Date(clock);
 const api = setupSandboxApp(now);
 
-async function customer(puntos: number) {
-  const [row] = await api.db
-    .insert(cuenta)
-    .values({
-      tipo_doc: 19,
-      num_doc: String(60_000_000 + Math.floor(Math.random() * 9_000_000)),
-      nombres: 'Luz',
-      paterno: 'Huamán',
-      materno: 'Ccori',
-      sexo: 'F',
-      correo: `luz.${randomBytes(4).toString('hex')}@example.pe`,
-      telefono: '987654321',
-      fnacimiento: '1988-02-02',
-    })
-    .returning();
-  if (puntos > 0) await addPoints(api.db, { ccuenta: row!.ccuenta, puntos, concepto: 'bienvenida' });
-  return { ccuenta: row!.ccuenta, auth: { authorization: `Bearer ${await openSession(api.db, row!.ccuenta, 3600, TEST_SECRET, now())}` } };
-}
+const customer = (puntos: number) => customerWithPoints(api.db, puntos, now());
 
 describe('the lock order', () => {
   it('is written down once and refuses a lock taken above one already held', async () => {
-    expect(LOCK_ORDER).toEqual(['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account']);
+    expect(LOCK_ORDER).toEqual(['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account', 'oneTimeCode', 'subscription']);
     const { ccuenta } = await customer(0);
     // In order: fine (and a step may repeat).
     await api.db.transaction(async (tx) => {
@@ -49,6 +30,13 @@ describe('the lock order', () => {
       api.db.transaction(async (tx) => {
         await locks.account(tx, ccuenta);
         await locks.seats(tx, [1]);
+      }),
+    ).rejects.toThrow(LockOrderError);
+    // A one-time code is taken last: nothing above it while it is held.
+    await expect(
+      api.db.transaction(async (tx) => {
+        await locks.oneTimeCode(tx, otpCodigo, eq(otpCodigo.ccuenta, ccuenta));
+        await locks.account(tx, ccuenta);
       }),
     ).rejects.toThrow(LockOrderError);
   });

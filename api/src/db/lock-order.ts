@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { cuenta } from '../accounts/accounts.tables';
 import { pago, reserva, boleto } from '../sales/sales.tables';
 import { viaje_asiento } from '../seats/seats.tables';
@@ -17,13 +18,21 @@ import type { Database } from './client';
  * 5. `seats`: first the seats themselves (advisory locks on trip + seat number, ascending: every
  *    stretch of a seat queues here), then `viaje_asiento` rows, ascending `cviaje_asiento`, all of a
  *    step in one statement
- * 6. `account`: the customer's `cuenta` row (points: balance, holds, ledger)
+ * 6. `account`: the customer's `cuenta` row (points: balance, holds, ledger; a profile's edit)
+ * 7. `oneTimeCode`: a one-time code's row (a sign-in code, a purchase-recovery code): its tries
+ *    are counted one at a time
+ * 8. `subscription`: a promotions subscription's row (subscribing, confirming)
+ *
+ * Steps 7 and 8 are each taken alone in their transaction today; they are last so that nothing
+ * above them is ever asked for while one is held. Not steps: rows claimed with SKIP LOCKED
+ * (`skipLocked`, the mail outbox) never wait for a lock, so they cannot deadlock; the migrations'
+ * session lock (db/client.ts) is taken on a bare connection before the store serves anything.
  *
  * So `reserve` takes key → seats → account, and `issuePaid` (notices, free postponements,
  * points-only purchases) payment → reservation → ticket → seats → account. Taking a lock above
  * one already taken in the same transaction throws `LockOrderError` before the lock is asked for.
  */
-export const LOCK_ORDER = ['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account'] as const;
+export const LOCK_ORDER = ['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account', 'oneTimeCode', 'subscription'] as const;
 export type LockStep = (typeof LOCK_ORDER)[number];
 
 /** A transaction asked for a lock out of LOCK_ORDER: a bug that could deadlock under load. */
@@ -118,5 +127,24 @@ export const locks = {
   async account(tx: Database, ccuenta: number): Promise<void> {
     enterLockStep(tx, 'account', ccuenta);
     await tx.select({ ccuenta: cuenta.ccuenta }).from(cuenta).where(eq(cuenta.ccuenta, ccuenta)).for('update');
+  },
+
+  /** Step 7: the one-time code row of `table` that `where` picks, locked; undefined when there is none. */
+  async oneTimeCode<T extends PgTable>(tx: Database, table: T, where: SQL): Promise<T['$inferSelect'] | undefined> {
+    enterLockStep(tx, 'oneTimeCode');
+    const [row] = await tx.select().from(table as PgTable).where(where).for('update');
+    return row as T['$inferSelect'] | undefined;
+  },
+
+  /** Step 8: the subscription row of `table` that `where` picks, locked; undefined when there is none. */
+  async subscription<T extends PgTable>(tx: Database, table: T, where: SQL): Promise<T['$inferSelect'] | undefined> {
+    enterLockStep(tx, 'subscription');
+    const [row] = await tx.select().from(table as PgTable).where(where).for('update');
+    return row as T['$inferSelect'] | undefined;
+  },
+
+  /** Not a step: the rows of `query` that no one else has claimed, locked; the others are skipped, never waited for. */
+  skipLocked<Q extends { for(strength: 'update', config: { skipLocked: true }): unknown }>(query: Q): ReturnType<Q['for']> {
+    return query.for('update', { skipLocked: true }) as ReturnType<Q['for']>;
   },
 };

@@ -1,5 +1,6 @@
 /** Every table, per domain; drizzle-kit generates the migrations from this file. */
 export * from '../accounts/accounts.tables';
+export * from '../cities/cities.tables';
 export * from '../complaints/complaints.tables';
 export * from '../content/content.tables';
 export * from '../mail/mail.tables';

@@ -4,6 +4,7 @@ import { seedCargo } from '../cargo/cargo.seed';
 import { seedCompanies } from '../companies/companies.seed';
 import { seedContent } from '../content/content.seed';
 import { seedDestinations } from '../content/destinations.seed';
+import { seedDemoPoints } from '../points/points.seed';
 import { seedPromotions } from '../promotions/promotions.seed';
 import { seedTrips } from '../trips/trips.seed';
 import type { Database } from './client';
@@ -16,7 +17,10 @@ export interface SeedOptions {
 /** Demo and reference data; idempotent, run at every start after the migrations. */
 export async function seedDatabase(db: Database, { demoCustomer = true }: SeedOptions = {}): Promise<void> {
   await seedContent(db);
-  if (demoCustomer) await seedAccounts(db);
+  if (demoCustomer) {
+    const created = await seedAccounts(db);
+    if (created !== undefined) await seedDemoPoints(db, created);
+  }
   await seedTrips(db);
   await seedDestinations(db);
   await seedAgencies(db);

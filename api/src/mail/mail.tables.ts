@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant } from '../db/columns';
 
 /**
  * Mails to send. Written in the same transaction as the business change that causes them, so a
@@ -20,10 +21,10 @@ export const outbox = pgTable(
      */
     adjunto: text('adjunto'),
     attempts: integer('attempts').notNull().default(0),
-    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    next_attempt_at: instant('next_attempt_at').notNull().defaultNow(),
+    sent_at: instant('sent_at'),
     last_error: text('last_error'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    created_at: instant('created_at').notNull().defaultNow(),
   },
   // The sender only ever looks for unsent mails that are due.
   (t) => [index('outbox_due_idx').on(t.next_attempt_at).where(sql`${t.sent_at} is null`), index().on(t.to)],

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { locks } from '../db/lock-order';
 import { outbox } from './mail.tables';
 
 /** The part of a nodemailer transport the sender uses. */
@@ -61,13 +62,14 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   async function claimDue(now: Date) {
     // SKIP LOCKED + pushing next_attempt_at forward = each due mail goes to one sender only,
     // even with many API instances on one PostgreSQL server.
-    const due = db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(isNull(outbox.sent_at), lte(outbox.next_attempt_at, now), lt(outbox.attempts, MAX_ATTEMPTS)))
-      .orderBy(asc(outbox.next_attempt_at))
-      .limit(batchSize)
-      .for('update', { skipLocked: true });
+    const due = locks.skipLocked(
+      db
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(isNull(outbox.sent_at), lte(outbox.next_attempt_at, now), lt(outbox.attempts, MAX_ATTEMPTS)))
+        .orderBy(asc(outbox.next_attempt_at))
+        .limit(batchSize),
+    );
     return db
       .update(outbox)
       .set({ next_attempt_at: new Date(now.getTime() + CLAIM_MS) })

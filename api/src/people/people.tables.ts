@@ -1,21 +1,42 @@
-import { boolean, date, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { instant } from '../db/columns';
 import { viaje_asiento } from '../seats/seats.tables';
+
+/** A passenger's document, names and e-mail: what a reservation keeps of each seat's passenger too. */
+export const passengerColumns = () => ({
+  ctipo_documento: integer('ctipo_documento').notNull(),
+  numero: text('numero').notNull(),
+  nombres: text('nombres').notNull(),
+  paterno: text('paterno').notNull(),
+  materno: text('materno').notNull(),
+  email: text('email').notNull(),
+});
+
+/** A passenger's birth date (`YYYY-MM-DD`). */
+export const birthDate = () => date('nacimiento', { mode: 'string' }).notNull();
+
+/** A person as the passenger form registers them. */
+const personColumns = () => ({
+  ...passengerColumns(),
+  celular: text('celular').notNull(),
+  genero: text('genero').notNull(),
+  nacimiento: birthDate(),
+});
+
+/** Whether the passenger is a minor, and then the seat of the adult responsible and how they are related. */
+export const minorColumns = () => ({
+  menor: boolean('menor').notNull(),
+  cviaje_asiento_responsable: integer('cviaje_asiento_responsable'),
+  parentesco: text('parentesco'),
+});
 
 /** A known passenger, by document (type + number); updated each time a buyer registers it. */
 export const persona = pgTable(
   'persona',
   {
     cpersona: integer('cpersona').primaryKey().generatedAlwaysAsIdentity(),
-    ctipo_documento: integer('ctipo_documento').notNull(),
-    numero: text('numero').notNull(),
-    nombres: text('nombres').notNull(),
-    paterno: text('paterno').notNull(),
-    materno: text('materno').notNull(),
-    email: text('email').notNull(),
-    celular: text('celular').notNull(),
-    genero: text('genero').notNull(),
-    nacimiento: date('nacimiento', { mode: 'string' }).notNull(),
-    actualizado: timestamp('actualizado', { withTimezone: true, mode: 'date' }).notNull(),
+    ...personColumns(),
+    actualizado: instant('actualizado').notNull(),
   },
   (t) => [unique('persona_documento_uq').on(t.ctipo_documento, t.numero)],
 );
@@ -29,16 +50,6 @@ export const asiento_pasajero = pgTable('asiento_pasajero', {
     .primaryKey()
     .references(() => viaje_asiento.cviaje_asiento),
   clave_hash: text('clave_hash').notNull(),
-  ctipo_documento: integer('ctipo_documento').notNull(),
-  numero: text('numero').notNull(),
-  nombres: text('nombres').notNull(),
-  paterno: text('paterno').notNull(),
-  materno: text('materno').notNull(),
-  email: text('email').notNull(),
-  celular: text('celular').notNull(),
-  genero: text('genero').notNull(),
-  nacimiento: date('nacimiento', { mode: 'string' }).notNull(),
-  menor: boolean('menor').notNull(),
-  cviaje_asiento_responsable: integer('cviaje_asiento_responsable'),
-  parentesco: text('parentesco'),
+  ...personColumns(),
+  ...minorColumns(),
 });

@@ -3,8 +3,9 @@ import type { Language, Promotion } from '@rumbo/shared/schemas';
 import { format } from 'date-fns';
 import { and, asc, eq, gte, lte, or } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import { ciudad } from '../content/content.tables';
+import { ciudad } from '../cities/cities.tables';
 import type { Database } from '../db/client';
+import { locks } from '../db/lock-order';
 import { InvalidInputError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { confirmationMail, welcomeMail } from './subscription-mail';
@@ -53,7 +54,7 @@ const unsubscribeLink = (site: string, value: string) => `${site}/promociones?ba
  */
 export async function subscribe(db: Database, correo: string, context: LinkContext): Promise<void> {
   await db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(suscripcion).where(eq(suscripcion.correo, correo)).for('update');
+    const existing = await locks.subscription(tx, suscripcion, eq(suscripcion.correo, correo));
     if (existing?.estado === 'confirmada') {
       await enqueueMail(tx, welcomeMail(correo, unsubscribeLink(context.site, existing.token_baja), context.language, true));
       return;
@@ -86,11 +87,11 @@ export interface SubscriptionState {
 /** Follows a confirmation link; following it again keeps the subscription confirmed. */
 export async function confirmSubscription(db: Database, value: string, context: LinkContext): Promise<SubscriptionState> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(suscripcion)
-      .where(and(eq(suscripcion.token_confirmacion, value), or(eq(suscripcion.estado, 'pendiente'), eq(suscripcion.estado, 'confirmada'))))
-      .for('update');
+    const row = await locks.subscription(
+      tx,
+      suscripcion,
+      and(eq(suscripcion.token_confirmacion, value), or(eq(suscripcion.estado, 'pendiente'), eq(suscripcion.estado, 'confirmada')))!,
+    );
     if (!row) throw new InvalidInputError('subscription.token.invalid', 'token');
     if (row.estado === 'pendiente') {
       await tx.update(suscripcion).set({ estado: 'confirmada', confirmado: context.now }).where(eq(suscripcion.correo, row.correo));

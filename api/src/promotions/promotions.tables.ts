@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { ciudad } from '../content/content.tables';
+import { date, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant } from '../db/columns';
+import { ciudad } from '../cities/cities.tables';
 
 /** A promotion with its coupon, validity (Lima calendar days, inclusive) and texts in both languages. */
 export const promocion = pgTable('promocion', {
@@ -40,7 +41,7 @@ export const suscripcion = pgTable('suscripcion', {
   idioma: text('idioma').notNull(),
   token_confirmacion: text('token_confirmacion').notNull().unique(),
   token_baja: text('token_baja').notNull().unique(),
-  creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
-  confirmado: timestamp('confirmado', { withTimezone: true, mode: 'date' }),
-  baja: timestamp('baja', { withTimezone: true, mode: 'date' }),
+  creado: instant('creado').notNull(),
+  confirmado: instant('confirmado'),
+  baja: instant('baja'),
 });

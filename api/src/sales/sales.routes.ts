@@ -19,19 +19,12 @@ import { requestLanguage } from '../http/language';
 import { GUEST_ACCOUNT_HINT_BUDGET, PERSON_LOOKUP_PER_DOCUMENT_LIMIT, perKeyBudget, perKeyLimit, type RateLimit } from '../http/rate-limit';
 import { parseBody } from '../http/validate';
 import { InvalidSignatureError, UnsupportedNotificationError, type PaymentProvider } from '../payments/provider';
-import {
-  applyNotice,
-  customerTrips,
-  findPerson,
-  lookupReservation,
-  paidView,
-  paidViewByCode,
-  quote,
-  registerGuest,
-  resendTickets,
-  reserve,
-  startPayment,
-} from './sales.service';
+import { applyNotice } from './issuance';
+import { findPerson, registerGuest } from './passengers';
+import { startPayment } from './payment-start';
+import { quote } from './quote';
+import { customerTrips, lookupReservation, paidView, paidViewByCode, resendTickets } from './reservation-views';
+import { reserve } from './reserve';
 import { renderTicketsPdf, ticketPdfLink, verifyPdfLink } from './tickets';
 import { noStore } from '../http/cache';
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { instant } from '../db/columns';
 import { cuenta } from '../accounts/accounts.tables';
+import { birthDate, minorColumns, passengerColumns } from '../people/people.tables';
 import { viaje_asiento } from '../seats/seats.tables';
 import { viaje } from '../trips/trips.tables';
 
@@ -11,7 +13,7 @@ export const invitado = pgTable(
     cinvitado: integer('cinvitado').primaryKey().generatedAlwaysAsIdentity(),
     nombre: text('nombre').notNull(),
     email: text('email').notNull(),
-    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
+    creado: instant('creado').notNull(),
   },
   (t) => [index().on(t.email)],
 );
@@ -33,7 +35,7 @@ export const reserva = pgTable(
     motivo: text('motivo'),
     /** Something an operator must look at: 'monto_distinto' (paid another amount), 'pago_duplicado'. */
     alerta: text('alerta'),
-    expira: timestamp('expira', { withTimezone: true, mode: 'date' }).notNull(),
+    expira: instant('expira').notNull(),
     subtotal_centimos: integer('subtotal_centimos').notNull(),
     descuento_centimos: integer('descuento_centimos').notNull(),
     total_centimos: integer('total_centimos').notNull(),
@@ -48,8 +50,8 @@ export const reserva = pgTable(
     ccuenta: integer('ccuenta').references(() => cuenta.ccuenta),
     /** Language of the buyer's mails (the one used to reserve). */
     idioma: text('idioma').notNull(),
-    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
-    pagado: timestamp('pagado', { withTimezone: true, mode: 'date' }),
+    creado: instant('creado').notNull(),
+    pagado: instant('pagado'),
     /** Issue 7: 'venta', or 'postergacion' (the fare difference of moving `boleto_origen` to this reservation's seat). */
     tipo: text('tipo').notNull().default('venta'),
     boleto_origen: text('boleto_origen'),
@@ -72,16 +74,24 @@ export const reserva = pgTable(
   ],
 );
 
+/** The reservation a row belongs to. */
+const reservationRef = () =>
+  integer('creserva')
+    .notNull()
+    .references(() => reserva.creserva);
+
+/** The seat row (trip, seat, stretch) a row is about. */
+const seatRef = () =>
+  integer('cviaje_asiento')
+    .notNull()
+    .references(() => viaje_asiento.cviaje_asiento);
+
 /** A seat of a reservation with its price and a copy of its passenger as reserved. */
 export const reserva_asiento = pgTable(
   'reserva_asiento',
   {
-    creserva: integer('creserva')
-      .notNull()
-      .references(() => reserva.creserva),
-    cviaje_asiento: integer('cviaje_asiento')
-      .notNull()
-      .references(() => viaje_asiento.cviaje_asiento),
+    creserva: reservationRef(),
+    cviaje_asiento: seatRef(),
     cviaje: integer('cviaje')
       .notNull()
       .references(() => viaje.cviaje),
@@ -90,16 +100,9 @@ export const reserva_asiento = pgTable(
     nasiento: integer('nasiento').notNull(),
     gnivel_piso: integer('gnivel_piso').notNull(),
     precio_centimos: integer('precio_centimos').notNull(),
-    ctipo_documento: integer('ctipo_documento').notNull(),
-    numero: text('numero').notNull(),
-    nombres: text('nombres').notNull(),
-    paterno: text('paterno').notNull(),
-    materno: text('materno').notNull(),
-    email: text('email').notNull(),
-    nacimiento: date('nacimiento', { mode: 'string' }).notNull(),
-    menor: boolean('menor').notNull(),
-    cviaje_asiento_responsable: integer('cviaje_asiento_responsable'),
-    parentesco: text('parentesco'),
+    ...passengerColumns(),
+    nacimiento: birthDate(),
+    ...minorColumns(),
   },
   (t) => [unique().on(t.creserva, t.cviaje_asiento), index().on(t.cviaje_asiento)],
 );
@@ -112,9 +115,7 @@ export const pago = pgTable(
   'pago',
   {
     cpago: integer('cpago').primaryKey().generatedAlwaysAsIdentity(),
-    creserva: integer('creserva')
-      .notNull()
-      .references(() => reserva.creserva),
+    creserva: reservationRef(),
     referencia: text('referencia').notNull().unique(),
     proveedor: text('proveedor').notNull(),
     metodo: text('metodo').notNull(),
@@ -123,9 +124,9 @@ export const pago = pgTable(
     monto_centimos: integer('monto_centimos').notNull(),
     url: text('url'),
     cip: text('cip'),
-    expira: timestamp('expira', { withTimezone: true, mode: 'date' }),
+    expira: instant('expira'),
     operacion: text('operacion'),
-    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
+    creado: instant('creado').notNull(),
   },
   (t) => [index().on(t.creserva), check('pago_estado_check', sql`${t.estado} in ('iniciado', 'pagado', 'rechazado')`)],
 );
@@ -147,7 +148,7 @@ export const pago_aviso = pgTable(
     moneda: text('moneda').notNull(),
     /** What it did: 'pagada', 'rechazada', 'reembolso', 'monto_distinto', 'pago_duplicado', 'sin_efecto', 'desconocido'. */
     resultado: text('resultado').notNull(),
-    recibido: timestamp('recibido', { withTimezone: true, mode: 'date' }).notNull(),
+    recibido: instant('recibido').notNull(),
   },
   (t) => [uniqueIndex('pago_aviso_operacion_uq').on(t.proveedor, t.operacion)],
 );
@@ -157,14 +158,10 @@ export const boleto = pgTable(
   'boleto',
   {
     numero: text('numero').primaryKey(),
-    creserva: integer('creserva')
-      .notNull()
-      .references(() => reserva.creserva),
-    cviaje_asiento: integer('cviaje_asiento')
-      .notNull()
-      .references(() => viaje_asiento.cviaje_asiento),
+    creserva: reservationRef(),
+    cviaje_asiento: seatRef(),
     qr: text('qr').notNull(),
-    emitido: timestamp('emitido', { withTimezone: true, mode: 'date' }).notNull(),
+    emitido: instant('emitido').notNull(),
     /** Issue 7: 'emitido' (valid) or 'postergado' (void, replaced by `postergado_a`). */
     estado: text('estado').notNull().default('emitido'),
     postergado_a: text('postergado_a'),
@@ -194,10 +191,8 @@ export const boleto_movimiento = pgTable(
     boleto_desde: text('boleto_desde'),
     boleto_hasta: text('boleto_hasta'),
     monto_centimos: integer('monto_centimos').notNull(),
-    creserva: integer('creserva')
-      .notNull()
-      .references(() => reserva.creserva),
-    fecha: timestamp('fecha', { withTimezone: true, mode: 'date' }).notNull(),
+    creserva: reservationRef(),
+    fecha: instant('fecha').notNull(),
   },
   (t) => [index().on(t.numero), check('boleto_movimiento_tipo_check', sql`${t.tipo} in ('emision', 'postergacion', 'anulacion')`)],
 );
@@ -207,12 +202,10 @@ export const acceso_recuperacion = pgTable(
   'acceso_recuperacion',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    creserva: integer('creserva')
-      .notNull()
-      .references(() => reserva.creserva),
+    creserva: reservationRef(),
     clave_hash: text('clave_hash').notNull().unique(),
-    expira: timestamp('expira', { withTimezone: true, mode: 'date' }).notNull(),
-    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
+    expira: instant('expira').notNull(),
+    creado: instant('creado').notNull(),
   },
   (t) => [index().on(t.creserva)],
 );
@@ -227,7 +220,7 @@ export const declaracion_jurada = pgTable('declaracion_jurada', {
   sin_objetos_prohibidos: boolean('sin_objetos_prohibidos').notNull(),
   apto_para_viajar: boolean('apto_para_viajar').notNull(),
   datos_veraces: boolean('datos_veraces').notNull(),
-  registrada: timestamp('registrada', { withTimezone: true, mode: 'date' }).notNull(),
+  registrada: instant('registrada').notNull(),
 });
 
 /**
@@ -244,10 +237,10 @@ export const canje_puntos = pgTable(
       .notNull()
       .references(() => cuenta.ccuenta),
     puntos: integer('puntos').notNull(),
-    expira: timestamp('expira', { withTimezone: true, mode: 'date' }).notNull(),
+    expira: instant('expira').notNull(),
     creserva: integer('creserva').references(() => reserva.creserva),
     estado: text('estado').notNull().default('retenido'),
-    creado: timestamp('creado', { withTimezone: true, mode: 'date' }).notNull(),
+    creado: instant('creado').notNull(),
   },
   (t) => [index().on(t.ccuenta), check('canje_puntos_check', sql`${t.puntos} >= 0 and ${t.estado} in ('retenido', 'canjeado')`)],
 );

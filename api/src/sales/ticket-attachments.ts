@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import type { AttachmentRenderer } from '../mail/sender';
 import { parseTicketsAttachment } from './sales-mail';
-import { paidViewByCode } from './sales.service';
+import { paidViewByCode } from './reservation-views';
 import { renderTicketsPdf } from './tickets';
 
 /** The mail sender's renderer of `boletos:{codigo}:{language}`: the paid reservation's tickets as a PDF. */

@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { instant } from '../db/columns';
 
 /**
  * The extensions a purchase key has had (`POST /rest/asiento/extender`), so the limit holds across
@@ -9,5 +10,5 @@ import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export const bloqueo_prorroga = pgTable('bloqueo_prorroga', {
   clave_hash: text('clave_hash').primaryKey(),
   prorrogas: integer('prorrogas').notNull().default(0),
-  tope: timestamp('tope', { withTimezone: true, mode: 'date' }).notNull(),
+  tope: instant('tope').notNull(),
 });

@@ -5,8 +5,7 @@ import { locks } from '../db/lock-order';
 import { queryRows } from '../db/rows';
 import { ConflictError } from '../errors';
 import { hashKey } from './seats.service';
-
-const HELD = 84;
+import { HELD } from './seats.tables';
 
 /**
  * When the live holds of a purchase key end: the first of them (`primera`) and how many there are.

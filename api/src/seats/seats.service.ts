@@ -14,10 +14,9 @@ import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { findTripForSale, isOnSale, type TripForSale } from '../trips/trips.queries';
+import { AVAILABLE, HELD } from './seats.tables';
 
 const SEAT = 1;
-const AVAILABLE = 83;
-const HELD = 84;
 
 /**
  * What one client (an address) may hold at once on one trip, whatever the number of purchase

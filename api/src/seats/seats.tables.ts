@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { instant } from '../db/columns';
 import { viaje } from '../trips/trips.tables';
 
 /**
@@ -10,6 +11,11 @@ import { viaje } from '../trips/trips.tables';
 export const stopRange = customType<{ data: string; driverData: string }>({
   dataType: () => 'int4range',
 });
+
+/** `viaje_asiento.gestado_asiento`: the seat states. */
+export const SOLD = 82;
+export const AVAILABLE = 83;
+export const HELD = 84;
 
 /**
  * A seat of one trip over one stretch of its route (`paradas`, issue 19): 83 available, 84 held
@@ -36,7 +42,7 @@ export const viaje_asiento = pgTable(
     gestado_asiento: integer('gestado_asiento').notNull().default(83),
     /** SHA-256 (hex) of the holder's key: the key itself is only ever in the holder's browser. */
     clave_hash: text('clave_hash'),
-    expira: timestamp('expira', { withTimezone: true, mode: 'date' }),
+    expira: instant('expira'),
     /**
      * Keyed hash of the client (address) that holds the seat: what one client holds on a trip is
      * bounded whatever the number of purchase keys (issue 15). Null when free or sold.

@@ -20,6 +20,11 @@ export function postJson(app: FastifyInstance, url: string, body: unknown, langu
   });
 }
 
+/** POSTs the text `payload` to `url` as `contentType` (a broken or foreign body, as a client may send it); the answer as is. */
+export function postText(app: FastifyInstance, url: string, payload: string, contentType = 'application/json') {
+  return app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+}
+
 /** A test file's app and database, there from its `beforeAll` on (reading them earlier throws). */
 export interface TestApp {
   readonly app: FastifyInstance;

@@ -7,6 +7,7 @@ import { createPaymentProviders, type PaymentProviders } from '../payments';
 import { decimalOf, hmacSha256Hex, limaDateTime, sha256Hex } from '../payments/signing';
 import type { SandboxOptions } from '../payments/sandbox/sandbox.routes';
 import { pago, reserva } from '../sales/sales.tables';
+import { viaje_asiento } from '../seats/seats.tables';
 import { setupTestApp, type TestApp } from './app';
 import { freePort } from './payment-fakes';
 
@@ -106,6 +107,17 @@ export async function holdForPassenger(app: FastifyInstance, trip: Trip, seat: S
   expect((await post(app, '/rest/asiento/asociar', { clave_bloqueo: key, cviaje_asiento: seat.cviaje_asiento, pasajero })).statusCode).toBe(200);
   return key;
 }
+
+let documents = 0;
+/** Holds `seat` (a new purchase key, or `clave`) and ties it to an adult of a document of its own; answers the key. */
+export const holdNewPassenger = (app: FastifyInstance, trip: Trip, seat: SeatCell, clave?: string) =>
+  holdForPassenger(app, trip, seat, { ...ADULT, numero: String(47_000_000 + (documents += 1)) }, clave);
+
+/** The seats that have a price, cheapest first. */
+export const byPrice = (seats: SeatCell[]) => [...seats].filter((s) => s.precio !== null).sort((a, b) => a.precio! - b.precio!);
+
+/** The state of a seat row: 82 sold, 83 available, 84 held. */
+export const seatState = async (db: Database, id: number | null) => (await db.select().from(viaje_asiento).where(eq(viaje_asiento.cviaje_asiento, id!)))[0]!.gestado_asiento;
 
 // ------------------------------------------------------------------ the app with the payment sandbox
 

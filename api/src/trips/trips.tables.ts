@@ -1,5 +1,6 @@
-import { boolean, index, integer, numeric, pgTable, primaryKey, text, time, timestamp, unique } from 'drizzle-orm/pg-core';
-import { ciudad } from '../content/content.tables';
+import { boolean, index, integer, numeric, pgTable, primaryKey, text, time, unique } from 'drizzle-orm/pg-core';
+import { instant } from '../db/columns';
+import { ciudad } from '../cities/cities.tables';
 
 /** A bus terminal of the operator; every city has at least one. */
 export const terminal = pgTable('terminal', {
@@ -108,8 +109,8 @@ export const viaje = pgTable(
     cmaqueta: integer('cmaqueta')
       .notNull()
       .references(() => maqueta.cmaqueta),
-    salida: timestamp('salida', { withTimezone: true, mode: 'date' }).notNull(),
-    llegada: timestamp('llegada', { withTimezone: true, mode: 'date' }).notNull(),
+    salida: instant('salida').notNull(),
+    llegada: instant('llegada').notNull(),
     edd_calc_140_p1: numeric('edd_calc_140_p1', { precision: 10, scale: 2, mode: 'number' }),
     edd_calc_140_p2: numeric('edd_calc_140_p2', { precision: 10, scale: 2, mode: 'number' }),
     edd_calc_160_p1: numeric('edd_calc_160_p1', { precision: 10, scale: 2, mode: 'number' }),

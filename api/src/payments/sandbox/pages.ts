@@ -1,4 +1,5 @@
 import type { Language } from '@rumbo/shared/schemas';
+import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../../mail/html';
 import { decimalOf } from '../signing';
 import { SANDBOX_TEXTS, type SandboxTexts } from './texts';
@@ -149,4 +150,14 @@ export function messagePage(language: Language, message: keyof Pick<SandboxTexts
     : '';
   const back = links.back ? `<p><a class="button secondary" href="${escapeHtml(links.back)}">${escapeHtml(texts.continue)}</a></p>` : '';
   return layout(language, texts.problem, `<p role="alert">${escapeHtml(texts[message])}</p>${retry}${back}`);
+}
+
+/** Sends a sandbox page with its own policy (`pagePolicy`), never cached. */
+export function html(reply: FastifyReply, status: number, body: string, returnUrls: string[] = []): FastifyReply {
+  return reply
+    .code(status)
+    .header('content-security-policy', pagePolicy(returnUrls))
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(body);
 }

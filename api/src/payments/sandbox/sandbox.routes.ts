@@ -1,8 +1,8 @@
-import { randomBytes, randomInt } from 'node:crypto';
 import type { Language } from '@rumbo/shared/schemas';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { centimosOf, decimalOf, hmacSha256Hex, limaAtom, limaDateTime, safeEqual, sha256Hex } from '../signing';
-import { messagePage, money, pagePolicy, safetyPayPage, voucherPage } from './pages';
+import { html, messagePage, money, safetyPayPage, voucherPage } from './pages';
+import { Bounded, digits, id, isWebUrl, limaInstant, type Cip, type ExpressToken, type Form } from './state';
 
 /**
  * The payment sandbox: stands in for SafetyPay and PagoEfectivo when their credentials are not
@@ -30,69 +30,7 @@ export const SANDBOX_PATHS = {
 
 /** Requests signed further than this from the sandbox's clock are refused as replays. */
 const CLOCK_SKEW_MS = 15 * 60_000;
-/** At most this many open tokens, CIPs or bearer tokens are kept; the oldest go first. */
-const MAX_ENTRIES = 10_000;
 const PAGOEFECTIVO_TOKEN_MS = 60 * 60_000;
-
-/** A Map that forgets its oldest entries past MAX_ENTRIES. */
-class Bounded<V> extends Map<string, V> {
-  override set(key: string, value: V): this {
-    super.set(key, value);
-    if (this.size > MAX_ENTRIES) this.delete(this.keys().next().value as string);
-    return this;
-  }
-}
-
-type Form = Record<string, string>;
-
-interface ExpressToken {
-  fields: Form;
-  centimos: number;
-  expires: Date;
-  language: Language;
-  delivery: Promise<boolean> | null;
-  outcome: 'aprobar' | 'rechazar' | null;
-}
-
-interface Cip {
-  cip: string;
-  currency: string;
-  centimos: number;
-  transactionCode: string;
-  concept: string;
-  expires: Date;
-  language: Language;
-  delivery: Promise<boolean> | null;
-  state: 'pendiente' | 'pagado' | 'vencido';
-}
-
-const id = () => randomBytes(16).toString('hex');
-const digits = (length: number) => Array.from({ length }, (_, i) => randomInt(i === 0 ? 1 : 0, 10)).join('');
-const isWebUrl = (value: string | undefined): value is string => {
-  if (!value) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-};
-
-/** SafetyPay's RequestDateTime (Lima wall clock, no offset) as an instant; null when malformed. */
-function limaInstant(value: string): Date | null {
-  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/.test(value)) return null;
-  const date = new Date(`${value}-05:00`);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
-function html(reply: FastifyReply, status: number, body: string, returnUrls: string[] = []): FastifyReply {
-  return reply
-    .code(status)
-    .header('content-security-policy', pagePolicy(returnUrls))
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(body);
-}
 
 export const paymentSandboxRoutes: FastifyPluginAsync<SandboxOptions> = async (app, options) => {
   const now = options.now ?? (() => new Date());

@@ -1,0 +1,219 @@
+import { POINTS_PER_SOL, type Language, type ReservationReason, type ValidationKey } from '@rumbo/shared/schemas';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { locks } from '../db/lock-order';
+import { queryRows } from '../db/rows';
+import { enqueueMail } from '../mail/outbox';
+import type { PaymentNotice } from '../payments/provider';
+import { addPoints, lockPointsOf } from '../points/points.service';
+import { AVAILABLE, HELD, SOLD, viaje_asiento } from '../seats/seats.tables';
+import { SALES_CLOSE_MINUTES } from '../trips/trips.queries';
+import { legsOf, mailLegs } from './legs';
+import type { Reservation } from './reservations';
+import { refundMail, ticketsMail } from './sales-mail';
+import { boleto, boleto_movimiento, canje_puntos, pago, pago_aviso, reserva, reserva_asiento } from './sales.tables';
+import { ticketQr } from './tickets';
+
+// Payment notices and what a paid reservation issues: seats sold, tickets, points, mails.
+
+// ------------------------------------------------------------------ notifications
+
+export type NoticeResult = 'pagada' | 'rechazada' | 'reembolso' | 'monto_distinto' | 'pago_duplicado' | 'sin_efecto' | 'desconocido' | 'repetido';
+
+export interface NoticeContext {
+  now: Date;
+  /** Signs the tickets' QR texts. */
+  secret: string;
+}
+
+/** The seats of a reservation (and `alsoLock`, in the same step), locked, and whether every one is free for it (held by it, available, or a lapsed hold). */
+async function lockSeatsFor(tx: Database, r: Reservation, ids: number[], now: Date, alsoLock: number[] = []): Promise<boolean> {
+  const wanted = new Set(ids);
+  const rows = (await locks.seats(tx, [...ids, ...alsoLock])).filter((s) => wanted.has(s.id));
+  const free =
+    rows.length === ids.length &&
+    rows.every(
+      (s) =>
+        s.gestado === AVAILABLE ||
+        (s.gestado === HELD && (s.clave_hash === r.clave_hash || (s.expira !== null && s.expira.getTime() <= now.getTime()))),
+    );
+  if (!free || ids.length === 0) return false;
+  // Per stretch (issue 19): the seat must also be free over every stretch that overlaps its own
+  // (the seats are locked, so no hold of them is in flight); expired holds there are freed.
+  const nowIso = now.toISOString();
+  const mine = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const overlapping = sql`
+    from viaje_asiento s
+    where s.cviaje_asiento in (${mine}) and o.cviaje = s.cviaje and o.nasiento = s.nasiento and o.paradas && s.paradas`;
+  const taken = await queryRows<{ n: number }>(tx, sql`
+    select count(*)::int as n from viaje_asiento o
+    where o.cviaje_asiento not in (${mine}) and exists (select 1 ${overlapping})
+      and (o.gestado_asiento = ${SOLD} or (o.gestado_asiento = ${HELD} and o.expira > ${nowIso}::timestamptz))`);
+  if (Number(taken[0]?.n ?? 0) > 0) return false;
+  await tx.execute(sql`
+    update viaje_asiento o set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null
+    where o.cviaje_asiento not in (${mine}) and exists (select 1 ${overlapping})
+      and o.gestado_asiento = ${HELD} and o.expira <= ${nowIso}::timestamptz`);
+  return true;
+}
+
+/** Releases the seats this reservation still holds. */
+async function releaseSeats(tx: Database, r: Reservation, ids: number[]): Promise<void> {
+  await tx
+    .update(viaje_asiento)
+    .set({ gestado_asiento: AVAILABLE, clave_hash: null, expira: null })
+    .where(and(inArray(viaje_asiento.cviaje_asiento, ids), eq(viaje_asiento.clave_hash, r.clave_hash), eq(viaje_asiento.gestado_asiento, HELD)));
+}
+
+/**
+ * Acts on a verified notice in one transaction. The notice's (proveedor, operacion) is inserted
+ * first: a repeated delivery finds it and changes nothing. A payment of the right amount sells
+ * the seats (re-taking them if the reservation lapsed and they are still free), issues the
+ * tickets, credits points and queues the tickets mail, all with the payment row; a payment whose
+ * seats were sold meanwhile is flagged for refund and the buyer told; a wrong amount is flagged
+ * and issues nothing; a declined payment cancels a pending reservation and frees its seats.
+ */
+export async function applyNotice(db: Database, notice: PaymentNotice, context: NoticeContext): Promise<NoticeResult> {
+  const { now } = context;
+  return db.transaction(async (tx) => {
+    const [aviso] = await tx
+      .insert(pago_aviso)
+      .values({
+        proveedor: notice.proveedor,
+        operacion: notice.operacion,
+        referencia: notice.referencia,
+        estado: notice.estado,
+        monto_centimos: notice.montoCentimos,
+        moneda: notice.moneda,
+        resultado: 'sin_efecto',
+        recibido: now,
+      })
+      .onConflictDoNothing()
+      .returning({ caviso: pago_aviso.caviso });
+    if (!aviso) return 'repetido';
+    const settle = async (resultado: NoticeResult, cpago?: number) => {
+      await tx.update(pago_aviso).set({ resultado, cpago: cpago ?? null }).where(eq(pago_aviso.caviso, aviso.caviso));
+      return resultado;
+    };
+
+    const payment = await locks.payment(tx, notice.proveedor, notice.referencia);
+    if (!payment) return settle('desconocido');
+    const r = await locks.reservation(tx, payment.creserva);
+    if (!r) return settle('desconocido', payment.cpago);
+    const seats = await tx.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, r.creserva)).orderBy(asc(reserva_asiento.tramo), asc(reserva_asiento.nasiento));
+    const ids = seats.map((s) => s.cviaje_asiento);
+
+    if (notice.estado === 'rechazado') {
+      if (payment.estado === 'iniciado') await tx.update(pago).set({ estado: 'rechazado', operacion: notice.operacion }).where(eq(pago.cpago, payment.cpago));
+      if (r.estado !== 'pendiente') return settle('sin_efecto', payment.cpago);
+      await releaseSeats(tx, r, ids);
+      await tx.update(reserva).set({ estado: 'anulada', motivo: 'rechazado' }).where(eq(reserva.creserva, r.creserva));
+      return settle('rechazada', payment.cpago);
+    }
+
+    if (notice.moneda !== 'PEN' || notice.montoCentimos !== r.total_centimos || notice.montoCentimos !== payment.monto_centimos) {
+      await tx.update(reserva).set({ alerta: 'monto_distinto' }).where(eq(reserva.creserva, r.creserva));
+      return settle('monto_distinto', payment.cpago);
+    }
+    await tx.update(pago).set({ estado: 'pagado', operacion: notice.operacion }).where(eq(pago.cpago, payment.cpago));
+    if (r.estado === 'pagada' || r.estado === 'reembolso') {
+      // Paid twice (e.g. by card and then the CIP): the second payment is the operator's to refund.
+      await tx.update(reserva).set({ alerta: 'pago_duplicado' }).where(eq(reserva.creserva, r.creserva));
+      return settle('pago_duplicado', payment.cpago);
+    }
+
+    return settle((await issuePaid(tx, r, seats, context)).result, payment.cpago);
+  });
+}
+
+/**
+ * The paid reservation `r` (locked by the caller) in the caller's transaction: sells its seats
+ * (re-taking them if it lapsed and they are still free), issues its tickets with an 'emision'
+ * ledger row each, redeems its points ('canje' row) and credits the points earned, and for a
+ * postponement voids the ticket it replaces and frees that seat ('postergacion' row); then queues
+ * the tickets mail. When the seats were sold meanwhile, the departure closed, the replaced ticket
+ * is no longer valid or the points are no longer there, nothing is issued: the reservation is
+ * flagged for refund (when money was paid) and the buyer told.
+ */
+export type IssueResult = { result: 'pagada' } | { result: 'reembolso'; motivo: ReservationReason; code: ValidationKey };
+
+export async function issuePaid(tx: Database, r: Reservation, seats: (typeof reserva_asiento.$inferSelect)[], context: NoticeContext): Promise<IssueResult> {
+  const { now } = context;
+  const ids = seats.map((s) => s.cviaje_asiento);
+  const buyer = { codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email, totalCentimos: r.total_centimos };
+  const language = r.idioma as Language;
+  // A late payment cannot sell a departure whose sales have closed (or that has left).
+  // (Per stretch: sales close before the bus leaves the passenger's boarding stop.)
+  const legs = await legsOf(tx, seats);
+  const tooLate = [...legs.values()].some((leg) => leg.salida.getTime() - SALES_CLOSE_MINUTES * 60_000 <= now.getTime());
+  let invalid: ValidationKey | null = null;
+  // The ticket a postponement replaces must still be valid (one postponement of it wins).
+  let original: typeof boleto.$inferSelect | undefined;
+  if (r.tipo === 'postergacion' && r.boleto_origen) {
+    original = await locks.ticket(tx, r.boleto_origen);
+    if (!original || original.estado !== 'emitido') invalid = 'aftersale.boleto.postergado';
+  }
+  // The seats (with the seat a postponement frees) before the customer's account: the lock order.
+  const seatsFree = await lockSeatsFor(tx, r, ids, now, original ? [original.cviaje_asiento] : []);
+  // Redeemed points: the customer's ledger must still have them.
+  const [points] = r.puntos_canje > 0 ? await tx.select().from(canje_puntos).where(and(eq(canje_puntos.creserva, r.creserva), eq(canje_puntos.estado, 'retenido'))) : [];
+  if (r.puntos_canje > 0) {
+    if (!points || r.ccuenta === null || (await lockPointsOf(tx, r.ccuenta, now, points.clave_hash)) < r.puntos_canje) invalid = 'points.insufficient';
+  }
+  if (tooLate || invalid || !seatsFree) {
+    const motivo: ReservationReason = tooLate ? 'vencido' : invalid ? 'boleto_invalido' : 'asientos_ocupados';
+    await releaseSeats(tx, r, ids);
+    // Nothing was paid when points covered it all: the reservation is simply cancelled.
+    await tx
+      .update(reserva)
+      .set({ estado: r.total_centimos > 0 ? 'reembolso' : 'anulada', motivo, pagado: r.total_centimos > 0 ? now : null })
+      .where(eq(reserva.creserva, r.creserva));
+    if (r.total_centimos > 0) await enqueueMail(tx, refundMail(buyer, language));
+    return { result: 'reembolso', motivo, code: tooLate ? 'trip.closed' : (invalid ?? 'seat.taken') };
+  }
+
+  await tx
+    .update(viaje_asiento)
+    .set({ gestado_asiento: SOLD, clave_hash: r.clave_hash, expira: null })
+    .where(inArray(viaje_asiento.cviaje_asiento, ids));
+  await tx.update(reserva).set({ estado: 'pagada', motivo: null, pagado: now }).where(eq(reserva.creserva, r.creserva));
+  const issued = seats.map((s, i) => {
+    const numero = `${r.codigo}-${i + 1}`;
+    return { numero, creserva: r.creserva, cviaje_asiento: s.cviaje_asiento, qr: ticketQr(context.secret, { numero, cviaje: s.cviaje, nasiento: s.nasiento, gnivel_piso: s.gnivel_piso }), emitido: now };
+  });
+  await tx.insert(boleto).values(issued);
+  await tx.insert(boleto_movimiento).values(
+    issued.map((t, i) => ({ numero: t.numero, tipo: 'emision', boleto_desde: original?.numero ?? null, monto_centimos: seats[i]!.precio_centimos, creserva: r.creserva, fecha: now })),
+  );
+  if (original) {
+    const replacement = issued[0]!.numero;
+    await tx.update(boleto).set({ estado: 'postergado', postergado_a: replacement }).where(eq(boleto.numero, original.numero));
+    // The old seat is free again (only if its sale still holds it: nothing else may be released).
+    await tx
+      .update(viaje_asiento)
+      .set({ gestado_asiento: AVAILABLE, clave_hash: null, expira: null })
+      .where(and(eq(viaje_asiento.cviaje_asiento, original.cviaje_asiento), eq(viaje_asiento.gestado_asiento, SOLD)));
+    await tx.insert(boleto_movimiento).values({
+      numero: original.numero,
+      tipo: 'postergacion',
+      boleto_desde: original.numero,
+      boleto_hasta: replacement,
+      monto_centimos: r.total_centimos,
+      creserva: r.creserva,
+      fecha: now,
+    });
+  }
+  // Points belong to a signed-in customer's purchase; a guest's has none.
+  if (r.ccuenta !== null) {
+    const first = legs.get(seats[0]!.cviaje);
+    const detalle = first ? `${first.origen} → ${first.destino} (${r.codigo})` : r.codigo;
+    if (points) {
+      await addPoints(tx, { ccuenta: r.ccuenta, puntos: -r.puntos_canje, concepto: 'canje', detalle, fecha: now });
+      await tx.update(canje_puntos).set({ estado: 'canjeado' }).where(eq(canje_puntos.clave_hash, points.clave_hash));
+    }
+    const earned = Math.floor(r.total_centimos / 100) * POINTS_PER_SOL;
+    if (earned > 0) await addPoints(tx, { ccuenta: r.ccuenta, puntos: earned, concepto: 'viaje', detalle, fecha: now });
+  }
+  await enqueueMail(tx, ticketsMail(buyer, language, mailLegs(legs)));
+  return { result: 'pagada' };
+}

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { queryRows, toDate } from '../db/rows';
+import { stretchOnRoute } from '../trips/trips.queries';
+import type { MailLeg } from './sales-mail';
+
+// A sold seat's trip over its stretch, as the views, the mails and after-sales show it.
+
+/**
+ * A trip as sales and after-sales show and check it, over the stretch its seats were sold on: the
+ * boarding and alighting stops (cities and terminals), times at them, service.
+ */
+export interface LegRow {
+  cviaje: number;
+  origen: string;
+  destino: string;
+  terminal_origen: string;
+  terminal_destino: string;
+  salida: Date;
+  llegada: Date;
+  servicio: string;
+  cterminal_origen: number;
+  cterminal_destino: number;
+  origen_cciudad: number;
+  destino_cciudad: number;
+  origen_codigo: string;
+  destino_codigo: string;
+}
+
+/** The trips of these seat rows over their rows' stretches, by `cviaje` (one query for all; a purchase has one stretch per trip). */
+export async function legsOf(db: Database, seats: { cviaje: number; cviaje_asiento: number }[]): Promise<Map<number, LegRow>> {
+  const bySeat = await legsBySeat(db, seats);
+  return new Map([...bySeat.values()].map((leg) => [leg.cviaje, leg]));
+}
+
+/** The trip of each seat row over its row's stretch, by `cviaje_asiento` (one query for all). */
+export async function legsBySeat(db: Database, seats: { cviaje_asiento: number }[]): Promise<Map<number, LegRow>> {
+  if (seats.length === 0) return new Map();
+  const rows = await queryRows<{ cviaje_asiento: number; cviaje: number; cruta: number; paradas: string; salida: unknown; servicio: string }>(db, sql`
+    select va.cviaje_asiento, va.cviaje, v.cruta, va.paradas::text as paradas, v.salida, m.servicio
+    from viaje_asiento va
+    join viaje v on v.cviaje = va.cviaje
+    join maqueta m on m.cmaqueta = v.cmaqueta
+    where va.cviaje_asiento in (${sql.join([...new Set(seats.map((s) => s.cviaje_asiento))].map((c) => sql`${c}`), sql`, `)})
+    order by va.cviaje_asiento`);
+  const legs = new Map<number, LegRow>();
+  for (const row of rows) {
+    const stretch = await stretchOnRoute(db, Number(row.cruta), row.paradas);
+    const salida = toDate(row.salida).getTime();
+    const { origen, destino } = stretch;
+    legs.set(Number(row.cviaje_asiento), {
+      cviaje: Number(row.cviaje),
+      origen: origen.terminal.ciudad,
+      destino: destino.terminal.ciudad,
+      terminal_origen: origen.terminal.nombre,
+      terminal_destino: destino.terminal.nombre,
+      salida: new Date(salida + origen.minutos * 60_000),
+      llegada: new Date(salida + destino.minutos * 60_000),
+      servicio: row.servicio,
+      cterminal_origen: origen.terminal.cterminal,
+      cterminal_destino: destino.terminal.cterminal,
+      origen_cciudad: origen.cciudad,
+      destino_cciudad: destino.cciudad,
+      origen_codigo: origen.codigo,
+      destino_codigo: destino.codigo,
+    });
+  }
+  return legs;
+}
+
+/** The trips a tickets mail names, in departure order. */
+export const mailLegs = (legs: Map<number, LegRow>): MailLeg[] =>
+  [...legs.values()]
+    .sort((a, b) => a.salida.getTime() - b.salida.getTime())
+    .map((leg) => ({ origen: leg.origen, destino: leg.destino, terminal_origen: leg.terminal_origen, terminal_destino: leg.terminal_destino, salida: leg.salida.toISOString() }));
