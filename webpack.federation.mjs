@@ -191,6 +191,45 @@ class SharedChunksPlugin {
   }
 }
 
+/**
+ * Writes `shared-needs.json` into a remote's build: which on-demand shared modules (`forms`,
+ * `combobox`, `overlays`) its `./app` (key `app`) and each of its named page chunks (key: the
+ * chunk's name, which is the shell's route id of that page) import before they can run. The shell
+ * reads it to start loading those modules with the page's own remote, so no route table lists
+ * them by hand. A module loaded later, on the customer's action (the combobox), is in neither.
+ */
+class SharedNeedsPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('SharedNeedsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'SharedNeedsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const needsOf = (group) => {
+          const names = new Set();
+          for (const chunk of group.chunks) {
+            for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+              const key = module.type === 'consume-shared-module' ? module.options?.shareKey : undefined;
+              if (ON_DEMAND.has(key)) names.add(key.split('/').pop());
+            }
+          }
+          return names;
+        };
+        // The named chunk groups loaded on demand (the remote's own entry is not a page).
+        const groups = compilation.chunkGroups.filter((group) => group.name && !group.isInitial());
+        const app = groups.find((group) => group.name === '__federation_expose_app');
+        const appNeeds = app ? needsOf(app) : new Set();
+        const needs = { app: [...appNeeds].sort() };
+        for (const group of groups) {
+          const own = group === app ? new Set() : needsOf(group);
+          // A page chunk is loaded after `./app`: what `./app` needs is loaded before it too. A
+          // page without needs of its own is not listed (the shell takes `app`'s for it).
+          if (own.size) needs[group.name] = [...new Set([...appNeeds, ...own])].sort();
+        }
+        compilation.emitAsset(SHARED_NEEDS_FILE, new sources.RawSource(JSON.stringify(needs)));
+      });
+    });
+  }
+}
+
 /** The constants every build of an app sees (its browser and its prerender build alike). */
 function buildConstants(pkg) {
   return new webpack.DefinePlugin({
@@ -256,7 +295,7 @@ export function createConfig({ dir, name, exposes, entry, plugins = [] }, argv =
       }),
       buildConstants(pkg),
       ...plugins,
-      ...(exposes ? [] : [new SharedChunksPlugin()]),
+      ...(exposes ? [new SharedNeedsPlugin()] : [new SharedChunksPlugin()]),
       ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {
@@ -305,6 +344,8 @@ export function createScriptConfig({ dir, name, entry, dependsOn }, argv = {}) {
 export const PUBLIC_PATH_PLACEHOLDER = '/__REMOTE_PUBLIC_PATH__/';
 /** The file of an app's build with its prerendered first screens (read by the deploy). */
 export const PRERENDER_FILE = 'prerender.json';
+/** The file of a remote's build that lists the on-demand shared modules its pages import (read by the shell). */
+export const SHARED_NEEDS_FILE = 'shared-needs.json';
 const PRERENDER_BUNDLE = '.prerender.cjs';
 
 /**
