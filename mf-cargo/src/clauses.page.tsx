@@ -1,5 +1,5 @@
 import { Link, useTranslation } from '@rumbo/shared';
-import { Box, Container, Heading, Text } from '@rumbo/shared/ui';
+import { Box, Container, Heading, PageTitle, Text } from '@rumbo/shared/ui';
 
 interface Clause {
   title: string;
@@ -12,12 +12,7 @@ export default function ClausesPage() {
   const clauses = t('clauses.items', { returnObjects: true }) as unknown as Clause[];
   return (
     <Container as="article" maxW="3xl" py={{ base: '8', md: '12' }} aria-labelledby="clauses-title">
-      <Heading as="h1" id="clauses-title" size="3xl" mb="3">
-        {t('clauses.title')}
-      </Heading>
-      <Text color="fg.muted" mb="8">
-        {t('clauses.lead')}
-      </Text>
+      <PageTitle titleId="clauses-title" title={t('clauses.title')} lead={t('clauses.lead')} mb="8" />
       <Box as="ol" ps="6" listStyleType="decimal">
         {clauses.map((clause) => (
           <Box as="li" key={clause.title} mb="6">

@@ -1,4 +1,4 @@
-import { Alert, Box, chakra, Container, Grid, Heading, NativeSelect, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { Alert, Box, chakra, Container, Grid, NativeSelect, PageTitle, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { fetchAgencies, type Agency } from '../content.resource';
@@ -50,12 +50,7 @@ export default function AgenciesPage() {
 
   return (
     <Container maxW="7xl" py={{ base: '8', md: '12' }}>
-      <Heading as="h1" size="3xl" mb="2">
-        {t('agencies.title')}
-      </Heading>
-      <Text color="fg.muted" mb="6">
-        {t('agencies.lead')}
-      </Text>
+      <PageTitle title={t('agencies.title')} lead={t('agencies.lead')} mb="6" />
       <Stack direction={{ base: 'column', sm: 'row' }} gap="4" mb="6" maxW="2xl">
         <Box flex="1">
           <chakra.label htmlFor="agencies-ciudad" display="block" fontWeight="medium" fontSize="sm" mb="1.5">

@@ -51,4 +51,5 @@ export {
 } from '@chakra-ui/react';
 export { UiProvider } from './provider';
 export { NotFoundMessage } from './not-found';
+export { PageTitle, type PageTitleProps } from './page-title';
 export { ErrorNotice, RemoteError, type ErrorNoticeProps } from './remote-error';
