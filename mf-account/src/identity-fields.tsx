@@ -1,18 +1,10 @@
-import { DATE_MIN, DOCUMENT_LENGTH, DOCUMENT_TYPES, GENDERS, type DocumentType } from '@rumbo/shared/schemas';
+import { DATE_MIN, DOCUMENT_LENGTH, DOCUMENT_TYPES, GENDERS, type DocumentType, type IdentityFields } from '@rumbo/shared/schemas';
 import { observer } from 'mobx-react-lite';
 import { useTranslation, type FormState } from '@rumbo/shared';
 import { SelectField, TextField } from './form-fields';
 
 /** The identity every account carries (document, names, gender, birth date, phone). */
-export interface IdentityValues {
-  tipo_doc: string;
-  num_doc: string;
-  nombres: string;
-  paterno: string;
-  materno: string;
-  sexo: string;
-  fnacimiento: string;
-  telefono: string;
+export interface IdentityValues extends IdentityFields {
   [field: string]: string | boolean;
 }
 
