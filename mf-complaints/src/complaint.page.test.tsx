@@ -6,6 +6,7 @@ import { ComplaintPage } from './complaint.page';
 import { ComplaintStore } from './complaint.store';
 import { complaintsPackageTexts } from './locales';
 import { OPERATOR } from '@rumbo/shared/schemas';
+import EMPTY_SHEET_MESSAGES from '../../shared/src/testing/complaint-empty-sheet.json';
 
 const CITIES = [
   { cciudad: 1, nombre: 'Arequipa', codigo: 'AQP', slug: 'arequipa' },
@@ -65,19 +66,7 @@ function fillValidSheet() {
 }
 
 /** An empty sheet (with the spec's defaults): each field's first failing check only, in the spec's order. */
-const SPEC_MESSAGES_OF_AN_EMPTY_SHEET = [
-  'Seleccione su fecha de nacimiento',
-  'Digite su número de documento',
-  'Complete el campo nombres',
-  'Complete el campo apellido paterno',
-  'Complete el campo apellido materno',
-  'Complete su dirección',
-  'Complete su teléfono',
-  'Complete su email',
-  'Seleccione el motivo de su reclamo',
-  'Seleccione la fecha y hora de su viaje',
-  'Complete el detalle',
-];
+const SPEC_MESSAGES_OF_AN_EMPTY_SHEET = EMPTY_SHEET_MESSAGES['es-PE'];
 
 const summaryItems = () => within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent);
 
