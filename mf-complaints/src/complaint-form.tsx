@@ -1,5 +1,5 @@
 import { DATE_MAX, DATE_MIN, DETAIL_MAX, COMPLAINT_REASONS, DOCUMENT_TYPES, GENDERS } from '@rumbo/shared/schemas';
-import { Box, Button, chakra, Field, GridItem, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
+import { Box, Button, chakra, Field, FramedSection, GridItem, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { ErrorSummary, Fieldset, RadioGroup, Textarea } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import type { ChangeEvent, ReactNode, RefObject } from 'react';
@@ -166,14 +166,11 @@ const FormSummary = observer(function FormSummary({
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Box as="section" aria-labelledby={id} borderWidth="1px" borderColor="border" rounded="lg" p={{ base: 4, md: 6 }}>
-      <Heading as="h2" id={id} size="md" mb="5">
-        {title}
-      </Heading>
+    <FramedSection titleId={id} title={title} titleGap="5">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
         {children}
       </SimpleGrid>
-    </Box>
+    </FramedSection>
   );
 }
 

@@ -52,4 +52,5 @@ export {
 export { UiProvider } from './provider';
 export { NotFoundMessage } from './not-found';
 export { PageTitle, type PageTitleProps } from './page-title';
+export { FramedSection, type FramedSectionProps } from './framed-section';
 export { ErrorNotice, RemoteError, type ErrorNoticeProps } from './remote-error';
