@@ -1,6 +1,5 @@
 /** The seat tools beside the map: map or list, the class filter, "choose for me", and the list view. */
-import { Box, Button, chakra, Field, Flex, Heading, HStack, List, Stack, Text } from '@rumbo/shared/ui';
-import { SelectControl } from '@rumbo/shared/ui/forms';
+import { Box, Button, chakra, Field, Flex, Heading, HStack, List, SelectControl, Stack, Text } from '@rumbo/shared/ui';
 import { useTranslation } from '@rumbo/shared';
 import { observer } from 'mobx-react-lite';
 import { seatStatus, type SeatCellOf } from './seat-grid';

@@ -1,4 +1,4 @@
-import { Alert, Box, chakra, Container, Grid, NativeSelect, PageTitle, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { Alert, Box, chakra, Container, Grid, PageTitle, SelectControl, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { fetchAgencies, type Agency } from '../content.resource';
@@ -56,30 +56,32 @@ export default function AgenciesPage() {
           <chakra.label htmlFor="agencies-ciudad" display="block" fontWeight="medium" fontSize="sm" mb="1.5">
             {t('agencies.city')}
           </chakra.label>
-          <NativeSelect.Root>
-            <NativeSelect.Field id="agencies-ciudad" name="ciudad" value={ciudad} onChange={(e) => setFilter('ciudad', e.target.value)} borderColor="border.control">
-              <option value="">{t('agencies.allCities')}</option>
-              {cities.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <SelectControl
+            id="agencies-ciudad"
+            name="ciudad"
+            value={ciudad}
+            onValue={(value) => setFilter('ciudad', value)}
+            placeholder={t('agencies.allCities')}
+            options={cities.map(([value, label]) => ({ value, label }))}
+            borderColor="border.control"
+          />
         </Box>
         <Box flex="1">
           <chakra.label htmlFor="agencies-servicio" display="block" fontWeight="medium" fontSize="sm" mb="1.5">
             {t('agencies.service')}
           </chakra.label>
-          <NativeSelect.Root>
-            <NativeSelect.Field id="agencies-servicio" name="servicio" value={servicio} onChange={(e) => setFilter('servicio', e.target.value)} borderColor="border.control">
-              <option value="">{t('agencies.anyService')}</option>
-              <option value="pasajes">{t('agencies.tickets')}</option>
-              <option value="carga">{t('agencies.cargo')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <SelectControl
+            id="agencies-servicio"
+            name="servicio"
+            value={servicio}
+            onValue={(value) => setFilter('servicio', value)}
+            placeholder={t('agencies.anyService')}
+            options={[
+              { value: 'pasajes', label: t('agencies.tickets') },
+              { value: 'carga', label: t('agencies.cargo') },
+            ]}
+            borderColor="border.control"
+          />
         </Box>
       </Stack>
       {failed && (
