@@ -1,11 +1,9 @@
 import type { HeldSeat } from '@rumbo/shared';
-import { SEAT_STATE, type SeatCell } from '@rumbo/shared/schemas';
+import { deckNumber, SEAT_STATE, type SeatCell } from '@rumbo/shared/schemas';
 
 /** `gobjeto_sitio` codes (DECISIONS.md, Seat map). */
 export const SITE_OBJECT = { EMPTY: 0, SEAT: 1, STAIRS: 2, RESTROOM: 3, DRIVER: 4, SCREEN: 5, DOOR: 6 } as const;
-/** `gnivel_piso`: 15 is deck 1, 16 is deck 2. */
-export const DECKS = [15, 16] as const;
-export type DeckCode = (typeof DECKS)[number];
+export { DECKS, deckNumber, type DeckCode } from '@rumbo/shared/schemas';
 
 export const SEAT_CLASSES = [140, 160, 180] as const;
 export type SeatClass = (typeof SEAT_CLASSES)[number];
@@ -51,7 +49,6 @@ export interface Deck {
   rows: GridCell[][];
 }
 
-export const deckNumber = (gnivel_piso: number) => (gnivel_piso === 16 ? 2 : 1);
 
 const isSeat = (cell: SeatCell) => cell.gobjeto_sitio === SITE_OBJECT.SEAT && cell.nasiento !== null && cell.gcategoria_asiento !== null;
 
