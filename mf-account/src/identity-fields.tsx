@@ -41,7 +41,7 @@ export const DocumentFields = observer(function DocumentFields({
         id={id}
         name="tipo_doc"
         label={t('fields.tipo_doc')}
-        options={Object.values(DOCUMENT_TYPES).map((code) => ({ value: String(code), label: t(`documents.${code}`) }))}
+        options={Object.values(DOCUMENT_TYPES).map((code) => ({ value: String(code), label: t(`common:identity.documents.${code}`) }))}
       />
       <TextField
         form={form}
@@ -71,10 +71,10 @@ export const PersonFields = observer(function PersonFields({ form, id }: { form:
         name="sexo"
         label={t('fields.sexo')}
         placeholder={t('choose')}
-        options={GENDERS.map((gender) => ({ value: gender, label: t(`genders.${gender}`) }))}
+        options={GENDERS.map((gender) => ({ value: gender, label: t(`common:identity.genders.${gender}`) }))}
       />
       <TextField form={form} id={id} name="fnacimiento" type="date" label={t('fields.fnacimiento')} autoComplete="bday" min={DATE_MIN} max={today()} />
-      <TextField form={form} id={id} name="telefono" type="tel" inputMode="numeric" label={t('fields.telefono')} autoComplete="tel" hint={t('hints.telefono')} />
+      <TextField form={form} id={id} name="telefono" type="tel" inputMode="numeric" label={t('fields.telefono')} autoComplete="tel" hint={t('common:identity.phoneHint')} />
     </>
   );
 });

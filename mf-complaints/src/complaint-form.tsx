@@ -203,7 +203,7 @@ export const ComplaintForm = observer(function ComplaintForm({ store }: { store:
             store={store}
             name="genero"
             label={t('fields.genero')}
-            choices={GENDERS.map((gender) => ({ value: gender, label: t(`genders.${gender}`) }))}
+            choices={GENDERS.map((gender) => ({ value: gender, label: t(`common:identity.genders.${gender}`) }))}
           />
           <FormField store={store} name="documento" label={t('fields.documento')}>
             {(control) => (
@@ -211,7 +211,7 @@ export const ComplaintForm = observer(function ComplaintForm({ store }: { store:
                 <NativeSelect.Field {...control}>
                   {Object.values(DOCUMENT_TYPES).map((code) => (
                     <option key={code} value={String(code)}>
-                      {t(`documents.${code}`)}
+                      {t(`common:identity.documents.${code}`)}
                     </option>
                   ))}
                 </NativeSelect.Field>
@@ -234,7 +234,7 @@ export const ComplaintForm = observer(function ComplaintForm({ store }: { store:
           <FormField store={store} name="direccion" label={t('fields.direccion')}>
             {(control) => <Input type="text" autoComplete="street-address" {...control} />}
           </FormField>
-          <FormField store={store} name="telefono" label={t('fields.telefono')} hint={t('hints.telefono')}>
+          <FormField store={store} name="telefono" label={t('fields.telefono')} hint={t('common:identity.phoneHint')}>
             {(control) => <Input type="tel" inputMode="numeric" autoComplete="tel" {...control} />}
           </FormField>
           <FormField store={store} name="correo" label={t('fields.correo')}>

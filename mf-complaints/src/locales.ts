@@ -50,12 +50,9 @@ const esPE = {
   },
   hints: {
     numero: '{{length}} dígitos',
-    telefono: 'Solo números',
     counter: '{{n}}/{{max}}',
     resultado: 'Opcional: indique qué solución espera.',
   },
-  genders: complaintLabels['es-PE'].genders,
-  documents: complaintLabels['es-PE'].documents,
   types: {
     '1': { name: complaintLabels['es-PE'].types['1'], definition: 'Disconformidad relacionada a los productos o servicios' },
     '2': {
