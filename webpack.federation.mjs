@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { ON_DEMAND, SharedChunksPlugin, SharedNeedsPlugin } from './webpack.on-demand.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -33,17 +34,6 @@ function federationEsm(name) {
   const dir = packageDir(`@module-federation/${name}`, runtime);
   return path.join(dir, require(path.join(dir, 'package.json')).module);
 }
-
-/**
- * Shared, but loaded only by the screens that use them (not part of the shell's first load): every
- * `./ui/<name>` entry of the shared package's exports (forms, combobox, overlays). The shell loads
- * each through `ON_DEMAND_SHARED` (shell/src/remotes/registry.ts; its test checks both agree).
- */
-const ON_DEMAND = new Set(
-  Object.keys(sharedPackage.exports)
-    .filter((entry) => entry.startsWith('./ui/'))
-    .map((entry) => `@rumbo/shared/${entry.slice(2)}`),
-);
 
 /**
  * Loaded once, one instance for the whole site. `@rumbo/shared/ui` carries the Chakra
@@ -155,42 +145,6 @@ class PrecompressPlugin {
   }
 }
 
-/**
- * Writes `shared-chunks.json` next to the shell's build: for each on-demand shared module
- * (`combobox`, `forms`, `overlays`), every file its code is split into. The shell reads it to fetch
- * a module's code into the cache with `<link rel="prefetch">`, without running it (a screen that
- * runs it only when the customer acts, as the search widget's combobox). Webpack's own
- * `webpackPrefetch` does not reach a shared module's fallback chunks.
- */
-class SharedChunksPlugin {
-  apply(compiler) {
-    const { Compilation, sources } = compiler.webpack;
-    const resources = new Map(
-      [...ON_DEMAND].map((name) => [path.join(ROOT, 'shared', sharedPackage.exports[`./${name.slice('@rumbo/shared/'.length)}`]), name.split('/').pop()]),
-    );
-    compiler.hooks.thisCompilation.tap('SharedChunksPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        // After the real content hashes are in the file names.
-        { name: 'SharedChunksPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 },
-        () => {
-          const files = {};
-          for (const module of compilation.modules) {
-            // A module may be concatenated with others (scope hoisting): its root names it.
-            const name = resources.get(module.rootModule?.resource ?? module.resource);
-            if (!name) continue;
-            const chunks = new Set();
-            for (const chunk of compilation.chunkGraph.getModuleChunks(module)) {
-              for (const group of chunk.groupsIterable) for (const member of group.chunks) chunks.add(member);
-            }
-            files[name] = [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js'))).sort();
-          }
-          compilation.emitAsset('shared-chunks.json', new sources.RawSource(JSON.stringify(files)));
-        },
-      );
-    });
-  }
-}
-
 /** The constants every build of an app sees (its browser and its prerender build alike). */
 function buildConstants(pkg) {
   return new webpack.DefinePlugin({
@@ -256,7 +210,7 @@ export function createConfig({ dir, name, exposes, entry, plugins = [] }, argv =
       }),
       buildConstants(pkg),
       ...plugins,
-      ...(exposes ? [] : [new SharedChunksPlugin()]),
+      ...(exposes ? [new SharedNeedsPlugin()] : [new SharedChunksPlugin()]),
       ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {

@@ -14,6 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chrome, limaDate, median, RUNS, startSite } from './site.mjs';
+// The adult passenger every package's tests use (one definition).
+import PASSENGER from '../../shared/src/testing/passenger.json' with { type: 'json' };
 
 // puppeteer-core comes with Lighthouse; it drives the browser whose page Lighthouse measures.
 const puppeteer = (await import(createRequire(fileURLToPath(import.meta.resolve('lighthouse/package.json'))).resolve('puppeteer-core'))).default;
@@ -62,17 +64,7 @@ async function heldPurchase(days) {
 /** A pending reservation of a held seat, as step 3 leaves it. */
 async function pendingReservation(days) {
   const purchase = await heldPurchase(days);
-  const pasajero = {
-    ctipo_documento: 19,
-    numero: String(40000000 + days),
-    nombres: 'Rosa',
-    paterno: 'Quispe',
-    materno: 'Mamani',
-    email: 'rosa@example.pe',
-    celular: '987654321',
-    genero: 'F',
-    nacimiento: '1990-05-14',
-  };
+  const pasajero = { ...PASSENGER, numero: String(40000000 + days) };
   await post('/rest/asiento/asociar', { clave_bloqueo: purchase.clave, cviaje_asiento: purchase.seat.cviaje_asiento, pasajero });
   const view = await post('/rest/venta/reserva', {
     clave_bloqueo: purchase.clave,

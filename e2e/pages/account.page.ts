@@ -1,16 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { IdentityFields } from '../../shared/src/schemas/account.schema';
 import { SITE } from '../support/site';
 import { ShellPage } from './shell.page';
 
-export interface NewCustomer {
+/** A customer to sign up: the account forms' identity fields (the document type defaults to DNI), e-mail and password. */
+export interface NewCustomer extends Omit<IdentityFields, 'tipo_doc'> {
   tipo_doc?: string;
-  num_doc: string;
-  nombres: string;
-  paterno: string;
-  materno: string;
-  sexo: string;
-  fnacimiento: string;
-  telefono: string;
   correo: string;
   clave: string;
 }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { HeldSeat } from '../../shared/src/booking';
 import { ShellPage } from './shell.page';
 
 export interface TripSearch {
@@ -9,14 +10,8 @@ export interface TripSearch {
   pasajeros: number;
 }
 
-export interface HeldSeatInStorage {
-  cviaje: number;
-  cviaje_asiento: number;
-  cterminal_origen: number;
-  cterminal_destino: number;
-  nasiento: number;
-  gnivel_piso: number;
-}
+/** What the specs read of a seat this browser holds (`ASIENTOS`). */
+export type HeldSeatInStorage = Pick<HeldSeat, 'cviaje' | 'cviaje_asiento' | 'cterminal_origen' | 'cterminal_destino' | 'nasiento' | 'gnivel_piso'>;
 
 /** The purchase flow of mf-booking: the search widget, step 1 (trips) and step 2 (seats). */
 /** Picks the first available seat of a seat map's deck (`#seat-deck`), checks it is now selected, answers its number. */

@@ -2,6 +2,8 @@ import { expect, test } from '../support/test';
 import { ComplaintsPage, type ComplaintData } from '../pages/complaints.page';
 import { expectAccessible } from '../support/axe';
 import { SITE } from '../support/site';
+// The spec's messages of an empty sheet (with its defaults), in its order: one list for every package's tests.
+import EMPTY_SHEET_MESSAGES from '../../shared/src/testing/complaint-empty-sheet.json';
 
 const complaint = (correo: string): ComplaintData => ({
   nacimiento: '1988-04-12',
@@ -48,34 +50,8 @@ test.describe('complaints book', () => {
       if (language === 'en-EN') await book.switchLanguage('en-EN');
       await book.submit();
       const summary = book.errorSummary();
-      const es = [
-        'Seleccione su fecha de nacimiento',
-        'Digite su número de documento',
-        'Complete el campo nombres',
-        'Complete el campo apellido paterno',
-        'Complete el campo apellido materno',
-        'Complete su dirección',
-        'Complete su teléfono',
-        'Complete su email',
-        'Seleccione el motivo de su reclamo',
-        'Seleccione la fecha y hora de su viaje',
-        'Complete el detalle',
-      ];
-      const en = [
-        'Select your date of birth',
-        'Enter your document number',
-        'Complete the first names field',
-        'Complete the paternal surname field',
-        'Complete the maternal surname field',
-        'Complete your address',
-        'Complete your phone number',
-        'Complete your email',
-        'Select the reason for your complaint',
-        'Select the date and time of your trip',
-        'Complete the detail',
-      ];
       // An empty sheet (with the spec's defaults): eleven messages, one per field, in the spec's order.
-      await expect(summary.getByRole('listitem')).toHaveText(language === 'es-PE' ? es : en);
+      await expect(summary.getByRole('listitem')).toHaveText(EMPTY_SHEET_MESSAGES[language]);
       await expect(book.field('nacimiento')).toBeFocused();
       await expectAccessible(page);
 

@@ -1,18 +1,10 @@
-import { DATE_MIN, DOCUMENT_LENGTH, DOCUMENT_TYPES, GENDERS, type DocumentType } from '@rumbo/shared/schemas';
+import { DATE_MIN, DOCUMENT_LENGTH, DOCUMENT_TYPES, GENDERS, type DocumentType, type IdentityFields } from '@rumbo/shared/schemas';
 import { observer } from 'mobx-react-lite';
 import { useTranslation, type FormState } from '@rumbo/shared';
 import { SelectField, TextField } from './form-fields';
 
 /** The identity every account carries (document, names, gender, birth date, phone). */
-export interface IdentityValues {
-  tipo_doc: string;
-  num_doc: string;
-  nombres: string;
-  paterno: string;
-  materno: string;
-  sexo: string;
-  fnacimiento: string;
-  telefono: string;
+export interface IdentityValues extends IdentityFields {
   [field: string]: string | boolean;
 }
 
@@ -49,7 +41,7 @@ export const DocumentFields = observer(function DocumentFields({
         id={id}
         name="tipo_doc"
         label={t('fields.tipo_doc')}
-        options={Object.values(DOCUMENT_TYPES).map((code) => ({ value: String(code), label: t(`documents.${code}`) }))}
+        options={Object.values(DOCUMENT_TYPES).map((code) => ({ value: String(code), label: t(`common:identity.documents.${code}`) }))}
       />
       <TextField
         form={form}
@@ -79,10 +71,10 @@ export const PersonFields = observer(function PersonFields({ form, id }: { form:
         name="sexo"
         label={t('fields.sexo')}
         placeholder={t('choose')}
-        options={GENDERS.map((gender) => ({ value: gender, label: t(`genders.${gender}`) }))}
+        options={GENDERS.map((gender) => ({ value: gender, label: t(`common:identity.genders.${gender}`) }))}
       />
       <TextField form={form} id={id} name="fnacimiento" type="date" label={t('fields.fnacimiento')} autoComplete="bday" min={DATE_MIN} max={today()} />
-      <TextField form={form} id={id} name="telefono" type="tel" inputMode="numeric" label={t('fields.telefono')} autoComplete="tel" hint={t('hints.telefono')} />
+      <TextField form={form} id={id} name="telefono" type="tel" inputMode="numeric" label={t('fields.telefono')} autoComplete="tel" hint={t('common:identity.phoneHint')} />
     </>
   );
 });

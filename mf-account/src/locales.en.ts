@@ -1,5 +1,4 @@
 /** The English texts (en-EN), a chunk of their own: loaded when a customer first picks English. */
-import { complaintLabels } from '@rumbo/shared/schemas';
 import type { Texts } from './locales';
 
 export const enEN: Texts = {
@@ -26,12 +25,9 @@ export const enEN: Texts = {
   hints: {
     num_doc: 'It has {{length}} digits',
     clave: 'At least 8 characters, with letters and numbers',
-    telefono: 'Numbers only',
     correo_cc: 'It gets a copy of your account notices (never codes or access links) once it opens the link we will send it',
     correo: 'It is your sign-in user; it cannot be changed here',
   },
-  documents: complaintLabels['en-EN'].documents,
-  genders: complaintLabels['en-EN'].genders,
   login: {
     heading: 'Sign in',
     intro: 'Sign in to buy faster, see your trips and collect points.',

@@ -1,5 +1,5 @@
-import type { PackageTexts } from '@rumbo/shared';
-import { complaintLabels, validationMessages } from '@rumbo/shared/schemas';
+import { bundledSpanish, type PackageTexts } from '@rumbo/shared';
+import { validationMessages } from '@rumbo/shared/schemas';
 
 /**
  * Texts of the `account` namespace. Validation and server messages live in the shared
@@ -30,12 +30,9 @@ const esPE = {
   hints: {
     num_doc: 'Tiene {{length}} dígitos',
     clave: 'Al menos 8 caracteres, con letras y números',
-    telefono: 'Solo números',
     correo_cc: 'Recibirá una copia de los avisos de su cuenta (nunca códigos ni enlaces de acceso) cuando abra el enlace que le enviaremos',
     correo: 'Es su usuario para iniciar sesión; no se puede cambiar aquí',
   },
-  documents: complaintLabels['es-PE'].documents as Record<'19' | '20' | '21', string>,
-  genders: complaintLabels['es-PE'].genders as Record<'M' | 'F', string>,
   login: {
     heading: 'Iniciar sesión',
     intro: 'Ingrese a su cuenta para comprar más rápido, ver sus viajes y acumular puntos.',
@@ -169,11 +166,7 @@ const esPE = {
 
 export type Texts = typeof esPE;
 
-/** Spanish (the default) is bundled; English is a chunk of its own, fetched when first needed. */
-export const accountTexts = {
-  'es-PE': esPE,
-  'en-EN': () => import(/* webpackChunkName: "texts-en" */ './locales.en').then((module) => module.enEN),
-};
+export const accountTexts = bundledSpanish(esPE, () => import(/* webpackChunkName: "texts-en" */ './locales.en').then((module) => module.enEN));
 
 /**
  * What the remote registers: its texts, and the `validation` messages of its forms: all of them

@@ -4,22 +4,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginPage } from './login.page';
 import { accountPackageTexts } from './locales';
+import { CLIENTE } from './testing/fixtures';
 
 /** A session token whose `exp` is in an hour. */
 const exp = Math.floor(Date.now() / 1000) + 3600;
 const TOKEN = `h.${btoa(JSON.stringify({ sub: '7', exp })).replace(/=+$/, '')}.s`;
-const CLIENTE = {
-  ccuenta: 7,
-  tipo_doc: 19,
-  num_doc: '45678912',
-  nombres: 'rosa maría',
-  paterno: 'Quispe',
-  materno: 'Mamani',
-  sexo: 'F',
-  correo: 'rosa@example.pe',
-  telefono: '987654321',
-  fnacimiento: '1990-05-17',
-};
 
 beforeAll(async () => {
   await setUpShared('es-PE');

@@ -2,19 +2,8 @@ import { ApiError } from '@rumbo/shared';
 import { setUpShared } from '@rumbo/shared/testing';
 import type { SignedIn } from '@rumbo/shared/schemas';
 import { LoginStore, type LoginDeps } from './login.store';
+import { CLIENTE } from './testing/fixtures';
 
-const CLIENTE = {
-  ccuenta: 7,
-  tipo_doc: 19,
-  num_doc: '45678912',
-  nombres: 'rosa maría',
-  paterno: 'Quispe',
-  materno: 'Mamani',
-  sexo: 'F',
-  correo: 'rosa@example.pe',
-  telefono: '987654321',
-  fnacimiento: '1990-05-17',
-};
 const SIGNED_IN: SignedIn = { token: 'header.payload.signature', cliente: CLIENTE };
 
 function storeWith(deps: Partial<LoginDeps> = {}) {

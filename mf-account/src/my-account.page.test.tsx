@@ -5,20 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { accountPackageTexts } from './locales';
 import { MyAccountPage } from './my-account.page';
+import { CLIENTE } from './testing/fixtures';
 
-const PROFILE = {
-  ccuenta: 7,
-  tipo_doc: 19,
-  num_doc: '45678912',
-  nombres: 'rosa maría',
-  paterno: 'Quispe',
-  materno: 'Mamani',
-  sexo: 'F',
-  correo: 'rosa@example.pe',
-  telefono: '987654321',
-  fnacimiento: '1990-05-17',
-  correo_cc: null,
-};
+const PROFILE = { ...CLIENTE, correo_cc: null };
 
 const POINTS = {
   saldo: 50,

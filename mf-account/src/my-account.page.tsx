@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { customerFromUserData, Link, numberFormat, session, useTranslation, useFormSubmit } from '@rumbo/shared';
 import { formatDay, limaDateTime, limaToday, type AccountTrip } from '@rumbo/shared/schemas';
-import { Badge, Box, Button, chakra, Container, ExternalLink, Flex, Heading, HStack, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
+import { Badge, Box, Button, chakra, Container, ExternalLink, Flex, FramedSection, Heading, HStack, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
@@ -40,12 +40,9 @@ function Failed({ text, onRetry }: { text: string; onRetry: () => void }) {
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Box as="section" aria-labelledby={id} borderWidth="1px" borderColor="border" rounded="lg" p={{ base: 4, md: 6 }}>
-      <Heading as="h3" id={id} size="md" mb="4">
-        {title}
-      </Heading>
+    <FramedSection titleId={id} title={title} level="h3">
       {children}
-    </Box>
+    </FramedSection>
   );
 }
 

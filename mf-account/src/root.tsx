@@ -1,5 +1,5 @@
 import { NotFoundMessage } from '@rumbo/shared/ui';
-import { currentPathname } from '@rumbo/shared';
+import { routedByUrl } from '@rumbo/shared';
 import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router';
 import { LoginPage } from './login.page';
 import { MyAccountPage } from './my-account.page';
@@ -20,18 +20,4 @@ export function AccountRoutes() {
 }
 
 /** The remote's screens, routed by the browser's URL. */
-export function Root() {
-  // In Node (the build's prerender), the address being rendered.
-  if (typeof window === 'undefined') {
-    return (
-      <StaticRouter location={currentPathname()}>
-        <AccountRoutes />
-      </StaticRouter>
-    );
-  }
-  return (
-    <BrowserRouter>
-      <AccountRoutes />
-    </BrowserRouter>
-  );
-}
+export const Root = routedByUrl({ BrowserRouter, StaticRouter }, AccountRoutes);

@@ -1,4 +1,4 @@
-import { FARE_FIELDS, formatCentimos, formatDay, formatSoles, fromPrice, limaDate, limaTime, limaToday, type FareField, type Trip } from '@rumbo/shared/schemas';
+import { FARE_FIELDS, fareParts, formatCentimos, formatDay, formatSoles, fromPrice, limaDate, limaTime, limaToday, type FareField, type Trip } from '@rumbo/shared/schemas';
 
 /**
  * Money and Lima time are shared's one way (`@rumbo/shared/schemas`, format.ts): prices read
@@ -21,11 +21,8 @@ export function splitDuration(minutes: number): { h: number; m: number } {
   return { h: Math.floor(minutes / 60), m: minutes % 60 };
 }
 
-/** A fare field's seat class (140, 160, 180) and deck (1, 2). */
-export function fareParts(field: FareField): { clase: number; piso: number; individual: boolean } {
-  const match = /^edd_calc_(\d+)_p(\d)(_individual)?$/.exec(field)!;
-  return { clase: Number(match[1]), piso: Number(match[2]), individual: Boolean(match[3]) };
-}
+/** A fare field's seat class, deck and single-seat mark: the one rule of `shared`. */
+export { fareParts };
 
 /** The trip's fares that exist (positive), in FARE_FIELDS order. */
 export function faresOf(trip: Trip): { field: FareField; precio: number; clase: number; piso: number; individual: boolean }[] {

@@ -1,18 +1,9 @@
 import { api } from '@rumbo/shared';
-import type { Tracking } from '@rumbo/shared/schemas';
+import type { CargoEstimate, Tracking } from '@rumbo/shared/schemas';
 
 /** Calls of the cargo screens to `/rest`. */
 
-export { SHIPMENT_STATES, type PlaceRef, type ShipmentState, type Tracking } from '@rumbo/shared/schemas';
-
-export interface CargoEstimate {
-  origen: string;
-  destino: string;
-  peso: number;
-  horas: number;
-  precio: number;
-  moneda: 'PEN';
-}
+export { SHIPMENT_STATES, type CargoEstimate, type PlaceRef, type ShipmentState, type Tracking } from '@rumbo/shared/schemas';
 
 export interface City {
   cciudad: number;

@@ -1,5 +1,5 @@
 import { Link, useTranslation } from '@rumbo/shared';
-import { Box, Container, Heading, Text } from '@rumbo/shared/ui';
+import { Box, Container, PageTitle, TitledText } from '@rumbo/shared/ui';
 
 interface Clause {
   title: string;
@@ -12,20 +12,12 @@ export default function ClausesPage() {
   const clauses = t('clauses.items', { returnObjects: true }) as unknown as Clause[];
   return (
     <Container as="article" maxW="3xl" py={{ base: '8', md: '12' }} aria-labelledby="clauses-title">
-      <Heading as="h1" id="clauses-title" size="3xl" mb="3">
-        {t('clauses.title')}
-      </Heading>
-      <Text color="fg.muted" mb="8">
-        {t('clauses.lead')}
-      </Text>
+      <PageTitle titleId="clauses-title" title={t('clauses.title')} lead={t('clauses.lead')} mb="8" />
       <Box as="ol" ps="6" listStyleType="decimal">
         {clauses.map((clause) => (
-          <Box as="li" key={clause.title} mb="6">
-            <Heading as="h2" size="md" mb="1">
-              {clause.title}
-            </Heading>
-            <Text lineHeight="1.7">{clause.body}</Text>
-          </Box>
+          <TitledText as="li" key={clause.title} mb="6" title={clause.title} textProps={{ lineHeight: '1.7' }}>
+            {clause.body}
+          </TitledText>
         ))}
       </Box>
       <Link to="/cargo" color="brand.fg" textDecoration="underline">

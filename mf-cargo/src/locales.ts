@@ -1,4 +1,4 @@
-import type { PackageTexts } from '@rumbo/shared';
+import { bundledSpanish, type PackageTexts } from '@rumbo/shared';
 import { cargoMessages } from '@rumbo/shared/schemas';
 
 /** Texts of the `cargo` namespace: the cargo service, tracking and the cargo clauses. */
@@ -90,11 +90,7 @@ const esPE = {
 /** The shape of the texts: English (`locales.en.ts`) must have exactly these keys. */
 export type Texts = typeof esPE;
 
-/** Spanish (the default) is bundled; English is a chunk of its own, fetched when first needed. */
-export const cargoTexts = {
-  'es-PE': esPE,
-  'en-EN': () => import(/* webpackChunkName: "texts-en" */ './locales.en').then((module) => module.enEN),
-};
+export const cargoTexts = bundledSpanish(esPE, () => import(/* webpackChunkName: "texts-en" */ './locales.en').then((module) => module.enEN));
 
 /** What the remote registers: its texts, and the `validation` messages of its forms. */
 export const cargoPackageTexts: PackageTexts = { ns: 'cargo', translations: cargoTexts, messages: [cargoMessages] };

@@ -1,5 +1,5 @@
 import { NotFoundMessage } from '@rumbo/shared/ui';
-import { currentPathname } from '@rumbo/shared';
+import { routedByUrl } from '@rumbo/shared';
 import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router';
 import CargoPage from './cargo.page';
 import ClausesPage from './clauses.page';
@@ -17,18 +17,4 @@ export function CargoRoutes() {
 }
 
 /** The remote's screens, routed by the browser's URL (the shell mounts it for these paths). */
-export function Root() {
-  // In Node (the build's prerender), the address being rendered.
-  if (typeof window === 'undefined') {
-    return (
-      <StaticRouter location={currentPathname()}>
-        <CargoRoutes />
-      </StaticRouter>
-    );
-  }
-  return (
-    <BrowserRouter>
-      <CargoRoutes />
-    </BrowserRouter>
-  );
-}
+export const Root = routedByUrl({ BrowserRouter, StaticRouter }, CargoRoutes);

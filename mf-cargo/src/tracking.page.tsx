@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Container, Heading, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
+import { Alert, Box, Button, Card, Container, Heading, PageTitle, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -86,12 +86,7 @@ export const TrackingPage = observer(function TrackingPage({ store: given }: { s
 
   return (
     <Container maxW="5xl" py={{ base: '8', md: '12' }}>
-      <Heading as="h1" size="3xl" mb="2">
-        {t('tracking.title')}
-      </Heading>
-      <Text color="fg.muted" mb="6">
-        {t('tracking.lead')}
-      </Text>
+      <PageTitle title={t('tracking.title')} lead={t('tracking.lead')} mb="6" />
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={t('tracking.title')}>
         <Stack direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-start' }} gap="4" maxW="3xl">
           <TextField

@@ -1,5 +1,5 @@
 import { DATE_MAX, DATE_MIN, DETAIL_MAX, COMPLAINT_REASONS, DOCUMENT_TYPES, GENDERS } from '@rumbo/shared/schemas';
-import { Box, Button, chakra, Field, GridItem, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
+import { Box, Button, chakra, Field, FramedSection, GridItem, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { ErrorSummary, Fieldset, RadioGroup, Textarea } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import type { ChangeEvent, ReactNode, RefObject } from 'react';
@@ -166,14 +166,11 @@ const FormSummary = observer(function FormSummary({
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Box as="section" aria-labelledby={id} borderWidth="1px" borderColor="border" rounded="lg" p={{ base: 4, md: 6 }}>
-      <Heading as="h2" id={id} size="md" mb="5">
-        {title}
-      </Heading>
+    <FramedSection titleId={id} title={title} titleGap="5">
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
         {children}
       </SimpleGrid>
-    </Box>
+    </FramedSection>
   );
 }
 
@@ -206,7 +203,7 @@ export const ComplaintForm = observer(function ComplaintForm({ store }: { store:
             store={store}
             name="genero"
             label={t('fields.genero')}
-            choices={GENDERS.map((gender) => ({ value: gender, label: t(`genders.${gender}`) }))}
+            choices={GENDERS.map((gender) => ({ value: gender, label: t(`common:identity.genders.${gender}`) }))}
           />
           <FormField store={store} name="documento" label={t('fields.documento')}>
             {(control) => (
@@ -214,7 +211,7 @@ export const ComplaintForm = observer(function ComplaintForm({ store }: { store:
                 <NativeSelect.Field {...control}>
                   {Object.values(DOCUMENT_TYPES).map((code) => (
                     <option key={code} value={String(code)}>
-                      {t(`documents.${code}`)}
+                      {t(`common:identity.documents.${code}`)}
                     </option>
                   ))}
                 </NativeSelect.Field>
@@ -237,7 +234,7 @@ export const ComplaintForm = observer(function ComplaintForm({ store }: { store:
           <FormField store={store} name="direccion" label={t('fields.direccion')}>
             {(control) => <Input type="text" autoComplete="street-address" {...control} />}
           </FormField>
-          <FormField store={store} name="telefono" label={t('fields.telefono')} hint={t('hints.telefono')}>
+          <FormField store={store} name="telefono" label={t('fields.telefono')} hint={t('common:identity.phoneHint')}>
             {(control) => <Input type="tel" inputMode="numeric" autoComplete="tel" {...control} />}
           </FormField>
           <FormField store={store} name="correo" label={t('fields.correo')}>

@@ -6,6 +6,8 @@ import { ComplaintPage } from './complaint.page';
 import { ComplaintStore } from './complaint.store';
 import { complaintsPackageTexts } from './locales';
 import { OPERATOR } from '@rumbo/shared/schemas';
+import EMPTY_SHEET_MESSAGES from '../../shared/src/testing/complaint-empty-sheet.json';
+import SHEET from '../../shared/src/testing/complaint-sheet.json';
 
 const CITIES = [
   { cciudad: 1, nombre: 'Arequipa', codigo: 'AQP', slug: 'arequipa' },
@@ -65,19 +67,7 @@ function fillValidSheet() {
 }
 
 /** An empty sheet (with the spec's defaults): each field's first failing check only, in the spec's order. */
-const SPEC_MESSAGES_OF_AN_EMPTY_SHEET = [
-  'Seleccione su fecha de nacimiento',
-  'Digite su número de documento',
-  'Complete el campo nombres',
-  'Complete el campo apellido paterno',
-  'Complete el campo apellido materno',
-  'Complete su dirección',
-  'Complete su teléfono',
-  'Complete su email',
-  'Seleccione el motivo de su reclamo',
-  'Seleccione la fecha y hora de su viaje',
-  'Complete el detalle',
-];
+const SPEC_MESSAGES_OF_AN_EMPTY_SHEET = EMPTY_SHEET_MESSAGES['es-PE'];
 
 const summaryItems = () => within(screen.getByRole('alert')).getAllByRole('listitem').map((item) => item.textContent);
 
@@ -198,29 +188,7 @@ describe('the complaints book page', () => {
 
     const heading = await screen.findByRole('heading', { name: 'Registramos su hoja de reclamación' });
     expect(heading).toHaveFocus();
-    expect(posted).toEqual([
-      {
-        cpersona: '',
-        nacimiento: '1990-05-17',
-        genero: 'F',
-        fecha_actual: '21/11/2026',
-        documento: '19',
-        numero: '45678912',
-        datos: 'Rosa María',
-        paterno: 'Quispe',
-        materno: 'Mamani',
-        direccion: 'Av. Javier Prado 123, Lima',
-        telefono: '987654321',
-        correo: 'rosa@example.pe',
-        tipo_reclamo: '1',
-        motivo: '1',
-        viaje: '2026-11-20T21:30',
-        destino: '2',
-        detalle: 'El bus salió dos horas tarde.',
-        resultado: 'Devolución del pasaje',
-        tamanioInput: '8',
-      },
-    ]);
+    expect(posted).toEqual([{ ...SHEET, genero: 'F', fecha_actual: '21/11/2026', destino: '2' }]);
     expect(screen.getByText('000000007-2026')).toBeInTheDocument();
     expect(screen.getByText(/22 de noviembre de 2026.*10:15.*hora de Lima/)).toBeInTheDocument();
     expect(screen.getByText('hasta el 15 de diciembre de 2026 (15 días hábiles)')).toBeInTheDocument();

@@ -9,7 +9,7 @@ import {
   type DocumentType,
 } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { fetchCities, fileComplaint, type City } from './complaints.resource';
+import { fetchCities, fileComplaint, type City, type ComplaintForm } from './complaints.resource';
 import { dayToDmy, limaToday } from '@rumbo/shared/schemas';
 
 /** The form's fields (spec §3), in the order the schema declares them. */
@@ -39,8 +39,7 @@ export type FieldName = (typeof FIELD_NAMES)[number];
 // Fails to compile if the schema gains a field this form does not have.
 const _everyField: Exclude<keyof ComplaintInput, FieldName> extends never ? true : never = true;
 
-/** What the form holds and posts: every field as typed, as a string. */
-export type ComplaintForm = Record<FieldName, string>;
+export type { ComplaintForm };
 
 export type LoadState = 'loading' | 'ready' | 'failed';
 

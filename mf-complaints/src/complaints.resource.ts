@@ -1,6 +1,8 @@
 import { api } from '@rumbo/shared';
-import type { ComplaintReceipt } from '@rumbo/shared/schemas';
-import type { ComplaintForm } from './complaint.store';
+import type { ComplaintInput, ComplaintReceipt } from '@rumbo/shared/schemas';
+
+/** What the form holds and posts: every field of the sheet as typed, as a string. */
+export type ComplaintForm = Record<keyof ComplaintInput, string>;
 
 /** One destination of `GET /rest/iata`. */
 export interface City {

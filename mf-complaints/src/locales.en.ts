@@ -44,12 +44,9 @@ export const enEN: SameShape<Texts> = {
   },
   hints: {
     numero: '{{length}} digits',
-    telefono: 'Numbers only',
     counter: '{{n}}/{{max}}',
     resultado: 'Optional: tell us what solution you expect.',
   },
-  genders: complaintLabels['en-EN'].genders,
-  documents: complaintLabels['en-EN'].documents,
   types: {
     '1': { name: complaintLabels['en-EN'].types['1'], definition: 'Dissatisfaction related to the products or services' },
     '2': {

@@ -1,4 +1,4 @@
-import type { PackageTexts } from '@rumbo/shared';
+import { bundledSpanish, type PackageTexts } from '@rumbo/shared';
 import { complaintLabels, complaintMessages } from '@rumbo/shared/schemas';
 
 /**
@@ -50,12 +50,9 @@ const esPE = {
   },
   hints: {
     numero: '{{length}} dígitos',
-    telefono: 'Solo números',
     counter: '{{n}}/{{max}}',
     resultado: 'Opcional: indique qué solución espera.',
   },
-  genders: complaintLabels['es-PE'].genders,
-  documents: complaintLabels['es-PE'].documents,
   types: {
     '1': { name: complaintLabels['es-PE'].types['1'], definition: 'Disconformidad relacionada a los productos o servicios' },
     '2': {
@@ -95,11 +92,7 @@ const esPE = {
 export type Texts = typeof esPE;
 export type SameShape<T> = { [K in keyof T]: T[K] extends string ? string : SameShape<T[K]> };
 
-/** Spanish (the default) is bundled; English is a chunk of its own, fetched when first needed. */
-export const complaintsTexts = {
-  'es-PE': esPE,
-  'en-EN': () => import(/* webpackChunkName: "texts-en" */ './locales.en').then((module) => module.enEN),
-};
+export const complaintsTexts = bundledSpanish(esPE, () => import(/* webpackChunkName: "texts-en" */ './locales.en').then((module) => module.enEN));
 
 /** What the remote registers: its texts, and the `validation` messages of its forms. */
 export const complaintsPackageTexts: PackageTexts = { ns: 'complaints', translations: complaintsTexts, messages: [complaintMessages] };

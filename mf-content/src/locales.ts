@@ -1,4 +1,4 @@
-import type { PackageTexts } from '@rumbo/shared';
+import { bundledSpanish, type PackageTexts } from '@rumbo/shared';
 import { companyMessages, subscriptionMessages } from '@rumbo/shared/schemas';
 
 /** Texts of the `content` namespace: home, information pages, agencies, promotions, corporate, destinations. */
@@ -181,11 +181,7 @@ const esPE = {
 /** The shape of the texts: English (`locales.en.ts`) must have exactly these keys. */
 export type Texts = typeof esPE;
 
-/** Spanish (the default) is bundled; English is a chunk of its own, fetched when first needed. */
-export const contentTexts = {
-  'es-PE': esPE,
-  'en-EN': () => import(/* webpackChunkName: "texts-en" */ './locales.en').then((module) => module.enEN),
-};
+export const contentTexts = bundledSpanish(esPE, () => import(/* webpackChunkName: "texts-en" */ './locales.en').then((module) => module.enEN));
 
 /** What the remote registers: its texts, and the `validation` messages of its forms (corporate, subscription). */
 export const contentPackageTexts: PackageTexts = {

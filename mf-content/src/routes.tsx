@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { NotFoundMessage } from '@rumbo/shared/ui';
-import { currentPathname } from '@rumbo/shared';
+import { routedByUrl } from '@rumbo/shared';
 import { BrowserRouter, Route, Routes, StaticRouter, useParams } from 'react-router';
 import { InformationSkeleton } from './information/information.skeleton';
 import { PageSkeleton } from './page-skeleton';
@@ -61,18 +61,4 @@ export function ContentRoutes() {
 }
 
 /** The remote's routed screens, by the browser's URL (its own chunk: the home page does not carry the router). */
-export default function RoutedPages() {
-  // In Node (the build's prerender), the address being rendered.
-  if (typeof window === 'undefined') {
-    return (
-      <StaticRouter location={currentPathname()}>
-        <ContentRoutes />
-      </StaticRouter>
-    );
-  }
-  return (
-    <BrowserRouter>
-      <ContentRoutes />
-    </BrowserRouter>
-  );
-}
+export default routedByUrl({ BrowserRouter, StaticRouter }, ContentRoutes);

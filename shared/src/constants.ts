@@ -5,5 +5,4 @@ export const SALES_CHANNEL = {
   susuario: 'TVIRT',
 } as const;
 
-/** Seat state codes (DECISIONS.md, Seat map). */
-export const SEAT_STATE = { SOLD: 82, AVAILABLE: 83, HELD: 84 } as const;
+export { SEAT_STATE } from './schemas/seat-hold';

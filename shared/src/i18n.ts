@@ -71,6 +71,14 @@ export function addValidationMessages(...domains: ValidationMessages[]): void {
 }
 
 /**
+ * A package's texts in both languages: Spanish (the default) bundled, English a chunk of its own
+ * (`english` imports it), fetched the first time a customer reads the site in it.
+ */
+export function bundledSpanish<T extends ResourceLanguage>(esPE: T, english: () => Promise<ResourceLanguage>) {
+  return { 'es-PE': esPE, 'en-EN': english } satisfies Record<Language, LanguageTexts>;
+}
+
+/**
  * What a package (the shell, a remote, a parcel) registers: its namespace's texts in each language
  * and the `validation` messages its forms show.
  */

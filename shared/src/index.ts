@@ -7,6 +7,7 @@ export {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   addValidationMessages,
+  bundledSpanish,
   currentLanguage,
   i18n,
   initI18n,
@@ -23,6 +24,7 @@ export { firstIssues, fromError, messageText, type FormMessage } from './form-me
 export { ALERT, FormState, fieldIds, focusField, useFocusAfterSubmit, useFormSubmit, type FieldMessage, type FocusTarget, type FormStateOptions, type Outcome } from './form-state';
 export { Link, type LinkProps } from './link';
 export { currentPathname, useHydrated } from './location';
+export { routedByUrl, type Routers } from './url-router';
 export { hydrateDeferred, inViewPart } from './hydration';
 export { prefetchRoute, prefetchShared, setRoutePrefetcher, setSharedPrefetcher, type OnDemandShared } from './prefetch';
 export { InTransition, RemoteRoot, createRemoteApp, markLive, type RemoteAppOptions } from './remote';

@@ -1,4 +1,5 @@
 import { firstNameOf } from './schemas/names';
+import type { AccountCustomer } from './schemas/account.schema';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from './api';
 import { STORAGE_KEYS, decodeBase64Json, deleteCookie, encodeBase64Json } from './storage';
@@ -24,18 +25,10 @@ export interface StoredSession {
   expiresAt: number;
 }
 
-/** The user-data answer of `POST /rest/user/editar` (spec §3). */
-export interface UserData {
+/** The user-data answer of `POST /rest/user/editar` (spec §3): a sign-in's customer, its codes as numbers or texts. */
+export interface UserData extends Omit<AccountCustomer, 'ccuenta' | 'tipo_doc'> {
   ccuenta: string | number;
   tipo_doc: string | number;
-  num_doc: string;
-  nombres: string;
-  paterno: string;
-  materno: string;
-  sexo: string;
-  correo: string;
-  telefono: string;
-  fnacimiento: string;
 }
 
 /** Default session length when the token carries no `exp` (spec §4, §9). */

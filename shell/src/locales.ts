@@ -1,4 +1,4 @@
-import type { PackageTexts } from '@rumbo/shared';
+import { bundledSpanish, type PackageTexts } from '@rumbo/shared';
 import { subscriptionMessages } from '@rumbo/shared/schemas';
 /** Texts of the shell (namespace `shell`), es-PE and en-EN. */
 const es = {
@@ -87,11 +87,7 @@ const es = {
 
 export type Texts = typeof es;
 
-/** Spanish (the default) is bundled; English is a chunk of its own, fetched when first needed. */
-export const shellTexts = {
-  'es-PE': es,
-  'en-EN': () => import(/* webpackChunkName: "texts-en" */ './locales.en').then((module) => module.en),
-};
+export const shellTexts = bundledSpanish(es, () => import(/* webpackChunkName: "texts-en" */ './locales.en').then((module) => module.en));
 
 /** What the shell registers: its texts, and the messages of its footer's subscription form. */
 export const shellPackageTexts: PackageTexts = { ns: 'shell', translations: shellTexts, messages: [subscriptionMessages] };

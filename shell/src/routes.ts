@@ -1,5 +1,3 @@
-import type { OnDemandShared } from '@rumbo/shared';
-
 /**
  * The route table of the site (spec §2, DECISIONS.md): which remote owns a path, and the key of
  * its title and description (`shell` namespace, `routes.<id>`). One typed table; the shell derives
@@ -17,8 +15,6 @@ export interface RouteDef {
   params?: Record<string, readonly string[]>;
   /** Also matches every path below this one (the remote routes deeper itself). */
   prefix?: boolean;
-  /** On-demand shared modules the page needs: preloaded with its remote. */
-  needs?: readonly OnDemandShared[];
 }
 
 export const DESTINATION_CITIES = ['arequipa', 'cusco', 'lima', 'trujillo', 'tumbes'] as const;
@@ -28,28 +24,28 @@ export const ROUTES = [
   { id: 'terms', path: '/informacion/terminos-condiciones', remote: 'mf_content' },
   { id: 'privacy', path: '/informacion/proteccion-datos', remote: 'mf_content' },
   { id: 'postponement', path: '/informacion/politica-postergacion', remote: 'mf_content' },
-  { id: 'complaints', path: '/libro_reclamaciones', remote: 'mf_complaints', needs: ['forms'] },
-  { id: 'payment', path: '/pasajes/pago', remote: 'mf_booking', needs: ['forms'] },
-  { id: 'reservation', path: '/pasajes/reserva/:codigo', remote: 'mf_booking', needs: ['forms'] },
-  { id: 'recovery', path: '/pasajes/recuperar', remote: 'mf_booking', needs: ['forms'] },
-  { id: 'postpone', path: '/pasajes/postergar/:numero', remote: 'mf_booking', needs: ['forms'] },
-  { id: 'declaration', path: '/pasajes/declaracion/:numero', remote: 'mf_booking', needs: ['forms'] },
-  { id: 'trips', path: '/pasajes', remote: 'mf_booking', prefix: true, needs: ['forms'] },
-  { id: 'cargo', path: '/cargo', remote: 'mf_cargo', needs: ['forms'] },
-  { id: 'tracking', path: '/cargo/seguimiento', remote: 'mf_cargo', needs: ['forms'] },
+  { id: 'complaints', path: '/libro_reclamaciones', remote: 'mf_complaints' },
+  { id: 'payment', path: '/pasajes/pago', remote: 'mf_booking' },
+  { id: 'reservation', path: '/pasajes/reserva/:codigo', remote: 'mf_booking' },
+  { id: 'recovery', path: '/pasajes/recuperar', remote: 'mf_booking' },
+  { id: 'postpone', path: '/pasajes/postergar/:numero', remote: 'mf_booking' },
+  { id: 'declaration', path: '/pasajes/declaracion/:numero', remote: 'mf_booking' },
+  { id: 'trips', path: '/pasajes', remote: 'mf_booking', prefix: true },
+  { id: 'cargo', path: '/cargo', remote: 'mf_cargo' },
+  { id: 'tracking', path: '/cargo/seguimiento', remote: 'mf_cargo' },
   { id: 'cargoClauses', path: '/carga/clausulas', remote: 'mf_cargo' },
-  { id: 'promotions', path: '/promociones', remote: 'mf_content', needs: ['forms'] },
+  { id: 'promotions', path: '/promociones', remote: 'mf_content' },
   { id: 'agencies', path: '/oficina', remote: 'mf_content' },
-  { id: 'corporate', path: '/corporativo', remote: 'mf_content', needs: ['forms'] },
+  { id: 'corporate', path: '/corporativo', remote: 'mf_content' },
   { id: 'destinationArequipa', path: '/destinos/arequipa', remote: 'mf_content' },
   { id: 'destinationCusco', path: '/destinos/cusco', remote: 'mf_content' },
   { id: 'destinationLima', path: '/destinos/lima', remote: 'mf_content' },
   { id: 'destinationTrujillo', path: '/destinos/trujillo', remote: 'mf_content' },
   { id: 'destinationTumbes', path: '/destinos/tumbes', remote: 'mf_content' },
-  { id: 'login', path: '/login', remote: 'mf_account', needs: ['forms'] },
-  { id: 'account', path: '/micuenta', remote: 'mf_account', prefix: true, needs: ['forms'] },
-  { id: 'recover', path: '/cuenta/recuperar', remote: 'mf_account', needs: ['forms'] },
-  { id: 'signup', path: '/cuenta/registro', remote: 'mf_account', needs: ['forms'] },
+  { id: 'login', path: '/login', remote: 'mf_account' },
+  { id: 'account', path: '/micuenta', remote: 'mf_account', prefix: true },
+  { id: 'recover', path: '/cuenta/recuperar', remote: 'mf_account' },
+  { id: 'signup', path: '/cuenta/registro', remote: 'mf_account' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

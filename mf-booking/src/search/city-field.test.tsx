@@ -1,19 +1,41 @@
-import { json, stubRest } from '@rumbo/shared/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { TERMINALS } from '../testing/fixtures';
 import { renderAt, setUpBooking } from '../testing/render';
-import { cityNamed } from './city-field';
-import { SearchWidget } from './search-widget';
+import { CityField, cityNamed } from './city-field';
 import { citiesOf } from './search.store';
 
 beforeEach(async () => {
   await setUpBooking('es-PE');
-  window.history.pushState(null, '', '/');
-  stubRest(async (request) =>
-    new URL(request.url).pathname === '/rest/terminales' ? json(200, { data: TERMINALS }) : json(404, { message: 'not found' }),
-  );
 });
+
+const cities = citiesOf(TERMINALS);
+const chosen: Record<string, string> = {};
+
+/** Two city fields, each with its value held by its caller, as any form holds it. */
+function TwoFields() {
+  const [values, setValues] = useState({ origen: '', destino: '' });
+  const field = (name: 'origen' | 'destino', label: string) => (
+    <CityField
+      value={values[name]}
+      onChange={(code) => {
+        chosen[name] = code;
+        setValues((current) => ({ ...current, [name]: code }));
+      }}
+      cities={cities}
+      label={label}
+      name={name}
+      id={`city-${name}`}
+    />
+  );
+  return (
+    <>
+      {field('origen', 'Origen')}
+      {field('destino', 'Destino')}
+    </>
+  );
+}
 
 /** Chakra's combobox marks its parts; the plain box drawn before it does not. */
 const isChakraCombobox = (element: HTMLElement) => element.getAttribute('data-scope') === 'combobox';
@@ -21,12 +43,8 @@ const isChakraCombobox = (element: HTMLElement) => element.getAttribute('data-sc
 describe('the city fields before and after the combobox is loaded', () => {
   it('are plain boxes until the customer types in one, which then becomes the combobox with the text and the focus', async () => {
     const user = userEvent.setup();
-    renderAt('/', <SearchWidget />);
-    const plain = await waitFor(() => {
-      const box = screen.getByRole('combobox', { name: 'Origen' });
-      expect(box).toBeEnabled();
-      return box;
-    });
+    renderAt('/', <TwoFields />);
+    const plain = screen.getByRole('combobox', { name: 'Origen' });
     // Drawn at once, without the combobox's code: same name, role and field name, nothing open.
     expect(isChakraCombobox(plain)).toBe(false);
     expect(plain).toHaveAttribute('name', 'origen');
@@ -63,6 +81,8 @@ describe('the city fields before and after the combobox is loaded', () => {
     expect(screen.queryByRole('option', { name: /Lima/ })).not.toBeInTheDocument();
     await user.click(option);
     expect(combobox).toHaveValue('Arequipa (AQP)');
+    // The caller is told the chosen city's code, whichever box it was chosen in.
+    expect(chosen.origen).toBe('AQP');
     // The other field became the combobox too, untouched.
     const destino = screen.getByRole('combobox', { name: 'Destino' });
     expect(isChakraCombobox(destino)).toBe(true);
@@ -70,8 +90,22 @@ describe('the city fields before and after the combobox is loaded', () => {
   }, 20_000);
 });
 
+describe('the outside of a city field', () => {
+  it("shows the caller's label, name, chosen city and message, however it is drawn inside", () => {
+    renderAt(
+      '/',
+      <CityField value="AQP" onChange={() => undefined} cities={cities} label="Ciudad" error="Elige una ciudad" name="ciudad" id="city" />,
+    );
+    const box = screen.getByRole('combobox', { name: 'Ciudad' });
+    expect(box).toHaveAttribute('id', 'city');
+    expect(box).toHaveAttribute('name', 'ciudad');
+    expect(box).toHaveValue('Arequipa (AQP)');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('Elige una ciudad');
+  });
+});
+
 describe('cityNamed', () => {
-  const cities = citiesOf(TERMINALS);
   it('finds a city typed in full by its code, name or label, whatever the case and accents', () => {
     expect(cityNamed(cities, 'aqp')?.codigo).toBe('AQP');
     expect(cityNamed(cities, '  AREQUÍPA ')?.codigo).toBe('AQP');

@@ -4,7 +4,7 @@ import { observable, runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useLayoutEffect, useState } from 'react';
 import { CONTROL_BORDER, ERROR_COLOR } from './field-styles';
-import type { SearchStore, CityOption } from './search.store';
+import type { CityOption } from './search.store';
 
 type ComboboxKit = typeof import('@rumbo/shared/ui/combobox');
 
@@ -55,19 +55,30 @@ export function cityNamed(cities: readonly CityOption[], text: string): CityOpti
 }
 
 export interface CityFieldProps {
-  store: SearchStore;
-  /** The cities as the widget last rendered them (they arrive in a transition). */
+  /** The chosen city's code (`''`: none). */
+  value: string;
+  /** Called with the chosen city's code (`''` when the text names no city). */
+  onChange: (code: string) => void;
+  /** The cities to choose from, as the caller last rendered them (they may arrive in a transition). */
   cities: CityOption[];
-  field: 'origen' | 'destino';
+  label: string;
+  /** The field's message, under it. */
+  error?: string;
+  /** The form field's name. */
+  name: string;
+  /** The text box's id; its label's and its message's are `<id>-label` and `<id>-error`. */
   id: string;
   disabled?: boolean;
 }
 
-/** A searchable city field: matches the city's name, its code or one of its terminals. */
+/**
+ * A searchable city field: matches the city's name, its code or one of its terminals. Whichever
+ * it shows inside (the plain box, then the combobox), its outside is these props alone.
+ */
 export const CityField = observer(function CityField(props: CityFieldProps) {
-  const { store, field, cities } = props;
+  const { value, onChange, cities } = props;
   const ui = kit.get();
-  const selected = cities.find((city) => city.codigo === store.values[field]);
+  const selected = cities.find((city) => city.codigo === value);
   // What the customer typed in the plain box, until it is a combobox (undefined: the selected city).
   const [typed, setTyped] = useState<string | undefined>(undefined);
   // Set once the customer is in the plain box: the combobox then takes the focus (and opens its
@@ -107,7 +118,7 @@ export const CityField = observer(function CityField(props: CityFieldProps) {
           onType={(text) => {
             setTyped(text);
             // Without the combobox (its code could not be loaded), a city typed in full still counts.
-            store.set(field, cityNamed(cities, text)?.codigo ?? '');
+            onChange(cityNamed(cities, text)?.codigo ?? '');
             upgrade(true);
           }}
           onTouch={() => upgrade(true)}
@@ -118,12 +129,6 @@ export const CityField = observer(function CityField(props: CityFieldProps) {
     </Box>
   );
 });
-
-function useCityError(store: SearchStore, field: CityFieldProps['field']) {
-  const { t } = useTranslation('bookingSearch');
-  const error = store.fieldError(field);
-  return error && t(`validation:${error.key}`);
-}
 
 /** A city field's message, under it (both the plain box and the combobox point to it). */
 function CityError({ id, error }: { id: string; error: string | undefined }) {
@@ -155,10 +160,9 @@ interface PlainCityInputProps extends CityFieldProps {
  * The city field before the combobox has loaded: a text box with the combobox's own styles (its
  * slot recipe), so nothing moves or changes look when it becomes one.
  */
-const PlainCityInput = observer(function PlainCityInput({ store, field, id, disabled, hidden, text, onType, onTouch, onFocus, failed }: PlainCityInputProps) {
+function PlainCityInput({ label, error, name, id, disabled, hidden, text, onType, onTouch, onFocus, failed }: PlainCityInputProps) {
   const { t } = useTranslation('bookingSearch');
   const styles = useSlotRecipe({ key: 'combobox' })({});
-  const error = useCityError(store, field);
   // While handing over, the combobox has these ids: this box's are set aside.
   const ownId = hidden ? `${id}-plain` : id;
   const errorId = `${ownId}-error`;
@@ -166,13 +170,13 @@ const PlainCityInput = observer(function PlainCityInput({ store, field, id, disa
     <Box {...(hidden ? { position: 'absolute', inset: '0', opacity: 0, pointerEvents: 'none', overflow: 'hidden', 'aria-hidden': true } : {})}>
       <chakra.div css={styles.root} data-disabled={disabled ? '' : undefined}>
         <chakra.label css={styles.label} id={`${ownId}-label`} htmlFor={ownId} data-disabled={disabled ? '' : undefined}>
-          {t(`search.${field}`)}
+          {label}
         </chakra.label>
         <chakra.div css={styles.control}>
           <chakra.input
             css={styles.input}
             id={ownId}
-            name={hidden ? undefined : field}
+            name={hidden ? undefined : name}
             tabIndex={hidden ? -1 : undefined}
             role="combobox"
             aria-expanded={false}
@@ -205,7 +209,7 @@ const PlainCityInput = observer(function PlainCityInput({ store, field, id, disa
       )}
     </Box>
   );
-});
+}
 
 interface CityComboboxProps extends CityFieldProps {
   ui: ComboboxKit;
@@ -221,7 +225,7 @@ interface CityComboboxProps extends CityFieldProps {
   onFocused: () => void;
 }
 
-const CityCombobox = observer(function CityCombobox({ ui, store, cities, field, id, disabled, text, typed, focus, open, onFocused }: CityComboboxProps) {
+function CityCombobox({ ui, value, onChange, cities, label, error, name, id, disabled, text, typed, focus, open, onFocused }: CityComboboxProps) {
   const { Combobox, useFilter, useListCollection } = ui;
   const { t } = useTranslation('bookingSearch');
   const { contains } = useFilter({ sensitivity: 'base' });
@@ -231,8 +235,6 @@ const CityCombobox = observer(function CityCombobox({ ui, store, cities, field, 
     itemToValue: (city) => city.codigo,
     filter: (text, query, city) => contains(text, query) || city.terminales.some((name) => contains(name, query)),
   });
-  const error = useCityError(store, field);
-  const value = store.values[field];
   const errorId = `${id}-error`;
 
   // Before the browser paints or handles another key: the focus moves from the plain box to this one.
@@ -257,7 +259,7 @@ const CityCombobox = observer(function CityCombobox({ ui, store, cities, field, 
         defaultInputValue={text}
         defaultOpen={open && !disabled}
         onInputValueChange={(details) => filter(details.inputValue)}
-        onValueChange={(details) => store.set(field, details.value[0] ?? '')}
+        onValueChange={(details) => onChange(details.value[0] ?? '')}
         onOpenChange={(details) => {
           if (!details.open) filter('');
         }}
@@ -268,10 +270,10 @@ const CityCombobox = observer(function CityCombobox({ ui, store, cities, field, 
         required
         positioning={{ sameWidth: true }}
       >
-        <Combobox.Label>{t(`search.${field}`)}</Combobox.Label>
+        <Combobox.Label>{label}</Combobox.Label>
         <Combobox.Control>
           <Combobox.Input
-            name={field}
+            name={name}
             placeholder={t('search.cityPlaceholder')}
             borderColor={CONTROL_BORDER}
             aria-describedby={error ? errorId : undefined}
@@ -301,4 +303,4 @@ const CityCombobox = observer(function CityCombobox({ ui, store, cities, field, 
       <CityError id={errorId} error={error} />
     </Box>
   );
-});
+}

@@ -1,4 +1,4 @@
-import type { PackageTexts } from '@rumbo/shared';
+import { bundledSpanish, type PackageTexts } from '@rumbo/shared';
 import { tripMessages } from '@rumbo/shared/schemas';
 
 /**
@@ -30,11 +30,7 @@ const esPE = {
 /** The shape of the texts: English (`locales.en.ts`) must have exactly these keys. */
 export type Texts = typeof esPE;
 
-/** Spanish (the default) is bundled; English is a chunk of its own, fetched when first needed. */
-export const searchTexts = {
-  'es-PE': esPE,
-  'en-EN': () => import(/* webpackChunkName: "search-texts-en" */ './locales.en').then((module) => module.enEN),
-};
+export const searchTexts = bundledSpanish(esPE, () => import(/* webpackChunkName: "search-texts-en" */ './locales.en').then((module) => module.enEN));
 
 /** What the search parcel registers: its texts, and the messages of its form. */
 export const searchPackageTexts: PackageTexts = { ns: 'bookingSearch', translations: searchTexts, messages: [tripMessages] };

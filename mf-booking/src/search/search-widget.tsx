@@ -24,9 +24,18 @@ interface DateFieldProps {
   required?: boolean;
 }
 
+/** A field's message, in the customer's language (undefined while it is valid). */
+function useErrorText(store: SearchStore) {
+  const { t } = useTranslation('bookingSearch');
+  return (field: SearchField) => {
+    const error = store.fieldError(field);
+    return error && t(`validation:${error.key}`);
+  };
+}
+
 const DateField = observer(function DateField({ store, field, id, min, required = false }: DateFieldProps) {
   const { t } = useTranslation('bookingSearch');
-  const error = store.fieldError(field);
+  const error = useErrorText(store)(field);
   return (
     <Field.Root id={id} invalid={Boolean(error)} required={required}>
       <Field.Label>{t(`search.${field}`)}</Field.Label>
@@ -39,7 +48,7 @@ const DateField = observer(function DateField({ store, field, id, min, required 
         onChange={(event) => store.set(field, event.target.value)}
         borderColor={CONTROL_BORDER}
       />
-      <Field.ErrorText color={ERROR_COLOR}>{error && t(`validation:${error.key}`)}</Field.ErrorText>
+      <Field.ErrorText color={ERROR_COLOR}>{error}</Field.ErrorText>
     </Field.Root>
   );
 });
@@ -68,6 +77,7 @@ export interface SearchWidgetProps {
 export const SearchWidget = observer(function SearchWidget({ initial, headingLevel = 'h2', labelledBy, store: given }: SearchWidgetProps) {
   const { t } = useTranslation('bookingSearch');
   const [store] = useState(() => given ?? new SearchStore(initial));
+  const errorText = useErrorText(store);
   const id = useId().replace(/:/g, '');
   const ids = (field: SearchField) => `search-${id}-${field}`;
 
@@ -93,6 +103,19 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
   const loading = terminalsState === 'loading' && cities.length === 0;
   const citiesReady = cities.length > 0;
   const titleId = labelledBy ?? `${ids('origen')}-title`;
+  const city = (field: 'origen' | 'destino') => (
+    <CityField
+      key={cities.length}
+      value={store.values[field]}
+      onChange={(code) => store.set(field, code)}
+      cities={cities}
+      label={t(`search.${field}`)}
+      error={errorText(field)}
+      name={field}
+      id={ids(field)}
+      disabled={!citiesReady}
+    />
+  );
   const frame = labelledBy ? {} : ({ as: 'section', 'aria-labelledby': titleId, borderWidth: '1px', rounded: 'lg', p: { base: 4, md: 5 }, bg: 'bg' } as const);
   return (
     <Box {...frame}>
@@ -116,7 +139,7 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
           <Box gridColumn={{ lg: 'span 2' }}>
             <HStack alignItems="end" gap="2">
               <Box flex="1">
-                <CityField key={cities.length} store={store} cities={cities} field="origen" id={ids('origen')} disabled={!citiesReady} />
+                {city('origen')}
               </Box>
               <IconButton
                 aria-label={t('search.swap')}
@@ -129,7 +152,7 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
             </HStack>
           </Box>
           <Box>
-            <CityField key={cities.length} store={store} cities={cities} field="destino" id={ids('destino')} disabled={!citiesReady} />
+            {city('destino')}
           </Box>
           <DateField store={store} field="fecha" id={ids('fecha')} min={store.today} required />
           <DateField store={store} field="regreso" id={ids('regreso')} min={store.values.fecha || store.today} />
@@ -150,9 +173,7 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            <Field.ErrorText color={ERROR_COLOR}>
-              {store.fieldError('pasajeros') && t(`validation:${store.fieldError('pasajeros')!.key}`)}
-            </Field.ErrorText>
+            <Field.ErrorText color={ERROR_COLOR}>{errorText('pasajeros')}</Field.ErrorText>
           </Field.Root>
         </SimpleGrid>
         <Button type="submit" colorPalette="brand" mt="4" width={{ base: 'full', md: 'auto' }}>

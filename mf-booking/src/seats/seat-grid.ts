@@ -1,11 +1,9 @@
 import type { HeldSeat } from '@rumbo/shared';
-import type { SeatCell } from '@rumbo/shared/schemas';
+import { deckNumber, SEAT_STATE, type SeatCell } from '@rumbo/shared/schemas';
 
 /** `gobjeto_sitio` codes (DECISIONS.md, Seat map). */
 export const SITE_OBJECT = { EMPTY: 0, SEAT: 1, STAIRS: 2, RESTROOM: 3, DRIVER: 4, SCREEN: 5, DOOR: 6 } as const;
-/** `gnivel_piso`: 15 is deck 1, 16 is deck 2. */
-export const DECKS = [15, 16] as const;
-export type DeckCode = (typeof DECKS)[number];
+export { DECKS, deckNumber, type DeckCode } from '@rumbo/shared/schemas';
 
 export const SEAT_CLASSES = [140, 160, 180] as const;
 export type SeatClass = (typeof SEAT_CLASSES)[number];
@@ -13,10 +11,7 @@ export type SeatClass = (typeof SEAT_CLASSES)[number];
 /** What a seat shows (spec §4): available, selected (held by this browser), promotion, occupied. */
 export type SeatStatus = 'available' | 'selected' | 'promotion' | 'occupied';
 
-/** 82 sold, 83 available, 84 held (DECISIONS.md). */
-const SOLD = 82;
-const AVAILABLE = 83;
-const HELD = 84;
+const { SOLD, AVAILABLE, HELD } = SEAT_STATE;
 
 /** A seat cell after the load rules: its state is 82, 83, or 84 only when this browser holds it. */
 export interface Seat extends SeatCell {
@@ -54,7 +49,6 @@ export interface Deck {
   rows: GridCell[][];
 }
 
-export const deckNumber = (gnivel_piso: number) => (gnivel_piso === 16 ? 2 : 1);
 
 const isSeat = (cell: SeatCell) => cell.gobjeto_sitio === SITE_OBJECT.SEAT && cell.nasiento !== null && cell.gcategoria_asiento !== null;
 

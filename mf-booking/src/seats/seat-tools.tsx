@@ -1,5 +1,5 @@
 /** The seat tools beside the map: map or list, the class filter, "choose for me", and the list view. */
-import { Box, Button, chakra, Field, Flex, Heading, HStack, List, NativeSelect, Stack, Text } from '@rumbo/shared/ui';
+import { Box, Button, chakra, Field, Flex, Heading, HStack, List, SelectControl, Stack, Text } from '@rumbo/shared/ui';
 import { useTranslation } from '@rumbo/shared';
 import { observer } from 'mobx-react-lite';
 import { seatStatus, type SeatCellOf } from './seat-grid';
@@ -13,16 +13,7 @@ function ToolSelect({ id, label, value, options, onValue }: { id: string; label:
   return (
     <Field.Root ids={{ control: id }} flex="1" minW="8rem">
       <Field.Label textStyle="sm">{label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={value} onChange={(event) => onValue(event.target.value)} {...selectStyle}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <SelectControl size="sm" value={value} onValue={onValue} options={options} {...selectStyle} />
     </Field.Root>
   );
 }

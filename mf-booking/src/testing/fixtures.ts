@@ -1,5 +1,7 @@
 import type { Customer, HeldSeat } from '@rumbo/shared';
 import type { Passenger, ReservationView, SeatCell, Terminal, Ticket, Trip } from '@rumbo/shared/schemas';
+// The adult passenger the tests of every package use (the API's, the e2e bench's): one definition.
+import PASSENGER from '../../../shared/src/testing/passenger.json';
 
 /** Answers shaped as the API sends them, for the package's tests. */
 
@@ -111,18 +113,8 @@ export function held(nasiento: number, overrides: Partial<HeldSeat> = {}): HeldS
 
 /** A passenger's data as `/rest/persona/obtener` answers it (an adult on the fixture trips). */
 export function passengerData(overrides: Partial<Passenger> = {}): Passenger {
-  return {
-    ctipo_documento: 19,
-    numero: '45678912',
-    nombres: 'Rosa',
-    paterno: 'Quispe',
-    materno: 'Mamani',
-    email: 'rosa@example.pe',
-    celular: '987654321',
-    genero: 'F',
-    nacimiento: '1990-05-14',
-    ...overrides,
-  };
+  // JSON types `genero` as any text: the file holds one of the two the contract takes.
+  return { ...(PASSENGER as Passenger), ...overrides };
 }
 
 export const RESERVATION_CODE = 'ABCD2345';

@@ -1,4 +1,4 @@
-import { Alert, Box, chakra, Container, Grid, Heading, NativeSelect, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { Alert, Box, chakra, Container, Grid, PageTitle, SelectControl, type SelectControlProps, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { fetchAgencies, type Agency } from '../content.resource';
@@ -26,6 +26,18 @@ export function filterAgencies(agencies: Agency[], ciudad: string, servicio: Ser
 }
 
 /** `/oficina`: agencies filterable by city (`?ciudad=LIM`) and service, as a list and on a map. */
+/** One of the list's filters: a labelled select (`agencies-<name>`), its first choice "any". */
+function FilterSelect({ name, label, ...select }: { name: 'ciudad' | 'servicio'; label: string } & Pick<SelectControlProps, 'value' | 'onValue' | 'placeholder' | 'options'>) {
+  return (
+    <Box flex="1">
+      <chakra.label htmlFor={`agencies-${name}`} display="block" fontWeight="medium" fontSize="sm" mb="1.5">
+        {label}
+      </chakra.label>
+      <SelectControl id={`agencies-${name}`} name={name} borderColor="border.control" {...select} />
+    </Box>
+  );
+}
+
 export default function AgenciesPage() {
   const { t } = useTranslation('content');
   const [params, setParams] = useSearchParams();
@@ -50,42 +62,27 @@ export default function AgenciesPage() {
 
   return (
     <Container maxW="7xl" py={{ base: '8', md: '12' }}>
-      <Heading as="h1" size="3xl" mb="2">
-        {t('agencies.title')}
-      </Heading>
-      <Text color="fg.muted" mb="6">
-        {t('agencies.lead')}
-      </Text>
+      <PageTitle title={t('agencies.title')} lead={t('agencies.lead')} mb="6" />
       <Stack direction={{ base: 'column', sm: 'row' }} gap="4" mb="6" maxW="2xl">
-        <Box flex="1">
-          <chakra.label htmlFor="agencies-ciudad" display="block" fontWeight="medium" fontSize="sm" mb="1.5">
-            {t('agencies.city')}
-          </chakra.label>
-          <NativeSelect.Root>
-            <NativeSelect.Field id="agencies-ciudad" name="ciudad" value={ciudad} onChange={(e) => setFilter('ciudad', e.target.value)} borderColor="border.control">
-              <option value="">{t('agencies.allCities')}</option>
-              {cities.map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Box>
-        <Box flex="1">
-          <chakra.label htmlFor="agencies-servicio" display="block" fontWeight="medium" fontSize="sm" mb="1.5">
-            {t('agencies.service')}
-          </chakra.label>
-          <NativeSelect.Root>
-            <NativeSelect.Field id="agencies-servicio" name="servicio" value={servicio} onChange={(e) => setFilter('servicio', e.target.value)} borderColor="border.control">
-              <option value="">{t('agencies.anyService')}</option>
-              <option value="pasajes">{t('agencies.tickets')}</option>
-              <option value="carga">{t('agencies.cargo')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Box>
+        <FilterSelect
+          name="ciudad"
+          label={t('agencies.city')}
+          value={ciudad}
+          onValue={(value) => setFilter('ciudad', value)}
+          placeholder={t('agencies.allCities')}
+          options={cities.map(([value, label]) => ({ value, label }))}
+        />
+        <FilterSelect
+          name="servicio"
+          label={t('agencies.service')}
+          value={servicio}
+          onValue={(value) => setFilter('servicio', value)}
+          placeholder={t('agencies.anyService')}
+          options={[
+            { value: 'pasajes', label: t('agencies.tickets') },
+            { value: 'carga', label: t('agencies.cargo') },
+          ]}
+        />
       </Stack>
       {failed && (
         <Alert.Root status="error" role="alert" mb="6">

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, Container, Field, Heading, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
+import { Alert, Button, Card, Container, Field, Heading, PageTitle, SimpleGrid, Stack, Text, TitledText } from '@rumbo/shared/ui';
 import { Textarea, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -81,22 +81,12 @@ export default function CorporatePage() {
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
       <Stack gap="10">
-        <Box>
-          <Heading as="h1" size="3xl" mb="2">
-            {t('corporate.title')}
-          </Heading>
-          <Text fontSize="lg" color="fg.muted">
-            {t('corporate.lead')}
-          </Text>
-        </Box>
+        <PageTitle title={t('corporate.title')} lead={t('corporate.lead')} leadSize="lg" />
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
           {services.map((service) => (
-            <Box as="li" key={service.title} borderWidth="1px" rounded="lg" p="4">
-              <Heading as="h2" size="md" mb="1">
-                {service.title}
-              </Heading>
-              <Text fontSize="sm">{service.body}</Text>
-            </Box>
+            <TitledText as="li" key={service.title} borderWidth="1px" rounded="lg" p="4" title={service.title} textProps={{ fontSize: 'sm' }}>
+              {service.body}
+            </TitledText>
           ))}
         </SimpleGrid>
         <Card.Root as="section" aria-labelledby="company-form-title" variant="outline">

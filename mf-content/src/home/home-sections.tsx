@@ -1,5 +1,5 @@
 import { Link, useAnswer, useTranslation } from '@rumbo/shared';
-import { Box, Container, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { Box, Container, Heading, HStack, SelectControl, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { useMemo, useState } from 'react';
 import { AgencyCard } from '../agencies/agency-card';
 import { fetchAgencies, fetchDestinations, fetchPromotions } from '../content.resource';
@@ -83,16 +83,13 @@ export function HomeAgencies() {
             {t('homeSections.agenciesCity')}
           </Text>
         </label>
-        <NativeSelect.Root>
-          <NativeSelect.Field id="home-agencies-city" value={city} onChange={(e) => setCity(e.target.value)} borderColor="border.control">
-            {cities.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <SelectControl
+          id="home-agencies-city"
+          value={city}
+          onValue={setCity}
+          options={cities.map(([value, label]) => ({ value, label }))}
+          borderColor="border.control"
+        />
       </Box>
       {data ? (
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="4">

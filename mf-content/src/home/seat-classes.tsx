@@ -1,4 +1,4 @@
-import { Box, Card, Container, Heading, HStack, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
+import { Box, Card, Container, Heading, HStack, PageTitle, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { useTranslation } from '@rumbo/shared';
 import { ReclineIcon, SnowflakeIcon, UsbIcon } from './icons';
 
@@ -14,12 +14,7 @@ export function SeatClasses() {
   return (
     <Box as="section" aria-labelledby="home-seats" py={{ base: '12', md: '16' }}>
       <Container maxW="7xl">
-        <Heading as="h2" id="home-seats" size="2xl" mb="2">
-          {t('home.seats.heading')}
-        </Heading>
-        <Text color="fg.muted" mb="8">
-          {t('home.seats.intro')}
-        </Text>
+        <PageTitle level="h2" titleId="home-seats" size="2xl" title={t('home.seats.heading')} lead={t('home.seats.intro')} mb="8" />
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, md: 3 }} gap="5">
           {SEAT_CLASSES.map(({ key, degrees }) => (
             <Card.Root as="li" key={key} variant="outline" data-testid={`seat-class-${degrees}`}>

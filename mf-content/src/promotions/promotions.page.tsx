@@ -1,4 +1,4 @@
-import { Alert, Box, Container, Heading, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { Alert, Container, PageTitle, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirmSubscription, fetchPromotions, unsubscribe } from '../content.resource';
@@ -55,12 +55,7 @@ export default function PromotionsPage() {
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
       <Stack gap="8">
-        <Box>
-          <Heading as="h1" size="3xl" mb="2">
-            {t('promotions.title')}
-          </Heading>
-          <Text color="fg.muted">{t('promotions.lead')}</Text>
-        </Box>
+        <PageTitle title={t('promotions.title')} lead={t('promotions.lead')} />
         {link && <LinkNotice state={link} />}
         {failed && (
           <Alert.Root status="error" role="alert">

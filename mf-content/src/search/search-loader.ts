@@ -1,6 +1,14 @@
 import { loadRemoteModule } from '@rumbo/shared';
 import type { ParcelConfig } from 'single-spa';
-import type { SearchProps } from './search-widget';
+
+/** What mf-booking's search parcel takes (its `SearchWidget`'s props). */
+export interface SearchProps {
+  /** City codes from `/rest/iata` (`LIM`, `AQP`). */
+  origen?: string;
+  destino?: string;
+  /** The id of this section's heading: the widget inside draws no heading of its own. */
+  labelledBy?: string;
+}
 
 export const SEARCH_MODULE = 'mf_booking/search';
 

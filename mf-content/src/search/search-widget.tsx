@@ -3,15 +3,9 @@ import { Box, Heading, Skeleton, Text } from '@rumbo/shared/ui';
 import { useEffect, useState } from 'react';
 import { mountRootParcel, type ParcelConfig } from 'single-spa';
 import Parcel from 'single-spa-react/parcel';
-import { loadSearchParcel } from './search-loader';
+import { loadSearchParcel, type SearchProps } from './search-loader';
 
-export interface SearchProps {
-  /** City codes from `/rest/iata` (`LIM`, `AQP`). */
-  origen?: string;
-  destino?: string;
-  /** The id of this section's heading: the widget inside draws no heading of its own. */
-  labelledBy?: string;
-}
+export type { SearchProps };
 
 /**
  * The height of this section once mf-booking's widget is in it (measured at each breakpoint: its

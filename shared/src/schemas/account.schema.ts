@@ -94,7 +94,7 @@ const passwordRules = <F extends { clave: string }>(): Rule<F>[] => [
 
 const isDocumentType = (value: string) => Object.values(DOCUMENT_TYPES).map(String).includes(value);
 
-interface DocumentFields {
+export interface DocumentFields {
   tipo_doc: string;
   num_doc: string;
 }
@@ -108,7 +108,8 @@ const documentRules = <F extends DocumentFields>(): Rule<F>[] => [
   { field: 'num_doc', ok: (f) => DIGITS.test(f.num_doc), message: 'account.num_doc.numeric' },
 ];
 
-interface IdentityFields extends DocumentFields {
+/** The identity fields of the account forms (sign-up, profile), as typed. */
+export interface IdentityFields extends DocumentFields {
   nombres: string;
   paterno: string;
   materno: string;

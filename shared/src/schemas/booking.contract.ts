@@ -22,6 +22,25 @@ export const FARE_FIELDS = [
 ] as const;
 export type FareField = (typeof FARE_FIELDS)[number];
 
+/** `gnivel_piso`: 15 is deck 1, 16 is deck 2. */
+export const DECKS = [15, 16] as const;
+export type DeckCode = (typeof DECKS)[number];
+export const deckNumber = (gnivel_piso: number) => (gnivel_piso === 16 ? 2 : 1);
+
+/**
+ * The fare field a seat sells at (spec §3), one rule for the browser and the server: its class
+ * and deck, `_individual` for the single-seat fare. `fareParts` reads one back.
+ */
+export function fareFieldOf(seat: { gcategoria_asiento: number; gnivel_piso: number }, individual = false): string {
+  return `edd_calc_${seat.gcategoria_asiento}_p${deckNumber(seat.gnivel_piso)}${individual ? '_individual' : ''}`;
+}
+
+/** A fare field's seat class (140, 160, 180), deck (1, 2) and whether it is the single-seat fare. */
+export function fareParts(field: FareField): { clase: number; piso: number; individual: boolean } {
+  const match = /^edd_calc_(\d+)_p(\d)(_individual)?$/.exec(field)!;
+  return { clase: Number(match[1]), piso: Number(match[2]), individual: Boolean(match[3]) };
+}
+
 /** What the "from" price of a trip is read from. */
 export type FromPriceFields = Partial<Record<FareField, number | null>> & { nprecio_desde: number | null };
 

@@ -1,4 +1,4 @@
-import { dayToDmy, formatCentimos, formatDay, formatSoles, limaDate, limaDateTime, limaTime, limaToday } from './format';
+import { dayToDmy, formatCentimos, formatDay, formatSoles, limaAtom, limaDate, limaDateTime, limaTime, limaToday, limaWallClock, toCentimos } from './format';
 
 describe('money and Lima time, one way everywhere', () => {
   it('shows soles as S/ with grouped digits and two decimals in both languages', () => {
@@ -21,5 +21,19 @@ describe('money and Lima time, one way everywhere', () => {
     expect(limaDateTime(at, 'en-EN')).toMatch(/^28 November 2026(,| at) 22:30$/);
     expect(formatDay('2026-11-28', 'en-EN')).toBe('28 November 2026');
     expect(formatDay('2026-11-28', 'es-PE', true)).toBe('sábado, 28 de noviembre de 2026');
+  });
+});
+
+describe('céntimos and Lima time as the providers write them', () => {
+  it('turns soles into whole céntimos, rounded to the céntimo', () => {
+    expect(toCentimos(90)).toBe(9000);
+    expect(toCentimos(0.1 + 0.2)).toBe(30);
+  });
+
+  it("writes an instant in Lima's wall clock, with and without its offset", () => {
+    const instant = new Date('2026-03-01T14:30:05.900Z');
+    expect(limaWallClock(instant)).toBe('2026-03-01T09:30:05');
+    expect(limaAtom(instant)).toBe('2026-03-01T09:30:05-05:00');
+    expect(limaWallClock(new Date('2026-03-01T03:00:00Z'))).toBe('2026-02-28T22:00:00');
   });
 });

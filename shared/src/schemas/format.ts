@@ -53,6 +53,25 @@ export function formatCentimos(centimos: number, language: string): string {
   return formatSoles(centimos / 100, language);
 }
 
+/** Soles (the trips' fares, `precio`) → integer céntimos (the sales API's money), rounded to the céntimo. */
+export function toCentimos(soles: number): number {
+  return Math.round(soles * 100);
+}
+
+/** Lima's offset from UTC: Peru has kept UTC−5 all year since 1994. */
+export const LIMA_UTC_OFFSET = '-05:00';
+const LIMA_OFFSET_MS = -5 * 60 * 60 * 1000;
+
+/** Lima's wall clock at `date`, `2026-03-01T09:30:00` (no offset written), without a time-zone database. */
+export function limaWallClock(date: Date): string {
+  return new Date(date.getTime() + LIMA_OFFSET_MS).toISOString().slice(0, 19);
+}
+
+/** `2026-03-01T09:30:00-05:00`: an instant written in Lima time (ISO 8601 with its offset). */
+export function limaAtom(date: Date): string {
+  return `${limaWallClock(date)}${LIMA_UTC_OFFSET}`;
+}
+
 let limaDayFormat: Intl.DateTimeFormat | undefined;
 
 /** The Lima calendar day (YYYY-MM-DD) of `now` (today by default), whatever the device's time zone. */

@@ -22,5 +22,7 @@ export * from './aftersale.messages';
 export * from './aftersale.schema';
 export * from './aftersale.contract';
 export * from './format';
+export * from './seat-hold';
+export { SALES_CHANNEL } from '../constants';
 export * from './names';
 export * from './operator';

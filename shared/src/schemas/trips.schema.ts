@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { SALES_CHANNEL, SEAT_STATE } from '../constants';
+import { SALES_CHANNEL } from '../constants';
+import { SEAT_STATE } from './seat-hold';
 import { limaToday } from './format';
 
 /** Trips are on sale from today to this many days ahead (the API seeds the same window). */

@@ -16,4 +16,4 @@ addRecipes({
 export { Checkbox, Fieldset, RadioGroup, Textarea } from '@chakra-ui/react';
 export { TextField } from './text-field';
 export { ErrorSummary, type SummaryEntry } from './error-summary';
-export { SelectField, type SelectOption } from './select-field';
+export { SelectField } from './select-field';

@@ -51,4 +51,8 @@ export {
 } from '@chakra-ui/react';
 export { UiProvider } from './provider';
 export { NotFoundMessage } from './not-found';
+export { PageTitle, type PageTitleProps } from './page-title';
+export { FramedSection, type FramedSectionProps } from './framed-section';
+export { TitledText, type TitledTextProps } from './titled-text';
+export { SelectControl, type SelectControlProps, type SelectOption } from './select-control';
 export { ErrorNotice, RemoteError, type ErrorNoticeProps } from './remote-error';

@@ -1,12 +1,8 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
+import { Field } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageText, type FormMessage } from '../form-message';
-
-export interface SelectOption {
-  value: string;
-  label: string;
-}
+import { SelectControl, type SelectOption } from './select-control';
 
 interface SelectFieldProps {
   /** The control's id; its hint and message are `{id}-hint` and `{id}-error`. */
@@ -33,25 +29,17 @@ export function SelectField({ id, name = id, label, value, onValue, options, pla
   return (
     <Field.Root ids={{ control: id, errorText: `${id}-error`, helperText: `${id}-hint` }} invalid={Boolean(error)} required={required}>
       <Field.Label>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field
-          name={name}
-          value={value}
-          onChange={(event) => onValue(event.target.value)}
-          aria-describedby={describedBy}
-          autoComplete={autoComplete}
-          borderColor="border.control"
-          _invalid={{ borderColor: 'fg.error' }}
-        >
-          {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <SelectControl
+        name={name}
+        value={value}
+        onValue={onValue}
+        options={options}
+        placeholder={placeholder}
+        aria-describedby={describedBy}
+        autoComplete={autoComplete}
+        borderColor="border.control"
+        _invalid={{ borderColor: 'fg.error' }}
+      />
       {hint && <Field.HelperText>{hint}</Field.HelperText>}
       {error && <Field.ErrorText color="fg.error">{messageText(t, error)}</Field.ErrorText>}
     </Field.Root>

@@ -18,9 +18,10 @@ const manifest = {
 const route = (id: string) => ROUTES.find((candidate) => candidate.id === id)!;
 const hints = (rel: string) => [...document.head.querySelectorAll(`link[rel="${rel}"]`)].map((link) => link.getAttribute('href'));
 const SHARED_CHUNKS = { combobox: ['444.a.js', '593.b.js', '826.c.js'], forms: ['408.d.js', '593.b.js'] };
-const fetchMock = jest.fn(
-  async (url: string) => new Response(JSON.stringify(url === '/shared-chunks.json' ? SHARED_CHUNKS : manifest), { status: 200 }),
-);
+// What a remote's build writes (webpack.federation.mjs): its `./app` and named page chunks' needs.
+const SHARED_NEEDS = { app: ['forms'] };
+const answer = (url: string) => (url === '/shared-chunks.json' ? SHARED_CHUNKS : url.endsWith('/shared-needs.json') ? SHARED_NEEDS : manifest);
+const fetchMock = jest.fn(async (url: string) => new Response(JSON.stringify(answer(url)), { status: 200 }));
 const manifestReads = (url: string) => fetchMock.mock.calls.filter(([called]) => called === url).length;
 
 beforeAll(() => {
@@ -105,8 +106,11 @@ describe('fetching a shared module a screen runs only when the customer acts', (
     expect(document.querySelectorAll('script')).toHaveLength(0);
   });
 
-  it('fetches nothing for a module the page on screen has already loaded', async () => {
+  it("loads the modules the page's remote says it imports, and fetches nothing more for them", async () => {
+    applyRegistry({ mf_complaints: COMPLAINTS_MANIFEST });
     preloadRoute(route('complaints'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(manifestReads('http://cdn.test/mf_complaints/1.0.0-abc/shared-needs.json')).toBe(1);
     prefetchShared('forms');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(hints('prefetch')).not.toContain('/408.d.js');

@@ -96,18 +96,34 @@ export function prefetchShared(name: OnDemandShared): void {
   });
 }
 
+/** What a remote's build lists in `shared-needs.json`: page (its route id, or `app`) → on-demand shared modules. */
+type SharedNeeds = Partial<Record<string, OnDemandShared[]>>;
+
+/** The on-demand shared modules `route`'s page imports, as its remote's build lists them (none when unknown). */
+async function sharedNeedsOf(route: RouteDef, manifestUrl: string): Promise<OnDemandShared[]> {
+  const response = await fetch(new URL('shared-needs.json', manifestUrl).href);
+  if (!response.ok) return [];
+  const needs = (await response.json()) as SharedNeeds;
+  return (needs[route.id] ?? needs.app ?? []).filter((name) => name in ON_DEMAND_SHARED);
+}
+
 /**
  * Starts downloading the code of the page on screen (its remote's entry and `./app` chunks, and
- * the shared modules it needs) in parallel with the shell's first render, without running the remote.
+ * the shared modules it imports) in parallel with the shell's first render, without running the remote.
  */
 export function preloadRoute(route: RouteDef): void {
-  for (const name of route.needs ?? []) {
-    sharedAskedFor.add(name);
-    void ON_DEMAND_SHARED[name]().catch(() => undefined);
-  }
   if (!isDeployed(route.remote)) return;
   fetched.add(route.remote);
   const manifestUrl = registry[route.remote]!;
+  sharedNeedsOf(route, manifestUrl).then(
+    (needs) => {
+      for (const name of needs) {
+        sharedAskedFor.add(name);
+        void ON_DEMAND_SHARED[name]().catch(() => undefined);
+      }
+    },
+    () => undefined,
+  );
   register(route.remote).then(
     (manifest) => filesToPreload(manifest, manifestUrl).forEach((href) => addResourceHint('preload', href)),
     () => undefined,
