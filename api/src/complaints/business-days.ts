@@ -1,7 +1,8 @@
+import { LIMA_TIME_ZONE } from '@rumbo/shared/schemas';
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, isWeekend } from 'date-fns';
 
-export const LIMA = 'America/Lima';
+export const LIMA = LIMA_TIME_ZONE;
 
 /**
  * Peru's fixed-date national holidays (MM-dd). Holy Thursday and Good Friday move with Easter

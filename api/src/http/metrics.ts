@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
+import { STATE_SQL } from '../db/seat-states';
 import { MAX_ATTEMPTS } from '../mail/sender';
 
 /**
@@ -81,7 +82,7 @@ interface StoreFigures {
 
 async function readStoreFigures(db: Database): Promise<StoreFigures> {
   const [totals] = await queryRows<{ holds: number; tickets: number; depth: number; age: number }>(db, sql`
-    select (select count(*)::int from viaje_asiento where gestado_asiento = 84 and expira > now()) as holds,
+    select (select count(*)::int from viaje_asiento where gestado_asiento = ${STATE_SQL.HELD} and expira > now()) as holds,
            (select count(*)::int from boleto) as tickets,
            (select count(*)::int from outbox where sent_at is null and attempts < ${MAX_ATTEMPTS}) as depth,
            (select coalesce(extract(epoch from now() - min(created_at)), 0)::float8 from outbox where sent_at is null and attempts < ${MAX_ATTEMPTS}) as age`);

@@ -1,3 +1,4 @@
+import { limaAtom } from '@rumbo/shared/schemas';
 import {
   InvalidSignatureError,
   PaymentProviderError,
@@ -9,7 +10,7 @@ import {
   type PaymentProvider,
 } from './provider';
 import type { AdapterDeps } from './safetypay';
-import { centimosOf, decimalOf, headerOf, hmacSha256Hex, limaAtom, safeEqual, sha256Hex } from './signing';
+import { centimosOf, decimalOf, headerOf, hmacSha256Hex, safeEqual, sha256Hex } from './signing';
 
 /**
  * PagoEfectivo's API v1 (CIP: a payment code the customer pays in cash at agents and banks, by

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@rumbo/shared/schemas';
+import { limaWallClock, type PaymentMethod } from '@rumbo/shared/schemas';
 import {
   InvalidSignatureError,
   PaymentProviderError,
@@ -9,7 +9,7 @@ import {
   type PaymentNotice,
   type PaymentProvider,
 } from './provider';
-import { centimosOf, decimalOf, limaDateTime, safeEqual, sha256Hex } from './signing';
+import { centimosOf, decimalOf, safeEqual, sha256Hex } from './signing';
 
 /**
  * SafetyPay Express, POST (name-value) flavour, as SafetyPay's own PHP kit
@@ -168,7 +168,7 @@ export function createSafetyPay(credentials: SafetyPayCredentials, deps: Adapter
 
     const fields = {
       ApiKey: apiKey,
-      RequestDateTime: limaDateTime(now),
+      RequestDateTime: limaWallClock(now),
       CurrencyCode: 'PEN',
       Amount: decimalOf(request.montoCentimos),
       MerchantSalesID: request.referencia,
@@ -275,7 +275,7 @@ export function createSafetyPay(credentials: SafetyPayCredentials, deps: Adapter
 
   function acknowledge(_notice: PaymentNotice, rawBody: string): NotificationReply {
     const fields = fieldsOf(rawBody);
-    const requestDateTime = limaDateTime(deps.now());
+    const requestDateTime = limaWallClock(deps.now());
     // Our order number is the reference we sent as MerchantSalesID.
     const echoed = [
       fields.MerchantSalesID,

@@ -1,4 +1,5 @@
-import { centimosOf, decimalOf, headerOf, limaAtom, limaDateTime, safeEqual } from './signing';
+import { limaAtom, limaWallClock } from '@rumbo/shared/schemas';
+import { centimosOf, decimalOf, headerOf, safeEqual } from './signing';
 
 describe('amounts', () => {
   it('writes céntimos as the providers’ decimals without floating point', () => {
@@ -27,7 +28,7 @@ describe('amounts', () => {
 describe('dates in Lima time', () => {
   it('are UTC−5 wall clock, with and without the offset', () => {
     const instant = new Date('2026-03-01T14:30:05.123Z');
-    expect(limaDateTime(instant)).toBe('2026-03-01T09:30:05');
+    expect(limaWallClock(instant)).toBe('2026-03-01T09:30:05');
     expect(limaAtom(instant)).toBe('2026-03-01T09:30:05-05:00');
     expect(new Date(limaAtom(instant)).getTime()).toBe(Math.floor(instant.getTime() / 1000) * 1000);
   });

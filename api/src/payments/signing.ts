@@ -39,19 +39,6 @@ export function centimosOf(amount: unknown): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
-/** Peru has kept UTC−5 all year since 1994: Lima's wall clock without a time-zone database. */
-const LIMA_OFFSET_MS = -5 * 60 * 60 * 1000;
-
-/** `2026-03-01T09:30:00` in Lima time (SafetyPay's RequestDateTime, the PHP kit's `Y-m-d\TH:i:s`). */
-export function limaDateTime(date: Date): string {
-  return new Date(date.getTime() + LIMA_OFFSET_MS).toISOString().slice(0, 19);
-}
-
-/** `2026-03-01T09:30:00-05:00` (PagoEfectivo's dateRequest and dateExpiry, PHP's DATE_ATOM in Lima). */
-export function limaAtom(date: Date): string {
-  return `${limaDateTime(date)}-05:00`;
-}
-
 /** A header's value however Node hands it (absent, one, or repeated): the first, or ''. */
 export function headerOf(headers: Record<string, string | string[] | undefined>, name: string): string {
   const wanted = name.toLowerCase();

@@ -1,4 +1,4 @@
-import { isMinorOn, MinorGuardianSchema, SeatPassengerSchema } from '@rumbo/shared/schemas';
+import { isMinorOn, limaToday, MinorGuardianSchema, SeatPassengerSchema } from '@rumbo/shared/schemas';
 import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
@@ -17,7 +17,7 @@ export interface SeatPassengerRoutesOptions {
 }
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
-const limaDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(d);
+const limaDate = (d: Date) => limaToday(d);
 
 /** The seat if this purchase holds it now (84, its key, not expired), with the trip's departure. */
 async function heldSeat(db: Database, cviaje_asiento: number, keyHash: string, now: Date) {

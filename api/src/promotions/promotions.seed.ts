@@ -1,10 +1,11 @@
 import { TZDate } from '@date-fns/tz';
+import { LIMA_TIME_ZONE } from '@rumbo/shared/schemas';
 import { addDays, format } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { promocion } from './promotions.tables';
 
-const day = (now: Date, offset: number) => format(addDays(new TZDate(now, 'America/Lima'), offset), 'yyyy-MM-dd');
+const day = (now: Date, offset: number) => format(addDays(new TZDate(now, LIMA_TIME_ZONE), offset), 'yyyy-MM-dd');
 
 /**
  * The campaigns. Their validity is set relative to the day the server starts, so a demo

@@ -1,6 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import type { Language, Promotion } from '@rumbo/shared/schemas';
-import { format } from 'date-fns';
+import { limaToday, type Language, type Promotion } from '@rumbo/shared/schemas';
 import { and, asc, eq, gte, lte, or } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { ciudad } from '../cities/cities.tables';
@@ -14,7 +12,7 @@ import { promocion, suscripcion } from './promotions.tables';
 export type { Promotion } from '@rumbo/shared/schemas';
 
 export async function currentPromotions(db: Database, language: Language, now: Date): Promise<Promotion[]> {
-  const today = format(new TZDate(now, 'America/Lima'), 'yyyy-MM-dd');
+  const today = limaToday(now);
   const rows = await db
     .select({ p: promocion, c: ciudad })
     .from(promocion)

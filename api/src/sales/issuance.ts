@@ -1,4 +1,4 @@
-import { POINTS_PER_SOL, type Language, type ReservationReason, type ValidationKey } from '@rumbo/shared/schemas';
+import { holdIsLive, POINTS_PER_SOL, type Language, type ReservationReason, type ValidationKey } from '@rumbo/shared/schemas';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { locks } from '../db/lock-order';
@@ -35,7 +35,7 @@ async function lockSeatsFor(tx: Database, r: Reservation, ids: number[], now: Da
     rows.every(
       (s) =>
         s.gestado === AVAILABLE ||
-        (s.gestado === HELD && (s.clave_hash === r.clave_hash || (s.expira !== null && s.expira.getTime() <= now.getTime()))),
+        (s.gestado === HELD && (s.clave_hash === r.clave_hash || (s.expira !== null && !holdIsLive(s.expira, now)))),
     );
   if (!free || ids.length === 0) return false;
   // Per stretch (issue 19): the seat must also be free over every stretch that overlaps its own

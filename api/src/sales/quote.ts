@@ -1,4 +1,4 @@
-import { limaToday, type Quote } from '@rumbo/shared/schemas';
+import { limaToday, toCentimos, type Quote } from '@rumbo/shared/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { locks } from '../db/lock-order';
@@ -103,7 +103,7 @@ export async function price(db: Database, seats: HeldSeat[], cupon: string | und
   const priced = seats.map((seat) => ({
     ...seat,
     tramo: tramoOf.get(seat.cviaje)!,
-    precio_centimos: Math.round(seatPrice(byId.get(seat.cviaje)!, seat).precio * 100),
+    precio_centimos: toCentimos(seatPrice(byId.get(seat.cviaje)!, seat).precio),
   }));
   const subtotal = priced.reduce((sum, s) => sum + s.precio_centimos, 0);
 

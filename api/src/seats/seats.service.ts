@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { locks } from '../db/lock-order';
 import {
+  fareFieldOf,
   HOLD_MINUTES,
   MAX_SEATS,
   type SeatCell,
@@ -75,8 +76,8 @@ export function seatPrice(
   trip: Pick<TripForSale, 'fares' | 'promocion_pct'>,
   seat: { gcategoria_asiento: number; gnivel_piso: number; iasiento_individual: boolean; promocionable: boolean },
 ): Priced {
-  const base = `edd_calc_${seat.gcategoria_asiento}_p${seat.gnivel_piso === 15 ? 1 : 2}`;
-  const fare = (seat.iasiento_individual ? trip.fares[`${base}_individual`] : null) ?? trip.fares[base];
+  const base = fareFieldOf(seat);
+  const fare = (seat.iasiento_individual ? trip.fares[fareFieldOf(seat, true)] : null) ?? trip.fares[base];
   if (fare === null || fare === undefined) throw new Error(`trip has no fare ${base} for a seat of its layout`);
   if (!seat.promocionable || trip.promocion_pct <= 0) return { precio: fare, promocion: null };
   const promocion = Math.round((fare * (100 - trip.promocion_pct)) / 100);

@@ -1,6 +1,8 @@
+import { SEAT_STATE } from '@rumbo/shared/schemas';
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { instant } from '../db/columns';
+import { STATE_SQL } from '../db/seat-states';
 import { viaje } from '../trips/trips.tables';
 
 /**
@@ -12,10 +14,8 @@ export const stopRange = customType<{ data: string; driverData: string }>({
   dataType: () => 'int4range',
 });
 
-/** `viaje_asiento.gestado_asiento`: the seat states. */
-export const SOLD = 82;
-export const AVAILABLE = 83;
-export const HELD = 84;
+/** `viaje_asiento.gestado_asiento`: the seat states, as the contract defines them (shared). */
+export const { SOLD, AVAILABLE, HELD } = SEAT_STATE;
 
 /**
  * A seat of one trip over one stretch of its route (`paradas`, issue 19): 83 available, 84 held
@@ -39,7 +39,7 @@ export const viaje_asiento = pgTable(
     paradas: stopRange('paradas').notNull(),
     gnivel_piso: integer('gnivel_piso').notNull(),
     gcategoria_asiento: integer('gcategoria_asiento').notNull(),
-    gestado_asiento: integer('gestado_asiento').notNull().default(83),
+    gestado_asiento: integer('gestado_asiento').notNull().default(AVAILABLE),
     /** SHA-256 (hex) of the holder's key: the key itself is only ever in the holder's browser. */
     clave_hash: text('clave_hash'),
     expira: instant('expira'),
@@ -53,7 +53,7 @@ export const viaje_asiento = pgTable(
     unique('viaje_asiento_paradas_unique').on(t.cviaje, t.nasiento, t.paradas),
     index('viaje_asiento_clave_idx').on(t.clave_hash),
     index('viaje_asiento_cliente_idx').on(t.cviaje, t.cliente_hash),
-    check('viaje_asiento_estado_check', sql`${t.gestado_asiento} in (82, 83, 84)`),
+    check('viaje_asiento_estado_check', sql`${t.gestado_asiento} in (${STATE_SQL.SOLD}, ${STATE_SQL.AVAILABLE}, ${STATE_SQL.HELD})`),
     check('viaje_asiento_paradas_check', sql`not isempty(${t.paradas}) and lower(${t.paradas}) >= 0`),
   ],
 );

@@ -1,10 +1,10 @@
-import { addDays, limaToday, type Passenger, type SeatCell, type Trip } from '@rumbo/shared/schemas';
+import { addDays, limaToday, limaWallClock, SALES_CHANNEL, type Passenger, type SeatCell, type Trip } from '@rumbo/shared/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from '../app';
 import type { Database } from '../db/client';
 import { createPaymentProviders, type PaymentProviders } from '../payments';
-import { decimalOf, hmacSha256Hex, limaDateTime, sha256Hex } from '../payments/signing';
+import { decimalOf, hmacSha256Hex, sha256Hex } from '../payments/signing';
 import type { SandboxOptions } from '../payments/sandbox/sandbox.routes';
 import { pago, reserva } from '../sales/sales.tables';
 import { viaje_asiento } from '../seats/seats.tables';
@@ -12,7 +12,7 @@ import { setupTestApp, type TestApp } from './app';
 import { freePort } from './payment-fakes';
 
 /** A customer's steps 1–3 through the API (inject), and paying through the sandbox, for the API tests. */
-export const CHANNEL = { susuario: 'TVIRT', cusuario: 50005 } as const;
+export const CHANNEL = { susuario: SALES_CHANNEL.susuario, cusuario: SALES_CHANNEL.cusuario } as const;
 
 /** The store's origin, allowed by the sandbox app's CORS. */
 export const STORE = 'http://localhost:3000';
@@ -37,7 +37,7 @@ export function post(app: FastifyInstance, url: string, payload: object, headers
 
 /** A departure `days` ahead between two cities (IATA-like codes), the n-th of the day. */
 export async function findTrip(app: FastifyInstance, origen: string, destino: string, days = 5, index = 0): Promise<Trip> {
-  const res = await post(app, '/rest/viaje', { origen, destino, fecha: addDays(limaToday(), days), cusuario: 50005, coficina_venta: 577 });
+  const res = await post(app, '/rest/viaje', { origen, destino, fecha: addDays(limaToday(), days), cusuario: SALES_CHANNEL.cusuario, coficina_venta: SALES_CHANNEL.coficina_venta });
   const trip = (res.json().data as Trip[])[index];
   if (!trip) throw new Error(`no trip ${origen}-${destino} in ${days} days (#${index})`);
   return trip;
@@ -211,10 +211,10 @@ export interface SafetyPayNoticeFields {
 export function safetyPayNotice(sandbox: SandboxOptions, fields: SafetyPayNoticeFields, now: Date, signatureKey = sandbox.safetypay.signatureKey): string {
   const form: Record<string, string> = {
     ApiKey: sandbox.safetypay.apiKey,
-    RequestDateTime: limaDateTime(now),
+    RequestDateTime: limaWallClock(now),
     MerchantSalesID: fields.referencia,
     ReferenceNo: fields.referenceNo ?? String(Math.floor(Math.random() * 1e10)),
-    CreationDateTime: limaDateTime(now),
+    CreationDateTime: limaWallClock(now),
     Amount: fields.amount,
     CurrencyID: fields.currency ?? 'PEN',
     PaymentReferenceNo: '12345678',

@@ -2,6 +2,7 @@ import type { Terminal, Trip, TripSearch, TripStop } from '@rumbo/shared/schemas
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
+import { STATE_SQL } from '../db/seat-states';
 
 /** Sales of a departure close this long before it leaves. */
 export const SALES_CLOSE_MINUTES = 30;
@@ -160,7 +161,7 @@ export function stretchFare(fare: number | null, ratio: number): number | null {
 const takenSeats = (now: Date) => sql`(
   select count(distinct va.nasiento)::int from viaje_asiento va
   where va.cviaje = v.cviaje and va.paradas && l.paradas::int4range
-    and (va.gestado_asiento = 82 or (va.gestado_asiento = 84 and va.expira > ${now.toISOString()}::timestamptz)))`;
+    and (va.gestado_asiento = ${STATE_SQL.SOLD} or (va.gestado_asiento = ${STATE_SQL.HELD} and va.expira > ${now.toISOString()}::timestamptz)))`;
 
 /**
  * The day's departures (Lima date, at the boarding stop) of every route that passes the two
@@ -290,8 +291,8 @@ export async function findTripForSale(db: Database, cviaje: number, seatsAt?: Da
     ? sql`(select json_agg(json_build_array(s.nasiento, s.cviaje_asiento, s.estado)) from (
              select va.nasiento,
                     max(va.cviaje_asiento) filter (where va.paradas = ${stretch.paradas}::int4range) as cviaje_asiento,
-                    coalesce(min(case when va.gestado_asiento = 82 then 82
-                                      when va.gestado_asiento = 84 and va.expira > ${seatsAt.toISOString()}::timestamptz then 84 end), 83) as estado
+                    coalesce(min(case when va.gestado_asiento = ${STATE_SQL.SOLD} then ${STATE_SQL.SOLD}
+                                      when va.gestado_asiento = ${STATE_SQL.HELD} and va.expira > ${seatsAt.toISOString()}::timestamptz then ${STATE_SQL.HELD} end), ${STATE_SQL.AVAILABLE}) as estado
              from viaje_asiento va
              where va.cviaje = v.cviaje and va.paradas && ${stretch.paradas}::int4range
              group by va.nasiento) s)`

@@ -1,4 +1,4 @@
-import type { Language } from '@rumbo/shared/schemas';
+import { LIMA_TIME_ZONE, type Language } from '@rumbo/shared/schemas';
 import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../../mail/html';
 import { decimalOf } from '../signing';
@@ -49,7 +49,7 @@ export function when(date: Date, language: Language): string {
   return new Intl.DateTimeFormat(language === 'en-EN' ? 'en-GB' : 'es-PE', {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: 'America/Lima',
+    timeZone: LIMA_TIME_ZONE,
   }).format(date);
 }
 

@@ -1,6 +1,6 @@
-import type { Language } from '@rumbo/shared/schemas';
+import { limaAtom, limaWallClock, type Language } from '@rumbo/shared/schemas';
 import type { FastifyPluginAsync } from 'fastify';
-import { centimosOf, decimalOf, hmacSha256Hex, limaAtom, limaDateTime, safeEqual, sha256Hex } from '../signing';
+import { centimosOf, decimalOf, hmacSha256Hex, safeEqual, sha256Hex } from '../signing';
 import { html, messagePage, money, safetyPayPage, voucherPage } from './pages';
 import { Bounded, digits, id, isWebUrl, limaInstant, type Cip, type ExpressToken, type Form } from './state';
 
@@ -101,7 +101,7 @@ export const paymentSandboxRoutes: FastifyPluginAsync<SandboxOptions> = async (a
       delivery: null,
       outcome: null,
     });
-    const responseDateTime = limaDateTime(now());
+    const responseDateTime = limaWallClock(now());
     const url = `${origin}/sandbox/safetypay/pago/${token}`;
     const signature = sha256Hex(responseDateTime + url + sp.signatureKey);
     if (xml) {
@@ -116,7 +116,7 @@ export const paymentSandboxRoutes: FastifyPluginAsync<SandboxOptions> = async (a
 
   /** The notification SafetyPay posts, signed; true when the store answered with a valid signed echo. */
   async function notifySafetyPayStore(entry: ExpressToken, decision: 'aprobar' | 'rechazar'): Promise<boolean> {
-    const requestDateTime = limaDateTime(now());
+    const requestDateTime = limaWallClock(now());
     const fields: Form = {
       ApiKey: sp.apiKey,
       RequestDateTime: requestDateTime,

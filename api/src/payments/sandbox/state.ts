@@ -1,3 +1,4 @@
+import { LIMA_UTC_OFFSET } from '@rumbo/shared/schemas';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Language } from '@rumbo/shared/schemas';
 
@@ -53,6 +54,6 @@ export const isWebUrl = (value: string | undefined): value is string => {
 /** SafetyPay's RequestDateTime (Lima wall clock, no offset) as an instant; null when malformed. */
 export function limaInstant(value: string): Date | null {
   if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/.test(value)) return null;
-  const date = new Date(`${value}-05:00`);
+  const date = new Date(`${value}${LIMA_UTC_OFFSET}`);
   return Number.isNaN(date.getTime()) ? null : date;
 }
