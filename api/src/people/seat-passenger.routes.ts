@@ -1,11 +1,12 @@
-import { isMinorOn, MinorGuardianSchema, SeatPassengerSchema } from '@rumbo/shared/schemas';
+import { endpoints } from '@rumbo/shared/contract';
+import { isMinorOn } from '@rumbo/shared/schemas';
 import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client';
 import { ConflictError, InvalidInputError } from '../errors';
+import { route } from '../http/endpoint';
 import type { RateLimit } from '../http/rate-limit';
-import { parseBody } from '../http/validate';
 import { viaje_asiento } from '../seats/seats.tables';
 import { viaje } from '../trips/trips.tables';
 import { asiento_pasajero } from './people.tables';
@@ -38,8 +39,8 @@ async function heldSeat(db: Database, cviaje_asiento: number, keyHash: string, n
 }
 
 export const seatPassengerRoutes: FastifyPluginAsync<SeatPassengerRoutesOptions> = async (app, { db, now, writeRateLimit }) => {
-  app.post('/rest/asiento/asociar', { config: { rateLimit: writeRateLimit } }, async (request) => {
-    const body = parseBody(SeatPassengerSchema, request.body);
+  const writes = { rateLimit: writeRateLimit };
+  route(app, endpoints.seatPassenger, async ({ input: body }) => {
     const keyHash = hashKey(body.clave_bloqueo);
     const seat = await heldSeat(db, body.cviaje_asiento, keyHash, now());
     const menor = isMinorOn(body.pasajero.nacimiento, limaDate(seat.salida));
@@ -48,11 +49,10 @@ export const seatPassengerRoutes: FastifyPluginAsync<SeatPassengerRoutesOptions>
       .insert(asiento_pasajero)
       .values(values)
       .onConflictDoUpdate({ target: asiento_pasajero.cviaje_asiento, set: { ...values, cviaje_asiento: sql`excluded.cviaje_asiento` } });
-    return { data: { cviaje_asiento: seat.cviaje_asiento, menor } };
-  });
+    return { cviaje_asiento: seat.cviaje_asiento, menor };
+  }, writes);
 
-  app.post('/rest/asiento/menor', { config: { rateLimit: writeRateLimit } }, async (request) => {
-    const body = parseBody(MinorGuardianSchema, request.body);
+  route(app, endpoints.minorGuardian, async ({ input: body }) => {
     const keyHash = hashKey(body.clave_bloqueo);
     const t = now();
     await heldSeat(db, body.casiento, keyHash, t);
@@ -66,6 +66,6 @@ export const seatPassengerRoutes: FastifyPluginAsync<SeatPassengerRoutesOptions>
       .update(asiento_pasajero)
       .set({ cviaje_asiento_responsable: adult.cviaje_asiento, parentesco: body.parentesco })
       .where(eq(asiento_pasajero.cviaje_asiento, minor.cviaje_asiento));
-    return { data: { casiento: minor.cviaje_asiento, casiento_responsable: adult.cviaje_asiento, parentesco: body.parentesco } };
-  });
+    return { casiento: minor.cviaje_asiento, casiento_responsable: adult.cviaje_asiento, parentesco: body.parentesco };
+  }, writes);
 };

@@ -57,12 +57,14 @@ export function endpoint<
   B extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   A extends Schema | undefined = undefined,
+  const S extends SessionNeed = SessionNeed,
+  const O extends boolean = false,
 >(
-  spec: { method: M; path: P; module: string; summary: string; body?: B; query?: Q; answer?: A } & Omit<
+  spec: { method: M; path: P; module: string; summary: string; body?: B; query?: Q; answer?: A; session: S; optionalBody?: O } & Omit<
     Endpoint<M, P, B, Q, A>,
-    'method' | 'path' | 'module' | 'summary' | 'body' | 'query' | 'answer' | 'errors'
+    'method' | 'path' | 'module' | 'summary' | 'body' | 'query' | 'answer' | 'errors' | 'session' | 'optionalBody'
   > & { errors?: EndpointErrors },
-): Endpoint<M, P, B, Q, A> {
+): Endpoint<M, P, B, Q, A> & { readonly session: S; readonly optionalBody?: O } {
   return { errors: {}, ...spec, body: spec.body as B, query: spec.query as Q, answer: spec.answer as A };
 }
 
