@@ -1,18 +1,13 @@
 import { api } from '@rumbo/shared';
-import type { ComplaintReceipt } from '@rumbo/shared/schemas';
+import { contentEndpoints, formsEndpoints } from '@rumbo/shared/contract';
+import type { City, ComplaintReceipt } from '@rumbo/shared/schemas';
 import type { ComplaintForm } from './complaint.store';
 
-/** One destination of `GET /rest/iata`. */
-export interface City {
-  cciudad: number;
-  nombre: string;
-  codigo: string;
-  slug: string;
-}
+export type { City } from '@rumbo/shared/schemas';
 
 /** The destination cities; undefined when they could not be fetched. */
 export async function fetchCities(): Promise<City[] | undefined> {
-  const cities = await api.get<City[]>('/rest/iata');
+  const cities = await api.call(contentEndpoints.cities);
   return Array.isArray(cities) ? cities : undefined;
 }
 
@@ -21,5 +16,5 @@ export async function fetchCities(): Promise<City[] | undefined> {
  * network failure; a rejected sheet (400, 429...) throws the client's `ApiError`.
  */
 export function fileComplaint(form: ComplaintForm): Promise<ComplaintReceipt | undefined> {
-  return api.post<ComplaintReceipt>('/rest/reclamacion/registro', form);
+  return api.call(formsEndpoints.complaint, form);
 }

@@ -6,7 +6,7 @@ import Parcel from 'single-spa-react/parcel';
 import { loadSearchParcel } from './search-loader';
 
 export interface SearchProps {
-  /** City codes from `/rest/iata` (`LIM`, `AQP`). */
+  /** City codes of `contentEndpoints.cities` (`LIM`, `AQP`). */
   origen?: string;
   destino?: string;
   /** The id of this section's heading: the widget inside draws no heading of its own. */
