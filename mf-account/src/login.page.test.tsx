@@ -1,5 +1,7 @@
 import { i18n, registerTexts, session } from '@rumbo/shared';
-import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import type { AccountCustomer } from '@rumbo/shared/schemas';
+import { answer, json, renderWithUi, setUpShared, stubEndpoints, stubRest } from '@rumbo/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginPage } from './login.page';
@@ -8,7 +10,7 @@ import { accountPackageTexts } from './locales';
 /** A session token whose `exp` is in an hour. */
 const exp = Math.floor(Date.now() / 1000) + 3600;
 const TOKEN = `h.${btoa(JSON.stringify({ sub: '7', exp })).replace(/=+$/, '')}.s`;
-const CLIENTE = {
+const CLIENTE: AccountCustomer = {
   ccuenta: 7,
   tipo_doc: 19,
   num_doc: '45678912',
@@ -34,12 +36,10 @@ beforeEach(async () => {
 
 describe('the sign-in page', () => {
   it('signs in with e-mail and password: the session holds the customer at once and the page returns to pathname', async () => {
-    const requests = stubRest(async (request) => {
-      const path = new URL(request.url).pathname;
-      if (path === '/rest/login/verificar') return json(200, { data: { token: TOKEN, cliente: CLIENTE } });
-      if (path === '/rest/user/cuenta') return json(200, { data: { existe: true, metodos: ['clave', 'codigo'] } });
-      return json(404, { message: 'no', code: 'request.notFound' });
-    });
+    const requests = stubEndpoints(
+      answer(endpoints.passwordSignIn, { token: TOKEN, cliente: CLIENTE }),
+      answer(endpoints.accountLookup, { existe: true, metodos: ['clave', 'codigo'] }),
+    );
     renderWithUi(<LoginPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Email'), 'rosa@example.pe');

@@ -59,13 +59,14 @@ export function endpoint<
   A extends Schema | undefined = undefined,
   const S extends SessionNeed = SessionNeed,
   const O extends boolean = false,
+  const R extends Endpoint['produces'] = undefined,
 >(
-  spec: { method: M; path: P; module: string; summary: string; body?: B; query?: Q; answer?: A; session: S; optionalBody?: O } & Omit<
+  spec: { method: M; path: P; module: string; summary: string; body?: B; query?: Q; answer?: A; session: S; optionalBody?: O; produces?: R } & Omit<
     Endpoint<M, P, B, Q, A>,
-    'method' | 'path' | 'module' | 'summary' | 'body' | 'query' | 'answer' | 'errors' | 'session' | 'optionalBody'
+    'method' | 'path' | 'module' | 'summary' | 'body' | 'query' | 'answer' | 'errors' | 'session' | 'optionalBody' | 'produces'
   > & { errors?: EndpointErrors },
-): Endpoint<M, P, B, Q, A> & { readonly session: S; readonly optionalBody?: O } {
-  return { errors: {}, ...spec, body: spec.body as B, query: spec.query as Q, answer: spec.answer as A };
+): Endpoint<M, P, B, Q, A> & { readonly session: S; readonly optionalBody?: O; readonly produces: R } {
+  return { errors: {}, ...spec, body: spec.body as B, query: spec.query as Q, answer: spec.answer as A, produces: spec.produces as R };
 }
 
 /** What the caller sends: the body's (or query's) input type; nothing when the endpoint reads none. */
