@@ -29,7 +29,7 @@ export interface SeatsDeps {
   changeSeat: (seat: SeatRef, state: 83 | 84, clave?: string) => Promise<SeatHoldResult | undefined>;
   storage: Storage;
   now: () => number;
-  /** `POST /rest/asiento/extender`. */
+  /** `endpoints.holdExtension`. */
   extendHold: (clave: string) => ReturnType<typeof requestExtension>;
 }
 
