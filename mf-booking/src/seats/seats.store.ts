@@ -29,7 +29,7 @@ export interface SeatsDeps {
   changeSeat: (seat: SeatRef, state: 83 | 84, clave?: string) => Promise<SeatHoldResult | undefined>;
   storage: Storage;
   now: () => number;
-  /** `endpoints.holdExtension`. */
+  /** `POST /rest/asiento/extender`. */
   extendHold: (clave: string) => ReturnType<typeof requestExtension>;
 }
 
