@@ -1,5 +1,5 @@
 import { SALES_CHANNEL, api, type HeldSeat } from '@rumbo/shared';
-import { endpoints, type RequestOf } from '@rumbo/shared/contract';
+import { seatsEndpoints, tripsEndpoints, type RequestOf } from '@rumbo/shared/contract';
 import type { SeatHoldResult, SeatMap, Terminal, Trip, TripStop } from '@rumbo/shared/schemas';
 
 /**
@@ -8,7 +8,7 @@ import type { SeatHoldResult, SeatMap, Terminal, Trip, TripStop } from '@rumbo/s
  */
 
 export async function fetchTerminals(): Promise<Terminal[] | undefined> {
-  const terminals = await api.call(endpoints.terminals);
+  const terminals = await api.call(tripsEndpoints.terminals);
   return Array.isArray(terminals) ? terminals : undefined;
 }
 
@@ -19,7 +19,7 @@ export interface TripQuery {
 }
 
 export async function searchTrips(query: TripQuery): Promise<Trip[] | undefined> {
-  const trips = await api.call(endpoints.trips, {
+  const trips = await api.call(tripsEndpoints.trips, {
     ...query,
     cusuario: SALES_CHANNEL.cusuario,
     coficina_venta: SALES_CHANNEL.coficina_venta,
@@ -32,7 +32,7 @@ export async function searchTrips(query: TripQuery): Promise<Trip[] | undefined>
  * stretch, issue 19); an empty list when they could not be fetched (spec §7).
  */
 export async function fetchStops(trip: StopsTrip): Promise<TripStop[] | undefined> {
-  const stops = await api.call(endpoints.tripStops, {
+  const stops = await api.call(tripsEndpoints.tripStops, {
     cviaje: trip.cviaje,
     cterminal_origen: trip.cterminal_origen,
     cterminal_destino: trip.cterminal_destino,
@@ -46,7 +46,7 @@ export type SeatMapTrip = Pick<Trip, 'cviaje' | 'cterminal_origen' | 'cterminal_
 export type StopsTrip = Pick<Trip, 'cviaje'> & Partial<SeatMapTrip>;
 
 export async function fetchSeatMap(trip: SeatMapTrip): Promise<SeatMap | undefined> {
-  const map = await api.call(endpoints.seatMap, {
+  const map = await api.call(seatsEndpoints.seatMap, {
     cviaje: trip.cviaje,
     cterminal_origen: trip.cterminal_origen,
     cterminal_destino: trip.cterminal_destino,
@@ -61,7 +61,7 @@ export type SeatRef = Omit<HeldSeat, 'clave_bloqueo' | 'expira' | 'precio'>;
 
 /** 84 holds the seat, 83 releases it; `clave_bloqueo` is the purchase's key once it has one. */
 export function changeSeat(seat: SeatRef, gestado_asiento: 83 | 84, clave_bloqueo?: string): Promise<SeatHoldResult | undefined> {
-  return api.call(endpoints.seatHold, {
+  return api.call(seatsEndpoints.seatHold, {
     cviaje: seat.cviaje,
     cviaje_asiento: seat.cviaje_asiento,
     cterminal_origen: seat.cterminal_origen,
@@ -74,5 +74,5 @@ export function changeSeat(seat: SeatRef, gestado_asiento: 83 | 84, clave_bloque
     cusuario: SALES_CHANNEL.cusuario,
     ...(clave_bloqueo ? { clave_bloqueo } : {}),
     // A held seat keeps the map's floor and category as numbers; the API checks them against its schema.
-  } as RequestOf<typeof endpoints.seatHold>);
+  } as RequestOf<typeof seatsEndpoints.seatHold>);
 }

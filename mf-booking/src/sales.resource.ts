@@ -1,5 +1,5 @@
 import { api, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
-import { endpoints, type RequestOf } from '@rumbo/shared/contract';
+import { accountsEndpoints, aftersaleEndpoints, companiesEndpoints, peopleEndpoints, promotionsEndpoints, salesEndpoints, type RequestOf } from '@rumbo/shared/contract';
 import { changeSeat } from './booking.resource';
 import type { Declaration, Passenger, PersonOnFile } from '@rumbo/shared/schemas';
 
@@ -9,46 +9,46 @@ import type { Declaration, Passenger, PersonOnFile } from '@rumbo/shared/schemas
  * error answer (400, 404, 409...). Bodies are the shared schemas' outputs.
  */
 
-export type DocumentRef = RequestOf<typeof endpoints.personFound>;
+export type DocumentRef = RequestOf<typeof peopleEndpoints.personFound>;
 
 export type { PersonFound } from '@rumbo/shared/contract';
 
-export const findPerson = (documento: DocumentRef) => api.call(endpoints.personFound, documento);
+export const findPerson = (documento: DocumentRef) => api.call(peopleEndpoints.personFound, documento);
 
 /** A known passenger's data; the birth date proves the caller knows them. The record was stored through the passenger schema, so its codes are the schema's. */
-export const getPerson = (documento: DocumentRef, nacimiento: string) => api.call(endpoints.personLookup, { documento, nacimiento }) as Promise<PersonOnFile | undefined>;
+export const getPerson = (documento: DocumentRef, nacimiento: string) => api.call(salesEndpoints.personLookup, { documento, nacimiento }) as Promise<PersonOnFile | undefined>;
 
-export const registerPerson = (pasajero: Passenger) => api.call(endpoints.person, pasajero);
+export const registerPerson = (pasajero: Passenger) => api.call(peopleEndpoints.person, pasajero);
 
 export const tieSeat = (clave_bloqueo: string, cviaje_asiento: number, pasajero: Passenger) =>
-  api.call(endpoints.seatPassenger, { clave_bloqueo, cviaje_asiento, pasajero });
+  api.call(peopleEndpoints.seatPassenger, { clave_bloqueo, cviaje_asiento, pasajero });
 
-export type GuardianBody = RequestOf<typeof endpoints.minorGuardian>;
-export const tieGuardian = (body: GuardianBody) => api.call(endpoints.minorGuardian, body);
+export type GuardianBody = RequestOf<typeof peopleEndpoints.minorGuardian>;
+export const tieGuardian = (body: GuardianBody) => api.call(peopleEndpoints.minorGuardian, body);
 
 export type { Company, Promotion } from '@rumbo/shared/schemas';
-export const findCompany = (ruc: string) => api.call(endpoints.company, { ruc });
+export const findCompany = (ruc: string) => api.call(companiesEndpoints.company, { ruc });
 
-export const introduceGuest = (guest: { nombre: string; email: string }) => api.call(endpoints.guest, guest);
+export const introduceGuest = (guest: { nombre: string; email: string }) => api.call(salesEndpoints.guest, guest);
 
-export const fetchPromotions = () => api.call(endpoints.promotions);
+export const fetchPromotions = () => api.call(promotionsEndpoints.promotions);
 
-export const quote = (body: { clave_bloqueo: string; cupon?: string }) => api.call(endpoints.quote, body);
+export const quote = (body: { clave_bloqueo: string; cupon?: string }) => api.call(salesEndpoints.quote, body);
 
-export type ReservationBody = RequestOf<typeof endpoints.reserve>;
-export const reserve = (body: ReservationBody) => api.call(endpoints.reserve, body);
+export type ReservationBody = RequestOf<typeof salesEndpoints.reserve>;
+export const reserve = (body: ReservationBody) => api.call(salesEndpoints.reserve, body);
 
-export const lookUpReservation = (codigo: string, clave_bloqueo: string) => api.call(endpoints.reservation, { codigo, clave_bloqueo });
+export const lookUpReservation = (codigo: string, clave_bloqueo: string) => api.call(salesEndpoints.reservation, { codigo, clave_bloqueo });
 
 export const startSafetyPay = (body: { codigo: string; clave_bloqueo: string; metodo: 'tarjeta' | 'banca' | 'efectivo' }) =>
-  api.call(endpoints.safetyPay, body);
+  api.call(salesEndpoints.safetyPay, body);
 
-export const startCip = (body: { codigo: string; clave_bloqueo: string }) => api.call(endpoints.cip, body);
+export const startCip = (body: { codigo: string; clave_bloqueo: string }) => api.call(salesEndpoints.cip, body);
 
-export const resendTickets = (body: { codigo: string; email: string }) => api.call(endpoints.resendTickets, body);
+export const resendTickets = (body: { codigo: string; email: string }) => api.call(salesEndpoints.resendTickets, body);
 
 /** The tickets' PDF (the purchase key, or the buyer's session, authorises it). */
-export const ticketsPdf = (codigo: string, clave_bloqueo: string) => api.call(endpoints.ticketsPdf, { codigo, clave_bloqueo });
+export const ticketsPdf = (codigo: string, clave_bloqueo: string) => api.call(salesEndpoints.ticketsPdf, { codigo, clave_bloqueo });
 
 /* Issue 7: after the sale. */
 
@@ -61,23 +61,23 @@ export interface TicketAccess {
 
 /** Without `verificacion` it mails a one-time code to the buyer (`{ enviado }`); with it, the purchase (issue 15). */
 export const recoverPurchase = (body: { codigo: string; email: string; verificacion?: string }) =>
-  api.call(endpoints.recovery, body);
+  api.call(aftersaleEndpoints.recovery, body);
 
-export const lookUpTicket = (body: TicketAccess) => api.call(endpoints.postponableTicket, body);
+export const lookUpTicket = (body: TicketAccess) => api.call(aftersaleEndpoints.postponableTicket, body);
 
 export const postponeTicket = (body: TicketAccess & { clave_nueva: string; cviaje_asiento: number }) =>
-  api.call(endpoints.postpone, body);
+  api.call(aftersaleEndpoints.postpone, body);
 
-export const lookUpDeclaration = (body: TicketAccess) => api.call(endpoints.declarationTicket, body);
+export const lookUpDeclaration = (body: TicketAccess) => api.call(aftersaleEndpoints.declarationTicket, body);
 
-export const registerDeclaration = (body: Declaration) => api.call(endpoints.declaration, body);
+export const registerDeclaration = (body: Declaration) => api.call(aftersaleEndpoints.declaration, body);
 
-export const applyPoints = (body: { clave_bloqueo: string; puntos: number }) => api.call(endpoints.pointsApply, body);
+export const applyPoints = (body: { clave_bloqueo: string; puntos: number }) => api.call(aftersaleEndpoints.pointsApply, body);
 
-export const confirmWithPoints = (body: { codigo: string; clave_bloqueo: string }) => api.call(endpoints.pointsConfirm, body);
+export const confirmWithPoints = (body: { codigo: string; clave_bloqueo: string }) => api.call(aftersaleEndpoints.pointsConfirm, body);
 
 /** The signed-in customer's points (`endpoints.points`: balance, held, available). */
-export const fetchMyPoints = () => api.call(endpoints.points);
+export const fetchMyPoints = () => api.call(accountsEndpoints.points);
 
 /** Releases one of this browser's holds (state 83) with its purchase key. */
 export const releaseSeat = (seat: HeldSeat) => changeSeat(seat, SEAT_STATE.AVAILABLE, seat.clave_bloqueo);

@@ -1,5 +1,5 @@
 import { api } from '@rumbo/shared';
-import { contentEndpoints, formsEndpoints } from '@rumbo/shared/contract';
+import { complaintsEndpoints, contentEndpoints } from '@rumbo/shared/contract';
 import type { City, ComplaintReceipt } from '@rumbo/shared/schemas';
 import type { ComplaintForm } from './complaint.store';
 
@@ -16,5 +16,5 @@ export async function fetchCities(): Promise<City[] | undefined> {
  * network failure; a rejected sheet (400, 429...) throws the client's `ApiError`.
  */
 export function fileComplaint(form: ComplaintForm): Promise<ComplaintReceipt | undefined> {
-  return api.call(formsEndpoints.complaint, form);
+  return api.call(complaintsEndpoints.complaint, form);
 }

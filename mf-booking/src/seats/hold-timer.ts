@@ -1,5 +1,5 @@
 import { ApiError, api, type HeldSeat } from '@rumbo/shared';
-import { endpoints } from '@rumbo/shared/contract';
+import { seatsEndpoints } from '@rumbo/shared/contract';
 import { HOLD_EXTENSIONS, HOLD_WARNING_SECONDS, HoldExtensionSchema, type HoldExtension } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import * as v from 'valibot';
@@ -18,7 +18,7 @@ export interface HoldMessage {
 
 /** `endpoints.holdExtension`, its body checked with the server's own schema first. */
 export function requestExtension(clave_bloqueo: string): Promise<HoldExtension | undefined> {
-  return api.call(endpoints.holdExtension, v.parse(HoldExtensionSchema, { clave_bloqueo }));
+  return api.call(seatsEndpoints.holdExtension, v.parse(HoldExtensionSchema, { clave_bloqueo }));
 }
 
 /**

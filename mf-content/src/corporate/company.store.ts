@@ -7,7 +7,7 @@ export const COMPANY_FIELDS = ['ruc', 'razon_social', 'contacto', 'correo', 'tel
 export type CompanyField = (typeof COMPANY_FIELDS)[number];
 
 /**
- * The corporate form: a complete, valid RUC is looked up (`formsEndpoints.company`) and its
+ * The corporate form: a complete, valid RUC is looked up (`companiesEndpoints.company`) and its
  * business name filled in; an unknown RUC lets the company type it. Sent to `companyRequest`.
  */
 export class CompanyStore {

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { OperatorDataAnswer } from '../contracts';
-import { AgencyAnswer, CityAnswer, PromotionAnswer } from '../schemas/content.contract';
-import { SubscriptionSchema, SubscriptionTokenSchema } from '../schemas/company.schema';
+import { AgencyAnswer, CityAnswer } from '../schemas/content.contract';
 import { endpoint } from './endpoint';
 
 /** `GET /rest/informacion`: a page of the site's information (terms, privacy...) without its text. */
@@ -35,14 +34,7 @@ export const DestinationAnswer = v.object({
 });
 export type Destination = v.InferOutput<typeof DestinationAnswer>;
 
-/** The subscription to promotions after a confirmation link or an unsubscription. */
-export const SubscriptionStateAnswer = v.object({ correo: v.string(), estado: v.picklist(['confirmada', 'baja']) });
 
-/** Where agencies are filtered: a city code (`LIM`) or number, and `carga=1` for the cargo ones. */
-export const AgencyQuery = v.object({
-  ciudad: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^([A-Za-z]{3}|\d{1,3})$/))])),
-  carga: v.optional(v.string()),
-});
 
 export const contentEndpoints = {
   pages: endpoint({ method: 'GET', path: '/rest/informacion', module: 'content', summary: "The information pages in the caller's language", answer: v.array(PageSummaryAnswer), session: 'none' }),
@@ -51,21 +43,4 @@ export const contentEndpoints = {
   cities: endpoint({ method: 'GET', path: '/rest/iata', module: 'content', summary: 'The cities with their codes', answer: v.array(CityAnswer), session: 'none' }),
   destinations: endpoint({ method: 'GET', path: '/rest/destino', module: 'content', summary: 'The destinations with their lowest "from" price', answer: v.array(DestinationSummaryAnswer), session: 'none' }),
   destination: endpoint({ method: 'GET', path: '/rest/destino/:slug', module: 'content', summary: 'A destination page', answer: DestinationAnswer, session: 'none', errors: { 404: ['request.notFound'] } }),
-  agencies: endpoint({
-    method: 'GET', path: '/rest/componente/punto_venta', module: 'agencies', summary: 'The agencies, by city and cargo service', query: AgencyQuery, answer: v.array(AgencyAnswer), session: 'none',
-    errors: { 400: ['request.invalid'] },
-  }),
-  promotions: endpoint({ method: 'GET', path: '/rest/promocion/obtener', module: 'promotions', summary: "The current promotions in the caller's language", answer: v.array(PromotionAnswer), session: 'none' }),
-  subscribe: endpoint({
-    method: 'POST', path: '/rest/componente/registrar', module: 'promotions', summary: 'Subscribe to promotions; mails the confirmation link', body: SubscriptionSchema,
-    answer: v.object({ correo: v.string(), estado: v.literal('pendiente') }), status: 202, session: 'none',
-  }),
-  confirmSubscription: endpoint({
-    method: 'POST', path: '/rest/componente/confirmar', module: 'promotions', summary: 'Follow the subscription confirmation link', body: SubscriptionTokenSchema, answer: SubscriptionStateAnswer, session: 'none',
-    errors: { 400: ['subscription.token.invalid'] },
-  }),
-  unsubscribe: endpoint({
-    method: 'POST', path: '/rest/componente/baja', module: 'promotions', summary: 'Unsubscribe from promotions', body: SubscriptionTokenSchema, answer: SubscriptionStateAnswer, session: 'none',
-    errors: { 400: ['subscription.token.invalid'] },
-  }),
 } as const;
