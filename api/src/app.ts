@@ -16,6 +16,7 @@ import { registerErrorHandling } from './http/error-handler';
 import { healthRoutes } from './http/health.routes';
 import { registerJsonParser } from './http/json-body';
 import { Metrics, metricsRoutes, registerRequestMetrics } from './http/metrics';
+import { openApiRoutes, type RegisteredRoute } from './http/openapi.routes';
 import { LOOKUP_RATE_LIMIT, rateLimitStore, SEAT_RATE_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { paymentSandboxRoutes, type SandboxOptions } from './payments/sandbox/sandbox.routes';
@@ -33,7 +34,7 @@ export interface AppOptions {
   sessionSecret: string;
   /** Browser origins allowed to call the API (the site and its remotes). */
   corsOrigins?: (string | RegExp)[];
-  /** Serve `/dev/outbox` and `/dev/outbox.json`. */
+  /** Serve `/dev/outbox` and `/dev/outbox.json`, and the `/docs` page of the API. */
   devMailbox?: boolean;
   writeRateLimit?: RateLimit;
   /** Per-address limit of seat holds and releases. */
@@ -78,6 +79,13 @@ export interface AppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** True once the process is shutting down: readiness answers 503. */
   draining?: () => boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the application registered, in order. */
+    registeredRoutes: RegisteredRoute[];
+  }
 }
 
 /** The HTTP application without a listening socket: main.ts listens, tests use `inject`. */
@@ -131,6 +139,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onExceeded: (request) => metrics.limitRefusals.inc({ limit: request.routeOptions.url ?? 'unmatched' }),
   });
 
+  // Every route as registered: `/openapi.json` describes the rate limits, its test compares them with the table.
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { rateLimit?: unknown } | undefined;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, rateLimited: Boolean(config?.rateLimit) });
+  });
+  app.decorate('registeredRoutes', routes);
+
   await app.register(healthRoutes, { db, redis, draining });
   if (options.metricsToken) await app.register(metricsRoutes, { metrics, token: options.metricsToken });
   await app.register(contentRoutes, { db, now });
@@ -165,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lookupRateLimit,
   });
   await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit });
+  await app.register(openApiRoutes, { routes, docs: options.devMailbox ?? false });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
   if (options.paymentSandbox) await app.register(paymentSandboxRoutes, options.paymentSandbox);
 

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   });
   log = app.log;
   if (payments.sandbox) app.log.warn(`payment sandbox stands in for ${[payments.safetypay.sandbox && 'SafetyPay', payments.pagoefectivo.sandbox && 'PagoEfectivo'].filter(Boolean).join(' and ')} (no real money)`);
-  if (config.devMailbox) app.log.warn('DEV_MAILBOX=1: every queued mail is readable at /dev/outbox (development only)');
+  if (config.devMailbox) app.log.warn('DEV_MAILBOX=1: every queued mail is readable at /dev/outbox, the API docs at /docs (development only)');
   if (config.demoCustomer) app.log.warn('DEMO_CUSTOMER=1: the demo customer with its published password exists (development only)');
   if (!redis) app.log.info('REDIS_URL is not set: rate limits are counted in this process (one instance only)');
 

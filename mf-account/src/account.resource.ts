@@ -1,38 +1,29 @@
 import { api } from '@rumbo/shared';
-import type {
-  AccountCustomer,
-  AccountLookup,
-  AccountPoints,
-  AccountProfile,
-  AccountTrips,
-  PointsRules,
-  SignedIn,
-  SocialSignInResult,
-} from '@rumbo/shared/schemas';
+import { accountsEndpoints as rest, aftersaleEndpoints, salesEndpoints, type RequestOf } from '@rumbo/shared/contract';
 
 /**
- * The accounts' `/rest` calls (DECISIONS.md, Accounts and sessions). Each answers the `data` of
- * the answer, undefined on a network failure (or a 401/403), and throws the client's `ApiError`
- * for a refused request (400 with the field, 429...).
+ * The accounts' calls of the contract (DECISIONS.md, Accounts and sessions). Each answers the
+ * `data` of the answer, undefined on a network failure (or a 401/403), and throws the client's
+ * `ApiError` for a refused request (400 with the field, 429...).
  */
 export type Fields = Record<string, string | boolean>;
 
-export const lookupAccount = (correo: string) => api.post<AccountLookup>('/rest/user/cuenta', { correo });
-export const signInWithPassword = (body: Fields) => api.post<SignedIn>('/rest/login/verificar', body);
-export const requestCode = (email: string) => api.post<{ enviado: boolean }>('/rest/otp/request', { email, key: '4' });
-export const validateCode = (email: string, key: string) => api.post<SignedIn>('/rest/otp/validate', { email, key, canal: 'WEB' });
-export const signInWithGoogle = (credential: string) => api.post<SocialSignInResult>('/rest/login/token', { credential });
-export const signInWithFacebook = (accessToken: string) => api.post<SocialSignInResult>('/rest/usuario/registrar/fb', { accessToken });
-export const completeSocialSignUp = (body: Fields) => api.post<SignedIn>('/rest/login/registrar', body);
-export const signUp = (body: Fields) => api.post<{ enviado: boolean }>('/rest/usuario/registrar', body);
-export const confirmEmail = (token: string) => api.post<{ correo: string }>('/rest/usuario/confirmar', { token });
-export const checkDocument = (tipo_doc: string, num_doc: string) => api.post<{ disponible: boolean }>('/rest/usuario/verificar', { tipo_doc, num_doc });
-export const requestReset = (correo: string) => api.post<{ enviado: boolean }>('/rest/usuario/recuperar', { correo });
-export const checkResetLink = (token: string) => api.post<{ correo: string }>('/rest/usuario/validar', { token });
-export const setNewPassword = (token: string, clave: string) => api.post<{ correo: string }>('/rest/usuario/password', { token, clave });
-export const confirmCopyEmail = (token: string) => api.post<{ correo_cc: string }>('/rest/user/cc/confirmar', { token });
-export const fetchProfile = () => api.get<AccountProfile>('/rest/user/perfil');
-export const saveProfile = (body: Fields) => api.post<AccountCustomer>('/rest/user/editar', body);
-export const fetchTrips = () => api.get<AccountTrips>('/rest/user/viajes');
-export const fetchPoints = () => api.get<AccountPoints>('/rest/user/puntos');
-export const fetchPointsRules = () => api.get<PointsRules>('/rest/informacion/pasajes/');
+export const lookupAccount = (correo: string) => api.call(rest.accountLookup, { correo });
+export const signInWithPassword = (body: RequestOf<typeof rest.passwordSignIn>) => api.call(rest.passwordSignIn, body);
+export const requestCode = (email: string) => api.call(rest.otpRequest, { email, key: '4' });
+export const validateCode = (email: string, key: string) => api.call(rest.otpValidate, { email, key, canal: 'WEB' });
+export const signInWithGoogle = (credential: string) => api.call(rest.googleSignIn, { credential });
+export const signInWithFacebook = (accessToken: string) => api.call(rest.facebookSignIn, { accessToken });
+export const completeSocialSignUp = (body: RequestOf<typeof rest.socialSignUp>) => api.call(rest.socialSignUp, body);
+export const signUp = (body: RequestOf<typeof rest.signUp>) => api.call(rest.signUp, body);
+export const confirmEmail = (token: string) => api.call(rest.confirmEmail, { token });
+export const checkDocument = (tipo_doc: string, num_doc: string) => api.call(rest.documentCheck, { tipo_doc, num_doc });
+export const requestReset = (correo: string) => api.call(rest.resetRequest, { correo });
+export const checkResetLink = (token: string) => api.call(rest.resetCheck, { token });
+export const setNewPassword = (token: string, clave: string) => api.call(rest.newPassword, { token, clave });
+export const confirmCopyEmail = (token: string) => api.call(rest.confirmCcEmail, { token });
+export const fetchProfile = () => api.call(rest.profile);
+export const saveProfile = (body: RequestOf<typeof rest.userData>) => api.call(rest.userData, body);
+export const fetchTrips = () => api.call(salesEndpoints.myTrips);
+export const fetchPoints = () => api.call(rest.points);
+export const fetchPointsRules = () => api.call(aftersaleEndpoints.pointsRulesSlash);

@@ -1,5 +1,6 @@
 import { i18n, registerTexts, session } from '@rumbo/shared';
-import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import { answer, json, renderWithUi, setUpShared, stubEndpoints, stubRest } from '@rumbo/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginPage } from './login.page';
@@ -23,12 +24,10 @@ beforeEach(async () => {
 
 describe('the sign-in page', () => {
   it('signs in with e-mail and password: the session holds the customer at once and the page returns to pathname', async () => {
-    const requests = stubRest(async (request) => {
-      const path = new URL(request.url).pathname;
-      if (path === '/rest/login/verificar') return json(200, { data: { token: TOKEN, cliente: CLIENTE } });
-      if (path === '/rest/user/cuenta') return json(200, { data: { existe: true, metodos: ['clave', 'codigo'] } });
-      return json(404, { message: 'no', code: 'request.notFound' });
-    });
+    const requests = stubEndpoints(
+      answer(endpoints.passwordSignIn, { token: TOKEN, cliente: CLIENTE }),
+      answer(endpoints.accountLookup, { existe: true, metodos: ['clave', 'codigo'] }),
+    );
     renderWithUi(<LoginPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Email'), 'rosa@example.pe');

@@ -21,12 +21,12 @@ export type LoginMode = 'password' | 'code';
 
 export interface LoginDeps {
   lookupAccount: (correo: string) => Promise<AccountLookup | undefined>;
-  signInWithPassword: (body: resource.Fields) => Promise<SignedIn | undefined>;
+  signInWithPassword: typeof resource.signInWithPassword;
   requestCode: (email: string) => Promise<{ enviado: boolean } | undefined>;
   validateCode: (email: string, key: string) => Promise<SignedIn | undefined>;
   signInWithGoogle: (credential: string) => Promise<SocialSignInResult | undefined>;
   signInWithFacebook: (accessToken: string) => Promise<SocialSignInResult | undefined>;
-  completeSocialSignUp: (body: resource.Fields) => Promise<SignedIn | undefined>;
+  completeSocialSignUp: typeof resource.completeSocialSignUp;
   /** Stores the session (the shared session store). */
   startSession: (signedIn: SignedIn) => void;
 }
@@ -42,7 +42,7 @@ export class LoginStore {
   readonly code = new FormState({ email: '', key: '' }, ACCOUNT_FORM);
   /** The address a code was sent to: the form then asks for the code. */
   codeSentTo: string | null = null;
-  /** `/rest/user/cuenta` said this address has no account (the only call that may say so). */
+  /** `accountLookup` said this address has no account (the only call that may say so). */
   unknownEmail: string | null = null;
   /** Failures of the provider buttons. */
   readonly providers = new FormState({}, ACCOUNT_FORM);

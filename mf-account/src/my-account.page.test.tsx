@@ -1,5 +1,7 @@
 import { i18n, registerTexts, session } from '@rumbo/shared';
-import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import type { AccountPoints, AccountProfile, AccountTrip, AccountTrips, PointsRules } from '@rumbo/shared/schemas';
+import { answer as answerOf, renderWithUi, setUpShared, stubEndpoints } from '@rumbo/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -7,9 +9,9 @@ import { accountPackageTexts } from './locales';
 import { MyAccountPage } from './my-account.page';
 import { CLIENTE } from './testing/fixtures';
 
-const PROFILE = { ...CLIENTE, correo_cc: null };
+const PROFILE: AccountProfile = { ...CLIENTE, correo_cc: null, correo_cc_confirmado: false };
 
-const POINTS = {
+const POINTS: AccountPoints = {
   saldo: 50,
   retenidos: 0,
   disponibles: 50,
@@ -19,7 +21,7 @@ const POINTS = {
   ],
 };
 
-const RULES = {
+const RULES: PointsRules = {
   puntos_por_sol: 1,
   centimos_por_punto: 10,
   minimo_canje: 100,
@@ -29,7 +31,7 @@ const RULES = {
   html: '<p>Gane 1 punto por cada sol pagado.</p><ul><li>Canje desde 100 puntos</li></ul>',
 };
 
-const trip = (numero: string, overrides: Record<string, unknown> = {}) => ({
+const trip = (numero: string, overrides: Partial<AccountTrip> = {}): AccountTrip => ({
   codigo: numero,
   numero,
   origen: 'Lima',
@@ -42,20 +44,16 @@ const trip = (numero: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function answer(answers: { trips?: unknown; points?: unknown; profile?: unknown } = {}) {
-  return stubRest(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === '/rest/informacion/pasajes/') return json(200, { data: RULES });
-    if (path === '/rest/user/perfil') return json(200, { data: answers.profile ?? PROFILE });
-    if (path === '/rest/user/logout' || path === '/rest/user/logout/todas') return new Response(null, { status: 204 });
-    if (path === '/rest/user/editar') {
-      const body = await request.clone().json();
-      return json(200, { data: { ...PROFILE, ...body, tipo_doc: Number(body.tipo_doc) } });
-    }
-    if (path === '/rest/user/viajes') return json(200, { data: answers.trips ?? { proximos: [], pasados: [] } });
-    if (path === '/rest/user/puntos') return json(200, { data: answers.points ?? POINTS });
-    return json(404, {});
-  });
+function answer(answers: { trips?: AccountTrips; points?: AccountPoints; profile?: AccountProfile } = {}) {
+  return stubEndpoints(
+    answerOf(endpoints.pointsRulesSlash, RULES),
+    answerOf(endpoints.profile, answers.profile ?? PROFILE),
+    answerOf(endpoints.logout, undefined),
+    answerOf(endpoints.logoutEverywhere, undefined),
+    answerOf(endpoints.userData, (_request, body) => ({ ...PROFILE, ...body, tipo_doc: Number(body.tipo_doc) })),
+    answerOf(endpoints.myTrips, answers.trips ?? { proximos: [], pasados: [] }),
+    answerOf(endpoints.points, answers.points ?? POINTS),
+  );
 }
 
 const renderAt = (path: string) =>

@@ -277,7 +277,7 @@ const Points = observer(function Points() {
   );
 });
 
-/** The points rules of the information pages (`/rest/informacion/pasajes/`): the API's HTML, sanitised here too. */
+/** The points rules of the information pages (`pointsRulesSlash`): the API's HTML, sanitised here too. */
 const PointsRulesSection = observer(function PointsRulesSection() {
   const { t } = useTranslation('account');
   const rules = useLoaded(() => pointsRulesLoader());

@@ -28,12 +28,12 @@ export class Loadable<T> {
 
 export interface ProfileDeps {
   fetchProfile: () => Promise<AccountProfile | undefined>;
-  saveProfile: (body: resource.Fields) => Promise<AccountCustomer | undefined>;
+  saveProfile: typeof resource.saveProfile;
   /** The saved customer data, for the shared session (the header's first name). */
   onSaved: (data: AccountCustomer) => void;
 }
 
-/** `/micuenta`: the profile form (`/rest/user/perfil`, saved with `/rest/user/editar`). */
+/** `/micuenta`: the profile form (`profile`, saved with `userData`). */
 export class ProfileStore {
   readonly form = new FormState({ ...BLANK_IDENTITY, correo_cc: '' }, ACCOUNT_FORM);
   correo = '';

@@ -1,5 +1,6 @@
 import { i18n, registerTexts } from '@rumbo/shared';
-import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import { answer, json, renderWithUi, setUpShared, stubEndpoint, stubEndpoints, stubRest } from '@rumbo/shared/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accountPackageTexts } from './locales';
@@ -20,13 +21,11 @@ const field = (label: RegExp) => screen.getByLabelText(label);
 
 describe('the sign-up page', () => {
   it('signs up with the shared checks and says where the confirmation link went', async () => {
-    const requests = stubRest(async (request) => {
-      const path = new URL(request.url).pathname;
-      if (path === '/rest/usuario/registrar') return json(202, { data: { enviado: true } });
-      if (path === '/rest/user/cuenta') return json(200, { data: { existe: false, metodos: [] } });
-      if (path === '/rest/usuario/verificar') return json(200, { data: { disponible: true } });
-      return json(404, {});
-    });
+    const requests = stubEndpoints(
+      answer(endpoints.signUp, { enviado: true }),
+      answer(endpoints.accountLookup, { existe: false, metodos: [] }),
+      answer(endpoints.documentCheck, { disponible: true }),
+    );
     const store = new SignUpStore();
     renderWithUi(<SignUpPage store={store} />);
     await userEvent.click(screen.getByRole('button', { name: 'Crear mi cuenta' }));
@@ -57,16 +56,14 @@ describe('the sign-up page', () => {
 
   it('confirms the address from the mailed link', async () => {
     window.history.pushState(null, '', '/cuenta/registro?confirmar=abc');
-    stubRest(async (request) => (new URL(request.url).pathname === '/rest/usuario/confirmar' ? json(200, { data: { correo: 'lucia@example.pe' } }) : json(404, {})));
+    stubEndpoint(endpoints.confirmEmail, { correo: 'lucia@example.pe' });
     renderWithUi(<SignUpPage />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Email confirmado' })).toBeInTheDocument();
   });
 
   it('proves a CC address from the link mailed to it (issue 15)', async () => {
     window.history.pushState(null, '', '/cuenta/registro?confirmar_cc=abc');
-    const requests = stubRest(async (request) =>
-      new URL(request.url).pathname === '/rest/user/cc/confirmar' ? json(200, { data: { correo_cc: 'copia@example.pe' } }) : json(404, {}),
-    );
+    const requests = stubEndpoint(endpoints.confirmCcEmail, { correo_cc: 'copia@example.pe' });
     renderWithUi(<SignUpPage />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Email en copia confirmado' })).toBeInTheDocument();
     expect(screen.getByText('Desde ahora copia@example.pe recibirá una copia de los avisos de la cuenta.')).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { ACCOUNT_FORM } from './account-form';
 import { BLANK_IDENTITY } from './identity-fields';
 
 export interface SignUpDeps {
-  signUp: (body: resource.Fields) => Promise<{ enviado: boolean } | undefined>;
+  signUp: typeof resource.signUp;
   lookupAccount: (correo: string) => Promise<AccountLookup | undefined>;
   checkDocument: (tipo_doc: string, num_doc: string) => Promise<{ disponible: boolean } | undefined>;
   confirmEmail: (token: string) => Promise<{ correo: string } | undefined>;
@@ -23,7 +23,7 @@ export class SignUpStore {
   readonly form = new FormState({ ...BLANK_IDENTITY, correo: '', clave: '', terminos: false as boolean }, ACCOUNT_FORM);
   /** The address the confirmation link was sent to. */
   sentTo: string | null = null;
-  /** `/rest/user/cuenta` said the typed address already has an account. */
+  /** `accountLookup` said the typed address already has an account. */
   existingEmail: string | null = null;
   confirmation: ConfirmState | null = null;
   private readonly deps: SignUpDeps;

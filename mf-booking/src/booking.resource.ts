@@ -1,13 +1,14 @@
 import { SALES_CHANNEL, api, type HeldSeat } from '@rumbo/shared';
+import { seatsEndpoints, tripsEndpoints, type RequestOf } from '@rumbo/shared/contract';
 import type { SeatHoldResult, SeatMap, Terminal, Trip, TripStop } from '@rumbo/shared/schemas';
 
 /**
- * The `/rest` calls of the purchase flow (spec §7). Each answers undefined when the API gave no
+ * The contract's calls of the purchase flow (spec §7). Each answers undefined when the API gave no
  * result (network failure, 401/403); an error answer (400, 409...) throws the client's ApiError.
  */
 
 export async function fetchTerminals(): Promise<Terminal[] | undefined> {
-  const terminals = await api.post<Terminal[]>('/rest/terminales', {});
+  const terminals = await api.call(tripsEndpoints.terminals);
   return Array.isArray(terminals) ? terminals : undefined;
 }
 
@@ -18,7 +19,7 @@ export interface TripQuery {
 }
 
 export async function searchTrips(query: TripQuery): Promise<Trip[] | undefined> {
-  const trips = await api.post<Trip[]>('/rest/viaje', {
+  const trips = await api.call(tripsEndpoints.trips, {
     ...query,
     cusuario: SALES_CHANNEL.cusuario,
     coficina_venta: SALES_CHANNEL.coficina_venta,
@@ -31,7 +32,7 @@ export async function searchTrips(query: TripQuery): Promise<Trip[] | undefined>
  * stretch, issue 19); an empty list when they could not be fetched (spec §7).
  */
 export async function fetchStops(trip: StopsTrip): Promise<TripStop[] | undefined> {
-  const stops = await api.post<TripStop[]>('/rest/viaje/escalas', {
+  const stops = await api.call(tripsEndpoints.tripStops, {
     cviaje: trip.cviaje,
     cterminal_origen: trip.cterminal_origen,
     cterminal_destino: trip.cterminal_destino,
@@ -45,7 +46,7 @@ export type SeatMapTrip = Pick<Trip, 'cviaje' | 'cterminal_origen' | 'cterminal_
 export type StopsTrip = Pick<Trip, 'cviaje'> & Partial<SeatMapTrip>;
 
 export async function fetchSeatMap(trip: SeatMapTrip): Promise<SeatMap | undefined> {
-  const map = await api.post<SeatMap>('/rest/maqueta', {
+  const map = await api.call(seatsEndpoints.seatMap, {
     cviaje: trip.cviaje,
     cterminal_origen: trip.cterminal_origen,
     cterminal_destino: trip.cterminal_destino,
@@ -55,12 +56,12 @@ export async function fetchSeatMap(trip: SeatMapTrip): Promise<SeatMap | undefin
   return map && Array.isArray(map.asientos) ? map : undefined;
 }
 
-/** The seat a hold or release names (spec body of `/rest/asiento/bloquear`). */
+/** The seat a hold or release names (spec body of `endpoints.seatHold`). */
 export type SeatRef = Omit<HeldSeat, 'clave_bloqueo' | 'expira' | 'precio'>;
 
 /** 84 holds the seat, 83 releases it; `clave_bloqueo` is the purchase's key once it has one. */
 export function changeSeat(seat: SeatRef, gestado_asiento: 83 | 84, clave_bloqueo?: string): Promise<SeatHoldResult | undefined> {
-  return api.post<SeatHoldResult>('/rest/asiento/bloquear', {
+  return api.call(seatsEndpoints.seatHold, {
     cviaje: seat.cviaje,
     cviaje_asiento: seat.cviaje_asiento,
     cterminal_origen: seat.cterminal_origen,
@@ -72,5 +73,6 @@ export function changeSeat(seat: SeatRef, gestado_asiento: 83 | 84, clave_bloque
     susuario: SALES_CHANNEL.susuario,
     cusuario: SALES_CHANNEL.cusuario,
     ...(clave_bloqueo ? { clave_bloqueo } : {}),
-  });
+    // A held seat keeps the map's floor and category as numbers; the API checks them against its schema.
+  } as RequestOf<typeof seatsEndpoints.seatHold>);
 }

@@ -1,82 +1,54 @@
 import { api, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
+import { accountsEndpoints, aftersaleEndpoints, companiesEndpoints, peopleEndpoints, promotionsEndpoints, salesEndpoints, type RequestOf } from '@rumbo/shared/contract';
 import { changeSeat } from './booking.resource';
-import type {
-  AccountPoints,
-  Company,
-  Declaration,
-  DeclarationTicket,
-  GuestAnswer,
-  Passenger,
-  PaymentStart,
-  PersonOnFile,
-  PointsQuote,
-  PostponableTicket,
-  PostponeAnswer,
-  Promotion,
-  Quote,
-  RecoveryAnswer,
-  ReservationView,
-} from '@rumbo/shared/schemas';
+import type { Declaration, Passenger, PersonOnFile } from '@rumbo/shared/schemas';
 
 /**
- * The `/rest` calls of step 3 and of the reservation page (issue 4). Like `booking.resource.ts`:
+ * The contract's calls of step 3 and of the reservation page (issue 4). Like `booking.resource.ts`:
  * undefined when the API gave no result (network failure, 401/403), the client's ApiError for an
  * error answer (400, 404, 409...). Bodies are the shared schemas' outputs.
  */
 
-export interface DocumentRef {
-  ctipo_documento: number;
-  numero: string;
-}
+export type DocumentRef = RequestOf<typeof peopleEndpoints.personFound>;
 
-export type PersonFound = { encontrado: false } | { encontrado: true; nombres: string };
+export type { PersonFound } from '@rumbo/shared/contract';
 
-export const findPerson = (documento: DocumentRef) => api.post<PersonFound>('/rest/persona/buscar', documento);
+export const findPerson = (documento: DocumentRef) => api.call(peopleEndpoints.personFound, documento);
 
-/** A known passenger's data; the birth date proves the caller knows them. */
-export const getPerson = (documento: DocumentRef, nacimiento: string) => api.post<PersonOnFile>('/rest/persona/obtener', { documento, nacimiento });
+/** A known passenger's data; the birth date proves the caller knows them. The record was stored through the passenger schema, so its codes are the schema's. */
+export const getPerson = (documento: DocumentRef, nacimiento: string) => api.call(salesEndpoints.personLookup, { documento, nacimiento }) as Promise<PersonOnFile | undefined>;
 
-export const registerPerson = (pasajero: Passenger) => api.post<{ cpersona: number }>('/rest/persona/registrar', pasajero);
+export const registerPerson = (pasajero: Passenger) => api.call(peopleEndpoints.person, pasajero);
 
 export const tieSeat = (clave_bloqueo: string, cviaje_asiento: number, pasajero: Passenger) =>
-  api.post<{ cviaje_asiento: number; menor: boolean }>('/rest/asiento/asociar', { clave_bloqueo, cviaje_asiento, pasajero });
+  api.call(peopleEndpoints.seatPassenger, { clave_bloqueo, cviaje_asiento, pasajero });
 
-export interface GuardianBody {
-  clave_bloqueo: string;
-  casiento: number;
-  casiento_responsable: number;
-  parentesco: string;
-}
-export const tieGuardian = (body: GuardianBody) => api.post<GuardianBody>('/rest/asiento/menor', body);
+export type GuardianBody = RequestOf<typeof peopleEndpoints.minorGuardian>;
+export const tieGuardian = (body: GuardianBody) => api.call(peopleEndpoints.minorGuardian, body);
 
 export type { Company, Promotion } from '@rumbo/shared/schemas';
-export const findCompany = (ruc: string) => api.post<Company>('/rest/juridica/buscar', { ruc });
+export const findCompany = (ruc: string) => api.call(companiesEndpoints.company, { ruc });
 
-export const introduceGuest = (guest: { nombre: string; email: string }) => api.post<GuestAnswer>('/rest/invitado', guest);
+export const introduceGuest = (guest: { nombre: string; email: string }) => api.call(salesEndpoints.guest, guest);
 
-export const fetchPromotions = () => api.get<Promotion[]>('/rest/promocion/obtener');
+export const fetchPromotions = () => api.call(promotionsEndpoints.promotions);
 
-export const quote = (body: { clave_bloqueo: string; cupon?: string }) => api.post<Quote>('/rest/venta/cotizar', body);
+export const quote = (body: { clave_bloqueo: string; cupon?: string }) => api.call(salesEndpoints.quote, body);
 
-export interface ReservationBody {
-  clave_bloqueo: string;
-  comprador: unknown;
-  terminos: true;
-  cupon?: string;
-}
-export const reserve = (body: ReservationBody) => api.post<ReservationView>('/rest/venta/reserva', body);
+export type ReservationBody = RequestOf<typeof salesEndpoints.reserve>;
+export const reserve = (body: ReservationBody) => api.call(salesEndpoints.reserve, body);
 
-export const lookUpReservation = (codigo: string, clave_bloqueo: string) => api.post<ReservationView>('/rest/venta/consulta', { codigo, clave_bloqueo });
+export const lookUpReservation = (codigo: string, clave_bloqueo: string) => api.call(salesEndpoints.reservation, { codigo, clave_bloqueo });
 
 export const startSafetyPay = (body: { codigo: string; clave_bloqueo: string; metodo: 'tarjeta' | 'banca' | 'efectivo' }) =>
-  api.post<PaymentStart>('/rest/safetypay', body);
+  api.call(salesEndpoints.safetyPay, body);
 
-export const startCip = (body: { codigo: string; clave_bloqueo: string }) => api.post<PaymentStart>('/rest/efectivo', body);
+export const startCip = (body: { codigo: string; clave_bloqueo: string }) => api.call(salesEndpoints.cip, body);
 
-export const resendTickets = (body: { codigo: string; email: string }) => api.post<unknown>('/rest/venta/confirmar/recuperar/', body);
+export const resendTickets = (body: { codigo: string; email: string }) => api.call(salesEndpoints.resendTickets, body);
 
 /** The tickets' PDF (the purchase key, or the buyer's session, authorises it). */
-export const ticketsPdf = (codigo: string, clave_bloqueo: string) => api.postBlob('/rest/venta/pdf', { codigo, clave_bloqueo });
+export const ticketsPdf = (codigo: string, clave_bloqueo: string) => api.call(salesEndpoints.ticketsPdf, { codigo, clave_bloqueo });
 
 /* Issue 7: after the sale. */
 
@@ -89,23 +61,23 @@ export interface TicketAccess {
 
 /** Without `verificacion` it mails a one-time code to the buyer (`{ enviado }`); with it, the purchase (issue 15). */
 export const recoverPurchase = (body: { codigo: string; email: string; verificacion?: string }) =>
-  api.post<RecoveryAnswer | { enviado: true }>('/rest/venta/recovery', body);
+  api.call(aftersaleEndpoints.recovery, body);
 
-export const lookUpTicket = (body: TicketAccess) => api.post<PostponableTicket>('/rest/venta/boleto', body);
+export const lookUpTicket = (body: TicketAccess) => api.call(aftersaleEndpoints.postponableTicket, body);
 
 export const postponeTicket = (body: TicketAccess & { clave_nueva: string; cviaje_asiento: number }) =>
-  api.post<PostponeAnswer>('/rest/venta/postegarBoletos', body);
+  api.call(aftersaleEndpoints.postpone, body);
 
-export const lookUpDeclaration = (body: TicketAccess) => api.post<DeclarationTicket>('/rest/declaracion/boleto', body);
+export const lookUpDeclaration = (body: TicketAccess) => api.call(aftersaleEndpoints.declarationTicket, body);
 
-export const registerDeclaration = (body: Declaration) => api.post<DeclarationTicket>('/rest/declaracion/registrar', body);
+export const registerDeclaration = (body: Declaration) => api.call(aftersaleEndpoints.declaration, body);
 
-export const applyPoints = (body: { clave_bloqueo: string; puntos: number }) => api.post<PointsQuote>('/rest/canje/asociar', body);
+export const applyPoints = (body: { clave_bloqueo: string; puntos: number }) => api.call(aftersaleEndpoints.pointsApply, body);
 
-export const confirmWithPoints = (body: { codigo: string; clave_bloqueo: string }) => api.post<unknown>('/rest/canje/confirmar', body);
+export const confirmWithPoints = (body: { codigo: string; clave_bloqueo: string }) => api.call(aftersaleEndpoints.pointsConfirm, body);
 
-/** The signed-in customer's points (`/rest/user/puntos`: balance, held, available). */
-export const fetchMyPoints = () => api.get<AccountPoints>('/rest/user/puntos');
+/** The signed-in customer's points (`endpoints.points`: balance, held, available). */
+export const fetchMyPoints = () => api.call(accountsEndpoints.points);
 
 /** Releases one of this browser's holds (state 83) with its purchase key. */
 export const releaseSeat = (seat: HeldSeat) => changeSeat(seat, SEAT_STATE.AVAILABLE, seat.clave_bloqueo);

@@ -6,7 +6,7 @@ import singleSpaReact from 'single-spa-react';
 import { searchPackageTexts } from './search/locales';
 import { SearchWidget } from './search/search-widget';
 
-/** Props the page that mounts the parcel may pass: city codes of `/rest/iata` to start with. */
+/** Props the page that mounts the parcel may pass: city codes of `endpoints.cities` to start with. */
 export interface SearchParcelProps {
   origen?: string;
   destino?: string;

@@ -1,34 +1,15 @@
 import { api } from '@rumbo/shared';
-import type { CargoEstimate, Tracking } from '@rumbo/shared/schemas';
+import { agenciesEndpoints, cargoEndpoints, contentEndpoints } from '@rumbo/shared/contract';
 
-/** Calls of the cargo screens to `/rest`. */
+/** The cargo screens' calls of the contract. */
 
-export { SHIPMENT_STATES, type CargoEstimate, type PlaceRef, type ShipmentState, type Tracking } from '@rumbo/shared/schemas';
+export { SHIPMENT_STATES, type Agency, type City, type PlaceRef, type ShipmentState, type Tracking } from '@rumbo/shared/schemas';
+export type { CargoEstimate } from '@rumbo/shared/contract';
 
-export interface City {
-  cciudad: number;
-  nombre: string;
-  codigo: string;
-  slug: string;
-}
+export const trackShipment = (codigo: string, documento: string) => api.call(cargoEndpoints.tracking, { codigo, documento });
 
-export interface Agency {
-  cagencia: number;
-  ciudad: string;
-  codigo: string;
-  nombre: string;
-  direccion: string;
-  telefono: string;
-  horario: { dias: string; abre: string; cierra: string };
-  servicios: { pasajes: boolean; carga: boolean };
-}
+export const estimateCargo = (origen: string, destino: string, peso: string) => api.call(cargoEndpoints.cargoEstimate, { origen, destino, peso });
 
-export const trackShipment = (codigo: string, documento: string) =>
-  api.post<Tracking>('/rest/carga/seguimiento', { codigo, documento });
+export const fetchCities = () => api.call(contentEndpoints.cities);
 
-export const estimateCargo = (origen: string, destino: string, peso: string) =>
-  api.post<CargoEstimate>('/rest/carga/cotizar', { origen, destino, peso });
-
-export const fetchCities = () => api.get<City[]>('/rest/iata');
-
-export const fetchCargoAgencies = () => api.get<Agency[]>('/rest/componente/punto_venta?carga=1');
+export const fetchCargoAgencies = () => api.call(agenciesEndpoints.agencies, { carga: '1' });

@@ -1,5 +1,7 @@
 import { registerTexts } from '@rumbo/shared';
-import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import type { Agency, City } from '@rumbo/shared/schemas';
+import { answer, json, renderWithUi, setUpShared, stubEndpoints, stubRest } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -11,12 +13,12 @@ beforeAll(async () => {
   await registerTexts(cargoPackageTexts);
 });
 
-const CITIES = [
+const CITIES: City[] = [
   { cciudad: 4, nombre: 'Lima', codigo: 'LIM', slug: 'lima' },
   { cciudad: 1, nombre: 'Arequipa', codigo: 'AQP', slug: 'arequipa' },
 ];
-const AGENCY = {
-  cagencia: 41, ciudad: 'Lima', codigo: 'LIM', nombre: 'Terminal Javier Prado', direccion: 'Av. Javier Prado Este 1155',
+const AGENCY: Agency = {
+  cagencia: 41, cciudad: 4, ciudad: 'Lima', codigo: 'LIM', slug: 'lima', cterminal: 1, latitud: -12.0874, longitud: -77.0046, nombre: 'Terminal Javier Prado', direccion: 'Av. Javier Prado Este 1155',
   telefono: '(01) 708-5041', horario: { dias: 'todos', abre: '05:00', cierra: '23:00' }, servicios: { pasajes: true, carga: true },
 };
 
@@ -28,12 +30,11 @@ const renderAt = (path: string) =>
   );
 
 test('/cargo explains the service, lists cargo agencies and estimates a price with the API', async () => {
-  const requests = stubRest((request) => {
-    const path = new URL(request.url).pathname;
-    if (path === '/rest/iata') return json(200, { data: CITIES });
-    if (path === '/rest/componente/punto_venta') return json(200, { data: [AGENCY] });
-    return json(200, { data: { origen: 'LIM', destino: 'AQP', peso: 10, horas: 16, precio: 25.8, moneda: 'PEN' } });
-  });
+  const requests = stubEndpoints(
+    answer(endpoints.cities, CITIES),
+    answer(endpoints.agencies, [AGENCY]),
+    answer(endpoints.cargoEstimate, { origen: 'LIM', destino: 'AQP', peso: 10, horas: 16, precio: 25.8, moneda: 'PEN' }),
+  );
   renderAt('/cargo');
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Envía lo que necesites a todo el Perú');
   expect(screen.getByText(/una tarifa fija de S\/ 8/)).toBeInTheDocument();
@@ -50,9 +51,7 @@ test('/cargo explains the service, lists cargo agencies and estimates a price wi
 });
 
 test('/cargo refuses the same origin and destination before calling the API', async () => {
-  const requests = stubRest((request) =>
-    new URL(request.url).pathname === '/rest/iata' ? json(200, { data: CITIES }) : json(200, { data: [] }),
-  );
+  const requests = stubEndpoints(answer(endpoints.cities, CITIES), answer(endpoints.agencies, []));
   renderAt('/cargo');
   await screen.findAllByRole('option', { name: 'Arequipa' });
   await userEvent.selectOptions(screen.getByLabelText('Ciudad de destino'), 'LIM');

@@ -1,37 +1,36 @@
 import { type Customer, i18n, registerTexts, session } from '@rumbo/shared';
-import { json, renderWithUi, setUpShared, stubRest as answerRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import { answer, json, renderWithUi, setUpShared, stubEndpoints, type StubAnswer } from '@rumbo/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ComplaintPage } from './complaint.page';
 import { ComplaintStore } from './complaint.store';
 import { complaintsPackageTexts } from './locales';
-import { OPERATOR } from '@rumbo/shared/schemas';
+import { OPERATOR, type City, type ComplaintReceipt } from '@rumbo/shared/schemas';
 import EMPTY_SHEET_MESSAGES from '../../shared/src/testing/complaint-empty-sheet.json';
 import SHEET from '../../shared/src/testing/complaint-sheet.json';
 
-const CITIES = [
+const CITIES: City[] = [
   { cciudad: 1, nombre: 'Arequipa', codigo: 'AQP', slug: 'arequipa' },
   { cciudad: 2, nombre: 'Cusco', codigo: 'CUZ', slug: 'cusco' },
   { cciudad: 4, nombre: 'Lima', codigo: 'LIM', slug: 'lima' },
 ];
 
-const RECEIPT = { numero: '000000007-2026', fecha: '2026-11-22T10:15:00-05:00', plazo: '2026-12-15' };
+const RECEIPT: ComplaintReceipt = { numero: '000000007-2026', fecha: '2026-11-22T10:15:00-05:00', plazo: '2026-12-15' };
 
-type Filing = (request: Request) => Response | Promise<Response>;
+type Filing = (request: Request) => StubAnswer<typeof endpoints.complaint> | Promise<StubAnswer<typeof endpoints.complaint>>;
 
-/** Answers the page's `/rest` calls; `filing` answers the complaint POST. Returns the POSTs' bodies. */
-function stubRest(filing: Filing = () => json(201, { data: RECEIPT })): unknown[] {
+/** Answers the page's calls; `filing` answers the complaint POST. Returns the POSTs' bodies. */
+function stubRest(filing: Filing = () => RECEIPT): unknown[] {
   const posted: unknown[] = [];
-  answerRest(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === '/rest/informacion/representante') return json(200, { data: OPERATOR });
-    if (path === '/rest/iata') return json(200, { data: CITIES });
-    if (path === '/rest/reclamacion/registro' && request.method === 'POST') {
-      posted.push(await request.clone().json());
+  stubEndpoints(
+    answer(endpoints.operator, OPERATOR),
+    answer(endpoints.cities, CITIES),
+    answer(endpoints.complaint, (request, body) => {
+      posted.push(body);
       return filing(request);
-    }
-    return json(404, { message: 'not found', code: 'request.notFound' });
-  });
+    }),
+  );
   return posted;
 }
 
@@ -98,11 +97,7 @@ describe('the complaints book page', () => {
   });
 
   it('shows the operator\'s legal name, RUC and address even when /rest/informacion/representante fails', async () => {
-    answerRest(async (request) => {
-      const path = new URL(request.url).pathname;
-      if (path === '/rest/iata') return json(200, { data: CITIES });
-      return json(503, { message: 'down', code: 'request.failed' });
-    });
+    stubEndpoints(answer(endpoints.cities, CITIES), answer(endpoints.operator, json(503, { message: 'down', code: 'request.failed' })));
     renderWithUi(<ComplaintPage store={new ComplaintStore({ now: () => NOW })} />);
     const provider = screen.getByRole('region', { name: /Proveedor|Datos del proveedor/ });
     expect(within(provider).getByText(OPERATOR.razon_social)).toBeInTheDocument();
@@ -297,12 +292,13 @@ describe('the complaints book page', () => {
 
   it('offers to retry when the cities cannot be loaded', async () => {
     let citiesUp = false;
-    answerRest(async (request) => {
-      const path = new URL(request.url).pathname;
-      if (path === '/rest/informacion/representante') return json(200, { data: OPERATOR });
-      if (path === '/rest/iata' && citiesUp) return json(200, { data: CITIES });
-      throw new TypeError('Failed to fetch');
-    });
+    stubEndpoints(
+      answer(endpoints.operator, OPERATOR),
+      answer(endpoints.cities, () => {
+        if (!citiesUp) throw new TypeError('Failed to fetch');
+        return CITIES;
+      }),
+    );
     renderWithUi(<ComplaintPage store={new ComplaintStore({ now: () => NOW })} />);
 
     expect(await screen.findByText('No pudimos cargar las ciudades.')).toBeInTheDocument();

@@ -1,20 +1,15 @@
 import { api } from '@rumbo/shared';
-import type { ComplaintInput, ComplaintReceipt } from '@rumbo/shared/schemas';
+import { complaintsEndpoints, contentEndpoints } from '@rumbo/shared/contract';
+import type { City, ComplaintInput, ComplaintReceipt } from '@rumbo/shared/schemas';
 
 /** What the form holds and posts: every field of the sheet as typed, as a string. */
 export type ComplaintForm = Record<keyof ComplaintInput, string>;
 
-/** One destination of `GET /rest/iata`. */
-export interface City {
-  cciudad: number;
-  nombre: string;
-  codigo: string;
-  slug: string;
-}
+export type { City } from '@rumbo/shared/schemas';
 
 /** The destination cities; undefined when they could not be fetched. */
 export async function fetchCities(): Promise<City[] | undefined> {
-  const cities = await api.get<City[]>('/rest/iata');
+  const cities = await api.call(contentEndpoints.cities);
   return Array.isArray(cities) ? cities : undefined;
 }
 
@@ -23,5 +18,5 @@ export async function fetchCities(): Promise<City[] | undefined> {
  * network failure; a rejected sheet (400, 429...) throws the client's `ApiError`.
  */
 export function fileComplaint(form: ComplaintForm): Promise<ComplaintReceipt | undefined> {
-  return api.post<ComplaintReceipt>('/rest/reclamacion/registro', form);
+  return api.call(complaintsEndpoints.complaint, form);
 }

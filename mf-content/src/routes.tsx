@@ -29,7 +29,7 @@ function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageSkeleton />}>{children}</Suspense>;
 }
 
-/** The information pages and the `/rest/informacion/{id}` each one shows (spec §2, §7). */
+/** The information pages and the `contentEndpoints.page` each one shows (spec §2, §7). */
 export const INFORMATION_ROUTES = [
   { path: '/informacion/terminos-condiciones', id: 2 },
   { path: '/informacion/proteccion-datos', id: 3 },

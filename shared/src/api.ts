@@ -1,5 +1,6 @@
 import ky, { isHTTPError, type KyInstance, type RetryOptions } from 'ky';
 import { getConfig } from './config';
+import { endpointPath, type AnswerOf, type AnyEndpoint, type PathParams, type RequestOf } from './contract/endpoint';
 import { STORAGE_KEYS, readCookie } from './storage';
 
 /**
@@ -40,6 +41,29 @@ export interface PostOptions {
   retry?: RetryOptions;
 }
 
+/** What `call` answers: the answer's `data`, or the file of an endpoint that answers one (a PDF). */
+export type CallAnswer<E extends AnyEndpoint> = E['produces'] extends 'application/pdf' ? Blob : AnswerOf<E>;
+
+type NoParams<E extends AnyEndpoint> = keyof PathParams<E> extends never ? true : false;
+
+/** `call`'s options: the path parameters of an endpoint that has some, and a POST's retry. */
+export type CallOptions<E extends AnyEndpoint> = PostOptions & (NoParams<E> extends true ? { params?: undefined } : { params: PathParams<E> });
+
+/** `call`'s arguments after the endpoint: the request (none for an endpoint that reads none), then the options. */
+export type CallArgs<E extends AnyEndpoint> =
+  RequestOf<E> extends undefined
+    ? NoParams<E> extends true
+      ? [request?: undefined, options?: CallOptions<E>]
+      : [request: undefined, options: CallOptions<E>]
+    : NoParams<E> extends true
+      ? [request: RequestOf<E>, options?: CallOptions<E>]
+      : [request: RequestOf<E>, options: CallOptions<E>];
+
+/** The absolute URL of a GET endpoint (a link to a PDF, say), its parameters and query filled in. */
+export function endpointUrl<E extends AnyEndpoint>(endpoint: E, params: PathParams<E>, query?: Record<string, string>): string {
+  return `${getConfig().apiBaseUrl.replace(/\/+$/, '')}${endpointPath(endpoint, params, query)}`;
+}
+
 /** The `data` of a JSON answer. */
 async function dataOf<T>(response: Response): Promise<T | undefined> {
   const body = (await response.json()) as { data?: T } | undefined;
@@ -67,6 +91,21 @@ export class ApiClient {
       },
     });
     return this.http;
+  }
+
+  /**
+   * Calls an endpoint of the contract (`@rumbo/shared/contract`): its request typed by the
+   * endpoint's schema (a GET's query, a POST's body), its answer by the answer schema; the same
+   * rules as `get` and `post` (401, 403 and network failures → undefined, other failures → ApiError).
+   */
+  call<E extends AnyEndpoint>(endpoint: E, ...[request, options]: CallArgs<E>): Promise<CallAnswer<E> | undefined> {
+    const path = endpointPath(endpoint, (options?.params ?? {}) as PathParams<E>);
+    if (endpoint.method === 'GET') {
+      const query = request as Record<string, string> | undefined;
+      return this.get<CallAnswer<E>>(path, query && Object.keys(query).length > 0 ? query : undefined);
+    }
+    if (endpoint.produces === 'application/pdf') return this.postBlob(path, request ?? {}) as Promise<CallAnswer<E> | undefined>;
+    return this.post<CallAnswer<E>>(path, request ?? {}, options?.retry ? { retry: options.retry } : {});
   }
 
   /** `GET path` → the answer's `data`. */

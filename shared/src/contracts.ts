@@ -1,17 +1,20 @@
+import * as v from 'valibot';
+
 /** Answers of `/rest` calls that more than one package reads. */
 
 /** `GET /rest/informacion/representante`: the operator's legal data and contact channels. */
-export interface OperatorData {
-  producto: string;
-  marca: string;
-  razon_social: string;
-  ruc: string;
-  direccion: string;
-  fundacion: number;
-  central_telefonica: string;
-  whatsapp: string;
-  whatsapp_url: string;
-  correo: string;
-  redes: { facebook: string; youtube: string; instagram: string };
-}
+export const OperatorDataAnswer = v.object({
+  producto: v.string(),
+  marca: v.string(),
+  razon_social: v.string(),
+  ruc: v.string(),
+  direccion: v.string(),
+  fundacion: v.number(),
+  central_telefonica: v.string(),
+  whatsapp: v.string(),
+  whatsapp_url: v.string(),
+  correo: v.string(),
+  redes: v.object({ facebook: v.string(), youtube: v.string(), instagram: v.string() }),
+});
+export type OperatorData = v.InferOutput<typeof OperatorDataAnswer>;
 

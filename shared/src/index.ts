@@ -1,4 +1,4 @@
-export { ApiClient, ApiError, type ApiDeps } from './api';
+export { ApiClient, ApiError, endpointUrl, type ApiDeps, type CallAnswer } from './api';
 export { endGuestPurchase, heldSeats, type HeldSeat } from './booking';
 export { configure, getConfig, type RuntimeConfig } from './config';
 export type { OperatorData } from './contracts';

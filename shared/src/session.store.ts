@@ -1,5 +1,5 @@
 import { firstNameOf } from './schemas/names';
-import type { AccountCustomer } from './schemas/account.schema';
+import type { AccountCustomer } from './schemas/account.answers';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from './api';
 import { STORAGE_KEYS, decodeBase64Json, deleteCookie, encodeBase64Json } from './storage';

@@ -1,28 +1,13 @@
-import {
-  AccountLookupSchema,
-  DocumentCheckSchema,
-  FacebookSignInSchema,
-  GoogleSignInSchema,
-  LinkTokenSchema,
-  NewPasswordSchema,
-  OtpRequestSchema,
-  OtpValidateSchema,
-  PasswordSignInSchema,
-  ProfileSchema,
-  ResetRequestSchema,
-  SignUpSchema,
-  SocialSignUpSchema,
-} from '@rumbo/shared/schemas';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { endpoints } from '@rumbo/shared/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { InvalidInputError } from '../errors';
 import { requestLanguage } from '../http/language';
 import { perKeyLimit, type RateLimit } from '../http/rate-limit';
-import { parseBody } from '../http/validate';
+import { route, type Session } from '../http/endpoint';
 import { getPoints } from '../points/points.service';
 import {
   completeSocialSignUp,
-  customerOfToken,
   isDocumentFree,
   lookupAccount,
   requestOtp,
@@ -36,7 +21,6 @@ import {
 import { checkResetLink, confirmCcEmail, confirmEmail, requestReset, setNewPassword } from './mailed-links';
 import { getProfile, updateProfile } from './profile';
 import { facebookVerifier, googleVerifier, type FacebookOptions, type GoogleOptions, type ProviderIdentity } from './providers';
-import { noStore } from '../http/cache';
 import { revokeAllSessions, revokeSession } from './sessions';
 
 /**
@@ -82,7 +66,11 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return bearer || request.cookies.token || undefined;
 }
 
-const hasFields = (body: unknown) => typeof body === 'object' && body !== null && Object.keys(body).length > 0;
+/** The session of a request's token, or UnauthorizedError: for the routes of endpoints that need one. */
+export const sessionResolver =
+  (db: Database, secret: string) =>
+  (request: FastifyRequest): Promise<Session> =>
+    sessionOf(db, sessionToken(request), secret);
 
 export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (app, options) => {
   const { db, sessionSecret, now } = options;
@@ -111,124 +99,86 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
   const emailAndClient = (request: FastifyRequest, email: string) => `${email.toLowerCase()}|${request.ip}`;
   const codeMailsPerEmail = perEmail('otp-request', limits.mailsPerEmail);
   const resetMailsPerEmail = perEmail('reset', limits.mailsPerEmail);
-  const signIn = { config: { rateLimit: limits.signIn } };
-  const requests = { config: { rateLimit: limits.requests } };
+  const signIn = { rateLimit: limits.signIn };
+  const requests = { rateLimit: limits.requests };
+  const sessions = { sessions: sessionResolver(db, sessionSecret) };
 
-  app.post('/rest/user/cuenta', requests, async (request, reply) => {
-    const { correo } = parseBody(AccountLookupSchema, request.body);
-    return noStore(reply).send({ data: await lookupAccount(db, correo) });
-  });
+  route(app, endpoints.accountLookup, async ({ input: { correo } }) => lookupAccount(db, correo), requests);
 
-  app.post('/rest/login/verificar', signIn, async (request, reply) => {
-    const body = parseBody(PasswordSignInSchema, request.body);
+  route(app, endpoints.passwordSignIn, async ({ input: body, request, reply }) => {
     await passwordPerEmail(request, reply, emailAndClient(request, body.correo));
-    return noStore(reply).send({ data: await signInWithPassword(db, body, context(request)) });
-  });
+    return signInWithPassword(db, body, context(request));
+  }, signIn);
 
-  app.post('/rest/otp/request', requests, async (request, reply) => {
-    const { email } = parseBody(OtpRequestSchema, request.body);
+  route(app, endpoints.otpRequest, async ({ input: { email }, request, reply }) => {
     await codeMailsPerEmail(request, reply, email);
     await requestOtp(db, email, context(request));
-    return reply.code(202).send({ data: { enviado: true } });
-  });
+    return { enviado: true } as const;
+  }, requests);
 
-  app.post('/rest/otp/validate', signIn, async (request, reply) => {
-    const body = parseBody(OtpValidateSchema, request.body);
+  route(app, endpoints.otpValidate, async ({ input: body, request, reply }) => {
     await codeChecksPerEmail(request, reply, emailAndClient(request, body.email));
-    return noStore(reply).send({ data: await validateOtp(db, body, context(request)) });
-  });
+    return validateOtp(db, body, context(request));
+  }, signIn);
 
-  async function providerSignIn(request: FastifyRequest, reply: FastifyReply, identity: ProviderIdentity | null) {
+  async function providerSignIn(request: FastifyRequest, identity: ProviderIdentity | null) {
     if (!identity) throw new InvalidInputError('account.social.invalid');
-    return noStore(reply).send({ data: await signInWithProvider(db, identity, context(request)) });
+    return signInWithProvider(db, identity, context(request));
   }
 
-  app.post('/rest/login/token', signIn, async (request, reply) => {
-    const { credential } = parseBody(GoogleSignInSchema, request.body);
+  route(app, endpoints.googleSignIn, async ({ input: { credential }, request }) => {
     if (!verifyGoogle) throw new InvalidInputError('account.social.unavailable');
-    return providerSignIn(request, reply, await verifyGoogle(credential));
-  });
+    return providerSignIn(request, await verifyGoogle(credential));
+  }, signIn);
 
-  app.post('/rest/usuario/registrar/fb', signIn, async (request, reply) => {
-    const { accessToken } = parseBody(FacebookSignInSchema, request.body);
+  route(app, endpoints.facebookSignIn, async ({ input: { accessToken }, request }) => {
     if (!verifyFacebook) throw new InvalidInputError('account.social.unavailable');
-    return providerSignIn(request, reply, await verifyFacebook(accessToken));
-  });
+    return providerSignIn(request, await verifyFacebook(accessToken));
+  }, signIn);
 
-  app.post('/rest/login/registrar', signIn, async (request, reply) => {
-    const body = parseBody(SocialSignUpSchema, request.body);
-    return noStore(reply).code(201).send({ data: await completeSocialSignUp(db, body, context(request)) });
-  });
+  route(app, endpoints.socialSignUp, async ({ input: body, request }) => completeSocialSignUp(db, body, context(request)), signIn);
 
-  app.post('/rest/usuario/registrar', requests, async (request, reply) => {
-    const body = parseBody(SignUpSchema, request.body);
+  route(app, endpoints.signUp, async ({ input: body, request }) => {
     await signUp(db, body, context(request));
-    return reply.code(202).send({ data: { enviado: true } });
-  });
+    return { enviado: true } as const;
+  }, requests);
 
-  app.post('/rest/usuario/confirmar', requests, async (request, reply) => {
-    const { token } = parseBody(LinkTokenSchema, request.body);
-    return noStore(reply).send({ data: await confirmEmail(db, token, now()) });
-  });
+  route(app, endpoints.confirmEmail, async ({ input: { token } }) => confirmEmail(db, token, now()), requests);
 
-  app.post('/rest/usuario/verificar', requests, async (request, reply) => {
-    const { tipo_doc, num_doc } = parseBody(DocumentCheckSchema, request.body);
-    return noStore(reply).send({ data: { disponible: await isDocumentFree(db, tipo_doc, num_doc, now()) } });
-  });
+  route(app, endpoints.documentCheck, async ({ input: { tipo_doc, num_doc } }) => ({ disponible: await isDocumentFree(db, tipo_doc, num_doc, now()) }), requests);
 
-  app.post('/rest/usuario/recuperar', requests, async (request, reply) => {
-    const { correo } = parseBody(ResetRequestSchema, request.body);
+  route(app, endpoints.resetRequest, async ({ input: { correo }, request, reply }) => {
     await resetMailsPerEmail(request, reply, correo);
     await requestReset(db, correo, context(request));
-    return reply.code(202).send({ data: { enviado: true } });
-  });
+    return { enviado: true } as const;
+  }, requests);
 
-  app.post('/rest/usuario/validar', requests, async (request, reply) => {
-    const { token } = parseBody(LinkTokenSchema, request.body);
-    return noStore(reply).send({ data: await checkResetLink(db, token, now()) });
-  });
+  route(app, endpoints.resetCheck, async ({ input: { token } }) => checkResetLink(db, token, now()), requests);
 
-  app.post('/rest/usuario/password', signIn, async (request, reply) => {
-    const body = parseBody(NewPasswordSchema, request.body);
-    return noStore(reply).send({ data: await setNewPassword(db, body, now()) });
-  });
+  route(app, endpoints.newPassword, async ({ input: body }) => setNewPassword(db, body, now()), signIn);
 
   // The spec's user-data call: a POST with only the token answers the customer; with a profile
   // in the body it saves it first.
-  app.post('/rest/user/editar', async (request, reply) => {
-    const customer = await customerOfToken(db, sessionToken(request), sessionSecret);
-    if (!hasFields(request.body)) return noStore(reply).send({ data: customer });
-    const profile = parseBody(ProfileSchema, request.body);
-    return noStore(reply).send({ data: await updateProfile(db, customer.ccuenta, profile, context(request)) });
-  });
+  route(app, endpoints.userData, async ({ input: profile, session, request }) =>
+    profile ? updateProfile(db, session.customer.ccuenta, profile, context(request)) : session.customer,
+  sessions);
 
   // Log out: this session ends on the server (the token stops working everywhere it was copied).
-  app.post('/rest/user/logout', async (request, reply) => {
-    const { jti } = await sessionOf(db, sessionToken(request), sessionSecret);
-    await revokeSession(db, jti, now());
-    return noStore(reply).code(204).send();
-  });
+  route(app, endpoints.logout, async ({ session }) => {
+    await revokeSession(db, session.jti, now());
+    return undefined;
+  }, sessions);
 
   // "Log out of every device": every session of the customer ends, this one too.
-  app.post('/rest/user/logout/todas', async (request, reply) => {
-    const { customer } = await sessionOf(db, sessionToken(request), sessionSecret);
-    await revokeAllSessions(db, customer.ccuenta, now());
-    return noStore(reply).code(204).send();
-  });
+  route(app, endpoints.logoutEverywhere, async ({ session }) => {
+    await revokeAllSessions(db, session.customer.ccuenta, now());
+    return undefined;
+  }, sessions);
 
   // The link mailed to a new CC address proves it (no session needed: the link is the proof).
-  app.post('/rest/user/cc/confirmar', requests, async (request, reply) => {
-    const { token } = parseBody(LinkTokenSchema, request.body);
-    return noStore(reply).send({ data: await confirmCcEmail(db, token, now()) });
-  });
+  route(app, endpoints.confirmCcEmail, async ({ input: { token } }) => confirmCcEmail(db, token, now()), requests);
 
-  app.get('/rest/user/perfil', async (request, reply) => {
-    const customer = await customerOfToken(db, sessionToken(request), sessionSecret);
-    return noStore(reply).send({ data: await getProfile(db, customer) });
-  });
+  route(app, endpoints.profile, async ({ session }) => getProfile(db, session.customer), sessions);
 
-  app.get('/rest/user/puntos', async (request, reply) => {
-    const customer = await customerOfToken(db, sessionToken(request), sessionSecret);
-    return noStore(reply).send({ data: await getPoints(db, customer.ccuenta, now()) });
-  });
+  route(app, endpoints.points, async ({ session }) => getPoints(db, session.customer.ccuenta, now()), sessions);
 };

@@ -1,24 +1,16 @@
-import {
-  DeclarationSchema,
-  PointsApplySchema,
-  PointsConfirmSchema,
-  PostponeSchema,
-  RecoverySchema,
-  TicketLookupSchema,
-} from '@rumbo/shared/schemas';
+import { endpoints } from '@rumbo/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { sessionToken } from '../accounts/accounts.routes';
+import { sessionResolver, sessionToken } from '../accounts/accounts.routes';
 import { customerOfToken } from '../accounts/accounts.service';
 import type { Database } from '../db/client';
 import { UnauthorizedError } from '../errors';
 import { requestLanguage } from '../http/language';
 import { perKeyLimit, RECOVERY_PER_CODE_LIMIT, type RateLimit } from '../http/rate-limit';
-import { parseBody } from '../http/validate';
+import { route } from '../http/endpoint';
 import { pointsRules } from '../points/points-rules';
 import { applyPoints, confirmPoints } from '../sales/points-redemption';
 import { declarationTicket, postpone, postponableTicket, registerDeclaration, type TicketAccess } from './aftersale.service';
 import { recoverPurchase } from './recovery';
-import { noStore } from '../http/cache';
 
 export interface AftersaleRoutesOptions {
   db: Database;
@@ -37,8 +29,8 @@ export interface AftersaleRoutesOptions {
  */
 export const aftersaleRoutes: FastifyPluginAsync<AftersaleRoutesOptions> = async (app, options) => {
   const { db, sessionSecret, now } = options;
-  const writes = { config: { rateLimit: options.writeRateLimit } };
-  const lookups = { config: { rateLimit: options.lookupRateLimit } };
+  const writes = { rateLimit: options.writeRateLimit };
+  const lookups = { rateLimit: options.lookupRateLimit };
   const recoveryPerCode = perKeyLimit(app, 'recovery', options.recoveryPerCodeLimit ?? RECOVERY_PER_CODE_LIMIT);
 
   /** The code + key when sent (a guest), else the session's customer; a bad session with no code is a 401. */
@@ -49,52 +41,37 @@ export const aftersaleRoutes: FastifyPluginAsync<AftersaleRoutesOptions> = async
     return { ccuenta: (await customerOfToken(db, token, sessionSecret)).ccuenta };
   }
 
-  app.post('/rest/venta/recovery', lookups, async (request, reply) => {
-    const body = parseBody(RecoverySchema, request.body);
+  route(app, endpoints.recovery, async ({ input: body, request, reply }) => {
     await recoveryPerCode(request, reply, body.codigo);
     const data = await recoverPurchase(db, body, { now: now(), secret: sessionSecret, language: requestLanguage(request) });
-    return noStore(reply)
-      .code('enviado' in data ? 202 : 200)
-      .send({ data });
-  });
+    reply.code('enviado' in data ? 202 : 200);
+    return data;
+  }, lookups);
 
-  app.post('/rest/venta/boleto', lookups, async (request, reply) => {
-    const body = parseBody(TicketLookupSchema, request.body);
-    return noStore(reply).send({ data: await postponableTicket(db, body.numero, await accessOf(request, body), now()) });
-  });
+  route(app, endpoints.postponableTicket, async ({ input: body, request }) => postponableTicket(db, body.numero, await accessOf(request, body), now()), lookups);
 
-  app.post('/rest/venta/postegarBoletos', writes, async (request, reply) => {
-    const body = parseBody(PostponeSchema, request.body);
+  route(app, endpoints.postpone, async ({ input: body, request, reply }) => {
     const access = await accessOf(request, body);
     const data = await postpone(db, body, access, { now: now(), secret: sessionSecret, language: requestLanguage(request) });
-    return noStore(reply)
-      .code(data.estado === 'emitido' ? 201 : 200)
-      .send({ data });
-  });
+    reply.code(data.estado === 'emitido' ? 201 : 200);
+    return data;
+  }, writes);
 
-  app.post('/rest/declaracion/boleto', lookups, async (request, reply) => {
-    const body = parseBody(TicketLookupSchema, request.body);
-    return noStore(reply).send({ data: await declarationTicket(db, body.numero, await accessOf(request, body), now()) });
-  });
+  route(app, endpoints.declarationTicket, async ({ input: body, request }) => declarationTicket(db, body.numero, await accessOf(request, body), now()), lookups);
 
-  app.post('/rest/declaracion/registrar', writes, async (request, reply) => {
-    const body = parseBody(DeclarationSchema, request.body);
-    const data = await registerDeclaration(db, body, await accessOf(request, body), now());
-    return noStore(reply).code(201).send({ data });
-  });
+  route(app, endpoints.declaration, async ({ input: body, request }) => registerDeclaration(db, body, await accessOf(request, body), now()), writes);
 
-  for (const path of ['/rest/informacion/pasajes', '/rest/informacion/pasajes/']) {
-    app.get(path, async (request, reply) => reply.header('vary', 'accept-language').send({ data: pointsRules(requestLanguage(request)) }));
+  for (const endpoint of [endpoints.pointsRules, endpoints.pointsRulesSlash]) {
+    route(app, endpoint, async ({ request, reply }) => {
+      reply.header('vary', 'accept-language');
+      return pointsRules(requestLanguage(request));
+    });
   }
 
-  app.post('/rest/canje/asociar', writes, async (request, reply) => {
-    const customer = await customerOfToken(db, sessionToken(request), sessionSecret);
-    const body = parseBody(PointsApplySchema, request.body);
-    return noStore(reply).send({ data: await applyPoints(db, customer.ccuenta, body, now()) });
+  route(app, endpoints.pointsApply, async ({ input: body, session }) => applyPoints(db, session.customer.ccuenta, body, now()), {
+    ...writes,
+    sessions: sessionResolver(db, sessionSecret),
   });
 
-  app.post('/rest/canje/confirmar', writes, async (request, reply) => {
-    const body = parseBody(PointsConfirmSchema, request.body);
-    return noStore(reply).send({ data: await confirmPoints(db, body, { now: now(), secret: sessionSecret }) });
-  });
+  route(app, endpoints.pointsConfirm, async ({ input: body }) => confirmPoints(db, body, { now: now(), secret: sessionSecret }), writes);
 };

@@ -1,3 +1,4 @@
+import type { CargoEstimate } from '@rumbo/shared/contract';
 import {
   CARGO_PRICING,
   type CargoEstimateInput,
@@ -79,16 +80,6 @@ export async function trackShipment(db: Database, query: TrackingQuery): Promise
       agencia: e.cagencia ? place(e.cagencia) : null,
     })),
   };
-}
-
-
-export interface CargoEstimate {
-  origen: string;
-  destino: string;
-  peso: number;
-  horas: number;
-  precio: number;
-  moneda: 'PEN';
 }
 
 export function cargoPrice(peso: number, horas: number): number {

@@ -1,9 +1,9 @@
-import { CompanySchema, RucLookupSchema } from '@rumbo/shared/schemas';
+import { endpoints } from '@rumbo/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client';
+import { route } from '../http/endpoint';
 import { requestLanguage } from '../http/language';
 import type { RateLimit } from '../http/rate-limit';
-import { parseBody } from '../http/validate';
 import { findCompany, registerCompany } from './companies.service';
 
 export interface CompaniesRoutesOptions {
@@ -15,14 +15,9 @@ export interface CompaniesRoutesOptions {
 
 export const companiesRoutes: FastifyPluginAsync<CompaniesRoutesOptions> = async (app, { db, now, writeRateLimit, lookupRateLimit }) => {
   /** `{ ruc }` → `{ ruc, razon_social, direccion }`; 404 `company.ruc.notFound`. */
-  app.post('/rest/juridica/buscar', { config: { rateLimit: lookupRateLimit } }, async (request) => {
-    const { ruc } = parseBody(RucLookupSchema, request.body);
-    return { data: await findCompany(db, ruc) };
-  });
+  route(app, endpoints.company, async ({ input: { ruc } }) => findCompany(db, ruc), { rateLimit: lookupRateLimit });
 
-  app.post('/rest/juridica/registrar', { config: { rateLimit: writeRateLimit } }, async (request, reply) => {
-    const input = parseBody(CompanySchema, request.body);
-    const receipt = await registerCompany(db, input, { language: requestLanguage(request), now: now() });
-    return reply.code(201).send({ data: receipt });
+  route(app, endpoints.companyRequest, async ({ input, request }) => registerCompany(db, input, { language: requestLanguage(request), now: now() }), {
+    rateLimit: writeRateLimit,
   });
 };

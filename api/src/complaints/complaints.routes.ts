@@ -1,9 +1,9 @@
-import { ComplaintSchema } from '@rumbo/shared/schemas';
+import { endpoints } from '@rumbo/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client';
+import { route } from '../http/endpoint';
 import { requestLanguage } from '../http/language';
 import { perKeyBudget, type RateLimit } from '../http/rate-limit';
-import { parseBody } from '../http/validate';
 import { fileComplaint } from './complaints.service';
 
 /** How many consumer's copies are mailed per recipient address and per client (issue 15). */
@@ -35,12 +35,10 @@ export const complaintsRoutes: FastifyPluginAsync<ComplaintsRoutesOptions> = asy
   const copiesPerRecipient = perKeyBudget(app, 'complaint-copy-recipient', copyLimits.perRecipient);
   const copiesPerClient = perKeyBudget(app, 'complaint-copy-client', copyLimits.perClient);
 
-  app.post('/rest/reclamacion/registro', { config: { rateLimit: writeRateLimit } }, async (request, reply) => {
-    const complaint = parseBody(ComplaintSchema, request.body);
+  route(app, endpoints.complaint, async ({ input: complaint, request }) => {
     // The sheet is always filed (the consumer's right); past the bounds only its copy is not mailed.
     const client = await copiesPerClient(request, request.ip);
     const recipient = await copiesPerRecipient(request, complaint.correo.toLowerCase());
-    const receipt = await fileComplaint(db, complaint, { language: requestLanguage(request), now: now(), mailCopy: client && recipient });
-    return reply.code(201).send({ data: receipt });
-  });
+    return fileComplaint(db, complaint, { language: requestLanguage(request), now: now(), mailCopy: client && recipient });
+  }, { rateLimit: writeRateLimit });
 };

@@ -1,7 +1,10 @@
+import { endpoints } from '@rumbo/shared/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import { migrationsApplied, type Database } from '../db/client';
+import { noStore } from './cache';
+import { route } from './endpoint';
 
 export interface HealthOptions {
   db: Database;
@@ -36,10 +39,10 @@ async function check(name: string, probe: () => Promise<unknown>): Promise<strin
  *   what failed, so the balancer sends requests to the other instances.
  */
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db, redis, draining }) => {
-  app.get('/rest/health/live', async (_request, reply) => reply.header('cache-control', 'no-store').send({ data: { status: 'ok' } }));
+  route(app, endpoints.live, async () => ({ status: 'ok' as const }));
 
-  app.get('/rest/health', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+  route(app, endpoints.ready, async ({ reply }) => {
+    noStore(reply);
     if (draining?.()) return reply.code(503).send({ data: { status: 'draining', checks: ['shutting down'] } });
     const failures = (
       await Promise.all([
@@ -49,6 +52,6 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db,
       ])
     ).filter((failure): failure is string => failure !== null);
     if (failures.length > 0) return reply.code(503).send({ data: { status: 'unavailable', checks: failures } });
-    return reply.send({ data: { status: 'ok' } });
+    return { status: 'ok' as const };
   });
 };

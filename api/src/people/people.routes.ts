@@ -1,9 +1,9 @@
-import { DocumentSchema, PassengerSchema } from '@rumbo/shared/schemas';
+import { endpoints } from '@rumbo/shared/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client';
+import { route } from '../http/endpoint';
 import type { RateLimit } from '../http/rate-limit';
-import { parseBody } from '../http/validate';
 import { persona } from './people.tables';
 
 export interface PeopleRoutesOptions {
@@ -20,18 +20,17 @@ export interface PeopleRoutesOptions {
  * public caller.
  */
 export const peopleRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app, { db, now, writeRateLimit }) => {
-  app.post('/rest/persona/buscar', { config: { rateLimit: writeRateLimit } }, async (request) => {
-    const doc = parseBody(DocumentSchema, request.body);
+  const writes = { rateLimit: writeRateLimit };
+  route(app, endpoints.personFound, async ({ input: doc }) => {
     const [row] = await db
       .select({ nombres: persona.nombres })
       .from(persona)
       .where(and(eq(persona.ctipo_documento, doc.ctipo_documento), eq(persona.numero, doc.numero)))
       .limit(1);
-    return { data: row ? { encontrado: true, nombres: row.nombres } : { encontrado: false } };
-  });
+    return row ? { encontrado: true as const, nombres: row.nombres } : { encontrado: false as const };
+  }, writes);
 
-  app.post('/rest/persona/registrar', { config: { rateLimit: writeRateLimit } }, async (request, reply) => {
-    const p = parseBody(PassengerSchema, request.body);
+  route(app, endpoints.person, async ({ input: p }) => {
     // Anonymous input fills a purchase (the seat's passenger row), never overwrites what someone
     // stored before (issue 15): a known document keeps its record as it is.
     await db
@@ -42,6 +41,6 @@ export const peopleRoutes: FastifyPluginAsync<PeopleRoutesOptions> = async (app,
       .select({ cpersona: persona.cpersona })
       .from(persona)
       .where(and(eq(persona.ctipo_documento, p.ctipo_documento), eq(persona.numero, p.numero)));
-    return reply.code(201).send({ data: { cpersona: row?.cpersona } });
-  });
+    return { cpersona: row?.cpersona };
+  }, writes);
 };

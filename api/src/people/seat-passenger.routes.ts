@@ -1,12 +1,13 @@
-import { isMinorOn, limaToday, MinorGuardianSchema, SeatPassengerSchema } from '@rumbo/shared/schemas';
+import { endpoints } from '@rumbo/shared/contract';
+import { isMinorOn, limaToday } from '@rumbo/shared/schemas';
 import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client';
 import { ConflictError, InvalidInputError } from '../errors';
+import { route } from '../http/endpoint';
 import type { RateLimit } from '../http/rate-limit';
-import { parseBody } from '../http/validate';
-import { viaje_asiento } from '../seats/seats.tables';
+import { HELD, viaje_asiento } from '../seats/seats.tables';
 import { viaje } from '../trips/trips.tables';
 import { asiento_pasajero } from './people.tables';
 
@@ -17,7 +18,6 @@ export interface SeatPassengerRoutesOptions {
 }
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
-const limaDate = (d: Date) => limaToday(d);
 
 /** The seat if this purchase holds it now (84, its key, not expired), with the trip's departure. */
 async function heldSeat(db: Database, cviaje_asiento: number, keyHash: string, now: Date) {
@@ -28,7 +28,7 @@ async function heldSeat(db: Database, cviaje_asiento: number, keyHash: string, n
     .where(
       and(
         eq(viaje_asiento.cviaje_asiento, cviaje_asiento),
-        eq(viaje_asiento.gestado_asiento, 84),
+        eq(viaje_asiento.gestado_asiento, HELD),
         eq(viaje_asiento.clave_hash, keyHash),
         gt(viaje_asiento.expira, now),
       ),
@@ -38,21 +38,20 @@ async function heldSeat(db: Database, cviaje_asiento: number, keyHash: string, n
 }
 
 export const seatPassengerRoutes: FastifyPluginAsync<SeatPassengerRoutesOptions> = async (app, { db, now, writeRateLimit }) => {
-  app.post('/rest/asiento/asociar', { config: { rateLimit: writeRateLimit } }, async (request) => {
-    const body = parseBody(SeatPassengerSchema, request.body);
+  const writes = { rateLimit: writeRateLimit };
+  route(app, endpoints.seatPassenger, async ({ input: body }) => {
     const keyHash = hashKey(body.clave_bloqueo);
     const seat = await heldSeat(db, body.cviaje_asiento, keyHash, now());
-    const menor = isMinorOn(body.pasajero.nacimiento, limaDate(seat.salida));
+    const menor = isMinorOn(body.pasajero.nacimiento, limaToday(seat.salida));
     const values = { ...body.pasajero, cviaje_asiento: seat.cviaje_asiento, clave_hash: keyHash, menor, cviaje_asiento_responsable: null, parentesco: null };
     await db
       .insert(asiento_pasajero)
       .values(values)
       .onConflictDoUpdate({ target: asiento_pasajero.cviaje_asiento, set: { ...values, cviaje_asiento: sql`excluded.cviaje_asiento` } });
-    return { data: { cviaje_asiento: seat.cviaje_asiento, menor } };
-  });
+    return { cviaje_asiento: seat.cviaje_asiento, menor };
+  }, writes);
 
-  app.post('/rest/asiento/menor', { config: { rateLimit: writeRateLimit } }, async (request) => {
-    const body = parseBody(MinorGuardianSchema, request.body);
+  route(app, endpoints.minorGuardian, async ({ input: body }) => {
     const keyHash = hashKey(body.clave_bloqueo);
     const t = now();
     await heldSeat(db, body.casiento, keyHash, t);
@@ -66,6 +65,6 @@ export const seatPassengerRoutes: FastifyPluginAsync<SeatPassengerRoutesOptions>
       .update(asiento_pasajero)
       .set({ cviaje_asiento_responsable: adult.cviaje_asiento, parentesco: body.parentesco })
       .where(eq(asiento_pasajero.cviaje_asiento, minor.cviaje_asiento));
-    return { data: { casiento: minor.cviaje_asiento, casiento_responsable: adult.cviaje_asiento, parentesco: body.parentesco } };
-  });
+    return { casiento: minor.cviaje_asiento, casiento_responsable: adult.cviaje_asiento, parentesco: body.parentesco };
+  }, writes);
 };

@@ -1,9 +1,9 @@
-import { SubscriptionSchema, SubscriptionTokenSchema } from '@rumbo/shared/schemas';
+import { endpoints } from '@rumbo/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
+import { route } from '../http/endpoint';
 import { requestLanguage } from '../http/language';
 import type { RateLimit } from '../http/rate-limit';
-import { parseBody } from '../http/validate';
 import { confirmSubscription, currentPromotions, subscribe, unsubscribe } from './promotions.service';
 
 export interface PromotionsRoutesOptions {
@@ -24,23 +24,17 @@ export function siteOf(request: FastifyRequest, origins: (string | RegExp)[]): s
 }
 
 export const promotionsRoutes: FastifyPluginAsync<PromotionsRoutesOptions> = async (app, { db, now, writeRateLimit, siteOrigins }) => {
-  app.get('/rest/promocion/obtener', async (request) => ({ data: await currentPromotions(db, requestLanguage(request), now()) }));
+  route(app, endpoints.promotions, async ({ request }) => currentPromotions(db, requestLanguage(request), now()));
 
   const context = (request: FastifyRequest) => ({ site: siteOf(request, siteOrigins), language: requestLanguage(request), now: now() });
+  const writes = { rateLimit: writeRateLimit };
 
-  app.post('/rest/componente/registrar', { config: { rateLimit: writeRateLimit } }, async (request, reply) => {
-    const { correo } = parseBody(SubscriptionSchema, request.body);
+  route(app, endpoints.subscribe, async ({ input: { correo }, request }) => {
     await subscribe(db, correo, context(request));
-    return reply.code(202).send({ data: { correo, estado: 'pendiente' } });
-  });
+    return { correo, estado: 'pendiente' } as const;
+  }, writes);
 
-  app.post('/rest/componente/confirmar', { config: { rateLimit: writeRateLimit } }, async (request) => {
-    const { token } = parseBody(SubscriptionTokenSchema, request.body);
-    return { data: await confirmSubscription(db, token, context(request)) };
-  });
+  route(app, endpoints.confirmSubscription, async ({ input: { token }, request }) => confirmSubscription(db, token, context(request)), writes);
 
-  app.post('/rest/componente/baja', { config: { rateLimit: writeRateLimit } }, async (request) => {
-    const { token } = parseBody(SubscriptionTokenSchema, request.body);
-    return { data: await unsubscribe(db, token, now()) };
-  });
+  route(app, endpoints.unsubscribe, async ({ input: { token } }) => unsubscribe(db, token, now()), writes);
 };

@@ -1,23 +1,14 @@
-import {
-  CipRequestSchema,
-  GuestSchema,
-  PersonLookupSchema,
-  QuoteRequestSchema,
-  ResendTicketsSchema,
-  RESERVATION_CODE_PATTERN,
-  ReservationLookupSchema,
-  ReservationSchema,
-  SafetyPayRequestSchema,
-} from '@rumbo/shared/schemas';
+import { endpoints } from '@rumbo/shared/contract';
+import { RESERVATION_CODE_PATTERN } from '@rumbo/shared/schemas';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { sessionToken } from '../accounts/accounts.routes';
+import { sessionResolver, sessionToken } from '../accounts/accounts.routes';
 import { customerOfToken } from '../accounts/accounts.service';
 import type { Database } from '../db/client';
 import { InvalidInputError, NotFoundError, UnauthorizedError } from '../errors';
 import { requestLanguage } from '../http/language';
 import { GUEST_ACCOUNT_HINT_BUDGET, PERSON_LOOKUP_PER_DOCUMENT_LIMIT, perKeyBudget, perKeyLimit, type RateLimit } from '../http/rate-limit';
-import { parseBody } from '../http/validate';
+import { route } from '../http/endpoint';
 import { InvalidSignatureError, UnsupportedNotificationError, type PaymentProvider } from '../payments/provider';
 import { applyNotice } from './issuance';
 import { findPerson, registerGuest } from './passengers';
@@ -44,7 +35,6 @@ export interface SalesRoutesOptions {
 }
 
 
-const PdfLinkQuery = v.object({ exp: v.string(), firma: v.string() });
 const CodeParam = v.object({ codigo: v.pipe(v.string(), v.regex(RESERVATION_CODE_PATTERN)) });
 
 /**
@@ -53,8 +43,8 @@ const CodeParam = v.object({ codigo: v.pipe(v.string(), v.regex(RESERVATION_CODE
  */
 export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, options) => {
   const { db, sessionSecret, now, writeRateLimit, lookupRateLimit } = options;
-  const writes = { config: { rateLimit: writeRateLimit } };
-  const lookups = { config: { rateLimit: lookupRateLimit } };
+  const writes = { rateLimit: writeRateLimit };
+  const lookups = { rateLimit: lookupRateLimit };
   const lookupsPerDocument = perKeyLimit(app, 'persona-documento', PERSON_LOOKUP_PER_DOCUMENT_LIMIT);
   const accountHints = perKeyBudget(app, 'invitado-cuenta', GUEST_ACCOUNT_HINT_BUDGET);
 
@@ -73,38 +63,30 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
     }
   }
 
-  app.post('/rest/invitado', writes, async (request, reply) => {
-    const body = parseBody(GuestSchema, request.body);
+  route(app, endpoints.guest, async ({ input: body, request }) => {
     // Whether the address has an account is a courtesy (a hint to sign in): past a small budget per
     // client the answer reads as for an address with none, so this is no enumeration oracle (issue 15).
     const hint = await accountHints(request, request.ip);
-    return noStore(reply).code(201).send({ data: await registerGuest(db, body, now(), hint) });
-  });
+    return registerGuest(db, body, now(), hint);
+  }, writes);
 
-  app.post('/rest/persona/obtener', lookups, async (request, reply) => {
-    const body = parseBody(PersonLookupSchema, request.body);
+  route(app, endpoints.personLookup, async ({ input: body, request, reply }) => {
     // Birth-date guessing is limited per document too, not only per IP (issue 15).
     await lookupsPerDocument(request, reply, `${body.documento.ctipo_documento}:${body.documento.numero}`);
-    return noStore(reply).send({ data: await findPerson(db, body) });
-  });
+    return findPerson(db, body);
+  }, lookups);
 
-  app.post('/rest/venta/cotizar', writes, async (request, reply) => {
-    const body = parseBody(QuoteRequestSchema, request.body);
-    return noStore(reply).send({ data: await quote(db, body, now()) });
-  });
+  route(app, endpoints.quote, async ({ input: body }) => quote(db, body, now()), writes);
 
-  app.post('/rest/venta/reserva', writes, async (request, reply) => {
-    const body = parseBody(ReservationSchema, request.body);
+  route(app, endpoints.reserve, async ({ input: body, request, reply }) => {
     const ccuenta = await optionalCustomer(request);
     const site = knownSite(request);
     const { view, created } = await reserve(db, body, { now: now(), language: requestLanguage(request), ...(ccuenta ? { ccuenta } : {}), ...(site ? { site } : {}) });
-    return noStore(reply).code(created ? 201 : 200).send({ data: view });
-  });
+    reply.code(created ? 201 : 200);
+    return view;
+  }, writes);
 
-  app.post('/rest/venta/consulta', lookups, async (request, reply) => {
-    const body = parseBody(ReservationLookupSchema, request.body);
-    return noStore(reply).send({ data: await lookupReservation(db, body, now()) });
-  });
+  route(app, endpoints.reservation, async ({ input: body }) => lookupReservation(db, body, now()), lookups);
 
   // ---------------------------------------------------------------- payments
 
@@ -125,25 +107,21 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
     return options.payments;
   }
 
-  app.post('/rest/safetypay', writes, async (request, reply) => {
-    const body = parseBody(SafetyPayRequestSchema, request.body);
-    const data = await startPayment(db, providers().safetypay, body, { now: now(), language: requestLanguage(request), site: site(request), log: request.log });
-    return noStore(reply).send({ data });
-  });
+  route(app, endpoints.safetyPay, async ({ input: body, request }) =>
+    startPayment(db, providers().safetypay, body, { now: now(), language: requestLanguage(request), site: site(request), log: request.log }),
+  writes);
 
-  app.post('/rest/efectivo', writes, async (request, reply) => {
-    const body = parseBody(CipRequestSchema, request.body);
-    const data = await startPayment(db, providers().pagoefectivo, { ...body, metodo: 'cip' }, { now: now(), language: requestLanguage(request), site: site(request), log: request.log });
-    return noStore(reply).send({ data });
-  });
+  route(app, endpoints.cip, async ({ input: body, request }) =>
+    startPayment(db, providers().pagoefectivo, { ...body, metodo: 'cip' }, { now: now(), language: requestLanguage(request), site: site(request), log: request.log }),
+  writes);
 
   // Notifications are verified on their exact bytes: in this context every body stays a string.
   await app.register(async (notices) => {
     notices.removeAllContentTypeParsers();
     notices.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
 
-    const route = (path: string, pick: () => PaymentProvider) =>
-      notices.post(path, async (request, reply) => {
+    const notice = (endpoint: typeof endpoints.safetyPayNotice | typeof endpoints.cipNotice, pick: () => PaymentProvider) =>
+      route(notices, endpoint, async ({ request, reply }) => {
         const provider = pick();
         const raw = typeof request.body === 'string' ? request.body : '';
         let notice;
@@ -165,8 +143,8 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
         const ack = provider.acknowledge(notice, raw);
         return reply.code(ack.status).type(ack.contentType).send(ack.body);
       });
-    route('/rest/safetypay/notificacion', () => providers().safetypay);
-    route('/rest/efectivo/notificacion', () => providers().pagoefectivo);
+    notice(endpoints.safetyPayNotice, () => providers().safetypay);
+    notice(endpoints.cipNotice, () => providers().pagoefectivo);
   });
 
   // ---------------------------------------------------------------- tickets
@@ -179,32 +157,26 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
       .header('content-disposition', `inline; filename="boletos-${view.codigo}.pdf"`)
       .send(await renderTicketsPdf(view, requestLanguage(request)));
 
-  app.post('/rest/venta/pdf', lookups, async (request, reply) => {
-    const body = parseBody(ReservationLookupSchema, request.body);
-    return sendPdf(reply, await paidView(db, body, now()), request);
-  });
+  route(app, endpoints.ticketsPdf, async ({ input: body, request, reply }) => sendPdf(reply, await paidView(db, body, now()), request), lookups);
 
   // The link my trips gives: signed and short-lived, so it opens without a session header.
-  app.get('/rest/venta/pdf/:codigo', lookups, async (request, reply) => {
+  // The query is the endpoint's (an invalid one reads as not found); the code is checked here.
+  route(app, endpoints.ticketsPdfLink, async ({ input: query, request, reply }) => {
     const params = v.safeParse(CodeParam, request.params);
-    const query = v.safeParse(PdfLinkQuery, request.query);
-    if (!params.success || !query.success) throw new NotFoundError();
-    if (!verifyPdfLink(sessionSecret, params.output.codigo, query.output.exp, query.output.firma, now())) throw new NotFoundError();
+    if (!params.success) throw new NotFoundError();
+    if (!verifyPdfLink(sessionSecret, params.output.codigo, query.exp, query.firma, now())) throw new NotFoundError();
     const view = await paidViewByCode(db, params.output.codigo, now());
     if (!view) throw new NotFoundError();
     return sendPdf(reply, view, request);
-  });
+  }, lookups);
 
-  app.post('/rest/venta/confirmar/recuperar/', writes, async (request, reply) => {
-    const body = parseBody(ResendTicketsSchema, request.body);
+  route(app, endpoints.resendTickets, async ({ input: body, request }) => {
     await resendTickets(db, body, requestLanguage(request));
-    return noStore(reply).code(202).send({ data: { enviado: true } });
-  });
+    return { enviado: true } as const;
+  }, writes);
 
-  app.get('/rest/user/viajes', async (request, reply) => {
-    const customer = await customerOfToken(db, sessionToken(request), sessionSecret);
+  route(app, endpoints.myTrips, async ({ session }) => {
     const at = now();
-    const data = await customerTrips(db, customer.ccuenta, at, (codigo) => ticketPdfLink(sessionSecret, options.apiOrigin, codigo, at));
-    return noStore(reply).send({ data });
-  });
+    return customerTrips(db, session.customer.ccuenta, at, (codigo) => ticketPdfLink(sessionSecret, options.apiOrigin, codigo, at));
+  }, { sessions: sessionResolver(db, sessionSecret) });
 };

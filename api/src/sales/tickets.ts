@@ -1,3 +1,4 @@
+import { endpointPath, endpoints } from '@rumbo/shared/contract';
 import { createHmac } from 'node:crypto';
 import { formatCentimos, limaDateTime, type Language, type ReservationView, type Ticket } from '@rumbo/shared/schemas';
 import PDFDocument from 'pdfkit';
@@ -36,7 +37,7 @@ const linkPayload = (codigo: string, expires: number) => `${codigo}|${expires}`;
 export function ticketPdfLink(secret: string, apiOrigin: string, codigo: string, now: Date): string {
   const exp = Math.floor(now.getTime() / 1000) + PDF_LINK_SECONDS;
   const firma = sign(derive(secret, 'rumbo:boleto-pdf'), linkPayload(codigo, exp));
-  return `${apiOrigin}/rest/venta/pdf/${codigo}?exp=${exp}&firma=${firma}`;
+  return `${apiOrigin}${endpointPath(endpoints.ticketsPdfLink, { codigo }, { exp: String(exp), firma })}`;
 }
 
 export function verifyPdfLink(secret: string, codigo: string, exp: string, firma: string, now: Date): boolean {

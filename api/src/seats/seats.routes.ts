@@ -1,8 +1,8 @@
-import { HoldExtensionSchema, SeatHoldSchema, SeatMapRequestSchema } from '@rumbo/shared/schemas';
+import { endpoints } from '@rumbo/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client';
 import type { RateLimit } from '../http/rate-limit';
-import { parseBody } from '../http/validate';
+import { route } from '../http/endpoint';
 import { extendHold } from './hold-extension';
 import { changeSeat, hashClient, seatMap } from './seats.service';
 
@@ -15,13 +15,9 @@ export interface SeatsRoutesOptions {
 }
 
 export const seatsRoutes: FastifyPluginAsync<SeatsRoutesOptions> = async (app, { db, now, seatRateLimit, clientSecret }) => {
-  app.post('/rest/maqueta', async (request) => ({ data: await seatMap(db, parseBody(SeatMapRequestSchema, request.body), now()) }));
+  route(app, endpoints.seatMap, async ({ input }) => seatMap(db, input, now()));
 
-  app.post('/rest/asiento/bloquear', { config: { rateLimit: seatRateLimit } }, async (request) => ({
-    data: await changeSeat(db, parseBody(SeatHoldSchema, request.body), now(), hashClient(request.ip, clientSecret)),
-  }));
+  route(app, endpoints.seatHold, async ({ input, request }) => changeSeat(db, input, now(), hashClient(request.ip, clientSecret)), { rateLimit: seatRateLimit });
 
-  app.post('/rest/asiento/extender', { config: { rateLimit: seatRateLimit } }, async (request) => ({
-    data: await extendHold(db, parseBody(HoldExtensionSchema, request.body), now()),
-  }));
+  route(app, endpoints.holdExtension, async ({ input }) => extendHold(db, input, now()), { rateLimit: seatRateLimit });
 };

@@ -1,20 +1,16 @@
-import { TripSearchSchema, TripStopsSchema } from '@rumbo/shared/schemas';
+import { endpoints } from '@rumbo/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client';
-import { parseBody } from '../http/validate';
+import { route } from '../http/endpoint';
 import { listStops, listTerminals, searchTrips } from './trips.queries';
 
 export const tripsRoutes: FastifyPluginAsync<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
-  app.post('/rest/terminales', async () => ({ data: await listTerminals(db) }));
+  route(app, endpoints.terminals, async () => listTerminals(db));
 
-  app.post('/rest/viaje', async (request) => {
-    const search = parseBody(TripSearchSchema, request.body);
-    return { data: await searchTrips(db, search, now()) };
-  });
+  route(app, endpoints.trips, async ({ input: search }) => searchTrips(db, search, now()));
 
-  app.post('/rest/viaje/escalas', async (request) => {
-    const { cviaje, cterminal_origen, cterminal_destino } = parseBody(TripStopsSchema, request.body);
+  route(app, endpoints.tripStops, async ({ input: { cviaje, cterminal_origen, cterminal_destino } }) => {
     const stretch = cterminal_origen !== undefined && cterminal_destino !== undefined ? { cterminal_origen, cterminal_destino } : undefined;
-    return { data: await listStops(db, cviaje, stretch) };
+    return listStops(db, cviaje, stretch);
   });
 };

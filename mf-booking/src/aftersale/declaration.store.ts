@@ -19,7 +19,7 @@ export type DeclarationState = 'loading' | 'ready' | 'noAccess' | 'refused' | 'f
 
 /**
  * `/pasajes/declaracion/{numero}`: the passenger's sworn declaration of a ticket, read with
- * `/rest/declaracion/boleto` and registered once with `/rest/declaracion/registrar`.
+ * `endpoints.declarationTicket` and registered once with `endpoints.declaration`.
  */
 export class DeclarationStore {
   state: DeclarationState = 'loading';

@@ -40,7 +40,7 @@ export type PostponeState = 'loading' | 'ready' | 'noAccess' | 'refused' | 'fail
 /**
  * `/pasajes/postergar/{numero}`: a ticket, until when it can be postponed (or why not), a new day
  * → that day's trips of the same route (step 1's store) → a seat held under a new purchase key
- * (step 2's store) → `/rest/venta/postegarBoletos`. No fare difference: the new ticket is shown;
+ * (step 2's store) → `endpoints.postpone`. No fare difference: the new ticket is shown;
  * a difference: the reservation page of the answered code takes its payment.
  */
 export class PostponeStore {

@@ -15,7 +15,7 @@ export type RecoveryField = 'codigo' | 'email' | 'verificacion';
 
 /**
  * `/pasajes/recuperar`: a guest finds a purchase by its payment code and e-mail
- * (`/rest/venta/recovery`). Those two are printed on every passenger's ticket, so they only send a
+ * (`endpoints.recovery`). Those two are printed on every passenger's ticket, so they only send a
  * one-time code to the buyer's address (step `prove`, issue 15); with that code the server answers
  * the purchase and an access key, kept as step 3 keeps a purchase key, and the reservation page
  * shows the purchase (tickets, re-send, payment of a pending one).

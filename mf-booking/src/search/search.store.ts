@@ -7,7 +7,7 @@ import { tripsUrl } from '../trips-url';
 export type SearchField = 'origen' | 'destino' | 'fecha' | 'regreso' | 'pasajeros';
 const FIELDS: readonly SearchField[] = ['origen', 'destino', 'fecha', 'regreso', 'pasajeros'];
 
-/** A city customers can travel from or to: its `/rest/iata` code and its terminals. */
+/** A city customers can travel from or to: its `endpoints.cities` code and its terminals. */
 export interface CityOption {
   codigo: string;
   ciudad: string;
@@ -42,7 +42,7 @@ export type SearchValues = Record<SearchField, string>;
 
 /**
  * The search widget's state: the form as typed, its messages (the shared schema's keys), and the
- * cities from `/rest/terminales`. `submit` answers step 1's URL when the form is valid.
+ * cities from `endpoints.terminals`. `submit` answers step 1's URL when the form is valid.
  */
 export class SearchStore {
   values: SearchValues;

@@ -1,4 +1,5 @@
 import { ApiError, api, type HeldSeat } from '@rumbo/shared';
+import { seatsEndpoints } from '@rumbo/shared/contract';
 import { HOLD_EXTENSIONS, HOLD_WARNING_SECONDS, HoldExtensionSchema, type HoldExtension } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import * as v from 'valibot';
@@ -15,9 +16,9 @@ export interface HoldMessage {
   text?: string;
 }
 
-/** `POST /rest/asiento/extender`, its body checked with the server's own schema first. */
+/** `endpoints.holdExtension`, its body checked with the server's own schema first. */
 export function requestExtension(clave_bloqueo: string): Promise<HoldExtension | undefined> {
-  return api.post<HoldExtension>('/rest/asiento/extender', v.parse(HoldExtensionSchema, { clave_bloqueo }));
+  return api.call(seatsEndpoints.holdExtension, v.parse(HoldExtensionSchema, { clave_bloqueo }));
 }
 
 /**

@@ -7,8 +7,8 @@ export const COMPANY_FIELDS = ['ruc', 'razon_social', 'contacto', 'correo', 'tel
 export type CompanyField = (typeof COMPANY_FIELDS)[number];
 
 /**
- * The corporate form: a complete, valid RUC is looked up (`/rest/juridica/buscar`) and its
- * business name filled in; an unknown RUC lets the company type it. Sent to `/rest/juridica/registrar`.
+ * The corporate form: a complete, valid RUC is looked up (`companiesEndpoints.company`) and its
+ * business name filled in; an unknown RUC lets the company type it. Sent to `companyRequest`.
  */
 export class CompanyStore {
   readonly form = new FormState<Record<CompanyField, string>>({ ruc: '', razon_social: '', contacto: '', correo: '', telefono: '', mensaje: '' });

@@ -1,5 +1,6 @@
 import { registerTexts } from '@rumbo/shared';
-import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import { answer, json, renderWithUi, setUpShared, stubEndpoints, stubRest } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contentPackageTexts } from '../locales';
@@ -11,12 +12,10 @@ beforeAll(async () => {
 });
 
 test('a complete RUC fills the business name from the look-up, and the request is sent', async () => {
-  const requests = stubRest(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === '/rest/juridica/buscar') return json(200, { data: { ruc: '20601234506', razon_social: 'Minera Cordillera Blanca S.A.C.', direccion: null } });
-    const body = await request.clone().json();
-    return json(201, { data: { id: 7, ruc: body.ruc, razon_social: body.razon_social } });
-  });
+  const requests = stubEndpoints(
+    answer(endpoints.company, { ruc: '20601234506', razon_social: 'Minera Cordillera Blanca S.A.C.', direccion: null }),
+    answer(endpoints.companyRequest, (_request, body) => ({ id: 7, ruc: String(body.ruc), razon_social: String(body.razon_social) })),
+  );
   renderWithUi(<CorporatePage />);
   await userEvent.type(screen.getByLabelText('RUC'), '20601234506');
   expect(await screen.findByDisplayValue('Minera Cordillera Blanca S.A.C.')).toBeInTheDocument();

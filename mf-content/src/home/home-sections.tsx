@@ -24,7 +24,7 @@ function SectionHeader({ id, title, lead, link }: { id: string; title: string; l
   );
 }
 
-/** The current promotions (three at most), from `/rest/promocion/obtener`. */
+/** The current promotions (three at most), from `promotionsEndpoints.promotions`. */
 export function HomePromotions() {
   const { t } = useTranslation('content');
   const { data } = useAnswer(fetchPromotions);

@@ -1,5 +1,6 @@
 import { i18n, registerTexts } from '@rumbo/shared';
-import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import { json, renderWithUi, setUpShared, stubEndpoint, stubRest } from '@rumbo/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contentPackageTexts } from '../locales';
@@ -19,10 +20,10 @@ const PAGES: Record<string, { titulo: string; html: string }> = {
 };
 
 function answerPages() {
-  return stubRest((request) => {
+  return stubEndpoint(endpoints.page, (request) => {
     const language = request.headers.get('Accept-Language') ?? 'es-PE';
     return new URL(request.url).pathname === '/rest/informacion/2'
-      ? json(200, { data: { id: 2, slug: 'terminos-condiciones', actualizado: '2025-06-01', ...PAGES[language] } })
+      ? { id: 2, slug: 'terminos-condiciones', actualizado: '2025-06-01', ...PAGES[language]! }
       : json(404, { message: 'No encontrado' });
   });
 }

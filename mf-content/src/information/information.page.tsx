@@ -110,7 +110,7 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** `/informacion/*`: one page of `/rest/informacion/{id}`, loaded with its own chunk (DOMPurify). */
+/** `/informacion/*`: one page of `contentEndpoints.page`, loaded with its own chunk (DOMPurify). */
 export default function InformationPage({ id }: { id: number }) {
   const { state, retry } = useInformationPage(id);
   switch (state.status) {

@@ -1,16 +1,9 @@
 import { api, ApiError, useTranslation } from '@rumbo/shared';
+import { contentEndpoints, type Page } from '@rumbo/shared/contract';
 import { useEffect, useState } from 'react';
 
-/** `GET /rest/informacion/{id}`: a page of legal information, in the request's language. */
-export interface InfoPage {
-  id: number;
-  slug: string;
-  titulo: string;
-  /** HTML body (sanitised by the API, and again in the browser before it is inserted). */
-  html: string;
-  /** Date of this version, ISO (`2025-06-01`). */
-  actualizado: string;
-}
+/** `contentEndpoints.page`: a page of legal information, in the request's language (HTML sanitised by the API, and again in the browser). */
+export type InfoPage = Page;
 
 export type InfoPageState =
   | { status: 'loading' }
@@ -19,7 +12,7 @@ export type InfoPageState =
   | { status: 'error' };
 
 export function fetchInformationPage(id: number): Promise<InfoPage | undefined> {
-  return api.get<InfoPage>(`/rest/informacion/${id}`);
+  return api.call(contentEndpoints.page, undefined, { params: { id: String(id) } });
 }
 
 function toState(result: InfoPage | undefined): InfoPageState {

@@ -1,5 +1,6 @@
 import { registerTexts } from '@rumbo/shared';
-import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import { answer, json, renderWithUi, setUpShared, stubEndpoints } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -25,11 +26,8 @@ const renderAt = (path = '/promociones') =>
     </MemoryRouter>,
   );
 
-const route = (handlers: Record<string, (request: Request) => Response | Promise<Response>>) =>
-  stubRest((request) => handlers[new URL(request.url).pathname]?.(request) ?? json(404, {}));
-
 test('shows each promotion with its coupon, validity, conditions and a link to the destination', async () => {
-  route({ '/rest/promocion/obtener': () => json(200, { data: [PROMOTION] }) });
+  stubEndpoints(answer(endpoints.promotions, [PROMOTION]));
   renderAt();
   expect(await screen.findByRole('heading', { name: '20 % de descuento a Cusco' })).toBeInTheDocument();
   expect(screen.getByTestId('coupon')).toHaveTextContent('CUSCO20');
@@ -39,10 +37,10 @@ test('shows each promotion with its coupon, validity, conditions and a link to t
 });
 
 test('subscribing checks the e-mail first, then says where the confirmation went', async () => {
-  const requests = route({
-    '/rest/promocion/obtener': () => json(200, { data: [] }),
-    '/rest/componente/registrar': async (request) => json(202, { data: { correo: (await request.clone().json()).correo, estado: 'pendiente' } }),
-  });
+  const requests = stubEndpoints(
+    answer(endpoints.promotions, []),
+    answer(endpoints.subscribe, (_request, body) => ({ correo: String(body.correo), estado: 'pendiente' as const })),
+  );
   renderAt();
   const field = screen.getByLabelText('Tu email');
   await userEvent.type(field, 'no-es-correo');
@@ -58,10 +56,7 @@ test('subscribing checks the e-mail first, then says where the confirmation went
 });
 
 test('the confirmation link of the mail confirms the subscription', async () => {
-  const requests = route({
-    '/rest/promocion/obtener': () => json(200, { data: [] }),
-    '/rest/componente/confirmar': () => json(200, { data: { correo: 'lucia@example.pe', estado: 'confirmada' } }),
-  });
+  const requests = stubEndpoints(answer(endpoints.promotions, []), answer(endpoints.confirmSubscription, { correo: 'lucia@example.pe', estado: 'confirmada' }));
   renderAt('/promociones?confirmar=abcdefghijklmnopqrstuvwxyz012345');
   expect(await screen.findByTestId('subscription-link')).toHaveTextContent('tu suscripción a las promociones de lucia@example.pe está confirmada');
   const call = requests.find((r) => r.url.endsWith('/rest/componente/confirmar'))!;
@@ -69,10 +64,10 @@ test('the confirmation link of the mail confirms the subscription', async () => 
 });
 
 test('a used or bad link says so', async () => {
-  route({
-    '/rest/promocion/obtener': () => json(200, { data: [] }),
-    '/rest/componente/baja': () => json(400, { code: 'subscription.token.invalid', field: 'token', message: 'El enlace no es válido o ya fue usado' }),
-  });
+  stubEndpoints(
+    answer(endpoints.promotions, []),
+    answer(endpoints.unsubscribe, json(400, { code: 'subscription.token.invalid', field: 'token', message: 'El enlace no es válido o ya fue usado' })),
+  );
   renderAt('/promociones?baja=abcdefghijklmnopqrstuvwxyz012345');
   expect(await screen.findByRole('alert')).toHaveTextContent('El enlace no es válido o ya fue usado');
 });

@@ -3,7 +3,7 @@ import type { ParcelConfig } from 'single-spa';
 
 /** What mf-booking's search parcel takes (its `SearchWidget`'s props). */
 export interface SearchProps {
-  /** City codes from `/rest/iata` (`LIM`, `AQP`). */
+  /** City codes of `contentEndpoints.cities` (`LIM`, `AQP`). */
   origen?: string;
   destino?: string;
   /** The id of this section's heading: the widget inside draws no heading of its own. */

@@ -1,14 +1,20 @@
-/** Answers of the booking `/rest` calls: read by mf-booking and mf-content, written by the API. */
+import * as v from 'valibot';
+
+/**
+ * Answers of the booking `/rest` calls: read by mf-booking and mf-content, written by the API.
+ * Each is a valibot schema (the contract's answer, see `@rumbo/shared/contract`) and its type.
+ */
 
 /** `POST /rest/terminales`: a terminal with its city (name and `/rest/iata` code). */
-export interface Terminal {
-  cterminal: number;
-  nombre: string;
-  direccion: string;
-  cciudad: number;
-  ciudad: string;
-  codigo: string;
-}
+export const TerminalAnswer = v.object({
+  cterminal: v.number(),
+  nombre: v.string(),
+  direccion: v.string(),
+  cciudad: v.number(),
+  ciudad: v.string(),
+  codigo: v.string(),
+});
+export type Terminal = v.InferOutput<typeof TerminalAnswer>;
 
 /** Fare fields of a trip (spec §3): S/ per seat class and deck, null where the bus has none. */
 export const FARE_FIELDS = [
@@ -65,83 +71,90 @@ export function fromPrice(trip: FromPriceFields): number | undefined {
  * fares are the stretch's: `terminal_salida`/`fecha_salida` where the passenger boards,
  * `terminal_llegada`/`fecha_llegada` where they alight. Times are ISO instants.
  */
-export type Trip = Record<FareField, number | null> & {
-  cviaje: number;
-  cterminal_origen: number;
-  cterminal_destino: number;
-  terminal_salida: Terminal;
-  terminal_llegada: Terminal;
+export const TripAnswer = v.object({
+  ...(Object.fromEntries(FARE_FIELDS.map((field) => [field, v.nullable(v.number())])) as Record<FareField, v.NullableSchema<v.NumberSchema<undefined>, undefined>>),
+  cviaje: v.number(),
+  cterminal_origen: v.number(),
+  cterminal_destino: v.number(),
+  terminal_salida: TerminalAnswer,
+  terminal_llegada: TerminalAnswer,
   /** The bus's own first and last terminals (the same as the stretch's when it is the whole route). */
-  ruta_origen: Terminal;
-  ruta_destino: Terminal;
-  fecha_salida: string;
-  fecha_llegada: string;
-  duracion_min: number;
-  servicio: string;
-  pisos: number;
-  asientos_libres: number;
+  ruta_origen: TerminalAnswer,
+  ruta_destino: TerminalAnswer,
+  fecha_salida: v.string(),
+  fecha_llegada: v.string(),
+  duracion_min: v.number(),
+  servicio: v.string(),
+  pisos: v.number(),
+  asientos_libres: v.number(),
   /** How many stops between boarding and alighting (`/rest/viaje/escalas` lists them). */
-  escalas: number;
-  nprecio_desde: number | null;
+  escalas: v.number(),
+  nprecio_desde: v.nullable(v.number()),
   /** Discount of the promotional seats, 0 when none. */
-  promocion_pct: number;
-};
+  promocion_pct: v.number(),
+});
+export type Trip = v.InferOutput<typeof TripAnswer>;
 
 /** `POST /rest/viaje/escalas`: an intermediate stop and when the bus gets there. */
-export interface TripStop {
-  orden: number;
-  cciudad: number;
-  ciudad: string;
-  llegada: string;
-}
+export const TripStopAnswer = v.object({
+  orden: v.number(),
+  cciudad: v.number(),
+  ciudad: v.string(),
+  llegada: v.string(),
+});
+export type TripStop = v.InferOutput<typeof TripStopAnswer>;
 
 /**
  * One cell of `POST /rest/maqueta` (spec §3): a seat (`gobjeto_sitio` 1) or a facility (2 stairs,
  * 3 restroom, 4 driver, 5 screen, 6 door). Cells not sent are empty (0). Seat fields are null on
  * facilities. `precio` is the server's price of the seat (promotional price already applied).
  */
-export interface SeatCell {
-  nasiento: number | null;
-  gnivel_piso: number;
-  gobjeto_sitio: number;
-  gestado_asiento: number | null;
-  iescala: number;
-  gcategoria_asiento: number | null;
-  ipromocion_asiento: number;
-  cvariacion: number | null;
-  dvariacion: string | null;
-  iasiento_individual: number;
-  diasiento_individual: string | null;
-  xposicion: number;
-  yposicion: number;
-  promocion: number | null;
-  cviaje_asiento: number | null;
-  precio: number | null;
-}
+export const SeatCellAnswer = v.object({
+  nasiento: v.nullable(v.number()),
+  gnivel_piso: v.number(),
+  gobjeto_sitio: v.number(),
+  gestado_asiento: v.nullable(v.number()),
+  iescala: v.number(),
+  gcategoria_asiento: v.nullable(v.number()),
+  ipromocion_asiento: v.number(),
+  cvariacion: v.nullable(v.number()),
+  dvariacion: v.nullable(v.string()),
+  iasiento_individual: v.number(),
+  diasiento_individual: v.nullable(v.string()),
+  xposicion: v.number(),
+  yposicion: v.number(),
+  promocion: v.nullable(v.number()),
+  cviaje_asiento: v.nullable(v.number()),
+  precio: v.nullable(v.number()),
+});
+export type SeatCell = v.InferOutput<typeof SeatCellAnswer>;
 
 /** `POST /rest/maqueta`: the cells, and the priority seats (`especiales`). */
-export interface SeatMap {
-  asientos: SeatCell[];
-  especiales: { nasiento: number; gnivel_piso: number; tipo: 'preferencial' }[];
-}
+export const SeatMapAnswer = v.object({
+  asientos: v.array(SeatCellAnswer),
+  especiales: v.array(v.object({ nasiento: v.number(), gnivel_piso: v.number(), tipo: v.literal('preferencial') })),
+});
+export type SeatMap = v.InferOutput<typeof SeatMapAnswer>;
 
 /** `POST /rest/asiento/bloquear`: the seat's new state; for a hold, until when and the purchase key. */
-export interface SeatHoldResult {
-  cviaje: number;
-  cviaje_asiento: number;
-  nasiento: number;
-  gnivel_piso: number;
-  gcategoria_asiento: number;
-  gestado_asiento: number;
+export const SeatHoldResultAnswer = v.object({
+  cviaje: v.number(),
+  cviaje_asiento: v.number(),
+  nasiento: v.number(),
+  gnivel_piso: v.number(),
+  gcategoria_asiento: v.number(),
+  gestado_asiento: v.number(),
   /** ISO instant the hold ends; null after a release. */
-  expira: string | null;
-  clave_bloqueo: string;
-  precio: number;
-}
+  expira: v.nullable(v.string()),
+  clave_bloqueo: v.string(),
+  precio: v.number(),
+});
+export type SeatHoldResult = v.InferOutput<typeof SeatHoldResultAnswer>;
 
 /** `POST /rest/asiento/extender`: when the purchase's holds end now, and how many extensions are left. */
-export interface HoldExtension {
+export const HoldExtensionAnswer = v.object({
   /** ISO instant the first of the purchase's holds ends. */
-  expira: string;
-  prorrogas_restantes: number;
-}
+  expira: v.string(),
+  prorrogas_restantes: v.number(),
+});
+export type HoldExtension = v.InferOutput<typeof HoldExtensionAnswer>;

@@ -63,13 +63,3 @@ export const CargoEstimateSchema = v.pipe(
   ),
 );
 export type CargoEstimateInput = v.InferOutput<typeof CargoEstimateSchema>;
-
-/** The answer of `POST /rest/carga/cotizar`: the price of a parcel between two cities, in soles. */
-export interface CargoEstimate {
-  origen: string;
-  destino: string;
-  peso: number;
-  horas: number;
-  precio: number;
-  moneda: 'PEN';
-}

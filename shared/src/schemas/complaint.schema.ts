@@ -170,11 +170,12 @@ export type ComplaintInput = v.InferInput<typeof ComplaintSchema>;
 export type Complaint = v.InferOutput<typeof ComplaintSchema>;
 
 /** Answer of `POST /rest/reclamacion/registro`. */
-export interface ComplaintReceipt {
+export const ComplaintReceiptAnswer = v.object({
   /** Sheet number `000000001-YYYY`, consecutive per year. */
-  numero: string;
+  numero: v.string(),
   /** When the sheet was filed (ISO 8601, with offset, Lima time). */
-  fecha: string;
+  fecha: v.string(),
   /** Answer deadline: 15 business days after filing (YYYY-MM-DD). */
-  plazo: string;
-}
+  plazo: v.string(),
+});
+export type ComplaintReceipt = v.InferOutput<typeof ComplaintReceiptAnswer>;

@@ -11,6 +11,7 @@ export * from './complaint.labels';
 export * from './trips.schema';
 export * from './booking.contract';
 export * from './account.schema';
+export * from './account.answers';
 export * from './account.messages';
 export * from './cargo.schema';
 export * from './company.schema';

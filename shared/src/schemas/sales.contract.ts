@@ -72,126 +72,136 @@ export const GuestSchema = v.object({
 });
 
 /** Answer of `/rest/invitado`: whether the e-mail already has an account (suggest signing in). */
-export interface GuestAnswer {
-  cinvitado: number;
-  tiene_cuenta: boolean;
-}
+export const GuestAnswerSchema = v.object({
+  cinvitado: v.number(),
+  tiene_cuenta: v.boolean(),
+});
+export type GuestAnswer = v.InferOutput<typeof GuestAnswerSchema>;
 
 /** Answer of `/rest/venta/cotizar` (and part of a reservation). */
-export interface Quote {
-  subtotal_centimos: number;
-  descuento_centimos: number;
-  total_centimos: number;
+export const QuoteAnswer = v.object({
+  subtotal_centimos: v.number(),
+  descuento_centimos: v.number(),
+  total_centimos: v.number(),
   /** The coupon applied, upper-cased; null without one. */
-  cupon: string | null;
+  cupon: v.nullable(v.string()),
   /** The coupon's discount in percent; null without one. */
-  descuento_pct: number | null;
+  descuento_pct: v.nullable(v.number()),
   /** Issue 7: points redeemed on this purchase (0 without); `total_centimos` already has them taken off. */
-  puntos_canje: number;
+  puntos_canje: v.number(),
   /** Issue 7: what those points are worth (puntos_canje × POINT_VALUE_CENTIMOS). */
-  canje_centimos: number;
-}
+  canje_centimos: v.number(),
+});
+export type Quote = v.InferOutput<typeof QuoteAnswer>;
 
 /** One leg of a reservation. */
-export interface ReservationLeg {
-  tramo: 'ida' | 'vuelta';
-  cviaje: number;
+export const ReservationLegAnswer = v.object({
+  tramo: v.picklist(['ida', 'vuelta']),
+  cviaje: v.number(),
   /** The passenger's own boarding and alighting cities (the stretch sold, issue 19)… */
-  origen: string;
-  destino: string;
+  origen: v.string(),
+  destino: v.string(),
   /** …and terminals there. */
-  terminal_origen: string;
-  terminal_destino: string;
+  terminal_origen: v.string(),
+  terminal_destino: v.string(),
   /** ISO instants. */
-  salida: string;
-  llegada: string;
-  servicio: string;
-}
+  salida: v.string(),
+  llegada: v.string(),
+  servicio: v.string(),
+});
+export type ReservationLeg = v.InferOutput<typeof ReservationLegAnswer>;
 
 /** A passenger as shown back on a reservation or ticket: the document number is masked. */
-export interface ReservationPassenger {
-  nombres: string;
-  paterno: string;
-  materno: string;
-  ctipo_documento: number;
+export const ReservationPassengerAnswer = v.object({
+  nombres: v.string(),
+  paterno: v.string(),
+  materno: v.string(),
+  ctipo_documento: v.number(),
   /** e.g. `****5678`. */
-  numero: string;
-  menor: boolean;
-}
+  numero: v.string(),
+  menor: v.boolean(),
+});
+export type ReservationPassenger = v.InferOutput<typeof ReservationPassengerAnswer>;
 
-export interface ReservationSeat {
-  cviaje_asiento: number;
-  cviaje: number;
-  nasiento: number;
-  gnivel_piso: number;
-  precio_centimos: number;
-  pasajero: ReservationPassenger;
-}
+export const ReservationSeatAnswer = v.object({
+  cviaje_asiento: v.number(),
+  cviaje: v.number(),
+  nasiento: v.number(),
+  gnivel_piso: v.number(),
+  precio_centimos: v.number(),
+  pasajero: ReservationPassengerAnswer,
+});
+export type ReservationSeat = v.InferOutput<typeof ReservationSeatAnswer>;
 
 /** An issued e-ticket. `qr` is the text the QR code encodes (signed by the server). */
-export interface Ticket {
-  numero: string;
-  cviaje: number;
-  tramo: 'ida' | 'vuelta';
+export const TicketAnswer = v.object({
+  numero: v.string(),
+  cviaje: v.number(),
+  tramo: v.picklist(['ida', 'vuelta']),
   /** The passenger's own boarding and alighting cities and terminals (issue 19); `salida` is the boarding time. */
-  origen: string;
-  destino: string;
-  terminal_origen: string;
-  terminal_destino: string;
-  salida: string;
-  nasiento: number;
-  gnivel_piso: number;
-  precio_centimos: number;
-  pasajero: ReservationPassenger;
-  qr: string;
+  origen: v.string(),
+  destino: v.string(),
+  terminal_origen: v.string(),
+  terminal_destino: v.string(),
+  salida: v.string(),
+  nasiento: v.number(),
+  gnivel_piso: v.number(),
+  precio_centimos: v.number(),
+  pasajero: ReservationPassengerAnswer,
+  qr: v.string(),
   /** Issue 7: `emitido` (valid) or `postergado` (void, replaced by `postergado_a`). */
-  estado: TicketState;
+  estado: v.picklist(['emitido', 'postergado']),
   /** Issue 7: number of the ticket that replaced this one; null unless postponed. */
-  postergado_a: string | null;
+  postergado_a: v.nullable(v.string()),
   /** Issue 7: when the passenger's sworn declaration was registered; null until then. */
-  declaracion: string | null;
-}
+  declaracion: v.nullable(v.string()),
+});
+export type Ticket = v.InferOutput<typeof TicketAnswer>;
 
 /** Issue 7: a ticket is valid until it is postponed (voided, pointing to its replacement). */
 export type TicketState = 'emitido' | 'postergado';
 
 /** A payment attempt of a reservation. */
-export interface PaymentView {
-  proveedor: PaymentProviderName;
-  metodo: PaymentMethod;
-  estado: 'iniciado' | 'pagado' | 'rechazado';
+export const PaymentViewAnswer = v.object({
+  proveedor: v.picklist(['safetypay', 'pagoefectivo']),
+  metodo: v.picklist(PAYMENT_METHODS),
+  estado: v.picklist(['iniciado', 'pagado', 'rechazado']),
   /** Where the customer pays (provider page / CIP voucher). */
-  url: string | null;
+  url: v.nullable(v.string()),
   /** The PagoEfectivo CIP code. */
-  cip: string | null;
-  expira: string | null;
-}
+  cip: v.nullable(v.string()),
+  expira: v.nullable(v.string()),
+});
+export type PaymentView = v.InferOutput<typeof PaymentViewAnswer>;
 
 /** Answer of `/rest/venta/reserva` and `/rest/venta/consulta`. */
-export interface ReservationView extends Quote {
-  codigo: string;
+export const ReservationViewAnswer = v.object({
+  ...QuoteAnswer.entries,
+  codigo: v.string(),
   /** Issue 7: a sale, or the fare difference of a postponement (`boleto_origen` is the ticket moved). */
-  tipo: 'venta' | 'postergacion';
-  boleto_origen: string | null;
-  estado: ReservationState;
-  motivo: ReservationReason | null;
+  tipo: v.picklist(['venta', 'postergacion']),
+  boleto_origen: v.nullable(v.string()),
+  estado: v.picklist(RESERVATION_STATES),
+  motivo: v.nullable(v.picklist(RESERVATION_REASONS)),
   /** ISO instant the reservation lapses unless paid. */
-  expira: string;
-  moneda: 'PEN';
-  comprador: { nombre: string; email: string; comprobante: 'boleta' | 'factura'; ruc: string | null; razon_social: string | null };
-  tramos: ReservationLeg[];
-  asientos: ReservationSeat[];
-  pagos: PaymentView[];
+  expira: v.string(),
+  moneda: v.literal('PEN'),
+  comprador: v.object({ nombre: v.string(), email: v.string(), comprobante: v.picklist(['boleta', 'factura']), ruc: v.nullable(v.string()), razon_social: v.nullable(v.string()) }),
+  tramos: v.array(ReservationLegAnswer),
+  asientos: v.array(ReservationSeatAnswer),
+  pagos: v.array(PaymentViewAnswer),
   /** Empty until paid. */
-  boletos: Ticket[];
-}
+  boletos: v.array(TicketAnswer),
+});
+export type ReservationView = v.InferOutput<typeof ReservationViewAnswer>;
 
 /** Answer of `/rest/safetypay` and `/rest/efectivo`: where to send the customer. */
-export interface PaymentStart {
-  proveedor: PaymentProviderName;
-  url: string;
-  cip: string | null;
-  expira: string | null;
+export const PaymentStartAnswer = v.object({
+  proveedor: v.picklist(['safetypay', 'pagoefectivo']),
+  url: v.string(),
+  cip: v.nullable(v.string()),
+  expira: v.nullable(v.string()),
   /** True when the sandbox stands in for the provider (no credentials configured). */
-  sandbox: boolean;
-}
+  sandbox: v.boolean(),
+});
+export type PaymentStart = v.InferOutput<typeof PaymentStartAnswer>;

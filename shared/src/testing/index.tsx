@@ -3,6 +3,8 @@ import type { ReactElement, ReactNode } from 'react';
 import { configure, type RuntimeConfig } from '../config';
 import { i18n, initI18n, type Language } from '../i18n';
 import { UiProvider } from '../ui/provider';
+import type { AnyEndpoint } from '../contract/endpoint';
+import { answer, endpointHandler, type EndpointStub, type StubReply } from './endpoints';
 
 export const TEST_CONFIG: RuntimeConfig = {
   apiBaseUrl: 'http://api.test',
@@ -23,10 +25,7 @@ export function renderWithUi(ui: ReactElement, options?: RenderOptions) {
   return render(ui, { wrapper: Wrapper, ...options });
 }
 
-/** A JSON answer, as the API sends them. */
-export function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+export { answer, endpointHandler, isCallOf, json, type EndpointStub, type StubAnswer, type StubReply } from './endpoints';
 
 export type RestHandler = (request: Request) => Response | Promise<Response>;
 
@@ -39,4 +38,17 @@ export function stubRest(handler: RestHandler): Request[] {
     return handler(request);
   }) as typeof fetch;
   return requests;
+}
+
+/**
+ * Answers the calls of the given endpoints (`answer(endpoints.x, data)`, data typed by the
+ * contract's answer schema); any other call answers 404. Returns the requests, in order.
+ */
+export function stubEndpoints(...stubs: EndpointStub[]): Request[] {
+  return stubRest(endpointHandler(stubs));
+}
+
+/** Answers the calls of one endpoint (`data` typed by its answer schema); any other call answers 404. */
+export function stubEndpoint<E extends AnyEndpoint>(endpoint: E, reply: StubReply<E>): Request[] {
+  return stubEndpoints(answer(endpoint, reply));
 }

@@ -1,11 +1,12 @@
 import { api, ApiError, useTranslation } from '@rumbo/shared';
+import { promotionsEndpoints } from '@rumbo/shared/contract';
 import { Box, Button, chakra, Heading, Stack, Text } from '@rumbo/shared/ui';
 import { useState, type FormEvent } from 'react';
 
 type State = { status: 'idle' } | { status: 'sending' } | { status: 'sent'; correo: string } | { status: 'error'; key?: string; text?: string };
 
 /**
- * The promotions subscription in the footer (`/rest/componente/registrar`, double opt-in: the
+ * The promotions subscription in the footer (`promotionsEndpoints.subscribe`, double opt-in: the
  * confirmation link arrives by mail). Plain controls, so every page does not load the form kit;
  * the address is checked by the API with the shared schema, its message shown in the user's language.
  */
@@ -19,7 +20,7 @@ export function FooterSubscribe() {
     const input = event.currentTarget.elements.namedItem('correo') as HTMLInputElement;
     setState({ status: 'sending' });
     try {
-      const answer = await api.post<{ correo: string }>('/rest/componente/registrar', { correo });
+      const answer = await api.call(promotionsEndpoints.subscribe, { correo });
       setState(answer ? { status: 'sent', correo: answer.correo } : { status: 'error', key: 'request.failed' });
       if (answer) setCorreo('');
     } catch (error) {

@@ -36,7 +36,7 @@ const linkStyle = { color: 'white', _hover: { color: 'sun.200' } } as const;
 export function Footer() {
   const { t } = useTranslation('shell');
   // The operator's contact and legal data are built in (shared's one source of truth): they show
-  // whether or not `/rest/informacion/representante` answers.
+  // whether or not `contentEndpoints.operator` answers.
   const operator: OperatorData = OPERATOR;
 
   const legal = useLegalLinks();

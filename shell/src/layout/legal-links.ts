@@ -1,5 +1,6 @@
 import { api, useTranslation } from '@rumbo/shared';
 import { startTransition, useEffect, useState } from 'react';
+import { contentEndpoints, type PageSummary } from '@rumbo/shared/contract';
 import { routeFor } from '../routes';
 
 export interface LegalLink {
@@ -16,15 +17,9 @@ export const LEGAL: readonly LegalLink[] = [
   { key: 'complaints', to: '/libro_reclamaciones' },
 ];
 
-interface PageSummary {
-  id: number;
-  slug: string;
-  titulo: string;
-  idioma: string;
-}
 
 /**
- * The legal links with the information pages' titles from `/rest/informacion`, in the current
+ * The legal links with the information pages' titles (`contentEndpoints.pages`), in the current
  * language; until it answers (or if it fails) the footer's own texts.
  */
 export function useLegalLinks(): readonly LegalLink[] {
@@ -33,7 +28,7 @@ export function useLegalLinks(): readonly LegalLink[] {
   const language = i18n.language;
   useEffect(() => {
     let live = true;
-    api.get<PageSummary[]>('/rest/informacion').then(
+    api.call(contentEndpoints.pages).then(
       (list) => live && list && startTransition(() => setPages({ language, list })),
       () => undefined,
     );
