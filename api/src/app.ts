@@ -25,6 +25,7 @@ import { promotionsRoutes } from './promotions/promotions.routes';
 import { salesRoutes } from './sales/sales.routes';
 import { aftersaleRoutes } from './aftersale/aftersale.routes';
 import { peopleRoutes } from './people/people.routes';
+import { pointsRoutes } from './points/points.routes';
 import { seatPassengerRoutes } from './people/seat-passenger.routes';
 import { seatsRoutes } from './seats/seats.routes';
 import { tripsRoutes } from './trips/trips.routes';
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     facebook: options.facebook,
     rateLimits: options.accountRateLimits,
   });
+  await app.register(pointsRoutes, { db, sessionSecret, now });
   await app.register(tripsRoutes, { db, now });
   await app.register(seatsRoutes, { db, now, seatRateLimit, clientSecret: sessionSecret });
   await app.register(agenciesRoutes, { db });

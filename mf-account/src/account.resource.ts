@@ -1,5 +1,5 @@
 import { api } from '@rumbo/shared';
-import { accountsEndpoints as rest, aftersaleEndpoints, salesEndpoints, type RequestOf } from '@rumbo/shared/contract';
+import { accountsEndpoints as rest, pointsEndpoints, salesEndpoints, type RequestOf } from '@rumbo/shared/contract';
 
 /**
  * The accounts' calls of the contract (DECISIONS.md, Accounts and sessions). Each answers the
@@ -25,5 +25,5 @@ export const confirmCopyEmail = (token: string) => api.call(rest.confirmCcEmail,
 export const fetchProfile = () => api.call(rest.profile);
 export const saveProfile = (body: RequestOf<typeof rest.userData>) => api.call(rest.userData, body);
 export const fetchTrips = () => api.call(salesEndpoints.myTrips);
-export const fetchPoints = () => api.call(rest.points);
-export const fetchPointsRules = () => api.call(aftersaleEndpoints.pointsRulesSlash);
+export const fetchPoints = () => api.call(pointsEndpoints.points);
+export const fetchPointsRules = () => api.call(pointsEndpoints.pointsRulesSlash);

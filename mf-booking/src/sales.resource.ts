@@ -1,5 +1,5 @@
 import { api, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
-import { accountsEndpoints, aftersaleEndpoints, companiesEndpoints, peopleEndpoints, promotionsEndpoints, salesEndpoints, type RequestOf } from '@rumbo/shared/contract';
+import { aftersaleEndpoints, companiesEndpoints, peopleEndpoints, pointsEndpoints, promotionsEndpoints, salesEndpoints, type RequestOf } from '@rumbo/shared/contract';
 import { changeSeat } from './booking.resource';
 import type { Declaration, Passenger, PersonOnFile } from '@rumbo/shared/schemas';
 
@@ -77,7 +77,7 @@ export const applyPoints = (body: { clave_bloqueo: string; puntos: number }) => 
 export const confirmWithPoints = (body: { codigo: string; clave_bloqueo: string }) => api.call(aftersaleEndpoints.pointsConfirm, body);
 
 /** The signed-in customer's points (`endpoints.points`: balance, held, available). */
-export const fetchMyPoints = () => api.call(accountsEndpoints.points);
+export const fetchMyPoints = () => api.call(pointsEndpoints.points);
 
 /** Releases one of this browser's holds (state 83) with its purchase key. */
 export const releaseSeat = (seat: HeldSeat) => changeSeat(seat, SEAT_STATE.AVAILABLE, seat.clave_bloqueo);

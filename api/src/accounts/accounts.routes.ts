@@ -5,7 +5,6 @@ import { InvalidInputError } from '../errors';
 import { requestLanguage } from '../http/language';
 import { perKeyLimit, type RateLimit } from '../http/rate-limit';
 import { route, type Session } from '../http/endpoint';
-import { getPoints } from '../points/points.service';
 import {
   completeSocialSignUp,
   isDocumentFree,
@@ -180,5 +179,4 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
 
   route(app, endpoints.profile, async ({ session }) => getProfile(db, session.customer), sessions);
 
-  route(app, endpoints.points, async ({ session }) => getPoints(db, session.customer.ccuenta, now()), sessions);
 };

@@ -7,7 +7,6 @@ import { UnauthorizedError } from '../errors';
 import { requestLanguage } from '../http/language';
 import { perKeyLimit, RECOVERY_PER_CODE_LIMIT, type RateLimit } from '../http/rate-limit';
 import { route } from '../http/endpoint';
-import { pointsRules } from '../points/points-rules';
 import { applyPoints, confirmPoints } from '../sales/points-redemption';
 import { declarationTicket, postpone, postponableTicket, registerDeclaration, type TicketAccess } from './aftersale.service';
 import { recoverPurchase } from './recovery';
@@ -60,13 +59,6 @@ export const aftersaleRoutes: FastifyPluginAsync<AftersaleRoutesOptions> = async
   route(app, endpoints.declarationTicket, async ({ input: body, request }) => declarationTicket(db, body.numero, await accessOf(request, body), now()), lookups);
 
   route(app, endpoints.declaration, async ({ input: body, request }) => registerDeclaration(db, body, await accessOf(request, body), now()), writes);
-
-  for (const endpoint of [endpoints.pointsRules, endpoints.pointsRulesSlash]) {
-    route(app, endpoint, async ({ request, reply }) => {
-      reply.header('vary', 'accept-language');
-      return pointsRules(requestLanguage(request));
-    });
-  }
 
   route(app, endpoints.pointsApply, async ({ input: body, session }) => applyPoints(db, session.customer.ccuenta, body, now()), {
     ...writes,

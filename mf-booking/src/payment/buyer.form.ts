@@ -55,7 +55,7 @@ export class BuyerForm {
     this.form.set('terminos', accepted);
   }
 
-  /** A complete, valid RUC fills the business name from `/rest/juridica/buscar`; an unknown one is typed. */
+  /** A complete, valid RUC fills the business name from `companiesEndpoints.company`; an unknown one is typed. */
   async lookUpCompany(): Promise<void> {
     const ruc = this.values.ruc.trim();
     if (ruc === this.rucSearched) return;
@@ -77,7 +77,7 @@ export class BuyerForm {
     });
   }
 
-  /** A guest's e-mail: `/rest/invitado` introduces them and tells whether the address has an account. */
+  /** A guest's e-mail: `salesEndpoints.guest` introduces them and tells whether the address has an account. */
   async checkGuest(): Promise<boolean> {
     if (!this.isGuest()) return true;
     const parsed = v.safeParse(GuestSchema, { nombre: this.values.nombre, email: this.values.email });

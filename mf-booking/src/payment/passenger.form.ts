@@ -140,7 +140,7 @@ export class PassengerForm {
     return this.birth.errors[0] ?? this.birth.problem ?? undefined;
   }
 
-  /** With the birth date given, fills the known passenger's data (`/rest/persona/obtener`). */
+  /** With the birth date given, fills the known passenger's data (`salesEndpoints.personLookup`). */
   async fill(): Promise<boolean> {
     const documento = this.document;
     if (this.lookup.state !== 'known' || !documento) return false;

@@ -18,7 +18,7 @@ export interface PaymentDeps {
   now: () => number;
   customer: () => Customer | null;
   navigate: (url: string) => void;
-  /** `POST /rest/asiento/extender`. */
+  /** `seatsEndpoints.holdExtension`. */
   extendHold: (clave: string) => ReturnType<typeof requestExtension>;
 }
 

@@ -107,7 +107,7 @@ export class PriceStore {
     this.points.reset({ puntos: value });
   }
 
-  /** Applies the typed points (or, with `all`, all that fit) to the held seats (`/rest/canje/asociar`); 0 removes them. */
+  /** Applies the typed points (or, with `all`, all that fit) to the held seats (`aftersaleEndpoints.pointsApply`); 0 removes them. */
   async applyPoints(all = false): Promise<void> {
     const clave = this.purchase.clave;
     if (!clave || this.purchase.isGuest || this.points.sending) return;

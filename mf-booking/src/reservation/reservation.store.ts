@@ -164,7 +164,7 @@ export class ReservationStore {
     await this.refresh();
   }
 
-  /** Reads the reservation again (`/rest/venta/consulta`). */
+  /** Reads the reservation again (`salesEndpoints.reservation`). */
   async refresh(): Promise<void> {
     if (!this.clave || this.refreshing) return;
     this.refreshing = true;
@@ -221,7 +221,7 @@ export class ReservationStore {
     });
   }
 
-  /** Confirms a reservation whose total is 0 after points (`/rest/canje/confirmar`): its tickets are issued. */
+  /** Confirms a reservation whose total is 0 after points (`aftersaleEndpoints.pointsConfirm`): its tickets are issued. */
   async confirmWithPoints(): Promise<boolean> {
     if (this.starting || !this.clave || !this.payableWithPoints) return false;
     const checked = this.payment.checkAlert(PointsConfirmSchema, { codigo: this.codigo, clave_bloqueo: this.clave });
@@ -252,7 +252,7 @@ export class ReservationStore {
     this.resent = false;
   }
 
-  /** Sends the tickets again (`/rest/venta/confirmar/recuperar/`). */
+  /** Sends the tickets again (`salesEndpoints.resendTickets`). */
   async resend(): Promise<void> {
     const checked = this.resendForm.check(ResendTicketsSchema, { codigo: this.codigo, email: this.resendEmail });
     if (!checked.ok) return;

@@ -24,7 +24,7 @@ export interface SeatsDeps {
   changeSeat: (seat: SeatRef, state: 83 | 84, clave?: string) => Promise<SeatHoldResult | undefined>;
   storage: Storage;
   now: () => number;
-  /** `POST /rest/asiento/extender`. */
+  /** `seatsEndpoints.holdExtension`. */
   extendHold: (clave: string) => ReturnType<typeof requestExtension>;
 }
 

@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import {
   AccountCustomerAnswer,
   AccountLookupAnswer,
-  AccountPointsAnswer,
   AccountProfileAnswer,
   SignedInAnswer,
   SocialSignInResultAnswer,
@@ -63,5 +62,4 @@ export const accountsEndpoints = {
   logoutEverywhere: endpoint({ method: 'POST', path: '/rest/user/logout/todas', module: owner, summary: 'End every session of the customer', status: 204, session: 'required', noStore: true }),
   confirmCcEmail: endpoint({ method: 'POST', path: '/rest/user/cc/confirmar', module: owner, summary: 'Prove a CC address through its mailed link', body: LinkTokenSchema, answer: v.object({ correo_cc: v.string() }), session: 'none', noStore: true, errors: { 400: ['account.link.invalid'] } }),
   profile: endpoint({ method: 'GET', path: '/rest/user/perfil', module: owner, summary: "The customer's profile with the CC address", answer: AccountProfileAnswer, session: 'required', noStore: true }),
-  points: endpoint({ method: 'GET', path: '/rest/user/puntos', module: owner, summary: "The customer's points and their movements", answer: AccountPointsAnswer, session: 'required', noStore: true }),
 } as const;

@@ -1,4 +1,4 @@
-import { DeclarationTicketAnswer, PointsQuoteAnswer, PointsRulesAnswer, PostponableTicketAnswer, PostponeAnswerSchema, RecoveryAnswerSchema } from '../schemas/aftersale.contract';
+import { DeclarationTicketAnswer, PointsQuoteAnswer, PostponableTicketAnswer, PostponeAnswerSchema, RecoveryAnswerSchema } from '../schemas/aftersale.contract';
 import { DeclarationSchema, PointsApplySchema, PointsConfirmSchema, PostponeSchema, RecoverySchema, TicketLookupSchema } from '../schemas/aftersale.schema';
 import { ReservationViewAnswer } from '../schemas/sales.contract';
 import * as v from 'valibot';
@@ -7,8 +7,6 @@ import { endpoint } from './endpoint';
 
 const owner = 'aftersale';
 const ticketNotFound = ['aftersale.boleto.noEncontrado'] as const;
-
-const pointsRules = { module: owner, summary: 'The points rules in the caller\'s language', answer: PointsRulesAnswer, session: 'none' } as const;
 
 export const aftersaleEndpoints = {
   recovery: endpoint({
@@ -32,8 +30,6 @@ export const aftersaleEndpoints = {
     method: 'POST', path: '/rest/declaracion/registrar', module: owner, summary: "Register a ticket's sworn declaration", body: DeclarationSchema, answer: DeclarationTicketAnswer, status: 201, session: 'optional', noStore: true,
     errors: { 401: ['request.unauthorized'], 404: ticketNotFound, 409: ['declaration.exists', 'declaration.tooLate', 'aftersale.boleto.postergado', 'aftersale.boleto.noPagado'] },
   }),
-  pointsRules: endpoint({ method: 'GET', path: '/rest/informacion/pasajes', ...pointsRules }),
-  pointsRulesSlash: endpoint({ method: 'GET', path: '/rest/informacion/pasajes/', ...pointsRules }),
   pointsApply: endpoint({
     method: 'POST', path: '/rest/canje/asociar', module: owner, summary: 'Redeem points on a pending purchase', body: PointsApplySchema, answer: PointsQuoteAnswer, session: 'required', noStore: true,
     errors: { 400: ['points.minimum', 'points.max'], 404: ['sale.reserva.noEncontrada'], 409: ['points.insufficient', 'points.afterReservation', 'points.notZero'] },

@@ -8,6 +8,7 @@ import { contentEndpoints } from './content.endpoints';
 import type { AnyEndpoint } from './endpoint';
 import { httpEndpoints } from './http.endpoints';
 import { peopleEndpoints } from './people.endpoints';
+import { pointsEndpoints } from './points.endpoints';
 import { promotionsEndpoints } from './promotions.endpoints';
 import { salesEndpoints } from './sales.endpoints';
 import { seatsEndpoints } from './seats.endpoints';
@@ -23,6 +24,7 @@ export * from './complaints.endpoints';
 export * from './content.endpoints';
 export * from './http.endpoints';
 export * from './people.endpoints';
+export * from './points.endpoints';
 export * from './promotions.endpoints';
 export * from './sales.endpoints';
 export * from './seats.endpoints';
@@ -47,6 +49,7 @@ export const endpoints = {
   ...complaintsEndpoints,
   ...salesEndpoints,
   ...aftersaleEndpoints,
+  ...pointsEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;
