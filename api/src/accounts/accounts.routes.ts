@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { InvalidInputError } from '../errors';
 import { requestLanguage } from '../http/language';
 import { perKeyLimit, type RateLimit } from '../http/rate-limit';
-import { route, type Session } from '../http/endpoint';
+import { route } from '../http/endpoint';
 import {
   completeSocialSignUp,
   isDocumentFree,
@@ -16,6 +16,7 @@ import {
   signUp,
   validateOtp,
   type AccountContext,
+  type Session,
 } from './accounts.service';
 import { checkResetLink, confirmCcEmail, confirmEmail, requestReset, setNewPassword } from './mailed-links';
 import { getProfile, updateProfile } from './profile';

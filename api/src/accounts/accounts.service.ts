@@ -41,7 +41,13 @@ export interface AccountContext {
 }
 
 /** The customer of a session token and the session's id; UnauthorizedError when the session is not open. */
-export async function sessionOf(db: Database, token: string | undefined, secret: string): Promise<{ customer: CustomerData; jti: string }> {
+/** A signed-in customer's session: what the routes of `session: 'required'` endpoints get. */
+export interface Session {
+  customer: CustomerData;
+  jti: string;
+}
+
+export async function sessionOf(db: Database, token: string | undefined, secret: string): Promise<Session> {
   const session = token ? await sessionOfToken(db, token, secret) : null;
   const customer = session === null ? undefined : await findCustomer(db, session.ccuenta);
   if (!customer || !session) throw new UnauthorizedError();

@@ -1,13 +1,13 @@
 import type { AccountProfile, Profile } from '@rumbo/shared/schemas';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { locks } from '../db/lock-order';
 import { InvalidInputError, UnauthorizedError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { ccChangedMail, ccConfirmMail } from './account-mail';
 import { findCustomer, type CustomerData } from './accounts.queries';
 import { CONFIRM_TTL_MS, isUniqueViolation, link, newLink, type AccountContext } from './accounts.service';
 import { cuenta, cuentaEnlace } from './accounts.tables';
+import { lockAccount } from './account-lock';
 
 // The customer's profile (`/rest/user/perfil`, `/rest/user/editar`).
 
@@ -28,7 +28,7 @@ export async function updateProfile(db: Database, ccuenta: number, profile: Prof
   const now = context.now;
   try {
     await db.transaction(async (tx) => {
-      await locks.account(tx, ccuenta);
+      await lockAccount(tx, ccuenta);
       const [before] = await tx.select({ correo: cuenta.correo, correo_cc: cuenta.correo_cc, nombres: cuenta.nombres }).from(cuenta).where(eq(cuenta.ccuenta, ccuenta));
       const changedCc = profile.correo_cc !== (before?.correo_cc ?? null);
       await tx

@@ -21,6 +21,7 @@ import { lockHeldSeats, price } from '../sales/quote';
 import { viewOf } from '../sales/reservation-views';
 import { effectiveState, insertReservation, reservationExpiry, reservationOf } from '../sales/reservations';
 import { boleto, declaracion_jurada, reserva, reserva_asiento } from '../sales/sales.tables';
+import { salesLocks } from '../sales/sales.locks';
 
 const HOUR = 3_600_000;
 
@@ -55,7 +56,7 @@ async function routeOf(db: Database, cviaje: number, cviaje_asiento: number) {
  */
 async function ticketRecord(db: Database, numero: string, access: TicketAccess, now: Date, lock = false): Promise<TicketRecord> {
   if (access.ccuenta === undefined && (access.codigo === undefined || access.clave_bloqueo === undefined)) throw new UnauthorizedError();
-  if (lock) await locks.ticket(db, numero);
+  if (lock) await salesLocks.ticket(db, numero);
   const [row] = await db.select().from(boleto).innerJoin(reserva, eq(reserva.creserva, boleto.creserva)).where(eq(boleto.numero, numero));
   if (!row) throw new NotFoundError('aftersale.boleto.noEncontrado');
   const r = row.reserva;

@@ -7,6 +7,8 @@ import { customerWithPoints } from '../test/customers';
 import { TEST_ENGINE } from '../test/database';
 import { ADULT, BUYER, findTrip, freeSeats, holdForPassenger, notifySafetyPay, post, safetyPayNotice, setupSandboxApp, startSafetyPay } from '../test/purchase';
 import { LOCK_ORDER, LockOrderError, locks } from './lock-order';
+import { lockSeats } from '../seats/seat-locks';
+import { lockAccount } from '../accounts/account-lock';
 
 let clock = Date.now();
 const now = () => new Date(clock);
@@ -21,22 +23,22 @@ describe('the lock order', () => {
     // In order: fine (and a step may repeat).
     await api.db.transaction(async (tx) => {
       await locks.purchaseKey(tx, 'k');
-      await locks.seats(tx, [1, 2]);
-      await locks.account(tx, ccuenta);
-      await locks.account(tx, ccuenta);
+      await lockSeats(tx, [1, 2]);
+      await lockAccount(tx, ccuenta);
+      await lockAccount(tx, ccuenta);
     });
     // The account, then seats: what issuePaid did before (and reserve the other way round).
     await expect(
       api.db.transaction(async (tx) => {
-        await locks.account(tx, ccuenta);
-        await locks.seats(tx, [1]);
+        await lockAccount(tx, ccuenta);
+        await lockSeats(tx, [1]);
       }),
     ).rejects.toThrow(LockOrderError);
     // A one-time code is taken last: nothing above it while it is held.
     await expect(
       api.db.transaction(async (tx) => {
         await locks.oneTimeCode(tx, otpCodigo, eq(otpCodigo.ccuenta, ccuenta));
-        await locks.account(tx, ccuenta);
+        await lockAccount(tx, ccuenta);
       }),
     ).rejects.toThrow(LockOrderError);
   });

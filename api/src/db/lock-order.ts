@@ -1,8 +1,5 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { cuenta } from '../accounts/accounts.tables';
-import { pago, reserva, boleto } from '../sales/sales.tables';
-import { viaje_asiento } from '../seats/seats.tables';
 import type { Database } from './client';
 
 /**
@@ -31,6 +28,10 @@ import type { Database } from './client';
  * So `reserve` takes key → seats → account, and `issuePaid` (notices, free postponements,
  * points-only purchases) payment → reservation → ticket → seats → account. Taking a lock above
  * one already taken in the same transaction throws `LockOrderError` before the lock is asked for.
+ *
+ * Every lock is taken through `locks` below. A module's own rows are locked by its own small
+ * function over `locks.row` (sales/sales.locks.ts: payment, reservation, ticket; seats/seat-locks.ts;
+ * accounts/account-lock.ts), so this file knows the order, not the tables: no module below db.
  */
 export const LOCK_ORDER = ['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account', 'oneTimeCode', 'subscription'] as const;
 export type LockStep = (typeof LOCK_ORDER)[number];
@@ -74,25 +75,23 @@ export const locks = {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hold-client:${cviaje}:${clientHash}`}))`);
   },
 
-  /** Step 2: the payment of a provider's reference, locked; undefined when there is none. */
-  async payment(tx: Database, proveedor: string, referencia: string) {
-    enterLockStep(tx, 'payment');
-    const [row] = await tx.select().from(pago).where(and(eq(pago.referencia, referencia), eq(pago.proveedor, proveedor))).for('update');
-    return row;
+  /**
+   * Records that the transaction takes `step` now (the lock `key`, when named), for a module's
+   * locker that locks its rows itself (seats/seat-locks.ts).
+   */
+  enter(tx: Database, step: LockStep, key?: string | number): void {
+    enterLockStep(tx, step, key);
   },
 
-  /** Step 3: a reservation, locked. */
-  async reservation(tx: Database, creserva: number) {
-    enterLockStep(tx, 'reservation', creserva);
-    const [row] = await tx.select().from(reserva).where(eq(reserva.creserva, creserva)).for('update');
-    return row;
-  },
-
-  /** Step 4: a ticket by its number, locked. */
-  async ticket(tx: Database, numero: string) {
-    enterLockStep(tx, 'ticket', numero);
-    const [row] = await tx.select().from(boleto).where(eq(boleto.numero, numero)).for('update');
-    return row;
+  /**
+   * Steps 2 to 6 and 7 to 8: the row of `table` that `where` picks, locked for the rest of the
+   * transaction (`key` names it: asking again for a row one holds never waits); undefined when
+   * there is none.
+   */
+  async row<T extends PgTable>(tx: Database, step: LockStep, table: T, where: SQL, key?: string | number): Promise<T['$inferSelect'] | undefined> {
+    enterLockStep(tx, step, key);
+    const [row] = await tx.select().from(table as PgTable).where(where).for('update');
+    return row as T['$inferSelect'] | undefined;
   },
 
   /**
@@ -106,41 +105,14 @@ export const locks = {
     for (const seat of sorted) await tx.execute(sql`select pg_advisory_xact_lock(${seat.cviaje}::int, ${seat.nasiento}::int)`);
   },
 
-  /** Step 5: the seats of these rows (seatStretches), then the rows, in ascending id order, in one statement; answers them in that order. */
-  async seats(tx: Database, ids: number[]) {
-    enterLockStep(tx, 'seats');
-    if (ids.length === 0) return [];
-    const seats = await tx
-      .selectDistinct({ cviaje: viaje_asiento.cviaje, nasiento: viaje_asiento.nasiento })
-      .from(viaje_asiento)
-      .where(inArray(viaje_asiento.cviaje_asiento, [...new Set(ids)]));
-    await locks.seatStretches(tx, seats);
-    return tx
-      .select({ id: viaje_asiento.cviaje_asiento, gestado: viaje_asiento.gestado_asiento, clave_hash: viaje_asiento.clave_hash, expira: viaje_asiento.expira })
-      .from(viaje_asiento)
-      .where(inArray(viaje_asiento.cviaje_asiento, [...new Set(ids)]))
-      .orderBy(asc(viaje_asiento.cviaje_asiento))
-      .for('update');
-  },
-
-  /** Step 6: the customer's account row (every points movement and redemption of one customer queues here). */
-  async account(tx: Database, ccuenta: number): Promise<void> {
-    enterLockStep(tx, 'account', ccuenta);
-    await tx.select({ ccuenta: cuenta.ccuenta }).from(cuenta).where(eq(cuenta.ccuenta, ccuenta)).for('update');
-  },
-
   /** Step 7: the one-time code row of `table` that `where` picks, locked; undefined when there is none. */
-  async oneTimeCode<T extends PgTable>(tx: Database, table: T, where: SQL): Promise<T['$inferSelect'] | undefined> {
-    enterLockStep(tx, 'oneTimeCode');
-    const [row] = await tx.select().from(table as PgTable).where(where).for('update');
-    return row as T['$inferSelect'] | undefined;
+  oneTimeCode<T extends PgTable>(tx: Database, table: T, where: SQL): Promise<T['$inferSelect'] | undefined> {
+    return locks.row(tx, 'oneTimeCode', table, where);
   },
 
   /** Step 8: the subscription row of `table` that `where` picks, locked; undefined when there is none. */
-  async subscription<T extends PgTable>(tx: Database, table: T, where: SQL): Promise<T['$inferSelect'] | undefined> {
-    enterLockStep(tx, 'subscription');
-    const [row] = await tx.select().from(table as PgTable).where(where).for('update');
-    return row as T['$inferSelect'] | undefined;
+  subscription<T extends PgTable>(tx: Database, table: T, where: SQL): Promise<T['$inferSelect'] | undefined> {
+    return locks.row(tx, 'subscription', table, where);
   },
 
   /** Not a step: the rows of `query` that no one else has claimed, locked; the others are skipped, never waited for. */

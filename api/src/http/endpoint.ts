@@ -1,31 +1,25 @@
 import type { AnswerOf, AnyEndpoint, ParsedRequestOf } from '@rumbo/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CustomerData } from '../accounts/accounts.queries';
 import { NotFoundError } from '../errors';
 import { noStore } from './cache';
 import type { RateLimit } from './rate-limit';
 import { parseBody } from './validate';
 
-/** A signed-in customer's session (what `sessionOf` answers). */
-export interface Session {
-  customer: CustomerData;
-  jti: string;
-}
-
-export interface RouteOptions {
+/** `S`: what the `sessions` resolver answers (the accounts module's `Session`); http knows nothing of it. */
+export interface RouteOptions<S = never> {
   /** The per-client (IP) limit of the route (@fastify/rate-limit's `config.rateLimit`). */
   rateLimit?: RateLimit;
   /** Resolves the session of a request, or throws UnauthorizedError: required by `session: 'required'` endpoints. */
-  sessions?: (request: FastifyRequest) => Promise<Session>;
+  sessions?: (request: FastifyRequest) => Promise<S>;
 }
 
 type Input<E extends AnyEndpoint> = E['optionalBody'] extends true ? ParsedRequestOf<E> | undefined : ParsedRequestOf<E>;
 
-export interface HandlerContext<E extends AnyEndpoint> {
+export interface HandlerContext<E extends AnyEndpoint, S = never> {
   /** The body (POST) or query (GET), parsed by the endpoint's schema. */
   input: Input<E>;
   /** The session, for `session: 'required'` endpoints. */
-  session: E['session'] extends 'required' ? Session : undefined;
+  session: E['session'] extends 'required' ? S : undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -34,7 +28,7 @@ export interface HandlerContext<E extends AnyEndpoint> {
  * The handler answers the endpoint's `data` (typed by its answer schema), or the reply itself when
  * it has sent something else (a PDF, a provider's acknowledgement, a 503).
  */
-export type Handler<E extends AnyEndpoint> = (context: HandlerContext<E>) => Promise<AnswerOf<E> | FastifyReply>;
+export type Handler<E extends AnyEndpoint, S = never> = (context: HandlerContext<E, S>) => Promise<AnswerOf<E> | FastifyReply>;
 
 const hasFields = (body: unknown) => typeof body === 'object' && body !== null && Object.keys(body).length > 0;
 
@@ -60,7 +54,7 @@ function parse(endpoint: AnyEndpoint, request: FastifyRequest): unknown {
  * when the endpoint says so, the success status it declares, and the answer `{ data }` (no body
  * for a 204).
  */
-export function route<E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void {
+export function route<E extends AnyEndpoint, S = never>(app: FastifyInstance, endpoint: E, handler: Handler<E, S>, options: RouteOptions<S> = {}): void {
   const { sessions } = options;
   if (endpoint.session === 'required' && !sessions) throw new Error(`${endpoint.path} needs a session: pass options.sessions`);
   const config = options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {};
@@ -68,7 +62,7 @@ export function route<E extends AnyEndpoint>(app: FastifyInstance, endpoint: E, 
   app[method](endpoint.path, config, async (request, reply) => {
     const session = endpoint.session === 'required' ? await sessions!(request) : undefined;
     const input = parse(endpoint, request) as Input<E>;
-    const result = await handler({ input, session: session as HandlerContext<E>['session'], request, reply });
+    const result = await handler({ input, session: session as HandlerContext<E, S>['session'], request, reply });
     if (result === reply) return reply;
     if (endpoint.noStore) noStore(reply);
     if (endpoint.status) reply.code(endpoint.status);

@@ -2,9 +2,9 @@ import { POINT_VALUE_CENTIMOS, type AccountPoints, type PointsConcept } from '@r
 import { desc, eq, sql } from 'drizzle-orm';
 import { puntosMovimiento } from '../accounts/accounts.tables';
 import type { Database } from '../db/client';
-import { locks } from '../db/lock-order';
 import { queryRows } from '../db/rows';
 import { InvalidInputError } from '../errors';
+import { lockAccount } from '../accounts/account-lock';
 
 // The points ledger of a customer: movements, balance, points held by pending purchases, what is available.
 
@@ -38,7 +38,7 @@ async function ledgerBalance(db: Database, ccuenta: number): Promise<number> {
  * purchase `exceptKey`: ledger balance − what the customer's other purchases hold.
  */
 export async function lockPointsOf(tx: Database, ccuenta: number, now: Date, exceptKey?: string): Promise<number> {
-  await locks.account(tx, ccuenta);
+  await lockAccount(tx, ccuenta);
   const [saldo, held] = [await ledgerBalance(tx, ccuenta), await heldPoints(tx, ccuenta, now, exceptKey)];
   return saldo - held;
 }
@@ -69,7 +69,7 @@ export async function getPoints(db: Database, ccuenta: number, now: Date): Promi
  */
 export async function addPoints(db: Database, movement: { ccuenta: number; puntos: number; concepto: PointsConcept; detalle?: string; fecha?: Date }): Promise<number> {
   return db.transaction(async (tx) => {
-    await locks.account(tx, movement.ccuenta);
+    await lockAccount(tx, movement.ccuenta);
     const [last] = await tx
       .select({ saldo: puntosMovimiento.saldo })
       .from(puntosMovimiento)

@@ -29,6 +29,8 @@ describe('points', () => {
     expect(es).toMatchObject({ puntos_por_sol: 1, centimos_por_punto: 10, minimo_canje: 100, maximo_pct: 100 });
     expect(es.html).toContain('100 puntos');
     expect(en.html).toContain('100 points');
+    // The spec's path without the trailing slash answers the same rules.
+    expect((await api.app.inject({ url: '/rest/informacion/pasajes', headers: { 'accept-language': 'en-EN' } })).json().data).toEqual(en);
   });
 
   it('applies points to the quote and the reservation, refuses more than available, 401 without a session', async () => {

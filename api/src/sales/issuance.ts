@@ -1,7 +1,6 @@
 import { holdIsLive, POINTS_PER_SOL, type Language, type ReservationReason, type ValidationKey } from '@rumbo/shared/schemas';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { locks } from '../db/lock-order';
 import { queryRows } from '../db/rows';
 import { enqueueMail } from '../mail/outbox';
 import type { PaymentNotice } from '../payments/provider';
@@ -13,6 +12,8 @@ import type { Reservation } from './reservations';
 import { refundMail, ticketsMail } from './sales-mail';
 import { boleto, boleto_movimiento, canje_puntos, pago, pago_aviso, reserva, reserva_asiento } from './sales.tables';
 import { ticketQr } from './tickets';
+import { salesLocks } from './sales.locks';
+import { lockSeats } from '../seats/seat-locks';
 
 // Payment notices and what a paid reservation issues: seats sold, tickets, points, mails.
 
@@ -29,7 +30,7 @@ export interface NoticeContext {
 /** The seats of a reservation (and `alsoLock`, in the same step), locked, and whether every one is free for it (held by it, available, or a lapsed hold). */
 async function lockSeatsFor(tx: Database, r: Reservation, ids: number[], now: Date, alsoLock: number[] = []): Promise<boolean> {
   const wanted = new Set(ids);
-  const rows = (await locks.seats(tx, [...ids, ...alsoLock])).filter((s) => wanted.has(s.id));
+  const rows = (await lockSeats(tx, [...ids, ...alsoLock])).filter((s) => wanted.has(s.id));
   const free =
     rows.length === ids.length &&
     rows.every(
@@ -96,9 +97,9 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
       return resultado;
     };
 
-    const payment = await locks.payment(tx, notice.proveedor, notice.referencia);
+    const payment = await salesLocks.payment(tx, notice.proveedor, notice.referencia);
     if (!payment) return settle('desconocido');
-    const r = await locks.reservation(tx, payment.creserva);
+    const r = await salesLocks.reservation(tx, payment.creserva);
     if (!r) return settle('desconocido', payment.cpago);
     const seats = await tx.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, r.creserva)).orderBy(asc(reserva_asiento.tramo), asc(reserva_asiento.nasiento));
     const ids = seats.map((s) => s.cviaje_asiento);
@@ -150,7 +151,7 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
   // The ticket a postponement replaces must still be valid (one postponement of it wins).
   let original: typeof boleto.$inferSelect | undefined;
   if (r.tipo === 'postergacion' && r.boleto_origen) {
-    original = await locks.ticket(tx, r.boleto_origen);
+    original = await salesLocks.ticket(tx, r.boleto_origen);
     if (!original || original.estado !== 'emitido') invalid = 'aftersale.boleto.postergado';
   }
   // The seats (with the seat a postponement frees) before the customer's account: the lock order.

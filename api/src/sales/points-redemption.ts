@@ -1,7 +1,6 @@
 import { POINTS_MIN_REDEMPTION, type PointsQuote, type ReservationView } from '@rumbo/shared/schemas';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { locks } from '../db/lock-order';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { lockPointsOf, pointsValue } from '../points/points.service';
 import { hashKey } from '../seats/seats.service';
@@ -11,6 +10,7 @@ import { priceHeld, withPoints } from './quote';
 import { viewOf } from './reservation-views';
 import { effectiveState, reservationOf, unpayable } from './reservations';
 import { canje_puntos, reserva, reserva_asiento } from './sales.tables';
+import { salesLocks } from './sales.locks';
 
 // Points redeemed on a purchase (`/rest/canje/asociar`, `/rest/canje/confirmar`).
 
@@ -56,7 +56,7 @@ export async function confirmPoints(db: Database, body: { codigo: string; clave_
   const { now } = context;
   const creserva = await db.transaction(async (tx) => {
     const found = await reservationOf(tx, body.codigo, body.clave_bloqueo, now);
-    const r = await locks.reservation(tx, found.creserva);
+    const r = await salesLocks.reservation(tx, found.creserva);
     if (!r) throw new NotFoundError('sale.reserva.noEncontrada');
     const refusal = unpayable(r, now);
     if (refusal) throw new ConflictError(refusal);

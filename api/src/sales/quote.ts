@@ -1,7 +1,6 @@
 import { limaToday, toCentimos, type Quote } from '@rumbo/shared/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { locks } from '../db/lock-order';
 import { queryRows } from '../db/rows';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { pointsValue } from '../points/points.service';
@@ -11,6 +10,7 @@ import { hashKey, seatPrice } from '../seats/seats.service';
 import { HELD } from '../seats/seats.tables';
 import { findTripForSale, isOnSale, type TripForSale } from '../trips/trips.queries';
 import { canje_puntos } from './sales.tables';
+import { lockSeats } from '../seats/seat-locks';
 
 // The seats a purchase holds and their price: coupon, points applied (`/rest/venta/cotizar`).
 
@@ -37,7 +37,7 @@ export interface HeldSeat {
   parentesco: string | null;
 }
 
-/** The seats this purchase holds now (84, its key, not expired), with their passengers (lock them with `locks.seats`). */
+/** The seats this purchase holds now (84, its key, not expired), with their passengers (lock them with `lockSeats`). */
 export async function heldSeats(db: Database, keyHash: string, now: Date): Promise<HeldSeat[]> {
   const rows = await queryRows<HeldSeat>(db, sql`
     select va.cviaje_asiento, va.cviaje, va.paradas::text as paradas, va.nasiento, va.gnivel_piso, va.gcategoria_asiento,
@@ -65,7 +65,7 @@ export async function heldSeats(db: Database, keyHash: string, now: Date): Promi
  * key changes, and a lapsed one taken meanwhile by another key drops out.
  */
 export async function lockHeldSeats(tx: Database, keyHash: string, now: Date, alsoLock: number[] = []): Promise<HeldSeat[]> {
-  await locks.seats(tx, [...(await heldSeats(tx, keyHash, now)).map((s) => s.cviaje_asiento), ...alsoLock]);
+  await lockSeats(tx, [...(await heldSeats(tx, keyHash, now)).map((s) => s.cviaje_asiento), ...alsoLock]);
   return heldSeats(tx, keyHash, now);
 }
 
