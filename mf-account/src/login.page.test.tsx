@@ -1,26 +1,19 @@
-import { i18n, registerTexts, session } from '@rumbo/shared';
+import { i18n, session } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
-import { answer, json, renderWithUi, setUpShared, stubEndpoints, stubRest } from '@rumbo/shared/testing';
+import { answer, json, renderWithUi, stubEndpoints, stubRest } from '@rumbo/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginPage } from './login.page';
-import { accountPackageTexts } from './locales';
 import { CLIENTE } from './testing/fixtures';
+import { setUpAccountPages } from './testing/setup';
 
 /** A session token whose `exp` is in an hour. */
 const exp = Math.floor(Date.now() / 1000) + 3600;
 const TOKEN = `h.${btoa(JSON.stringify({ sub: '7', exp })).replace(/=+$/, '')}.s`;
 
-beforeAll(async () => {
-  await setUpShared('es-PE');
-  await registerTexts(accountPackageTexts);
-});
+setUpAccountPages();
 
-beforeEach(async () => {
-  await act(() => i18n.changeLanguage('es-PE'));
-  session.signOut();
-  window.history.pushState(null, '', '/login?pathname=/micuenta/puntos');
-});
+beforeEach(() => window.history.pushState(null, '', '/login?pathname=/micuenta/puntos'));
 
 describe('the sign-in page', () => {
   it('signs in with e-mail and password: the session holds the customer at once and the page returns to pathname', async () => {

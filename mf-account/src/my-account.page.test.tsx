@@ -1,13 +1,13 @@
-import { i18n, registerTexts, session } from '@rumbo/shared';
+import { i18n, session } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
 import type { AccountPoints, AccountProfile, AccountTrip, AccountTrips, PointsRules } from '@rumbo/shared/schemas';
-import { answer as answerOf, renderWithUi, setUpShared, stubEndpoints } from '@rumbo/shared/testing';
+import { answer as answerOf, renderWithUi, stubEndpoints } from '@rumbo/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { accountPackageTexts } from './locales';
 import { MyAccountPage } from './my-account.page';
 import { CLIENTE } from './testing/fixtures';
+import { setUpAccountPages } from './testing/setup';
 
 const PROFILE: AccountProfile = { ...CLIENTE, correo_cc: null, correo_cc_confirmado: false };
 
@@ -63,15 +63,7 @@ const renderAt = (path: string) =>
     </MemoryRouter>,
   );
 
-beforeAll(async () => {
-  await setUpShared('es-PE');
-  await registerTexts(accountPackageTexts);
-});
-
-beforeEach(async () => {
-  await act(() => i18n.changeLanguage('es-PE'));
-  session.signOut();
-});
+setUpAccountPages();
 
 describe('Mi cuenta', () => {
   it('sends a signed-out visitor to /login?pathname=/micuenta', async () => {

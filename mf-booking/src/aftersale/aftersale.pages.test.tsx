@@ -7,7 +7,7 @@ import { rememberPurchase } from '../reservation';
 import { RecoveryPage } from '../recovery/recovery.page';
 import { RecoveryStore } from '../recovery/recovery.store';
 import { ReservationPage } from '../reservation/reservation.page';
-import { RESERVATION_CODE, reservationView, ticket } from '../testing/fixtures';
+import { RESERVATION_CODE, postponableTicket, reservationView, ticket } from '../testing/fixtures';
 import { renderAt, setUpBooking } from '../testing/render';
 import { fakeApi } from '../testing/sales-api';
 import { DeclarationPage } from './declaration.page';
@@ -85,19 +85,7 @@ describe('after-sale pages', () => {
   it('postponement: a ticket too close to departure says why and offers no new day', async () => {
     rememberPurchase(RESERVATION_CODE, KEY);
     fakeApi({
-      '/rest/venta/boleto': json(200, {
-        data: {
-          boleto: ticket({ numero: NUMERO }),
-          codigo: RESERVATION_CODE,
-          origen_codigo: 'LIM',
-          destino_codigo: 'AQP',
-          cterminal_origen: 1,
-          cterminal_destino: 3,
-          postergable: false,
-          postergable_hasta: '2026-11-27T01:30:00.000Z',
-          motivo: 'postpone.tooLate',
-        },
-      }),
+      '/rest/venta/boleto': json(200, { data: postponableTicket({ postergable: false, motivo: 'postpone.tooLate' }) }),
     });
     renderAt(`/pasajes/postergar/${NUMERO}`, <PostponePage store={new PostponeStore(NUMERO, { releaseSeat: jest.fn() })} />);
     expect(await screen.findByTestId('postpone-refusal')).toHaveTextContent('Ya no se puede postergar: la postergación se permite hasta 24 horas antes de la salida');

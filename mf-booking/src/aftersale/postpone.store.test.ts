@@ -1,9 +1,8 @@
 import { STORAGE_KEYS } from '@rumbo/shared';
 import { json } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
-import type { PostponableTicket } from '@rumbo/shared/schemas';
 import { purchaseKeyOf, readReservation, rememberPurchase } from '../reservation';
-import { RESERVATION_CODE, TWO_DECKS, ticket, trip } from '../testing/fixtures';
+import { RESERVATION_CODE, TWO_DECKS, postponableTicket, ticket, trip } from '../testing/fixtures';
 import { fakeApi } from '../testing/sales-api';
 import { POSTPONE_STORAGE_PREFIX, PostponeStore } from './postpone.store';
 
@@ -13,18 +12,7 @@ const NUMERO = `${RESERVATION_CODE}-1`;
 const NOW = new Date('2026-11-22T15:00:00.000Z');
 const NEXT_DAY = trip({ cviaje: 300, fecha_salida: '2026-11-29T01:30:00.000Z', fecha_llegada: '2026-11-29T16:00:00.000Z' });
 
-const info = (overrides: Partial<PostponableTicket> = {}): PostponableTicket => ({
-  boleto: ticket({ numero: NUMERO }),
-  codigo: RESERVATION_CODE,
-  origen_codigo: 'LIM',
-  destino_codigo: 'AQP',
-  cterminal_origen: 1,
-  cterminal_destino: 3,
-  postergable: true,
-  postergable_hasta: '2026-11-27T01:30:00.000Z',
-  motivo: null,
-  ...overrides,
-});
+const info = postponableTicket;
 
 const hold = (body: Record<string, unknown>) =>
   json(200, {

@@ -45,6 +45,17 @@ beforeEach(async () => {
   await setUpBooking('es-PE');
 });
 
+/** Step 2 of a chosen trip with the seat map answered, switched to its second deck. */
+async function openDeckTwo() {
+  api();
+  chooseTrip();
+  const user = userEvent.setup();
+  renderAt('/pasajes/asientos', <SeatsPage />);
+  await screen.findByRole('grid', { name: 'Piso 1' });
+  await user.click(screen.getByRole('radio', { name: 'Piso 2' }));
+  return { user, deck: await screen.findByRole('grid', { name: 'Piso 2' }) };
+}
+
 describe('step 2, Asientos', () => {
   it('draws deck 1 with its facilities; each seat a button named with number, deck, class, price and state', async () => {
     api();
@@ -68,13 +79,7 @@ describe('step 2, Asientos', () => {
   });
 
   it('switches decks and shows taken and promotional seats', async () => {
-    api();
-    chooseTrip();
-    const user = userEvent.setup();
-    renderAt('/pasajes/asientos', <SeatsPage />);
-    await screen.findByRole('grid', { name: 'Piso 1' });
-    await user.click(screen.getByRole('radio', { name: 'Piso 2' }));
-    const deck = await screen.findByRole('grid', { name: 'Piso 2' });
+    const { deck } = await openDeckTwo();
     expect(within(deck).getByRole('button', { name: named(/^Piso 2, fila 1, asiento 2, pasillo, .*, ocupado$/) })).toBeInTheDocument();
     expect(within(deck).getByRole('button', { name: named(/^Piso 2, fila 1, asiento 3, ventana, .*, ocupado$/) })).toBeInTheDocument();
     expect(within(deck).getByRole('button', { name: named('Piso 2, fila 2, asiento 4, ventana, Especial 160°, S/ 72.00, en promoción') })).toBeInTheDocument();
@@ -134,13 +139,7 @@ describe('step 2 with the keyboard and a screen reader', () => {
   const focusedSeat = () => (document.activeElement as HTMLElement | null)?.dataset.seat;
 
   it('makes the deck one tab stop; arrows, Home/End, Ctrl+Home/End and Page keys move seat by seat in the layout', async () => {
-    api();
-    chooseTrip();
-    const user = userEvent.setup();
-    renderAt('/pasajes/asientos', <SeatsPage />);
-    await screen.findByRole('grid', { name: 'Piso 1' });
-    await user.click(screen.getByRole('radio', { name: 'Piso 2' }));
-    const deck = await screen.findByRole('grid', { name: 'Piso 2' });
+    const { user, deck } = await openDeckTwo();
     // one seat of the deck is in the tab order: the first one
     expect(within(deck).getAllByRole('button').filter((seat) => seat.tabIndex === 0)).toHaveLength(1);
     await user.tab();
@@ -207,13 +206,7 @@ describe('step 2 with the keyboard and a screen reader', () => {
   });
 
   it('shows the state besides the colour, and names the seat in English too', async () => {
-    api();
-    chooseTrip();
-    const user = userEvent.setup();
-    renderAt('/pasajes/asientos', <SeatsPage />);
-    await screen.findByRole('grid', { name: 'Piso 1' });
-    await user.click(screen.getByRole('radio', { name: 'Piso 2' }));
-    const deck = await screen.findByRole('grid', { name: 'Piso 2' });
+    const { deck } = await openDeckTwo();
     const mark = (n: number) => deck.querySelector(`[data-seat="${n}"] [data-mark]`)?.textContent;
     expect([mark(1), mark(2), mark(4)]).toEqual([undefined, '✕', '%']);
     await act(() => i18n.changeLanguage('en-EN'));

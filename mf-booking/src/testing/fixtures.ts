@@ -1,5 +1,5 @@
 import type { Customer, HeldSeat } from '@rumbo/shared';
-import type { Passenger, ReservationView, SeatCell, Terminal, Ticket, Trip } from '@rumbo/shared/schemas';
+import type { Passenger, PostponableTicket, ReservationView, SeatCell, Terminal, Ticket, Trip } from '@rumbo/shared/schemas';
 // The adult passenger the tests of every package use (the API's, the e2e bench's): one definition.
 import PASSENGER from '../../../shared/src/testing/passenger.json';
 
@@ -166,6 +166,22 @@ export function ticket(overrides: Partial<Ticket> = {}): Ticket {
     estado: 'emitido',
     postergado_a: null,
     declaracion: null,
+    ...overrides,
+  };
+}
+
+/** The postponement's look-up of the reservation's first ticket (`aftersaleEndpoints.postponableTicket`): postponable. */
+export function postponableTicket(overrides: Partial<PostponableTicket> = {}): PostponableTicket {
+  return {
+    boleto: ticket({ numero: `${RESERVATION_CODE}-1` }),
+    codigo: RESERVATION_CODE,
+    origen_codigo: 'LIM',
+    destino_codigo: 'AQP',
+    cterminal_origen: 1,
+    cterminal_destino: 3,
+    postergable: true,
+    postergable_hasta: '2026-11-27T01:30:00.000Z',
+    motivo: null,
     ...overrides,
   };
 }
