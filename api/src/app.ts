@@ -35,8 +35,10 @@ export interface AppOptions {
   sessionSecret: string;
   /** Browser origins allowed to call the API (the site and its remotes). */
   corsOrigins?: (string | RegExp)[];
-  /** Serve `/dev/outbox` and `/dev/outbox.json`, and the `/docs` page of the API. */
+  /** Serve `/dev/outbox` and `/dev/outbox.json`. */
   devMailbox?: boolean;
+  /** Serve the readable `/docs` page of the API. */
+  apiDocs?: boolean;
   writeRateLimit?: RateLimit;
   /** Per-address limit of seat holds and releases. */
   seatRateLimit?: RateLimit;
@@ -183,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lookupRateLimit,
   });
   await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit });
-  await app.register(openApiRoutes, { routes, docs: options.devMailbox ?? false });
+  await app.register(openApiRoutes, { routes, docs: options.apiDocs ?? false });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
   if (options.paymentSandbox) await app.register(paymentSandboxRoutes, options.paymentSandbox);
 

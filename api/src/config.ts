@@ -18,6 +18,8 @@ export interface Config {
   corsOrigins: (string | RegExp)[];
   /** Serve `/dev/outbox` (DEV_MAILBOX=1): off unless turned on by name. */
   devMailbox: boolean;
+  /** Serve the readable `/docs` page of the API (API_DOCS=1): off unless turned on by name (`/openapi.json` is always served). */
+  apiDocs: boolean;
   /** Seed the demo customer (`demo@rumboandino.pe`, known password), DEMO_CUSTOMER=1: off unless turned on by name. */
   demoCustomer: boolean;
   /** NODE_ENV=production: the refusals below apply (weak secret, no origins). */
@@ -228,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     corsOrigins,
     devMailbox: switchOn(env, 'DEV_MAILBOX'),
+    apiDocs: switchOn(env, 'API_DOCS'),
     // A customer with a published password exists only where someone asked for it by name.
     demoCustomer: switchOn(env, 'DEMO_CUSTOMER'),
     production,

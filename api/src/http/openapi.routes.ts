@@ -13,7 +13,7 @@ export interface RegisteredRoute {
 export interface OpenApiOptions {
   /** The routes the application registered: the 429 of the ones with a rate limit. */
   routes: RegisteredRoute[];
-  /** Serve the readable `/docs` page (development only, with the dev mailbox). */
+  /** Serve the readable `/docs` page (API_DOCS=1, development). */
   docs: boolean;
 }
 

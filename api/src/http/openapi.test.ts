@@ -64,7 +64,7 @@ describe('GET /docs', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     for (const endpoint of endpointList) expect(res.body).toContain(`${endpoint.method} ${endpoint.path}`);
-    const production = await createTestApp(api.db, { devMailbox: false });
+    const production = await createTestApp(api.db, { apiDocs: false });
     try {
       expect((await production.inject({ url: '/docs' })).statusCode).toBe(404);
       expect((await production.inject({ url: '/openapi.json' })).statusCode).toBe(200);
