@@ -9,19 +9,28 @@ const STITCHED: [path: string, remote: string, heading: RegExp][] = [
   ['/oficina', 'mf_content', /Nuestras agencias/],
   ['/corporativo', 'mf_content', /<h1/],
   ['/destinos/cusco', 'mf_content', /chakra-skeleton/],
-  ['/informacion/terminos-condiciones', 'mf_content', /Cargando la página/],
+  // Its text is the API's, fetched by the deploy's stitch (the API answers in the journeys).
+  ['/informacion/terminos-condiciones', 'mf_content', /<h1 id="information-title"[^>]*>Términos y condiciones<\/h1>[\s\S]*29571/],
+  ['/informacion/politica-postergacion', 'mf_content', /<h1 id="information-title"/],
   ['/libro_reclamaciones', 'mf_complaints', /Libro de Reclamaciones/],
   ['/cargo', 'mf_cargo', /<h1/],
   ['/cargo/seguimiento', 'mf_cargo', /Seguimiento de envíos/],
   ['/carga/clausulas', 'mf_cargo', /Cláusulas del servicio de carga/],
   ['/cuenta/registro', 'mf_account', /Crear una cuenta/],
   ['/cuenta/recuperar', 'mf_account', /Recuperar mi cuenta/],
+  ['/login', 'mf_account', /Iniciar sesión[\s\S]*Ingresar/],
 ];
 
 async function served(request: APIRequestContext, path: string): Promise<string> {
   const response = await request.get(path);
   expect(response.ok()).toBe(true);
   return response.text();
+}
+
+/** The data the deploy wrote into a stitched page (`<script type="application/json" id="page-data">`). */
+function pageData(html: string): Record<string, unknown> {
+  const text = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)?.[1];
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
 /** Collects layout shifts not caused by input from the start of the page (`window.__shifts`). */
@@ -54,9 +63,14 @@ test.describe('pages painted from HTML', () => {
       expect(html, `${path}: the remote's manifest preloaded`).toMatch(/<link rel="preload" href="http:\/\/[^"]+\/mf-manifest\.json" as="fetch" crossorigin="anonymous"\/>/);
       expect(html, `${path}: no placeholder left`).not.toContain('__REMOTE_PUBLIC_PATH__');
     }
-    // A page whose first screen depends on the customer's data (or on config) is not stitched.
+    // A page whose first screen depends on the customer's data is not stitched.
     expect(await served(request, '/pasajes/pago')).toContain('<div id="remotes"></div>');
-    expect(await served(request, '/login')).toContain('<div id="remotes"></div>');
+    // The data an information page hydrates from, and the sign-in providers /login was stitched for.
+    const terms = await served(request, '/informacion/terminos-condiciones');
+    expect(pageData(terms)['/rest/informacion/2']).toMatchObject({ language: 'es-PE', page: { titulo: 'Términos y condiciones' } });
+    expect(terms, 'no skeleton once the text is there').not.toContain('Cargando la página');
+    // The journeys' site offers both (support/site.ts).
+    expect(pageData(await served(request, '/login'))).toEqual({ signInProviders: ['google', 'facebook'] });
   });
 
   test('the remote hydrates its first screen: no mismatch, nothing moves, and it works', async ({ page }) => {
@@ -72,6 +86,15 @@ test.describe('pages painted from HTML', () => {
     const live: [string, () => Promise<void>][] = [
       ['/', () => expect(shell.main.getByRole('button', { name: 'Buscar pasajes' })).toBeVisible()],
       ['/libro_reclamaciones', () => expect(shell.main.getByText(/^\d{2}\/\d{2}\/\d{4}$/)).toBeVisible()],
+      [
+        '/login',
+        async () => {
+          await shell.main.getByRole('button', { name: 'Ingresar' }).click();
+          await expect(shell.main.locator('[aria-invalid="true"]').first()).toBeVisible();
+        },
+      ],
+      // The stitched text, hydrated: its links are the page's (same-site ones preload their remote).
+      ['/informacion/terminos-condiciones', () => expect(shell.main.getByTestId('information-body')).toContainText('29571')],
       [
         '/cargo/seguimiento',
         async () => {

@@ -1,4 +1,4 @@
-import { currentLanguage, getConfig, Link, session, useTranslation, useFormSubmit } from '@rumbo/shared';
+import { currentLanguage, getConfig, Link, session, stitchedData, useHydrated, useTranslation, useFormSubmit } from '@rumbo/shared';
 import { Box, Button, chakra, HStack, Separator, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -95,7 +95,7 @@ function GoogleButton({ store, clientId }: { store: LoginStore; clientId: string
   const holder = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<ButtonState>('loading');
   useEffect(() => {
-    if (!holder.current) return;
+    if (!holder.current || !clientId) return;
     renderGoogleButton(holder.current, clientId, i18n.language, (credential) => void store.signInWithGoogle(credential))
       .then(() => setState('ready'))
       .catch(() => setState('failed'));
@@ -134,11 +134,26 @@ function FacebookButton({ store, appId }: { store: LoginStore; appId: string }) 
   );
 }
 
+/**
+ * Which sign-in buttons show: those of the runtime config, but while the page hydrates those the
+ * deploy stitched its HTML with (`signInProviders`, shell/scripts/page-data.mjs), so it hydrates
+ * what the HTML shows even if `config.json` changed since.
+ */
+function useProviders(): { google: boolean; facebook: boolean; googleClientId: string; facebookAppId: string } {
+  const hydrated = useHydrated();
+  const { googleClientId = '', facebookAppId = '' } = getConfig();
+  const stitched = stitchedData('signInProviders');
+  if (!hydrated && Array.isArray(stitched)) {
+    return { google: stitched.includes('google'), facebook: stitched.includes('facebook'), googleClientId, facebookAppId };
+  }
+  return { google: Boolean(googleClientId), facebook: Boolean(facebookAppId), googleClientId, facebookAppId };
+}
+
 const Providers = observer(function Providers({ store }: { store: LoginStore }) {
   const { t } = useTranslation('account');
   const alertRef = useRef<HTMLDivElement>(null);
-  const { googleClientId, facebookAppId } = getConfig();
-  if (!googleClientId && !facebookAppId) return null;
+  const { google, facebook, googleClientId, facebookAppId } = useProviders();
+  if (!google && !facebook) return null;
   return (
     <Stack gap="3" as="section" aria-labelledby="login-providers">
       <HStack gap="3">
@@ -149,8 +164,8 @@ const Providers = observer(function Providers({ store }: { store: LoginStore }) 
         <Separator flex="1" />
       </HStack>
       <FormAlert form={store.providers} id="providers" alertRef={alertRef} onPick={() => undefined} />
-      {googleClientId && <GoogleButton store={store} clientId={googleClientId} />}
-      {facebookAppId && <FacebookButton store={store} appId={facebookAppId} />}
+      {google && <GoogleButton store={store} clientId={googleClientId} />}
+      {facebook && <FacebookButton store={store} appId={facebookAppId} />}
     </Stack>
   );
 });

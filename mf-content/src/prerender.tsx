@@ -2,9 +2,17 @@
  * The first screens of this remote's routes that show no customer data, rendered in Node by its
  * build (webpack.federation.mjs `createPrerenderConfig`) into `prerender.json`; the deploy stitches
  * them into complete pages. Rendered as the browser renders them first (`RemoteRoot`, hydrating).
+ *
+ * An information page's text is data of the environment, not of the build: its first screen is a
+ * sized skeleton, and beside it a template of the page with its text whose fields are tokens
+ * (`STITCH_TOKENS`). The deploy's stitch fetches the page from the API and, when it answers,
+ * writes the template with the answer and the answer itself (which the page hydrates from); when
+ * it does not, the skeleton (shell/scripts/page-data.mjs).
  */
 import { RemoteRoot } from '@rumbo/shared';
-import { prerenderPages, prepareServer } from '@rumbo/shared/server';
+import type { ReactNode } from 'react';
+import { prerenderPages, prepareServer, setServerPageData } from '@rumbo/shared/server';
+import { informationDataKey } from './information/information.resource';
 import { contentPackageTexts } from './locales';
 import { Root } from './root';
 import { DESTINATION_SLUGS, INFORMATION_ROUTES } from './routes';
@@ -18,8 +26,36 @@ export const PATHS = [
   ...INFORMATION_ROUTES.map(({ path }) => path),
 ];
 
+/** The fields of a template, as the stitch finds and replaces them (shell/scripts/page-data.mjs). */
+export const STITCH_TOKENS = {
+  titulo: '__STITCH_titulo__',
+  html: '__STITCH_html__',
+  actualizado: '__STITCH_actualizado__',
+  dateText: '__STITCH_dateText__',
+} as const;
+
+async function informationTemplates(render: () => ReactNode) {
+  const templates = [];
+  for (const { path, id } of INFORMATION_ROUTES) {
+    const page = { id, slug: '', titulo: STITCH_TOKENS.titulo, html: STITCH_TOKENS.html, actualizado: STITCH_TOKENS.actualizado };
+    setServerPageData({ [informationDataKey(id)]: { language: 'es-PE', page, dateText: STITCH_TOKENS.dateText } });
+    const [template] = await prerenderPages([path], render);
+    templates.push({ ...template!, endpoint: informationDataKey(id) });
+  }
+  setServerPageData({});
+  return templates;
+}
+
 export async function prerender() {
   await prepareServer([contentPackageTexts]);
   const build = __BUILD_LABEL__ || __APP_VERSION__;
-  return { pages: await prerenderPages(PATHS, () => <RemoteRoot Root={Root} build={build} hydrating />) };
+  const render = () => <RemoteRoot Root={Root} build={build} hydrating />;
+  const pages = await prerenderPages(PATHS, render);
+  const templates = await informationTemplates(render);
+  return {
+    pages: pages.map((page) => {
+      const template = templates.find((t) => t.path === page.path);
+      return template ? { ...page, template: { endpoint: template.endpoint, html: template.html, css: template.css, ids: template.ids } } : page;
+    }),
+  };
 }

@@ -15,6 +15,8 @@ import { configure, type RuntimeConfig } from './config';
 import { initI18n, registerTexts, type PackageTexts } from './i18n';
 import { setServerPathname } from './location';
 
+export { setServerPageData } from './page-data';
+
 /** The key of Emotion's default cache in the browser: it adopts these styles instead of adding them again. */
 const EMOTION_KEY = 'css';
 

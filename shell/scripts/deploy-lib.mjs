@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fetchPageData, pageDataScript, pageWithData, readSiteConfig } from './page-data.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEPLOY_DIR = path.resolve(process.env.DEPLOY_DIR ?? path.join(ROOT, '.deploy'));
@@ -92,8 +93,11 @@ export function writeOrigins(origins) {
   writeAtomically(ORIGINS, JSON.stringify(origins, null, 2) + '\n');
 }
 
-/** Points a remote's registry key at a published version (deploy or rollback). */
-export function point(remote, version) {
+/**
+ * Points a remote's registry key at a published version (deploy or rollback). `answers`: the API's
+ * answers its pages' templates are stitched with (`fetchStitchAnswers`; none: their skeletons).
+ */
+export function point(remote, version, answers = {}) {
   if (!existsSync(path.join(CDN_DIR, remote, version, 'mf-manifest.json'))) {
     throw new Error(`${remote} ${version} is not published. Published: ${publishedVersions(remote).join(', ') || 'none'}`);
   }
@@ -103,7 +107,7 @@ export function point(remote, version) {
   const previous = registry[remote];
   registry[remote] = `${origin}/${version}/mf-manifest.json`;
   // The pages first, then the pointer: a browser that reads the new registry finds the new pages.
-  const pages = stitch(remote, version, registry[remote]);
+  const pages = stitch(remote, version, registry[remote], answers);
   writeAtomically(REGISTRY, JSON.stringify(registry, null, 2) + '\n');
   return { previous, current: registry[remote], pages };
 }
@@ -161,7 +165,7 @@ export function siteProduct() {
 const styleTag = ({ css, ids }) => (css ? `<style data-emotion="css ${ids.join(' ')}">${css}</style>` : '');
 
 /** One complete page: the shell's index.html with its frame and the remote's first screen. */
-export function stitchPage({ template, frame, remote, page, publicPath, manifestUrl, product }) {
+export function stitchPage({ template, frame, remote, page, publicPath, manifestUrl, product, data }) {
   const replace = (html, from, to) => {
     if (!html.includes(from)) throw new Error(`the shell's index.html has no ${from}`);
     return html.replace(from, () => to);
@@ -180,7 +184,7 @@ export function stitchPage({ template, frame, remote, page, publicPath, manifest
   const hints = `<link rel="preload" href="${escapeHtml(manifestUrl)}" as="fetch" crossorigin="anonymous"/>`;
   const frameCss = header ? styleTag(header) : '';
   html = replace(html, '<meta charset="utf-8"/>', `<meta charset="utf-8"/><script>${languageGuard(product)}</script><style>${STALE_CSS}</style>`);
-  html = replace(html, '</head>', `${hints}${frameCss}${located(styleTag(page))}</head>`);
+  html = replace(html, '</head>', `${hints}${frameCss}${located(styleTag(page))}${pageDataScript(data)}</head>`);
   if (frame) {
     const start = html.indexOf('<div id="shell-header">');
     const end = html.indexOf('<main id="main"');
@@ -190,21 +194,31 @@ export function stitchPage({ template, frame, remote, page, publicPath, manifest
   return replace(html, '<div id="remotes"></div>', `<div id="remotes"><div id="remote-${remote}">${located(page.html)}</div></div>`);
 }
 
+function prerenderedPages(remote, version) {
+  const prerendered = path.join(CDN_DIR, remote, version, PRERENDER_FILE);
+  return existsSync(prerendered) ? (JSON.parse(readFileSync(prerendered, 'utf8')).pages ?? []) : [];
+}
+
+/** The site API's answers for the templates of `remote` at `version` (page-data.mjs); {} when it does not answer. */
+export function fetchStitchAnswers(remote, version) {
+  return fetchPageData(prerenderedPages(remote, version), readSiteConfig(SHELL_DIR).apiBaseUrl);
+}
+
 /**
  * Writes the pages of `remote` at `version` (whose manifest is served at `manifestUrl`) and
  * removes the ones of its previous version that this one does not have. Returns the paths written.
  */
-export function stitch(remote, version, manifestUrl) {
-  const folder = path.join(CDN_DIR, remote, version);
-  const prerendered = path.join(folder, PRERENDER_FILE);
-  const { pages = [] } = existsSync(prerendered) ? JSON.parse(readFileSync(prerendered, 'utf8')) : {};
+export function stitch(remote, version, manifestUrl, answers = {}) {
+  const pages = prerenderedPages(remote, version);
+  const config = readSiteConfig(SHELL_DIR);
   const template = readFileSync(path.join(SHELL_DIR, 'index.html'), 'utf8');
   const shellPrerender = path.join(SHELL_DIR, PRERENDER_FILE);
   const frame = existsSync(shellPrerender) ? JSON.parse(readFileSync(shellPrerender, 'utf8')) : undefined;
   const publicPath = manifestUrl.replace(/[^/]*$/, '');
   const product = siteProduct();
-  for (const page of pages) {
-    writeAtomically(pageFile(page.path), stitchPage({ template, frame, remote, page, publicPath, manifestUrl, product }));
+  for (const built of pages) {
+    const { page, data } = pageWithData(built, { answers, config });
+    writeAtomically(pageFile(page.path), stitchPage({ template, frame, remote, page, publicPath, manifestUrl, product, data }));
   }
   const stitched = readStitched();
   const written = pages.map((page) => page.path);

@@ -23,6 +23,7 @@ import {
   ROOT,
   SHELL_DIR,
   builtRemotes,
+  fetchStitchAnswers,
   installShell,
   point,
   publish,
@@ -108,9 +109,10 @@ async function main() {
     ...(process.env.FACEBOOK_APP_ID ? { facebookAppId: process.env.FACEBOOK_APP_ID } : {}),
   });
   writeShellFile('remotes.json', {});
-  for (const name of remotes) point(name, publish(name));
-
+  const versions = remotes.map((name) => publish(name));
+  // The API first: the stitched pages carry its answers (an information page's text).
   await startApi();
+  for (const [i, name] of remotes.entries()) point(name, versions[i], await fetchStitchAnswers(name, versions[i]));
   for (const name of remotes) {
     const port = cdnPort + remoteNames.indexOf(name) + 1;
     servers.push(await serveCdn({ root: path.join(CDN_DIR, name), port, host, allowedOrigins: [siteOrigin] }));

@@ -74,9 +74,16 @@ function preloadLink(event: SyntheticEvent<HTMLElement>) {
   if (path) prefetchRoute(new URL(path, window.location.origin).pathname);
 }
 
-function Page({ page }: { page: InfoPage }) {
+/**
+ * Rendered in the browser, the HTML passes DOMPurify. Rendered in Node (the build's template of
+ * the page with its text, `prerender.tsx`), it is a token the deploy's stitch replaces with the
+ * API's answer (sanitised by the API, checked against the same allowlist by the stitch).
+ */
+const safeHtml = (html: string) => (typeof document === 'undefined' ? html : sanitizePageHtml(html));
+
+function Page({ page, dateText }: { page: InfoPage; dateText?: string }) {
   const { t, i18n } = useTranslation('content');
-  const html = useMemo(() => sanitizePageHtml(page.html), [page.html]);
+  const html = useMemo(() => safeHtml(page.html), [page.html]);
   return (
     <Container as="article" maxW="3xl" py={{ base: '8', md: '12' }} aria-labelledby="information-title">
       <Heading as="h1" id="information-title" fontSize={{ base: '3xl', md: '4xl' }} lineHeight="1.2" mb="3">
@@ -84,7 +91,7 @@ function Page({ page }: { page: InfoPage }) {
       </Heading>
       <Text color="fg.muted" fontSize="sm" mb="8" pb="6" borderBottomWidth="1px">
         {t('information.updated')}{' '}
-        <time dateTime={page.actualizado}>{formatDate(page.actualizado, i18n.language)}</time>
+        <time dateTime={page.actualizado}>{dateText ?? formatDate(page.actualizado, i18n.language)}</time>
       </Text>
       <Box
         css={proseCss}
@@ -121,6 +128,6 @@ export default function InformationPage({ id }: { id: number }) {
     case 'error':
       return <LoadError onRetry={retry} />;
     case 'ready':
-      return <Page page={state.page} />;
+      return <Page page={state.page} dateText={state.dateText} />;
   }
 }

@@ -1,4 +1,4 @@
-import { api, ApiError, useTranslation } from '@rumbo/shared';
+import { api, ApiError, stitchedData, useTranslation } from '@rumbo/shared';
 import { contentEndpoints, type Page } from '@rumbo/shared/contract';
 import { useEffect, useState } from 'react';
 
@@ -7,9 +7,40 @@ export type InfoPage = Page;
 
 export type InfoPageState =
   | { status: 'loading' }
-  | { status: 'ready'; page: InfoPage }
+  | { status: 'ready'; page: InfoPage; /** The date as the stitched HTML shows it (see `stitchedPage`). */ dateText?: string }
   | { status: 'not-found' }
   | { status: 'error' };
+
+/** Where the deploy's stitch keeps a page's answer (shell/scripts/page-data.mjs): its endpoint's path. */
+export const informationDataKey = (id: number) => `/rest/informacion/${id}`;
+
+interface StitchedPage {
+  language: string;
+  page: InfoPage;
+  dateText: string;
+}
+
+function isStitchedPage(value: unknown): value is StitchedPage {
+  const v = value as Partial<StitchedPage> | undefined;
+  const page = v?.page as Partial<InfoPage> | undefined;
+  return (
+    typeof v?.language === 'string' &&
+    typeof v.dateText === 'string' &&
+    typeof page?.titulo === 'string' &&
+    typeof page.html === 'string' &&
+    typeof page.actualizado === 'string'
+  );
+}
+
+/**
+ * The page as the deploy stitched it into the HTML, in `language`: the first render shows (and
+ * hydrates) exactly that, the date in the stitched words, and the API's answer replaces it.
+ */
+export function stitchedPage(id: number, language: string): InfoPageState | undefined {
+  const stitched = stitchedData(informationDataKey(id));
+  if (!isStitchedPage(stitched) || stitched.language !== language) return undefined;
+  return { status: 'ready', page: stitched.page, dateText: stitched.dateText };
+}
 
 export function fetchInformationPage(id: number): Promise<InfoPage | undefined> {
   return api.call(contentEndpoints.page, undefined, { params: { id: String(id) } });
@@ -33,12 +64,17 @@ export function useInformationPage(id: number): { state: InfoPageState; retry: (
   const { i18n } = useTranslation('content');
   const language = i18n.language;
   const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<{ request: string; state: InfoPageState }>();
+  const [answer, setAnswer] = useState<{ request: string; state: InfoPageState } | undefined>(() => {
+    const state = stitchedPage(id, language);
+    return state && { request: requestKey(id, language, 0), state };
+  });
 
   useEffect(() => {
     let live = true;
     const settle = (state: InfoPageState) => {
-      if (live) setAnswer({ request: requestKey(id, language, attempt), state });
+      // A refresh that fails keeps the stitched text on screen.
+      if (!live || (state.status === 'error' && answer?.request === requestKey(id, language, attempt))) return;
+      setAnswer({ request: requestKey(id, language, attempt), state });
     };
     fetchInformationPage(id).then(
       (page) => settle(toState(page)),
@@ -47,6 +83,8 @@ export function useInformationPage(id: number): { state: InfoPageState; retry: (
     return () => {
       live = false;
     };
+    // `answer` is read at settle time only to keep a stitched text; it does not start a request.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, language, attempt]);
 
   return {

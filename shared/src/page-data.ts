@@ -1,0 +1,42 @@
+/**
+ * Data the deploy wrote into a stitched page (shell/scripts/page-data.mjs): the answers its first
+ * screen was rendered with (an information page's text), and the sign-in providers a page was
+ * stitched for, in `<script type="application/json" id="page-data">` (inert: no CSP concern). A
+ * screen renders its hydrating render from this, so it hydrates exactly what the HTML shows, then
+ * refreshes from the API as it always does. In Node (a build rendering first screens) the data is
+ * what the prerender sets (`setServerPageData`, the tokens the stitch replaces).
+ */
+let serverData: Record<string, unknown> = {};
+let browserData: Record<string, unknown> | undefined;
+
+export const PAGE_DATA_ID = 'page-data';
+
+export function setServerPageData(data: Record<string, unknown>): void {
+  serverData = data;
+}
+
+function readBrowserData(): Record<string, unknown> {
+  if (!browserData) {
+    browserData = {};
+    const text = document.getElementById(PAGE_DATA_ID)?.textContent;
+    if (text) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (parsed && typeof parsed === 'object') browserData = parsed as Record<string, unknown>;
+      } catch {
+        // A page without valid data renders as one without data.
+      }
+    }
+  }
+  return browserData;
+}
+
+/** The stitched value under `key` (an endpoint's path, or a named fact), or undefined. */
+export function stitchedData(key: string): unknown {
+  return (typeof window === 'undefined' ? serverData : readBrowserData())[key];
+}
+
+/** Forgets the page's data (tests; a page read once keeps it for the visit). */
+export function resetPageData(): void {
+  browserData = undefined;
+}

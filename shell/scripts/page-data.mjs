@@ -1,0 +1,124 @@
+/**
+ * What a stitched page shows that is not in its remote's build (README, Stitching):
+ *
+ * - Data of the environment. A prerendered page may carry a `template`: its first screen with its
+ *   data, the data's fields written as tokens (mf-content `prerender.tsx`: an information page with
+ *   its text). At deploy, `fetchPageData` asks the site's API (`apiBaseUrl` of `config.json`) for
+ *   each template's endpoint, in es-PE; `pageWithData` writes the template with the answer and the
+ *   answer itself (`<script type="application/json" id="page-data">`, which the page hydrates from,
+ *   then refreshes from the API as always). An API that does not answer, answers an error or HTML
+ *   outside the API's own allowlist leaves the page as built: its sized skeleton.
+ * - Runtime config. A page may carry `providerVariants`: its first screen for each set of sign-in
+ *   providers (mf-account `/login`); the stitch writes the one `config.json` names, and the set in
+ *   the page's data, so the page hydrates what the HTML shows even if the config moves on.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const TOKEN = (field) => `__STITCH_${field}__`;
+const FETCH_TIMEOUT_MS = 4000;
+export const STITCH_LANGUAGE = 'es-PE';
+
+/** The runtime config the site serves (`config.json` in the site's folder), or {}. */
+export function readSiteConfig(shellDir) {
+  const file = path.join(shellDir, 'config.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+}
+
+/** The sign-in providers a runtime config offers, as `providerVariants` names them. */
+export function providerSet(config) {
+  return [config.googleClientId && 'google', config.facebookAppId && 'facebook'].filter(Boolean);
+}
+
+// The API's allowlist of an information page's HTML (api/src/content/sanitize.ts), checked again:
+// the stitched HTML is served without the browser's DOMPurify pass before it shows.
+const ALLOWED = {
+  h2: [], h3: [], h4: [], p: [], br: [], ul: [], ol: [], li: [], strong: [], em: [],
+  a: ['href'], table: [], caption: [], thead: [], tbody: [], tr: [],
+  th: ['scope', 'colspan', 'rowspan'], td: ['colspan', 'rowspan'],
+};
+const SAFE_HREF = /^(?:https?:|mailto:|tel:|\/(?!\/)|#|[^:/]+(?:\/|$))/i;
+
+/** True when every tag and attribute of `html` is one the API allows (else the page keeps its skeleton). */
+export function isAllowedHtml(html) {
+  const tag = /<(\/?)([a-z0-9]+)((?:\s+[a-z]+="[^"<>]*")*)\s*\/?>/gi;
+  if (html.replace(tag, '').includes('<')) return false;
+  for (const [, closing, name, attributes] of html.matchAll(tag)) {
+    const allowed = ALLOWED[name.toLowerCase()];
+    if (!allowed) return false;
+    if (closing && attributes) return false;
+    for (const [, attribute, value] of attributes.matchAll(/([a-z]+)="([^"]*)"/gi)) {
+      if (!allowed.includes(attribute.toLowerCase())) return false;
+      if (attribute.toLowerCase() === 'href' && (/&#|&colon/i.test(value) || !SAFE_HREF.test(value.trim()))) return false;
+    }
+  }
+  return true;
+}
+
+/** What the browser's sanitiser adds (mf-content `sanitize.ts`): a table scrolls in its own box. */
+export const boxTables = (html) =>
+  html.replace(/<table>/g, '<div class="table-scroll" tabindex="0"><table>').replace(/<\/table>/g, '</table></div>');
+
+/** An information page's date as the page writes it in es-PE (`formatDay`, Lima's day). */
+export function formatDayEs(iso) {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso : new Date(Date.parse(iso) - 5 * 3600_000).toISOString().slice(0, 10);
+  return new Intl.DateTimeFormat(STITCH_LANGUAGE, { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+}
+
+const isAnswer = (answer) =>
+  answer && ['titulo', 'html', 'actualizado'].every((field) => typeof answer[field] === 'string') && !Number.isNaN(Date.parse(answer.actualizado));
+
+/** The API's answer for each template of `pages`, by endpoint; endpoints that did not answer are left out. */
+export async function fetchPageData(pages, apiBaseUrl, fetchImpl = fetch) {
+  const endpoints = [...new Set(pages.map((page) => page.template?.endpoint).filter(Boolean))];
+  if (!endpoints.length || !apiBaseUrl) return {};
+  const answers = await Promise.all(
+    endpoints.map(async (endpoint) => {
+      try {
+        const response = await fetchImpl(`${apiBaseUrl.replace(/\/+$/, '')}${endpoint}`, {
+          headers: { 'Accept-Language': STITCH_LANGUAGE, Accept: 'application/json' },
+          signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+        });
+        // The API's envelope: `{ data }` (as `@rumbo/shared`'s client reads it).
+        const answer = response.ok ? (await response.json())?.data : undefined;
+        return isAnswer(answer) && isAllowedHtml(answer.html) ? [endpoint, answer] : undefined;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  return Object.fromEntries(answers.filter(Boolean));
+}
+
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+/**
+ * The page to stitch: its template filled with the fetched answer, or its variant for the config's
+ * sign-in providers, or the page as built; and the data the page hydrates from (or undefined).
+ */
+export function pageWithData(page, { answers = {}, config = {} } = {}) {
+  const { template, providerVariants, ...built } = page;
+  const answer = template && answers[template.endpoint];
+  if (answer) {
+    const dateText = formatDayEs(answer.actualizado);
+    const values = { titulo: escapeHtml(answer.titulo), actualizado: escapeHtml(answer.actualizado), dateText: escapeHtml(dateText), html: boxTables(answer.html) };
+    const html = Object.entries(values).reduce((text, [field, value]) => text.split(TOKEN(field)).join(value), template.html);
+    return {
+      page: { ...built, html, css: template.css, ids: template.ids },
+      data: { [template.endpoint]: { language: STITCH_LANGUAGE, page: answer, dateText } },
+    };
+  }
+  if (providerVariants) {
+    const providers = providerSet(config);
+    const variant = providerVariants[providers.join('+')];
+    if (variant) return { page: { ...built, ...variant }, data: { signInProviders: providers } };
+  }
+  return { page: built, data: undefined };
+}
+
+/** The page's data as an inert script for its head; `<` escaped so no text can close it. */
+export const pageDataScript = (data) =>
+  data ? `<script type="application/json" id="page-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>` : '';
