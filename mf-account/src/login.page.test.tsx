@@ -1,4 +1,4 @@
-import { i18n, session } from '@rumbo/shared';
+import { configure, getConfig, i18n, PAGE_DATA_ID, resetPageData, session } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
 import { answer, json, renderWithUi, stubEndpoints, stubRest } from '@rumbo/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
@@ -52,6 +52,24 @@ describe('the sign-in page', () => {
     renderWithUi(<LoginPage />);
     expect(screen.queryByText('o ingrese con')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Continuar con Facebook' })).not.toBeInTheDocument();
+  });
+
+  it('shows the buttons of the runtime config, not those its HTML was stitched for, once it is not hydrating', () => {
+    stubRest(() => json(404, {}));
+    const script = Object.assign(document.createElement('script'), { type: 'application/json', id: PAGE_DATA_ID, textContent: '{"signInProviders":["google"]}' });
+    document.head.append(script);
+    resetPageData();
+    const config = getConfig();
+    configure({ ...config, facebookAppId: '700' });
+    try {
+      renderWithUi(<LoginPage />);
+      expect(screen.getByRole('button', { name: 'Continuar con Facebook' })).toBeInTheDocument();
+      expect(screen.queryByText('Cargando el acceso con Google…')).not.toBeInTheDocument();
+    } finally {
+      configure(config);
+      script.remove();
+      resetPageData();
+    }
   });
 
   it('speaks English', async () => {

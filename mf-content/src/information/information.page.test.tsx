@@ -1,4 +1,4 @@
-import { i18n, registerTexts } from '@rumbo/shared';
+import { i18n, PAGE_DATA_ID, registerTexts, resetPageData } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
 import { json, renderWithUi, setUpShared, stubEndpoint, stubRest } from '@rumbo/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -110,4 +110,56 @@ test('a same-site link of the HTML navigates without reloading the page', async 
   const link = await screen.findByRole('link', { name: 'Libro de Reclamaciones' });
   await userEvent.click(link);
   await waitFor(() => expect(window.location.pathname).toBe('/libro_reclamaciones'));
+});
+
+describe('a page whose text the deploy stitched into the HTML', () => {
+  const stitched = { id: 2, slug: 'terminos-condiciones', titulo: 'Términos (al desplegar)', html: '<p>Texto del despliegue.</p>', actualizado: '2025-05-01' };
+  beforeEach(() => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = PAGE_DATA_ID;
+    script.textContent = JSON.stringify({ '/rest/informacion/2': { language: 'es-PE', page: stitched, dateText: '1 de mayo de 2025 (stitch)' } });
+    document.head.append(script);
+    resetPageData();
+  });
+  afterEach(() => {
+    document.getElementById(PAGE_DATA_ID)?.remove();
+    resetPageData();
+  });
+
+  test('renders it at once, its date in the stitched words, then the API\'s answer', async () => {
+    const requests = answerPages();
+    renderWithUi(<InformationPage id={2} />);
+    expect(screen.queryByTestId('information-loading')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Términos (al desplegar)' })).toBeInTheDocument();
+    expect(screen.getByText('1 de mayo de 2025 (stitch)')).toHaveAttribute('datetime', '2025-05-01');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Términos y condiciones' })).toBeInTheDocument();
+    expect(screen.getByText('1 de junio de 2025')).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+  });
+
+  test('keeps it when the refresh fails', async () => {
+    const requests = stubRest(() => json(500, { message: 'Error interno' }));
+    renderWithUi(<InformationPage id={2} />);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.getByText('Texto del despliegue.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('is not used in another language', async () => {
+    await act(() => i18n.changeLanguage('en-EN'));
+    answerPages();
+    renderWithUi(<InformationPage id={2} />);
+    expect(screen.getByTestId('information-loading')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument();
+  });
+
+  test('another page does not use it', async () => {
+    answerPages();
+    renderWithUi(<InformationPage id={3} />);
+    expect(screen.getByTestId('information-loading')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'No encontramos esta página' })).toBeInTheDocument();
+  });
 });
