@@ -25,6 +25,7 @@ export function renderWithUi(ui: ReactElement, options?: RenderOptions) {
   return render(ui, { wrapper: Wrapper, ...options });
 }
 
+export { NO_TEXT_DIFFERENCES, textDifferences } from './texts';
 export { answer, endpointHandler, isCallOf, json, type EndpointStub, type StubAnswer, type StubReply } from './endpoints';
 
 export type RestHandler = (request: Request) => Response | Promise<Response>;
