@@ -38,9 +38,14 @@ export class AccountPage extends ShellPage {
     }
   }
 
+  /**
+   * Opens /login and waits until it is live: its HTML paints the form and the sign-in buttons
+   * before the remote's code runs (stitched), and the mounted page focuses its heading.
+   */
   async openLogin(query = ''): Promise<void> {
     await this.open(`/login${query}`);
     await expect(this.field('correo')).toBeVisible();
+    await expect(this.heading()).toBeFocused();
   }
 
   async signInWithPassword(correo: string, clave: string): Promise<void> {

@@ -57,8 +57,9 @@ test.describe('pages painted from HTML', () => {
       const screen = html.slice(start, html.indexOf('<div id="shell-footer">'));
       expect(screen, `${path}: its first screen`).toMatch(first);
       expect(html, `${path}: the shell's header`).toContain('aria-label="Navegación principal"');
-      // Not the footer: below the fold, rendered live at idle (a static form would drop keystrokes).
-      expect(html, `${path}: no static footer`).toContain('<div id="shell-footer"></div>');
+      // The footer's static copy: its links, its subscription form disabled until the live one replaces it.
+      expect(html, `${path}: the footer's static copy`).toMatch(/<div id="shell-footer"><div data-static-footer="">[\s\S]*href="\/informacion\/terminos-condiciones"/);
+      expect(html, `${path}: its form disabled`).toMatch(/<input id="footer-subscribe-correo"[^>]* disabled=""/);
       expect(html, `${path}: critical CSS`).toMatch(/<style data-emotion="css [^"]+">/);
       expect(html, `${path}: the remote's manifest preloaded`).toMatch(/<link rel="preload" href="http:\/\/[^"]+\/mf-manifest\.json" as="fetch" crossorigin="anonymous"\/>/);
       expect(html, `${path}: no placeholder left`).not.toContain('__REMOTE_PUBLIC_PATH__');
@@ -202,5 +203,33 @@ test.describe('pages painted from HTML', () => {
     await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText(/Complaints Book/i);
     await expect(shell.languageSelect()).toHaveValue('en-EN');
     expect(await shell.storedLanguage()).toBe('en-EN');
+  });
+
+  test("the footer paints from HTML, takes no keystroke there, and the live one replaces it without moving anything", async ({ page }) => {
+    await recordLayoutShifts(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/main\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const shell = new ShellPage(page);
+    await page.goto('/carga/clausulas', { waitUntil: 'commit' });
+    const footer = page.locator('#shell-footer');
+    const email = footer.getByRole('textbox', { name: 'Tu email' });
+    await footer.getByRole('link', { name: 'Cusco' }).scrollIntoViewIfNeeded();
+    await expect(email).toBeDisabled();
+    await expect(footer.locator('[data-static-footer]')).toHaveCount(1);
+    const placeBefore = await email.boundingBox();
+    release();
+    // Live: one footer, its form usable, in the same place.
+    await expect(footer.locator('[data-static-footer]')).toHaveCount(0);
+    await expect(footer.locator('footer')).toHaveCount(1);
+    await expect(email).toBeEnabled();
+    await email.fill('ana@example.pe');
+    await expect(email).toHaveValue('ana@example.pe');
+    expect(await email.boundingBox()).toEqual(placeBefore);
+    await expect(shell.main.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
   });
 });

@@ -152,7 +152,7 @@ export function languageGuard(product) {
   return `try{if((localStorage.getItem(${JSON.stringify(`lang-web${product}`)})||"es-PE")!=="es-PE")document.documentElement.classList.add("prerender-stale")}catch(e){}`;
 }
 export const languageGuardHash = (product) => `'sha256-${createHash('sha256').update(languageGuard(product)).digest('base64')}'`;
-const STALE_CSS = ['#shell-header', '#remotes>div']
+const STALE_CSS = ['#shell-header', '#remotes>div', '#shell-footer']
   .map((area) => `html.prerender-stale ${area}:not([data-live])>*`)
   .join(',') + '{visibility:hidden}';
 
@@ -191,7 +191,19 @@ export function stitchPage({ template, frame, remote, page, publicPath, manifest
     if (start < 0 || end < start) throw new Error("the shell's index.html has no header before <main>");
     if (header) html = `${html.slice(0, start)}<div id="shell-header">${header.html}</div>${html.slice(end)}`;
   }
-  return replace(html, '<div id="remotes"></div>', `<div id="remotes"><div id="remote-${remote}">${located(page.html)}</div></div>`);
+  html = replace(html, '<div id="remotes"></div>', `<div id="remotes"><div id="remote-${remote}">${located(page.html)}</div></div>`);
+  return withStaticFooter(html, frame?.footer);
+}
+
+/**
+ * The footer's static copy (shell `prerender.tsx`: links and legal data, its form disabled) in
+ * `#shell-footer`, with its CSS; the live footer replaces it at idle (shell.tsx `FooterArea`).
+ */
+function withStaticFooter(html, footer) {
+  if (!footer || !html.includes('<div id="shell-footer"></div>')) return html;
+  return html
+    .replace('</head>', () => `${styleTag(footer)}</head>`)
+    .replace('<div id="shell-footer"></div>', () => `<div id="shell-footer"><div data-static-footer="">${footer.html}</div></div>`);
 }
 
 function prerenderedPages(remote, version) {

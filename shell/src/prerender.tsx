@@ -1,13 +1,15 @@
 /**
  * The shell's part of every stitched page (README, Architecture), rendered in Node by its build
  * (`prerender.json`): the header of each route (signed out, its link marked current) and each
- * route's title and description, in es-PE. Not the footer: it is below the fold, and its
- * subscription form would take keystrokes that the live footer, rendered at idle, drops.
+ * route's title and description, in es-PE; and the footer's static copy (its links and legal data;
+ * its subscription form disabled, so no keystroke is taken that the live footer, rendered at idle,
+ * would drop).
  */
 import { i18n } from '@rumbo/shared';
 import { prerenderPages, prepareServer, type PrerenderedPage } from '@rumbo/shared/server';
 import { UiProvider } from '@rumbo/shared/ui';
 import { headFor } from './head';
+import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { shellPackageTexts } from './locales';
 import { ROUTES } from './routes';
@@ -24,8 +26,14 @@ export async function prerender() {
       <Header pathname={path} />
     </UiProvider>
   ));
+  const [footer] = await prerenderPages(['/'], () => (
+    <UiProvider>
+      <Footer staticCopy />
+    </UiProvider>
+  ));
   const t = i18n.getFixedT('es-PE', 'shell');
   return {
+    footer: footer && part(footer),
     headers: Object.fromEntries(headers.map((header) => [header.path, part(header)])),
     heads: Object.fromEntries(PATHS.map((path) => [path, headFor(path, t)])),
   };

@@ -19,6 +19,19 @@ const HeaderArea = observer(function HeaderArea({ area, onLive }: { area: MainAr
   return <Header pathname={area.pathname} />;
 });
 
+/**
+ * The live footer, in place of the static copy a stitched page painted (`[data-static-footer]`),
+ * in the same commit: the same markup, so nothing moves.
+ */
+function FooterArea() {
+  useLayoutEffect(() => {
+    const container = byId('shell-footer');
+    container.querySelector(':scope > [data-static-footer]')?.remove();
+    markLive(container);
+  }, []);
+  return <Footer />;
+}
+
 /** The main area's own screens; a mounted remote renders beside them, in `#remotes`. */
 export const MainStatus = observer(function MainStatus({ area }: { area: MainArea }) {
   switch (area.state) {
@@ -70,7 +83,7 @@ export function renderShell(area: MainArea, later: Schedule): void {
           // Below the fold (`#main` is at least a viewport tall): rendered once the page's own content
           // is on screen and the browser is idle, so it never competes with it.
           <WhenIdle schedule={later}>
-            <Footer />
+            <FooterArea />
           </WhenIdle>,
           byId('shell-footer'),
         )}

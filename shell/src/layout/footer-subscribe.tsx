@@ -9,8 +9,10 @@ type State = { status: 'idle' } | { status: 'sending' } | { status: 'sent'; corr
  * The promotions subscription in the footer (`promotionsEndpoints.subscribe`, double opt-in: the
  * confirmation link arrives by mail). Plain controls, so every page does not load the form kit;
  * the address is checked by the API with the shared schema, its message shown in the user's language.
+ * `staticCopy`: the copy a stitched page paints before the live footer replaces it, its controls
+ * disabled (the same size): nothing can be typed that the replacement would drop.
  */
-export function FooterSubscribe() {
+export function FooterSubscribe({ staticCopy = false }: { staticCopy?: boolean }) {
   const { t } = useTranslation('shell');
   const [correo, setCorreo] = useState('');
   const [state, setState] = useState<State>({ status: 'idle' });
@@ -47,6 +49,7 @@ export function FooterSubscribe() {
               name="correo"
               type="email"
               autoComplete="email"
+              disabled={staticCopy}
               value={correo}
               onChange={(event) => setCorreo(event.target.value)}
               aria-invalid={error ? true : undefined}
@@ -62,7 +65,7 @@ export function FooterSubscribe() {
               _focusVisible={{ outline: '3px solid', outlineColor: 'sun.300', outlineOffset: '2px' }}
             />
           </Box>
-          <Button type="submit" colorPalette="sun" loading={state.status === 'sending'} flexShrink={0}>
+          <Button type="submit" colorPalette="sun" loading={state.status === 'sending'} disabled={staticCopy} flexShrink={0}>
             {t('footer.subscribe.submit')}
           </Button>
         </Stack>

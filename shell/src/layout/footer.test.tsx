@@ -17,4 +17,16 @@ describe('Footer', () => {
     expect(within(contact).getByRole('link', { name: '(01) 708-5000' })).toHaveAttribute('href', 'tel:017085000');
     expect(within(contact).getByText('atencion@rumboandino.pe')).toBeInTheDocument();
   });
+
+  it("a stitched page's static copy: the same links, its subscription form disabled (nothing typed there is dropped)", () => {
+    stubRest(() => json(503, { message: 'down', code: 'request.failed' }));
+    const { unmount } = renderWithUi(<Footer staticCopy />);
+    const form = within(screen.getByRole('form', { name: 'Recibe nuestras promociones' }));
+    expect(form.getByRole('textbox')).toBeDisabled();
+    expect(form.getByRole('button')).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Cusco' })).toHaveAttribute('href', '/destinos/cusco');
+    unmount();
+    renderWithUi(<Footer />);
+    expect(within(screen.getByRole('form', { name: 'Recibe nuestras promociones' })).getByRole('textbox')).toBeEnabled();
+  });
 });

@@ -33,7 +33,8 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 
 const linkStyle = { color: 'white', _hover: { color: 'sun.200' } } as const;
 
-export function Footer() {
+/** `staticCopy`: the stitched pages' copy (`prerender.tsx`), its subscription form disabled until the live footer replaces it. */
+export function Footer({ staticCopy = false }: { staticCopy?: boolean }) {
   const { t } = useTranslation('shell');
   // The operator's contact and legal data are built in (shared's one source of truth): they show
   // whether or not `contentEndpoints.operator` answers.
@@ -109,7 +110,7 @@ export function Footer() {
             ))}
           </Column>
         </SimpleGrid>
-        <FooterSubscribe />
+        <FooterSubscribe staticCopy={staticCopy} />
           <Text mt="10" fontSize="sm" color="brand.100">
             {t('footer.rights', { year: new Date().getFullYear(), legalName: operator.razon_social })} ·{' '}
             {t('footer.ruc', { ruc: operator.ruc })}
