@@ -33,6 +33,17 @@ function pageData(html: string): Record<string, unknown> {
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
+/** Holds the shell's code (`main.js`) until the returned function is called: the page is only its HTML meanwhile. */
+async function holdShellCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/main\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Collects layout shifts not caused by input from the start of the page (`window.__shifts`). */
 async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -188,12 +199,7 @@ test.describe('pages painted from HTML', () => {
 
   test('English chosen in the stitched header before the shell has started is kept', async ({ page }) => {
     // The shell's code waits until the customer has chosen, in the header as the HTML painted it.
-    let release!: () => void;
-    const chosen = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/main\.js$/, async (route) => {
-      await chosen;
-      await route.continue();
-    });
+    const release = await holdShellCode(page);
     const shell = new ShellPage(page);
     // Not `open`: the page's load event waits for the held script.
     await page.goto('/libro_reclamaciones', { waitUntil: 'commit' });
@@ -207,12 +213,7 @@ test.describe('pages painted from HTML', () => {
 
   test("the footer paints from HTML, takes no keystroke there, and the live one replaces it without moving anything", async ({ page }) => {
     await recordLayoutShifts(page);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/main\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdShellCode(page);
     const shell = new ShellPage(page);
     await page.goto('/carga/clausulas', { waitUntil: 'commit' });
     const footer = page.locator('#shell-footer');
