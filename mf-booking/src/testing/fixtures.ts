@@ -115,9 +115,12 @@ export function held(nasiento: number, overrides: Partial<HeldSeat> = {}): HeldS
 
 /**
  * How `/rest/asiento/bloquear` answers `body` (read with the endpoint's schema, as the API reads
- * it): a hold (84) until `expira`, a release (83) until no time; the purchase key sent, else a new one.
+ * it): a hold (84) until `expira`, a release (83) with no end; the purchase key sent, else `newKey`.
  */
-export function holdResult(body: Record<string, unknown>, { expira = '2026-11-22T15:10:00.000Z', precio = 90 }: { expira?: string | null; precio?: number } = {}): SeatHoldResult {
+export function holdResult(
+  body: Record<string, unknown>,
+  { expira = '2026-11-22T15:10:00.000Z', precio = 90, newKey = '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c' }: { expira?: string | null; precio?: number; newKey?: string } = {},
+): SeatHoldResult {
   const hold = v.parse(endpoints.seatHold.body, body);
   return {
     cviaje: hold.cviaje,
@@ -127,7 +130,7 @@ export function holdResult(body: Record<string, unknown>, { expira = '2026-11-22
     gcategoria_asiento: hold.gcategoria_asiento,
     gestado_asiento: hold.gestado_asiento,
     expira: hold.gestado_asiento === 83 ? null : expira,
-    clave_bloqueo: hold.clave_bloqueo ?? '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c',
+    clave_bloqueo: hold.clave_bloqueo ?? newKey,
     precio,
   };
 }
