@@ -58,9 +58,7 @@ describe('reservation store', () => {
     await unknown.load();
     expect(unknown.state).toBe('unknown');
 
-    globalThis.fetch = jest.fn(async () => {
-      throw new TypeError('network');
-    }) as typeof fetch;
+    stubEndpointCalls(answer(endpoints.reservation, () => Promise.reject(new TypeError('network'))));
     const failed = new ReservationStore(RESERVATION_CODE);
     await failed.load();
     expect(failed.state).toBe('failed');
