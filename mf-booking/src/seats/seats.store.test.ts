@@ -30,8 +30,9 @@ function api(hold: (body: Record<string, unknown>) => HoldAnswer = (body) => hol
   return { holds, requests, maps: () => maps };
 }
 
-function holdAnswer(body: Record<string, unknown>, expira: string | null = EXPIRA): HoldAnswer {
-  return holdResult(body, { expira, precio: body.nasiento === 4 ? 72 : 90 });
+/** The server's answer to a hold or a release of a seat of TWO_DECKS (seat 4 at its promotional price). */
+function holdAnswer(body: Record<string, unknown>): HoldAnswer {
+  return holdResult(body, { expira: EXPIRA, precio: body.nasiento === 4 ? 72 : 90 });
 }
 
 async function loaded(pasajeros = 2, now = NOW) {

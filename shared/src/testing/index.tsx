@@ -68,7 +68,10 @@ export function stubEndpointCalls(...stubs: EndpointStub[]) {
   const calls: StubbedCall[] = [];
   const handler = endpointHandler(stubs);
   stubRest(async (request) => {
-    calls.push({ request, body: await bodyOf(request) });
+    // recorded as it arrives (calls keep their order), its body read before it is answered
+    const call: StubbedCall = { request, body: {} };
+    calls.push(call);
+    call.body = await bodyOf(request);
     return handler(request);
   });
   return {
