@@ -1,5 +1,7 @@
 import { i18n } from '@rumbo/shared';
-import { json, stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import type { Trip } from '@rumbo/shared/schemas';
+import { answer, stubEndpoints } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readReservation } from '../reservation';
@@ -19,22 +21,20 @@ const URL_OK = `/pasajes?origen=LIM&destino=AQP&fecha=${FECHA}&pasajeros=2`;
 const NIGHT = trip({ cviaje: 11, escalas: 2 });
 const MORNING = trip({ cviaje: 12, fecha_salida: '2026-11-27T13:00:00Z', fecha_llegada: '2026-11-28T03:00:00Z', nprecio_desde: 65, edd_calc_140_p2: 65, edd_calc_160_p2: null, edd_calc_180_p1: null, escalas: 0, pisos: 1 });
 
-type Answer = unknown[] | 'fail';
+type Answer = Trip[] | 'fail';
 
 function api(answers: Answer[]) {
   const searches: unknown[] = [];
-  stubRest(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === '/rest/terminales') return json(200, { data: TERMINALS });
-    if (path === '/rest/viaje') {
-      searches.push(await request.clone().json());
-      const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
-      if (answer === 'fail') throw new TypeError('Failed to fetch');
-      return json(200, { data: answer });
-    }
-    if (path === '/rest/viaje/escalas') return json(200, { data: [{ orden: 1, cciudad: 9, ciudad: 'Nasca', llegada: '2026-11-28T06:15:00Z' }] });
-    return json(404, { message: 'not found' });
-  });
+  stubEndpoints(
+    answer(endpoints.terminals, TERMINALS),
+    answer(endpoints.trips, (_request, body) => {
+      searches.push(body);
+      const trips = answers.length > 1 ? answers.shift()! : answers[0]!;
+      if (trips === 'fail') throw new TypeError('Failed to fetch');
+      return trips;
+    }),
+    answer(endpoints.tripStops, [{ orden: 1, cciudad: 9, ciudad: 'Nasca', llegada: '2026-11-28T06:15:00Z' }]),
+  );
   return searches;
 }
 
@@ -88,7 +88,7 @@ describe('step 1, Destinos', () => {
   });
 
   it('shows its heading, route, toolbar and a busy list at once, while the search is under way', () => {
-    stubRest(() => new Promise<Response>(() => undefined));
+    stubEndpoints(answer(endpoints.terminals, TERMINALS), answer(endpoints.trips, () => new Promise(() => undefined)));
     renderAt(URL_OK, <TripsPage />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Elige tu viaje de ida');
     expect(screen.getByText('LIM → AQP')).toBeInTheDocument();
