@@ -10,7 +10,9 @@ export class ShellPage {
 
   constructor(readonly page: Page) {
     this.header = page.locator('header');
-    this.footer = page.locator('footer');
+    // The live footer: a stitched page paints a static copy first (its links load whole pages, its
+    // form is disabled), which the live one replaces at idle (`#shell-footer` is then marked live).
+    this.footer = page.locator('#shell-footer[data-live] footer');
     this.main = page.locator('main');
     this.accountButton = page.getByTestId('account-button');
     this.logo = page.getByTestId('logo');
