@@ -22,10 +22,11 @@ module.exports = {
       },
     ],
   },
-  // ESM-only packages (and their scoped dependencies in pnpm's store) are transformed too.
+  // ESM-only packages (and their scoped dependencies in pnpm's store) are transformed too
+  // (htmlparser2 and its family: under sanitize-html, which the shell's stitch uses).
   transformIgnorePatterns: [
-    '/node_modules/(?!(\\.pnpm|ky|react-router|cookie-es|@remix-run)/)',
-    '/node_modules/\\.pnpm/(?!(ky|react-router|cookie-es|@remix-run\\+[^@/]+)@)',
+    '/node_modules/(?!(\\.pnpm|ky|react-router|cookie-es|@remix-run|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)',
+    '/node_modules/\\.pnpm/(?!(ky|react-router|cookie-es|@remix-run\\+[^@/]+|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)@)',
   ],
   moduleNameMapper: {
     '\\.(svg|png|jpe?g|webp|avif)$': path.join(__dirname, 'jest.file-stub.cjs'),

@@ -13,7 +13,9 @@
  *   the page's data, so the page hydrates what the HTML shows even if the config moves on.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import sanitizeHtml from 'sanitize-html';
 
 const TOKEN = (field) => `__STITCH_${field}__`;
 const FETCH_TIMEOUT_MS = 4000;
@@ -30,29 +32,15 @@ export function providerSet(config) {
   return [config.googleClientId && 'google', config.facebookAppId && 'facebook'].filter(Boolean);
 }
 
-// The API's allowlist of an information page's HTML (api/src/content/sanitize.ts), checked again:
-// the stitched HTML is served without the browser's DOMPurify pass before it shows.
-const ALLOWED = {
-  h2: [], h3: [], h4: [], p: [], br: [], ul: [], ol: [], li: [], strong: [], em: [],
-  a: ['href'], table: [], caption: [], thead: [], tbody: [], tr: [],
-  th: ['scope', 'colspan', 'rowspan'], td: ['colspan', 'rowspan'],
-};
-const SAFE_HREF = /^(?:https?:|mailto:|tel:|\/(?!\/)|#|[^:/]+(?:\/|$))/i;
+// The API's allowlist of an information page's HTML (`@rumbo/shared/contract/page-html.json`, with
+// which api/src/content/sanitize.ts cleans every answer), applied again here: the stitched HTML
+// shows before the browser's DOMPurify pass. The API's answer is already clean, so cleaning it
+// again changes nothing; an answer it would change did not come from the API as built.
+const PAGE_HTML = createRequire(import.meta.url)('@rumbo/shared/contract/page-html.json');
 
-/** True when every tag and attribute of `html` is one the API allows (else the page keeps its skeleton). */
+/** True when `html` is as the API's allowlist leaves it (else the page keeps its skeleton). */
 export function isAllowedHtml(html) {
-  const tag = /<(\/?)([a-z0-9]+)((?:\s+[a-z]+="[^"<>]*")*)\s*\/?>/gi;
-  if (html.replace(tag, '').includes('<')) return false;
-  for (const [, closing, name, attributes] of html.matchAll(tag)) {
-    const allowed = ALLOWED[name.toLowerCase()];
-    if (!allowed) return false;
-    if (closing && attributes) return false;
-    for (const [, attribute, value] of attributes.matchAll(/([a-z]+)="([^"]*)"/gi)) {
-      if (!allowed.includes(attribute.toLowerCase())) return false;
-      if (attribute.toLowerCase() === 'href' && (/&#|&colon/i.test(value) || !SAFE_HREF.test(value.trim()))) return false;
-    }
-  }
-  return true;
+  return sanitizeHtml(html, PAGE_HTML).trim() === html;
 }
 
 /** What the browser's sanitiser adds (mf-content `sanitize.ts`): a table scrolls in its own box. */
