@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '../support/test';
+import { expect, test, type APIRequestContext } from '../support/test';
 import { ShellPage } from '../pages/shell.page';
+import { layoutShift, recordLayoutShifts } from '../support/layout-shift';
 import { sessionToken, storeSession } from '../support/session';
 
 /** Every route stitched at deploy, by the remote whose build prerendered its first screen. */
@@ -23,21 +24,6 @@ async function served(request: APIRequestContext, path: string): Promise<string>
   expect(response.ok()).toBe(true);
   return response.text();
 }
-
-/** Collects layout shifts not caused by input from the start of the page (`window.__shifts`). */
-async function recordLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-const layoutShift = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
 
 test.describe('pages painted from HTML', () => {
   test('each data-free route is served complete: shell frame, the remote\'s first screen, its CSS and manifest preload', async ({ request }) => {

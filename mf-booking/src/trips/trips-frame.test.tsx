@@ -1,0 +1,56 @@
+import { json, stubRest } from '@rumbo/shared/testing';
+import { UiProvider } from '@rumbo/shared/ui';
+import { act, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { TERMINALS, trip } from '../testing/fixtures';
+import { setUpBooking } from '../testing/render';
+import { TripsPage } from './trips.page';
+
+const at = (url: string) => (
+  <UiProvider>
+    <MemoryRouter initialEntries={[url]}>
+      <TripsPage />
+    </MemoryRouter>
+  </UiProvider>
+);
+
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+const FECHA = new Date(Date.parse(`${today}T12:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  await setUpBooking('es-PE');
+});
+
+describe("step 1's frame (the stitched page of every /pasajes address)", () => {
+  it('is rendered without the query, hydrates for an address with one, then shows and searches that address', async () => {
+    const searches: unknown[] = [];
+    stubRest(async (request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/rest/terminales') return json(200, { data: TERMINALS });
+      if (path === '/rest/viaje') {
+        searches.push(await request.clone().json());
+        return json(200, { data: [trip({ cviaje: 11 })] });
+      }
+      return json(404, { message: 'not found' });
+    });
+    const frame = renderToString(at('/pasajes'));
+    expect(frame).toContain('Pasos de la compra');
+    expect(frame).toContain('Buscando viajes');
+    expect(searches).toEqual([]);
+
+    const container = document.createElement('div');
+    container.innerHTML = frame;
+    document.body.append(container);
+    const mismatches: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, at(`/pasajes?origen=LIM&destino=AQP&fecha=${FECHA}&pasajeros=2`), { onRecoverableError: (error) => mismatches.push(error) });
+    });
+    expect(mismatches).toEqual([]);
+    expect(await screen.findByText('1 viaje')).toBeInTheDocument();
+    expect(searches).toEqual([{ origen: 'LIM', destino: 'AQP', fecha: FECHA, cusuario: 50005, coficina_venta: 577 }]);
+    container.remove();
+  });
+});
