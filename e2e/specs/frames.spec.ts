@@ -40,7 +40,10 @@ test.describe('purchase pages painted from HTML (frames)', () => {
       await recordLayoutShifts(page);
       await page.addInitScript(() =>
         document.addEventListener('DOMContentLoaded', () => {
-          (window as unknown as { __prerendered: Element | null }).__prerendered = document.querySelector('#remote-mf_booking > [data-build]');
+          const w = window as unknown as { __prerendered: Element | null; __searchPlaceholder: number };
+          w.__prerendered = document.querySelector('#remote-mf_booking > [data-build]');
+          // The search widget's place in the frame, as the HTML painted it.
+          w.__searchPlaceholder = document.querySelector('#remote-mf_booking [aria-busy="true"]')?.getBoundingClientRect().height ?? 0;
         }),
       );
       const searches: string[] = [];
@@ -63,6 +66,9 @@ test.describe('purchase pages painted from HTML (frames)', () => {
       // Hydrated, not painted again; the search shows this address's cities.
       expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected)).toBe(true);
       await expect(booking.cityBox('origen')).not.toHaveValue('');
+      // The frame kept the widget's exact place: no gap left under it either.
+      const widget = await booking.searchForm().evaluate((form) => form.closest('section')!.getBoundingClientRect().height);
+      expect(await page.evaluate(() => (window as unknown as { __searchPlaceholder: number }).__searchPlaceholder)).toBeCloseTo(widget, 0);
       expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
     });
   }

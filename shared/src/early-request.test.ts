@@ -25,6 +25,22 @@ describe('a page\'s first request from its HTML (issue 17 item 5)', () => {
     expect(earlyBody(SEARCH, `${QUERY}&tramo=vuelta`)).toBeUndefined();
   });
 
+  it('is not sent for what the remote would refuse to ask: a wrong code, a day outside the window, the same city twice', () => {
+    const checked: EarlyRequest = {
+      ...SEARCH,
+      body: { origen: { query: 'origen', upper: true, pattern: '^[A-Z]{3}$' }, destino: { query: 'destino', upper: true, pattern: '^[A-Z]{3}$' }, fecha: { query: 'fecha', days: 60 } },
+      distinct: ['origen', 'destino'],
+    };
+    const now = new Date('2026-11-24T15:00:00Z');
+    expect(earlyBody(checked, '?origen=lim&destino=AQP&fecha=2026-11-24', now)).toEqual({ origen: 'LIM', destino: 'AQP', fecha: '2026-11-24' });
+    expect(earlyBody(checked, '?origen=lim&destino=AQP&fecha=2027-01-23', now)).toEqual({ origen: 'LIM', destino: 'AQP', fecha: '2027-01-23' });
+    expect(earlyBody(checked, '?origen=lima&destino=AQP&fecha=2026-11-25', now)).toBeUndefined();
+    expect(earlyBody(checked, '?origen=LIM&destino=AQP&fecha=2026-11-23', now)).toBeUndefined();
+    expect(earlyBody(checked, '?origen=LIM&destino=AQP&fecha=2027-01-24', now)).toBeUndefined();
+    expect(earlyBody(checked, '?origen=LIM&destino=AQP&fecha=mañana', now)).toBeUndefined();
+    expect(earlyBody(checked, '?origen=LIM&destino=lim&fecha=2026-11-25', now)).toBeUndefined();
+  });
+
   it('sends what the client sends: the stored session\'s token (unless expired) and the chosen language', () => {
     expect(storedClientHeaders('rumbo')).toEqual({ 'Accept-Language': 'es-PE' });
     localStorage.setItem(languageKey('rumbo'), 'en-EN');

@@ -7,10 +7,22 @@
  * (`ApiClient`) takes the answer instead of sending the same request again; for any other
  * request, other headers, or a failed answer it sends its own.
  */
+import { addDays, limaToday } from './schemas/format';
 import { STORAGE_KEYS, decodeBase64Json, languageKey, readCookie } from './storage';
 
-/** A body field: a constant, or a query parameter of the page's address (upper-cased if asked). */
-export type EarlyValue = string | number | { query: string; upper?: boolean };
+/**
+ * A body field: a constant, or a query parameter of the page's address (upper-cased if asked),
+ * checked as the remote checks it before asking (`pattern`; `days`: a date from today to that many
+ * days ahead, in Lima): a request the remote would not send is not sent early either.
+ */
+export type EarlyValue = string | number | { query: string; upper?: boolean; pattern?: string; days?: number };
+
+function acceptable(text: string, { pattern, days }: { pattern?: string; days?: number }, now: Date): boolean {
+  if (pattern !== undefined && !new RegExp(pattern).test(text)) return false;
+  if (days === undefined) return true;
+  const today = limaToday(now);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && text >= today && text <= addDays(today, days);
+}
 
 export interface EarlyRequest {
   method: 'POST';
@@ -19,6 +31,8 @@ export interface EarlyRequest {
   body: Record<string, EarlyValue>;
   /** Query parameters whose presence means the page asks something else first: no early request. */
   unless?: string[];
+  /** Body fields that must differ (origin and destination). */
+  distinct?: [string, string];
 }
 
 interface Started {
@@ -50,7 +64,7 @@ function canonical(value: unknown): string {
 const keyOf = (method: string, path: string, body: unknown) => `${method} /${path.replace(/^\/+/, '')} ${canonical(body)}`;
 
 /** The body of `request` for the page's query, or undefined when the query does not give it. */
-export function earlyBody(request: EarlyRequest, search: string): Record<string, string | number> | undefined {
+export function earlyBody(request: EarlyRequest, search: string, now = new Date()): Record<string, string | number> | undefined {
   const params = new URLSearchParams(search);
   if (request.unless?.some((name) => params.has(name))) return undefined;
   const body: Record<string, string | number> = {};
@@ -59,11 +73,13 @@ export function earlyBody(request: EarlyRequest, search: string): Record<string,
       body[field] = value;
       continue;
     }
-    const text = params.get(value.query)?.trim();
-    if (!text) return undefined;
-    body[field] = value.upper ? text.toUpperCase() : text;
+    const given = params.get(value.query)?.trim();
+    const text = given && value.upper ? given.toUpperCase() : given;
+    if (!text || !acceptable(text, value, now)) return undefined;
+    body[field] = text;
   }
-  return body;
+  const [one, other] = request.distinct ?? [];
+  return one && other && body[one] === body[other] ? undefined : body;
 }
 
 /** The headers the `/rest` client sends: the session's bearer token (cookie, else the stored session) and the language. */

@@ -10,7 +10,7 @@ import { ToolbarView } from './trips-toolbar';
  * column, then two, then one row). The frame reserves it, so nothing below moves when the widget
  * with this address's search replaces the frame.
  */
-const SEARCH_HEIGHT = { base: '35.5rem', md: '24.75rem', lg: '16.25rem' };
+const SEARCH_HEIGHT = { base: '31.5rem', md: '22.25rem', lg: '13.75rem' };
 
 /** Where step 1's search widget goes: its height is kept from the frame on. */
 export function SearchBox({ children }: { children: ReactNode }) {
