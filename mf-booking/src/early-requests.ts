@@ -1,5 +1,5 @@
-import { SALES_CHANNEL } from '@rumbo/shared';
-import { tripsEndpoints } from '@rumbo/shared/contract';
+import { SALES_CHANNEL, STORAGE_KEYS } from '@rumbo/shared';
+import { seatsEndpoints, tripsEndpoints } from '@rumbo/shared/contract';
 import type { EarlyRequest } from '@rumbo/shared/early';
 import { SALES_WINDOW_DAYS } from '@rumbo/shared/schemas';
 
@@ -10,7 +10,10 @@ const CITY_CODE = '^[A-Z]{3}$';
  * Each stitched purchase page's first `/rest` request, which the page starts from its HTML
  * (`@rumbo/shared/early`): the same body this remote then sends, so its client takes that answer.
  */
-export const EARLY_REQUESTS: Record<'/pasajes', EarlyRequest> = {
+/** The chosen leg's trip (`CRESERVA`, `currentTrip`). */
+const chosenTrip = (field: string) => ({ stored: STORAGE_KEYS.booking, path: ['$tramo', field] });
+
+export const EARLY_REQUESTS: Record<'/pasajes' | '/pasajes/asientos', EarlyRequest> = {
   // Step 1: the day's trips of the outbound leg (`searchTrips`); the return leg (`tramo`) is asked by the page.
   '/pasajes': {
     method: 'POST',
@@ -24,5 +27,18 @@ export const EARLY_REQUESTS: Record<'/pasajes', EarlyRequest> = {
     },
     unless: ['tramo'],
     distinct: ['origen', 'destino'],
+  },
+  // Step 2: the chosen trip's seat map (`fetchSeatMap`); none for a purchase already reserved (the page says so instead).
+  '/pasajes/asientos': {
+    method: 'POST',
+    path: seatsEndpoints.seatMap.path,
+    body: {
+      cviaje: chosenTrip('cviaje'),
+      cterminal_origen: chosenTrip('cterminal_origen'),
+      cterminal_destino: chosenTrip('cterminal_destino'),
+      susuario: SALES_CHANNEL.susuario,
+      cusuario: SALES_CHANNEL.cusuario,
+    },
+    unlessStored: { stored: STORAGE_KEYS.booking, path: ['codigo'] },
   },
 };

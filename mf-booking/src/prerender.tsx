@@ -13,7 +13,7 @@ import { bookingPackageTexts } from './locales';
 import { Root } from './root';
 import { searchPackageTexts } from './search/locales';
 
-const FRAMES = ['/pasajes'] as const;
+const FRAMES = ['/pasajes', '/pasajes/asientos'] as const;
 
 export async function prerender() {
   await prepareServer([bookingPackageTexts, searchPackageTexts]);

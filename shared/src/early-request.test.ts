@@ -41,6 +41,23 @@ describe('a page\'s first request from its HTML (issue 17 item 5)', () => {
     expect(earlyBody(checked, '?origen=LIM&destino=lim&fecha=2026-11-25', now)).toBeUndefined();
   });
 
+  it('takes values from the purchase kept in session storage: the chosen leg\'s trip; none once reserved', () => {
+    const seatMap: EarlyRequest = {
+      method: 'POST',
+      path: '/rest/maqueta',
+      body: { cviaje: { stored: 'CRESERVA', path: ['$tramo', 'cviaje'] }, susuario: 'TVIRT' },
+      unlessStored: { stored: 'CRESERVA', path: ['codigo'] },
+    };
+    expect(earlyBody(seatMap, '')).toBeUndefined();
+    sessionStorage.setItem('CRESERVA', JSON.stringify({ tramo: 'vuelta', ida: { cviaje: 1 }, vuelta: { cviaje: 2 } }));
+    expect(earlyBody(seatMap, '')).toEqual({ cviaje: 2, susuario: 'TVIRT' });
+    sessionStorage.setItem('CRESERVA', JSON.stringify({ tramo: 'ida', ida: { cviaje: 1 }, codigo: 'R1' }));
+    expect(earlyBody(seatMap, '')).toBeUndefined();
+    sessionStorage.setItem('CRESERVA', '{broken');
+    expect(earlyBody(seatMap, '')).toBeUndefined();
+    sessionStorage.clear();
+  });
+
   it('sends what the client sends: the stored session\'s token (unless expired) and the chosen language', () => {
     expect(storedClientHeaders('rumbo')).toEqual({ 'Accept-Language': 'es-PE' });
     localStorage.setItem(languageKey('rumbo'), 'en-EN');

@@ -15,9 +15,42 @@ import { STORAGE_KEYS, decodeBase64Json, languageKey, readCookie } from './stora
  * checked as the remote checks it before asking (`pattern`; `days`: a date from today to that many
  * days ahead, in Lima): a request the remote would not send is not sent early either.
  */
-export type EarlyValue = string | number | { query: string; upper?: boolean; pattern?: string; days?: number };
+export type EarlyValue = string | number | QueryValue | StoredValue;
 
-function acceptable(text: string, { pattern, days }: { pattern?: string; days?: number }, now: Date): boolean {
+interface QueryValue {
+  query: string;
+  upper?: boolean;
+  pattern?: string;
+  days?: number;
+}
+
+/**
+ * A value of a JSON object the page keeps in session storage (`CRESERVA`): `path` leads to it, a
+ * segment `$name` standing for the value of that object's field `name` (`['$tramo', 'cviaje']`:
+ * the chosen leg's trip).
+ */
+interface StoredValue {
+  stored: string;
+  path: string[];
+}
+
+function storedValue(value: StoredValue): string | number | undefined {
+  let object: unknown;
+  try {
+    object = JSON.parse(sessionStorage.getItem(value.stored) ?? 'null');
+  } catch {
+    return undefined;
+  }
+  const root = object as Record<string, unknown> | null;
+  let found: unknown = root;
+  for (const segment of value.path) {
+    const name = segment.startsWith('$') ? root?.[segment.slice(1)] : segment;
+    found = typeof name === 'string' && found && typeof found === 'object' ? (found as Record<string, unknown>)[name] : undefined;
+  }
+  return typeof found === 'string' || typeof found === 'number' ? found : undefined;
+}
+
+function acceptable(text: string, { pattern, days }: QueryValue, now: Date): boolean {
   if (pattern !== undefined && !new RegExp(pattern).test(text)) return false;
   if (days === undefined) return true;
   const today = limaToday(now);
@@ -33,6 +66,8 @@ export interface EarlyRequest {
   unless?: string[];
   /** Body fields that must differ (origin and destination). */
   distinct?: [string, string];
+  /** A stored value whose presence means the page shows something else (a purchase already reserved). */
+  unlessStored?: StoredValue;
 }
 
 interface Started {
@@ -67,10 +102,17 @@ const keyOf = (method: string, path: string, body: unknown) => `${method} /${pat
 export function earlyBody(request: EarlyRequest, search: string, now = new Date()): Record<string, string | number> | undefined {
   const params = new URLSearchParams(search);
   if (request.unless?.some((name) => params.has(name))) return undefined;
+  if (request.unlessStored && storedValue(request.unlessStored) !== undefined) return undefined;
   const body: Record<string, string | number> = {};
   for (const [field, value] of Object.entries(request.body)) {
     if (typeof value !== 'object') {
       body[field] = value;
+      continue;
+    }
+    if ('stored' in value) {
+      const found = storedValue(value);
+      if (found === undefined) return undefined;
+      body[field] = found;
       continue;
     }
     const given = params.get(value.query)?.trim();
