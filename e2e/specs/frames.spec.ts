@@ -1,16 +1,53 @@
-import { expect, test } from '../support/test';
+import { expect, test, type Page } from '../support/test';
 import { BookingPage } from '../pages/booking.page';
 import { limaDate } from '../support/dates';
 import { layoutShift, recordLayoutShifts } from '../support/layout-shift';
 import { SITE } from '../support/site';
 
-/** mf-booking's origin (shell/scripts/start.mjs: the remotes' origins in REMOTE_FOLDERS' order, from 1). */
-const MF_BOOKING = 3;
-
 /** Issue 17 item 5: a purchase page's frame paints from HTML and its first request starts from it. */
 const QUERY = { origen: 'LIM', destino: 'TRU', fecha: limaDate(5), pasajeros: 1 };
 const STEP_1 = `/pasajes?${new URLSearchParams(Object.entries(QUERY).map(([key, value]) => [key, String(value)]))}`;
-const isTripSearch = (url: string) => new URL(url).pathname === '/rest/viaje';
+/** mf-booking's origin (shell/scripts/start.mjs: the remotes' origins in REMOTE_FOLDERS' order, from 1). */
+const MF_BOOKING = 3;
+const PHONE = { width: 412, height: 823 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * Loads a stitched purchase page with `load` and answers the bodies of its first request
+ * (`endpoint`), checking on the way that the request went before mf-booking's code arrived (its
+ * entry is held until then), that React adopted the HTML's first screen, and that nothing moved.
+ */
+async function loadFromHtml(page: Page, endpoint: string, load: () => Promise<void>, ready: () => Promise<void>): Promise<unknown[]> {
+  await recordLayoutShifts(page);
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { __prerendered: Element | null }).__prerendered = document.querySelector('#remote-mf_booking > [data-build]');
+    }),
+  );
+  const bodies: string[] = [];
+  const onRequest = (sent: { method(): string; url(): string; postData(): string | null }) => {
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === endpoint) bodies.push(sent.postData() ?? '');
+  };
+  page.on('request', onRequest);
+  let sentBeforeCode = false;
+  await page.route(
+    (url) => url.origin === SITE.remoteOrigin(MF_BOOKING) && url.pathname.endsWith('/remoteEntry.js'),
+    async (route) => {
+      await expect.poll(() => bodies.length).toBe(1);
+      sentBeforeCode = true;
+      await route.continue();
+    },
+  );
+  await load();
+  await ready();
+  await page.waitForLoadState('networkidle');
+  page.off('request', onRequest);
+  await page.unrouteAll();
+  expect(sentBeforeCode, `${endpoint} asked before mf-booking's code arrived`).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected), 'hydrated, not painted again').toBe(true);
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+  return bodies.map((body) => JSON.parse(body));
+}
 
 test.describe('purchase pages painted from HTML (frames)', () => {
   test("step 1's frame is served for its addresses with a query, with its first request described; other queries stay the shell's", async ({ request }) => {
@@ -26,50 +63,59 @@ test.describe('purchase pages painted from HTML (frames)', () => {
     expect(html).toMatch(/<script type="application\/json" id="early-request">\{"method":"POST","path":"\/rest\/viaje"/);
     // The same page without a query.
     expect(await (await request.get('/pasajes')).text()).toBe(html);
+    const seats = await (await request.get('/pasajes/asientos')).text();
+    expect(seats).toContain('Cargando el mapa de asientos');
+    expect(seats).toMatch(/id="early-request">\{"method":"POST","path":"\/rest\/maqueta"/);
     // Pages whose first screen depends on their query are still the shell's to render.
     expect(await (await request.get('/promociones?confirmar=abc')).text()).toContain('<div id="remotes"></div>');
     expect(await (await request.get('/login?pathname=%2Fmicuenta')).text()).toContain('<div id="remotes"></div>');
   });
 
   for (const [device, viewport] of [
-    ['phone', { width: 412, height: 823 }],
-    ['desktop', { width: 1280, height: 900 }],
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
   ] as const) {
     test(`step 1 (${device}): the search starts before mf-booking's code arrives, once; the frame hydrates and nothing moves`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await recordLayoutShifts(page);
       await page.addInitScript(() =>
         document.addEventListener('DOMContentLoaded', () => {
-          const w = window as unknown as { __prerendered: Element | null; __searchPlaceholder: number };
-          w.__prerendered = document.querySelector('#remote-mf_booking > [data-build]');
           // The search widget's place in the frame, as the HTML painted it.
-          w.__searchPlaceholder = document.querySelector('#remote-mf_booking [aria-busy="true"]')?.getBoundingClientRect().height ?? 0;
+          const place = document.querySelector('#remote-mf_booking [aria-busy="true"]')?.getBoundingClientRect().height ?? 0;
+          (window as unknown as { __searchPlaceholder: number }).__searchPlaceholder = place;
         }),
       );
-      const searches: string[] = [];
-      let searchedBeforeCode = false;
-      page.on('request', (sent) => {
-        if (sent.method() === 'POST' && isTripSearch(sent.url())) searches.push(sent.postData() ?? '');
-      });
-      // mf-booking's entry is held until the search has been sent: the HTML started it.
-      await page.route((url) => url.origin === SITE.remoteOrigin(MF_BOOKING) && url.pathname.endsWith('/remoteEntry.js'), async (route) => {
-        await expect.poll(() => searches.length).toBe(1);
-        searchedBeforeCode = true;
-        await route.continue();
-      });
       const booking = new BookingPage(page);
-      await booking.open(STEP_1);
-      await expect(booking.tripCards().first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(searchedBeforeCode).toBe(true);
-      expect(searches.map((body) => JSON.parse(body))).toEqual([{ origen: 'LIM', destino: 'TRU', fecha: QUERY.fecha, cusuario: 50005, coficina_venta: 577 }]);
-      // Hydrated, not painted again; the search shows this address's cities.
-      expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected)).toBe(true);
+      const searches = await loadFromHtml(
+        page,
+        '/rest/viaje',
+        () => booking.open(STEP_1),
+        () => expect(booking.tripCards().first()).toBeVisible(),
+      );
+      expect(searches).toEqual([{ origen: 'LIM', destino: 'TRU', fecha: QUERY.fecha, cusuario: 50005, coficina_venta: 577 }]);
       await expect(booking.cityBox('origen')).not.toHaveValue('');
       // The frame kept the widget's exact place: no gap left under it either.
       const widget = await booking.searchForm().evaluate((form) => form.closest('section')!.getBoundingClientRect().height);
       expect(await page.evaluate(() => (window as unknown as { __searchPlaceholder: number }).__searchPlaceholder)).toBeCloseTo(widget, 0);
-      expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+    });
+
+    test(`step 2 (${device}): reloaded, the seat map of the chosen trip is asked from the HTML, once`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const booking = new BookingPage(page);
+      await booking.openTrips(QUERY);
+      await booking.chooseTrip(/piso/);
+      const chosen = await page.evaluate(() => {
+        const stored = JSON.parse(sessionStorage.getItem('CRESERVA') ?? '{}') as { ida: { cviaje: number; cterminal_origen: number; cterminal_destino: number } };
+        return stored.ida;
+      });
+      const maps = await loadFromHtml(
+        page,
+        '/rest/maqueta',
+        async () => {
+          await page.reload();
+        },
+        () => expect(booking.seatDeck()).toBeVisible(),
+      );
+      expect(maps).toEqual([{ cviaje: chosen.cviaje, cterminal_origen: chosen.cterminal_origen, cterminal_destino: chosen.cterminal_destino, susuario: 'TVIRT', cusuario: 50005 }]);
     });
   }
 });
