@@ -6,6 +6,7 @@
  */
 import type { RuntimeConfig } from '@rumbo/shared';
 import { startEarlyRequest, storedClientHeaders, type EarlyRequest } from '@rumbo/shared/early';
+import { takeHinted } from './route-hints';
 
 declare global {
   interface Window {
@@ -15,11 +16,7 @@ declare global {
 }
 
 /** The config `/route-hints.js` already asked for, else a fetch of its own. Taken once. */
-export function takeRuntimeConfig(read: () => Promise<RuntimeConfig>): Promise<RuntimeConfig> {
-  const hinted = window.__runtimeConfig;
-  window.__runtimeConfig = undefined;
-  return hinted ? hinted.catch(read) : read();
-}
+export const takeRuntimeConfig = (read: () => Promise<RuntimeConfig>): Promise<RuntimeConfig> => takeHinted('__runtimeConfig', read);
 
 /** Starts the request the page describes, if it describes one (nothing otherwise: the page asks as always). */
 export async function hintEarlyRequest(): Promise<void> {

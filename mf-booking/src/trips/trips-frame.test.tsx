@@ -1,8 +1,8 @@
-import { json, stubRest } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
-import { TERMINALS, trip } from '../testing/fixtures';
+import { trip } from '../testing/fixtures';
 import { hydrateFrame } from '../testing/hydrate';
 import { setUpBooking } from '../testing/render';
+import { tripsApi } from '../testing/trips-api';
 import { TripsPage } from './trips.page';
 
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
@@ -15,16 +15,7 @@ beforeEach(async () => {
 
 describe("step 1's frame (the stitched page of every /pasajes address)", () => {
   it('is rendered without the query, hydrates for an address with one, then shows and searches that address', async () => {
-    const searches: unknown[] = [];
-    stubRest(async (request) => {
-      const path = new URL(request.url).pathname;
-      if (path === '/rest/terminales') return json(200, { data: TERMINALS });
-      if (path === '/rest/viaje') {
-        searches.push(await request.clone().json());
-        return json(200, { data: [trip({ cviaje: 11 })] });
-      }
-      return json(404, { message: 'not found' });
-    });
+    const searches = tripsApi([[trip({ cviaje: 11 })]]);
     const { html: frame, mismatches, container } = await hydrateFrame('/pasajes', `/pasajes?origen=LIM&destino=AQP&fecha=${FECHA}&pasajeros=2`, <TripsPage />);
     expect(frame).toContain('Pasos de la compra');
     expect(frame).toContain('Buscando viajes');

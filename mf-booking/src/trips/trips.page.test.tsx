@@ -1,10 +1,11 @@
 import { i18n } from '@rumbo/shared';
-import { json, stubRest } from '@rumbo/shared/testing';
+import { stubRest } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readReservation } from '../reservation';
-import { AREQUIPA, TERMINALS, trip } from '../testing/fixtures';
+import { AREQUIPA, trip } from '../testing/fixtures';
 import { renderAt, setUpBooking } from '../testing/render';
+import { tripsApi as api } from '../testing/trips-api';
 import { TripsPage } from './trips.page';
 
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
@@ -19,24 +20,6 @@ const URL_OK = `/pasajes?origen=LIM&destino=AQP&fecha=${FECHA}&pasajeros=2`;
 const NIGHT = trip({ cviaje: 11, escalas: 2 });
 const MORNING = trip({ cviaje: 12, fecha_salida: '2026-11-27T13:00:00Z', fecha_llegada: '2026-11-28T03:00:00Z', nprecio_desde: 65, edd_calc_140_p2: 65, edd_calc_160_p2: null, edd_calc_180_p1: null, escalas: 0, pisos: 1 });
 
-type Answer = unknown[] | 'fail';
-
-function api(answers: Answer[]) {
-  const searches: unknown[] = [];
-  stubRest(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === '/rest/terminales') return json(200, { data: TERMINALS });
-    if (path === '/rest/viaje') {
-      searches.push(await request.clone().json());
-      const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
-      if (answer === 'fail') throw new TypeError('Failed to fetch');
-      return json(200, { data: answer });
-    }
-    if (path === '/rest/viaje/escalas') return json(200, { data: [{ orden: 1, cciudad: 9, ciudad: 'Nasca', llegada: '2026-11-28T06:15:00Z' }] });
-    return json(404, { message: 'not found' });
-  });
-  return searches;
-}
 
 beforeEach(async () => {
   sessionStorage.clear();
