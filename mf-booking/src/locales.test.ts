@@ -1,23 +1,18 @@
+import { NO_TEXT_DIFFERENCES, textDifferences } from '@rumbo/shared/testing';
 import { bookingTexts } from './locales';
-import { enEN as bookingEnglish } from './locales.en';
 import { searchTexts } from './search/locales';
-import { enEN as searchEnglish } from './search/locales.en';
-
-const entriesOf = (texts: object, prefix = ''): [string, string][] =>
-  Object.entries(texts).flatMap(([key, value]): [string, string][] =>
-    typeof value === 'string' ? [[`${prefix}${key}`, value]] : entriesOf(value as object, `${prefix}${key}.`),
-  );
 
 describe('booking texts', () => {
-  it('has the same keys in both languages, none empty', () => {
-    const keys = (texts: object) => entriesOf(texts).map(([key]) => key).sort();
-    for (const [spanish, english] of [
-      [bookingTexts['es-PE'], bookingEnglish],
-      [searchTexts['es-PE'], searchEnglish],
-    ] as const) {
-      expect(keys(english)).toEqual(keys(spanish));
-      for (const texts of [spanish, english]) expect(entriesOf(texts).filter(([, text]) => text.trim() === '')).toEqual([]);
-    }
+  it.each([
+    ['booking', bookingTexts],
+    ['bookingSearch', searchTexts],
+  ])('%s has the same keys in both languages, none empty', async (_, texts) => {
+    expect(await textDifferences(texts)).toEqual(NO_TEXT_DIFFERENCES);
+  });
+
+  it('English has the texts of every folder (step 3, the reservation, after the sale)', async () => {
+    const english = await bookingTexts['en-EN']();
+    expect([english.payment.reserve, english.reservation.title, english.postpone.confirm]).toEqual(['Reserve', 'Your reservation', 'Postpone my ticket']);
   });
 
   it('names the steps and seat classes as the spec does', () => {

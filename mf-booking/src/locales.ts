@@ -1,189 +1,33 @@
-import type { PackageTexts } from '@rumbo/shared';
+import { bundledSpanish, type PackageTexts } from '@rumbo/shared';
 import { validationMessages } from '@rumbo/shared/schemas';
-import { aftersaleEsPE } from './aftersale/locales';
-import { paymentEsPE } from './payment/locales';
-import { reservationEsPE } from './reservation/locales';
+import aftersale from './aftersale/locales.es-PE.json';
+import booking from './locales.es-PE.json';
+import payment from './payment/locales.es-PE.json';
+import reservation from './reservation/locales.es-PE.json';
 
 /**
  * Texts of the `booking` namespace (steps 1–3, the reservation page, after the sale), same keys in
- * both languages; the search widget's are apart (`search/locales.ts`). Validation and server
- * messages live in the shared `validation` namespace. Step 3's, the reservation page's and the
- * after-sale pages' texts are in their folders' `locales.ts`, under the same keys.
+ * both languages; the search widget's are apart (`search/`). Validation and server messages live in
+ * the shared `validation` namespace. Step 3's (`payment`), the reservation page's (`reservation`)
+ * and the after-sale pages' texts (`recovery`, `aftersale`, `postpone`, `declaration`) are in their
+ * folders' `locales.es-PE.json` and `locales.en-EN.json`; the rest in this folder's.
  */
-const esPE = {
-  reserved: {
-    title: 'Esta compra ya está reservada',
-    body: 'Su reserva {{codigo}} ya tiene sus asientos y pasajeros y no se puede cambiar: solo queda pagarla con su código de pago.',
-    pay: 'Pagar la reserva {{codigo}}',
-    newPurchase: 'Empezar una compra nueva',
-    newHint: 'La reserva {{codigo}} sigue esperando su pago hasta que venza.',
-  },
-  steps: {
-    label: 'Pasos de la compra',
-    destinos: 'Destinos',
-    asientos: 'Asientos',
-    pago: 'Pago',
-    current: '(paso actual)',
-  },
-  trips: {
-    title: 'Elige tu viaje de ida',
-    titleReturn: 'Elige tu viaje de regreso',
-    route: '{{origen}} → {{destino}}',
-    day: 'Viajes del {{date}}',
-    previousDay: 'Día anterior',
-    nextDay: 'Día siguiente',
-    sort: 'Ordenar por',
-    sortDeparture: 'Hora de salida',
-    sortPrice: 'Precio',
-    filter: 'Tipo de asiento',
-    filterAll: 'Todos',
-    count_one: '{{count}} viaje',
-    count_other: '{{count}} viajes',
-    loading: 'Buscando viajes…',
-    failed: 'No pudimos buscar los viajes. Revise su conexión e inténtelo de nuevo.',
-    retry: 'Reintentar',
-    empty: 'No hay viajes a la venta para ese día.',
-    emptyHint: 'Pruebe con otro día o con otro destino.',
-    emptyFiltered: 'Ningún viaje de ese día tiene el tipo de asiento elegido.',
-    invalid: 'Revise su búsqueda:',
-    departure: 'Salida',
-    arrival: 'Llegada',
-    busRoute: 'Bus de la ruta {{origen}} → {{destino}}',
-    duration: 'Duración',
-    durationValue: '{{h}} h {{m}} min',
-    service: 'Servicio',
-    decks_one: '{{count}} piso',
-    decks_other: '{{count}} pisos',
-    freeSeats_one: '{{count}} asiento libre',
-    freeSeats_other: '{{count}} asientos libres',
-    from: 'Desde',
-    fares: 'Precios por tipo de asiento',
-    fare: '{{clase}}, piso {{piso}}',
-    fareIndividual: '{{clase}} individual, piso {{piso}}',
-    stops_zero: 'Directo',
-    stops_one: '{{count}} escala',
-    stops_other: '{{count}} escalas',
-    showStops: 'Ver escalas',
-    hideStops: 'Ocultar escalas',
-    stopsLoading: 'Cargando escalas…',
-    stopsFailed: 'No pudimos cargar las escalas.',
-    stopsNone: 'Viaje directo, sin escalas.',
-    stopAt: '{{ciudad}}, llegada {{hora}}',
-    choose: 'Elegir',
-    chooseTrip: 'Elegir viaje de las {{hora}}',
-    soldOut: 'Agotado',
-    recover: '¿Ya compró? Vea sus pasajes, reenvíelos o postérguelos',
-  },
-  classes: {
-    '140': 'Económico 140°',
-    '160': 'Especial 160°',
-    '180': 'VIP cama 180°',
-  },
-  seats: {
-    title: 'Elige tus asientos',
-    titleIda: 'Asientos del viaje de ida',
-    titleVuelta: 'Asientos del viaje de regreso',
-    noTrip: 'No hay un viaje elegido.',
-    searchAgain: 'Buscar un viaje',
-    backToTrips: 'Cambiar de viaje',
-    loading: 'Cargando el mapa de asientos…',
-    failed: 'No pudimos cargar el mapa de asientos.',
-    retry: 'Reintentar',
-    decks: 'Piso del bus',
-    deck: 'Piso {{n}}',
-    front: 'Parte delantera del bus',
-    legend: 'Leyenda',
-    status: {
-      available: 'disponible',
-      selected: 'seleccionado',
-      promotion: 'en promoción',
-      occupied: 'ocupado',
-    },
-    legendItem: {
-      available: 'Disponible',
-      selected: 'Seleccionado',
-      promotion: 'Promoción',
-      occupied: 'Ocupado',
-    },
-    seatName: 'Piso {{piso}}, fila {{fila}}, asiento {{n}}, {{posicion}}, {{clase}}, {{precio}}, {{estado}}',
-    preferential: 'preferencial',
-    objects: {
-      '2': 'Escalera',
-      '3': 'Baño',
-      '4': 'Conductor',
-      '5': 'Pantalla',
-      '6': 'Puerta',
-    },
-    summary: 'Tus asientos',
-    none: 'Aún no eliges asientos. Elija {{count}} en el mapa.',
-    chosen: '{{count}} de {{total}} asientos elegidos',
-    seatLine: 'Asiento {{n}} · piso {{piso}} · {{clase}}',
-    total: 'Total',
-    release: 'Liberar asiento {{n}}',
-    continue: 'Continuar',
-    continueReturn: 'Continuar con el regreso',
-    needSeats_one: 'Elija {{count}} asiento para continuar.',
-    needSeats_other: 'Elija {{count}} asientos para continuar.',
-    limit: 'Ya eligió los {{count}} asientos de su compra. Libere uno para elegir otro.',
-    timer: 'Tiempo para completar la compra: {{time}}',
-    timerMinutes_one: '{{count}} minuto',
-    timerMinutes_other: '{{count}} minutos',
-    timerLabel: 'Tiempo restante',
-    expired: 'Se acabó el tiempo de reserva: liberamos sus asientos. Elíjalos de nuevo.',
-    network: 'No pudimos comunicarnos con el servidor. Inténtelo de nuevo.',
-    needOutbound: 'Primero elija los asientos del viaje de ida.',
-    toOutbound: 'Elegir asientos de ida',
-    holding: 'Reservando el asiento {{n}}…',
-    held: 'Asiento {{n}} reservado para usted.',
-    released: 'Asiento {{n}} liberado.',
-    occupied: 'El asiento {{n}} está ocupado: elija otro.',
-    position: { window: 'ventana', aisle: 'pasillo', middle: 'centro' },
-    viewMap: 'Mapa',
-    viewList: 'Lista',
-    view: 'Ver los asientos como',
-    any: 'Todos',
-    filterClass: 'Tipo de asiento',
-    filterDeck: 'Piso',
-    filterPosition: 'Ubicación',
-    positionFilter: { window: 'Ventana', aisle: 'Pasillo' },
-    listTitle: 'Asientos libres',
-    listCount_one: '{{count}} asiento',
-    listCount_other: '{{count}} asientos',
-    listEmpty: 'Ningún asiento libre con esos filtros.',
-    chooseForMe_one: 'Elegir por mí ({{count}} asiento)',
-    chooseForMe_other: 'Elegir por mí ({{count}} asientos juntos)',
-    chosenForYou_one: 'Elegimos para usted el asiento {{seats}} del piso {{piso}}.',
-    chosenForYou_other: 'Elegimos para usted los asientos {{seats}} del piso {{piso}}.',
-    chooseNone_one: 'No queda un asiento libre: pruebe con otro viaje.',
-    chooseNone_other: 'No hay {{count}} asientos libres en un mismo piso: elíjalos uno por uno.',
-    chooseNoneClass_one: 'No queda un asiento libre de ese tipo: elija otro tipo de asiento.',
-    chooseNoneClass_other: 'No hay {{count}} asientos libres de ese tipo en un mismo piso: elija otro tipo de asiento.',
-  },
-  hold: {
-    warning_one: 'Queda {{count}} minuto para completar la compra. ¿Necesita más tiempo?',
-    warning_other: 'Quedan {{count}} minutos para completar la compra. ¿Necesita más tiempo?',
-    warningLast_one: 'Queda {{count}} minuto para completar la compra y ya no podemos darle más tiempo.',
-    warningLast_other: 'Quedan {{count}} minutos para completar la compra y ya no podemos darle más tiempo.',
-    extend: 'Sí, dar más tiempo',
-    extending: 'Pidiendo más tiempo…',
-    extendHint_one: 'Puede pedir más tiempo {{count}} vez más en esta compra.',
-    extendHint_other: 'Puede pedir más tiempo {{count}} veces más en esta compra.',
-    extended_one: 'Le dimos más tiempo: ahora queda {{count}} minuto para completar la compra.',
-    extended_other: 'Le dimos más tiempo: ahora quedan {{count}} minutos para completar la compra.',
-  },
-  ...paymentEsPE,
-  ...reservationEsPE,
-  ...aftersaleEsPE,
-  notFound: 'Esta página no existe.',
-};
+const esPE = { ...booking, ...payment, ...reservation, ...aftersale };
 
 export type Texts = typeof esPE;
 
-/** Spanish (the default) is bundled; English is a chunk of its own, fetched when first needed. */
-export const bookingTexts = {
-  'es-PE': esPE,
-  'en-EN': () => import(/* webpackChunkName: "texts-en" */ './locales.en').then((module) => module.enEN),
-};
+/** English: the four files in one chunk of their own, fetched when first needed. */
+async function english(): Promise<Texts> {
+  const [own, folderPayment, folderReservation, folderAftersale] = await Promise.all([
+    import(/* webpackChunkName: "texts-en" */ './locales.en-EN.json'),
+    import(/* webpackChunkName: "texts-en" */ './payment/locales.en-EN.json'),
+    import(/* webpackChunkName: "texts-en" */ './reservation/locales.en-EN.json'),
+    import(/* webpackChunkName: "texts-en" */ './aftersale/locales.en-EN.json'),
+  ]);
+  return { ...own.default, ...folderPayment.default, ...folderReservation.default, ...folderAftersale.default };
+}
+
+export const bookingTexts = bundledSpanish(esPE, english);
 
 /**
  * What the remote registers: its texts, and the `validation` messages of its forms: all of them

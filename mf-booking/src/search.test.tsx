@@ -1,4 +1,5 @@
-import { json, stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import { stubEndpoint } from '@rumbo/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { mountRootParcel } from 'single-spa';
 import parcel from './search';
@@ -14,9 +15,7 @@ beforeEach(async () => {
   previous = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
   actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
   await setUpBooking('es-PE');
-  stubRest(async (request) =>
-    new URL(request.url).pathname === '/rest/terminales' ? json(200, { data: TERMINALS }) : json(404, { message: 'not found' }),
-  );
+  stubEndpoint(endpoints.terminals, TERMINALS);
 });
 
 afterEach(() => {

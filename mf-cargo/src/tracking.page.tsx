@@ -3,7 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Timeline } from './timeline';
-import { TrackingStore } from './tracking.store';
+import { TrackingStore, type TrackingField } from './tracking.store';
 import type { Tracking } from './cargo.resource';
 import { limaDateTime } from '@rumbo/shared/schemas';
 import { messageText, useFormSubmit, useTranslation } from '@rumbo/shared';
@@ -84,38 +84,25 @@ export const TrackingPage = observer(function TrackingPage({ store: given }: { s
     }
   }, [params, store, focus]);
 
+  const field = (name: TrackingField, extra: Record<string, unknown>) => (
+    <TextField
+      id={`tracking-${name}`}
+      label={t(`tracking.${name}`)}
+      hint={t(`tracking.${name}Hint`)}
+      {...store.form.bind(name)}
+      autoComplete="off"
+      required
+      {...extra}
+    />
+  );
+
   return (
     <Container maxW="5xl" py={{ base: '8', md: '12' }}>
       <PageTitle title={t('tracking.title')} lead={t('tracking.lead')} mb="6" />
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={t('tracking.title')}>
         <Stack direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-start' }} gap="4" maxW="3xl">
-          <TextField
-            id="tracking-codigo"
-            name="codigo"
-            label={t('tracking.codigo')}
-            hint={t('tracking.codigoHint')}
-            value={store.form.values.codigo}
-            onValue={(value) => store.set('codigo', value)}
-            error={store.form.fieldError('codigo')}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            required
-          />
-          {store.askDocument && (
-            <TextField
-              id="tracking-documento"
-              name="documento"
-              label={t('tracking.documento')}
-              hint={t('tracking.documentoHint')}
-              value={store.form.values.documento}
-              onValue={(value) => store.set('documento', value)}
-              error={store.form.fieldError('documento')}
-              inputMode="numeric"
-              autoComplete="off"
-              required
-            />
-          )}
+          {field('codigo', { autoCapitalize: 'characters', spellCheck: false })}
+          {store.askDocument && field('documento', { inputMode: 'numeric' })}
           <Button type="submit" colorPalette="brand" mt={{ md: '6' }} loading={store.form.sending} loadingText={t('tracking.searching')} flexShrink={0}>
             {t('tracking.submit')}
           </Button>

@@ -1,17 +1,11 @@
+import { NO_TEXT_DIFFERENCES, textDifferences } from '@rumbo/shared/testing';
 import { complaintsTexts } from './locales';
-import { enEN } from './locales.en';
-
-const entriesOf = (texts: object, prefix = ''): [string, string][] =>
-  Object.entries(texts).flatMap(([key, value]): [string, string][] =>
-    typeof value === 'string' ? [[`${prefix}${key}`, value]] : entriesOf(value as object, `${prefix}${key}.`),
-  );
-const keysOf = (texts: object) => entriesOf(texts).map(([key]) => key);
-
 describe('complaints texts', () => {
-  it('has the same keys in both languages, none empty', () => {
-    const es = complaintsTexts['es-PE'];
-    expect(keysOf(enEN).sort()).toEqual(keysOf(es).sort());
-    for (const texts of [es, enEN]) expect(entriesOf(texts).filter(([, text]) => text.trim() === '')).toEqual([]);
+  it('has the same keys in both languages, none empty, with the names of the codes in each', async () => {
+    expect(await textDifferences(complaintsTexts)).toEqual(NO_TEXT_DIFFERENCES);
+    const english = await complaintsTexts['en-EN']();
+    expect(english.types['2'].name).toBe('Complaint (queja)');
+    expect(english.motivo['10']).toBe('Other');
   });
 
   it("keeps the spec's empty reason choice and the legal definitions verbatim", () => {

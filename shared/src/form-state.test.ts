@@ -78,6 +78,16 @@ describe('FormState: check → send → the server’s answer → where the focu
     expect(form.fieldError('correo')).toBeUndefined();
     expect(form.fieldError('codigo')).toBeDefined();
   });
+
+  it("binds a field for its component: name, value, setter and message", async () => {
+    const form = blank();
+    await form.submit(Schema, jest.fn());
+    const codigo = form.bind('codigo');
+    expect(codigo).toMatchObject({ name: 'codigo', value: '', error: { field: 'codigo', key: 'validation:form.codigo.length' } });
+    codigo.onValue('AB12');
+    expect(form.values.codigo).toBe('AB12');
+    expect(form.bind('codigo').error).toBeUndefined();
+  });
 });
 
 describe('FormState: a list of sub-forms sent as one', () => {

@@ -23,6 +23,9 @@ export interface FormStateOptions {
   prefix?: string;
 }
 
+/** The fields of a form whose value is text. */
+type TextKeys<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F] & string;
+
 /** A field's message, as the form keeps them: which field it is about. */
 export type FieldMessage = FormMessage & { field?: string };
 
@@ -49,7 +52,8 @@ export class FormState<F extends Record<string, unknown>> {
     this.noAnswer = noAnswer;
     this.codeFields = codeFields;
     this.prefix = prefix;
-    makeAutoObservable<FormState<F>, 'noAnswer' | 'codeFields' | 'prefix'>(this, { noAnswer: false, codeFields: false, prefix: false });
+    // `bind` reads the values as a render does (an action would not be tracked by the observer).
+    makeAutoObservable<FormState<F>, 'noAnswer' | 'codeFields' | 'prefix'>(this, { noAnswer: false, codeFields: false, prefix: false, bind: false });
   }
 
   /** Sets a field; its message goes (the customer is fixing it). */
@@ -63,6 +67,19 @@ export class FormState<F extends Record<string, unknown>> {
     this.values = { ...values };
     this.errors = [];
     this.problem = null;
+  }
+
+  /**
+   * A text field's part of the form, for a field component (`TextField`, `SelectField`):
+   * `<TextField id=… label=… {...form.bind('codigo')} />` shows the value, sets it and shows its message.
+   */
+  bind<K extends TextKeys<F>>(field: K): { name: K; value: string; onValue: (value: string) => void; error: FieldMessage | undefined } {
+    return {
+      name: field,
+      value: String(this.values[field]),
+      onValue: (value) => this.set(field, value as F[K]),
+      error: this.fieldError(field),
+    };
   }
 
   fieldError(field: string): FieldMessage | undefined {

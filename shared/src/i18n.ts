@@ -72,9 +72,11 @@ export function addValidationMessages(...domains: ValidationMessages[]): void {
 
 /**
  * A package's texts in both languages: Spanish (the default) bundled, English a chunk of its own
- * (`english` imports it), fetched the first time a customer reads the site in it.
+ * (`english` imports it), fetched the first time a customer reads the site in it. The texts are
+ * i18next resource files (`locales.es-PE.json`, `locales.en-EN.json`): English must have every
+ * Spanish key (a type error otherwise); `expectSameTexts` (testing) also refuses extra ones.
  */
-export function bundledSpanish<T extends ResourceLanguage>(esPE: T, english: () => Promise<ResourceLanguage>) {
+export function bundledSpanish<T extends ResourceLanguage>(esPE: T, english: () => Promise<NoInfer<T>>) {
   return { 'es-PE': esPE, 'en-EN': english } satisfies Record<Language, LanguageTexts>;
 }
 

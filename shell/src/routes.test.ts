@@ -1,6 +1,6 @@
 import { ROUTES, routeFor } from './routes';
 import { shellTexts } from './locales';
-import { en } from './locales.en';
+import en from './locales.en-EN.json';
 
 describe('route table', () => {
   it.each([

@@ -1,14 +1,6 @@
 import { limaAtom } from '@rumbo/shared/schemas';
-import {
-  InvalidSignatureError,
-  PaymentProviderError,
-  UnsupportedNotificationError,
-  type ChargeRequest,
-  type ChargeStarted,
-  type NotificationReply,
-  type PaymentNotice,
-  type PaymentProvider,
-} from './provider';
+import { InvalidSignatureError, PaymentProviderError, UnsupportedNotificationError } from './provider';
+import type { ChargeRequest, ChargeStarted, NotificationReply, PaymentNotice, PaymentProvider } from './provider';
 import type { AdapterDeps } from './safetypay';
 import { centimosOf, decimalOf, headerOf, hmacSha256Hex, safeEqual, sha256Hex } from './signing';
 

@@ -1,14 +1,6 @@
 import { limaWallClock, type PaymentMethod } from '@rumbo/shared/schemas';
-import {
-  InvalidSignatureError,
-  PaymentProviderError,
-  UnsupportedNotificationError,
-  type ChargeRequest,
-  type ChargeStarted,
-  type NotificationReply,
-  type PaymentNotice,
-  type PaymentProvider,
-} from './provider';
+import { InvalidSignatureError, PaymentProviderError, UnsupportedNotificationError } from './provider';
+import type { ChargeRequest, ChargeStarted, NotificationReply, PaymentNotice, PaymentProvider } from './provider';
 import { centimosOf, decimalOf, safeEqual, sha256Hex } from './signing';
 
 /**

@@ -1,5 +1,6 @@
+import { endpoints } from '@rumbo/shared/contract';
 import { i18n } from '@rumbo/shared';
-import { json } from '@rumbo/shared/testing';
+import { answer, stubEndpointCalls } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -9,7 +10,6 @@ import { RecoveryStore } from '../recovery/recovery.store';
 import { ReservationPage } from '../reservation/reservation.page';
 import { RESERVATION_CODE, postponableTicket, reservationView, ticket } from '../testing/fixtures';
 import { renderAt, setUpBooking } from '../testing/render';
-import { fakeApi } from '../testing/sales-api';
 import { DeclarationPage } from './declaration.page';
 import { DeclarationStore } from './declaration.store';
 import { PostponePage } from './postpone.page';
@@ -26,7 +26,7 @@ beforeEach(async () => {
 
 describe('after-sale pages', () => {
   it('recovery: labelled fields, the browser’s messages on them, and the language switch changes every text', async () => {
-    fakeApi({});
+    stubEndpointCalls();
     const user = userEvent.setup();
     renderAt('/pasajes/recuperar', <RecoveryPage store={new RecoveryStore({}, { navigate: jest.fn() })} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Recupera tu compra' })).toBeInTheDocument();
@@ -44,14 +44,15 @@ describe('after-sale pages', () => {
 
   it('reservation page: each valid ticket links to its postponement and declaration; a postponed one says it is void', async () => {
     rememberPurchase(RESERVATION_CODE, KEY);
-    fakeApi({
-      '/rest/venta/consulta': json(200, {
-        data: reservationView({
+    stubEndpointCalls(
+      answer(
+        endpoints.reservation,
+        reservationView({
           estado: 'pagada',
           boletos: [ticket({ numero: NUMERO, declaracion: '2026-11-22T15:00:00.000Z' }), ticket({ numero: `${RESERVATION_CODE}-2`, estado: 'postergado', postergado_a: 'WXYZ6789-1' })],
         }),
-      }),
-    });
+      ),
+    );
     renderAt(
       `/pasajes/reserva/${RESERVATION_CODE}`,
       <Routes>
@@ -69,7 +70,7 @@ describe('after-sale pages', () => {
   });
 
   it('reservation page: a code not in this browser links to the recovery with the code', async () => {
-    fakeApi({});
+    stubEndpointCalls();
     renderAt(
       `/pasajes/reserva/${RESERVATION_CODE}`,
       <Routes>
@@ -84,9 +85,7 @@ describe('after-sale pages', () => {
 
   it('postponement: a ticket too close to departure says why and offers no new day', async () => {
     rememberPurchase(RESERVATION_CODE, KEY);
-    fakeApi({
-      '/rest/venta/boleto': json(200, { data: postponableTicket({ postergable: false, motivo: 'postpone.tooLate' }) }),
-    });
+    stubEndpointCalls(answer(endpoints.postponableTicket, postponableTicket({ postergable: false, motivo: 'postpone.tooLate' })));
     renderAt(`/pasajes/postergar/${NUMERO}`, <PostponePage store={new PostponeStore(NUMERO, { releaseSeat: jest.fn() })} />);
     expect(await screen.findByTestId('postpone-refusal')).toHaveTextContent('Ya no se puede postergar: la postergación se permite hasta 24 horas antes de la salida');
     expect(screen.getByRole('link', { name: 'Política de postergación' })).toHaveAttribute('href', '/informacion/politica-postergacion');
@@ -95,7 +94,7 @@ describe('after-sale pages', () => {
   });
 
   it('postponement and declaration without a session or the purchase key: sign in or recover', async () => {
-    fakeApi({});
+    stubEndpointCalls();
     renderAt(`/pasajes/postergar/${NUMERO}`, <PostponePage store={new PostponeStore(NUMERO, { signedIn: () => false, releaseSeat: jest.fn() })} />);
     expect(await screen.findByRole('link', { name: 'Recuperar mi compra con el código y el correo' })).toHaveAttribute(
       'href',
@@ -106,7 +105,9 @@ describe('after-sale pages', () => {
 
   it('declaration: every statement is a labelled checkbox; missing ones are said on them', async () => {
     rememberPurchase(RESERVATION_CODE, KEY);
-    const calls = fakeApi({ '/rest/declaracion/boleto': json(200, { data: { boleto: ticket({ numero: NUMERO }), declaracion: null, abierta: true, motivo: null } }) });
+    const calls = stubEndpointCalls(
+      answer(endpoints.declarationTicket, { boleto: ticket({ numero: NUMERO }), declaracion: null, abierta: true, motivo: null }),
+    );
     const user = userEvent.setup();
     renderAt(`/pasajes/declaracion/${NUMERO}`, <DeclarationPage store={new DeclarationStore(NUMERO)} />);
     const fit = await screen.findByRole('checkbox', { name: /^Declaro que estoy apto para viajar/ });
@@ -116,6 +117,6 @@ describe('after-sale pages', () => {
     expect(await screen.findByText('Debe declarar que no lleva objetos prohibidos ni peligrosos')).toBeInTheDocument();
     expect(fit).toHaveAccessibleDescription('Debe declarar que está apto para viajar');
     expect(screen.getByRole('checkbox', { name: /^Declaro que no llevo armas/ })).toHaveFocus();
-    expect(calls.to('/rest/declaracion/registrar')).toEqual([]);
+    expect(calls.to(endpoints.declaration)).toEqual([]);
   });
 });

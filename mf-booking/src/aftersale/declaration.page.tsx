@@ -1,5 +1,5 @@
 import { ALERT, messageText, useFormSubmit, useTranslation } from '@rumbo/shared';
-import { Alert, Box, Button, chakra, Container, Heading, List, Stack, Text } from '@rumbo/shared/ui';
+import { Alert, Box, Button, chakra, Container, Heading, List, PageTitle, Stack, Text } from '@rumbo/shared/ui';
 import { Checkbox, Fieldset, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -130,10 +130,7 @@ export const DeclarationPage = observer(function DeclarationPage({ store: given 
   const view = store.view;
   return (
     <Container maxW="3xl" py="6">
-      <Heading as="h1" size="xl" mb="2">
-        {t('declaration.title')}
-      </Heading>
-      <Text mb="4">{t('declaration.intro')}</Text>
+      <PageTitle title={t('declaration.title')} lead={t('declaration.intro')} size="xl" mb="4" />
       <TicketLoadState store={store} path={`/pasajes/declaracion/${store.numero}`} />
       {store.state === 'ready' && view && (
         <Stack gap="5">

@@ -1,10 +1,10 @@
+import { endpoints } from '@rumbo/shared/contract';
 import { ALERT } from '@rumbo/shared';
-import { json } from '@rumbo/shared/testing';
+import { answer, json, stubEndpointCalls } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import type { DeclarationTicket } from '@rumbo/shared/schemas';
 import { rememberPurchase } from '../reservation';
 import { RESERVATION_CODE, ticket } from '../testing/fixtures';
-import { fakeApi } from '../testing/sales-api';
 import { DeclarationStore } from './declaration.store';
 
 const KEY = '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c';
@@ -34,7 +34,7 @@ function fill(store: DeclarationStore) {
 
 describe('declaration store', () => {
   it('a guest without the purchase key here is asked to sign in or recover the purchase, without a call', async () => {
-    const api = fakeApi({});
+    const api = stubEndpointCalls();
     const store = new DeclarationStore(NUMERO, { signedIn: () => false });
     await store.load();
     expect(store.state).toBe('noAccess');
@@ -43,13 +43,13 @@ describe('declaration store', () => {
 
   it('reads the ticket with the purchase key, requires every statement, then registers it once', async () => {
     rememberPurchase(RESERVATION_CODE, KEY);
-    const api = fakeApi({
-      '/rest/declaracion/boleto': json(200, { data: OPEN }),
-      '/rest/declaracion/registrar': json(201, { data: { boleto: ticket({ declaracion: DECLARED.registrada }), declaracion: DECLARED, abierta: false, motivo: null } }),
-    });
+    const api = stubEndpointCalls(
+      answer(endpoints.declarationTicket, OPEN),
+      answer(endpoints.declaration, { boleto: ticket({ declaracion: DECLARED.registrada }), declaracion: DECLARED, abierta: false, motivo: null }),
+    );
     const store = new DeclarationStore(NUMERO.toLowerCase(), { signedIn: () => false });
     await store.load();
-    expect(api.to('/rest/declaracion/boleto')).toEqual([{ numero: NUMERO, codigo: RESERVATION_CODE, clave_bloqueo: KEY }]);
+    expect(api.to(endpoints.declarationTicket)).toEqual([{ numero: NUMERO, codigo: RESERVATION_CODE, clave_bloqueo: KEY }]);
     expect(store.state).toBe('ready');
 
     store.setText('contacto_nombre', 'Juan Quispe');
@@ -61,32 +61,32 @@ describe('declaration store', () => {
       { field: 'apto_para_viajar', key: 'validation:declaration.salud.required' },
       { field: 'datos_veraces', key: 'validation:declaration.veraz.required' },
     ]);
-    expect(api.to('/rest/declaracion/registrar')).toEqual([]);
+    expect(api.to(endpoints.declaration)).toEqual([]);
 
     fill(store);
     expect(await store.submit()).toBe('saved');
-    expect(api.to('/rest/declaracion/registrar')).toEqual([
+    expect(api.to(endpoints.declaration)).toEqual([
       { numero: NUMERO, codigo: RESERVATION_CODE, clave_bloqueo: KEY, contacto_nombre: 'Juan Quispe', contacto_telefono: '987654321', sin_objetos_prohibidos: true, apto_para_viajar: true, datos_veraces: true },
     ]);
     expect(store.view?.declaracion?.contacto_nombre).toBe('Juan Quispe');
     expect(store.view?.boleto.declaracion).toBe(DECLARED.registrada);
     // registered: the form is gone, a second submit sends nothing
     expect(await store.submit()).toBeUndefined();
-    expect(api.to('/rest/declaracion/registrar')).toHaveLength(1);
+    expect(api.to(endpoints.declaration)).toHaveLength(1);
   });
 
   it('a signed-in buyer reads it with the session alone; the server saying it exists shows the registered one', async () => {
-    let answer: DeclarationTicket = OPEN;
-    const api = fakeApi({
-      '/rest/declaracion/boleto': () => json(200, { data: answer }),
-      '/rest/declaracion/registrar': () => {
-        answer = { boleto: ticket({ declaracion: DECLARED.registrada }), declaracion: DECLARED, abierta: false, motivo: 'declaration.exists' };
+    let current: DeclarationTicket = OPEN;
+    const api = stubEndpointCalls(
+      answer(endpoints.declarationTicket, () => current),
+      answer(endpoints.declaration, () => {
+        current = { boleto: ticket({ declaracion: DECLARED.registrada }), declaracion: DECLARED, abierta: false, motivo: 'declaration.exists' };
         return json(409, { message: 'Ya fue registrada', code: 'declaration.exists' });
-      },
-    });
+      }),
+    );
     const store = new DeclarationStore(NUMERO, { signedIn: () => true });
     await store.load();
-    expect(api.to('/rest/declaracion/boleto')).toEqual([{ numero: NUMERO }]);
+    expect(api.to(endpoints.declarationTicket)).toEqual([{ numero: NUMERO }]);
     fill(store);
     expect(await store.submit()).toBe(ALERT);
     expect(store.problem).toMatchObject({ key: 'validation:declaration.exists' });
@@ -97,10 +97,10 @@ describe('declaration store', () => {
 describe('declaration store: whose key', () => {
   it('a signed-in customer is not sent with the key of another purchase kept in this tab', async () => {
     rememberPurchase('WXYZ6789', KEY);
-    const api = fakeApi({ '/rest/declaracion/boleto': json(200, { data: OPEN }) });
+    const api = stubEndpointCalls(answer(endpoints.declarationTicket, OPEN));
     await new DeclarationStore(NUMERO, { signedIn: () => true }).load();
     // a guest tries the kept purchase (a postponement's ticket is reached with the original sale's key)
     await new DeclarationStore(NUMERO, { signedIn: () => false }).load();
-    expect(api.to('/rest/declaracion/boleto')).toEqual([{ numero: NUMERO }, { numero: NUMERO, codigo: 'WXYZ6789', clave_bloqueo: KEY }]);
+    expect(api.to(endpoints.declarationTicket)).toEqual([{ numero: NUMERO }, { numero: NUMERO, codigo: 'WXYZ6789', clave_bloqueo: KEY }]);
   });
 });

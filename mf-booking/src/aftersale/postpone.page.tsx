@@ -1,5 +1,5 @@
 import { Link as SiteLink, useFormSubmit, useTranslation } from '@rumbo/shared';
-import { Alert, Box, Button, chakra, Container, Grid, Heading, HStack, List, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { Alert, Box, Button, chakra, Container, Grid, Heading, HStack, List, PageTitle, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -51,12 +51,14 @@ const TripsStep = observer(function TripsStep({ store }: { store: PostponeStore 
   const trips = store.trips!;
   return (
     <Box as="section" aria-labelledby="postpone-trips-title">
-      <Heading as="h2" id="postpone-trips-title" size="md" mb="1">
-        {t('postpone.tripsTitle')}
-      </Heading>
-      <Text mb="3" color="fg.muted">
-        {t('trips.route', trips.cityNames)} · {t('trips.day', { date: dayLabel(trips.query.fecha, i18n.language) })}
-      </Text>
+      <PageTitle
+        level="h2"
+        size="md"
+        titleId="postpone-trips-title"
+        title={t('postpone.tripsTitle')}
+        lead={`${t('trips.route', trips.cityNames)} · ${t('trips.day', { date: dayLabel(trips.query.fecha, i18n.language) })}`}
+        mb="3"
+      />
       <TripList store={trips} onChoose={(_, trip) => void store.chooseTrip(trip)} />
     </Box>
   );

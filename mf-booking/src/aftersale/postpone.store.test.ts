@@ -1,9 +1,9 @@
+import { endpoints } from '@rumbo/shared/contract';
 import { STORAGE_KEYS } from '@rumbo/shared';
-import { json } from '@rumbo/shared/testing';
+import { answer, json, stubEndpointCalls, type EndpointStub } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { purchaseKeyOf, readReservation, rememberPurchase } from '../reservation';
-import { RESERVATION_CODE, TWO_DECKS, postponableTicket, ticket, trip } from '../testing/fixtures';
-import { fakeApi } from '../testing/sales-api';
+import { RESERVATION_CODE, TWO_DECKS, holdResult, postponableTicket, ticket, trip } from '../testing/fixtures';
 import { POSTPONE_STORAGE_PREFIX, PostponeStore } from './postpone.store';
 
 const KEY = '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c';
@@ -14,29 +14,16 @@ const NEXT_DAY = trip({ cviaje: 300, fecha_salida: '2026-11-29T01:30:00.000Z', f
 
 const info = postponableTicket;
 
-const hold = (body: Record<string, unknown>) =>
-  json(200, {
-    data: {
-      cviaje: body.cviaje,
-      cviaje_asiento: body.cviaje_asiento,
-      nasiento: body.nasiento,
-      gnivel_piso: body.gnivel_piso,
-      gcategoria_asiento: body.gcategoria_asiento,
-      gestado_asiento: body.gestado_asiento,
-      expira: '2026-11-22T15:10:00.000Z',
-      clave_bloqueo: body.clave_bloqueo ?? NEW_KEY,
-      precio: 150,
-    },
-  });
+const hold = (_request: Request, body: Record<string, unknown>) => holdResult(body, { precio: 150, newKey: NEW_KEY });
 
-function api(extra: Parameters<typeof fakeApi>[0] = {}) {
-  return fakeApi({
-    '/rest/venta/boleto': json(200, { data: info() }),
-    '/rest/viaje': json(200, { data: [NEXT_DAY] }),
-    '/rest/maqueta': json(200, { data: { asientos: TWO_DECKS, especiales: [] } }),
-    '/rest/asiento/bloquear': hold,
+function api(...extra: EndpointStub[]) {
+  return stubEndpointCalls(
     ...extra,
-  });
+    answer(endpoints.postponableTicket, info()),
+    answer(endpoints.trips, [NEXT_DAY]),
+    answer(endpoints.seatMap, { asientos: TWO_DECKS, especiales: [] }),
+    answer(endpoints.seatHold, hold),
+  );
 }
 
 const make = (navigate = jest.fn()) => new PostponeStore(NUMERO, { signedIn: () => false, navigate, now: () => NOW, trips: { now: () => NOW } });
@@ -60,26 +47,26 @@ describe('postpone store', () => {
     const calls = api();
     const store = make();
     await store.load();
-    expect(calls.to('/rest/venta/boleto')).toEqual([{ numero: NUMERO, codigo: RESERVATION_CODE, clave_bloqueo: KEY }]);
+    expect(calls.to(endpoints.postponableTicket)).toEqual([{ numero: NUMERO, codigo: RESERVATION_CODE, clave_bloqueo: KEY }]);
     expect(store.state).toBe('ready');
     expect(store.fecha).toBe('2026-11-28');
   });
 
   it('searches the same route on the chosen day, holds a seat under a new key, and shows the new ticket when nothing is owed', async () => {
     const issued = ticket({ numero: `${RESERVATION_CODE}-2`, cviaje: 300, salida: NEXT_DAY.fecha_salida });
-    const calls = api({ '/rest/venta/postegarBoletos': json(200, { data: { estado: 'emitido', diferencia_centimos: 0, codigo: RESERVATION_CODE, boleto: issued } }) });
+    const calls = api(answer(endpoints.postpone, { estado: 'emitido', diferencia_centimos: 0, codigo: RESERVATION_CODE, boleto: issued }));
     const store = make();
     await toSeat(store);
-    expect(calls.to('/rest/viaje')).toEqual([expect.objectContaining({ origen: 'LIM', destino: 'AQP', fecha: '2026-11-28' })]);
+    expect(calls.to(endpoints.trips)).toEqual([expect.objectContaining({ origen: 'LIM', destino: 'AQP', fecha: '2026-11-28' })]);
     // the first hold carries no key: the server gives the postponement a new one
-    expect(calls.to('/rest/asiento/bloquear')[0]).not.toHaveProperty('clave_bloqueo');
+    expect(calls.to(endpoints.seatHold)[0]).not.toHaveProperty('clave_bloqueo');
     expect(store.chosen).toMatchObject({ nasiento: 5, clave_bloqueo: NEW_KEY });
     // the booking in progress of the tab is untouched
     expect(purchaseKeyOf(RESERVATION_CODE)).toBe(KEY);
     expect(sessionStorage.getItem(STORAGE_KEYS.seats)).toBeNull();
 
     expect(await store.confirm()).toBe(true);
-    expect(calls.to('/rest/venta/postegarBoletos')).toEqual([
+    expect(calls.to(endpoints.postpone)).toEqual([
       { numero: NUMERO, codigo: RESERVATION_CODE, clave_bloqueo: KEY, clave_nueva: NEW_KEY, cviaje_asiento: 5005 },
     ]);
     expect(store.step).toBe('done');
@@ -88,7 +75,9 @@ describe('postpone store', () => {
   });
 
   it('a fare difference: the new key opens the reservation page of the returned code', async () => {
-    api({ '/rest/venta/postegarBoletos': json(200, { data: { estado: 'pendiente', diferencia_centimos: 2000, codigo: 'WXYZ6789', expira: '2026-11-22T15:30:00.000Z' } }) });
+    api(
+      answer(endpoints.postpone, { estado: 'pendiente', diferencia_centimos: 2000, codigo: 'WXYZ6789', expira: '2026-11-22T15:30:00.000Z' }),
+    );
     const navigate = jest.fn();
     const store = make(navigate);
     await toSeat(store);
@@ -101,19 +90,19 @@ describe('postpone store', () => {
   });
 
   it('explains a refusal: too late to postpone (no trip search is offered), or the seat no longer held', async () => {
-    api({ '/rest/venta/boleto': json(200, { data: info({ postergable: false, motivo: 'postpone.tooLate' }) }) });
+    api(answer(endpoints.postponableTicket, info({ postergable: false, motivo: 'postpone.tooLate' })));
     const late = make();
     await late.load();
     expect(late.info?.motivo).toBe('postpone.tooLate');
     expect(await late.showTrips()).toBe(false);
 
-    const calls = api({ '/rest/venta/postegarBoletos': json(409, { message: 'El asiento ya no está reservado', code: 'postpone.seatNotHeld' }) });
+    const calls = api(answer(endpoints.postpone, json(409, { message: 'El asiento ya no está reservado', code: 'postpone.seatNotHeld' })));
     const store = make();
     await toSeat(store);
     expect(await store.confirm()).toBe(false);
     expect(store.problem).toMatchObject({ key: 'validation:postpone.seatNotHeld' });
     expect(store.step).toBe('seat');
-    expect(calls.to('/rest/maqueta').length).toBeGreaterThan(1);
+    expect(calls.to(endpoints.seatMap).length).toBeGreaterThan(1);
   });
 
   it('a date outside the sales window is refused in the browser', async () => {
@@ -123,7 +112,7 @@ describe('postpone store', () => {
     store.setFecha('2026-11-01');
     expect(await store.showTrips()).toBe(false);
     expect(store.fechaError).toEqual({ field: 'fecha', key: 'validation:trip.fecha.past' });
-    expect(calls.to('/rest/viaje')).toEqual([]);
+    expect(calls.to(endpoints.trips)).toEqual([]);
   });
 
   it('a reload releases the seat held before', async () => {
@@ -132,7 +121,7 @@ describe('postpone store', () => {
     await toSeat(first);
     const again = make();
     await again.load();
-    const released = calls.to('/rest/asiento/bloquear').filter((body) => body.gestado_asiento === 83);
+    const released = calls.to(endpoints.seatHold).filter((body) => body.gestado_asiento === 83);
     expect(released).toEqual([expect.objectContaining({ nasiento: 5, clave_bloqueo: NEW_KEY })]);
   });
 });

@@ -1,7 +1,7 @@
 import { useTranslation } from '@rumbo/shared';
 import { DOCUMENT_TYPE, GENDERS } from '@rumbo/shared/schemas';
 import { Box, Button, HStack, SimpleGrid, Text } from '@rumbo/shared/ui';
-import { Fieldset, SelectField, TextField } from '@rumbo/shared/ui/forms';
+import { Fieldset, SelectField, TextField, type SelectOption } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { deckNumber } from '../seats/seat-grid';
 import { RELATIONSHIPS, type PassengerField } from './passenger.form';
@@ -28,6 +28,18 @@ export const PassengerBlock = observer(function PassengerBlock({ store, index }:
       {...extra}
     />
   );
+  const select = (field: 'ctipo_documento' | 'genero', options: SelectOption[], placeholder?: string) => (
+    <SelectField
+      id={id(field)}
+      required
+      label={t(`payment.fields.${field}`)}
+      value={form.values[field]}
+      onValue={(value) => form.set(field, value)}
+      error={form.fieldError(field)}
+      placeholder={placeholder}
+      options={options}
+    />
+  );
   const seats = store.seatsOf(index);
   const lookup = form.lookup;
   const minor = store.isMinor(index);
@@ -47,15 +59,10 @@ export const PassengerBlock = observer(function PassengerBlock({ store, index }:
         </Button>
       )}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        <SelectField
-          id={id('ctipo_documento')}
-          required
-          label={t('payment.fields.ctipo_documento')}
-          value={form.values.ctipo_documento}
-          onValue={(value) => form.set('ctipo_documento', value)}
-          error={form.fieldError('ctipo_documento')}
-          options={Object.values(DOCUMENT_TYPE).map((code) => ({ value: String(code), label: t(`payment.documents.${code}`) }))}
-        />
+        {select(
+          'ctipo_documento',
+          Object.values(DOCUMENT_TYPE).map((code) => ({ value: String(code), label: t(`payment.documents.${code}`) })),
+        )}
         {text('numero', {
           autoComplete: 'off',
           hint: t(`payment.hints.numero.${form.values.ctipo_documento}`, { defaultValue: '' }) || undefined,
@@ -99,16 +106,11 @@ export const PassengerBlock = observer(function PassengerBlock({ store, index }:
         {text('materno', { autoComplete: 'off' })}
         {text('email', { type: 'email', autoComplete: index === 0 ? 'email' : 'off' })}
         {text('celular', { type: 'tel', inputMode: 'numeric', maxLength: 9, autoComplete: index === 0 ? 'tel-national' : 'off', hint: t('payment.hints.celular') })}
-        <SelectField
-          id={id('genero')}
-          required
-          label={t('payment.fields.genero')}
-          value={form.values.genero}
-          onValue={(value) => form.set('genero', value)}
-          error={form.fieldError('genero')}
-          placeholder={t('payment.choose')}
-          options={GENDERS.map((gender) => ({ value: gender, label: t(`payment.genders.${gender}`) }))}
-        />
+        {select(
+          'genero',
+          GENDERS.map((gender) => ({ value: gender, label: t(`payment.genders.${gender}`) })),
+          t('payment.choose'),
+        )}
         {text('nacimiento', { type: 'date', min: '1900-01-01', max: today() })}
       </SimpleGrid>
       {minor && (

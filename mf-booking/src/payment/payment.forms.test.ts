@@ -1,5 +1,6 @@
+import { endpoints } from '@rumbo/shared/contract';
 import { CUSTOMER, passengerData } from '../testing/fixtures';
-import { json } from '@rumbo/shared/testing';
+import { answer, json } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { fill, fillBuyer, makeStore, purchase, settle, workingApi } from '../testing/payment';
 
@@ -10,7 +11,7 @@ beforeEach(async () => {
 
 describe("step 3's buyer and passengers", () => {
   it('asks for a factura with the RUC looked up', async () => {
-    const api = workingApi({ '/rest/juridica/buscar': json(200, { data: { ruc: '20100070970', razon_social: 'Andes Travel S.A.C.', direccion: 'Lima' } }) });
+    const api = workingApi(answer(endpoints.company, { ruc: '20100070970', razon_social: 'Andes Travel S.A.C.', direccion: 'Lima' }));
     purchase({ seats: 1 });
     const { store } = makeStore();
     store.load();
@@ -22,11 +23,11 @@ describe("step 3's buyer and passengers", () => {
     expect(store.buyer.values.razon_social).toBe('Andes Travel S.A.C.');
     expect(store.buyer.rucLookup).toBe('found');
     expect(await store.submit()).toBeUndefined();
-    expect(api.to('/rest/venta/reserva')[0]).toMatchObject({ comprador: { comprobante: 'factura', ruc: '20100070970', razon_social: 'Andes Travel S.A.C.' } });
+    expect(api.to(endpoints.reserve)[0]).toMatchObject({ comprador: { comprobante: 'factura', ruc: '20100070970', razon_social: 'Andes Travel S.A.C.' } });
   });
 
   it('a guest whose e-mail has an account is told so; a signed-in customer gets the buyer filled from the session', async () => {
-    workingApi({ '/rest/invitado': json(200, { data: { cinvitado: 7, tiene_cuenta: true } }) });
+    workingApi(answer(endpoints.guest, { cinvitado: 7, tiene_cuenta: true }));
     purchase({ seats: 1 });
     const guest = makeStore().store;
     guest.load();
@@ -48,11 +49,12 @@ describe("step 3's buyer and passengers", () => {
       const { email: _email, celular: _celular, ...identity } = passengerData();
       return { cpersona: 7, ...identity };
     };
-    const api = workingApi({
-      '/rest/persona/buscar': json(200, { data: { encontrado: true, nombres: 'Rosa' } }),
-      '/rest/persona/obtener': (body) =>
-        (body.nacimiento === '1990-05-14' ? json(200, { data: onFile() }) : json(404, { message: 'No encontramos', code: 'sale.persona.noEncontrada' })),
-    });
+    const api = workingApi(
+      answer(endpoints.personFound, { encontrado: true, nombres: 'Rosa' }),
+      answer(endpoints.personLookup, (_request, body) =>
+        body.nacimiento === '1990-05-14' ? onFile() : json(404, { message: 'No encontramos', code: 'sale.persona.noEncontrada' }),
+      ),
+    );
     purchase({ seats: 1 });
     const { store } = makeStore();
     store.load();
@@ -69,6 +71,6 @@ describe("step 3's buyer and passengers", () => {
     expect(await form.fill()).toBe(true);
     // The look-up answers the identity only (issue 15); what the buyer typed for contact stays.
     expect(form.values).toMatchObject({ nombres: 'Rosa', paterno: 'Quispe', celular: '955555555', nacimiento: '1990-05-14' });
-    expect(api.to('/rest/persona/obtener').at(-1)).toEqual({ documento: { ctipo_documento: 19, numero: '45678912' }, nacimiento: '1990-05-14' });
+    expect(api.to(endpoints.personLookup).at(-1)).toEqual({ documento: { ctipo_documento: 19, numero: '45678912' }, nacimiento: '1990-05-14' });
   });
 });

@@ -1,32 +1,45 @@
+import { endpoints } from '@rumbo/shared/contract';
 import { STORAGE_KEYS, i18n } from '@rumbo/shared';
-import { json } from '@rumbo/shared/testing';
+import { answer, json, stubEndpointCalls } from '@rumbo/shared/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeReservation } from '../reservation';
+import type { Promotion, Quote } from '@rumbo/shared/schemas';
 import { CUSTOMER, held, reservationView, trip, RESERVATION_CODE } from '../testing/fixtures';
 import { renderAt, setUpBooking } from '../testing/render';
-import { fakeApi } from '../testing/sales-api';
 import { PaymentPage } from './payment.page';
 import { PaymentStore } from './payment.store';
 
 const KEY = '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c';
 const EXPIRA = () => new Date(Date.now() + 10 * 60_000).toISOString();
 
+/** The price of the one seat, without a coupon or points. */
+const QUOTE: Quote = { subtotal_centimos: 15000, descuento_centimos: 0, total_centimos: 15000, cupon: null, descuento_pct: null, puntos_canje: 0, canje_centimos: 0 };
+
+const VERANO10: Promotion = {
+  cpromocion: 1,
+  cupon: 'VERANO10',
+  descuento: 10,
+  desde: '2026-11-01',
+  hasta: '2026-12-31',
+  destino: null,
+  titulo: 'Verano',
+  descripcion: '10 % en todas las rutas',
+  condiciones: 'Una vez por compra',
+};
+
 function api() {
-  return fakeApi({
-    '/rest/venta/cotizar': (body) =>
-      json(200, {
-        data: body.cupon
-          ? { subtotal_centimos: 15000, descuento_centimos: 1500, total_centimos: 13500, cupon: body.cupon, descuento_pct: 10 }
-          : { subtotal_centimos: 15000, descuento_centimos: 0, total_centimos: 15000, cupon: null, descuento_pct: null },
-      }),
-    '/rest/promocion/obtener': json(200, { data: [{ cpromocion: 1, cupon: 'VERANO10', descuento: 10, titulo: 'Verano', destino: null }] }),
-    '/rest/invitado': json(200, { data: { cinvitado: 1, tiene_cuenta: false } }),
-    '/rest/persona/buscar': json(200, { data: { encontrado: false } }),
-    '/rest/persona/registrar': json(201, { data: { cpersona: 1 } }),
-    '/rest/asiento/asociar': (body) => json(200, { data: { cviaje_asiento: body.cviaje_asiento, menor: false } }),
-    '/rest/venta/reserva': json(201, { data: reservationView() }),
-  });
+  return stubEndpointCalls(
+    answer(endpoints.quote, (_request, body) =>
+      body.cupon ? { ...QUOTE, descuento_centimos: 1500, total_centimos: 13500, cupon: String(body.cupon), descuento_pct: 10 } : QUOTE,
+    ),
+    answer(endpoints.promotions, [VERANO10]),
+    answer(endpoints.guest, { cinvitado: 1, tiene_cuenta: false }),
+    answer(endpoints.personFound, { encontrado: false }),
+    answer(endpoints.person, { cpersona: 1 }),
+    answer(endpoints.seatPassenger, (_request, body) => ({ cviaje_asiento: Number(body.cviaje_asiento), menor: false })),
+    answer(endpoints.reserve, reservationView()),
+  );
 }
 
 function onePassenger() {
@@ -61,7 +74,7 @@ describe('step 3, Pago', () => {
     const nombres = screen.getByRole('textbox', { name: 'Nombres' });
     expect(nombres).toHaveFocus();
     expect(nombres).toHaveAccessibleDescription('Digite los nombres');
-    expect(calls.to('/rest/venta/reserva')).toEqual([]);
+    expect(calls.to(endpoints.reserve)).toEqual([]);
 
     await act(() => i18n.changeLanguage('en-EN'));
     expect(screen.getByRole('link', { name: 'Passenger 1: Enter the given names' })).toBeInTheDocument();
@@ -81,13 +94,12 @@ describe('step 3, Pago', () => {
   });
 
   it("shows the server's refusal of a coupon its conditions do not cover, in the customer's language (issue 18 item 5)", async () => {
-    fakeApi({
-      '/rest/venta/cotizar': (body) =>
-        body.cupon
-          ? json(400, { message: 'El cupón no aplica a la clase de estos asientos', code: 'sale.cupon.clase', field: 'cupon' })
-          : json(200, { data: { subtotal_centimos: 15000, descuento_centimos: 0, total_centimos: 15000, cupon: null, descuento_pct: null } }),
-      '/rest/promocion/obtener': json(200, { data: [] }),
-    });
+    stubEndpointCalls(
+      answer(endpoints.quote, (_request, body) =>
+        body.cupon ? json(400, { message: 'El cupón no aplica a la clase de estos asientos', code: 'sale.cupon.clase', field: 'cupon' }) : QUOTE,
+      ),
+      answer(endpoints.promotions, []),
+    );
     onePassenger();
     const user = userEvent.setup({ delay: null });
     renderAt('/pasajes/pago', <PaymentPage />);
@@ -125,8 +137,8 @@ describe('step 3, Pago', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(navigate).toHaveBeenCalledWith(`/pasajes/reserva/${RESERVATION_CODE}`);
-    expect(calls.to('/rest/venta/reserva')[0]).toMatchObject({ clave_bloqueo: KEY, terminos: true });
-    expect(calls.to('/rest/asiento/asociar')[0]).toMatchObject({ pasajero: { numero: '45678912', genero: 'F', nacimiento: '1990-05-14' } });
+    expect(calls.to(endpoints.reserve)[0]).toMatchObject({ clave_bloqueo: KEY, terminos: true });
+    expect(calls.to(endpoints.seatPassenger)[0]).toMatchObject({ pasajero: { numero: '45678912', genero: 'F', nacimiento: '1990-05-14' } });
   });
 
   it('a minor passenger shows the responsible adult and relationship fields', async () => {
@@ -161,24 +173,15 @@ describe('step 3, points', () => {
   const customer = CUSTOMER;
 
   it('a signed-in customer sees the points available, uses all that fit, and the price shows the points before paying', async () => {
-    const calls = fakeApi({
-      '/rest/venta/cotizar': json(200, { data: { subtotal_centimos: 15000, descuento_centimos: 0, total_centimos: 15000, cupon: null, descuento_pct: null, puntos_canje: 0, canje_centimos: 0 } }),
-      '/rest/promocion/obtener': json(200, { data: [] }),
-      '/rest/user/puntos': json(200, { data: { saldo: 600, retenidos: 100, disponibles: 500, movimientos: [] } }),
-      '/rest/canje/asociar': (body) =>
-        json(200, {
-          data: {
-            subtotal_centimos: 15000,
-            descuento_centimos: 0,
-            total_centimos: 15000 - (body.puntos as number) * 10,
-            cupon: null,
-            descuento_pct: null,
-            puntos_canje: body.puntos,
-            canje_centimos: (body.puntos as number) * 10,
-            puntos_disponibles: 500 - (body.puntos as number),
-          },
-        }),
-    });
+    const calls = stubEndpointCalls(
+      answer(endpoints.quote, QUOTE),
+      answer(endpoints.promotions, []),
+      answer(endpoints.points, { saldo: 600, retenidos: 100, disponibles: 500, movimientos: [] }),
+      answer(endpoints.pointsApply, (_request, body) => {
+        const puntos = Number(body.puntos);
+        return { ...QUOTE, total_centimos: 15000 - puntos * 10, puntos_canje: puntos, canje_centimos: puntos * 10, puntos_disponibles: 500 - puntos };
+      }),
+    );
     onePassenger();
     const user = userEvent.setup({ delay: null });
     renderAt('/pasajes/pago', <PaymentPage store={new PaymentStore({ customer: () => customer })} />);
@@ -187,7 +190,7 @@ describe('step 3, points', () => {
     expect(await screen.findByTestId('payment-points')).toHaveTextContent('Puntos (500)− S/ 50.00');
     expect(screen.getByTestId('payment-total')).toHaveTextContent('S/ 100.00');
     expect(screen.getByText('Usa 500 puntos en esta compra.')).toBeInTheDocument();
-    expect(calls.to('/rest/canje/asociar')).toEqual([{ clave_bloqueo: KEY, puntos: 500 }]);
+    expect(calls.to(endpoints.pointsApply)).toEqual([{ clave_bloqueo: KEY, puntos: 500 }]);
 
     await act(() => i18n.changeLanguage('en-EN'));
     expect(screen.getByTestId('points-available')).toHaveTextContent('You have 0 points available');

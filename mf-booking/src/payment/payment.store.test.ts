@@ -1,5 +1,6 @@
+import { endpoints } from '@rumbo/shared/contract';
 import { ALERT, STORAGE_KEYS } from '@rumbo/shared';
-import { json } from '@rumbo/shared/testing';
+import { answer, json } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { readReservation, writeReservation } from '../reservation';
 import { held, passengerData, RESERVATION_CODE } from '../testing/fixtures';
@@ -105,8 +106,8 @@ describe('step 3 store', () => {
       ]),
     );
     expect(store.summary.find((item) => item.target === 'p2-nombres')?.passenger).toBe(2);
-    expect(api.to('/rest/persona/registrar')).toEqual([]);
-    expect(api.to('/rest/venta/reserva')).toEqual([]);
+    expect(api.to(endpoints.person)).toEqual([]);
+    expect(api.to(endpoints.reserve)).toEqual([]);
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -131,7 +132,7 @@ describe('step 3 store', () => {
 
     store.passengers[1]!.setGuardian('parentesco', 'madre');
     expect(await store.submit()).toBeUndefined();
-    expect(api.to('/rest/asiento/menor')).toEqual([{ clave_bloqueo: KEY, casiento: held(6).cviaje_asiento, casiento_responsable: held(5).cviaje_asiento, parentesco: 'madre' }]);
+    expect(api.to(endpoints.minorGuardian)).toEqual([{ clave_bloqueo: KEY, casiento: held(6).cviaje_asiento, casiento_responsable: held(5).cviaje_asiento, parentesco: 'madre' }]);
     expect(navigate).toHaveBeenCalledWith(`/pasajes/reserva/${RESERVATION_CODE}`);
   });
 
@@ -160,10 +161,10 @@ describe('step 3 store', () => {
     await store.price.applyCoupon();
     expect(await store.submit()).toBeUndefined();
 
-    expect(api.to('/rest/invitado')).toEqual([{ nombre: 'Rosa Quispe', email: 'rosa@example.pe' }]);
-    expect(api.to('/rest/persona/registrar')).toEqual([passengerData()]);
-    expect(api.to('/rest/asiento/asociar').map((body) => body.cviaje_asiento)).toEqual([held(5).cviaje_asiento, held(20).cviaje_asiento]);
-    expect(api.to('/rest/venta/reserva')).toEqual([
+    expect(api.to(endpoints.guest)).toEqual([{ nombre: 'Rosa Quispe', email: 'rosa@example.pe' }]);
+    expect(api.to(endpoints.person)).toEqual([passengerData()]);
+    expect(api.to(endpoints.seatPassenger).map((body) => body.cviaje_asiento)).toEqual([held(5).cviaje_asiento, held(20).cviaje_asiento]);
+    expect(api.to(endpoints.reserve)).toEqual([
       { clave_bloqueo: KEY, comprador: { nombre: 'Rosa Quispe', email: 'rosa@example.pe', comprobante: 'boleta' }, terminos: true, cupon: 'VERANO10' },
     ]);
     expect(navigate).toHaveBeenCalledWith(`/pasajes/reserva/${RESERVATION_CODE}`);
@@ -172,7 +173,9 @@ describe('step 3 store', () => {
   });
 
   it("a server refusal about a passenger's field lands on that field", async () => {
-    workingApi({ '/rest/persona/registrar': json(400, { message: 'Digite un celular de 9 dígitos que empiece con 9', code: 'sale.celular.invalid', field: 'celular' }) });
+    workingApi(
+      answer(endpoints.person, json(400, { message: 'Digite un celular de 9 dígitos que empiece con 9', code: 'sale.celular.invalid', field: 'celular' })),
+    );
     purchase({ seats: 1 });
     const { store, navigate } = makeStore();
     store.load();
@@ -193,8 +196,8 @@ describe('step 3 store', () => {
     expect(store.state).toBe('reserved');
     expect(store.passengers).toEqual([]);
     expect(await store.submit()).toBeUndefined();
-    expect(api.to('/rest/venta/reserva')).toEqual([]);
-    expect(api.to('/rest/venta/cotizar')).toEqual([]);
+    expect(api.to(endpoints.reserve)).toEqual([]);
+    expect(api.to(endpoints.quote)).toEqual([]);
     expect(navigate).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,5 @@
-import { json } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import { answer, json } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { CUSTOMER } from '../testing/fixtures';
 import { KEY, makeStore, purchase, QUOTE, settle, workingApi } from '../testing/payment';
@@ -18,16 +19,18 @@ describe("step 3's price: coupons", () => {
     store.price.setCoupon('¡no!');
     await store.price.applyCoupon();
     expect(store.price.cuponError?.key).toBe('validation:sale.cupon.invalid');
-    expect(api.to('/rest/venta/cotizar')).toHaveLength(1);
+    expect(api.to(endpoints.quote)).toHaveLength(1);
 
     store.price.setCoupon(' verano10 ');
     await store.price.applyCoupon();
-    expect(api.to('/rest/venta/cotizar').at(-1)).toEqual({ clave_bloqueo: KEY, cupon: 'VERANO10' });
+    expect(api.to(endpoints.quote).at(-1)).toEqual({ clave_bloqueo: KEY, cupon: 'VERANO10' });
     expect(store.price.quote).toMatchObject({ cupon: 'VERANO10', descuento_centimos: 3000, total_centimos: 27000 });
   });
 
   it("shows the server's refusal of a coupon", async () => {
-    workingApi({ '/rest/venta/cotizar': (body) => (body.cupon ? json(400, { message: 'El cupón no está vigente', code: 'sale.cupon.vencido', field: 'cupon' }) : json(200, { data: QUOTE })) });
+    workingApi(
+      answer(endpoints.quote, (_request, body) => (body.cupon ? json(400, { message: 'El cupón no está vigente', code: 'sale.cupon.vencido', field: 'cupon' }) : QUOTE)),
+    );
     purchase({ seats: 1 });
     const { store } = makeStore();
     store.load();
@@ -49,10 +52,10 @@ describe('step 3 store: points', () => {
   });
 
   it('a signed-in customer applies points (at least 100, whole numbers) and the quote shows them before paying', async () => {
-    const api = workingApi({
-      '/rest/user/puntos': json(200, { data: { saldo: 5000, retenidos: 0, disponibles: 5000, movimientos: [] } }),
-      '/rest/canje/asociar': (body) => json(200, { data: POINTS_QUOTE(body.puntos as number, 5000 - (body.puntos as number)) }),
-    });
+    const api = workingApi(
+      answer(endpoints.points, { saldo: 5000, retenidos: 0, disponibles: 5000, movimientos: [] }),
+      answer(endpoints.pointsApply, (_request, body) => POINTS_QUOTE(Number(body.puntos), 5000 - Number(body.puntos))),
+    );
     purchase({ seats: 2 });
     const { store } = makeStore(customer);
     store.load();
@@ -65,30 +68,30 @@ describe('step 3 store: points', () => {
     store.price.setPoints('1,5');
     await store.price.applyPoints();
     expect(store.price.puntosError).toEqual({ field: 'puntos', key: 'validation:points.invalid' });
-    expect(api.to('/rest/canje/asociar')).toEqual([]);
+    expect(api.to(endpoints.pointsApply)).toEqual([]);
 
     store.price.setPoints('500');
     await store.price.applyPoints();
-    expect(api.to('/rest/canje/asociar')).toEqual([{ clave_bloqueo: KEY, puntos: 500 }]);
+    expect(api.to(endpoints.pointsApply)).toEqual([{ clave_bloqueo: KEY, puntos: 500 }]);
     expect(store.price.quote).toMatchObject({ puntos_canje: 500, canje_centimos: 5000, total_centimos: 25000 });
     expect(store.price.puntosDisponibles).toBe(4500);
 
     // all that fit: S/ 300 is 3000 points, the customer has 4500 + the 500 applied
     expect(store.price.pointsThatFit).toBe(3000);
     await store.price.applyPoints(true);
-    expect(api.to('/rest/canje/asociar').at(-1)).toEqual({ clave_bloqueo: KEY, puntos: 3000 });
+    expect(api.to(endpoints.pointsApply).at(-1)).toEqual({ clave_bloqueo: KEY, puntos: 3000 });
     expect(store.price.quote?.total_centimos).toBe(0);
 
     await store.price.removePoints();
-    expect(api.to('/rest/canje/asociar').at(-1)).toEqual({ clave_bloqueo: KEY, puntos: 0 });
+    expect(api.to(endpoints.pointsApply).at(-1)).toEqual({ clave_bloqueo: KEY, puntos: 0 });
     expect(store.price.puntosCanje).toBe(0);
   });
 
   it('shows the server refusing points the customer does not have; a guest cannot use points', async () => {
-    const api = workingApi({
-      '/rest/user/puntos': json(200, { data: { saldo: 150, retenidos: 0, disponibles: 150, movimientos: [] } }),
-      '/rest/canje/asociar': json(409, { message: 'No tiene puntos suficientes', code: 'points.insufficient' }),
-    });
+    const api = workingApi(
+      answer(endpoints.points, { saldo: 150, retenidos: 0, disponibles: 150, movimientos: [] }),
+      answer(endpoints.pointsApply, json(409, { message: 'No tiene puntos suficientes', code: 'points.insufficient' })),
+    );
     purchase({ seats: 1 });
     const { store } = makeStore(customer);
     store.load();
@@ -101,7 +104,7 @@ describe('step 3 store: points', () => {
     guest.load();
     guest.price.setPoints('100');
     await guest.price.applyPoints();
-    expect(api.to('/rest/canje/asociar')).toHaveLength(1);
-    expect(api.to('/rest/user/puntos')).toHaveLength(1);
+    expect(api.to(endpoints.pointsApply)).toHaveLength(1);
+    expect(api.to(endpoints.points)).toHaveLength(1);
   });
 });

@@ -1,9 +1,9 @@
+import { endpoints } from '@rumbo/shared/contract';
 import { ALERT } from '@rumbo/shared';
-import { json } from '@rumbo/shared/testing';
+import { answer, json, stubEndpointCalls } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { purchaseKeyOf } from '../reservation';
 import { RESERVATION_CODE, reservationView } from '../testing/fixtures';
-import { fakeApi } from '../testing/sales-api';
 import { RecoveryStore } from './recovery.store';
 
 const ACCESS = 'acc3ssKey_from-recovery-1234';
@@ -15,7 +15,7 @@ beforeEach(async () => {
 
 describe('recovery store', () => {
   it('checks code and e-mail in the browser before asking the server', async () => {
-    const api = fakeApi({});
+    const api = stubEndpointCalls();
     const store = new RecoveryStore({}, { navigate: jest.fn() });
     store.set('codigo', 'ABC0');
     store.set('email', 'rosa@');
@@ -28,12 +28,11 @@ describe('recovery store', () => {
   });
 
   it("proves the buyer with the code mailed to the buyer's address, then keeps the access key and opens the reservation page (issue 15)", async () => {
-    const api = fakeApi({
-      '/rest/venta/recovery': (body: { verificacion?: string }) =>
-        body.verificacion
-          ? json(200, { data: { reserva: reservationView({ estado: 'pagada' }), acceso: ACCESS, expira: '2026-11-22T17:00:00.000Z' } })
-          : json(202, { data: { enviado: true } }),
-    });
+    const api = stubEndpointCalls(
+      answer(endpoints.recovery, (_request, body) =>
+        body.verificacion ? { reserva: reservationView({ estado: 'pagada' }), acceso: ACCESS, expira: '2026-11-22T17:00:00.000Z' } : { enviado: true as const },
+      ),
+    );
     const navigate = jest.fn();
     const store = new RecoveryStore({ codigo: ' abcd2345 ' }, { navigate });
     store.set('email', 'Rosa@Example.pe');
@@ -48,7 +47,7 @@ describe('recovery store', () => {
     expect(store.form.errors).toEqual([{ field: 'verificacion', key: 'validation:aftersale.verificacion.format' }]);
     store.set('verificacion', '123456');
     expect(await store.submit()).toBeUndefined();
-    expect(api.to('/rest/venta/recovery')).toEqual([
+    expect(api.to(endpoints.recovery)).toEqual([
       { codigo: RESERVATION_CODE, email: 'rosa@example.pe' },
       { codigo: RESERVATION_CODE, email: 'rosa@example.pe', verificacion: '123456' },
     ]);
@@ -57,12 +56,13 @@ describe('recovery store', () => {
   });
 
   it('shows a wrong mailed code on its field', async () => {
-    fakeApi({
-      '/rest/venta/recovery': (body: { verificacion?: string }) =>
+    stubEndpointCalls(
+      answer(endpoints.recovery, (_request, body) =>
         body.verificacion
           ? json(400, { message: 'El código no es correcto o ya venció. Pida uno nuevo.', code: 'aftersale.verificacion.invalid', field: 'verificacion' })
-          : json(202, { data: { enviado: true } }),
-    });
+          : { enviado: true as const },
+      ),
+    );
     const store = new RecoveryStore({ codigo: RESERVATION_CODE, email: 'rosa@example.pe' }, { navigate: jest.fn() });
     await store.submit();
     store.set('verificacion', '000000');
@@ -72,7 +72,7 @@ describe('recovery store', () => {
   });
 
   it('shows the server refusing a code and e-mail that do not match, and keeps nothing', async () => {
-    fakeApi({ '/rest/venta/recovery': json(404, { message: 'No encontramos la reserva', code: 'sale.reserva.noEncontrada' }) });
+    stubEndpointCalls(answer(endpoints.recovery, json(404, { message: 'No encontramos la reserva', code: 'sale.reserva.noEncontrada' })));
     const navigate = jest.fn();
     const store = new RecoveryStore({ codigo: RESERVATION_CODE, email: 'otra@example.pe' }, { navigate });
     expect(await store.submit()).toBe(ALERT);

@@ -1,12 +1,12 @@
+import { endpoints } from '@rumbo/shared/contract';
 import { i18n } from '@rumbo/shared';
-import { json } from '@rumbo/shared/testing';
+import { answer, stubEndpointCalls } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { writeReservation } from '../reservation';
 import { RESERVATION_CODE, reservationView, ticket, trip } from '../testing/fixtures';
 import { renderAt, setUpBooking } from '../testing/render';
-import { fakeApi, type Answer } from '../testing/sales-api';
 import { ReservationPage } from './reservation.page';
 import { ReservationStore } from './reservation.store';
 
@@ -40,10 +40,10 @@ beforeEach(async () => {
 
 describe('reservation page', () => {
   it('shows the code, the amount, the time left and the payment methods; card payment sends the customer to the provider', async () => {
-    const calls = fakeApi({
-      '/rest/venta/consulta': json(200, { data: reservationView() }),
-      '/rest/safetypay': json(200, { data: { proveedor: 'safetypay', url: 'http://pay.test/sandbox/1', cip: null, expira: null, sandbox: true } }),
-    });
+    const calls = stubEndpointCalls(
+      answer(endpoints.reservation, reservationView()),
+      answer(endpoints.safetyPay, { proveedor: 'safetypay', url: 'http://pay.test/sandbox/1', cip: null, expira: null, sandbox: true }),
+    );
     madeHere();
     const redirect = jest.fn();
     const user = userEvent.setup();
@@ -52,7 +52,7 @@ describe('reservation page', () => {
     expect(screen.getByTestId('reservation-amount')).toHaveTextContent('S/ 150.00');
     expect(screen.getByTestId('reservation-state')).toHaveTextContent('Pendiente de pago');
     expect(screen.getByRole('timer')).toHaveTextContent('30 min');
-    expect(calls.to('/rest/venta/consulta')).toEqual([{ codigo: RESERVATION_CODE, clave_bloqueo: KEY }]);
+    expect(calls.to(endpoints.reservation)).toEqual([{ codigo: RESERVATION_CODE, clave_bloqueo: KEY }]);
 
     await user.click(screen.getByRole('button', { name: 'Pagar' }));
     expect(await screen.findByText('Seleccione el medio de pago')).toBeInTheDocument();
@@ -63,19 +63,19 @@ describe('reservation page', () => {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(calls.to('/rest/safetypay')).toEqual([{ codigo: RESERVATION_CODE, clave_bloqueo: KEY, metodo: 'tarjeta' }]);
+    expect(calls.to(endpoints.safetyPay)).toEqual([{ codigo: RESERVATION_CODE, clave_bloqueo: KEY, metodo: 'tarjeta' }]);
     expect(redirect).toHaveBeenCalledWith('http://pay.test/sandbox/1');
   });
 
   it('while the provider has not answered, asks again every 3 s at first, then every 15 s', async () => {
-    const answer = reservationView({ pagos: [{ proveedor: 'pagoefectivo', metodo: 'efectivo', estado: 'iniciado', url: null, cip: '12345678', expira: null }] });
-    const calls = fakeApi({ '/rest/venta/consulta': () => json(200, { data: answer }) });
+    const pending = reservationView({ pagos: [{ proveedor: 'pagoefectivo', metodo: 'efectivo', estado: 'iniciado', url: null, cip: '12345678', expira: null }] });
+    const calls = stubEndpointCalls(answer(endpoints.reservation, () => pending));
     madeHere();
     jest.useFakeTimers({ now: Date.now() });
     try {
       show(new ReservationStore(RESERVATION_CODE));
       await act(() => jest.advanceTimersByTimeAsync(100));
-      const asked = () => calls.to('/rest/venta/consulta').length;
+      const asked = () => calls.to(endpoints.reservation).length;
       const first = asked();
       await act(() => jest.advanceTimersByTimeAsync(9_000));
       expect(asked() - first).toBe(3);
@@ -89,11 +89,11 @@ describe('reservation page', () => {
   });
 
   it('back from the provider, waits for the answer and then shows the tickets with their QR, PDF and re-send', async () => {
-    let answer = reservationView({ pagos: [{ proveedor: 'safetypay', metodo: 'tarjeta', estado: 'iniciado', url: 'http://pay.test/1', cip: null, expira: null }] });
-    const calls = fakeApi({
-      '/rest/venta/consulta': () => json(200, { data: answer }),
-      '/rest/venta/confirmar/recuperar/': json(202, { data: { enviado: true } }),
-    });
+    let current = reservationView({ pagos: [{ proveedor: 'safetypay', metodo: 'tarjeta', estado: 'iniciado', url: 'http://pay.test/1', cip: null, expira: null }] });
+    const calls = stubEndpointCalls(
+      answer(endpoints.reservation, () => current),
+      answer(endpoints.resendTickets, { enviado: true }),
+    );
     madeHere();
     const store = new ReservationStore(RESERVATION_CODE);
     const user = userEvent.setup();
@@ -101,7 +101,7 @@ describe('reservation page', () => {
     expect(await screen.findByText(/Estamos confirmando su pago/)).toBeInTheDocument();
     expect(store.waiting).toBe(true);
 
-    answer = paid();
+    current = paid();
     await act(() => store.refresh());
     expect(await screen.findByText('¡Pago confirmado! Enviamos sus pasajes a rosa@example.pe.')).toBeInTheDocument();
     const card = screen.getByTestId('ticket');
@@ -125,7 +125,7 @@ describe('reservation page', () => {
     await user.type(email, 'otra@example.pe');
     await user.click(screen.getByRole('button', { name: 'Reenviar' }));
     expect(await screen.findByText('Reenviamos los pasajes a otra@example.pe.')).toBeInTheDocument();
-    expect(calls.to('/rest/venta/confirmar/recuperar/')).toEqual([{ codigo: RESERVATION_CODE, email: 'otra@example.pe' }]);
+    expect(calls.to(endpoints.resendTickets)).toEqual([{ codigo: RESERVATION_CODE, email: 'otra@example.pe' }]);
 
     await act(() => i18n.changeLanguage('en-EN'));
     expect(screen.getByRole('button', { name: 'Download tickets (PDF)' })).toBeInTheDocument();
@@ -134,15 +134,16 @@ describe('reservation page', () => {
   });
 
   it('a declined payment is explained plainly, with a way back to search', async () => {
-    fakeApi({
-      '/rest/venta/consulta': json(200, {
-        data: reservationView({
+    stubEndpointCalls(
+      answer(
+        endpoints.reservation,
+        reservationView({
           estado: 'anulada',
           motivo: 'rechazado',
           pagos: [{ proveedor: 'safetypay', metodo: 'tarjeta', estado: 'rechazado', url: null, cip: null, expira: null }],
         }),
-      }),
-    });
+      ),
+    );
     madeHere();
     show();
     expect(await screen.findByText('Su pago fue rechazado y la reserva se anuló')).toBeInTheDocument();
@@ -153,43 +154,41 @@ describe('reservation page', () => {
   });
 
   it('an expired reservation says the time ran out', async () => {
-    fakeApi({ '/rest/venta/consulta': json(200, { data: reservationView({ estado: 'anulada', motivo: 'vencido' }) }) });
+    stubEndpointCalls(answer(endpoints.reservation, reservationView({ estado: 'anulada', motivo: 'vencido' })));
     madeHere();
     show();
     expect(await screen.findByText('Se acabó el plazo para pagar')).toBeInTheDocument();
   });
 
   it('a CIP payment shows its code to pay with', async () => {
-    let answer: Answer = json(200, { data: reservationView() });
-    const calls = fakeApi({
-      '/rest/venta/consulta': () => answer as Response,
-      '/rest/efectivo': json(200, { data: { proveedor: 'pagoefectivo', url: 'http://pay.test/cip/1', cip: '2718281', expira: '2026-11-23T05:00:00.000Z', sandbox: true } }),
-    });
+    let current = reservationView();
+    const calls = stubEndpointCalls(
+      answer(endpoints.reservation, () => current),
+      answer(endpoints.cip, { proveedor: 'pagoefectivo', url: 'http://pay.test/cip/1', cip: '2718281', expira: '2026-11-23T05:00:00.000Z', sandbox: true }),
+    );
     madeHere();
     const user = userEvent.setup();
     show();
     await user.click(await screen.findByRole('radio', { name: 'Efectivo o QR con código CIP' }));
-    answer = json(200, {
-      data: reservationView({ pagos: [{ proveedor: 'pagoefectivo', metodo: 'cip', estado: 'iniciado', url: 'http://pay.test/cip/1', cip: '2718281', expira: '2026-11-23T05:00:00.000Z' }] }),
-    });
+    current = reservationView({ pagos: [{ proveedor: 'pagoefectivo', metodo: 'cip', estado: 'iniciado', url: 'http://pay.test/cip/1', cip: '2718281', expira: '2026-11-23T05:00:00.000Z' }] });
     await user.click(screen.getByRole('button', { name: 'Pagar' }));
     expect(await screen.findByTestId('cip-code')).toHaveTextContent('2718281');
     expect(screen.getByRole('link', { name: 'Ver la constancia con el QR' })).toHaveAttribute('href', 'http://pay.test/cip/1');
-    expect(calls.to('/rest/efectivo')).toEqual([{ codigo: RESERVATION_CODE, clave_bloqueo: KEY }]);
+    expect(calls.to(endpoints.cip)).toEqual([{ codigo: RESERVATION_CODE, clave_bloqueo: KEY }]);
   });
 
   it('a code this browser did not reserve is not looked up', async () => {
-    const calls = fakeApi({});
+    const calls = stubEndpointCalls();
     show();
     expect(await screen.findByText(/No encontramos la reserva ABCD2345 en este navegador/)).toBeInTheDocument();
     expect(calls.calls).toEqual([]);
   });
 
   it('downloads the PDF of the tickets', async () => {
-    fakeApi({
-      '/rest/venta/consulta': json(200, { data: paid() }),
-      '/rest/venta/pdf': new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } }),
-    });
+    stubEndpointCalls(
+      answer(endpoints.reservation, paid()),
+      answer(endpoints.ticketsPdf, new Response('%PDF-1.7', { status: 200, headers: { 'content-type': 'application/pdf' } })),
+    );
     madeHere();
     const save = jest.fn();
     const user = userEvent.setup();

@@ -1,8 +1,8 @@
-import { json } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import { answer, json, stubEndpointCalls } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { writeReservation } from '../reservation';
 import { RESERVATION_CODE, reservationView, trip } from '../testing/fixtures';
-import { fakeApi } from '../testing/sales-api';
 import { ReservationStore } from './reservation.store';
 
 const KEY = '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c';
@@ -17,34 +17,34 @@ beforeEach(async () => {
 
 describe('reservation store', () => {
   it('counts down to the expiry and reads the reservation again when the time to pay runs out', async () => {
-    let answer = reservationView({ expira: EXPIRA });
-    const api = fakeApi({ '/rest/venta/consulta': () => json(200, { data: answer }) });
+    let current = reservationView({ expira: EXPIRA });
+    const api = stubEndpointCalls(answer(endpoints.reservation, () => current));
     const store = new ReservationStore(RESERVATION_CODE.toLowerCase(), { now: () => NOW });
     await store.load();
     expect(store.secondsLeft).toBe(1800);
     store.tick(NOW + 60_000);
     expect(store.secondsLeft).toBe(1740);
-    expect(api.to('/rest/venta/consulta')).toHaveLength(1);
+    expect(api.to(endpoints.reservation)).toHaveLength(1);
 
-    answer = reservationView({ expira: EXPIRA, estado: 'anulada', motivo: 'vencido' });
+    current = reservationView({ expira: EXPIRA, estado: 'anulada', motivo: 'vencido' });
     store.tick(Date.parse(EXPIRA));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(api.to('/rest/venta/consulta')).toHaveLength(2);
+    expect(api.to(endpoints.reservation)).toHaveLength(2);
     expect(store.view?.estado).toBe('anulada');
     expect(store.secondsLeft).toBeUndefined();
   });
 
   it('asks for a method before paying, and shows the server refusing a payment', async () => {
-    const api = fakeApi({
-      '/rest/venta/consulta': json(200, { data: reservationView() }),
-      '/rest/safetypay': json(409, { message: 'Esta reserva ya está pagada', code: 'sale.reserva.pagada' }),
-    });
+    const api = stubEndpointCalls(
+      answer(endpoints.reservation, reservationView()),
+      answer(endpoints.safetyPay, json(409, { message: 'Esta reserva ya está pagada', code: 'sale.reserva.pagada' })),
+    );
     const redirect = jest.fn();
     const store = new ReservationStore(RESERVATION_CODE, { redirect });
     await store.load();
     expect(await store.pay()).toBe(false);
     expect(store.methodError).toEqual({ field: 'metodo', key: 'validation:sale.metodo.required' });
-    expect(api.to('/rest/safetypay')).toEqual([]);
+    expect(api.to(endpoints.safetyPay)).toEqual([]);
 
     store.setMethod('banca');
     expect(await store.pay()).toBe(false);
@@ -53,14 +53,12 @@ describe('reservation store', () => {
   });
 
   it('a code the API does not know is "unknown", a failed network is "failed"', async () => {
-    fakeApi({ '/rest/venta/consulta': json(404, { message: 'No encontramos', code: 'sale.reserva.noEncontrada' }) });
+    stubEndpointCalls(answer(endpoints.reservation, json(404, { message: 'No encontramos', code: 'sale.reserva.noEncontrada' })));
     const unknown = new ReservationStore(RESERVATION_CODE);
     await unknown.load();
     expect(unknown.state).toBe('unknown');
 
-    globalThis.fetch = jest.fn(async () => {
-      throw new TypeError('network');
-    }) as typeof fetch;
+    stubEndpointCalls(answer(endpoints.reservation, () => Promise.reject(new TypeError('network'))));
     const failed = new ReservationStore(RESERVATION_CODE);
     await failed.load();
     expect(failed.state).toBe('failed');
@@ -69,37 +67,37 @@ describe('reservation store', () => {
 
 describe('reservation store: points', () => {
   it('a reservation that points cover entirely is confirmed with /rest/canje/confirmar instead of a payment', async () => {
-    let answer = reservationView({ total_centimos: 0, puntos_canje: 1500, canje_centimos: 15000 });
-    const api = fakeApi({
-      '/rest/venta/consulta': () => json(200, { data: answer }),
-      '/rest/canje/confirmar': () => {
-        answer = reservationView({ estado: 'pagada', total_centimos: 0, puntos_canje: 1500, canje_centimos: 15000 });
-        return json(200, { data: answer });
-      },
-    });
+    let current = reservationView({ total_centimos: 0, puntos_canje: 1500, canje_centimos: 15000 });
+    const api = stubEndpointCalls(
+      answer(endpoints.reservation, () => current),
+      answer(endpoints.pointsConfirm, () => {
+        current = reservationView({ estado: 'pagada', total_centimos: 0, puntos_canje: 1500, canje_centimos: 15000 });
+        return current;
+      }),
+    );
     const store = new ReservationStore(RESERVATION_CODE);
     await store.load();
     expect(store.payableWithPoints).toBe(true);
     expect(await store.confirmWithPoints()).toBe(true);
-    expect(api.to('/rest/canje/confirmar')).toEqual([{ codigo: RESERVATION_CODE, clave_bloqueo: KEY }]);
+    expect(api.to(endpoints.pointsConfirm)).toEqual([{ codigo: RESERVATION_CODE, clave_bloqueo: KEY }]);
     expect(store.view?.estado).toBe('pagada');
     expect(store.payableWithPoints).toBe(false);
   });
 
   it('a reservation with an amount left cannot be confirmed with points; the server refusal is shown', async () => {
-    const api = fakeApi({
-      '/rest/venta/consulta': json(200, { data: reservationView() }),
-      '/rest/canje/confirmar': json(409, { message: 'Aún hay saldo', code: 'points.notZero' }),
-    });
+    const api = stubEndpointCalls(
+      answer(endpoints.reservation, reservationView()),
+      answer(endpoints.pointsConfirm, json(409, { message: 'Aún hay saldo', code: 'points.notZero' })),
+    );
     const store = new ReservationStore(RESERVATION_CODE);
     await store.load();
     expect(await store.confirmWithPoints()).toBe(false);
-    expect(api.to('/rest/canje/confirmar')).toEqual([]);
+    expect(api.to(endpoints.pointsConfirm)).toEqual([]);
 
-    fakeApi({
-      '/rest/venta/consulta': json(200, { data: reservationView({ total_centimos: 0 }) }),
-      '/rest/canje/confirmar': json(409, { message: 'Aún hay saldo', code: 'points.notZero' }),
-    });
+    stubEndpointCalls(
+      answer(endpoints.reservation, reservationView({ total_centimos: 0 })),
+      answer(endpoints.pointsConfirm, json(409, { message: 'Aún hay saldo', code: 'points.notZero' })),
+    );
     const zero = new ReservationStore(RESERVATION_CODE);
     await zero.load();
     expect(await zero.confirmWithPoints()).toBe(false);

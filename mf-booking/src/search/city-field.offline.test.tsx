@@ -1,4 +1,5 @@
-import { json, stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import { stubEndpoint } from '@rumbo/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TERMINALS } from '../testing/fixtures';
@@ -13,9 +14,7 @@ jest.mock('@rumbo/shared/ui/combobox', () => {
 beforeEach(async () => {
   await setUpBooking('es-PE');
   window.history.pushState(null, '', '/');
-  stubRest(async (request) =>
-    new URL(request.url).pathname === '/rest/terminales' ? json(200, { data: TERMINALS }) : json(404, { message: 'not found' }),
-  );
+  stubEndpoint(endpoints.terminals, TERMINALS);
 });
 
 it('without the combobox, a city typed in full still counts and the search goes to step 1', async () => {

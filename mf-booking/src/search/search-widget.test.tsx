@@ -1,6 +1,7 @@
 import { i18n } from '@rumbo/shared';
 import { addDays, limaToday } from '@rumbo/shared/schemas';
-import { json, stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import { stubEndpoint } from '@rumbo/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TERMINALS } from '../testing/fixtures';
@@ -12,13 +13,10 @@ import { SearchStore, citiesOf } from './search.store';
 const today = limaToday();
 const day = (n: number) => addDays(today, n);
 
-function api(terminals: unknown = TERMINALS) {
-  stubRest(async (request) => {
-    if (new URL(request.url).pathname === '/rest/terminales') {
-      if (terminals === 'fail') throw new TypeError('Failed to fetch');
-      return json(200, { data: terminals });
-    }
-    return json(404, { message: 'not found' });
+function api(terminals: typeof TERMINALS | 'fail' = TERMINALS) {
+  stubEndpoint(endpoints.terminals, () => {
+    if (terminals === 'fail') throw new TypeError('Failed to fetch');
+    return terminals;
   });
 }
 

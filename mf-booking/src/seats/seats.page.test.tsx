@@ -1,9 +1,10 @@
 import { STORAGE_KEYS, i18n } from '@rumbo/shared';
-import { json, stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import { answer, json, stubEndpoints, type StubAnswer } from '@rumbo/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { writeReservation } from '../reservation';
-import { TWO_DECKS, held, trip } from '../testing/fixtures';
+import { TWO_DECKS, held, holdResult, trip } from '../testing/fixtures';
 import { renderAt, setUpBooking } from '../testing/render';
 import { SeatsPage } from './seats.page';
 
@@ -18,21 +19,15 @@ const named = (expected: string | RegExp) => (name: string) => {
 
 const EXPIRA = new Date(Date.now() + 10 * 60_000).toISOString();
 
-function api(hold?: () => Response) {
+function api(hold?: () => StubAnswer<typeof endpoints.seatHold>) {
   const holds: Record<string, unknown>[] = [];
-  stubRest(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === '/rest/maqueta') return json(200, { data: { asientos: TWO_DECKS, especiales: [{ nasiento: 5, gnivel_piso: 15, tipo: 'preferencial' }] } });
-    if (path === '/rest/asiento/bloquear') {
-      const body = (await request.clone().json()) as Record<string, number | string>;
+  stubEndpoints(
+    answer(endpoints.seatMap, { asientos: TWO_DECKS, especiales: [{ nasiento: 5, gnivel_piso: 15, tipo: 'preferencial' }] }),
+    answer(endpoints.seatHold, (_request, body) => {
       holds.push(body);
-      if (hold) return hold();
-      return json(200, {
-        data: { ...body, expira: body.gestado_asiento === 84 ? EXPIRA : null, clave_bloqueo: '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c', precio: 150 },
-      });
-    }
-    return json(404, { message: 'not found' });
-  });
+      return hold ? hold() : holdResult(body, { expira: EXPIRA, precio: 150 });
+    }),
+  );
   return holds;
 }
 
@@ -70,7 +65,7 @@ describe('step 2, Asientos', () => {
   });
 
   it('shows the chosen trip at once, read from session storage, while the seat map is on its way', () => {
-    stubRest(() => new Promise<Response>(() => undefined));
+    stubEndpoints(answer(endpoints.seatMap, () => new Promise(() => undefined)));
     chooseTrip();
     renderAt('/pasajes/asientos', <SeatsPage />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Elige tus asientos');

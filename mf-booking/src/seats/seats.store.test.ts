@@ -1,59 +1,38 @@
 import { ApiError, STORAGE_KEYS, heldSeats } from '@rumbo/shared';
-import { json, stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import { answer, json, stubEndpoints, type StubAnswer } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { waitFor } from '@testing-library/react';
 import { writeReservation } from '../reservation';
-import { TWO_DECKS, held, trip } from '../testing/fixtures';
+import { TWO_DECKS, held, holdResult, trip } from '../testing/fixtures';
 import { SeatsStore } from './seats.store';
 
 const KEY = '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c';
 const NOW = Date.parse('2026-11-22T15:00:00.000Z');
 const EXPIRA = '2026-11-22T15:10:00.000Z';
 
-interface HoldBody {
-  nasiento: number;
-  gestado_asiento: number;
-  clave_bloqueo?: string;
-  cviaje_asiento: number;
-  gnivel_piso: number;
-  gcategoria_asiento: number;
-}
+type HoldAnswer = StubAnswer<typeof endpoints.seatHold>;
 
 /** The API of the seat map: `hold` answers each `/rest/asiento/bloquear`. */
-function api(hold: (body: HoldBody) => Response = (body) => holdAnswer(body)) {
-  const holds: HoldBody[] = [];
+function api(hold: (body: Record<string, unknown>) => HoldAnswer = (body) => holdAnswer(body)) {
+  const holds: Record<string, unknown>[] = [];
   let maps = 0;
-  const requests = stubRest(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === '/rest/maqueta') {
+  const requests = stubEndpoints(
+    answer(endpoints.seatMap, () => {
       maps += 1;
-      return json(200, { data: { asientos: TWO_DECKS, especiales: [] } });
-    }
-    if (path === '/rest/asiento/bloquear') {
-      const body = (await request.clone().json()) as HoldBody;
+      return { asientos: TWO_DECKS, especiales: [] };
+    }),
+    answer(endpoints.seatHold, (_request, body) => {
       holds.push(body);
       return hold(body);
-    }
-    return json(404, { message: 'not found', code: 'request.notFound' });
-  });
+    }),
+  );
   return { holds, requests, maps: () => maps };
 }
 
-function holdAnswer(body: HoldBody, expira: string | null = EXPIRA): Response {
-  const release = body.gestado_asiento === 83;
-  return json(200, {
-    data: {
-      cviaje: 100,
-      cviaje_asiento: body.cviaje_asiento,
-      nasiento: body.nasiento,
-      gnivel_piso: body.gnivel_piso,
-      gcategoria_asiento: body.gcategoria_asiento,
-      gestado_asiento: body.gestado_asiento,
-      expira: release ? null : expira,
-      clave_bloqueo: body.clave_bloqueo ?? KEY,
-      precio: body.nasiento === 4 ? 72 : 90,
-    },
-  });
+/** The server's answer to a hold or a release of a seat of TWO_DECKS (seat 4 at its promotional price). */
+function holdAnswer(body: Record<string, unknown>): HoldAnswer {
+  return holdResult(body, { expira: EXPIRA, precio: body.nasiento === 4 ? 72 : 90 });
 }
 
 async function loaded(pasajeros = 2, now = NOW) {
@@ -280,10 +259,10 @@ describe('SeatsStore', () => {
   });
 
   it('a network failure on a hold says so and keeps nothing', async () => {
-    stubRest(async (request) => {
-      if (new URL(request.url).pathname === '/rest/maqueta') return json(200, { data: { asientos: TWO_DECKS, especiales: [] } });
-      throw new TypeError('Failed to fetch');
-    });
+    stubEndpoints(
+      answer(endpoints.seatMap, { asientos: TWO_DECKS, especiales: [] }),
+      answer(endpoints.seatHold, () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const { store } = await loaded();
     await store.toggle(seatOf(store, 1));
     expect(store.message).toMatchObject({ key: 'seats.network' });

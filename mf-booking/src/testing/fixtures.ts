@@ -1,5 +1,7 @@
 import type { Customer, HeldSeat } from '@rumbo/shared';
-import type { Passenger, PostponableTicket, ReservationView, SeatCell, Terminal, Ticket, Trip } from '@rumbo/shared/schemas';
+import { endpoints } from '@rumbo/shared/contract';
+import type { Passenger, PostponableTicket, ReservationView, SeatCell, SeatHoldResult, Terminal, Ticket, Trip } from '@rumbo/shared/schemas';
+import * as v from 'valibot';
 // The adult passenger the tests of every package use (the API's, the e2e bench's): one definition.
 import PASSENGER from '../../../shared/src/testing/passenger.json';
 
@@ -108,6 +110,28 @@ export function held(nasiento: number, overrides: Partial<HeldSeat> = {}): HeldS
     expira: '2026-11-22T15:10:00.000Z',
     precio: 90,
     ...overrides,
+  };
+}
+
+/**
+ * How `/rest/asiento/bloquear` answers `body` (read with the endpoint's schema, as the API reads
+ * it): a hold (84) until `expira`, a release (83) with no end; the purchase key sent, else `newKey`.
+ */
+export function holdResult(
+  body: Record<string, unknown>,
+  { expira = '2026-11-22T15:10:00.000Z', precio = 90, newKey = '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c' }: { expira?: string | null; precio?: number; newKey?: string } = {},
+): SeatHoldResult {
+  const hold = v.parse(endpoints.seatHold.body, body);
+  return {
+    cviaje: hold.cviaje,
+    cviaje_asiento: hold.cviaje_asiento,
+    nasiento: hold.nasiento,
+    gnivel_piso: hold.gnivel_piso,
+    gcategoria_asiento: hold.gcategoria_asiento,
+    gestado_asiento: hold.gestado_asiento,
+    expira: hold.gestado_asiento === 83 ? null : expira,
+    clave_bloqueo: hold.clave_bloqueo ?? newKey,
+    precio,
   };
 }
 

@@ -1,9 +1,10 @@
 import { i18n } from '@rumbo/shared';
-import { stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import { answer, stubEndpoints } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readReservation } from '../reservation';
-import { AREQUIPA, trip } from '../testing/fixtures';
+import { AREQUIPA, TERMINALS, trip } from '../testing/fixtures';
 import { renderAt, setUpBooking } from '../testing/render';
 import { tripsApi as api } from '../testing/trips-api';
 import { TripsPage } from './trips.page';
@@ -71,7 +72,7 @@ describe('step 1, Destinos', () => {
   });
 
   it('shows its heading, route, toolbar and a busy list at once, while the search is under way', () => {
-    stubRest(() => new Promise<Response>(() => undefined));
+    stubEndpoints(answer(endpoints.terminals, TERMINALS), answer(endpoints.trips, () => new Promise(() => undefined)));
     renderAt(URL_OK, <TripsPage />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Elige tu viaje de ida');
     expect(screen.getByText('LIM → AQP')).toBeInTheDocument();

@@ -1,5 +1,7 @@
 import { STORAGE_KEYS, heldSeats } from '@rumbo/shared';
-import { json, stubRest } from '@rumbo/shared/testing';
+import { endpoints } from '@rumbo/shared/contract';
+import type { SeatHoldResult, Trip } from '@rumbo/shared/schemas';
+import { answer, stubEndpoints } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { purchaseKeyOf, readReservation, writeReservation } from '../reservation';
 import { held, trip } from '../testing/fixtures';
@@ -13,14 +15,25 @@ const EARLY_DEAR = trip({ cviaje: 1, fecha_salida: '2026-11-27T12:00:00Z', nprec
 const LATE_CHEAP = trip({ cviaje: 2, fecha_salida: '2026-11-28T02:00:00Z', nprecio_desde: null, edd_calc_140_p2: 60, edd_calc_160_p2: null, edd_calc_180_p1: null });
 const MIDDAY = trip({ cviaje: 3, fecha_salida: '2026-11-27T17:00:00Z', nprecio_desde: 80 });
 
-function api(trips: unknown = [EARLY_DEAR, LATE_CHEAP, MIDDAY]) {
-  return stubRest(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === '/rest/viaje') return trips === 'fail' ? Promise.reject(new TypeError('Failed to fetch')) : json(200, { data: trips });
-    if (path === '/rest/viaje/escalas') return json(200, { data: [{ orden: 1, cciudad: 9, ciudad: 'Nasca', llegada: '2026-11-27T20:00:00Z' }] });
-    if (path === '/rest/asiento/bloquear') return json(200, { data: {} });
-    return json(404, { message: 'not found' });
-  });
+/** The release of a seat held on another trip, as `/rest/asiento/bloquear` answers it. */
+const RELEASED: SeatHoldResult = {
+  cviaje: 99,
+  cviaje_asiento: held(7).cviaje_asiento,
+  nasiento: 7,
+  gnivel_piso: 16,
+  gcategoria_asiento: 160,
+  gestado_asiento: 83,
+  expira: null,
+  clave_bloqueo: held(7).clave_bloqueo,
+  precio: 90,
+};
+
+function api(trips: Trip[] | 'fail' = [EARLY_DEAR, LATE_CHEAP, MIDDAY]) {
+  return stubEndpoints(
+    answer(endpoints.trips, () => (trips === 'fail' ? Promise.reject(new TypeError('Failed to fetch')) : trips)),
+    answer(endpoints.tripStops, [{ orden: 1, cciudad: 9, ciudad: 'Nasca', llegada: '2026-11-27T20:00:00Z' }]),
+    answer(endpoints.seatHold, RELEASED),
+  );
 }
 
 beforeAll(() => setUpBooking('es-PE'));

@@ -1,6 +1,6 @@
 import { ApiError, Link, useTranslation } from '@rumbo/shared';
 import { Alert, Box, Container, Grid, Heading, Image, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { AgencyCard } from '../agencies/agency-card';
 import { fetchDestination, type Destination } from '../content.resource';
@@ -27,6 +27,20 @@ function useDestination(slug: string): State {
     };
   }, [slug, key]);
   return state?.key === key ? state.state : { status: 'loading' };
+}
+
+/** A section of the page: its title and a plain list. */
+function ListSection({ id, title, gap, children }: { id: string; title: string; gap: '2' | '3'; children: ReactNode }) {
+  return (
+    <Box as="section" aria-labelledby={id}>
+      <Heading as="h2" id={id} size="xl" mb="4">
+        {title}
+      </Heading>
+      <Stack as="ul" listStyleType="none" gap={gap}>
+        {children}
+      </Stack>
+    </Box>
+  );
 }
 
 function Page({ destination: d }: { destination: Destination }) {
@@ -90,31 +104,21 @@ function Page({ destination: d }: { destination: Destination }) {
         </Table.ScrollArea>
       </Box>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="8">
-        <Box as="section" aria-labelledby="destination-terminals">
-          <Heading as="h2" id="destination-terminals" size="xl" mb="4">
-            {t('destination.terminals', { nombre: d.nombre })}
-          </Heading>
-          <Stack as="ul" listStyleType="none" gap="2">
-            {d.terminales.map((terminal) => (
-              <li key={terminal.cterminal}>
-                <Text fontWeight="semibold">{terminal.nombre}</Text>
-                <Text fontSize="sm">{terminal.direccion}</Text>
-              </li>
-            ))}
-          </Stack>
-        </Box>
-        <Box as="section" aria-labelledby="destination-agencies">
-          <Heading as="h2" id="destination-agencies" size="xl" mb="4">
-            {t('destination.agencies', { nombre: d.nombre })}
-          </Heading>
-          <Stack as="ul" listStyleType="none" gap="3">
-            {d.agencias.map((agency) => (
-              <li key={agency.cagencia}>
-                <AgencyCard agency={agency} />
-              </li>
-            ))}
-          </Stack>
-        </Box>
+        <ListSection id="destination-terminals" title={t('destination.terminals', { nombre: d.nombre })} gap="2">
+          {d.terminales.map((terminal) => (
+            <li key={terminal.cterminal}>
+              <Text fontWeight="semibold">{terminal.nombre}</Text>
+              <Text fontSize="sm">{terminal.direccion}</Text>
+            </li>
+          ))}
+        </ListSection>
+        <ListSection id="destination-agencies" title={t('destination.agencies', { nombre: d.nombre })} gap="3">
+          {d.agencias.map((agency) => (
+            <li key={agency.cagencia}>
+              <AgencyCard agency={agency} />
+            </li>
+          ))}
+        </ListSection>
       </SimpleGrid>
     </Stack>
   );

@@ -20,25 +20,24 @@ export function ageOn(birth: string, on: string): number {
 
 export const isMinorOn = (birth: string, departure: string) => ageOn(birth, departure) < ADULT_AGE;
 
-/** A document: type and number, the number's shape depending on the type. */
-export const DocumentSchema = v.pipe(
-  v.object({
-    ctipo_documento: v.picklist([DOCUMENT_TYPE.dni, DOCUMENT_TYPE.ce, DOCUMENT_TYPE.pasaporte], 'sale.documento.required'),
-    numero: v.pipe(v.string('sale.numero.dni'), v.trim(), v.toUpperCase()),
-  }),
-  v.forward(
-    v.check((d) => d.ctipo_documento !== DOCUMENT_TYPE.dni || /^\d{8}$/.test(d.numero), 'sale.numero.dni'),
-    ['numero'],
-  ),
-  v.forward(
-    v.check((d) => d.ctipo_documento !== DOCUMENT_TYPE.ce || /^[A-Z0-9]{12}$/.test(d.numero), 'sale.numero.ce'),
-    ['numero'],
-  ),
-  v.forward(
-    v.check((d) => d.ctipo_documento !== DOCUMENT_TYPE.pasaporte || /^[A-Z0-9]{6,15}$/.test(d.numero), 'sale.numero.pasaporte'),
-    ['numero'],
-  ),
-);
+/** A document's fields: its type, and its number as typed (trimmed, upper case). */
+const documentEntries = {
+  ctipo_documento: v.picklist([DOCUMENT_TYPE.dni, DOCUMENT_TYPE.ce, DOCUMENT_TYPE.pasaporte], 'sale.documento.required'),
+  numero: v.pipe(v.string('sale.numero.dni'), v.trim(), v.toUpperCase()),
+};
+type DocumentFields = v.InferOutput<v.ObjectSchema<typeof documentEntries, undefined>>;
+
+/** The shape of a document number, by document type, and the message that names its rule. */
+const NUMBER_SHAPE = {
+  [DOCUMENT_TYPE.dni]: [/^\d{8}$/, 'sale.numero.dni'],
+  [DOCUMENT_TYPE.ce]: [/^[A-Z0-9]{12}$/, 'sale.numero.ce'],
+  [DOCUMENT_TYPE.pasaporte]: [/^[A-Z0-9]{6,15}$/, 'sale.numero.pasaporte'],
+} as const;
+const numberFitsItsType = (d: DocumentFields) => NUMBER_SHAPE[d.ctipo_documento][0].test(d.numero);
+const numberRule = (d: DocumentFields) => NUMBER_SHAPE[d.ctipo_documento][1];
+
+/** A document: type and number, the number's shape depending on the type (the issue on `numero`). */
+export const DocumentSchema = v.pipe(v.object(documentEntries), v.forward(v.check((d) => numberFitsItsType(d), (issue) => numberRule(issue.input)), ['numero']));
 
 export const birthDate = v.pipe(
   v.string('sale.nacimiento.invalid'),
@@ -49,8 +48,7 @@ export const birthDate = v.pipe(
 /** A passenger's data (`/rest/persona/registrar`, `/rest/asiento/asociar`). */
 export const PassengerSchema = v.pipe(
   v.object({
-    ctipo_documento: v.picklist([DOCUMENT_TYPE.dni, DOCUMENT_TYPE.ce, DOCUMENT_TYPE.pasaporte], 'sale.documento.required'),
-    numero: v.pipe(v.string('sale.numero.dni'), v.trim(), v.toUpperCase()),
+    ...documentEntries,
     nombres: text('sale.nombres.required'),
     paterno: text('sale.paterno.required'),
     materno: text('sale.materno.required'),
@@ -59,21 +57,9 @@ export const PassengerSchema = v.pipe(
     genero: v.picklist(['M', 'F'], 'sale.genero.required'),
     nacimiento: birthDate,
   }),
-  v.forward(
-    v.check((d) => d.ctipo_documento !== DOCUMENT_TYPE.dni || /^\d{8}$/.test(d.numero), 'sale.numero.dni'),
-    ['numero'],
-  ),
-  v.forward(
-    v.check((d) => d.ctipo_documento !== DOCUMENT_TYPE.ce || /^[A-Z0-9]{12}$/.test(d.numero), 'sale.numero.ce'),
-    ['numero'],
-  ),
-  v.forward(
-    v.check((d) => d.ctipo_documento !== DOCUMENT_TYPE.pasaporte || /^[A-Z0-9]{6,15}$/.test(d.numero), 'sale.numero.pasaporte'),
-    ['numero'],
-  ),
+  v.forward(v.check((d) => numberFitsItsType(d), (issue) => numberRule(issue.input)), ['numero']),
 );
 export type Passenger = v.InferOutput<typeof PassengerSchema>;
-
 
 /**
  * `POST /rest/persona/obtener`: a known passenger's identity (names, sex, birth date) to fill the

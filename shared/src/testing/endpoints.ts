@@ -28,7 +28,8 @@ export function isCallOf(endpoint: AnyEndpoint, request: Request): boolean {
   return request.method === endpoint.method && pattern.test(new URL(request.url).pathname);
 }
 
-async function bodyOf(request: Request): Promise<Record<string, unknown>> {
+/** A request's JSON body as the stubs see it (`{}` for a GET or a body that is not JSON). */
+export async function bodyOf(request: Request): Promise<Record<string, unknown>> {
   if (request.method === 'GET') return {};
   return (await request
     .clone()

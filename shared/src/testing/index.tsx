@@ -4,7 +4,7 @@ import { configure, type RuntimeConfig } from '../config';
 import { i18n, initI18n, type Language } from '../i18n';
 import { UiProvider } from '../ui/provider';
 import type { AnyEndpoint } from '../contract/endpoint';
-import { answer, endpointHandler, type EndpointStub, type StubReply } from './endpoints';
+import { answer, bodyOf, endpointHandler, isCallOf, type EndpointStub, type StubReply } from './endpoints';
 
 export const TEST_CONFIG: RuntimeConfig = {
   apiBaseUrl: 'http://api.test',
@@ -25,7 +25,8 @@ export function renderWithUi(ui: ReactElement, options?: RenderOptions) {
   return render(ui, { wrapper: Wrapper, ...options });
 }
 
-export { answer, endpointHandler, isCallOf, json, type EndpointStub, type StubAnswer, type StubReply } from './endpoints';
+export { NO_TEXT_DIFFERENCES, textDifferences } from './texts';
+export { answer, bodyOf, endpointHandler, isCallOf, json, type EndpointStub, type StubAnswer, type StubReply } from './endpoints';
 
 export type RestHandler = (request: Request) => Response | Promise<Response>;
 
@@ -51,4 +52,30 @@ export function stubEndpoints(...stubs: EndpointStub[]): Request[] {
 /** Answers the calls of one endpoint (`data` typed by its answer schema); any other call answers 404. */
 export function stubEndpoint<E extends AnyEndpoint>(endpoint: E, reply: StubReply<E>): Request[] {
   return stubEndpoints(answer(endpoint, reply));
+}
+
+/** A call the stubbed API received: the request and its JSON body. */
+export interface StubbedCall {
+  request: Request;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Like `stubEndpoints`, and records each call with its JSON body: `calls` in order, and
+ * `to(endpoint)` the bodies sent to one endpoint, in order.
+ */
+export function stubEndpointCalls(...stubs: EndpointStub[]) {
+  const calls: StubbedCall[] = [];
+  const handler = endpointHandler(stubs);
+  stubRest(async (request) => {
+    // recorded as it arrives (calls keep their order), its body read before it is answered
+    const call: StubbedCall = { request, body: {} };
+    calls.push(call);
+    call.body = await bodyOf(request);
+    return handler(request);
+  });
+  return {
+    calls,
+    to: (endpoint: AnyEndpoint) => calls.filter((call) => isCallOf(endpoint, call.request)).map((call) => call.body),
+  };
 }

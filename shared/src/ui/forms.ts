@@ -17,3 +17,4 @@ export { Checkbox, Fieldset, RadioGroup, Textarea } from '@chakra-ui/react';
 export { TextField } from './text-field';
 export { ErrorSummary, type SummaryEntry } from './error-summary';
 export { SelectField } from './select-field';
+export type { SelectOption } from './select-control';
