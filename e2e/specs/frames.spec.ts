@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/test';
-import { BookingPage } from '../pages/booking.page';
+import { BookingPage, PaymentStepPage } from '../pages/booking.page';
 import { limaDate } from '../support/dates';
 import { layoutShift, recordLayoutShifts } from '../support/layout-shift';
 import { SITE } from '../support/site';
@@ -116,6 +116,30 @@ test.describe('purchase pages painted from HTML (frames)', () => {
         () => expect(booking.seatDeck()).toBeVisible(),
       );
       expect(maps).toEqual([{ cviaje: chosen.cviaje, cterminal_origen: chosen.cterminal_origen, cterminal_destino: chosen.cterminal_destino, susuario: 'TVIRT', cusuario: 50005 }]);
+    });
+
+    test(`step 3 (${device}): reloaded, its frame hydrates and the purchase's form replaces it without moving anything`, async ({ page, request }) => {
+      await page.setViewportSize(viewport);
+      const html = await (await request.get('/pasajes/pago')).text();
+      expect(html.slice(html.indexOf('<div id="remote-mf_booking">'))).toContain('Datos de los pasajeros y pago');
+      const booking = new BookingPage(page);
+      const payment = new PaymentStepPage(page);
+      await booking.openTrips(QUERY);
+      await booking.chooseTrip(/piso/);
+      await booking.pickSeat();
+      await booking.continueBooking();
+      await expect(page).toHaveURL(/\/pasajes\/pago$/);
+      await recordLayoutShifts(page);
+      await page.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { __prerendered: Element | null }).__prerendered = document.querySelector('#remote-mf_booking > [data-build]');
+        }),
+      );
+      await page.reload();
+      await expect(payment.passenger(1)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected), 'hydrated, not painted again').toBe(true);
+      expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
     });
   }
 });

@@ -7,13 +7,14 @@ import { SALES_WINDOW_DAYS } from '@rumbo/shared/schemas';
 const CITY_CODE = '^[A-Z]{3}$';
 
 /**
- * Each stitched purchase page's first `/rest` request, which the page starts from its HTML
+ * Each stitched purchase page's first `/rest` request (step 3 has none: its first, the quote, is
+ * built from the held seats by its code), which the page starts from its HTML
  * (`@rumbo/shared/early`): the same body this remote then sends, so its client takes that answer.
  */
 /** The chosen leg's trip (`CRESERVA`, `currentTrip`). */
 const chosenTrip = (field: string) => ({ stored: STORAGE_KEYS.booking, path: ['$tramo', field] });
 
-export const EARLY_REQUESTS: Record<'/pasajes' | '/pasajes/asientos', EarlyRequest> = {
+export const EARLY_REQUESTS: Readonly<Record<string, EarlyRequest | undefined>> = {
   // Step 1: the day's trips of the outbound leg (`searchTrips`); the return leg (`tramo`) is asked by the page.
   '/pasajes': {
     method: 'POST',

@@ -13,11 +13,11 @@ import { bookingPackageTexts } from './locales';
 import { Root } from './root';
 import { searchPackageTexts } from './search/locales';
 
-const FRAMES = ['/pasajes', '/pasajes/asientos'] as const;
+const FRAMES = ['/pasajes', '/pasajes/asientos', '/pasajes/pago'];
 
 export async function prerender() {
   await prepareServer([bookingPackageTexts, searchPackageTexts]);
   const build = __BUILD_LABEL__ || __APP_VERSION__;
   const pages = await prerenderPages(FRAMES, () => <RemoteRoot Root={Root} build={build} hydrating />);
-  return { pages: pages.map((page) => ({ ...page, anyQuery: true, early: EARLY_REQUESTS[page.path as (typeof FRAMES)[number]] })) };
+  return { pages: pages.map((page) => ({ ...page, anyQuery: true, early: EARLY_REQUESTS[page.path] })) };
 }
