@@ -41,7 +41,7 @@ test.describe('pages painted from HTML', () => {
       expect(html, `${path}: no placeholder left`).not.toContain('__REMOTE_PUBLIC_PATH__');
     }
     // A page whose first screen depends on the customer's data (or on config) is not stitched.
-    expect(await served(request, '/pasajes/pago')).toContain('<div id="remotes"></div>');
+    expect(await served(request, '/pasajes/reserva/ABCDEFGH')).toContain('<div id="remotes"></div>');
     expect(await served(request, '/login')).toContain('<div id="remotes"></div>');
   });
 
