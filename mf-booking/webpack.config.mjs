@@ -1,13 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createConfig } from '../webpack.federation.mjs';
+import { createConfig, createPrerenderConfig } from '../webpack.federation.mjs';
 
-export default (env, argv) =>
-  createConfig(
-    {
-      dir: path.dirname(fileURLToPath(import.meta.url)),
-      name: 'mf_booking',
-      exposes: { './app': './src/app.tsx', './search': './src/search.tsx' },
-    },
-    argv,
-  );
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+export default (env, argv) => [
+  createConfig({ dir, name: 'mf_booking', exposes: { './app': './src/app.tsx', './search': './src/search.tsx' } }, argv),
+  // `prerender.json`: the purchase pages' frames, stitched into their pages at deploy (any query).
+  createPrerenderConfig({ dir, name: 'mf_booking', entry: './src/prerender.tsx' }, argv),
+];

@@ -27,6 +27,17 @@ const remoteFirstScreen = (html: string, remote: string) => {
   return start < 0 ? '' : html.slice(start, html.indexOf('<div id="shell-footer">', start));
 };
 
+/** A new build of one remote only (its folder), labelled `label`, into a folder of its own; answers that folder. */
+function buildLabelled(folder: string, label: string): string {
+  const out = mkdtempSync(path.join(tmpdir(), `${folder}-`));
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--config', 'webpack.config.mjs', '--output-path', out], {
+    cwd: path.join(ROOT, folder),
+    env: { ...process.env, BUILD_LABEL: label },
+    stdio: 'ignore',
+  });
+  return out;
+}
+
 test('one remote rolls forward to a new build and back, with nothing else rebuilt', async ({ page, request }) => {
   test.setTimeout(120_000);
   const before = liveEntry();
@@ -40,13 +51,7 @@ test('one remote rolls forward to a new build and back, with nothing else rebuil
 
   // A new build of mf-complaints only, published under its own immutable version.
   const label = `e2e-${Date.now()}`;
-  const out = mkdtempSync(path.join(tmpdir(), 'mf-complaints-'));
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'), '--config', 'webpack.config.mjs', '--output-path', out], {
-    cwd: path.join(ROOT, 'mf-complaints'),
-    env: { ...process.env, BUILD_LABEL: label },
-    stdio: 'ignore',
-  });
-  const newVersion = deploy('publish', 'mf_complaints', out);
+  const newVersion = deploy('publish', 'mf_complaints', buildLabelled('mf-complaints', label));
   expect(newVersion).not.toBe(firstVersion);
 
   const shell = new ShellPage(page);
@@ -72,4 +77,30 @@ test('one remote rolls forward to a new build and back, with nothing else rebuil
   expect(deploy('versions', 'mf_complaints')).toContain(`* ${firstVersion}`);
   // Nor did its pages change.
   expect(await servedHtml(request, '/')).toBe(homeBefore);
+});
+
+test("mf-booking's purchase frames roll forward and back with it (issue 17 item 5)", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const registry = () => JSON.parse(readFileSync(path.join(SITE.deployDir, 'shell/remotes.json'), 'utf8')) as Record<string, string>;
+  const firstVersion = registry().mf_booking!.split('/').at(-2)!;
+  const step1 = '/pasajes?origen=LIM&destino=TRU&fecha=2030-01-01&pasajeros=1';
+  const frameBefore = await servedHtml(request, step1);
+  expect(remoteFirstScreen(frameBefore, 'mf_booking')).toContain('Pasos de la compra');
+
+  const label = `e2e-booking-${Date.now()}`;
+  const newVersion = deploy('publish', 'mf_booking', buildLabelled('mf-booking', label));
+  deploy('point', 'mf_booking', newVersion);
+  // Every address of step 1 now gets the new build's frame.
+  const frameNew = await servedHtml(request, step1);
+  expect(remoteFirstScreen(frameNew, 'mf_booking')).toContain(`data-build="${label}"`);
+  expect(frameNew).toContain(`/${newVersion}/mf-manifest.json"`);
+  const shell = new ShellPage(page);
+  await shell.open(step1.replace('2030-01-01', '2030-01-02'));
+  await expect(page.locator(`#remote-mf_booking [data-build="${label}"]`)).toBeVisible();
+
+  deploy('point', 'mf_booking', firstVersion);
+  // Rolled back: the older build's frame, byte for byte, for every query.
+  expect(await servedHtml(request, step1)).toBe(frameBefore);
+  expect(remoteFirstScreen(await servedHtml(request, '/pasajes?origen=CUZ'), 'mf_booking')).not.toContain(label);
+  expect(registry().mf_booking).toContain(`/${firstVersion}/`);
 });

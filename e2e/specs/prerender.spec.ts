@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { ShellPage } from '../pages/shell.page';
+import { layoutShift, recordLayoutShifts } from '../support/layout-shift';
 import { sessionToken, storeSession } from '../support/session';
 
 /** Every route stitched at deploy, by the remote whose build prerendered its first screen. */
@@ -44,21 +45,6 @@ async function holdShellCode(page: Page): Promise<() => void> {
   return release;
 }
 
-/** Collects layout shifts not caused by input from the start of the page (`window.__shifts`). */
-async function recordLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-        if (!entry.hadRecentInput) shifts.push(entry.value);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-const layoutShift = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0));
-
 test.describe('pages painted from HTML', () => {
   test('each data-free route is served complete: shell frame, the remote\'s first screen, its CSS and manifest preload', async ({ request }) => {
     for (const [path, remote, first] of STITCHED) {
@@ -76,7 +62,7 @@ test.describe('pages painted from HTML', () => {
       expect(html, `${path}: no placeholder left`).not.toContain('__REMOTE_PUBLIC_PATH__');
     }
     // A page whose first screen depends on the customer's data is not stitched.
-    expect(await served(request, '/pasajes/pago')).toContain('<div id="remotes"></div>');
+    expect(await served(request, '/pasajes/reserva/ABCDEFGH')).toContain('<div id="remotes"></div>');
     // The data an information page hydrates from, and the sign-in providers /login was stitched for.
     const terms = await served(request, '/informacion/terminos-condiciones');
     expect(pageData(terms)['/rest/informacion/2']).toMatchObject({ language: 'es-PE', page: { titulo: 'Términos y condiciones' } });

@@ -1,6 +1,7 @@
 import { Container, NotFoundMessage, Skeleton } from '@rumbo/shared/ui';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { routedByUrl } from '@rumbo/shared';
+import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router';
 import { loadDeclarationPage, loadPaymentPage, loadPostponePage, loadRecoveryPage, loadReservationPage } from './lazy-pages';
 import { SeatsPage } from './seats/seats.page';
 import { TripsPage } from './trips/trips.page';
@@ -76,10 +77,4 @@ export function BookingRoutes() {
 }
 
 /** The purchase flow's screens, routed by the browser's URL (the shell mounts it under `/pasajes`). */
-export function Root() {
-  return (
-    <BrowserRouter>
-      <BookingRoutes />
-    </BrowserRouter>
-  );
-}
+export const Root = routedByUrl({ BrowserRouter, StaticRouter }, BookingRoutes);

@@ -1,6 +1,7 @@
 import ky, { isHTTPError, type KyInstance, type RetryOptions } from 'ky';
 import { getConfig } from './config';
 import { endpointPath, type AnswerOf, type AnyEndpoint, type PathParams, type RequestOf } from './contract/endpoint';
+import { clientHeaders, takeEarlyResponse } from './early-request';
 import { STORAGE_KEYS, readCookie } from './storage';
 
 /**
@@ -83,9 +84,7 @@ export class ApiClient {
       hooks: {
         beforeRequest: [
           ({ request }) => {
-            const token = readCookie(STORAGE_KEYS.tokenCookie) ?? this.deps.token();
-            if (token) request.headers.set('Authorization', `Bearer ${token}`);
-            request.headers.set('Accept-Language', this.deps.language());
+            for (const [name, value] of Object.entries(this.headers())) request.headers.set(name, value);
           },
         ],
       },
@@ -108,6 +107,11 @@ export class ApiClient {
     return this.post<CallAnswer<E>>(path, request ?? {}, options?.retry ? { retry: options.retry } : {});
   }
 
+  /** The bearer token (the cookie's, else the session's) and the language. */
+  private headers(): Record<string, string> {
+    return clientHeaders(readCookie(STORAGE_KEYS.tokenCookie) ?? this.deps.token(), this.deps.language());
+  }
+
   /** `GET path` → the answer's `data`. */
   get<T>(path: string, searchParams?: Record<string, string>): Promise<T | undefined> {
     return this.send<T>(() => this.client().get(path.replace(/^\//, ''), { searchParams }));
@@ -118,7 +122,11 @@ export class ApiClient {
    * otherwise (only for a call that is safe to repeat, such as a release).
    */
   post<T>(path: string, body: unknown = {}, { retry }: PostOptions = {}): Promise<T | undefined> {
-    return this.send<T>(() => this.client().post(path.replace(/^\//, ''), { json: body, ...(retry ? { retry } : {}) }), dataOf<T>);
+    const own = () => this.send<T>(() => this.client().post(path.replace(/^\//, ''), { json: body, ...(retry ? { retry } : {}) }), dataOf<T>);
+    // The same request, started by the stitched page before this code arrived (`./early-request`).
+    const early = takeEarlyResponse('POST', path, body, this.headers());
+    if (!early) return own();
+    return early.then((response) => (response.ok ? dataOf<T>(response) : Promise.reject(new Error(String(response.status))))).catch(own);
   }
 
   /** `POST path` with a JSON body → the answer itself as a file (a PDF, say), same rules otherwise. */

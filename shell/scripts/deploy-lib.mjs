@@ -230,14 +230,47 @@ export function stitch(remote, version, manifestUrl, answers = {}) {
   const product = siteProduct();
   for (const built of pages) {
     const { page, data } = pageWithData(built, { answers, config });
-    writeAtomically(pageFile(page.path), stitchPage({ template, frame, remote, page, publicPath, manifestUrl, product, data }));
+    writeAtomically(pageFile(page.path), withEarlyRequest(stitchPage({ template, frame, remote, page, publicPath, manifestUrl, product, data }), page));
   }
+  writeFrames(remote, pages);
   const stitched = readStitched();
   const written = pages.map((page) => page.path);
   for (const stale of (stitched[remote] ?? []).filter((p) => !written.includes(p))) rmSync(pageFile(stale), { force: true });
   stitched[remote] = written;
   writeAtomically(STITCHED, JSON.stringify(stitched, null, 2) + '\n');
   return written;
+}
+
+/**
+ * Frames (issue 17 item 5): a purchase page's first screen shows no customer data, so its stitched
+ * page is the same for every query of its address (`anyQuery` in the remote's `prerender.json`).
+ * `pages/frames.json` lists those paths; the site's server answers them with a query too
+ * (static-server.mjs `framePage`). Other stitched pages are served only without one.
+ */
+export const FRAMES = path.join(PAGES_DIR, 'frames.json');
+
+export function readFrames() {
+  return existsSync(FRAMES) ? JSON.parse(readFileSync(FRAMES, 'utf8')) : {};
+}
+
+/** Lists `remote`'s pages that hold for any query (path → remote), dropping its previous version's. */
+export function writeFrames(remote, pages) {
+  const frames = Object.fromEntries(Object.entries(readFrames()).filter(([, owner]) => owner !== remote));
+  for (const page of pages) if (page.anyQuery) frames[page.path] = remote;
+  writeAtomically(FRAMES, JSON.stringify(frames, null, 2) + '\n');
+}
+
+/**
+ * A page's first `/rest` request as data (`early` in `prerender.json`, see `@rumbo/shared/early`),
+ * first in the head: `/route-hints.js` reads it and starts the request. JSON is not run, so the CSP
+ * needs no hash for it; `<` is escaped so no text in it can close the element.
+ */
+export function withEarlyRequest(html, page) {
+  if (!page.early) return html;
+  const data = JSON.stringify(page.early).replace(/</g, '\\u003c');
+  const charset = '<meta charset="utf-8"/>';
+  if (!html.includes(charset)) throw new Error(`the shell's index.html has no ${charset}`);
+  return html.replace(charset, () => `${charset}<script type="application/json" id="early-request">${data}</script>`);
 }
 
 export function writeShellFile(name, value) {

@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { languageGuardHash } from './deploy-lib.mjs';
+import { framePage } from './frames.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -123,7 +124,7 @@ export async function serveShell({ root, port, host, apiOrigin, cdnOrigins, prod
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send();
     // A route stitched at deploy (deploy-lib.mjs `stitch`): its complete page, first screen included.
-    const page = stitchedPage(root, request.url);
+    const page = stitchedPage(root, request.url) ?? framePage(root, request.url);
     if (page) return reply.header('Cache-Control', 'no-cache').sendFile(page);
     // Client-side routes: the shell decides (a remote's page, or its not-found page).
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -18,6 +18,7 @@ import { nextTask } from './next-task';
 import { MainArea, registerRemoteApplications } from './remotes/applications';
 import { afterFirstPage } from './remotes/first-page';
 import { applyRegistry, loadRemoteModule, prefetchRemote, prefetchShared, preloadRoute, type RemotesRegistry } from './remotes/registry';
+import { takeRuntimeConfig } from './early-hint';
 import { takeRemotesRegistry } from './route-hints';
 import { routeFor } from './routes';
 import { renderShell } from './shell';
@@ -31,7 +32,7 @@ async function readJson<T>(url: string): Promise<T> {
 async function boot() {
   // Runtime config and registry: nothing environment-specific is baked into the build.
   const [config, registry] = await Promise.all([
-    readJson<RuntimeConfig>('/config.json'),
+    takeRuntimeConfig(() => readJson<RuntimeConfig>('/config.json')),
     takeRemotesRegistry(() => readJson<RemotesRegistry>('/remotes.json')),
   ]);
   configure(config);

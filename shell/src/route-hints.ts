@@ -18,12 +18,15 @@ declare global {
   }
 }
 
-/** The registry `/route-hints.js` already asked for, else a fetch of its own. Taken once. */
-export function takeRemotesRegistry(read: () => Promise<RemotesRegistry>): Promise<RemotesRegistry> {
-  const hinted = window.__remotesRegistry;
-  window.__remotesRegistry = undefined;
-  return hinted ? hinted.catch(read) : read();
+/** What `/route-hints.js` already asked for and left on `window[key]`, else a fetch of its own. Taken once. */
+export function takeHinted<K extends '__remotesRegistry' | '__runtimeConfig'>(key: K, read: () => NonNullable<Window[K]>): NonNullable<Window[K]> {
+  const hinted = window[key];
+  window[key] = undefined;
+  return (hinted ? hinted.catch(read) : read()) as NonNullable<Window[K]>;
 }
+
+/** The registry `/route-hints.js` already asked for, else a fetch of its own. Taken once. */
+export const takeRemotesRegistry = (read: () => Promise<RemotesRegistry>): Promise<RemotesRegistry> => takeHinted('__remotesRegistry', read);
 
 /** Preloads the remote that owns `pathname` (nothing for a path no route owns, or an undeployed remote). */
 export async function hintRoute(pathname: string): Promise<void> {

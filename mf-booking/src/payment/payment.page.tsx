@@ -1,4 +1,4 @@
-import { Link as SiteLink, messageText, useFormSubmit, useTranslation } from '@rumbo/shared';
+import { Link as SiteLink, messageText, useFormSubmit, useHydrated, useTranslation } from '@rumbo/shared';
 import { Alert, Button, chakra, Container, Grid, Heading, List, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { ErrorSummary } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
@@ -58,13 +58,13 @@ export const PaymentPage = observer(function PaymentPage({ store: given }: { sto
     if (ready) void loadReservationPage().catch(() => undefined);
   }, [ready]);
 
+  // The stitched page's frame is what Node rendered and what hydrates; the purchase shows from the render after.
+  const hydrated = useHydrated();
+  if (!hydrated) return <PaymentFrame />;
   const search = store.reservation?.search;
   return (
     <Container maxW="5xl" py="6">
-      <StepIndicator current="pago" />
-      <Heading as="h1" size="xl" mb="2">
-        {t('payment.title')}
-      </Heading>
+      <PaymentHeading />
       {store.state === 'loading' && <Skeleton height="64" />}
       {store.state === 'reserved' && store.reservation?.codigo && <ReservedNotice codigo={store.reservation.codigo} onNewPurchase={() => store.startNewPurchase()} />}
       {store.state === 'none' && (
@@ -130,3 +130,30 @@ export const PaymentPage = observer(function PaymentPage({ store: given }: { sto
     </Container>
   );
 });
+
+/** Step 3's steps and heading. */
+function PaymentHeading() {
+  const { t } = useTranslation('booking');
+  return (
+    <>
+      <StepIndicator current="pago" />
+      <Heading as="h1" size="xl" mb="2">
+        {t('payment.title')}
+      </Heading>
+    </>
+  );
+}
+
+/**
+ * Step 3's frame (issue 17 item 5): its steps, heading and the form's place, without the purchase
+ * (it is in the browser's session storage). The build renders it in Node for the stitched page;
+ * the browser hydrates it and then shows the purchase's form.
+ */
+export function PaymentFrame() {
+  return (
+    <Container maxW="5xl" py="6">
+      <PaymentHeading />
+      <Skeleton height="64" />
+    </Container>
+  );
+}

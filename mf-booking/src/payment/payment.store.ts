@@ -168,7 +168,8 @@ export class PaymentStore {
    * again as one long task.
    */
   restore(): void {
-    if (this.state !== 'loading') return;
+    // No storage where the build renders the page's frame (Node): nothing is stored there.
+    if (this.state !== 'loading' || !this.deps.storage) return;
     this.reservation = readReservation(this.deps.storage);
     this.held = heldSeats(this.deps.storage);
     if (this.reservation?.codigo) {

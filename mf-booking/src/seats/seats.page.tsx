@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Container, Flex, Grid, Heading, HStack, List, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import type { Trip } from '@rumbo/shared/schemas';
-import { Link as SiteLink, useTranslation } from '@rumbo/shared';
+import { Link as SiteLink, useHydrated, useTranslation } from '@rumbo/shared';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { navigateToUrl } from 'single-spa';
@@ -12,6 +12,7 @@ import { StepIndicator } from '../steps';
 import { useTransitioned } from '../use-transitioned';
 import { deckNumber } from './seat-grid';
 import { HoldTime } from './hold-time';
+import { SeatMapLoading, SeatsFrame, TripLineBox } from './seats-frame';
 import { SeatsStore } from './seats.store';
 import { DeckGrid, DeckSwitch, Legend, Message } from './seat-map';
 import { SeatList, SeatTools } from './seat-tools';
@@ -87,10 +88,12 @@ const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
 function TripLine({ trip }: { trip: Trip }) {
   const { i18n } = useTranslation('booking');
   return (
-    <Text color="fg.muted" mb="1">
-      {trip.terminal_salida.ciudad} → {trip.terminal_llegada.ciudad} · {limaTime(trip.fecha_salida, i18n.language)} → {limaTime(trip.fecha_llegada, i18n.language)} ·{' '}
-      {trip.servicio}
-    </Text>
+    <TripLineBox>
+      <Text>
+        {trip.terminal_salida.ciudad} → {trip.terminal_llegada.ciudad} · {limaTime(trip.fecha_salida, i18n.language)} → {limaTime(trip.fecha_llegada, i18n.language)} ·{' '}
+        {trip.servicio}
+      </Text>
+    </TripLineBox>
   );
 }
 
@@ -113,6 +116,9 @@ export const SeatsPage = observer(function SeatsPage({ store: given }: { store?:
     return () => clearInterval(timer);
   }, [store]);
 
+  // The stitched page's frame is what Node rendered and what hydrates; the chosen trip shows from the render after.
+  const hydrated = useHydrated();
+  if (!hydrated) return <SeatsFrame />;
   const trip = store.trip;
   const reservation = store.reservation;
   return (
@@ -158,12 +164,7 @@ export const SeatsPage = observer(function SeatsPage({ store: given }: { store?:
               </Button>
             </Alert.Root>
           )}
-          {state === 'loading' && (
-            <Box aria-busy="true">
-              <Text role="status">{t('seats.loading')}</Text>
-              <Skeleton height="96" />
-            </Box>
-          )}
+          {state === 'loading' && <SeatMapLoading />}
           {state === 'failed' && (
             <Alert.Root status="error" role="alert">
               <Alert.Indicator />

@@ -175,7 +175,8 @@ export class SeatsStore {
    * store-driven render; only the seat map waits for the server. Once: `load()` reads it again.
    */
   restore(): void {
-    if (this.restored) return;
+    // No storage where the build renders the page's frame (Node): nothing is stored there.
+    if (this.restored || !this.deps.storage) return;
     this.restored = true;
     this.reservation = readReservation(this.deps.storage);
     this.held = heldSeats(this.deps.storage);

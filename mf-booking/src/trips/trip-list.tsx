@@ -121,6 +121,18 @@ interface TripListView {
   visible: Trip[];
 }
 
+/** The list while the day's trips are on their way (also the stitched page's frame, `TripsFrame`). */
+export function TripListLoading() {
+  const { t } = useTranslation('booking');
+  return (
+    <Stack aria-busy="true" gap="3">
+      <Text role="status">{t('trips.loading')}</Text>
+      <Skeleton height="32" />
+      <Skeleton height="32" />
+    </Stack>
+  );
+}
+
 const readList = (store: TripsStore): TripListView => ({ state: store.state, count: store.trips.length, visible: store.visible });
 const sameList = (a: TripListView, b: TripListView) => a.state === b.state && a.count === b.count && sameItems(a.visible, b.visible);
 
@@ -132,15 +144,7 @@ const sameList = (a: TripListView, b: TripListView) => a.state === b.state && a.
 export const TripList = memo(function TripList({ store, onChoose = toSeats }: { store: TripsStore; onChoose?: ChooseTrip }) {
   const { t } = useTranslation('booking');
   const { state, count, visible } = useTransitioned(store, readList, sameList);
-  if (state === 'loading') {
-    return (
-      <Stack aria-busy="true" gap="3">
-        <Text role="status">{t('trips.loading')}</Text>
-        <Skeleton height="32" />
-        <Skeleton height="32" />
-      </Stack>
-    );
-  }
+  if (state === 'loading') return <TripListLoading />;
   if (state === 'failed') {
     return (
       <Alert.Root status="error" role="alert">

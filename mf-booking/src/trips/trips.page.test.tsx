@@ -1,12 +1,12 @@
 import { i18n } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
-import type { Trip } from '@rumbo/shared/schemas';
 import { answer, stubEndpoints } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readReservation } from '../reservation';
 import { AREQUIPA, TERMINALS, trip } from '../testing/fixtures';
 import { renderAt, setUpBooking } from '../testing/render';
+import { tripsApi as api } from '../testing/trips-api';
 import { TripsPage } from './trips.page';
 
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
@@ -21,22 +21,6 @@ const URL_OK = `/pasajes?origen=LIM&destino=AQP&fecha=${FECHA}&pasajeros=2`;
 const NIGHT = trip({ cviaje: 11, escalas: 2 });
 const MORNING = trip({ cviaje: 12, fecha_salida: '2026-11-27T13:00:00Z', fecha_llegada: '2026-11-28T03:00:00Z', nprecio_desde: 65, edd_calc_140_p2: 65, edd_calc_160_p2: null, edd_calc_180_p1: null, escalas: 0, pisos: 1 });
 
-type Answer = Trip[] | 'fail';
-
-function api(answers: Answer[]) {
-  const searches: unknown[] = [];
-  stubEndpoints(
-    answer(endpoints.terminals, TERMINALS),
-    answer(endpoints.trips, (_request, body) => {
-      searches.push(body);
-      const trips = answers.length > 1 ? answers.shift()! : answers[0]!;
-      if (trips === 'fail') throw new TypeError('Failed to fetch');
-      return trips;
-    }),
-    answer(endpoints.tripStops, [{ orden: 1, cciudad: 9, ciudad: 'Nasca', llegada: '2026-11-28T06:15:00Z' }]),
-  );
-  return searches;
-}
 
 beforeEach(async () => {
   sessionStorage.clear();

@@ -1,9 +1,8 @@
-import { Alert, Box, Button, chakra, Container, Flex, Heading, HStack, List, NativeSelect, Text } from '@rumbo/shared/ui';
+import { Alert, Box, Container, Heading, List, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { memo, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { Link as SiteLink, useTranslation } from '@rumbo/shared';
-import { navigateToUrl } from 'single-spa';
+import { useHydrated, useTranslation } from '@rumbo/shared';
 import { dayLabel } from '../format';
 import { readReservation } from '../reservation';
 import { parseSearchQuery, type Leg } from '../trips-url';
@@ -11,9 +10,9 @@ import { SearchWidget } from '../search/search-widget';
 import { StepIndicator } from '../steps';
 import { sameItems, useTransitioned } from '../use-transitioned';
 import { TripList } from './trip-list';
-import { TripsStore, type SortKey } from './trips.store';
-
-const CONTROL_BORDER = 'border.control';
+import { ToolbarView } from './trips-toolbar';
+import { RecoverLink, SearchBox, TripsFrame } from './trips-frame';
+import { TripsStore } from './trips.store';
 
 const readCities = (store: TripsStore) => store.cityNames;
 const sameCities = (a: TripsStore['cityNames'], b: TripsStore['cityNames']) => a.origen === b.origen && a.destino === b.destino;
@@ -35,52 +34,20 @@ const RouteLine = memo(function RouteLine({ store }: { store: TripsStore }) {
 });
 
 const Toolbar = observer(function Toolbar({ store }: { store: TripsStore }) {
-  const { t } = useTranslation('booking');
   // The class filter's choices come with the trips, in the list's transition.
   const classes = useTransitioned(store, readClasses, sameItems);
   const previous = store.dayUrl(-1);
   const next = store.dayUrl(1);
   return (
-    <Flex gap="3" wrap="wrap" align="end" justify="space-between" mb="4">
-      <HStack gap="2">
-        <Button variant="outline" size="sm" disabled={!previous} onClick={() => previous && navigateToUrl(previous)}>
-          ← {t('trips.previousDay')}
-        </Button>
-        <Button variant="outline" size="sm" disabled={!next} onClick={() => next && navigateToUrl(next)}>
-          {t('trips.nextDay')} →
-        </Button>
-      </HStack>
-      <HStack gap="3" align="end">
-        <Box>
-          <chakra.label htmlFor="trips-sort" textStyle="sm" display="block">
-            {t('trips.sort')}
-          </chakra.label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field id="trips-sort" value={store.sort} onChange={(event) => store.setSort(event.target.value as SortKey)} borderColor={CONTROL_BORDER}>
-              <option value="salida">{t('trips.sortDeparture')}</option>
-              <option value="precio">{t('trips.sortPrice')}</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Box>
-        <Box>
-          <chakra.label htmlFor="trips-class" textStyle="sm" display="block">
-            {t('trips.filter')}
-          </chakra.label>
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field id="trips-class" value={String(store.clase)} onChange={(event) => store.setClase(Number(event.target.value))} borderColor={CONTROL_BORDER}>
-              <option value="0">{t('trips.filterAll')}</option>
-              {classes.map((clase) => (
-                <option key={clase} value={clase}>
-                  {t(`classes.${clase}`)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Box>
-      </HStack>
-    </Flex>
+    <ToolbarView
+      previous={previous}
+      next={next}
+      sort={store.sort}
+      clase={store.clase}
+      classes={classes}
+      onSort={(sort) => store.setSort(sort)}
+      onClase={(clase) => store.setClase(clase)}
+    />
   );
 });
 
@@ -95,14 +62,17 @@ function legOf(search: ReturnType<typeof parseSearchQuery>): Leg {
 export const TripsPage = observer(function TripsPage() {
   const { t } = useTranslation('booking');
   const location = useLocation();
+  // The stitched page's frame (the same for every query) is what Node rendered and what hydrates;
+  // the search of this address shows from the render after.
+  const hydrated = useHydrated();
   const parsed = useMemo(() => parseSearchQuery(location.search), [location.search]);
   const leg = legOf(parsed);
   // Made in the first render (the page shows its toolbar and list at once); the search starts in an effect.
   const store = useMemo(() => (parsed.ok ? new TripsStore(parsed.search, leg) : undefined), [parsed, leg]);
 
   useEffect(() => {
-    void store?.load();
-  }, [store]);
+    if (hydrated) void store?.load();
+  }, [store, hydrated]);
 
   const initial = parsed.ok
     ? parsed.search
@@ -112,14 +82,15 @@ export const TripsPage = observer(function TripsPage() {
         fecha: parsed.partial.fecha || undefined,
       };
 
+  if (!hydrated) return <TripsFrame />;
   return (
     <Container maxW="5xl" py="6">
       <StepIndicator current="destinos" />
       <Box mb="6">
-        <SearchWidget key={location.search} initial={initial} headingLevel="h2" />
-        <SiteLink to="/pasajes/recuperar" display="inline-block" mt="2" textStyle="sm" color="brand.fg" textDecoration="underline">
-          {t('trips.recover')}
-        </SiteLink>
+        <SearchBox>
+          <SearchWidget key={location.search} initial={initial} headingLevel="h2" />
+        </SearchBox>
+        <RecoverLink />
       </Box>
       {!parsed.ok ? (
         <Alert.Root status="warning">

@@ -119,3 +119,10 @@ export function formatDay(day: string, language: string, withWeekday = false): s
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime())) return day;
   return dateTimeFormat(intlLocale(language), { timeZone: 'UTC', ...(withWeekday ? { weekday: 'long' } : {}), day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
+
+/** `date` (YYYY-MM-DD) plus `days`. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { SALES_CHANNEL } from '../constants';
 import { SEAT_STATE } from './seat-hold';
-import { limaToday } from './format';
+import { addDays, limaToday } from './format';
 
 /** Trips are on sale from today to this many days ahead (the API seeds the same window). */
 export const SALES_WINDOW_DAYS = 60;
@@ -20,12 +20,7 @@ export const HOLD_MAX_MINUTES = 30;
 export const HOLD_WARNING_SECONDS = 150;
 
 
-/** `date` (YYYY-MM-DD) plus `days`. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays };
 
 const cityCode = (message: string) => v.pipe(v.string(message), v.regex(/^[A-Z]{3}$/, message));
 const saleDate = (message: string) =>

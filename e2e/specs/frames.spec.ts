@@ -1,0 +1,145 @@
+import { expect, test, type Page } from '../support/test';
+import { BookingPage, PaymentStepPage } from '../pages/booking.page';
+import { limaDate } from '../support/dates';
+import { layoutShift, recordLayoutShifts } from '../support/layout-shift';
+import { SITE } from '../support/site';
+
+/** Issue 17 item 5: a purchase page's frame paints from HTML and its first request starts from it. */
+const QUERY = { origen: 'LIM', destino: 'TRU', fecha: limaDate(5), pasajeros: 1 };
+const STEP_1 = `/pasajes?${new URLSearchParams(Object.entries(QUERY).map(([key, value]) => [key, String(value)]))}`;
+/** mf-booking's origin (shell/scripts/start.mjs: the remotes' origins in REMOTE_FOLDERS' order, from 1). */
+const MF_BOOKING = 3;
+const PHONE = { width: 412, height: 823 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * Loads a stitched purchase page with `load` and answers the bodies of its first request
+ * (`endpoint`), checking on the way that the request went before mf-booking's code arrived (its
+ * entry is held until then), that React adopted the HTML's first screen, and that nothing moved.
+ */
+async function loadFromHtml(page: Page, endpoint: string, load: () => Promise<void>, ready: () => Promise<void>): Promise<unknown[]> {
+  await recordLayoutShifts(page);
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { __prerendered: Element | null }).__prerendered = document.querySelector('#remote-mf_booking > [data-build]');
+    }),
+  );
+  const bodies: string[] = [];
+  const onRequest = (sent: { method(): string; url(): string; postData(): string | null }) => {
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === endpoint) bodies.push(sent.postData() ?? '');
+  };
+  page.on('request', onRequest);
+  let sentBeforeCode = false;
+  await page.route(
+    (url) => url.origin === SITE.remoteOrigin(MF_BOOKING) && url.pathname.endsWith('/remoteEntry.js'),
+    async (route) => {
+      await expect.poll(() => bodies.length).toBe(1);
+      sentBeforeCode = true;
+      await route.continue();
+    },
+  );
+  await load();
+  await ready();
+  await page.waitForLoadState('networkidle');
+  page.off('request', onRequest);
+  await page.unrouteAll();
+  expect(sentBeforeCode, `${endpoint} asked before mf-booking's code arrived`).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected), 'hydrated, not painted again').toBe(true);
+  expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+  return bodies.map((body) => JSON.parse(body));
+}
+
+test.describe('purchase pages painted from HTML (frames)', () => {
+  test("step 1's frame is served for its addresses with a query, with its first request described; other queries stay the shell's", async ({ request }) => {
+    const html = await (await request.get(STEP_1)).text();
+    const start = html.indexOf('<div id="remote-mf_booking">');
+    expect(start, "mf-booking's container in the HTML").toBeGreaterThan(0);
+    const frame = html.slice(start, html.indexOf('<div id="shell-footer">'));
+    expect(frame).toContain('aria-label="Pasos de la compra"');
+    expect(frame).toContain('Elige tu viaje de ida');
+    expect(frame).toContain('Buscando viajes');
+    // No customer data in it: not this address's cities.
+    expect(frame).not.toContain('TRU');
+    expect(html).toMatch(/<script type="application\/json" id="early-request">\{"method":"POST","path":"\/rest\/viaje"/);
+    // The same page without a query.
+    expect(await (await request.get('/pasajes')).text()).toBe(html);
+    const seats = await (await request.get('/pasajes/asientos')).text();
+    expect(seats).toContain('Cargando el mapa de asientos');
+    expect(seats).toMatch(/id="early-request">\{"method":"POST","path":"\/rest\/maqueta"/);
+    // Pages whose first screen depends on their query are still the shell's to render.
+    expect(await (await request.get('/promociones?confirmar=abc')).text()).toContain('<div id="remotes"></div>');
+    expect(await (await request.get('/login?pathname=%2Fmicuenta')).text()).toContain('<div id="remotes"></div>');
+  });
+
+  for (const [device, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    test(`step 1 (${device}): the search starts before mf-booking's code arrives, once; the frame hydrates and nothing moves`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () => {
+          // The search widget's place in the frame, as the HTML painted it.
+          const place = document.querySelector('#remote-mf_booking [aria-busy="true"]')?.getBoundingClientRect().height ?? 0;
+          (window as unknown as { __searchPlaceholder: number }).__searchPlaceholder = place;
+        }),
+      );
+      const booking = new BookingPage(page);
+      const searches = await loadFromHtml(
+        page,
+        '/rest/viaje',
+        () => booking.open(STEP_1),
+        () => expect(booking.tripCards().first()).toBeVisible(),
+      );
+      expect(searches).toEqual([{ origen: 'LIM', destino: 'TRU', fecha: QUERY.fecha, cusuario: 50005, coficina_venta: 577 }]);
+      await expect(booking.cityBox('origen')).not.toHaveValue('');
+      // The frame kept the widget's exact place: no gap left under it either.
+      const widget = await booking.searchForm().evaluate((form) => form.closest('section')!.getBoundingClientRect().height);
+      expect(await page.evaluate(() => (window as unknown as { __searchPlaceholder: number }).__searchPlaceholder)).toBeCloseTo(widget, 0);
+    });
+
+    test(`step 2 (${device}): reloaded, the seat map of the chosen trip is asked from the HTML, once`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const booking = new BookingPage(page);
+      await booking.openTrips(QUERY);
+      await booking.chooseTrip(/piso/);
+      const chosen = await page.evaluate(() => {
+        const stored = JSON.parse(sessionStorage.getItem('CRESERVA') ?? '{}') as { ida: { cviaje: number; cterminal_origen: number; cterminal_destino: number } };
+        return stored.ida;
+      });
+      const maps = await loadFromHtml(
+        page,
+        '/rest/maqueta',
+        async () => {
+          await page.reload();
+        },
+        () => expect(booking.seatDeck()).toBeVisible(),
+      );
+      expect(maps).toEqual([{ cviaje: chosen.cviaje, cterminal_origen: chosen.cterminal_origen, cterminal_destino: chosen.cterminal_destino, susuario: 'TVIRT', cusuario: 50005 }]);
+    });
+
+    test(`step 3 (${device}): reloaded, its frame hydrates and the purchase's form replaces it without moving anything`, async ({ page, request }) => {
+      await page.setViewportSize(viewport);
+      const html = await (await request.get('/pasajes/pago')).text();
+      expect(html.slice(html.indexOf('<div id="remote-mf_booking">'))).toContain('Datos de los pasajeros y pago');
+      const booking = new BookingPage(page);
+      const payment = new PaymentStepPage(page);
+      await booking.openTrips(QUERY);
+      await booking.chooseTrip(/piso/);
+      await booking.pickSeat();
+      await booking.continueBooking();
+      await expect(page).toHaveURL(/\/pasajes\/pago$/);
+      await recordLayoutShifts(page);
+      await page.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { __prerendered: Element | null }).__prerendered = document.querySelector('#remote-mf_booking > [data-build]');
+        }),
+      );
+      await page.reload();
+      await expect(payment.passenger(1)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected), 'hydrated, not painted again').toBe(true);
+      expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+    });
+  }
+});

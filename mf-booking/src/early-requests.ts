@@ -1,0 +1,45 @@
+import { SALES_CHANNEL, STORAGE_KEYS } from '@rumbo/shared';
+import { seatsEndpoints, tripsEndpoints } from '@rumbo/shared/contract';
+import type { EarlyRequest } from '@rumbo/shared/early';
+import { SALES_WINDOW_DAYS } from '@rumbo/shared/schemas';
+
+/** A city's code, as the search's schema takes it (`TripSearchFormSchema`). */
+const CITY_CODE = '^[A-Z]{3}$';
+
+/**
+ * Each stitched purchase page's first `/rest` request (step 3 has none: its first, the quote, is
+ * built from the held seats by its code), which the page starts from its HTML
+ * (`@rumbo/shared/early`): the same body this remote then sends, so its client takes that answer.
+ */
+/** The chosen leg's trip (`CRESERVA`, `currentTrip`). */
+const chosenTrip = (field: string) => ({ stored: STORAGE_KEYS.booking, path: ['$tramo', field] });
+
+export const EARLY_REQUESTS: Readonly<Record<string, EarlyRequest | undefined>> = {
+  // Step 1: the day's trips of the outbound leg (`searchTrips`); the return leg (`tramo`) is asked by the page.
+  '/pasajes': {
+    method: 'POST',
+    path: tripsEndpoints.trips.path,
+    body: {
+      origen: { query: 'origen', upper: true, pattern: CITY_CODE },
+      destino: { query: 'destino', upper: true, pattern: CITY_CODE },
+      fecha: { query: 'fecha', days: SALES_WINDOW_DAYS },
+      cusuario: SALES_CHANNEL.cusuario,
+      coficina_venta: SALES_CHANNEL.coficina_venta,
+    },
+    unless: ['tramo'],
+    distinct: ['origen', 'destino'],
+  },
+  // Step 2: the chosen trip's seat map (`fetchSeatMap`); none for a purchase already reserved (the page says so instead).
+  '/pasajes/asientos': {
+    method: 'POST',
+    path: seatsEndpoints.seatMap.path,
+    body: {
+      cviaje: chosenTrip('cviaje'),
+      cterminal_origen: chosenTrip('cterminal_origen'),
+      cterminal_destino: chosenTrip('cterminal_destino'),
+      susuario: SALES_CHANNEL.susuario,
+      cusuario: SALES_CHANNEL.cusuario,
+    },
+    unlessStored: { stored: STORAGE_KEYS.booking, path: ['codigo'] },
+  },
+};

@@ -1,0 +1,68 @@
+import { Link as SiteLink, useTranslation } from '@rumbo/shared';
+import { Box, Container, Heading, Skeleton, Text } from '@rumbo/shared/ui';
+import type { ReactNode } from 'react';
+import { StepIndicator } from '../steps';
+import { TripListLoading } from './trip-list';
+import { ToolbarView } from './trips-toolbar';
+
+/**
+ * The height of step 1's search widget (measured at each breakpoint: its fields stack in one
+ * column, then two, then one row). The frame reserves it, so nothing below moves when the widget
+ * with this address's search replaces the frame.
+ */
+const SEARCH_HEIGHT = { base: '31.5rem', md: '22.25rem', lg: '13.75rem' };
+
+/** Where step 1's search widget goes: its height is kept from the frame on. */
+export function SearchBox({ children }: { children: ReactNode }) {
+  return <Box minH={SEARCH_HEIGHT}>{children}</Box>;
+}
+
+export function RecoverLink() {
+  const { t } = useTranslation('booking');
+  return (
+    <SiteLink to="/pasajes/recuperar" display="inline-block" mt="2" textStyle="sm" color="brand.fg" textDecoration="underline">
+      {t('trips.recover')}
+    </SiteLink>
+  );
+}
+
+const ignore = () => undefined;
+
+/**
+ * Step 1's frame (issue 17 item 5): what the page shows while its trips are on their way, without
+ * what depends on the address's search or on the day. The build renders it in Node for the
+ * stitched page (`src/prerender.tsx`), served for every query of `/pasajes`; the browser hydrates
+ * it and then shows the search of its address.
+ */
+export function TripsFrame() {
+  const { t } = useTranslation('booking');
+  const { t: searchText } = useTranslation('bookingSearch');
+  return (
+    <Container maxW="5xl" py="6">
+      <StepIndicator current="destinos" />
+      <Box mb="6">
+        <SearchBox>
+          <Box aria-busy="true" borderWidth="1px" rounded="lg" p={{ base: 4, md: 5 }} bg="bg" minH={SEARCH_HEIGHT}>
+            <Heading as="h2" size="md" mb="3">
+              {searchText('search.title')}
+            </Heading>
+            <Skeleton height="10" />
+          </Box>
+        </SearchBox>
+        <RecoverLink />
+      </Box>
+      <Box as="section" aria-labelledby="trips-title">
+        <Heading as="h1" id="trips-title" size="xl">
+          {t('trips.title')}
+        </Heading>
+        {/* The leg's two lines (cities, day), still unknown. */}
+        <Box mb="3" color="fg.muted" aria-hidden="true">
+          <Text>{'\u00a0'}</Text>
+          <Text>{'\u00a0'}</Text>
+        </Box>
+        <ToolbarView sort="salida" clase={0} classes={[]} onSort={ignore} onClase={ignore} />
+        <TripListLoading />
+      </Box>
+    </Container>
+  );
+}

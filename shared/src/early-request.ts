@@ -1,0 +1,172 @@
+/**
+ * A page's first `/rest` request, started from the stitched HTML (issue 17 item 5) before the
+ * remote's code has arrived, in parallel with it. The remote's build describes it per page
+ * (`prerender.json` `early`, from the endpoint table); the deploy writes the description into the
+ * page (`<script type="application/json" id="early-request">`, data: no script runs from it), and
+ * `/route-hints.js` starts it with the same headers the `/rest` client sends. The client
+ * (`ApiClient`) takes the answer instead of sending the same request again; for any other
+ * request, other headers, or a failed answer it sends its own.
+ */
+import { addDays, limaToday } from './schemas/format';
+import { STORAGE_KEYS, decodeBase64Json, languageKey, readCookie } from './storage';
+
+/**
+ * A body field: a constant, or a query parameter of the page's address (upper-cased if asked),
+ * checked as the remote checks it before asking (`pattern`; `days`: a date from today to that many
+ * days ahead, in Lima): a request the remote would not send is not sent early either.
+ */
+export type EarlyValue = string | number | QueryValue | StoredValue;
+
+interface QueryValue {
+  query: string;
+  upper?: boolean;
+  pattern?: string;
+  days?: number;
+}
+
+/**
+ * A value of a JSON object the page keeps in session storage (`CRESERVA`): `path` leads to it, a
+ * segment `$name` standing for the value of that object's field `name` (`['$tramo', 'cviaje']`:
+ * the chosen leg's trip).
+ */
+interface StoredValue {
+  stored: string;
+  path: string[];
+}
+
+function storedValue(value: StoredValue): string | number | undefined {
+  let object: unknown;
+  try {
+    object = JSON.parse(sessionStorage.getItem(value.stored) ?? 'null');
+  } catch {
+    return undefined;
+  }
+  const root = object as Record<string, unknown> | null;
+  let found: unknown = root;
+  for (const segment of value.path) {
+    const name = segment.startsWith('$') ? root?.[segment.slice(1)] : segment;
+    found = typeof name === 'string' && found && typeof found === 'object' ? (found as Record<string, unknown>)[name] : undefined;
+  }
+  return typeof found === 'string' || typeof found === 'number' ? found : undefined;
+}
+
+function acceptable(text: string, { pattern, days }: QueryValue, now: Date): boolean {
+  if (pattern !== undefined && !new RegExp(pattern).test(text)) return false;
+  if (days === undefined) return true;
+  const today = limaToday(now);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && text >= today && text <= addDays(today, days);
+}
+
+export interface EarlyRequest {
+  method: 'POST';
+  /** The endpoint's path (`@rumbo/shared/contract`). */
+  path: string;
+  body: Record<string, EarlyValue>;
+  /** Query parameters whose presence means the page asks something else first: no early request. */
+  unless?: string[];
+  /** Body fields that must differ (origin and destination). */
+  distinct?: [string, string];
+  /** A stored value whose presence means the page shows something else (a purchase already reserved). */
+  unlessStored?: StoredValue;
+}
+
+interface Started {
+  key: string;
+  headers: Record<string, string>;
+  response: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    /** Requests the stitched page started, not yet taken by the client. */
+    __earlyRequests?: Started[];
+  }
+}
+
+/** Objects with their keys in order, so two equal bodies give one text. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+const keyOf = (method: string, path: string, body: unknown) => `${method} /${path.replace(/^\/+/, '')} ${canonical(body)}`;
+
+/** The body of `request` for the page's query, or undefined when the query does not give it. */
+export function earlyBody(request: EarlyRequest, search: string, now = new Date()): Record<string, string | number> | undefined {
+  const params = new URLSearchParams(search);
+  if (request.unless?.some((name) => params.has(name))) return undefined;
+  if (request.unlessStored && storedValue(request.unlessStored) !== undefined) return undefined;
+  const body: Record<string, string | number> = {};
+  for (const [field, value] of Object.entries(request.body)) {
+    if (typeof value !== 'object') {
+      body[field] = value;
+      continue;
+    }
+    if ('stored' in value) {
+      const found = storedValue(value);
+      if (found === undefined) return undefined;
+      body[field] = found;
+      continue;
+    }
+    const given = params.get(value.query)?.trim();
+    const text = given && value.upper ? given.toUpperCase() : given;
+    if (!text || !acceptable(text, value, now)) return undefined;
+    body[field] = text;
+  }
+  const [one, other] = request.distinct ?? [];
+  return one && other && body[one] === body[other] ? undefined : body;
+}
+
+/** The headers the `/rest` client sends: the session's bearer token (cookie, else the stored session) and the language. */
+export function clientHeaders(token: string | undefined, language: string): Record<string, string> {
+  return { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Accept-Language': language };
+}
+
+/** The token and language the client will use, read from the browser's storage as the session store and i18n read them. */
+export function storedClientHeaders(product: string, now = Date.now()): Record<string, string> {
+  let token = readCookie(STORAGE_KEYS.tokenCookie);
+  let language = 'es-PE';
+  try {
+    const stored = decodeBase64Json<{ token?: unknown; expiresAt?: number }>(localStorage.getItem(STORAGE_KEYS.auth));
+    if (!token && typeof stored?.token === 'string' && Number(stored.expiresAt) > now) token = stored.token;
+    language = localStorage.getItem(languageKey(product)) || language;
+  } catch {
+    // No storage: the client has no session either.
+  }
+  return clientHeaders(token, language);
+}
+
+/** Starts `request` for the page's address (`apiBaseUrl`: the runtime config's). */
+export function startEarlyRequest(request: EarlyRequest, { apiBaseUrl, search, headers }: { apiBaseUrl: string; search: string; headers: Record<string, string> }): void {
+  const body = earlyBody(request, search);
+  if (!body) return;
+  const response = fetch(`${apiBaseUrl.replace(/\/+$/, '')}${request.path}`, {
+    method: request.method,
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  // Read by the client, or by nobody: never an unhandled rejection.
+  response.catch(() => undefined);
+  (window.__earlyRequests ??= []).push({ key: keyOf(request.method, request.path, body), headers, response });
+}
+
+/**
+ * The answer of a request the page started, when it is this one with these headers; taken once.
+ * The caller sends its own request when there is none or it failed.
+ */
+export function takeEarlyResponse(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Response> | undefined {
+  const started = typeof window === 'undefined' ? undefined : window.__earlyRequests;
+  if (!started?.length) return undefined;
+  const key = keyOf(method, path, body);
+  const index = started.findIndex((item) => item.key === key);
+  if (index < 0) return undefined;
+  const [found] = started.splice(index, 1);
+  return found && canonical(found.headers) === canonical(headers) ? found.response : undefined;
+}

@@ -1,0 +1,34 @@
+/**
+ * The page's first `/rest` request (issue 17 item 5), started by `/route-hints.js` from what the
+ * stitched page says (`<script type="application/json" id="early-request">`, see
+ * `@rumbo/shared/early`): it needs the API's address, from the runtime config, which it reads
+ * once for the shell's boot too (one request per page).
+ */
+import type { RuntimeConfig } from '@rumbo/shared';
+import { startEarlyRequest, storedClientHeaders, type EarlyRequest } from '@rumbo/shared/early';
+import { takeHinted } from './route-hints';
+
+declare global {
+  interface Window {
+    /** The runtime config as `/route-hints.js` fetched it, for the shell's boot. */
+    __runtimeConfig?: Promise<RuntimeConfig>;
+  }
+}
+
+/** The config `/route-hints.js` already asked for, else a fetch of its own. Taken once. */
+export const takeRuntimeConfig = (read: () => Promise<RuntimeConfig>): Promise<RuntimeConfig> => takeHinted('__runtimeConfig', read);
+
+/** Starts the request the page describes, if it describes one (nothing otherwise: the page asks as always). */
+export async function hintEarlyRequest(): Promise<void> {
+  const element = document.getElementById('early-request');
+  if (!element?.textContent) return;
+  const request = JSON.parse(element.textContent) as EarlyRequest;
+  const pending = fetch('/config.json').then((response) => {
+    if (!response.ok) throw new Error(`/config.json: ${response.status}`);
+    return response.json() as Promise<RuntimeConfig>;
+  });
+  // This fetch takes index.html's preloaded answer: the shell's boot takes this same config.
+  window.__runtimeConfig = pending;
+  const config = await pending;
+  startEarlyRequest(request, { apiBaseUrl: config.apiBaseUrl, search: window.location.search, headers: storedClientHeaders(config.product) });
+}
