@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/test';
-import { BookingPage, PaymentStepPage } from '../pages/booking.page';
+import { BookingPage, PaymentStepPage, ReservationStatusPage } from '../pages/booking.page';
 import { limaDate } from '../support/dates';
 import { layoutShift, recordLayoutShifts } from '../support/layout-shift';
 import { SITE } from '../support/site';
@@ -66,6 +66,15 @@ test.describe('purchase pages painted from HTML (frames)', () => {
     const seats = await (await request.get('/pasajes/asientos')).text();
     expect(seats).toContain('Cargando el mapa de asientos');
     expect(seats).toMatch(/id="early-request">\{"method":"POST","path":"\/rest\/maqueta"/);
+    // The reservation's frame: one page for every code, none of which is in it.
+    const reservation = await (await request.get('/pasajes/reserva/ABCDEFGH')).text();
+    const reservationFrame = reservation.slice(reservation.indexOf('<div id="remote-mf_booking">'), reservation.indexOf('<div id="shell-footer">'));
+    expect(reservationFrame).toContain('Tu reserva');
+    expect(reservationFrame).toContain('Cargando la reserva');
+    expect(reservationFrame).not.toContain('ABCDEFGH');
+    expect(reservation).toMatch(/id="early-request">\{"method":"POST","path":"\/rest\/venta\/consulta"/);
+    expect(reservation).toContain('<title>Tu reserva');
+    expect(await (await request.get('/pasajes/reserva/HGFEDCBA?x=1')).text()).toBe(reservation);
     // Pages whose first screen depends on their query are still the shell's to render.
     expect(await (await request.get('/promociones?confirmar=abc')).text()).toContain('<div id="remotes"></div>');
     expect(await (await request.get('/login?pathname=%2Fmicuenta')).text()).toContain('<div id="remotes"></div>');
@@ -140,6 +149,34 @@ test.describe('purchase pages painted from HTML (frames)', () => {
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected), 'hydrated, not painted again').toBe(true);
       expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+    });
+
+    test(`the reservation (${device}): reloaded, it is asked from the HTML with this tab's purchase key, once; the frame hydrates and nothing moves`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const booking = new BookingPage(page);
+      const payment = new PaymentStepPage(page);
+      const reservation = new ReservationStatusPage(page);
+      await booking.openTrips(QUERY);
+      await booking.chooseTrip(/piso/);
+      await booking.pickSeat();
+      await booking.continueBooking();
+      await payment.fillPassenger(1, { numero: '44567890', nombres: 'Rosa', paterno: 'Quispe', materno: 'Mamani', email: 'rosa@example.pe', celular: '987654321', genero: 'F', nacimiento: '1988-04-12' });
+      await payment.fillBuyer('rosa quispe mamani', `rosa.${Date.now()}@example.pe`);
+      await payment.acceptTerms();
+      await payment.reserve();
+      await expect(page).toHaveURL(/\/pasajes\/reserva\/[A-HJ-NP-Z2-9]{8}$/);
+      const codigo = page.url().split('/').at(-1)!;
+      await expect(reservation.code()).toHaveText(codigo);
+      const clave = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('CRESERVA') ?? '{}') as { clave_bloqueo: string }).clave_bloqueo);
+      const lookups = await loadFromHtml(
+        page,
+        '/rest/venta/consulta',
+        async () => {
+          await page.reload();
+        },
+        () => expect(reservation.state()).toHaveText('Pendiente de pago'),
+      );
+      expect(lookups).toEqual([{ codigo, clave_bloqueo: clave }]);
     });
   }
 });

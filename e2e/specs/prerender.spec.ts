@@ -61,8 +61,10 @@ test.describe('pages painted from HTML', () => {
       expect(html, `${path}: the remote's manifest preloaded`).toMatch(/<link rel="preload" href="http:\/\/[^"]+\/mf-manifest\.json" as="fetch" crossorigin="anonymous"\/>/);
       expect(html, `${path}: no placeholder left`).not.toContain('__REMOTE_PUBLIC_PATH__');
     }
-    // A page whose first screen depends on the customer's data is not stitched.
-    expect(await served(request, '/pasajes/reserva/ABCDEFGH')).toContain('<div id="remotes"></div>');
+    // A page whose first screen is the customer's data is served as its frame (frames.spec.ts), for
+    // every address of its pattern; pages with neither a prerender nor a frame stay the shell's.
+    expect(await served(request, '/pasajes/reserva/ABCDEFGH')).toContain('<div id="remote-mf_booking">');
+    expect(await served(request, '/pasajes/postergar/ABCDEFGH-1')).toContain('<div id="remotes"></div>');
     // The data an information page hydrates from, and the sign-in providers /login was stitched for.
     const terms = await served(request, '/informacion/terminos-condiciones');
     expect(pageData(terms)['/rest/informacion/2']).toMatchObject({ language: 'es-PE', page: { titulo: 'Términos y condiciones' } });

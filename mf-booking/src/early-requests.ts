@@ -1,18 +1,21 @@
 import { SALES_CHANNEL, STORAGE_KEYS } from '@rumbo/shared';
-import { seatsEndpoints, tripsEndpoints } from '@rumbo/shared/contract';
+import { salesEndpoints, seatsEndpoints, tripsEndpoints } from '@rumbo/shared/contract';
 import type { EarlyRequest } from '@rumbo/shared/early';
-import { SALES_WINDOW_DAYS } from '@rumbo/shared/schemas';
+import { PURCHASE_KEY_PATTERN, RESERVATION_CODE_PATTERN, SALES_WINDOW_DAYS } from '@rumbo/shared/schemas';
 
 /** A city's code, as the search's schema takes it (`TripSearchFormSchema`). */
 const CITY_CODE = '^[A-Z]{3}$';
 
 /**
- * Each stitched purchase page's first `/rest` request (step 3 has none: its first, the quote, is
- * built from the held seats by its code), which the page starts from its HTML
+ * Each stitched purchase page's first `/rest` request (by path, or path pattern; step 3 has none:
+ * its first, the quote, is built from the held seats by its code), which the page starts from its HTML
  * (`@rumbo/shared/early`): the same body this remote then sends, so its client takes that answer.
  */
 /** The chosen leg's trip (`CRESERVA`, `currentTrip`). */
 const chosenTrip = (field: string) => ({ stored: STORAGE_KEYS.booking, path: ['$tramo', field] });
+
+/** The reservation page's address (`root.tsx`). */
+export const RESERVATION_ROUTE = '/pasajes/reserva/:codigo';
 
 export const EARLY_REQUESTS: Readonly<Record<string, EarlyRequest | undefined>> = {
   // Step 1: the day's trips of the outbound leg (`searchTrips`); the return leg (`tramo`) is asked by the page.
@@ -41,5 +44,21 @@ export const EARLY_REQUESTS: Readonly<Record<string, EarlyRequest | undefined>> 
       cusuario: SALES_CHANNEL.cusuario,
     },
     unlessStored: { stored: STORAGE_KEYS.booking, path: ['codigo'] },
+  },
+  // The reservation (`ReservationStore.load`): its code from the address, read with this browser's
+  // purchase key (`purchaseKeyOf`: the purchase in `CRESERVA` if it is this one, else an earlier one's).
+  [RESERVATION_ROUTE]: {
+    method: 'POST',
+    path: salesEndpoints.reservation.path,
+    route: RESERVATION_ROUTE,
+    body: {
+      codigo: { param: 'codigo', upper: true, pattern: RESERVATION_CODE_PATTERN.source },
+      clave_bloqueo: {
+        first: [
+          { stored: STORAGE_KEYS.booking, path: ['clave_bloqueo'], when: { path: ['codigo'], is: '@codigo' }, pattern: PURCHASE_KEY_PATTERN.source },
+          { stored: STORAGE_KEYS.knownPurchases, path: ['@codigo'], pattern: PURCHASE_KEY_PATTERN.source },
+        ],
+      },
+    },
   },
 };

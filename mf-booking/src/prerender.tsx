@@ -8,12 +8,13 @@
  */
 import { RemoteRoot } from '@rumbo/shared';
 import { prerenderPages, prepareServer } from '@rumbo/shared/server';
-import { EARLY_REQUESTS } from './early-requests';
+import { EARLY_REQUESTS, RESERVATION_ROUTE } from './early-requests';
 import { bookingPackageTexts } from './locales';
 import { Root } from './root';
 import { searchPackageTexts } from './search/locales';
 
-const FRAMES = ['/pasajes', '/pasajes/asientos', '/pasajes/pago'];
+/** Steps 1–3 and the reservation, by its path pattern: one frame for every code (no code is in it). */
+const FRAMES = ['/pasajes', '/pasajes/asientos', '/pasajes/pago', RESERVATION_ROUTE];
 
 export async function prerender() {
   await prepareServer([bookingPackageTexts, searchPackageTexts]);

@@ -58,6 +58,39 @@ describe('a page\'s first request from its HTML (issue 17 item 5)', () => {
     sessionStorage.clear();
   });
 
+  it("takes a value from the page's path and a purchase key by that code: the current purchase's, else an earlier one's", () => {
+    const lookup: EarlyRequest = {
+      method: 'POST',
+      path: '/rest/venta/consulta',
+      route: '/pasajes/reserva/:codigo',
+      body: {
+        codigo: { param: 'codigo', upper: true, pattern: '^[A-HJ-NP-Z2-9]{8}$' },
+        clave_bloqueo: {
+          first: [
+            { stored: 'CRESERVA', path: ['clave_bloqueo'], when: { path: ['codigo'], is: '@codigo' }, pattern: '^[A-Za-z0-9_-]{16,128}$' },
+            { stored: 'CRESERVA_ANTERIORES', path: ['@codigo'], pattern: '^[A-Za-z0-9_-]{16,128}$' },
+          ],
+        },
+      },
+    };
+    const key = 'k'.repeat(20);
+    // Not a purchase of this browser: no request (the page says so).
+    expect(earlyBody(lookup, '/pasajes/reserva/ABCDEFGH')).toBeUndefined();
+    sessionStorage.setItem('CRESERVA', JSON.stringify({ tramo: 'ida', codigo: 'ABCDEFGH', clave_bloqueo: key }));
+    expect(earlyBody(lookup, '/pasajes/reserva/abcdefgh')).toEqual({ codigo: 'ABCDEFGH', clave_bloqueo: key });
+    expect(earlyBody(lookup, '/pasajes/reserva/ABCDEFGH/')).toEqual({ codigo: 'ABCDEFGH', clave_bloqueo: key });
+    // Another code: an earlier purchase's key, if this tab has one.
+    expect(earlyBody(lookup, '/pasajes/reserva/HGFEDCBA')).toBeUndefined();
+    sessionStorage.setItem('CRESERVA_ANTERIORES', JSON.stringify({ HGFEDCBA: `${key}2`, BADKEYXX: 'short' }));
+    expect(earlyBody(lookup, '/pasajes/reserva/HGFEDCBA')).toEqual({ codigo: 'HGFEDCBA', clave_bloqueo: `${key}2` });
+    // What the page would not ask: a code outside the alphabet, a key that is not one, another path.
+    expect(earlyBody(lookup, '/pasajes/reserva/ABCDEFG0')).toBeUndefined();
+    expect(earlyBody(lookup, '/pasajes/reserva/BADKEYXX')).toBeUndefined();
+    expect(earlyBody(lookup, '/pasajes/reserva/ABCDEFGH/x')).toBeUndefined();
+    expect(earlyBody(lookup, '/pasajes/reserva/%E0%A4%A')).toBeUndefined();
+    sessionStorage.clear();
+  });
+
   it('sends what the client sends: the stored session\'s token (unless expired) and the chosen language', () => {
     expect(storedClientHeaders('rumbo')).toEqual({ 'Accept-Language': 'es-PE' });
     localStorage.setItem(languageKey('rumbo'), 'en-EN');
@@ -68,12 +101,12 @@ describe('a page\'s first request from its HTML (issue 17 item 5)', () => {
 
   it('is taken once, only for the same request with the same headers', () => {
     globalThis.fetch = jest.fn(async () => json(200, { data: [] })) as unknown as typeof fetch;
-    startEarlyRequest(SEARCH, { apiBaseUrl: 'http://api.test/', search: QUERY, headers: HEADERS });
+    startEarlyRequest(SEARCH, { apiBaseUrl: 'http://api.test/', address: QUERY, headers: HEADERS });
     const body = { cusuario: 50005, fecha: '2026-12-01', origen: 'LIM', destino: 'AQP' };
     expect(takeEarlyResponse('POST', '/rest/viaje', { ...body, fecha: '2026-12-02' }, HEADERS)).toBeUndefined();
     expect(takeEarlyResponse('POST', '/rest/viaje', body, HEADERS)).toBeInstanceOf(Promise);
     expect(takeEarlyResponse('POST', '/rest/viaje', body, HEADERS)).toBeUndefined();
-    startEarlyRequest(SEARCH, { apiBaseUrl: 'http://api.test', search: QUERY, headers: HEADERS });
+    startEarlyRequest(SEARCH, { apiBaseUrl: 'http://api.test', address: QUERY, headers: HEADERS });
     expect(takeEarlyResponse('POST', '/rest/viaje', body, { ...HEADERS, Authorization: 'Bearer other' })).toBeUndefined();
   });
 
@@ -85,7 +118,7 @@ describe('a page\'s first request from its HTML (issue 17 item 5)', () => {
     it('takes the answer the page asked for instead of asking again', async () => {
       const fetchMock = jest.fn(async () => json(200, { data: ['early'] }));
       globalThis.fetch = fetchMock as unknown as typeof fetch;
-      startEarlyRequest(SEARCH, { apiBaseUrl: 'http://api.test', search: QUERY, headers: HEADERS });
+      startEarlyRequest(SEARCH, { apiBaseUrl: 'http://api.test', address: QUERY, headers: HEADERS });
       await expect(api.post('/rest/viaje', body)).resolves.toEqual(['early']);
       expect(fetchMock).toHaveBeenCalledTimes(1);
       const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -101,7 +134,7 @@ describe('a page\'s first request from its HTML (issue 17 item 5)', () => {
       const answers = [json(503, { message: 'busy' }), json(200, { data: ['own'] })];
       const fetchMock = jest.fn(async () => answers.shift()!);
       globalThis.fetch = fetchMock as unknown as typeof fetch;
-      startEarlyRequest(SEARCH, { apiBaseUrl: 'http://api.test', search: QUERY, headers: HEADERS });
+      startEarlyRequest(SEARCH, { apiBaseUrl: 'http://api.test', address: QUERY, headers: HEADERS });
       await expect(api.post('/rest/viaje', body)).resolves.toEqual(['own']);
       expect(fetchMock).toHaveBeenCalledTimes(2);
     });

@@ -11,14 +11,17 @@ import { addDays, limaToday } from './schemas/format';
 import { STORAGE_KEYS, decodeBase64Json, languageKey, readCookie } from './storage';
 
 /**
- * A body field: a constant, or a query parameter of the page's address (upper-cased if asked),
- * checked as the remote checks it before asking (`pattern`; `days`: a date from today to that many
- * days ahead, in Lima): a request the remote would not send is not sent early either.
+ * A body field: a constant, a value of the page's address, or a value kept in session storage.
+ * A value of the address is a query parameter (`query`) or a parameter of the page's path
+ * (`param`, named in the request's `route`), upper-cased if asked and checked as the remote checks
+ * it before asking (`pattern`; `days`: a date from today to that many days ahead, in Lima): a
+ * request the remote would not send is not sent early either.
  */
-export type EarlyValue = string | number | QueryValue | StoredValue;
+export type EarlyValue = string | number | AddressValue | StoredValue | FirstStoredValue;
 
-interface QueryValue {
-  query: string;
+interface AddressValue {
+  query?: string;
+  param?: string;
   upper?: boolean;
   pattern?: string;
   days?: number;
@@ -27,34 +30,73 @@ interface QueryValue {
 /**
  * A value of a JSON object the page keeps in session storage (`CRESERVA`): `path` leads to it, a
  * segment `$name` standing for the value of that object's field `name` (`['$tramo', 'cviaje']`:
- * the chosen leg's trip).
+ * the chosen leg's trip) and `@name` for the body's field `name` (one before it in `body`).
+ * `when`: only if the value at that path is that (`@name`: the body's field). `pattern`: checked.
  */
 interface StoredValue {
   stored: string;
   path: string[];
+  when?: { path: string[]; is: string };
+  pattern?: string;
 }
 
-function storedValue(value: StoredValue): string | number | undefined {
+/** The first of these stored values that the browser has (the purchase in `CRESERVA`, else an earlier one). */
+interface FirstStoredValue {
+  first: StoredValue[];
+}
+
+type Body = Record<string, string | number>;
+
+/** `@name`: the body's field `name`; any other text: itself. */
+const segmentOf = (segment: string, body: Body) => (segment.startsWith('@') ? String(body[segment.slice(1)] ?? '') : segment);
+
+function storedAt(stored: string, path: string[], body: Body): unknown {
   let object: unknown;
   try {
-    object = JSON.parse(sessionStorage.getItem(value.stored) ?? 'null');
+    object = JSON.parse(sessionStorage.getItem(stored) ?? 'null');
   } catch {
     return undefined;
   }
   const root = object as Record<string, unknown> | null;
   let found: unknown = root;
-  for (const segment of value.path) {
-    const name = segment.startsWith('$') ? root?.[segment.slice(1)] : segment;
+  for (const segment of path) {
+    const name = segment.startsWith('$') ? root?.[segment.slice(1)] : segmentOf(segment, body);
     found = typeof name === 'string' && found && typeof found === 'object' ? (found as Record<string, unknown>)[name] : undefined;
   }
-  return typeof found === 'string' || typeof found === 'number' ? found : undefined;
+  return found;
 }
 
-function acceptable(text: string, { pattern, days }: QueryValue, now: Date): boolean {
+function storedValue(value: StoredValue, body: Body = {}): string | number | undefined {
+  if (value.when && storedAt(value.stored, value.when.path, body) !== segmentOf(value.when.is, body)) return undefined;
+  const found = storedAt(value.stored, value.path, body);
+  if (typeof found !== 'string' && typeof found !== 'number') return undefined;
+  return value.pattern === undefined || new RegExp(value.pattern).test(String(found)) ? found : undefined;
+}
+
+function acceptable(text: string, { pattern, days }: AddressValue, now: Date): boolean {
   if (pattern !== undefined && !new RegExp(pattern).test(text)) return false;
   if (days === undefined) return true;
   const today = limaToday(now);
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && text >= today && text <= addDays(today, days);
+}
+
+/** The parameters of `pathname` by `route` (`/pasajes/reserva/:codigo`), or undefined when it does not match. */
+export function routeParams(route: string, pathname: string): Record<string, string> | undefined {
+  const wanted = route.split('/').filter(Boolean);
+  const given = pathname.split('/').filter(Boolean);
+  if (wanted.length !== given.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of wanted.entries()) {
+    const text = given[index]!;
+    if (segment.startsWith(':')) {
+      try {
+        params[segment.slice(1)] = decodeURIComponent(text);
+      } catch {
+        return undefined;
+      }
+    } else if (segment !== text) return undefined;
+  }
+  return params;
 }
 
 export interface EarlyRequest {
@@ -68,6 +110,8 @@ export interface EarlyRequest {
   distinct?: [string, string];
   /** A stored value whose presence means the page shows something else (a purchase already reserved). */
   unlessStored?: StoredValue;
+  /** The page's path pattern, for values of its path (`param`). */
+  route?: string;
 }
 
 interface Started {
@@ -98,30 +142,43 @@ function canonical(value: unknown): string {
 
 const keyOf = (method: string, path: string, body: unknown) => `${method} /${path.replace(/^\/+/, '')} ${canonical(body)}`;
 
-/** The body of `request` for the page's query, or undefined when the query does not give it. */
-export function earlyBody(request: EarlyRequest, search: string, now = new Date()): Record<string, string | number> | undefined {
-  const params = new URLSearchParams(search);
+/**
+ * The body of `request` for the page's address (its path and query: `/pasajes?origen=…`), or
+ * undefined when the address (or the browser's storage) does not give it.
+ */
+export function earlyBody(request: EarlyRequest, address: string, now = new Date()): Body | undefined {
+  const url = new URL(address, 'http://page.invalid');
+  const params = url.searchParams;
   if (request.unless?.some((name) => params.has(name))) return undefined;
   if (request.unlessStored && storedValue(request.unlessStored) !== undefined) return undefined;
-  const body: Record<string, string | number> = {};
+  const pathParams = request.route ? routeParams(request.route, url.pathname) : {};
+  if (!pathParams) return undefined;
+  const body: Body = {};
   for (const [field, value] of Object.entries(request.body)) {
     if (typeof value !== 'object') {
       body[field] = value;
       continue;
     }
-    if ('stored' in value) {
-      const found = storedValue(value);
-      if (found === undefined) return undefined;
-      body[field] = found;
-      continue;
-    }
-    const given = params.get(value.query)?.trim();
-    const text = given && value.upper ? given.toUpperCase() : given;
-    if (!text || !acceptable(text, value, now)) return undefined;
-    body[field] = text;
+    const found = 'first' in value ? firstStored(value.first, body) : 'stored' in value ? storedValue(value, body) : addressValue(value, params, pathParams, now);
+    if (found === undefined) return undefined;
+    body[field] = found;
   }
   const [one, other] = request.distinct ?? [];
   return one && other && body[one] === body[other] ? undefined : body;
+}
+
+function firstStored(values: StoredValue[], body: Body): string | number | undefined {
+  for (const value of values) {
+    const found = storedValue(value, body);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function addressValue(value: AddressValue, query: URLSearchParams, pathParams: Record<string, string>, now: Date): string | undefined {
+  const given = (value.param !== undefined ? pathParams[value.param] : value.query !== undefined ? query.get(value.query) : undefined)?.trim();
+  const text = given && value.upper ? given.toUpperCase() : given;
+  return text && acceptable(text, value, now) ? text : undefined;
 }
 
 /** The headers the `/rest` client sends: the session's bearer token (cookie, else the stored session) and the language. */
@@ -143,9 +200,9 @@ export function storedClientHeaders(product: string, now = Date.now()): Record<s
   return clientHeaders(token, language);
 }
 
-/** Starts `request` for the page's address (`apiBaseUrl`: the runtime config's). */
-export function startEarlyRequest(request: EarlyRequest, { apiBaseUrl, search, headers }: { apiBaseUrl: string; search: string; headers: Record<string, string> }): void {
-  const body = earlyBody(request, search);
+/** Starts `request` for the page's address, its path and query (`apiBaseUrl`: the runtime config's). */
+export function startEarlyRequest(request: EarlyRequest, { apiBaseUrl, address, headers }: { apiBaseUrl: string; address: string; headers: Record<string, string> }): void {
+  const body = earlyBody(request, address);
   if (!body) return;
   const response = fetch(`${apiBaseUrl.replace(/\/+$/, '')}${request.path}`, {
     method: request.method,

@@ -1,6 +1,7 @@
 /**
  * The site's server side of frames (issue 17 item 5, deploy-lib.mjs `writeFrames`): a stitched
- * purchase page holds for every query of its address, so an address with a query gets it too.
+ * purchase page holds for every query of its address, so an address with a query gets it too; a
+ * page stitched for a path pattern (`/pasajes/reserva/:codigo`) holds for every address it matches.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +21,14 @@ function framesOf(root) {
   return seen.frames;
 }
 
-/** The stitched page (relative to the site's folder) of an address with a query whose path is a frame. */
+/** Whether `pathname` is an address of `pattern` (a `:name` segment stands for any one segment). */
+export function matchesPattern(pattern, pathname) {
+  const wanted = pattern.split('/').filter(Boolean);
+  const given = pathname.split('/').filter(Boolean);
+  return wanted.length === given.length && wanted.every((segment, index) => (segment.startsWith(':') ? given[index] !== '.' && given[index] !== '..' : segment === given[index]));
+}
+
+/** The stitched page (relative to the site's folder) of an address whose path is a frame's, or a frame pattern's. */
 export function framePage(root, url) {
   let address;
   try {
@@ -28,9 +36,10 @@ export function framePage(root, url) {
   } catch {
     return undefined;
   }
-  if (!address.search) return undefined;
   const pathname = address.pathname.replace(/\/+$/, '') || '/';
-  if (!Object.hasOwn(framesOf(root), pathname)) return undefined;
-  const file = path.posix.join('pages', ...pathname.split('/').filter(Boolean), 'index.html');
+  const frames = framesOf(root);
+  const framed = address.search && Object.hasOwn(frames, pathname) ? pathname : Object.keys(frames).find((pattern) => pattern.includes('/:') && matchesPattern(pattern, pathname));
+  if (!framed) return undefined;
+  const file = path.posix.join('pages', ...framed.split('/').filter(Boolean), 'index.html');
   return existsSync(path.join(root, file)) ? file : undefined;
 }

@@ -30,5 +30,5 @@ export async function hintEarlyRequest(): Promise<void> {
   // This fetch takes index.html's preloaded answer: the shell's boot takes this same config.
   window.__runtimeConfig = pending;
   const config = await pending;
-  startEarlyRequest(request, { apiBaseUrl: config.apiBaseUrl, search: window.location.search, headers: storedClientHeaders(config.product) });
+  startEarlyRequest(request, { apiBaseUrl: config.apiBaseUrl, address: `${window.location.pathname}${window.location.search}`, headers: storedClientHeaders(config.product) });
 }

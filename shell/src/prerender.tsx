@@ -14,8 +14,11 @@ import { Header } from './layout/header';
 import { shellPackageTexts } from './locales';
 import { ROUTES } from './routes';
 
-/** Every route with a path of its own (not `:param` routes: their pages depend on the customer's data). */
-const PATHS = ROUTES.filter((route) => !route.path.includes(':')).map((route) => route.path);
+/**
+ * Every route, by its path; a `:param` route by its pattern (`/pasajes/reserva/:codigo`: its
+ * header marks no link and its title names no code, as for any of its addresses).
+ */
+const PATHS = ROUTES.map((route) => route.path);
 
 const part = ({ html, css, ids }: PrerenderedPage) => ({ html, css, ids });
 

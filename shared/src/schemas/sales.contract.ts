@@ -28,7 +28,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type PaymentProviderName = 'safetypay' | 'pagoefectivo';
 
 /** A purchase key (`clave_bloqueo`, or a recovery access key). */
-export const purchaseKey = v.pipe(v.string('sale.clave.invalid'), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'sale.clave.invalid'));
+/** A purchase key (`clave_bloqueo`): what the seat holds of one purchase share. */
+export const PURCHASE_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+export const purchaseKey = v.pipe(v.string('sale.clave.invalid'), v.regex(PURCHASE_KEY_PATTERN, 'sale.clave.invalid'));
 /** A payment code: 8 characters of an alphabet without 0/O/1/I. */
 export const RESERVATION_CODE_PATTERN = /^[A-HJ-NP-Z2-9]{8}$/;
 export const reservationCode = v.pipe(v.string('sale.codigo.invalid'), v.trim(), v.toUpperCase(), v.regex(RESERVATION_CODE_PATTERN, 'sale.codigo.invalid'));
