@@ -1,37 +1,47 @@
 import { expect, test, type Page } from '../support/test';
+import { AccountPage } from '../pages/account.page';
 import { BookingPage, PaymentStepPage, ReservationStatusPage } from '../pages/booking.page';
 import { limaDate } from '../support/dates';
 import { layoutShift, recordLayoutShifts } from '../support/layout-shift';
+import { sessionToken, storeSession } from '../support/session';
 import { SITE } from '../support/site';
 
 /** Issue 17 item 5: a purchase page's frame paints from HTML and its first request starts from it. */
 const QUERY = { origen: 'LIM', destino: 'TRU', fecha: limaDate(5), pasajeros: 1 };
 const STEP_1 = `/pasajes?${new URLSearchParams(Object.entries(QUERY).map(([key, value]) => [key, String(value)]))}`;
-/** mf-booking's origin (shell/scripts/start.mjs: the remotes' origins in REMOTE_FOLDERS' order, from 1). */
-const MF_BOOKING = 3;
+/** The remotes' origins (shell/scripts/start.mjs: in REMOTE_FOLDERS' order, from 1). */
+const ORIGIN = { mf_booking: 3, mf_account: 5 } as const;
 const PHONE = { width: 412, height: 823 };
 const DESKTOP = { width: 1280, height: 900 };
 
+/** A page's first request: its remote (whose entry is held until the request went), method and path. */
+interface FirstRequest {
+  remote: keyof typeof ORIGIN;
+  method?: 'GET' | 'POST';
+  endpoint: string;
+}
+
 /**
- * Loads a stitched purchase page with `load` and answers the bodies of its first request
- * (`endpoint`), checking on the way that the request went before mf-booking's code arrived (its
- * entry is held until then), that React adopted the HTML's first screen, and that nothing moved.
+ * Loads a stitched page with `load` and answers the bodies of its first request (`endpoint`; a
+ * GET's are empty), checking on the way that the request went before the remote's code arrived
+ * (its entry is held until then), that React adopted the HTML's first screen, and that nothing moved.
  */
-async function loadFromHtml(page: Page, endpoint: string, load: () => Promise<void>, ready: () => Promise<void>): Promise<unknown[]> {
+async function loadFromHtml(page: Page, first: FirstRequest | string, load: () => Promise<void>, ready: () => Promise<void>): Promise<unknown[]> {
+  const { remote, method = 'POST', endpoint } = typeof first === 'string' ? { remote: 'mf_booking' as const, endpoint: first } : first;
   await recordLayoutShifts(page);
-  await page.addInitScript(() =>
+  await page.addInitScript((container) => {
     document.addEventListener('DOMContentLoaded', () => {
-      (window as unknown as { __prerendered: Element | null }).__prerendered = document.querySelector('#remote-mf_booking > [data-build]');
-    }),
-  );
+      (window as unknown as { __prerendered: Element | null }).__prerendered = document.querySelector(`#remote-${container} > [data-build]`);
+    });
+  }, remote);
   const bodies: string[] = [];
   const onRequest = (sent: { method(): string; url(): string; postData(): string | null }) => {
-    if (sent.method() === 'POST' && new URL(sent.url()).pathname === endpoint) bodies.push(sent.postData() ?? '');
+    if (sent.method() === method && new URL(sent.url()).pathname === endpoint) bodies.push(sent.postData() ?? '');
   };
   page.on('request', onRequest);
   let sentBeforeCode = false;
   await page.route(
-    (url) => url.origin === SITE.remoteOrigin(MF_BOOKING) && url.pathname.endsWith('/remoteEntry.js'),
+    (url) => url.origin === SITE.remoteOrigin(ORIGIN[remote]) && url.pathname.endsWith('/remoteEntry.js'),
     async (route) => {
       await expect.poll(() => bodies.length).toBe(1);
       sentBeforeCode = true;
@@ -43,13 +53,33 @@ async function loadFromHtml(page: Page, endpoint: string, load: () => Promise<vo
   await page.waitForLoadState('networkidle');
   page.off('request', onRequest);
   await page.unrouteAll();
-  expect(sentBeforeCode, `${endpoint} asked before mf-booking's code arrived`).toBe(true);
+  expect(sentBeforeCode, `${endpoint} asked before ${remote}'s code arrived`).toBe(true);
   expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected), 'hydrated, not painted again').toBe(true);
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
-  return bodies.map((body) => JSON.parse(body));
+  return bodies.map((body) => (body ? JSON.parse(body) : {}));
 }
 
-test.describe('purchase pages painted from HTML (frames)', () => {
+/** A purchase of one seat, up to step 3. */
+async function toStep3(booking: BookingPage): Promise<void> {
+  await booking.openTrips(QUERY);
+  await booking.chooseTrip(/piso/);
+  await booking.pickSeat();
+  await booking.continueBooking();
+}
+
+test.describe('pages with customer data painted from HTML (frames)', () => {
+  test('Mi cuenta signed out: its frame, no request from it, and the way to sign in as before', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname.startsWith('/rest/user/')) asked.push(sent.url());
+    });
+    const account = new AccountPage(page);
+    await account.open('/micuenta');
+    await expect(page).toHaveURL(`${SITE.siteUrl}/login?pathname=/micuenta`);
+    await expect(account.accountButton).toHaveText('Acceder');
+    expect(asked).toEqual([]);
+  });
+
   test("step 1's frame is served for its addresses with a query, with its first request described; other queries stay the shell's", async ({ request }) => {
     const html = await (await request.get(STEP_1)).text();
     const start = html.indexOf('<div id="remote-mf_booking">');
@@ -75,6 +105,10 @@ test.describe('purchase pages painted from HTML (frames)', () => {
     expect(reservation).toMatch(/id="early-request">\{"method":"POST","path":"\/rest\/venta\/consulta"/);
     expect(reservation).toContain('<title>Tu reserva');
     expect(await (await request.get('/pasajes/reserva/HGFEDCBA?x=1')).text()).toBe(reservation);
+    // Mi cuenta's frame: no customer's name in it; its profile asked only with a session.
+    const account = await (await request.get('/micuenta')).text();
+    expect(account.slice(account.indexOf('<div id="remote-mf_account">'), account.indexOf('<div id="shell-footer">'))).toContain('Mi perfil');
+    expect(account).toContain('id="early-request">{"method":"GET","path":"/rest/user/perfil","body":{},"signedIn":true}');
     // Pages whose first screen depends on their query are still the shell's to render.
     expect(await (await request.get('/promociones?confirmar=abc')).text()).toContain('<div id="remotes"></div>');
     expect(await (await request.get('/login?pathname=%2Fmicuenta')).text()).toContain('<div id="remotes"></div>');
@@ -133,10 +167,7 @@ test.describe('purchase pages painted from HTML (frames)', () => {
       expect(html.slice(html.indexOf('<div id="remote-mf_booking">'))).toContain('Datos de los pasajeros y pago');
       const booking = new BookingPage(page);
       const payment = new PaymentStepPage(page);
-      await booking.openTrips(QUERY);
-      await booking.chooseTrip(/piso/);
-      await booking.pickSeat();
-      await booking.continueBooking();
+      await toStep3(booking);
       await expect(page).toHaveURL(/\/pasajes\/pago$/);
       await recordLayoutShifts(page);
       await page.addInitScript(() =>
@@ -156,10 +187,7 @@ test.describe('purchase pages painted from HTML (frames)', () => {
       const booking = new BookingPage(page);
       const payment = new PaymentStepPage(page);
       const reservation = new ReservationStatusPage(page);
-      await booking.openTrips(QUERY);
-      await booking.chooseTrip(/piso/);
-      await booking.pickSeat();
-      await booking.continueBooking();
+      await toStep3(booking);
       await payment.fillPassenger(1, { numero: '44567890', nombres: 'Rosa', paterno: 'Quispe', materno: 'Mamani', email: 'rosa@example.pe', celular: '987654321', genero: 'F', nacimiento: '1988-04-12' });
       await payment.fillBuyer('rosa quispe mamani', `rosa.${Date.now()}@example.pe`);
       await payment.acceptTerms();
@@ -177,6 +205,19 @@ test.describe('purchase pages painted from HTML (frames)', () => {
         () => expect(reservation.state()).toHaveText('Pendiente de pago'),
       );
       expect(lookups).toEqual([{ codigo, clave_bloqueo: clave }]);
+    });
+
+    test(`Mi cuenta (${device}): signed in, the profile is asked from the HTML, once; the frame hydrates and nothing moves`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await storeSession(page, { token: await sessionToken(), customer: { name: 'ana' }, expiresAt: Date.now() + 3_600_000 });
+      const account = new AccountPage(page);
+      const profiles = await loadFromHtml(
+        page,
+        { remote: 'mf_account', method: 'GET', endpoint: '/rest/user/perfil' },
+        () => account.open('/micuenta'),
+        () => expect(account.main.getByTestId('profile-email')).toBeVisible(),
+      );
+      expect(profiles).toEqual([{}]);
     });
   }
 });

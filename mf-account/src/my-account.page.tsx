@@ -1,23 +1,16 @@
 import DOMPurify from 'dompurify';
-import { customerFromUserData, Link, numberFormat, session, useTranslation, useFormSubmit } from '@rumbo/shared';
+import { customerFromUserData, Link, numberFormat, session, useFormSubmit, useHydrated, useTranslation } from '@rumbo/shared';
 import { formatDay, limaDateTime, limaToday, type AccountTrip } from '@rumbo/shared/schemas';
-import { Badge, Box, Button, chakra, Container, ExternalLink, Flex, FramedSection, Heading, HStack, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
+import { Badge, Box, Button, chakra, Container, ExternalLink, FramedSection, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { navigateToUrl } from 'single-spa';
 import { FormAlert, Notice, TextField } from './form-fields';
 import { DocumentFields, PersonFields } from './identity-fields';
+import { AccountFrame, AccountLayout, SECTION_PLACEHOLDER_HEIGHT, sectionOf } from './my-account-layout';
 import { Loadable, pointsLoader, pointsRulesLoader, ProfileStore, tripsLoader } from './my-account.store';
 import { ACCOUNT_HOME, loginPath } from './navigation';
-
-export const SECTIONS = [
-  { key: 'profile', path: ACCOUNT_HOME },
-  { key: 'trips', path: `${ACCOUNT_HOME}/viajes` },
-  { key: 'points', path: `${ACCOUNT_HOME}/puntos` },
-] as const;
-
-type SectionKey = (typeof SECTIONS)[number]['key'];
 
 /** A moment in Lima time, shared's one way: with its time, or its Lima calendar day. */
 function formatDate(iso: string, language: string, withTime = false): string {
@@ -63,7 +56,7 @@ const Profile = observer(function Profile() {
     void store.load();
   }, [store]);
 
-  if (store.state === 'loading') return <Skeleton height="320px" />;
+  if (store.state === 'loading') return <Skeleton height={SECTION_PLACEHOLDER_HEIGHT.profile} />;
   if (store.state === 'failed') return <Failed text={t('profile.failed')} onRetry={() => void store.load()} />;
 
   return (
@@ -199,7 +192,7 @@ function useLoaded<T>(create: () => Loadable<T>): Loadable<T> {
 const Trips = observer(function Trips() {
   const { t } = useTranslation('account');
   const trips = useLoaded(() => tripsLoader());
-  if (trips.state === 'loading') return <Skeleton height="160px" />;
+  if (trips.state === 'loading') return <Skeleton height={SECTION_PLACEHOLDER_HEIGHT.trips} />;
   if (trips.state === 'failed' || !trips.value) return <Failed text={t('trips.failed')} onRetry={() => void trips.load()} />;
   const { proximos, pasados } = trips.value;
   return (
@@ -216,7 +209,7 @@ const Trips = observer(function Trips() {
 const Points = observer(function Points() {
   const { t, i18n } = useTranslation('account');
   const points = useLoaded(() => pointsLoader());
-  if (points.state === 'loading') return <Skeleton height="160px" />;
+  if (points.state === 'loading') return <Skeleton height={SECTION_PLACEHOLDER_HEIGHT.points} />;
   if (points.state === 'failed' || !points.value) return <Failed text={t('points.failed')} onRetry={() => void points.load()} />;
   const { saldo, movimientos, retenidos, disponibles } = points.value;
   const number = numberFormat(i18n.language);
@@ -297,22 +290,28 @@ const PointsRulesSection = observer(function PointsRulesSection() {
   );
 });
 
-function sectionOf(pathname: string): SectionKey | undefined {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  return SECTIONS.find((section) => section.path === path)?.key;
-}
-
 /** `/micuenta`, `/micuenta/viajes`, `/micuenta/puntos`: profile, trips, points; signed-out visitors go to sign in. */
 export const MyAccountPage = observer(function MyAccountPage() {
   const { t } = useTranslation('account');
   const { pathname } = useLocation();
   const signedIn = session.isSignedIn;
   const current = sectionOf(pathname);
+  // The stitched page's frame (no customer data) is what Node rendered and what hydrates.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     // Only while this page is the one shown: a log-out elsewhere has already left for another page.
     if (!signedIn && window.location.pathname.startsWith(ACCOUNT_HOME)) navigateToUrl(loginPath(window.location.pathname));
   }, [signedIn]);
+
+  // Leaves first (so this page does not send a signed-out visitor to sign in), then ends the
+  // session on the server too (issue 15): this one, or every session of the account.
+  const logOut = (everywhere = false) => {
+    navigateToUrl('/');
+    void session.logOut({ everywhere });
+  };
+
+  if (!hydrated) return <AccountFrame current={current} logOut={logOut} />;
 
   if (!signedIn) {
     return (
@@ -322,64 +321,12 @@ export const MyAccountPage = observer(function MyAccountPage() {
     );
   }
 
-  // Leaves first (so this page does not send a signed-out visitor to sign in), then ends the
-  // session on the server too (issue 15): this one, or every session of the account.
-  const logOut = (everywhere = false) => {
-    navigateToUrl('/');
-    void session.logOut({ everywhere });
-  };
-
-  const title = current ? t(`account.${current}`) : t('account.heading');
-
   return (
-    <Container maxW="5xl" py={{ base: 6, md: 10 }} px={{ base: 4, md: 6 }}>
-      <Stack gap="6">
-        <Flex justify="space-between" align={{ base: 'start', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="3">
-          <Stack gap="1">
-            <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-              {t('account.heading')}
-            </Heading>
-            {session.firstName && <Text color="fg.muted">{t('account.greeting', { name: session.firstName })}</Text>}
-          </Stack>
-          <Flex gap="2" wrap="wrap">
-            <Button type="button" variant="outline" onClick={() => logOut()}>
-              {t('account.logOut')}
-            </Button>
-            <Button type="button" variant="ghost" onClick={() => logOut(true)}>
-              {t('account.logOutEverywhere')}
-            </Button>
-          </Flex>
-        </Flex>
-        <nav aria-label={t('account.nav')}>
-          <HStack as="ul" gap="2" wrap="wrap" listStyleType="none" borderBottomWidth="1px" borderColor="border" pb="2">
-            {SECTIONS.map((section) => (
-              <li key={section.key}>
-                <Link
-                  to={section.path}
-                  aria-current={current === section.key ? 'page' : undefined}
-                  display="inline-block"
-                  px="3"
-                  py="2"
-                  rounded="md"
-                  fontWeight="semibold"
-                  color={current === section.key ? 'brand.contrast' : 'brand.fg'}
-                  bg={current === section.key ? 'brand.solid' : undefined}
-                  _hover={{ textDecoration: 'underline' }}
-                >
-                  {t(`account.${section.key}`)}
-                </Link>
-              </li>
-            ))}
-          </HStack>
-        </nav>
-        <Heading as="h2" size="xl">
-          {title}
-        </Heading>
-        {current === 'profile' && <Profile />}
-        {current === 'trips' && <Trips />}
-        {current === 'points' && <Points />}
-        {!current && <NotFoundMessage />}
-      </Stack>
-    </Container>
+    <AccountLayout current={current} greeting={session.firstName ? t('account.greeting', { name: session.firstName }) : undefined} logOut={logOut}>
+      {current === 'profile' && <Profile />}
+      {current === 'trips' && <Trips />}
+      {current === 'points' && <Points />}
+      {!current && <NotFoundMessage />}
+    </AccountLayout>
   );
 });

@@ -1,5 +1,5 @@
 /**
- * The first screens of sign-in, sign-up and recovery, rendered in Node by this remote's build
+ * The first screens of sign-in, sign-up, recovery and Mi cuenta (its frame), rendered in Node by this remote's build
  * (webpack.federation.mjs `createPrerenderConfig`) into `prerender.json`; the deploy stitches them
  * into their pages. Rendered as the browser renders them first (`RemoteRoot`, hydrating).
  *
@@ -10,7 +10,9 @@
  */
 import { configure, getConfig, RemoteRoot } from '@rumbo/shared';
 import { prerenderPages, prepareServer } from '@rumbo/shared/server';
+import { EARLY_REQUESTS } from './early-requests';
 import { accountPackageTexts } from './locales';
+import { ACCOUNT_HOME } from './navigation';
 import { Root } from './root';
 
 /** The sets of sign-in providers, as the stitch names them (`google+facebook`). */
@@ -20,7 +22,8 @@ export async function prerender() {
   await prepareServer([accountPackageTexts]);
   const build = __BUILD_LABEL__ || __APP_VERSION__;
   const render = () => <RemoteRoot Root={Root} build={build} hydrating />;
-  const paths = ['/login', '/cuenta/registro', '/cuenta/recuperar'];
+  // Mi cuenta: its frame (no session in Node, none needed: `AccountFrame`) and its first request.
+  const paths = ['/login', '/cuenta/registro', '/cuenta/recuperar', ACCOUNT_HOME];
   const pages = await prerenderPages(paths, render);
   const built = getConfig();
   const providerVariants: Record<string, { html: string; css: string; ids: string[] }> = {};
@@ -31,5 +34,10 @@ export async function prerender() {
     if (variant) providerVariants[set.join('+')] = { html: variant.html, css: variant.css, ids: variant.ids };
   }
   configure(built);
-  return { pages: pages.map((page) => (page.path === '/login' ? { ...page, providerVariants } : page)) };
+  return {
+    pages: pages.map((page) => {
+      const early = EARLY_REQUESTS[page.path];
+      return page.path === '/login' ? { ...page, providerVariants } : early ? { ...page, early } : page;
+    }),
+  };
 }

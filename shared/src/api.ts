@@ -114,7 +114,7 @@ export class ApiClient {
 
   /** `GET path` → the answer's `data`. */
   get<T>(path: string, searchParams?: Record<string, string>): Promise<T | undefined> {
-    return this.send<T>(() => this.client().get(path.replace(/^\//, ''), { searchParams }));
+    return this.orEarly('GET', path, searchParams ?? {}, () => this.send<T>(() => this.client().get(path.replace(/^\//, ''), { searchParams })));
   }
 
   /**
@@ -122,9 +122,15 @@ export class ApiClient {
    * otherwise (only for a call that is safe to repeat, such as a release).
    */
   post<T>(path: string, body: unknown = {}, { retry }: PostOptions = {}): Promise<T | undefined> {
-    const own = () => this.send<T>(() => this.client().post(path.replace(/^\//, ''), { json: body, ...(retry ? { retry } : {}) }), dataOf<T>);
-    // The same request, started by the stitched page before this code arrived (`./early-request`).
-    const early = takeEarlyResponse('POST', path, body, this.headers());
+    return this.orEarly('POST', path, body, () => this.send<T>(() => this.client().post(path.replace(/^\//, ''), { json: body, ...(retry ? { retry } : {}) }), dataOf<T>));
+  }
+
+  /**
+   * The answer of the same request, started by the stitched page before this code arrived
+   * (`./early-request`), else (none, or it failed) `own`.
+   */
+  private orEarly<T>(method: 'GET' | 'POST', path: string, body: unknown, own: () => Promise<T | undefined>): Promise<T | undefined> {
+    const early = takeEarlyResponse(method, path, body, this.headers());
     if (!early) return own();
     return early.then((response) => (response.ok ? dataOf<T>(response) : Promise.reject(new Error(String(response.status))))).catch(own);
   }

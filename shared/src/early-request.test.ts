@@ -130,6 +130,24 @@ describe('a page\'s first request from its HTML (issue 17 item 5)', () => {
       expect((fetchMock.mock.calls[1] as unknown as [Request])[0]).toBeInstanceOf(Request);
     });
 
+    it('takes a GET the page asked for; one that needs a session is not asked without one', async () => {
+      const profile: EarlyRequest = { method: 'GET', path: '/rest/user/perfil', body: {}, signedIn: true };
+      const fetchMock = jest.fn(async () => json(200, { data: { nombres: 'Ana' } }));
+      globalThis.fetch = fetchMock as unknown as typeof fetch;
+      startEarlyRequest(profile, { apiBaseUrl: 'http://api.test', address: '/micuenta', headers: HEADERS });
+      expect(fetchMock).not.toHaveBeenCalled();
+      const signedIn = { ...HEADERS, Authorization: 'Bearer tok' };
+      startEarlyRequest(profile, { apiBaseUrl: 'http://api.test/', address: '/micuenta', headers: signedIn });
+      expect(fetchMock).toHaveBeenCalledWith('http://api.test/rest/user/perfil', { method: 'GET', headers: signedIn });
+      const client = new ApiClient({ token: () => 'tok', language: () => 'es-PE' });
+      await expect(client.get('/rest/user/perfil')).resolves.toEqual({ nombres: 'Ana' });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      // A GET with a query: the same query.
+      startEarlyRequest({ method: 'GET', path: '/rest/x', body: { n: 1 } }, { apiBaseUrl: 'http://api.test', address: '/', headers: signedIn });
+      expect(fetchMock).toHaveBeenLastCalledWith('http://api.test/rest/x?n=1', { method: 'GET', headers: signedIn });
+      expect(takeEarlyResponse('GET', '/rest/x', { n: '1' }, signedIn)).toBeInstanceOf(Promise);
+    });
+
     it('asks itself when the page\'s request failed', async () => {
       const answers = [json(503, { message: 'busy' }), json(200, { data: ['own'] })];
       const fetchMock = jest.fn(async () => answers.shift()!);

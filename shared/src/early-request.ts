@@ -100,7 +100,8 @@ export function routeParams(route: string, pathname: string): Record<string, str
 }
 
 export interface EarlyRequest {
-  method: 'POST';
+  /** A GET's fields are its query. */
+  method: 'POST' | 'GET';
   /** The endpoint's path (`@rumbo/shared/contract`). */
   path: string;
   body: Record<string, EarlyValue>;
@@ -112,6 +113,8 @@ export interface EarlyRequest {
   unlessStored?: StoredValue;
   /** The page's path pattern, for values of its path (`param`). */
   route?: string;
+  /** Only with a session (a signed-out visitor is sent to sign in: the page asks nothing). */
+  signedIn?: boolean;
 }
 
 interface Started {
@@ -202,13 +205,20 @@ export function storedClientHeaders(product: string, now = Date.now()): Record<s
 
 /** Starts `request` for the page's address, its path and query (`apiBaseUrl`: the runtime config's). */
 export function startEarlyRequest(request: EarlyRequest, { apiBaseUrl, address, headers }: { apiBaseUrl: string; address: string; headers: Record<string, string> }): void {
-  const body = earlyBody(request, address);
-  if (!body) return;
-  const response = fetch(`${apiBaseUrl.replace(/\/+$/, '')}${request.path}`, {
-    method: request.method,
-    headers: { ...headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  if (request.signedIn && !headers.Authorization) return;
+  const found = earlyBody(request, address);
+  if (!found) return;
+  const url = `${apiBaseUrl.replace(/\/+$/, '')}${request.path}`;
+  let response: Promise<Response>;
+  let body: Record<string, string | number> = found;
+  if (request.method === 'GET') {
+    // As the client sends a query: texts, and no `?` when there is none.
+    body = Object.fromEntries(Object.entries(found).map(([name, value]) => [name, String(value)]));
+    const query = new URLSearchParams(body as Record<string, string>).toString();
+    response = fetch(query ? `${url}?${query}` : url, { method: 'GET', headers });
+  } else {
+    response = fetch(url, { method: request.method, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(found) });
+  }
   // Read by the client, or by nobody: never an unhandled rejection.
   response.catch(() => undefined);
   (window.__earlyRequests ??= []).push({ key: keyOf(request.method, request.path, body), headers, response });

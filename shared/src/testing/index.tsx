@@ -79,3 +79,4 @@ export function stubEndpointCalls(...stubs: EndpointStub[]) {
     to: (endpoint: AnyEndpoint) => calls.filter((call) => isCallOf(endpoint, call.request)).map((call) => call.body),
   };
 }
+export { hydrateAt } from './hydrate';

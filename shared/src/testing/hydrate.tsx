@@ -1,0 +1,28 @@
+import { act } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { UiProvider } from '../ui/provider';
+
+/**
+ * A stitched page's life in the browser: the tree `at` gives for the address `built` rendered to
+ * HTML (as a build renders a frame, with no customer data), that HTML hydrated with the tree for
+ * `url`. Answers the frame's HTML and the hydration's mismatches (React's recoverable errors),
+ * with the root to unmount.
+ */
+export async function hydrateAt(
+  built: string,
+  url: string,
+  at: (address: string) => ReactElement,
+): Promise<{ html: string; mismatches: unknown[]; container: HTMLElement; root: Root }> {
+  const html = renderToString(<UiProvider>{at(built)}</UiProvider>);
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  const mismatches: unknown[] = [];
+  let root: Root | undefined;
+  await act(async () => {
+    root = hydrateRoot(container, <UiProvider>{at(url)}</UiProvider>, { onRecoverableError: (error) => mismatches.push(error) });
+  });
+  return { html, mismatches, container, root: root! };
+}
