@@ -1,11 +1,12 @@
 import { act } from 'react';
+import { i18n } from './i18n';
 import { createRemoteApp } from './remote';
 import { setUpShared } from './testing';
 
 type Lifecycle = (props: object) => Promise<unknown>;
 
 /** Mounts a remote as single-spa does, into `container`. */
-async function mountRemote(container: HTMLElement) {
+async function mountRemote(container: HTMLElement, duringMount: () => Promise<unknown> = async () => undefined) {
   const app = createRemoteApp({ texts: [], Root: () => <h1>Libro de Reclamaciones</h1>, build: 'b1' });
   const props = { name: 'mf_test', domElement: container, singleSpa: {}, mountParcel: jest.fn() };
   for (const step of app.bootstrap as Lifecycle[]) await step(props);
@@ -13,6 +14,7 @@ async function mountRemote(container: HTMLElement) {
   let mounted: Promise<unknown> = Promise.resolve();
   await act(async () => {
     mounted = (app.mount as Lifecycle)(props);
+    await duringMount();
   });
   await mounted;
   return {
@@ -58,5 +60,34 @@ describe('createRemoteApp on a stitched page', () => {
     const fresh = await mountRemote(empty);
     expect(empty.querySelector('h1')).toHaveTextContent('Libro de Reclamaciones');
     await fresh.unmount();
+  });
+
+  describe('a screen that does not match its markup', () => {
+    const OTHER = '<div data-build="b1"><h1>Otro título</h1></div>';
+    const reported = jest.fn();
+    beforeEach(() => {
+      reported.mockReset();
+      globalThis.reportError = reported;
+    });
+
+    it('is reported (a defect: the build and its prerender disagree)', async () => {
+      await setUpShared('es-PE');
+      const container = document.createElement('div');
+      container.innerHTML = OTHER;
+      const remote = await mountRemote(container);
+      expect(container.querySelector('h1')).toHaveTextContent('Libro de Reclamaciones');
+      expect(reported).toHaveBeenCalled();
+      await remote.unmount();
+    });
+
+    it('is not reported when the customer switched language while it hydrated: rendered anew, as asked', async () => {
+      await setUpShared('es-PE');
+      const container = document.createElement('div');
+      container.innerHTML = OTHER;
+      const remote = await mountRemote(container, () => i18n.changeLanguage('en-EN'));
+      expect(container.querySelector('h1')).toHaveTextContent('Libro de Reclamaciones');
+      expect(reported).not.toHaveBeenCalled();
+      await remote.unmount();
+    });
   });
 });

@@ -38,7 +38,7 @@ export function createRemoteApp({ texts, Root, build }: RemoteAppOptions) {
   let hydrating = false;
   const lifecycles = singleSpaReact({
     React,
-    ReactDOMClient,
+    ReactDOMClient: { ...ReactDOMClient, hydrateRoot: (container: Element, screen: ReactNode) => ReactDOMClient.hydrateRoot(container, screen, { onRecoverableError }) },
     renderType: () => (hydrating ? 'hydrateRoot' : 'createRoot'),
     rootComponent: () => <RemoteRoot Root={Root} build={build} hydrating={hydrating} />,
     errorBoundary: (_error, _info, props) => (
@@ -66,6 +66,19 @@ export function createRemoteApp({ texts, Root, build }: RemoteAppOptions) {
     return lifecycles.mount(props as Parameters<typeof lifecycles.mount>[0]);
   };
   return { ...lifecycles, bootstrap: [registerAll, lifecycles.bootstrap], mount };
+}
+
+/**
+ * What React recovered from while hydrating. A screen hydrates only in the language it was
+ * prerendered in; a customer who switches language while a part of it is still hydrating (its
+ * lazy code not there yet) has that part rendered anew in the new language, React's recovery from
+ * the mismatch: expected, and what the customer asked for. Anything else is a defect, reported.
+ */
+function onRecoverableError(error: unknown): void {
+  if (currentLanguage() !== DEFAULT_LANGUAGE) return;
+  // As React reports it by default.
+  if (typeof reportError === 'function') reportError(error);
+  else console.error(error);
 }
 
 /**

@@ -192,7 +192,10 @@ export function stitchPage({ template, frame, remote, page, publicPath, manifest
     if (header) html = `${html.slice(0, start)}<div id="shell-header">${header.html}</div>${html.slice(end)}`;
   }
   html = replace(html, '<div id="remotes"></div>', `<div id="remotes"><div id="remote-${remote}">${located(page.html)}</div></div>`);
-  return withStaticFooter(html, frame?.footer);
+  // A frame of a page with customer data (a purchase step) is as tall as its data will be only once
+  // the data is there: a footer copy under it would move then. Its footer comes live, at idle.
+  const heightFromData = Boolean(page.anyQuery || page.early);
+  return withStaticFooter(html, heightFromData ? undefined : frame?.footer);
 }
 
 /**
