@@ -59,4 +59,7 @@ SITE.env = {
   FACEBOOK_GRAPH_URL: SITE.providers.facebookGraphUrl,
   // The e2e site always runs on its own embedded database, whatever the shell has.
   DATABASE_URL: '',
+  // And on rate-limit counters of its own in the shared Redis (REDIS_URL, when set): another run's
+  // sign-ins (a checkout side by side, or the last run minutes ago) do not count against this one.
+  REDIS_PREFIX: `rumbo-e2e-${path.basename(work)}-`,
 };
