@@ -18,8 +18,22 @@ export async function sessionToken(
   expiresInSeconds = 3600,
   secret = SITE.sessionSecret,
 ): Promise<string> {
-  if (subject === DEMO_CUSTOMER_ID && expiresInSeconds > 0 && secret === SITE.sessionSecret) return signIn();
+  if (subject === DEMO_CUSTOMER_ID && expiresInSeconds > 0 && secret === SITE.sessionSecret) return openDemoSession();
   return mintedToken(subject, expiresInSeconds, secret);
+}
+
+/** The demo customer's last session from `signIn`, while the API still takes it. */
+let demoSession: string | undefined;
+
+/**
+ * A demo session still open, else a new one. The API allows 10 password sign-ins per e-mail and
+ * client in 10 minutes (accounts.routes.ts), and every journey comes from one client: journeys that
+ * only need the customer signed in share a session until one of them ends it (a log-out).
+ */
+async function openDemoSession(): Promise<string> {
+  if (demoSession && (await sessionIsOpen(demoSession))) return demoSession;
+  demoSession = await signIn();
+  return demoSession;
 }
 
 /** Signs the demo customer in through the API; its session token. */
