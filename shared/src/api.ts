@@ -127,12 +127,18 @@ export class ApiClient {
 
   /**
    * The answer of the same request, started by the stitched page before this code arrived
-   * (`./early-request`), else (none, or it failed) `own`.
+   * (`./early-request`), read as this client reads its own (a refusal is an `ApiError`, a 401 no
+   * result); else `own`: none was started, no answer came, or the server failed (asked once more).
    */
   private orEarly<T>(method: 'GET' | 'POST', path: string, body: unknown, own: () => Promise<T | undefined>): Promise<T | undefined> {
     const early = takeEarlyResponse(method, path, body, this.headers());
     if (!early) return own();
-    return early.then((response) => (response.ok ? dataOf<T>(response) : Promise.reject(new Error(String(response.status))))).catch(own);
+    return early.then(async (response) => {
+      if (response.ok) return dataOf<T>(response).catch(() => undefined);
+      if (response.status >= 500) return own();
+      const data = (await response.json().catch(() => undefined)) as ErrorBody | undefined;
+      return this.fail(response.status, data, response.statusText);
+    }, own);
   }
 
   /** `POST path` with a JSON body → the answer itself as a file (a PDF, say), same rules otherwise. */

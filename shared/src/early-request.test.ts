@@ -156,5 +156,18 @@ describe('a page\'s first request from its HTML (issue 17 item 5)', () => {
       await expect(api.post('/rest/viaje', body)).resolves.toEqual(['own']);
       expect(fetchMock).toHaveBeenCalledTimes(2);
     });
+
+    it("takes the page's refusal as the answer, as its own would be: not asked twice", async () => {
+      const fetchMock = jest.fn(async () => json(404, { message: 'No existe', code: 'sale.reservation.notFound' }));
+      globalThis.fetch = fetchMock as unknown as typeof fetch;
+      startEarlyRequest(SEARCH, { apiBaseUrl: 'http://api.test', address: QUERY, headers: HEADERS });
+      await expect(api.post('/rest/viaje', body)).rejects.toMatchObject({ name: 'ApiError', status: 404, code: 'sale.reservation.notFound' });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      // A session the server ended: no result, as the client's own 401.
+      fetchMock.mockImplementation(async () => json(401, { message: 'session' }));
+      startEarlyRequest(SEARCH, { apiBaseUrl: 'http://api.test', address: QUERY, headers: HEADERS });
+      await expect(api.post('/rest/viaje', body)).resolves.toBeUndefined();
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
   });
 });

@@ -8,6 +8,7 @@
  * request, other headers, or a failed answer it sends its own.
  */
 import { addDays, limaToday } from './schemas/format';
+import { DEFAULT_LANGUAGE } from './schemas/language';
 import { STORAGE_KEYS, decodeBase64Json, languageKey, readCookie } from './storage';
 
 /**
@@ -192,7 +193,7 @@ export function clientHeaders(token: string | undefined, language: string): Reco
 /** The token and language the client will use, read from the browser's storage as the session store and i18n read them. */
 export function storedClientHeaders(product: string, now = Date.now()): Record<string, string> {
   let token = readCookie(STORAGE_KEYS.tokenCookie);
-  let language = 'es-PE';
+  let language: string = DEFAULT_LANGUAGE;
   try {
     const stored = decodeBase64Json<{ token?: unknown; expiresAt?: number }>(localStorage.getItem(STORAGE_KEYS.auth));
     if (!token && typeof stored?.token === 'string' && Number(stored.expiresAt) > now) token = stored.token;

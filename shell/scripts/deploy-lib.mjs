@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fetchPageData, pageDataScript, pageWithData, readSiteConfig } from './page-data.mjs';
+import { fetchPageData, jsonScript, pageDataScript, pageWithData, readSiteConfig } from './page-data.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEPLOY_DIR = path.resolve(process.env.DEPLOY_DIR ?? path.join(ROOT, '.deploy'));
@@ -270,10 +270,9 @@ export function writeFrames(remote, pages) {
  */
 export function withEarlyRequest(html, page) {
   if (!page.early) return html;
-  const data = JSON.stringify(page.early).replace(/</g, '\\u003c');
   const charset = '<meta charset="utf-8"/>';
   if (!html.includes(charset)) throw new Error(`the shell's index.html has no ${charset}`);
-  return html.replace(charset, () => `${charset}<script type="application/json" id="early-request">${data}</script>`);
+  return html.replace(charset, () => `${charset}${jsonScript('early-request', page.early)}`);
 }
 
 export function writeShellFile(name, value) {

@@ -36,3 +36,4 @@ export function pageWithData(
   options?: { answers?: Record<string, InformationAnswer>; config?: SiteConfig },
 ): { page: Omit<BuiltPage, 'template' | 'providerVariants'>; data: Record<string, unknown> | undefined };
 export function pageDataScript(data: Record<string, unknown> | undefined): string;
+export function jsonScript(id: string, value: unknown): string;

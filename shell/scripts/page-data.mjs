@@ -108,5 +108,7 @@ export function pageWithData(page, { answers = {}, config = {} } = {}) {
 }
 
 /** The page's data as an inert script for its head; `<` escaped so no text can close it. */
-export const pageDataScript = (data) =>
-  data ? `<script type="application/json" id="page-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>` : '';
+export const pageDataScript = (data) => (data ? jsonScript('page-data', data) : '');
+
+/** Data in a page (never run: `application/json`), written so no text in it can close its script. */
+export const jsonScript = (id, value) => `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
