@@ -11,9 +11,11 @@ export class ContentPages extends ShellPage {
     return this.main.getByRole('heading', { level: 1 });
   }
 
+  /** Opens `path` and waits until its remote has mounted (`data-live`): the journeys here are about the live page. */
   async openPath(path: string): Promise<void> {
     await super.open(path);
     await this.heading().waitFor();
+    await this.page.locator('#remotes > div[data-live]').waitFor({ state: 'attached' });
   }
 
   // Agencies (/oficina)

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '../support/test';
+import { expect, failedResponse, test, type APIRequestContext, type Page } from '../support/test';
+import { AccountPage } from '../pages/account.page';
 import { ShellPage } from '../pages/shell.page';
 import { layoutShift, recordLayoutShifts } from '../support/layout-shift';
 import { sessionToken, storeSession } from '../support/session';
@@ -46,7 +47,7 @@ async function holdShellCode(page: Page): Promise<() => void> {
 }
 
 test.describe('pages painted from HTML', () => {
-  test('each data-free route is served complete: shell frame, the remote\'s first screen, its CSS and manifest preload', async ({ request }) => {
+  test('each data-free route is served complete: shell frame, the remote\'s first screen, its CSS and its code for after the first paint', async ({ request }) => {
     for (const [path, remote, first] of STITCHED) {
       const html = await served(request, path);
       const start = html.indexOf(`<div id="remote-${remote}">`);
@@ -58,7 +59,9 @@ test.describe('pages painted from HTML', () => {
       expect(html, `${path}: the footer's static copy`).toMatch(/<div id="shell-footer"><div data-static-footer="">[\s\S]*href="\/informacion\/terminos-condiciones"/);
       expect(html, `${path}: its form disabled`).toMatch(/<input id="footer-subscribe-correo"[^>]* disabled=""/);
       expect(html, `${path}: critical CSS`).toMatch(/<style data-emotion="css [^"]+">/);
-      expect(html, `${path}: the remote's manifest preloaded`).toMatch(/<link rel="preload" href="http:\/\/[^"]+\/mf-manifest\.json" as="fetch" crossorigin="anonymous"\/>/);
+      // It paints before any code is fetched: /route-hints.js starts the shell's entry and reads the remote's manifest then.
+      expect(html, `${path}: the remote's manifest named for /route-hints.js`).toMatch(/<script src="\/route-hints\.js" async data-start="after-paint" data-main="\/main\.js" data-manifest="http:\/\/[^"]+\/mf-manifest\.json"><\/script>/);
+      expect(html, `${path}: no script or preload before the first paint`).not.toMatch(/<script [^>]*src="\/main\.js"|<link rel="preload"/);
       expect(html, `${path}: no placeholder left`).not.toContain('__REMOTE_PUBLIC_PATH__');
     }
     // A page whose first screen is the customer's data is served as its frame (frames.spec.ts), for
@@ -183,6 +186,34 @@ test.describe('pages painted from HTML', () => {
     await shell.open('/libro_reclamaciones');
     await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText(/Complaints Book/i);
     expect(await page.evaluate(() => (window as unknown as { __spanishSeen: string[] }).__spanishSeen)).toEqual([]);
+  });
+
+  test("the first screen paints before the shell's code is asked for", async ({ page }) => {
+    let askedAt = 0;
+    await page.route(/\/main\.js$/, async (route) => {
+      askedAt ||= Date.now();
+      await route.continue();
+    });
+    const shell = new ShellPage(page);
+    await shell.open('/libro_reclamaciones');
+    await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText('Libro de Reclamaciones');
+    await expect.poll(() => askedAt).toBeGreaterThan(0);
+    const paintedAt = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity));
+    expect(askedAt).toBeGreaterThan(paintedAt);
+  });
+
+  test('a form typed in and sent before its code has started is sent once it has, with what was typed, never in the address', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResponse(400, '/rest/login/verificar'));
+    const release = await holdShellCode(page);
+    const account = new AccountPage(page);
+    // Not `open`: the page's load event waits for the held script.
+    await page.goto('/login', { waitUntil: 'commit' });
+    await account.signInWithPassword(`nadie.${Date.now()}@example.pe`, 'NoEsLaClave1');
+    release();
+    // The sign-in was tried with both typed fields: the API's answer, not the form's "required".
+    await expect(account.main.getByText('El email o la contraseña no son correctos')).toBeVisible();
+    expect(new URL(page.url()).search).toBe('');
+    expect(page.url()).not.toContain('NoEsLaClave1');
   });
 
   test('English chosen in the stitched header before the shell has started is kept', async ({ page }) => {

@@ -63,7 +63,10 @@ export function createRemoteApp({ texts, Root, build }: RemoteAppOptions) {
       container.replaceChildren();
       markLive(container);
     }
-    return lifecycles.mount(props as Parameters<typeof lifecycles.mount>[0]);
+    const mounted = lifecycles.mount(props as Parameters<typeof lifecycles.mount>[0]);
+    // Mounted (hydrated or drawn): its buttons and forms are the remote's now (what a customer did
+    // in a stitched screen before is handed over: shell/src/early-input.ts).
+    return container ? mounted.then(() => markLive(container)) : mounted;
   };
   return { ...lifecycles, bootstrap: [registerAll, lifecycles.bootstrap], mount };
 }
@@ -84,7 +87,9 @@ function onRecoverableError(error: unknown): void {
 /**
  * Marks a part of a stitched page as rendered by the browser: a page stitched in the default
  * language keeps its prerendered parts hidden (not removed: nothing moves) from a customer who
- * chose another language until then (shell/scripts/deploy-lib.mjs `LANGUAGE_GUARD`).
+ * chose another language until then (shell/scripts/deploy-lib.mjs `LANGUAGE_GUARD`); a
+ * remote's container is also marked once the remote has mounted, so what a customer did in its
+ * stitched screen before then is handed over (shell/src/early-input.ts).
  */
 export function markLive(element: HTMLElement): void {
   element.dataset.live = '';

@@ -118,8 +118,9 @@ export function point(remote, version, answers = {}) {
  * build its header (signed out) and each route's title. Pointing the registry at a
  * version writes each of that remote's routes as a complete static page on the site's origin
  * (`pages/<path>/index.html`, served before the SPA fallback): the shell's index.html with the
- * shell's header, the remote's first screen in its container, the critical CSS of both and a
- * preload of the remote's manifest (from which `/route-hints.js` preloads its code). Pointing back at an older version writes that version's pages;
+ * shell's header, the remote's first screen in its container, the critical CSS of both and the
+ * address of the remote's manifest (from which `/route-hints.js` preloads its code: once the page
+ * has painted, see `paintFirst`, or at once on a frame). Pointing back at an older version writes that version's pages;
  * a version without prerendered screens leaves its routes to the SPA fallback. Nothing is rebuilt.
  */
 export const PAGES_DIR = path.join(SHELL_DIR, 'pages');
@@ -181,10 +182,19 @@ export function stitchPage({ template, frame, remote, page, publicPath, manifest
   // The remote's manifest, fetched at once: `/route-hints.js` (in index.html) reads it to preload the
   // remote's entry and `./app` chunks, as on every page. Not the scripts themselves: a script whose
   // preload failed (the remote's origin down) would fail again when "try again" loads it.
-  const hints = `<link rel="preload" href="${escapeHtml(manifestUrl)}" as="fetch" crossorigin="anonymous"/>`;
+  // A frame of a page with customer data (a purchase step) is as tall as its data will be only once
+  // the data is there: a footer copy under it would move then. Its footer comes live, at idle.
+  const heightFromData = Boolean(page.anyQuery || page.early);
   const frameCss = header ? styleTag(header) : '';
   html = replace(html, '<meta charset="utf-8"/>', `<meta charset="utf-8"/><script>${languageGuard(product)}</script><style>${STALE_CSS}</style>`);
-  html = replace(html, '</head>', `${hints}${frameCss}${located(styleTag(page))}${pageDataScript(data)}</head>`);
+  // A page whose first screen is whole without code paints first; a frame waits for its data, so
+  // its code and its remote's manifest are fetched at once.
+  if (heightFromData) {
+    html = replace(html, '</head>', `<link rel="preload" href="${escapeHtml(manifestUrl)}" as="fetch" crossorigin="anonymous"/></head>`);
+  } else {
+    html = paintFirst(html, manifestUrl);
+  }
+  html = replace(html, '</head>', `${frameCss}${located(styleTag(page))}${pageDataScript(data)}</head>`);
   if (frame) {
     const start = html.indexOf('<div id="shell-header">');
     const end = html.indexOf('<main id="main"');
@@ -192,10 +202,32 @@ export function stitchPage({ template, frame, remote, page, publicPath, manifest
     if (header) html = `${html.slice(0, start)}<div id="shell-header">${header.html}</div>${html.slice(end)}`;
   }
   html = replace(html, '<div id="remotes"></div>', `<div id="remotes"><div id="remote-${remote}">${located(page.html)}</div></div>`);
-  // A frame of a page with customer data (a purchase step) is as tall as its data will be only once
-  // the data is there: a footer copy under it would move then. Its footer comes live, at idle.
-  const heightFromData = Boolean(page.anyQuery || page.early);
   return withStaticFooter(html, heightFromData ? undefined : frame?.footer);
+}
+
+const SHELL_SCRIPT = /<script defer="defer" src="([^"]+)"><\/script>/;
+const ROUTE_HINTS = '<script src="/route-hints.js" async></script>';
+const BOOT_PRELOADS = /<link rel="preload" href="\/(?:config|remotes)\.json" as="fetch" crossorigin="anonymous"\/>/g;
+
+/**
+ * A page painted before any code is fetched (issue 17: its first screen is whole in the HTML).
+ * Under a slow link, the shell's entry (main.js, ~215 KB gzip), the boot's JSON and the remote's
+ * manifest, asked for while the page is still arriving, share the bandwidth with it: Lighthouse
+ * counts them in the first screen's paint (LCP 2.4 s instead of the HTML's own 1.1 s). Here none is
+ * in the HTML: `/route-hints.js` starts them once the page has painted (`whenPainted`, from its
+ * `data-` attributes: the entry to load and the remote's manifest).
+ */
+function paintFirst(html, manifestUrl) {
+  const main = SHELL_SCRIPT.exec(html)?.[1];
+  if (!main || !html.includes(ROUTE_HINTS)) throw new Error("the shell's index.html has no main script or no /route-hints.js");
+  return html
+    .replace(SHELL_SCRIPT, '')
+    .replace(BOOT_PRELOADS, '')
+    .replace(
+      ROUTE_HINTS,
+      () =>
+        `<script src="/route-hints.js" async data-start="after-paint" data-main="${escapeHtml(main)}" data-manifest="${escapeHtml(manifestUrl)}"></script>`,
+    );
 }
 
 /**

@@ -1,6 +1,14 @@
 // `/route-hints.js`: see route-hints.ts and early-hint.ts. Built on its own (no federation runtime, no React).
 import { hintEarlyRequest } from './early-hint';
-import { hintRoute } from './route-hints';
+import { keepEarlyInput } from './early-input';
+import { hintRoute, loadShell, whenPainted, type StartOptions } from './route-hints';
 
-hintEarlyRequest().catch(() => undefined);
-hintRoute(window.location.pathname).catch(() => undefined);
+keepEarlyInput();
+
+const options: StartOptions = (document.currentScript as HTMLScriptElement | null)?.dataset ?? {};
+
+whenPainted(options, () => {
+  hintEarlyRequest().catch(() => undefined);
+  hintRoute(window.location.pathname, options.manifest).catch(() => undefined);
+  if (options.main) loadShell(options.main);
+});

@@ -1,5 +1,5 @@
 import { filesToPreload } from './remotes/manifest';
-import { hintRoute, takeRemotesRegistry } from './route-hints';
+import { hintRoute, takeRemotesRegistry, whenPainted } from './route-hints';
 
 const MANIFEST_URL = 'http://cdn.test/mf_complaints/1.0.0-abc/mf-manifest.json';
 const manifest = {
@@ -56,5 +56,63 @@ describe('route hints', () => {
     // taken once: a later boot (none today) reads for itself
     await expect(takeRemotesRegistry(read)).resolves.toEqual({});
     expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads a stitched page's manifest at once, beside the registry", async () => {
+    const fetchMock = jest.fn(async (url: string) => (url === '/remotes.json' ? json({}) : json(manifest)));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    await hintRoute('/libro_reclamaciones', MANIFEST_URL);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/remotes.json', MANIFEST_URL]);
+    expect(document.head.querySelectorAll('link[rel="preload"][as="script"]')).toHaveLength(3);
+  });
+});
+
+describe('a page that paints first', () => {
+  afterEach(() => {
+    document.documentElement.classList.remove('prerender-stale');
+    jest.useRealTimers();
+    delete (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver;
+  });
+
+  it("starts its code only once the browser reports the first screen's first paint", () => {
+    const observers: ((entries: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
+    class FakeObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback: (typeof observers)[number]) {
+        observers.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    }
+    Object.assign(globalThis, { PerformanceObserver: FakeObserver });
+    const begin = jest.fn();
+    whenPainted({ start: 'after-paint' }, begin);
+    observers[0]!({ getEntriesByName: () => [] });
+    expect(begin).not.toHaveBeenCalled();
+    observers[0]!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    expect(begin).toHaveBeenCalledTimes(1);
+  });
+
+  it('where the browser does not report paints (jsdom), starts after the next frame', () => {
+    jest.useFakeTimers();
+    const begin = jest.fn();
+    whenPainted({ start: 'after-paint' }, begin);
+    expect(begin).not.toHaveBeenCalled();
+    jest.runAllTimers();
+    expect(begin).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts at once on any other page, for a visitor who reads another language (the page waits for its code) and for a signed-in one', () => {
+    const begin = jest.fn();
+    whenPainted({}, begin);
+    expect(begin).toHaveBeenCalledTimes(1);
+    document.documentElement.classList.add('prerender-stale');
+    whenPainted({ start: 'after-paint' }, begin);
+    expect(begin).toHaveBeenCalledTimes(2);
+    document.documentElement.classList.remove('prerender-stale');
+    localStorage.setItem('auth_storage', 'x');
+    whenPainted({ start: 'after-paint' }, begin);
+    expect(begin).toHaveBeenCalledTimes(3);
+    localStorage.clear();
   });
 });

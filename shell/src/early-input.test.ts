@@ -1,0 +1,74 @@
+import { keepEarlyInput } from './early-input';
+
+/** A stitched page's remote container with a sign-in form, as the HTML painted it. */
+function stitchedForm() {
+  document.body.innerHTML = `
+    <div id="remotes"><div id="remote-mf_account"><form>
+      <input name="correo" value="" /><input name="clave" type="password" value="" />
+      <select name="tipo"><option value="a">A</option><option value="b">B</option></select>
+      <button type="submit">Ingresar</button>
+    </form></div></div>`;
+  const area = document.getElementById('remote-mf_account')!;
+  const form = area.querySelector('form')!;
+  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
+  return { area, form, field };
+}
+
+const type = (field: HTMLInputElement | HTMLSelectElement, value: string) => {
+  field.value = value;
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+};
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('a stitched page before its code has made it live', () => {
+  keepEarlyInput();
+
+  it('holds a submit (the browser would put the fields in the address) and sends it again once the form is live', async () => {
+    const { area, form } = stitchedForm();
+    const submits: Event[] = [];
+    // What the live remote's handler would do; registered on the form, after the page's own capture listener.
+    form.addEventListener('submit', (event) => {
+      submits.push(event);
+      event.preventDefault();
+    });
+    const early = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    area.dataset.live = '';
+    await flush();
+    expect(submits).toHaveLength(2);
+    // Live: the remote's own handler has it, untouched.
+    const late = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(late);
+    expect(submits).toHaveLength(3);
+    expect(late.defaultPrevented).toBe(true);
+  });
+
+  it('announces what was typed or chosen before as edits once live, and nothing left as the HTML had it', async () => {
+    const { area, field } = stitchedForm();
+    type(field('correo') as HTMLInputElement, 'ana@example.pe');
+    type(field('tipo'), 'b');
+    const seen: string[] = [];
+    area.addEventListener('input', (event) => seen.push(`input ${(event.target as HTMLInputElement).name}=${(event.target as HTMLInputElement).value}`));
+    area.addEventListener('change', (event) => seen.push(`change ${(event.target as HTMLSelectElement).name}=${(event.target as HTMLSelectElement).value}`));
+    area.dataset.live = '';
+    await flush();
+    expect(seen).toEqual(['input correo=ana@example.pe', 'change tipo=b']);
+    expect((field('correo') as HTMLInputElement).value).toBe('ana@example.pe');
+  });
+
+  it('taps the last button tapped in a part again once that part is live, found by its place (the part may be drawn anew)', async () => {
+    document.body.innerHTML = '<div id="shell-header"><button>Idioma</button><button aria-label="Menú">≡</button></div>';
+    const header = document.getElementById('shell-header')!;
+    header.querySelectorAll('button')[1]!.click();
+    header.querySelectorAll('button')[1]!.click();
+    // The live header, drawn anew with the same buttons.
+    header.innerHTML = '<button>Idioma</button><button aria-label="Menú">≡</button>';
+    const taps: string[] = [];
+    header.addEventListener('click', (event) => taps.push((event.target as HTMLElement).textContent ?? ''));
+    header.dataset.live = '';
+    await flush();
+    expect(taps).toEqual(['≡']);
+  });
+});

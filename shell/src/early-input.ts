@@ -1,0 +1,140 @@
+/**
+ * What a customer does in a stitched page before its code has made it live (issue 17: the page
+ * paints, and can be tapped and typed into, before its code has arrived). Run by
+ * `/route-hints.js`, the page's first script.
+ *
+ * - A button tapped then (the header's menu, a remote's "show more") does nothing without code:
+ *   the last one tapped in each part is tapped again once that part is live (`data-live`: the
+ *   live header, `shell.tsx`; a hydrated remote, `createRemoteApp`). The part may have been drawn
+ *   anew: the button is found again by its place among the part's buttons.
+ * - A form submitted then is not sent by the browser: with no code yet, it would go to the page's
+ *   own address with every field in the query (`/login?correo=…&clave=…`: a password in the
+ *   address bar, the history and the server's logs). It is held, and sent again once its remote
+ *   has made it live (`data-live` on the remote's container, `createRemoteApp`), see `sendWhenTaken`.
+ * - What was typed or chosen then stays on screen through hydration, but the remote's state does
+ *   not know it: each such field is announced again, as an edit, once the form is live.
+ */
+const REMOTE_AREA = '#remotes > div';
+/** The parts whose buttons are tapped again once live (the footer's static copy has none that act). */
+const LIVE_AREAS = `${REMOTE_AREA}, #shell-header`;
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+const isField = (target: EventTarget | null): target is Field =>
+  target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+
+/** The remote's container `element` is in, while the remote has not made it live. */
+function stillStatic(element: Element, areas = REMOTE_AREA): Element | undefined {
+  const area = element.closest(areas);
+  return area && !area.hasAttribute('data-live') ? area : undefined;
+}
+
+/** Calls `then` once `area` is live. */
+function whenLive(area: Element, then: () => void): void {
+  const observer = new MutationObserver(() => {
+    if (!area.hasAttribute('data-live')) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(area, { attributes: true, attributeFilter: ['data-live'] });
+}
+
+/**
+ * Tells the live form about a field's value as if the customer had just entered it. React keeps
+ * the value a field had when it hydrated and the last value it saw: the field is set back to its
+ * HTML value through its own setter (which React watches), then to what was typed through the
+ * element type's setter (which it does not), and the edit event is sent.
+ */
+function announce(field: Field): void {
+  if (field instanceof HTMLSelectElement) {
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    return;
+  }
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return;
+  const typed = field.value;
+  if (typed === field.defaultValue) return;
+  const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+  if (!setValue) return;
+  field.value = field.defaultValue;
+  setValue.call(field, typed);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Sends a held submit to the live form. Part of a remote may hydrate after the remote has mounted
+ * (a page whose code is a chunk of its own): a form not hydrated yet would drop it. Every form of
+ * the site takes its submit (it prevents the browser's), so the event is sent as an event (which
+ * never makes the browser send the form) until one is taken, and what was typed is handed over
+ * before each try; for 10 s at most.
+ */
+function sendWhenTaken(form: HTMLFormElement, submitter: HTMLElement | null, handOver: () => void, tries = 100): void {
+  if (!form.isConnected) return;
+  handOver();
+  const event = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: submitter && form.contains(submitter) ? submitter : null });
+  form.dispatchEvent(event);
+  if (!event.defaultPrevented && tries > 1) setTimeout(() => sendWhenTaken(form, submitter, handOver, tries - 1), 100);
+}
+
+/** Holds the last button tapped in each part that is not live yet, and taps it again once it is. */
+function keepEarlyTaps(root: Document): void {
+  const tapped = new Map<Element, number>();
+  root.addEventListener(
+    'click',
+    (event) => {
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      // A submit button's own default is the form's submit, held below.
+      if (!button || (button.type === 'submit' && button.form)) return;
+      const area = stillStatic(button, LIVE_AREAS);
+      if (!area) return;
+      if (!tapped.has(area)) {
+        whenLive(area, () => {
+          const place = tapped.get(area)!;
+          tapped.delete(area);
+          area.querySelectorAll('button')[place]?.click();
+        });
+      }
+      tapped.set(area, [...area.querySelectorAll('button')].indexOf(button));
+    },
+    true,
+  );
+}
+
+export function keepEarlyInput(root: Document = document): void {
+  keepEarlyTaps(root);
+  const edited = new Map<Element, Set<Field>>();
+  // Each try announces the fields again: the first ones may reach a form not hydrated yet.
+  const handOver = (area: Element) => {
+    for (const field of edited.get(area) ?? []) if (field.isConnected) announce(field);
+  };
+  const onEdit = (event: Event) => {
+    if (!isField(event.target)) return;
+    const area = stillStatic(event.target);
+    if (!area) return;
+    if (!edited.has(area)) {
+      edited.set(area, new Set());
+      whenLive(area, () => handOver(area));
+    }
+    edited.get(area)!.add(event.target);
+  };
+  root.addEventListener('input', onEdit, true);
+  root.addEventListener('change', onEdit, true);
+  root.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement)) return;
+      const area = stillStatic(form);
+      if (!area) return;
+      event.preventDefault();
+      const submitter = (event as SubmitEvent).submitter;
+      const place = [...area.querySelectorAll('form')].indexOf(form);
+      // After the fields are handed over (registered first, so called first). A screen drawn anew
+      // (not hydrated) has the same form in the same place.
+      whenLive(area, () => {
+        const live = form.isConnected ? form : area.querySelectorAll('form')[place];
+        if (live) sendWhenTaken(live, submitter, () => handOver(area));
+      });
+    },
+    true,
+  );
+}
