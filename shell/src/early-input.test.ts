@@ -71,4 +71,16 @@ describe('a stitched page before its code has made it live', () => {
     await flush();
     expect(taps).toEqual(['≡']);
   });
+
+  it('taps nothing when the live part has another button in that place', async () => {
+    document.body.innerHTML = '<div id="remotes"><div id="remote-mf_account"><button>Con código</button></div></div>';
+    const area = document.getElementById('remote-mf_account')!;
+    area.querySelector('button')!.click();
+    area.innerHTML = '<button>Google</button><button>Con código</button>';
+    const taps: string[] = [];
+    area.addEventListener('click', (event) => taps.push((event.target as HTMLElement).textContent ?? ''));
+    area.dataset.live = '';
+    await flush();
+    expect(taps).toEqual([]);
+  });
 });

@@ -6,7 +6,7 @@
  * - A button tapped then (the header's menu, a remote's "show more") does nothing without code:
  *   the last one tapped in each part is tapped again once that part is live (`data-live`: the
  *   live header, `shell.tsx`; a hydrated remote, `createRemoteApp`). The part may have been drawn
- *   anew: the button is found again by its place among the part's buttons.
+ *   anew: the button is found again by its place among the part's buttons, and its name.
  * - A form submitted then is not sent by the browser: with no code yet, it would go to the page's
  *   own address with every field in the query (`/login?correo=…&clave=…`: a password in the
  *   address bar, the history and the server's logs). It is held, and sent again once its remote
@@ -75,9 +75,11 @@ function sendWhenTaken(form: HTMLFormElement, submitter: HTMLElement | null, han
   if (!event.defaultPrevented && tries > 1) setTimeout(() => sendWhenTaken(form, submitter, handOver, tries - 1), 100);
 }
 
+const nameOf = (button: HTMLButtonElement) => button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
+
 /** Holds the last button tapped in each part that is not live yet, and taps it again once it is. */
 function keepEarlyTaps(root: Document): void {
-  const tapped = new Map<Element, number>();
+  const tapped = new Map<Element, { place: number; name: string }>();
   root.addEventListener(
     'click',
     (event) => {
@@ -88,12 +90,14 @@ function keepEarlyTaps(root: Document): void {
       if (!area) return;
       if (!tapped.has(area)) {
         whenLive(area, () => {
-          const place = tapped.get(area)!;
+          const { place, name } = tapped.get(area)!;
           tapped.delete(area);
-          area.querySelectorAll('button')[place]?.click();
+          const live = area.querySelectorAll('button')[place];
+          // Only the same button: the live part may have others (a provider's own sign-in button).
+          if (live && nameOf(live) === name) live.click();
         });
       }
-      tapped.set(area, [...area.querySelectorAll('button')].indexOf(button));
+      tapped.set(area, { place: [...area.querySelectorAll('button')].indexOf(button), name: nameOf(button) });
     },
     true,
   );
