@@ -216,6 +216,34 @@ test.describe('pages painted from HTML', () => {
     expect(page.url()).not.toContain('NoEsLaClave1');
   });
 
+  test('a form sent before any script has arrived (a slow phone) is not sent to its own address', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResponse(400, '/rest/login/verificar'));
+    // Not even /route-hints.js, the page's first script, has arrived.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/route-hints\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('clave=')) sent.push(request.url());
+    });
+    const account = new AccountPage(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await account.signInWithPassword(`nadie.${Date.now()}@example.pe`, 'NoEsLaClave1');
+    // The page stays as it is (a navigation would have started at once).
+    await expect(account.field('correo')).toHaveValue(/nadie\./);
+    expect(sent).toEqual([]);
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    // Once the code is there, sending it again signs in with what is on screen.
+    await expect(page.locator('#remote-mf_account[data-live]')).toBeAttached();
+    await account.main.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(account.main.getByText('El email o la contraseña no son correctos')).toBeVisible();
+    expect(sent).toEqual([]);
+  });
+
   test('English chosen in the stitched header before the shell has started is kept', async ({ page }) => {
     // The shell's code waits until the customer has chosen, in the header as the HTML painted it.
     const release = await holdShellCode(page);

@@ -87,7 +87,7 @@ function onRecoverableError(error: unknown): void {
 /**
  * Marks a part of a stitched page as rendered by the browser: a page stitched in the default
  * language keeps its prerendered parts hidden (not removed: nothing moves) from a customer who
- * chose another language until then (shell/scripts/deploy-lib.mjs `LANGUAGE_GUARD`); a
+ * chose another language until then (shell/scripts/deploy-lib.mjs `languageGuard`); a
  * remote's container is also marked once the remote has mounted, so what a customer did in its
  * stitched screen before then is handed over (shell/src/early-input.ts).
  */

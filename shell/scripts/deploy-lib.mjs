@@ -149,10 +149,21 @@ const escapeHtml = (text) =>
  * moves) every prerendered part until the browser has rendered it in that language and marked it
  * live (`markLive`, @rumbo/shared). The site's CSP allows this script by its hash (static-server.mjs).
  */
-export function languageGuard(product) {
+function languageGuard(product) {
   return `try{if((localStorage.getItem(${JSON.stringify(`lang-web${product}`)})||"es-PE")!=="es-PE")document.documentElement.classList.add("prerender-stale")}catch(e){}`;
 }
-export const languageGuardHash = (product) => `'sha256-${createHash('sha256').update(languageGuard(product)).digest('base64')}'`;
+
+/**
+ * A prerendered form has no action: sent by the browser itself, before its remote is live, it
+ * would go to the page's own address with every field in the query (`/login?correo=…&clave=…`).
+ * `/route-hints.js` holds such a submit and sends it again once the remote is live
+ * (shell/src/early-input.ts); until that script has arrived (a slow phone), this one only stops it.
+ */
+const SUBMIT_GUARD = 'document.addEventListener("submit",function(e){var f=e.target;if(f.closest&&f.closest("#remotes>div:not([data-live])"))e.preventDefault()},true);';
+
+/** The stitched page's one inline script, first in it: the language and submit guards above. */
+export const pageGuard = (product) => `${languageGuard(product)}${SUBMIT_GUARD}`;
+export const pageGuardHash = (product) => `'sha256-${createHash('sha256').update(pageGuard(product)).digest('base64')}'`;
 const STALE_CSS = ['#shell-header', '#remotes>div', '#shell-footer']
   .map((area) => `html.prerender-stale ${area}:not([data-live])>*`)
   .join(',') + '{visibility:hidden}';
@@ -186,7 +197,7 @@ export function stitchPage({ template, frame, remote, page, publicPath, manifest
   // the data is there: a footer copy under it would move then. Its footer comes live, at idle.
   const heightFromData = Boolean(page.anyQuery || page.early);
   const frameCss = header ? styleTag(header) : '';
-  html = replace(html, '<meta charset="utf-8"/>', `<meta charset="utf-8"/><script>${languageGuard(product)}</script><style>${STALE_CSS}</style>`);
+  html = replace(html, '<meta charset="utf-8"/>', `<meta charset="utf-8"/><script>${pageGuard(product)}</script><style>${STALE_CSS}</style>`);
   // A page whose first screen is whole without code paints first; a frame waits for its data, so
   // its code and its remote's manifest are fetched at once.
   if (heightFromData) {

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { languageGuardHash } from './deploy-lib.mjs';
+import { pageGuardHash } from './deploy-lib.mjs';
 import { framePage } from './frames.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -81,8 +81,8 @@ export async function serveShell({ root, port, host, apiOrigin, cdnOrigins, prod
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The stitched pages' one inline script (deploy-lib.mjs `languageGuard`), by its hash.
-        scriptSrc: sources("'self'", languageGuardHash(product), 'https://accounts.google.com', 'https://connect.facebook.net'),
+        // The stitched pages' one inline script (deploy-lib.mjs `pageGuard`), by its hash.
+        scriptSrc: sources("'self'", pageGuardHash(product), 'https://accounts.google.com', 'https://connect.facebook.net'),
         connectSrc: sources("'self'", apiOrigin),
         // Emotion (Chakra) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],

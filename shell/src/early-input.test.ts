@@ -83,4 +83,18 @@ describe('a stitched page before its code has made it live', () => {
     await flush();
     expect(taps).toEqual([]);
   });
+
+  it('also hands over what was typed before it started (a slow phone: the page was typed into before this script arrived)', async () => {
+    const { area, field } = stitchedForm();
+    (field('correo') as HTMLInputElement).value = 'ana@example.pe';
+    (field('tipo') as HTMLSelectElement).value = 'b';
+    // This script arrives now.
+    keepEarlyInput();
+    const seen: string[] = [];
+    area.addEventListener('input', (event) => seen.push(`input ${(event.target as HTMLInputElement).name}`));
+    area.addEventListener('change', (event) => seen.push(`change ${(event.target as HTMLSelectElement).name}`));
+    area.dataset.live = '';
+    await flush();
+    expect(seen).toEqual(['input correo', 'change tipo']);
+  });
 });

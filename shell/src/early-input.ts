@@ -11,6 +11,7 @@
  *   own address with every field in the query (`/login?correo=…&clave=…`: a password in the
  *   address bar, the history and the server's logs). It is held, and sent again once its remote
  *   has made it live (`data-live` on the remote's container, `createRemoteApp`), see `sendWhenTaken`.
+ *   (Before this script has arrived, the page's inline guard only stops it: deploy-lib.mjs `pageGuard`.)
  * - What was typed or chosen then stays on screen through hydration, but the remote's state does
  *   not know it: each such field is announced again, as an edit, once the form is live.
  */
@@ -75,6 +76,13 @@ function sendWhenTaken(form: HTMLFormElement, submitter: HTMLElement | null, han
   if (!event.defaultPrevented && tries > 1) setTimeout(() => sendWhenTaken(form, submitter, handOver, tries - 1), 100);
 }
 
+/** Whether the customer has changed `field` from what the HTML gave it. */
+function changedFromHtml(field: Field): boolean {
+  if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio' || field.type === 'hidden')) return false;
+  return field.value !== field.defaultValue;
+}
+
 const nameOf = (button: HTMLButtonElement) => button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
 
 /** Holds the last button tapped in each part that is not live yet, and taps it again once it is. */
@@ -110,18 +118,26 @@ export function keepEarlyInput(root: Document = document): void {
   const handOver = (area: Element) => {
     for (const field of edited.get(area) ?? []) if (field.isConnected) announce(field);
   };
-  const onEdit = (event: Event) => {
-    if (!isField(event.target)) return;
-    const area = stillStatic(event.target);
+  const keep = (field: Field) => {
+    const area = stillStatic(field);
     if (!area) return;
     if (!edited.has(area)) {
       edited.set(area, new Set());
       whenLive(area, () => handOver(area));
     }
-    edited.get(area)!.add(event.target);
+    edited.get(area)!.add(field);
+  };
+  const onEdit = (event: Event) => {
+    if (isField(event.target)) keep(event.target);
   };
   root.addEventListener('input', onEdit, true);
   root.addEventListener('change', onEdit, true);
+  // What was typed before this script arrived (a slow phone): the fields that differ from the HTML.
+  const keepTyped = () => {
+    for (const field of root.querySelectorAll<Field>(`${REMOTE_AREA} :is(input, textarea, select)`)) if (changedFromHtml(field)) keep(field);
+  };
+  if (root.readyState === 'loading') root.addEventListener('DOMContentLoaded', keepTyped, { once: true });
+  else keepTyped();
   root.addEventListener(
     'submit',
     (event) => {
