@@ -76,6 +76,14 @@ test.describe('pages painted from HTML', () => {
     expect(pageData(await served(request, '/login'))).toEqual({ signInProviders: ['google', 'facebook'] });
   });
 
+  test('a client that takes no compression (a monitor, a crawler) gets the same pages, `/` included', async ({ request }) => {
+    for (const path of ['/', '/login', '/pasajes/xyz']) {
+      const response = await request.get(path, { headers: { 'accept-encoding': 'identity' } });
+      expect(response.status(), path).toBe(200);
+      expect(await response.text(), path).toContain('<div id="remotes"');
+    }
+  });
+
   test('the remote hydrates its first screen: no mismatch, nothing moves, and it works', async ({ page }) => {
     await recordLayoutShifts(page);
     // The element the HTML brought, kept to see whether React adopted it or painted a new one.

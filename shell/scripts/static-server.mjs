@@ -121,14 +121,18 @@ export async function serveShell({ root, port, host, apiOrigin, cdnOrigins, prod
       reply.header('Cache-Control', /\.[0-9a-f]{10}\.js(\.br|\.gz)?$/.test(file) ? 'public, max-age=3600' : 'no-cache');
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+  const sendPage = (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send();
     // A route stitched at deploy (deploy-lib.mjs `stitch`): its complete page, first screen included.
     const page = stitchedPage(root, request.url) ?? framePage(root, request.url);
     if (page) return reply.header('Cache-Control', 'no-cache').sendFile(page);
     // Client-side routes: the shell decides (a remote's page, or its not-found page).
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-  });
+  };
+  // `/` is the site's folder to the static plugin: without a compressed twin to look for (a client
+  // that takes no compression) it would answer 403, not the home page.
+  app.get('/', sendPage);
+  app.setNotFoundHandler(sendPage);
   await app.listen({ port, host });
   return app;
 }
