@@ -18,9 +18,25 @@ export class ShellPage {
     this.logo = page.getByTestId('logo');
   }
 
+  /**
+   * Opens a page as a customer at a computer does: it loads, and the mouse moves over it (a page
+   * whose first screen waits for nothing starts its code then: shell/src/route-hints.ts `onIntent`).
+   */
   async open(path = '/'): Promise<void> {
     await this.page.goto(path);
     await expect(this.header).toBeVisible();
+    await this.pointAtPage();
+  }
+
+  /** Reloads the page as a customer at a computer does (see `open`). */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.pointAtPage();
+  }
+
+  private async pointAtPage(): Promise<void> {
+    await this.page.mouse.move(3, 3);
+    await this.page.mouse.move(4, 4);
   }
 
   navLink(name: string): Locator {

@@ -1,5 +1,6 @@
 import { expect, failedResponse, test, type APIRequestContext, type Page } from '../support/test';
 import { AccountPage } from '../pages/account.page';
+import { CargoPage } from '../pages/cargo.page';
 import { ShellPage } from '../pages/shell.page';
 import { layoutShift, recordLayoutShifts } from '../support/layout-shift';
 import { sessionToken, storeSession } from '../support/session';
@@ -60,7 +61,7 @@ test.describe('pages painted from HTML', () => {
       expect(html, `${path}: its form disabled`).toMatch(/<input id="footer-subscribe-correo"[^>]* disabled=""/);
       expect(html, `${path}: critical CSS`).toMatch(/<style data-emotion="css [^"]+">/);
       // It paints before any code is fetched: /route-hints.js starts the shell's entry and reads the remote's manifest then.
-      expect(html, `${path}: the remote's manifest named for /route-hints.js`).toMatch(/<script src="\/route-hints\.js" async data-start="after-paint" data-main="\/main\.js" data-manifest="http:\/\/[^"]+\/mf-manifest\.json"><\/script>/);
+      expect(html, `${path}: the remote's manifest named for /route-hints.js`).toMatch(/<script src="\/route-hints\.js" async data-start="on-intent" data-main="\/main\.js" data-manifest="http:\/\/[^"]+\/mf-manifest\.json"><\/script>/);
       expect(html, `${path}: no script or preload before the first paint`).not.toMatch(/<script [^>]*src="\/main\.js"|<link rel="preload"/);
       expect(html, `${path}: no placeholder left`).not.toContain('__REMOTE_PUBLIC_PATH__');
     }
@@ -208,6 +209,45 @@ test.describe('pages painted from HTML', () => {
     await expect.poll(() => askedAt).toBeGreaterThan(0);
     const paintedAt = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity));
     expect(askedAt).toBeGreaterThan(paintedAt);
+  });
+
+  test('a page where nothing waits for data asks for no code until the customer acts, then goes live', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') asked.push(new URL(request.url()).pathname);
+    });
+    // Not `open`: its mouse is a customer's intent.
+    await page.goto('/cuenta/recuperar');
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    // Read, not touched: the page's only script is /route-hints.js.
+    expect(asked).toEqual(['/route-hints.js']);
+    await page.mouse.move(200, 200);
+    await expect(page.locator('#remotes > div[data-live]')).toBeAttached();
+    expect(asked).toContain('/main.js');
+  });
+
+  test('a customer who starts typing before the code is live keeps the focus and what they type', async ({ page }) => {
+    const release = await holdShellCode(page);
+    const account = new AccountPage(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await account.field('correo').click();
+    await page.keyboard.type('ana@');
+    release();
+    await expect(page.locator('#remotes > div[data-live]')).toBeAttached();
+    await page.keyboard.type('example.pe');
+    // The live page does not take the focus to its heading: the customer is in its form.
+    await expect(account.field('correo')).toBeFocused();
+    await expect(account.field('correo')).toHaveValue('ana@example.pe');
+  });
+
+  test('tracking: a code typed and sent before the code is live is searched', async ({ page }) => {
+    const release = await holdShellCode(page);
+    await page.goto('/cargo/seguimiento', { waitUntil: 'commit' });
+    const cargo = new CargoPage(page);
+    await cargo.track('ra48213907');
+    release();
+    await expect(cargo.main.getByRole('heading', { name: 'Envío RA48213907' })).toBeVisible();
   });
 
   test('a form typed in and sent before its code has started is sent once it has, with what was typed, never in the address', async ({ page, consoleErrors }) => {

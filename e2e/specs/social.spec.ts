@@ -155,7 +155,7 @@ test.describe('sign-in with Google and Facebook', () => {
     await expectAccessible(page);
 
     // Signed with a key Google does not publish.
-    await page.reload();
+    await login.reload();
     await expect(login.googleButton()).toBeVisible();
     await login.continueWithGoogle(await providers.googleIdToken(account, { forged: true }));
     await expect(login.providersAlert()).toHaveText('No pudimos verificar su cuenta del proveedor. Inténtelo de nuevo.');
@@ -165,7 +165,7 @@ test.describe('sign-in with Google and Facebook', () => {
     // English, and a Facebook token issued to another app is refused in English.
     await login.switchLanguage('en-EN');
     await expect(login.googleButton()).toHaveText('Continue with Google');
-    await page.reload();
+    await login.reload();
     await expect(login.heading()).toHaveText('Sign in');
     await expect(login.googleButton()).toHaveText('Continue with Google');
     await expect(login.providersAlert()).toHaveCount(0);

@@ -231,12 +231,25 @@ export function fieldIds(form: string, field: string) {
 }
 
 /**
+ * Marks the form `data-live` once React has it (hydrated or drawn; an effect runs only then, also
+ * inside a part that hydrates after the rest, its code a chunk of its own): what a customer typed
+ * or sent in a stitched page's form before is handed over to it then (shell/src/early-input.ts).
+ * Every form of a stitched first screen has it (through `useFormSubmit`, or directly).
+ */
+export function useLiveForm(formRef: RefObject<HTMLFormElement | null>): void {
+  useEffect(() => {
+    formRef.current?.setAttribute('data-live', '');
+  }, [formRef]);
+}
+
+/**
  * A form element's submit: runs `submit` (the store's flow: check, send) and moves the focus where
  * it answers. Gives the refs for the form and its alert, and `focus` for a step outside the submit
  * (a link of the error summary, a second button).
  */
 export function useFormSubmit(submit: () => Promise<FocusTarget | undefined>) {
   const formRef = useRef<HTMLFormElement>(null);
+  useLiveForm(formRef);
   const alertRef = useRef<HTMLDivElement>(null);
   const focus = useFocusAfterSubmit(formRef, alertRef);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

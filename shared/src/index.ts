@@ -21,7 +21,7 @@ export {
 export { useTranslation } from 'react-i18next';
 export { dateTimeFormat, numberFormat } from './intl';
 export { firstIssues, fromError, messageText, type FormMessage } from './form-message';
-export { ALERT, FormState, fieldIds, focusField, useFocusAfterSubmit, useFormSubmit, type FieldMessage, type FocusTarget, type FormStateOptions, type Outcome } from './form-state';
+export { ALERT, FormState, fieldIds, focusField, useFocusAfterSubmit, useFormSubmit, useLiveForm, type FieldMessage, type FocusTarget, type FormStateOptions, type Outcome } from './form-state';
 export { Link, type LinkProps } from './link';
 export { currentPathname, useHydrated } from './location';
 export { PAGE_DATA_ID, resetPageData, stitchedData } from './page-data';

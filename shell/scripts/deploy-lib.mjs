@@ -225,8 +225,10 @@ const BOOT_PRELOADS = /<link rel="preload" href="\/(?:config|remotes)\.json" as=
  * Under a slow link, the shell's entry (main.js, ~215 KB gzip), the boot's JSON and the remote's
  * manifest, asked for while the page is still arriving, share the bandwidth with it: Lighthouse
  * counts them in the first screen's paint (LCP 2.4 s instead of the HTML's own 1.1 s). Here none is
- * in the HTML: `/route-hints.js` starts them once the page has painted (`whenPainted`, from its
- * `data-` attributes: the entry to load and the remote's manifest).
+ * in the HTML: `/route-hints.js` starts them once the page has painted and the customer acts, or
+ * something in view waits for data (`whenToStart`, from its `data-` attributes: when, the entry to
+ * load and the remote's manifest). What the customer does before the code is live is kept
+ * (shell/src/early-input.ts).
  */
 function paintFirst(html, manifestUrl) {
   const main = SHELL_SCRIPT.exec(html)?.[1];
@@ -237,7 +239,7 @@ function paintFirst(html, manifestUrl) {
     .replace(
       ROUTE_HINTS,
       () =>
-        `<script src="/route-hints.js" async data-start="after-paint" data-main="${escapeHtml(main)}" data-manifest="${escapeHtml(manifestUrl)}"></script>`,
+        `<script src="/route-hints.js" async data-start="on-intent" data-main="${escapeHtml(main)}" data-manifest="${escapeHtml(manifestUrl)}"></script>`,
     );
 }
 

@@ -9,11 +9,13 @@
  *   anew: the button is found again by its place among the part's buttons, and its name.
  * - A form submitted then is not sent by the browser: with no code yet, it would go to the page's
  *   own address with every field in the query (`/login?correo=…&clave=…`: a password in the
- *   address bar, the history and the server's logs). It is held, and sent again once its remote
- *   has made it live (`data-live` on the remote's container, `createRemoteApp`), see `sendWhenTaken`.
+ *   address bar, the history and the server's logs). It is held, and sent again once the form
+ *   itself is live, see `formReady`: its remote has mounted (`data-live` on the remote's container,
+ *   `createRemoteApp`) and React has hydrated the form (`data-live` on it, `useLiveForm` in
+ *   @rumbo/shared): a page whose code is a chunk of its own hydrates after its remote has mounted.
  *   (Before this script has arrived, the page's inline guard only stops it: deploy-lib.mjs `pageGuard`.)
  * - What was typed or chosen then stays on screen through hydration, but the remote's state does
- *   not know it: each such field is announced again, as an edit, once the form is live.
+ *   not know it: each such field is announced again, as an edit, once its form is live.
  */
 const REMOTE_AREA = '#remotes > div';
 /** The parts whose buttons are tapped again once live (the footer's static copy has none that act). */
@@ -32,32 +34,61 @@ function stillStatic(element: Element, areas = REMOTE_AREA): Element | undefined
 
 /** Calls `then` once `area` is live. */
 function whenLive(area: Element, then: () => void): void {
+  whenReady(area, () => area.hasAttribute('data-live'), then);
+}
+
+/** Calls `then` (now, or once something changes in `area`) when `ready()` holds. */
+function whenReady(area: Element, ready: () => boolean, then: () => void): void {
+  if (ready()) return then();
   const observer = new MutationObserver(() => {
-    if (!area.hasAttribute('data-live')) return;
+    if (!ready()) return;
     observer.disconnect();
     then();
   });
-  observer.observe(area, { attributes: true, attributeFilter: ['data-live'] });
+  observer.observe(area, { attributes: true, attributeFilter: ['data-live'], subtree: true, childList: true });
 }
 
 /**
- * Tells the live form about a field's value as if the customer had just entered it. React keeps
- * the value a field had when it hydrated and the last value it saw: the field is set back to its
- * HTML value through its own setter (which React watches), then to what was typed through the
- * element type's setter (which it does not), and the edit event is sent.
+ * The forms of the page's HTML (those React hydrates in place) a customer has used: each is live
+ * once marked so (`useLiveForm`). Any form of a part not live yet is from the HTML. A form the
+ * browser drew (the screen rendered anew, in another language) is the remote's as soon as the
+ * remote is.
+ */
+const stitchedForms = new WeakSet<HTMLFormElement>();
+
+/** `form`, or the form now in its place in `area` (the screen drawn anew), once it takes what the customer does. */
+function formReady(area: Element, form: HTMLFormElement, place: number): HTMLFormElement | undefined {
+  if (!area.hasAttribute('data-live')) return undefined;
+  const current = form.isConnected ? form : area.querySelectorAll('form')[place];
+  return current && (current.hasAttribute('data-live') || !stitchedForms.has(current)) ? current : undefined;
+}
+
+/**
+ * What the customer typed or chose in each field before its form was live, as they left it. Not
+ * read from the field when handing over: the hydrated form draws its fields from its own state,
+ * which does not know the typed text yet, and any render before the hand-over wipes it from the
+ * screen (React keeps a controlled field's value in step with its state).
+ */
+const typed = new WeakMap<Field, string>();
+
+/**
+ * Tells the live form about a field's value as if the customer had just entered it: the field is
+ * set to its HTML value through its own setter (which React watches), then to what was typed
+ * through the element type's setter (which it does not), and the edit event is sent.
  */
 function announce(field: Field): void {
+  const value = typed.get(field) ?? field.value;
   if (field instanceof HTMLSelectElement) {
+    field.value = value;
     field.dispatchEvent(new Event('change', { bubbles: true }));
     return;
   }
   if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return;
-  const typed = field.value;
-  if (typed === field.defaultValue) return;
+  if (value === field.defaultValue) return;
   const setValue = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
   if (!setValue) return;
   field.value = field.defaultValue;
-  setValue.call(field, typed);
+  setValue.call(field, value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
@@ -115,17 +146,29 @@ export function keepEarlyInput(root: Document = document): void {
   keepEarlyTaps(root);
   const edited = new Map<Element, Set<Field>>();
   // Each try announces the fields again: the first ones may reach a form not hydrated yet.
-  const handOver = (area: Element) => {
-    for (const field of edited.get(area) ?? []) if (field.isConnected) announce(field);
+  const handOver = (area: Element, form?: HTMLFormElement) => {
+    for (const field of edited.get(area) ?? []) if (field.isConnected && (!form || field.form === form)) announce(field);
   };
   const keep = (field: Field) => {
     const area = stillStatic(field);
-    if (!area) return;
-    if (!edited.has(area)) {
-      edited.set(area, new Set());
-      whenLive(area, () => handOver(area));
-    }
-    edited.get(area)!.add(field);
+    const form = field.form;
+    if (area && form) stitchedForms.add(form);
+    const waits = area ?? (form && stitchedForms.has(form) && !form.hasAttribute('data-live') ? form.closest(REMOTE_AREA) : null);
+    if (!waits) return;
+    typed.set(field, field.value);
+    if (!edited.has(waits)) edited.set(waits, new Set());
+    const fields = edited.get(waits)!;
+    if (fields.has(field)) return;
+    fields.add(field);
+    // Once its form is live (a field outside any form: once its part is).
+    const place = form ? [...waits.querySelectorAll('form')].indexOf(form) : -1;
+    whenReady(
+      waits,
+      () => (form ? Boolean(formReady(waits, form, place)) : waits.hasAttribute('data-live')),
+      () => {
+        if (field.isConnected) announce(field);
+      },
+    );
   };
   const onEdit = (event: Event) => {
     if (isField(event.target)) keep(event.target);
@@ -143,17 +186,26 @@ export function keepEarlyInput(root: Document = document): void {
     (event) => {
       const form = event.target;
       if (!(form instanceof HTMLFormElement)) return;
-      const area = stillStatic(form);
+      const area = form.closest(REMOTE_AREA);
       if (!area) return;
-      event.preventDefault();
-      const submitter = (event as SubmitEvent).submitter;
+      if (stillStatic(form)) stitchedForms.add(form);
       const place = [...area.querySelectorAll('form')].indexOf(form);
+      if (formReady(area, form, place) === form) return;
+      // Not the browser's, and not yet the form's: hydrated but not told what was typed, it would
+      // check its empty fields ("required") before the held submit reaches it.
+      event.preventDefault();
+      event.stopPropagation();
+      const submitter = (event as SubmitEvent).submitter;
       // After the fields are handed over (registered first, so called first). A screen drawn anew
       // (not hydrated) has the same form in the same place.
-      whenLive(area, () => {
-        const live = form.isConnected ? form : area.querySelectorAll('form')[place];
-        if (live) sendWhenTaken(live, submitter, () => handOver(area));
-      });
+      whenReady(
+        area,
+        () => Boolean(formReady(area, form, place)),
+        () => {
+          const live = formReady(area, form, place)!;
+          sendWhenTaken(live, submitter, () => handOver(area, live === form ? form : undefined));
+        },
+      );
     },
     true,
   );

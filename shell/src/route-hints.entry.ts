@@ -1,13 +1,13 @@
 // `/route-hints.js`: see route-hints.ts and early-hint.ts. Built on its own (no federation runtime, no React).
 import { hintEarlyRequest } from './early-hint';
 import { keepEarlyInput } from './early-input';
-import { hintRoute, loadShell, whenPainted, type StartOptions } from './route-hints';
+import { hintRoute, loadShell, whenToStart, type StartOptions } from './route-hints';
 
 keepEarlyInput();
 
 const options: StartOptions = (document.currentScript as HTMLScriptElement | null)?.dataset ?? {};
 
-whenPainted(options, () => {
+whenToStart(options, () => {
   hintEarlyRequest().catch(() => undefined);
   hintRoute(window.location.pathname, options.manifest).catch(() => undefined);
   if (options.main) loadShell(options.main);

@@ -1,5 +1,5 @@
 import { filesToPreload } from './remotes/manifest';
-import { hintRoute, takeRemotesRegistry, whenPainted } from './route-hints';
+import { hintRoute, takeRemotesRegistry, whenToStart } from './route-hints';
 
 const MANIFEST_URL = 'http://cdn.test/mf_complaints/1.0.0-abc/mf-manifest.json';
 const manifest = {
@@ -86,7 +86,7 @@ describe('a page that paints first', () => {
     }
     Object.assign(globalThis, { PerformanceObserver: FakeObserver });
     const begin = jest.fn();
-    whenPainted({ start: 'after-paint' }, begin);
+    whenToStart({ start: 'after-paint' }, begin);
     observers[0]!({ getEntriesByName: () => [] });
     expect(begin).not.toHaveBeenCalled();
     observers[0]!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
@@ -96,7 +96,7 @@ describe('a page that paints first', () => {
   it('where the browser does not report paints (jsdom), starts after the next frame', () => {
     jest.useFakeTimers();
     const begin = jest.fn();
-    whenPainted({ start: 'after-paint' }, begin);
+    whenToStart({ start: 'after-paint' }, begin);
     expect(begin).not.toHaveBeenCalled();
     jest.runAllTimers();
     expect(begin).toHaveBeenCalledTimes(1);
@@ -104,15 +104,80 @@ describe('a page that paints first', () => {
 
   it('starts at once on any other page, for a visitor who reads another language (the page waits for its code) and for a signed-in one', () => {
     const begin = jest.fn();
-    whenPainted({}, begin);
+    whenToStart({}, begin);
     expect(begin).toHaveBeenCalledTimes(1);
     document.documentElement.classList.add('prerender-stale');
-    whenPainted({ start: 'after-paint' }, begin);
+    whenToStart({ start: 'after-paint' }, begin);
     expect(begin).toHaveBeenCalledTimes(2);
     document.documentElement.classList.remove('prerender-stale');
     localStorage.setItem('auth_storage', 'x');
-    whenPainted({ start: 'after-paint' }, begin);
+    whenToStart({ start: 'after-paint' }, begin);
     expect(begin).toHaveBeenCalledTimes(3);
     localStorage.clear();
+  });
+});
+
+describe('a page whose code waits for the customer (on-intent)', () => {
+  let observed: Element[];
+  let report: (entries: { isIntersecting: boolean }[]) => void;
+  beforeEach(() => {
+    jest.useFakeTimers();
+    observed = [];
+    class FakeIntersection {
+      constructor(callback: typeof report) {
+        report = callback;
+      }
+      observe(element: Element) {
+        observed.push(element);
+      }
+      disconnect() {}
+    }
+    Object.assign(globalThis, { IntersectionObserver: FakeIntersection });
+    document.body.innerHTML = '<div id="remotes"><div><h1>Iniciar sesión</h1><input id="correo"/></div></div>';
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    document.body.innerHTML = '';
+  });
+
+  const painted = (begin: () => void) => {
+    whenToStart({ start: 'on-intent' }, begin);
+    jest.runAllTimers();
+  };
+
+  it.each(['pointerdown', 'touchstart', 'keydown', 'scroll', 'pointermove'])('starts on the first %s after the paint, once', (type) => {
+    const begin = jest.fn();
+    painted(begin);
+    expect(begin).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event(type));
+    window.dispatchEvent(new Event(type));
+    document.getElementById('correo')!.focus();
+    expect(begin).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts when a field takes the focus', () => {
+    const begin = jest.fn();
+    painted(begin);
+    document.getElementById('correo')!.focus();
+    expect(begin).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts at once when something in view waits for its data, and when such a part is scrolled to', () => {
+    document.body.innerHTML = '<div id="remotes"><div><div aria-busy="true"></div><div class="chakra-skeleton"></div></div></div>';
+    const begin = jest.fn();
+    painted(begin);
+    expect(observed).toHaveLength(2);
+    report([{ isIntersecting: false }, { isIntersecting: false }]);
+    expect(begin).not.toHaveBeenCalled();
+    report([{ isIntersecting: true }]);
+    expect(begin).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for nothing on a page where nothing waits for data (no observer)', () => {
+    const begin = jest.fn();
+    painted(begin);
+    expect(observed).toHaveLength(0);
+    expect(begin).not.toHaveBeenCalled();
   });
 });

@@ -51,9 +51,8 @@ export async function hintRoute(pathname: string, stitched?: string): Promise<vo
 
 /**
  * What the `/route-hints.js` element of a stitched page without customer data says
- * (deploy-lib.mjs `paintFirst`): its code starts once the page has painted (`data-start`), from
- * `data-main` (the shell's entry, not in the page as a script), and its remote's manifest is
- * `data-manifest`.
+ * (deploy-lib.mjs `paintFirst`): when its code starts (`data-start`), from `data-main` (the
+ * shell's entry, not in the page as a script), and its remote's manifest (`data-manifest`).
  */
 export interface StartOptions {
   start?: string;
@@ -62,34 +61,75 @@ export interface StartOptions {
 }
 
 /**
- * Runs `begin` now, or, on a page that paints first (issue 17: a prerendered page is whole
- * without its code), once its HTML is parsed and painted: its code and its remote's are then not
- * fetched while the first screen is (they would share the bandwidth with it). A visitor who chose
- * another language waits for the code to see the page in it (`prerender-stale`): theirs starts at
- * once, as does a signed-in customer's (the header greets them once the code runs) and a page
- * loaded in a background tab (which paints nothing yet).
+ * What a customer does that shows they are about to use the page: touch or click, a key, a
+ * field's focus, scrolling, or moving the mouse (a customer at a computer points before clicking).
  */
-export function whenPainted({ start }: StartOptions, begin: () => void): void {
+const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
+
+/** What shows that the data it stands for is still to come: a part with `aria-busy`, a skeleton. */
+const AWAITING = '#remotes [aria-busy="true"], #remotes .chakra-skeleton';
+
+/**
+ * Runs `begin` now, or, on a page whose first screen is whole without its code (issue 17):
+ * - `after-paint`: once its HTML has painted: the code is not fetched while the first screen is
+ *   (it would share the bandwidth with it);
+ * - `on-intent`: after that, only once the customer acts (`INTENT_EVENTS`, the first is replayed:
+ *   shell/src/early-input.ts) or something in view waits for data (`AWAITING`, now or once
+ *   scrolled to): a page read and left, or read before it is used, costs the phone no code at all.
+ * A visitor who chose another language waits for the code to see the page in it
+ * (`prerender-stale`): theirs starts at once, as does a signed-in customer's (the header greets
+ * them once the code runs) and a page loaded in a background tab (which paints nothing yet).
+ */
+export function whenToStart({ start }: StartOptions, begin: () => void): void {
   const waits =
-    start === 'after-paint' &&
+    (start === 'after-paint' || start === 'on-intent') &&
     document.visibilityState === 'visible' &&
     !document.documentElement.classList.contains('prerender-stale') &&
     !hasStoredSession();
   if (!waits) return begin();
+  afterFirstPaint(start === 'on-intent' ? () => onIntent(begin) : begin);
+}
+
+/** Calls `then` once the page's first text or image has painted. */
+function afterFirstPaint(then: () => void): void {
   if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     // The browser says when the first screen's first text or image has painted.
     const observer = new PerformanceObserver((entries) => {
       if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
-      begin();
+      then();
     });
     observer.observe({ type: 'paint', buffered: true });
     return;
   }
   // Where it does not: after the frame that follows the parsed page.
-  const afterNextPaint = () => requestAnimationFrame(() => setTimeout(begin, 0));
+  const afterNextPaint = () => requestAnimationFrame(() => setTimeout(then, 0));
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterNextPaint, { once: true });
   else afterNextPaint();
+}
+
+/** Calls `begin` once, on the customer's first intent or once something waiting for data is in view. */
+export function onIntent(begin: () => void): void {
+  const awaiting = document.querySelectorAll(AWAITING);
+  const seen =
+    awaiting.length > 0 && typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver((entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) start();
+        })
+      : undefined;
+  let started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, start, true);
+    seen?.disconnect();
+    begin();
+  }
+  for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
+  // A field focused already (the customer tabbed in while the page painted); a browser that cannot
+  // tell what is in view, on a page with something waiting for data.
+  if ((document.activeElement instanceof HTMLElement && document.activeElement !== document.body) || (awaiting.length > 0 && !seen)) return start();
+  for (const element of awaiting) seen?.observe(element);
 }
 
 /** Adds the shell's entry script (a page that paints first does not name it in its HTML). */

@@ -1,7 +1,7 @@
 import { Box, Button, Heading, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from '@rumbo/shared';
+import { useLiveForm, useTranslation } from '@rumbo/shared';
 import { SubscriptionStore } from './subscription.store';
 import { TextField } from '@rumbo/shared/ui/forms';
 
@@ -10,6 +10,8 @@ export const SubscribeForm = observer(function SubscribeForm({ id = 'subscribe' 
   const { t } = useTranslation('content');
   const [store] = useState(() => new SubscriptionStore());
   const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useLiveForm(form);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!(await store.submit())) input.current?.focus();
@@ -20,7 +22,7 @@ export const SubscribeForm = observer(function SubscribeForm({ id = 'subscribe' 
         {t('promotions.subscribe.title')}
       </Heading>
       <Text mb="4">{t('promotions.subscribe.lead')}</Text>
-      <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <form ref={form} onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
         <Stack direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-start' }} gap="3" maxW="2xl">
           <TextField
             ref={input}
