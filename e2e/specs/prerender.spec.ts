@@ -292,6 +292,17 @@ test.describe('pages painted from HTML', () => {
     expect(sent).toEqual([]);
   });
 
+  test('a page whose /route-hints.js never arrives still gets its code once loaded, and its forms work', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResponse(400, '/rest/login/verificar'));
+    consoleErrors.allow(/route-hints\.js|ERR_FAILED/);
+    await page.route(/\/route-hints\.js$/, (route) => route.abort());
+    const account = new AccountPage(page);
+    await page.goto('/login');
+    await expect(page.locator('#remote-mf_account[data-live]')).toBeAttached();
+    await account.signInWithPassword(`nadie.${Date.now()}@example.pe`, 'NoEsLaClave1');
+    await expect(account.main.getByText('El email o la contraseña no son correctos')).toBeVisible();
+  });
+
   test('English chosen in the stitched header before the shell has started is kept', async ({ page }) => {
     // The shell's code waits until the customer has chosen, in the header as the HTML painted it.
     const release = await holdShellCode(page);

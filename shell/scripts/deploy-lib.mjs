@@ -161,8 +161,16 @@ function languageGuard(product) {
  */
 const SUBMIT_GUARD = 'document.addEventListener("submit",function(e){var f=e.target;if(f.closest&&f.closest("#remotes>div:not([data-live])"))e.preventDefault()},true);';
 
-/** The stitched page's one inline script, first in it: the language and submit guards above. */
-export const pageGuard = (product) => `${languageGuard(product)}${SUBMIT_GUARD}`;
+/**
+ * A page that paints first has its code started by `/route-hints.js` (`paintFirst`): should that
+ * script not arrive (a dropped request), the page would stay static, its forms stopped by the guard
+ * above. Once the page has loaded without it having run, the shell's entry is loaded as it is.
+ */
+const CODE_FALLBACK =
+  'addEventListener("load",function(){var h=document.querySelector("script[data-main]");if(h&&!window.__routeHints){var s=document.createElement("script");s.src=h.getAttribute("data-main");document.head.appendChild(s)}});';
+
+/** The stitched page's one inline script, first in it: the language and submit guards and the code's fallback above. */
+export const pageGuard = (product) => `${languageGuard(product)}${SUBMIT_GUARD}${CODE_FALLBACK}`;
 export const pageGuardHash = (product) => `'sha256-${createHash('sha256').update(pageGuard(product)).digest('base64')}'`;
 const STALE_CSS = ['#shell-header', '#remotes>div', '#shell-footer']
   .map((area) => `html.prerender-stale ${area}:not([data-live])>*`)

@@ -3,6 +3,8 @@ import { hintEarlyRequest } from './early-hint';
 import { keepEarlyInput } from './early-input';
 import { hintRoute, loadShell, whenToStart, type StartOptions } from './route-hints';
 
+// The stitched page's inline fallback loads the shell's entry itself when this script never ran (deploy-lib.mjs `pageGuard`).
+window.__routeHints = true;
 keepEarlyInput();
 
 const options: StartOptions = (document.currentScript as HTMLScriptElement | null)?.dataset ?? {};

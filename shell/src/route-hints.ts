@@ -16,6 +16,8 @@ declare global {
   interface Window {
     /** The registry as `/route-hints.js` fetched it, for the shell's boot (one request per page). */
     __remotesRegistry?: Promise<RemotesRegistry>;
+    /** Set by `/route-hints.js` as it starts (a stitched page's fallback, deploy-lib.mjs `pageGuard`, then stands down). */
+    __routeHints?: boolean;
   }
 }
 
