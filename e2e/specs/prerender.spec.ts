@@ -127,6 +127,22 @@ test.describe('pages painted from HTML', () => {
     }
   });
 
+  test('pages whose data arrives after they paint keep everything in view in its place (phone and computer)', async ({ page }) => {
+    await recordLayoutShifts(page);
+    for (const viewport of [{ width: 412, height: 823 }, { width: 1280, height: 900 }]) {
+      await page.setViewportSize(viewport);
+      for (const [path, arrived] of [
+        ['/promociones', page.getByTestId('promotion').first()],
+        ['/oficina', page.getByTestId('agency-card').first()],
+      ] as const) {
+        await page.goto(path);
+        await expect(arrived).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        expect(await layoutShift(page), `${path} at ${viewport.width}px: layout shift`).toBeLessThanOrEqual(0.01);
+      }
+    }
+  });
+
   test("/: below the hero, the page hydrates when it comes into view: its code and its API requests wait until then", async ({ page }) => {
     // A phone's viewport: the hero and the search form fill it.
     await page.setViewportSize({ width: 412, height: 823 });

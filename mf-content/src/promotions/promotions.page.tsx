@@ -63,6 +63,8 @@ export default function PromotionsPage() {
             <Alert.Title>{t('common.loadError')}</Alert.Title>
           </Alert.Root>
         )}
+        {/* Above the list, whose height is known only once it has arrived: nothing in view moves then. */}
+        <SubscribeForm />
         {!promotions && !failed && <Skeleton h="48" rounded="lg" />}
         {promotions?.length === 0 && <Text>{t('promotions.none')}</Text>}
         {promotions && promotions.length > 0 && (
@@ -72,7 +74,6 @@ export default function PromotionsPage() {
             ))}
           </SimpleGrid>
         )}
-        <SubscribeForm />
       </Stack>
     </Container>
   );
