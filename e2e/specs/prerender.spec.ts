@@ -134,6 +134,7 @@ test.describe('pages painted from HTML', () => {
       for (const [path, arrived] of [
         ['/promociones', page.getByTestId('promotion').first()],
         ['/oficina', page.getByTestId('agency-card').first()],
+        ['/destinos/cusco', page.getByTestId('destination-routes')],
       ] as const) {
         await page.goto(path);
         await expect(arrived).toBeVisible();
@@ -141,6 +142,23 @@ test.describe('pages painted from HTML', () => {
         expect(await layoutShift(page), `${path} at ${viewport.width}px: layout shift`).toBeLessThanOrEqual(0.01);
       }
     }
+  });
+
+  test("a destination's picture has its place before it arrives: nothing under it moves when it does", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/cusco\.[0-9a-f]+\.svg$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/destinos/cusco');
+    const search = page.locator('section[aria-labelledby="search-widget-title"]');
+    await expect(search).toBeVisible();
+    const before = (await search.boundingBox())!.y;
+    release();
+    await expect.poll(() => page.locator('main img').first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect((await search.boundingBox())!.y).toBe(before);
   });
 
   test("/: below the hero, the page hydrates when it comes into view: its code and its API requests wait until then", async ({ page }) => {

@@ -19,7 +19,7 @@ export function DestinationCard({ destination }: { destination: DestinationSumma
       _hover={{ shadow: 'md' }}
       data-testid="destination-card"
     >
-      {image && <Image src={image} alt="" width={400} height={200} loading="lazy" decoding="async" w="full" h="auto" />}
+      {image && <Image src={image} alt="" aspectRatio="2 / 1" loading="lazy" decoding="async" w="full" h="auto" />}
       <Box p="4">
         <Text fontWeight="bold" fontSize="lg">
           {destination.nombre}

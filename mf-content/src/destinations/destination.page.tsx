@@ -62,7 +62,7 @@ function Page({ destination: d }: { destination: Destination }) {
           </Text>
           <Text lineHeight="1.7">{d.descripcion}</Text>
         </Box>
-        {image && <Image src={image} alt="" width={400} height={200} w="full" h="auto" rounded="xl" fetchPriority="high" />}
+        {image && <Image src={image} alt="" aspectRatio="2 / 1" w="full" h="auto" rounded="xl" fetchPriority="high" />}
       </Grid>
       <SearchWidget destino={d.codigo} title={t('destination.search', { nombre: d.nombre })} />
       <Box as="section" aria-labelledby="destination-routes">
