@@ -261,6 +261,15 @@ test.describe('pages painted from HTML', () => {
     expect(asked).toContain('/main.js');
   });
 
+  test("a screen reader's activation (a click with no pointer, key or focus before it) starts the code and is answered", async ({ page }) => {
+    const account = new AccountPage(page);
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle');
+    await account.main.getByRole('button', { name: 'Ingresar' }).dispatchEvent('click');
+    await expect(page.locator('#remote-mf_account[data-live]')).toBeAttached();
+    await expect(account.main.locator('[aria-invalid="true"]').first()).toBeVisible();
+  });
+
   test('a customer who starts typing before the code is live keeps the focus and what they type', async ({ page }) => {
     const release = await holdShellCode(page);
     const account = new AccountPage(page);

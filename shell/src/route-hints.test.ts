@@ -146,7 +146,7 @@ describe('a page whose code waits for the customer (on-intent)', () => {
     jest.runAllTimers();
   };
 
-  it.each(['pointerdown', 'touchstart', 'keydown', 'scroll', 'pointermove'])('starts on the first %s after the paint, once', (type) => {
+  it.each(['pointerdown', 'touchstart', 'keydown', 'scroll', 'pointermove', 'click', 'submit'])('starts on the first %s after the paint, once', (type) => {
     const begin = jest.fn();
     painted(begin);
     expect(begin).not.toHaveBeenCalled();

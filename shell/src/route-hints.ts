@@ -64,9 +64,10 @@ export interface StartOptions {
 
 /**
  * What a customer does that shows they are about to use the page: touch or click, a key, a
- * field's focus, scrolling, or moving the mouse (a customer at a computer points before clicking).
+ * field's focus, scrolling, or moving the mouse (a customer at a computer points before clicking);
+ * and what a screen reader's activation sends without any of those (a click, an edit, a submit).
  */
-const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel'] as const;
+const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel', 'click', 'input', 'change', 'submit'] as const;
 
 /** What shows that the data it stands for is still to come: a part with `aria-busy`, a skeleton. */
 const AWAITING = '#remotes [aria-busy="true"], #remotes .chakra-skeleton';
