@@ -119,6 +119,9 @@ test.describe('pages painted from HTML', () => {
       await shell.open(path);
       await expect(shell.main.getByRole('heading', { level: 1 })).toBeVisible();
       await isLive();
+      // Every form of the first screen says it is hydrated (`useLiveForm`): what a customer sent
+      // before is held until then (shell/src/early-input.ts), so a form without it would stay held.
+      await expect(page.locator('#remotes form:not([data-live])')).toHaveCount(0);
       // The element the HTML brought is the one React now owns: hydrated, not painted again.
       await expect(page.locator('[id^="remote-"] > [data-build]')).toHaveCount(1);
       expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected), path).toBe(true);

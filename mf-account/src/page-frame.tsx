@@ -10,7 +10,7 @@ export function PageFrame({ title, intro, children, wide = false }: { title: str
     // On arrival, unless the customer is already in this screen: a stitched page they started
     // typing in before its code ran keeps their focus. A new screen of the flow takes it.
     const inScreen = frame.current?.contains(document.activeElement) && document.activeElement !== heading.current;
-    if (!(inScreen && !arrived.current)) heading.current?.focus({ preventScroll: true });
+    if (arrived.current || !inScreen) heading.current?.focus({ preventScroll: true });
     arrived.current = true;
   }, [title]);
   return (

@@ -138,4 +138,23 @@ describe('a stitched page before its code has made it live', () => {
     expect(seen).toEqual(['input correo', 'change tipo']);
   });
 
+
+  it('holds a submit of a form of the HTML not hydrated yet, even one first used once its part is live', async () => {
+    const { area, form } = stitchedForm();
+    // This script starts with the page's HTML there.
+    keepEarlyInput();
+    area.dataset.live = '';
+    const submits: Event[] = [];
+    form.addEventListener('submit', (event) => {
+      submits.push(event);
+      event.preventDefault();
+    });
+    const early = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    expect(submits).toHaveLength(0);
+    form.dataset.live = '';
+    await flush();
+    expect(submits.length).toBeGreaterThan(0);
+  });
 });

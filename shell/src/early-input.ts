@@ -49,10 +49,10 @@ function whenReady(area: Element, ready: () => boolean, then: () => void): void 
 }
 
 /**
- * The forms of the page's HTML (those React hydrates in place) a customer has used: each is live
- * once marked so (`useLiveForm`). Any form of a part not live yet is from the HTML. A form the
- * browser drew (the screen rendered anew, in another language) is the remote's as soon as the
- * remote is.
+ * The forms of the page's HTML (those React hydrates in place): each is live once marked so
+ * (`useLiveForm`), which may be after its part is (a page whose code is a chunk of its own). Found
+ * when this script starts, and any form of a part not live yet is one. A form the browser drew
+ * (the screen rendered anew, in another language) is the remote's as soon as the remote is.
  */
 const stitchedForms = new WeakSet<HTMLFormElement>();
 
@@ -109,7 +109,11 @@ function sendWhenTaken(form: HTMLFormElement, submitter: HTMLElement | null, han
 
 /** Whether the customer has changed `field` from what the HTML gave it. */
 function changedFromHtml(field: Field): boolean {
-  if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  if (field instanceof HTMLSelectElement) {
+    // With no option marked in the HTML, the browser shows the first.
+    const initial = [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
+    return field.value !== (initial?.value ?? '');
+  }
   if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio' || field.type === 'hidden')) return false;
   return field.value !== field.defaultValue;
 }
@@ -175,8 +179,9 @@ export function keepEarlyInput(root: Document = document): void {
   };
   root.addEventListener('input', onEdit, true);
   root.addEventListener('change', onEdit, true);
-  // What was typed before this script arrived (a slow phone): the fields that differ from the HTML.
+  // The page's forms, and what was typed before this script arrived (a slow phone): the fields that differ from the HTML.
   const keepTyped = () => {
+    for (const form of root.querySelectorAll<HTMLFormElement>(`${REMOTE_AREA} form`)) if (stillStatic(form)) stitchedForms.add(form);
     for (const field of root.querySelectorAll<Field>(`${REMOTE_AREA} :is(input, textarea, select)`)) if (changedFromHtml(field)) keep(field);
   };
   if (root.readyState === 'loading') root.addEventListener('DOMContentLoaded', keepTyped, { once: true });

@@ -1,8 +1,8 @@
 import { Box, Button, Field, Heading, HStack, IconButton, Input, NativeSelect, SimpleGrid, Text } from '@rumbo/shared/ui';
 import type { TripSearchForm } from '@rumbo/shared/schemas';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from '@rumbo/shared';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLiveForm, useTranslation } from '@rumbo/shared';
 import { navigateToUrl } from 'single-spa';
 import { sameItems, useTransitioned } from '../use-transitioned';
 import { CityField, prefetchCombobox } from './city-field';
@@ -77,6 +77,8 @@ export interface SearchWidgetProps {
 export const SearchWidget = observer(function SearchWidget({ initial, headingLevel = 'h2', labelledBy, store: given }: SearchWidgetProps) {
   const { t } = useTranslation('bookingSearch');
   const [store] = useState(() => given ?? new SearchStore(initial));
+  const formRef = useRef<HTMLFormElement>(null);
+  useLiveForm(formRef);
   const errorText = useErrorText(store);
   const id = useId().replace(/:/g, '');
   const ids = (field: SearchField) => `search-${id}-${field}`;
@@ -133,7 +135,7 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
         </HStack>
       )}
       {/* The form is drawn at once, cities disabled until the terminals arrive: nothing below it moves. */}
-      <form noValidate onSubmit={submit} aria-labelledby={titleId} aria-busy={loading}>
+      <form ref={formRef} noValidate onSubmit={submit} aria-labelledby={titleId} aria-busy={loading}>
         {loading && <Text srOnly>{t('search.loading')}</Text>}
         <SimpleGrid columns={{ base: 1, md: 2, lg: 6 }} gap="3" alignItems="start">
           <Box gridColumn={{ lg: 'span 2' }}>
