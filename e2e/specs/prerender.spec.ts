@@ -264,6 +264,27 @@ test.describe('pages painted from HTML', () => {
     expect(asked).toContain('/main.js');
   });
 
+  test("the complaints book shows today's date (Lima's) from its HTML, and asks for no code until the customer acts", async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') asked.push(new URL(request.url()).pathname);
+    });
+    const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).split('-');
+    const today = `${d}/${m}/${y}`;
+    const shell = new ShellPage(page);
+    await page.goto('/libro_reclamaciones');
+    const sheet = shell.main.getByRole('region', { name: 'Datos del proveedor' });
+    await expect(sheet).toContainText(today);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    expect(asked).toEqual(['/route-hints.js']);
+    await page.mouse.move(200, 200);
+    await expect(page.locator('#remotes > div[data-live]')).toBeAttached();
+    // The same date, now the remote's, shown once.
+    await expect(sheet.getByText(today, { exact: true })).toHaveCount(1);
+    await expect(sheet.locator('.chakra-skeleton')).toHaveCount(0);
+  });
+
   test("a screen reader's activation (a click with no pointer, key or focus before it) starts the code and is answered", async ({ page }) => {
     const account = new AccountPage(page);
     await page.goto('/login');
@@ -361,6 +382,30 @@ test.describe('pages painted from HTML', () => {
     await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText(/Complaints Book/i);
     await expect(shell.languageSelect()).toHaveValue('en-EN');
     expect(await shell.storedLanguage()).toBe('en-EN');
+  });
+
+  test('a customer who switches language while the page still hydrates, the mouse moving over it, gets the page in English and no error', async ({ page }) => {
+    const shell = new ShellPage(page);
+    // The mouse keeps moving over the page (a customer at a computer) from its first paint: pointer
+    // events over a part not hydrated yet make React hydrate it at once.
+    let moving = true;
+    const move = async () => {
+      for (let step = 0; moving; step += 1) {
+        await page.mouse.move(200 + (step % 20) * 20, 300 + (step % 7) * 40).catch(() => undefined);
+      }
+    };
+    await page.goto('/', { waitUntil: 'commit' });
+    const mouse = move();
+    // As soon as the language can be chosen live (the header), while the remote still hydrates.
+    await expect(page.locator('#shell-header[data-live]')).toBeAttached();
+    await shell.switchLanguage('en-EN');
+    await expect(page.locator('#remotes > div[data-live]')).toBeAttached();
+    await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText(/Travel safely/i);
+    await expect(shell.main.getByRole('button', { name: 'Search tickets' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    moving = false;
+    await mouse;
+    await expect(shell.main.getByText('Buscar pasajes')).toHaveCount(0);
   });
 
   test("the footer paints from HTML, takes no keystroke there, and the live one replaces it without moving anything", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { type Customer, i18n, registerTexts, session } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
-import { answer, json, renderWithUi, setUpShared, stubEndpoints, type StubAnswer } from '@rumbo/shared/testing';
+import { answer, hydrateAt, json, renderWithUi, setUpShared, stubEndpoints, type StubAnswer } from '@rumbo/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ComplaintPage } from './complaint.page';
@@ -94,6 +94,22 @@ describe('the complaints book page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/quince \(15\) días hábiles/)).toBeInTheDocument();
     expect(screen.getByText(/recibirá una copia en el correo electrónico/)).toBeInTheDocument();
+  });
+
+  it("hydrates its stitched HTML with the date the page's inline script filled in: no mismatch, the date shown once", async () => {
+    const page = () => <ComplaintPage store={new ComplaintStore({ now: () => NOW })} />;
+    const { html, mismatches, container, root } = await hydrateAt('/libro_reclamaciones', '/libro_reclamaciones', page, (stitched) => {
+      // What the stitched page's inline script does before the first paint (deploy-lib.mjs `TODAY_FILL`).
+      for (const element of stitched.querySelectorAll('[data-lima-today]')) element.textContent = '21/11/2026';
+    });
+    // The HTML built on another day holds no date, and no placeholder that would start the code.
+    expect(html).toMatch(/<span data-lima-today=""[^>]*><\/span>/);
+    expect(html).not.toContain('chakra-skeleton');
+    await waitFor(() => expect(within(container).getByText(OPERATOR.razon_social)).toBeInTheDocument());
+    expect(mismatches).toEqual([]);
+    expect(within(container).getAllByText('21/11/2026')).toHaveLength(1);
+    act(() => root.unmount());
+    container.remove();
   });
 
   it('shows the operator\'s legal name, RUC and address even when /rest/informacion/representante fails', async () => {

@@ -1,6 +1,6 @@
 import { session, useHydrated, useTranslation } from '@rumbo/shared';
 import { OPERATOR, toLanguage } from '@rumbo/shared/schemas';
-import { Box, Container, Heading, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { Box, Container, Heading, Stack, Text } from '@rumbo/shared/ui';
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -20,8 +20,15 @@ const ProviderDetails = observer(function ProviderDetails({ store }: { store: Co
     [t('provider.razonSocial'), OPERATOR.razon_social],
     [t('provider.ruc'), OPERATOR.ruc],
     [t('provider.direccion'), OPERATOR.direccion],
-    // Today's date: not in a page prerendered on another day (a placeholder line while hydrating).
-    [t('provider.fecha'), hydrated ? store.form.values.fecha_actual : <Skeleton height="1.5em" width="10ch" />],
+    // Today's date: not in a page prerendered on another day. Its HTML leaves the element empty and
+    // the stitched page's inline script fills it before the first paint (deploy-lib.mjs `pageGuard`),
+    // so showing it needs no code; hydration keeps that text (the same day) until the store's.
+    [
+      t('provider.fecha'),
+      <Box as="span" display="inline-block" minW="10ch" data-lima-today="" suppressHydrationWarning>
+        {hydrated ? store.form.values.fecha_actual : ''}
+      </Box>,
+    ],
   ];
   return (
     <Box as="section" aria-labelledby="complaint-provider-title" bg="bg.subtle" rounded="lg" p={{ base: 4, md: 6 }}>

@@ -169,8 +169,17 @@ const SUBMIT_GUARD = 'document.addEventListener("submit",function(e){var f=e.tar
 const CODE_FALLBACK =
   'addEventListener("load",function(){var h=document.querySelector("script[data-main]");if(h&&!window.__routeHints){var s=document.createElement("script");s.src=h.getAttribute("data-main");document.head.appendChild(s)}});';
 
-/** The stitched page's one inline script, first in it: the language and submit guards and the code's fallback above. */
-export const pageGuard = (product) => `${languageGuard(product)}${SUBMIT_GUARD}${CODE_FALLBACK}`;
+/**
+ * Today's date cannot be in a page stitched on another day: a first screen that shows it (the
+ * complaints book's filing date) leaves an empty `[data-lima-today]` element, filled here with
+ * Lima's calendar day as dd/mm/yyyy before the first paint, as the remote renders it once live
+ * (`limaToday` and `dayToDmy`, @rumbo/shared/schemas). The page then needs no code to show it.
+ */
+const TODAY_FILL =
+  'document.addEventListener("DOMContentLoaded",function(){var e=document.querySelectorAll("[data-lima-today]");if(!e.length)return;try{var d=new Intl.DateTimeFormat("en-CA",{timeZone:"America/Lima",year:"numeric",month:"2-digit",day:"2-digit"}).format(new Date()).split("-");for(var i=0;i<e.length;i++)if(!e[i].textContent)e[i].textContent=d[2]+"/"+d[1]+"/"+d[0]}catch(x){}});';
+
+/** The stitched page's one inline script, first in it: the language and submit guards, the code's fallback and today's date above. */
+export const pageGuard = (product) => `${languageGuard(product)}${SUBMIT_GUARD}${CODE_FALLBACK}${TODAY_FILL}`;
 export const pageGuardHash = (product) => `'sha256-${createHash('sha256').update(pageGuard(product)).digest('base64')}'`;
 const STALE_CSS = ['#shell-header', '#remotes>div', '#shell-footer']
   .map((area) => `html.prerender-stale ${area}:not([data-live])>*`)

@@ -8,17 +8,20 @@ import { UiProvider } from '../ui/provider';
  * A stitched page's life in the browser: the tree `at` gives for the address `built` rendered to
  * HTML (as a build renders a frame, with no customer data), that HTML hydrated with the tree for
  * `url`. Answers the frame's HTML and the hydration's mismatches (React's recoverable errors),
- * with the root to unmount.
+ * with the root to unmount. `inPage` does to the HTML what the stitched page's inline script does
+ * before the code arrives (shell/scripts/deploy-lib.mjs `pageGuard`).
  */
 export async function hydrateAt(
   built: string,
   url: string,
   at: (address: string) => ReactElement,
+  inPage: (container: HTMLElement) => void = () => undefined,
 ): Promise<{ html: string; mismatches: unknown[]; container: HTMLElement; root: Root }> {
   const html = renderToString(<UiProvider>{at(built)}</UiProvider>);
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);
+  inPage(container);
   const mismatches: unknown[] = [];
   let root: Root | undefined;
   await act(async () => {
