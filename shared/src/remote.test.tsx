@@ -1,6 +1,7 @@
 import { act } from 'react';
+import { renderToString } from 'react-dom/server';
 import { i18n } from './i18n';
-import { createRemoteApp } from './remote';
+import { createRemoteApp, RemoteRoot } from './remote';
 import { setUpShared } from './testing';
 
 type Lifecycle = (props: object) => Promise<unknown>;
@@ -43,6 +44,49 @@ describe('createRemoteApp on a stitched page', () => {
     expect(errors).not.toHaveBeenCalled();
     await remote.unmount();
     errors.mockRestore();
+  });
+
+  it('hydrates a large screen in slices: the browser gets its turn between them', async () => {
+    await setUpShared('es-PE');
+    // React's own scheduler, not act's queue: what a browser runs.
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    // Each part takes 8 ms to render. The first one hydrated asks for a turn of the browser (a
+    // timer): the parts rendered after it has run were rendered in a later task.
+    let afterTurn: boolean[] = [];
+    let turnTaken = false;
+    let turnAsked = true; // not while rendering the HTML
+    function Part({ n }: { n: number }) {
+      if (!turnAsked) {
+        turnAsked = true;
+        setTimeout(() => (turnTaken = true), 0);
+      }
+      const until = performance.now() + 8;
+      while (performance.now() < until);
+      afterTurn.push(turnTaken);
+      return <p>{n}</p>;
+    }
+    const Root = () => (
+      <>
+        {Array.from({ length: 12 }, (_, n) => (
+          <Part key={n} n={n} />
+        ))}
+      </>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<RemoteRoot Root={Root} build="b1" hydrating />);
+    const paragraph = container.querySelector('p');
+    const app = createRemoteApp({ texts: [], Root, build: 'b1' });
+    const props = { name: 'mf_test', domElement: container, singleSpa: {}, mountParcel: jest.fn() };
+    for (const step of app.bootstrap as Lifecycle[]) await step(props);
+    afterTurn = [];
+    turnAsked = false;
+    await (app.mount as Lifecycle)(props);
+    expect(container.querySelector('p')).toBe(paragraph);
+    expect(afterTurn).toHaveLength(12);
+    expect(afterTurn.at(-1)).toBe(true);
+    await (app.unmount as Lifecycle)(props);
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
   });
 
   it('renders anew where there is nothing, and in another language than the prerender\'s', async () => {

@@ -38,7 +38,7 @@ export function createRemoteApp({ texts, Root, build }: RemoteAppOptions) {
   let hydrating = false;
   const lifecycles = singleSpaReact({
     React,
-    ReactDOMClient: { ...ReactDOMClient, hydrateRoot: (container: Element, screen: ReactNode) => ReactDOMClient.hydrateRoot(container, screen, { onRecoverableError }) },
+    ReactDOMClient: { ...ReactDOMClient, hydrateRoot: hydrateInSlices },
     renderType: () => (hydrating ? 'hydrateRoot' : 'createRoot'),
     rootComponent: () => <RemoteRoot Root={Root} build={build} hydrating={hydrating} />,
     errorBoundary: (_error, _info, props) => (
@@ -72,6 +72,21 @@ export function createRemoteApp({ texts, Root, build }: RemoteAppOptions) {
 }
 
 /**
+ * Hydrates a remote's stitched first screen in a transition. React hydrates a root at a blocking
+ * priority, in one task however large the screen (a phone's main thread held for the whole home
+ * page); hydration started in a transition is rendered in slices, between which the browser
+ * answers the customer (and React hydrates first the part they touch). Next.js hydrates its pages
+ * the same way.
+ */
+function hydrateInSlices(container: Element, screen: ReactNode): ReactDOMClient.Root {
+  let root!: ReactDOMClient.Root;
+  startTransition(() => {
+    root = ReactDOMClient.hydrateRoot(container, screen, { onRecoverableError });
+  });
+  return root;
+}
+
+/**
  * What React recovered from while hydrating. A screen hydrates only in the language it was
  * prerendered in; a customer who switches language while a part of it is still hydrating (its
  * lazy code not there yet) has that part rendered anew in the new language, React's recovery from
@@ -97,8 +112,8 @@ export function markLive(element: HTMLElement): void {
 
 /**
  * What a remote renders inside its container, in the browser and in Node alike. A fresh mount
- * renders the screen in a transition; hydration must render exactly what Node rendered (React
- * hydrates in slices by itself).
+ * renders the screen in a transition; hydration must render exactly what Node rendered (it runs
+ * in a transition itself: `hydrateInSlices`).
  */
 export function RemoteRoot({ Root, build, hydrating }: { Root: ComponentType; build: string; hydrating: boolean }) {
   return (
