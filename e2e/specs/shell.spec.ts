@@ -63,8 +63,8 @@ test.describe('the shell around every page', () => {
   test('language: every text switches at once without a reload, and the choice is kept', async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.open('/');
-    // Switched on the live page (switching while it still hydrates, with the mouse moving over
-    // it, is a known defect: see the note on issue 17).
+    // Switched on the live page (switching while it still hydrates, the mouse moving over it:
+    // prerender.spec.ts).
     await expect(page.locator('#shell-header[data-live]')).toBeAttached();
     await expect(page.locator('#remotes > div[data-live]')).toBeAttached();
     const heading = shell.main.getByRole('heading', { level: 1 });
