@@ -6,19 +6,40 @@
  * first (`RemoteRoot`, hydrating). `early` is the page's first `/rest` request, which the stitched
  * page starts before this remote's code arrives (see `./early-requests`).
  */
-import { RemoteRoot } from '@rumbo/shared';
-import { prerenderPages, prepareServer } from '@rumbo/shared/server';
+import { RemoteRoot, TRIP_SEARCH_SLOT } from '@rumbo/shared';
+import { tripsEndpoints } from '@rumbo/shared/contract';
+import { prerenderPages, prepareServer, setServerPageData } from '@rumbo/shared/server';
 import { EARLY_REQUESTS, RESERVATION_ROUTE } from './early-requests';
 import { bookingPackageTexts } from './locales';
 import { Root } from './root';
+import { SearchParcel } from './search';
 import { searchPackageTexts } from './search/locales';
+import { TERMINALS_DATA_KEY } from './search/search.store';
 
 /** Steps 1–3 and the reservation, by its path pattern: one frame for every code (no code is in it). */
 const FRAMES = ['/pasajes', '/pasajes/asientos', '/pasajes/pago', RESERVATION_ROUTE];
+
+/**
+ * The trip search as the home page's slot holds it (`TRIP_SEARCH_SLOT`): the parcel with the
+ * props the home page mounts it with, its city fields ready. The terminals it is ready with are
+ * not in its markup: the stitch asks the site's API for them (`data`) and writes them into the
+ * page, which the widget hydrates from; an API that does not answer leaves the slot empty.
+ */
+async function searchSlot() {
+  setServerPageData({ [TERMINALS_DATA_KEY]: [] });
+  const [rendered] = await prerenderPages(['/'], () => <SearchParcel labelledBy={TRIP_SEARCH_SLOT.labelledBy} hydrating />);
+  setServerPageData({});
+  const { html, css, ids } = rendered!;
+  const { method, path } = tripsEndpoints.terminals;
+  return { id: TRIP_SEARCH_SLOT.id, html, css, ids, data: { key: TERMINALS_DATA_KEY, method, path } };
+}
 
 export async function prerender() {
   await prepareServer([bookingPackageTexts, searchPackageTexts]);
   const build = __BUILD_LABEL__ || __APP_VERSION__;
   const pages = await prerenderPages(FRAMES, () => <RemoteRoot Root={Root} build={build} hydrating />);
-  return { pages: pages.map((page) => ({ ...page, anyQuery: true, early: EARLY_REQUESTS[page.path] })) };
+  return {
+    pages: pages.map((page) => ({ ...page, anyQuery: true, early: EARLY_REQUESTS[page.path] })),
+    slots: [await searchSlot()],
+  };
 }

@@ -1,8 +1,12 @@
+import { PAGE_DATA_ID, TRIP_SEARCH_SLOT, resetPageData } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
+import { addDays, limaToday } from '@rumbo/shared/schemas';
 import { stubEndpoint } from '@rumbo/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { mountRootParcel } from 'single-spa';
-import parcel from './search';
+import parcel, { SearchParcel } from './search';
+import { TERMINALS_DATA_KEY } from './search/search.store';
 import { TERMINALS } from './testing/fixtures';
 import { setUpBooking } from './testing/render';
 
@@ -37,5 +41,65 @@ describe('the search parcel (mf_booking/search)', () => {
 
     await mounted.unmount();
     expect(domElement).toBeEmptyDOMElement();
+  });
+});
+
+describe("the home page's stitched slot (TRIP_SEARCH_SLOT)", () => {
+  const built = '2026-01-05';
+  let dataScript: HTMLScriptElement;
+
+  beforeEach(() => {
+    // The terminals the stitch wrote into the page.
+    dataScript = document.createElement('script');
+    dataScript.type = 'application/json';
+    dataScript.id = PAGE_DATA_ID;
+    dataScript.textContent = JSON.stringify({ [TERMINALS_DATA_KEY]: TERMINALS });
+    document.head.append(dataScript);
+    resetPageData();
+  });
+
+  afterEach(() => {
+    dataScript.remove();
+    resetPageData();
+  });
+
+  it('hydrates the form the build rendered, ready (its terminals from the page), with no mismatch', async () => {
+    // The slot as mf-booking's build rendered it, on another day: its dates are that day's.
+    const today = limaToday();
+    const html = renderToString(<SearchParcel labelledBy={TRIP_SEARCH_SLOT.labelledBy} hydrating />).replaceAll(`"${today}"`, `"${built}"`);
+    const domElement = document.createElement('div');
+    domElement.innerHTML = html;
+    document.body.append(domElement);
+    // What the stitched page's inline script does before it paints (deploy-lib.mjs TODAY_FILL).
+    for (const input of domElement.querySelectorAll('[data-lima-dates]')) {
+      for (const [attribute, days] of (input.getAttribute('data-lima-dates') ?? '').split(' ').map((part) => part.split(':'))) {
+        input.setAttribute(attribute!, addDays(today, Number(days)));
+      }
+    }
+    const origin = domElement.querySelector<HTMLInputElement>('input[name="origen"]')!;
+    expect(origin).toBeEnabled();
+    expect(domElement.querySelector('[aria-busy="true"]')).toBeNull();
+    const form = domElement.querySelector('form')!;
+
+    const errors: unknown[] = [];
+    const report = jest.spyOn(console, 'error').mockImplementation((error: unknown) => void errors.push(error));
+    const reportError = jest.fn();
+    Object.assign(window, { reportError });
+    try {
+      const mounted = mountRootParcel(parcel, { domElement, labelledBy: TRIP_SEARCH_SLOT.labelledBy });
+      await mounted.mountPromise;
+      await waitFor(() => expect(domElement).toHaveAttribute('data-live'));
+      await waitFor(() => expect(form).toHaveAttribute('data-live'));
+      // Hydrated in place: the same form element, no recovery.
+      expect(domElement.querySelector('form')).toBe(form);
+      expect(reportError).not.toHaveBeenCalled();
+      expect(errors).toEqual([]);
+      expect(screen.getByRole('combobox', { name: 'Origen' })).toBeEnabled();
+      expect(screen.getByLabelText('Fecha de ida')).toHaveValue(today);
+      await mounted.unmount();
+    } finally {
+      report.mockRestore();
+      Reflect.deleteProperty(window, 'reportError');
+    }
   });
 });

@@ -1,8 +1,5 @@
-import { InTransition, i18n, registerTexts } from '@rumbo/shared';
+import { InTransition, createHydratable, i18n, registerTexts } from '@rumbo/shared';
 import { Text, UiProvider } from '@rumbo/shared/ui';
-import * as React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
 import { searchPackageTexts } from './search/locales';
 import { SearchWidget } from './search/search-widget';
 
@@ -14,25 +11,26 @@ export interface SearchParcelProps {
   labelledBy?: string;
 }
 
-function SearchParcel({ origen, destino, labelledBy }: SearchParcelProps) {
+/**
+ * The widget as the parcel renders it. `hydrating`: its container holds the widget as this
+ * remote's build rendered it (the home page's stitched slot, `./prerender`), which React hydrates.
+ */
+export function SearchParcel({ origen, destino, labelledBy, hydrating = false }: SearchParcelProps & { hydrating?: boolean }) {
+  const widget = <SearchWidget key={`${origen ?? ''}-${destino ?? ''}`} initial={{ origen, destino }} headingLevel="h2" labelledBy={labelledBy} />;
   return (
-    <UiProvider>
-      {/* Rendered in slices: the home page around it stays responsive while it starts. */}
-      <InTransition>
-        <SearchWidget key={`${origen ?? ''}-${destino ?? ''}`} initial={{ origen, destino }} headingLevel="h2" labelledBy={labelledBy} />
-      </InTransition>
-    </UiProvider>
+    // Drawn anew, in slices: the home page around it stays responsive while it starts (hydration
+    // is in slices itself, and must render what Node rendered).
+    <UiProvider>{hydrating ? widget : <InTransition>{widget}</InTransition>}</UiProvider>
   );
 }
 
 /**
  * The search widget as a single-spa parcel (`mf_booking/search`), for the home page:
- * `mountRootParcel(parcel, { domElement, origen, destino })`.
+ * `mountRootParcel(parcel, { domElement, origen, destino })`. A container that holds the widget's
+ * prerendered markup is hydrated.
  */
-const lifecycles = singleSpaReact<SearchParcelProps>({
-  React,
-  ReactDOMClient,
-  rootComponent: SearchParcel,
+const lifecycles = createHydratable<SearchParcelProps>({
+  render: (props, hydrating) => <SearchParcel origen={props.origen} destino={props.destino} labelledBy={props.labelledBy} hydrating={hydrating} />,
   // A crash of the widget costs only the widget: the page around it keeps working.
   errorBoundary: () => (
     <UiProvider>

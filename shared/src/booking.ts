@@ -87,3 +87,12 @@ export async function endGuestPurchase(api: ApiClient, storage: Storage = sessio
   if (left.length) storage.setItem(STORAGE_KEYS.seats, JSON.stringify(left));
   else storage.removeItem(STORAGE_KEYS.seats);
 }
+
+/**
+ * Where the home page (mf-content) places mf-booking's trip search (`mf_booking/search`) in its
+ * first screen: an empty `<div data-parcel-slot="trip-search">` that the deploy's stitch fills
+ * with the search form as mf-booking's live version rendered it (its `prerender.json` `slots`),
+ * and the parcel then hydrates. `labelledBy` is the home section's heading, the one prop the page
+ * mounts the parcel with there, so the form is rendered with it.
+ */
+export const TRIP_SEARCH_SLOT = { id: 'trip-search', labelledBy: 'search-widget-title' } as const;

@@ -1,5 +1,5 @@
 export { ApiClient, ApiError, endpointUrl, type ApiDeps, type CallAnswer } from './api';
-export { endGuestPurchase, heldSeats, type HeldSeat } from './booking';
+export { TRIP_SEARCH_SLOT, endGuestPurchase, heldSeats, type HeldSeat } from './booking';
 export { configure, getConfig, type RuntimeConfig } from './config';
 export type { OperatorData } from './contracts';
 export { SALES_CHANNEL, SEAT_STATE } from './constants';
@@ -28,7 +28,7 @@ export { PAGE_DATA_ID, resetPageData, stitchedData } from './page-data';
 export { routedByUrl, type Routers } from './url-router';
 export { hydrateDeferred, inViewPart } from './hydration';
 export { prefetchRoute, prefetchShared, setRoutePrefetcher, setSharedPrefetcher, type OnDemandShared } from './prefetch';
-export { InTransition, RemoteRoot, createRemoteApp, markLive, type RemoteAppOptions } from './remote';
+export { InTransition, RemoteRoot, createHydratable, createRemoteApp, markLive, type HydratableOptions, type RemoteAppOptions } from './remote';
 export { loadRemoteModule, setRemoteModuleLoader } from './remote-module';
 export { SessionStore, type Customer, type StoredSession, type UserData } from './session.store';
 export { POSTPONE_STORAGE_PREFIX, STORAGE_KEYS, encodeBase64Json, languageKey, readJson } from './storage';

@@ -32,20 +32,13 @@ export function InTransition({ children }: { children: ReactNode }) {
  * into a translated "try again" that reloads only this remote.
  */
 export function createRemoteApp({ texts, Root, build }: RemoteAppOptions) {
-  // Whether this mount finds the remote's first screen already in its container (a page stitched
-  // at deploy from the build's prerendered HTML, see `@rumbo/shared/server`): React then hydrates
-  // it, the same tree as rendered in Node, instead of painting it again.
-  let hydrating = false;
-  const lifecycles = singleSpaReact({
-    React,
-    ReactDOMClient: { ...ReactDOMClient, hydrateRoot: hydrateInSlices },
-    renderType: () => (hydrating ? 'hydrateRoot' : 'createRoot'),
-    rootComponent: () => <RemoteRoot Root={Root} build={build} hydrating={hydrating} />,
+  const lifecycles = createHydratable<object>({
+    render: (_props, hydrating) => <RemoteRoot Root={Root} build={build} hydrating={hydrating} />,
     errorBoundary: (_error, _info, props) => (
       <UiProvider>
         <RemoteError
           onRetry={() => {
-            void unloadApplication(props.name, { waitForUnmount: false }).then(() => triggerAppChange());
+            void unloadApplication((props as { name: string }).name, { waitForUnmount: false }).then(() => triggerAppChange());
           }}
         />
       </UiProvider>
@@ -53,7 +46,32 @@ export function createRemoteApp({ texts, Root, build }: RemoteAppOptions) {
   });
   // Its texts first: the remote's screens render in the current language from the start.
   const registerAll = () => Promise.all(texts.map(registerTexts)).then(() => undefined);
-  const mount = (props: { domElement?: HTMLElement }) => {
+  return { ...lifecycles, bootstrap: [registerAll, lifecycles.bootstrap] };
+}
+
+export interface HydratableOptions<P> {
+  /** What is rendered in the container; `hydrating`: the container has the markup Node rendered of it. */
+  render: (props: P, hydrating: boolean) => ReactNode;
+  errorBoundary: (error: Error, info: React.ErrorInfo, props: P) => ReactNode;
+}
+
+/**
+ * single-spa-react lifecycles (an application's or a parcel's) that hydrate a container which
+ * already has the markup Node rendered of it (a page stitched at deploy from a build's prerendered
+ * HTML, see `@rumbo/shared/server`), the same tree, instead of painting it again; and render where
+ * there is none. The container is marked live once mounted (shell/src/early-input.ts).
+ */
+export function createHydratable<P extends object>({ render, errorBoundary }: HydratableOptions<P>) {
+  // Whether this mount finds its first screen already in its container.
+  let hydrating = false;
+  const lifecycles = singleSpaReact<P>({
+    React,
+    ReactDOMClient: { ...ReactDOMClient, hydrateRoot: hydrateInSlices },
+    renderType: () => (hydrating ? 'hydrateRoot' : 'createRoot'),
+    rootComponent: (props: P) => render(props, hydrating),
+    errorBoundary: errorBoundary as never,
+  });
+  const mount = (props: P & { domElement?: HTMLElement }) => {
     const container = props.domElement;
     const prerendered = Boolean(container?.hasChildNodes());
     // First screens are rendered in the default language: a customer who reads the site in
@@ -64,11 +82,11 @@ export function createRemoteApp({ texts, Root, build }: RemoteAppOptions) {
       markLive(container);
     }
     const mounted = lifecycles.mount(props as Parameters<typeof lifecycles.mount>[0]);
-    // Mounted (hydrated or drawn): its buttons and forms are the remote's now (what a customer did
+    // Mounted (hydrated or drawn): its buttons and forms are its own now (what a customer did
     // in a stitched screen before is handed over: shell/src/early-input.ts).
     return container ? mounted.then(() => markLive(container)) : mounted;
   };
-  return { ...lifecycles, bootstrap: [registerAll, lifecycles.bootstrap], mount };
+  return { ...lifecycles, mount };
 }
 
 /**

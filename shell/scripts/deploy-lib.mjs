@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fetchPageData, jsonScript, pageDataScript, pageWithData, readSiteConfig } from './page-data.mjs';
+import { fetchPageData, fetchSlotData, fillSlots, jsonScript, pageDataScript, pageWithData, readSiteConfig, slotsIn } from './page-data.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEPLOY_DIR = path.resolve(process.env.DEPLOY_DIR ?? path.join(ROOT, '.deploy'));
@@ -107,7 +107,7 @@ export function point(remote, version, answers = {}) {
   const previous = registry[remote];
   registry[remote] = `${origin}/${version}/mf-manifest.json`;
   // The pages first, then the pointer: a browser that reads the new registry finds the new pages.
-  const pages = stitch(remote, version, registry[remote], answers);
+  const pages = stitch(remote, version, registry[remote], answers, { registry, previous });
   writeAtomically(REGISTRY, JSON.stringify(registry, null, 2) + '\n');
   return { previous, current: registry[remote], pages };
 }
@@ -170,13 +170,15 @@ const CODE_FALLBACK =
   'addEventListener("load",function(){var h=document.querySelector("script[data-main]");if(h&&!window.__routeHints){var s=document.createElement("script");s.src=h.getAttribute("data-main");document.head.appendChild(s)}});';
 
 /**
- * Today's date cannot be in a page stitched on another day: a first screen that shows it (the
- * complaints book's filing date) leaves an empty `[data-lima-today]` element, filled here with
- * Lima's calendar day as dd/mm/yyyy before the first paint, as the remote renders it once live
- * (`limaToday` and `dayToDmy`, @rumbo/shared/schemas). The page then needs no code to show it.
+ * Today's date cannot be in a page stitched on another day. A first screen that shows it leaves an
+ * empty `[data-lima-today]` element (the complaints book's filing date), filled here with Lima's
+ * calendar day as dd/mm/yyyy; a date field whose attributes are today or a number of days after it
+ * names them in `data-lima-dates` (`value:0 min:0 max:90`: the trip search's dates), set here as
+ * yyyy-mm-dd. Both before the first paint, as the remote renders them once live (`limaToday`,
+ * `dayToDmy` and `addDays`, @rumbo/shared/schemas): the page needs no code to show them.
  */
 const TODAY_FILL =
-  'document.addEventListener("DOMContentLoaded",function(){var e=document.querySelectorAll("[data-lima-today]");if(!e.length)return;try{var d=new Intl.DateTimeFormat("en-CA",{timeZone:"America/Lima",year:"numeric",month:"2-digit",day:"2-digit"}).format(new Date()).split("-");for(var i=0;i<e.length;i++)if(!e[i].textContent)e[i].textContent=d[2]+"/"+d[1]+"/"+d[0]}catch(x){}});';
+  'document.addEventListener("DOMContentLoaded",function(){var e=document.querySelectorAll("[data-lima-today]"),f=document.querySelectorAll("[data-lima-dates]");if(!e.length&&!f.length)return;try{var d=new Intl.DateTimeFormat("en-CA",{timeZone:"America/Lima",year:"numeric",month:"2-digit",day:"2-digit"}).format(new Date()).split("-");for(var i=0;i<e.length;i++)if(!e[i].textContent)e[i].textContent=d[2]+"/"+d[1]+"/"+d[0];for(i=0;i<f.length;i++)f[i].getAttribute("data-lima-dates").split(" ").forEach(function(p){var a=p.split(":");if(a.length==2&&/^\\d+$/.test(a[1]))this.setAttribute(a[0],new Date(Date.UTC(+d[0],d[1]-1,+d[2]+ +a[1])).toISOString().slice(0,10))},f[i])}catch(x){}});';
 
 /** The stitched page's one inline script, first in it: the language and submit guards, the code's fallback and today's date above. */
 export const pageGuard = (product) => `${languageGuard(product)}${SUBMIT_GUARD}${CODE_FALLBACK}${TODAY_FILL}`;
@@ -193,8 +195,8 @@ export function siteProduct() {
 
 const styleTag = ({ css, ids }) => (css ? `<style data-emotion="css ${ids.join(' ')}">${css}</style>` : '');
 
-/** One complete page: the shell's index.html with its frame and the remote's first screen. */
-export function stitchPage({ template, frame, remote, page, publicPath, manifestUrl, product, data }) {
+/** One complete page: the shell's index.html with its frame and the remote's first screen (with the parts of other remotes in its slots). */
+export function stitchPage({ template, frame, remote, page, publicPath, manifestUrl, product, data, parts = [] }) {
   const replace = (html, from, to) => {
     if (!html.includes(from)) throw new Error(`the shell's index.html has no ${from}`);
     return html.replace(from, () => to);
@@ -222,7 +224,7 @@ export function stitchPage({ template, frame, remote, page, publicPath, manifest
   } else {
     html = paintFirst(html, manifestUrl);
   }
-  html = replace(html, '</head>', `${frameCss}${located(styleTag(page))}${pageDataScript(data)}</head>`);
+  html = replace(html, '</head>', `${frameCss}${located(styleTag(page))}${parts.map(styleTag).join('')}${pageDataScript(data)}</head>`);
   if (frame) {
     const start = html.indexOf('<div id="shell-header">');
     const end = html.indexOf('<main id="main"');
@@ -271,39 +273,104 @@ function withStaticFooter(html, footer) {
     .replace('<div id="shell-footer"></div>', () => `<div id="shell-footer"><div data-static-footer="">${footer.html}</div></div>`);
 }
 
-function prerenderedPages(remote, version) {
+function readPrerender(remote, version) {
   const prerendered = path.join(CDN_DIR, remote, version, PRERENDER_FILE);
-  return existsSync(prerendered) ? (JSON.parse(readFileSync(prerendered, 'utf8')).pages ?? []) : [];
+  return existsSync(prerendered) ? JSON.parse(readFileSync(prerendered, 'utf8')) : {};
 }
 
-/** The site API's answers for the templates of `remote` at `version` (page-data.mjs); {} when it does not answer. */
-export function fetchStitchAnswers(remote, version) {
-  return fetchPageData(prerenderedPages(remote, version), readSiteConfig(SHELL_DIR).apiBaseUrl);
+const prerenderedPages = (remote, version) => readPrerender(remote, version).pages ?? [];
+
+/** The version a registry's manifest address names (`<origin>/<version>/mf-manifest.json`). */
+const versionIn = (manifestUrl) => manifestUrl.split('/').at(-2);
+const folderOf = (manifestUrl) => manifestUrl.replace(/[^/]*$/, '');
+
+/**
+ * The parts the live versions in `registry` render for other remotes' slots (`prerender.json`
+ * `slots`), by slot id, their asset addresses in their own version's folder.
+ */
+function liveSlots(registry) {
+  const slots = {};
+  for (const [remote, manifestUrl] of Object.entries(registry)) {
+    const located = (text) => text.split(PUBLIC_PATH_PLACEHOLDER).join(folderOf(manifestUrl));
+    for (const slot of readPrerender(remote, versionIn(manifestUrl)).slots ?? []) {
+      slots[slot.id] = { ...slot, html: located(slot.html), css: located(slot.css) };
+    }
+  }
+  return slots;
+}
+
+/** The slot ids `remote` fills at the versions its registry key pointed or points to. */
+function slotIdsOf(remote, manifestUrls) {
+  return new Set(manifestUrls.filter(Boolean).flatMap((url) => (readPrerender(remote, versionIn(url)).slots ?? []).map((slot) => slot.id)));
+}
+
+/**
+ * The live pages of remotes other than `remote` with a slot `remote` fills or filled: stitched
+ * again whenever `remote` is pointed (the home page holds mf-booking's search), as [owner, manifest, pages].
+ */
+function pagesWithSlotsOf(remote, registry, previous) {
+  const ids = slotIdsOf(remote, [registry[remote], previous]);
+  if (!ids.size) return [];
+  return Object.entries(registry)
+    .filter(([owner]) => owner !== remote)
+    .map(([owner, manifestUrl]) => [owner, manifestUrl, prerenderedPages(owner, versionIn(manifestUrl)).filter((page) => slotsIn(page.html).some((id) => ids.has(id)))])
+    .filter(([, , pages]) => pages.length > 0);
+}
+
+/**
+ * The site API's answers for the pages pointing `remote` at `version` stitches (page-data.mjs): its
+ * pages' templates, the pages of others with its slots, and the data of the parts in their slots;
+ * {} when it does not answer.
+ */
+export async function fetchStitchAnswers(remote, version) {
+  const registry = { ...readRegistry() };
+  const previous = registry[remote];
+  const origin = readOrigins()[remote];
+  if (origin) registry[remote] = `${origin}/${version}/mf-manifest.json`;
+  const pages = [...prerenderedPages(remote, version), ...pagesWithSlotsOf(remote, registry, previous).flatMap(([, , theirs]) => theirs)];
+  const slots = liveSlots(registry);
+  const used = [...new Set(pages.flatMap((page) => slotsIn(page.html)))].map((id) => slots[id]).filter(Boolean);
+  const { apiBaseUrl } = readSiteConfig(SHELL_DIR);
+  const [templates, slotData] = await Promise.all([fetchPageData(pages, apiBaseUrl), fetchSlotData(used, apiBaseUrl)]);
+  return { ...templates, ...slotData };
 }
 
 /**
  * Writes the pages of `remote` at `version` (whose manifest is served at `manifestUrl`) and
- * removes the ones of its previous version that this one does not have. Returns the paths written.
+ * removes the ones of its previous version that this one does not have; then writes again the
+ * pages of other remotes with a slot it fills (or filled, at `previous`), with its part of this
+ * version (or none). Returns the paths written.
  */
-export function stitch(remote, version, manifestUrl, answers = {}) {
+export function stitch(remote, version, manifestUrl, answers = {}, { registry = { ...readRegistry(), [remote]: manifestUrl }, previous } = {}) {
   const pages = prerenderedPages(remote, version);
-  const config = readSiteConfig(SHELL_DIR);
-  const template = readFileSync(path.join(SHELL_DIR, 'index.html'), 'utf8');
-  const shellPrerender = path.join(SHELL_DIR, PRERENDER_FILE);
-  const frame = existsSync(shellPrerender) ? JSON.parse(readFileSync(shellPrerender, 'utf8')) : undefined;
-  const publicPath = manifestUrl.replace(/[^/]*$/, '');
-  const product = siteProduct();
-  for (const built of pages) {
-    const { page, data } = pageWithData(built, { answers, config });
-    writeAtomically(pageFile(page.path), withEarlyRequest(stitchPage({ template, frame, remote, page, publicPath, manifestUrl, product, data }), page));
-  }
+  const site = {
+    config: readSiteConfig(SHELL_DIR),
+    template: readFileSync(path.join(SHELL_DIR, 'index.html'), 'utf8'),
+    frame: existsSync(path.join(SHELL_DIR, PRERENDER_FILE)) ? JSON.parse(readFileSync(path.join(SHELL_DIR, PRERENDER_FILE), 'utf8')) : undefined,
+    product: siteProduct(),
+    slots: liveSlots(registry),
+  };
+  writePages(site, remote, manifestUrl, pages, answers);
   writeFrames(remote, pages);
   const stitched = readStitched();
   const written = pages.map((page) => page.path);
   for (const stale of (stitched[remote] ?? []).filter((p) => !written.includes(p))) rmSync(pageFile(stale), { force: true });
   stitched[remote] = written;
   writeAtomically(STITCHED, JSON.stringify(stitched, null, 2) + '\n');
-  return written;
+  const others = pagesWithSlotsOf(remote, registry, previous).filter(([owner]) => stitched[owner]);
+  for (const [owner, ownerManifest, theirs] of others) writePages(site, owner, ownerManifest, theirs, answers);
+  return [...written, ...others.flatMap(([, , theirs]) => theirs.map((page) => page.path))];
+}
+
+function writePages(site, remote, manifestUrl, pages, answers) {
+  const { template, frame, product, config, slots } = site;
+  const publicPath = folderOf(manifestUrl);
+  for (const built of pages) {
+    const withData = pageWithData(built, { answers, config });
+    const { page, parts, data: slotData } = fillSlots(withData.page, slots, answers);
+    const data = withData.data || slotData ? { ...withData.data, ...slotData } : undefined;
+    writeAtomically(pageFile(page.path), withEarlyRequest(stitchPage({ template, frame, remote, page, publicPath, manifestUrl, product, data, parts }), page));
+  }
 }
 
 /**

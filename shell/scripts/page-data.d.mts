@@ -37,3 +37,22 @@ export function pageWithData(
 ): { page: Omit<BuiltPage, 'template' | 'providerVariants'>; data: Record<string, unknown> | undefined };
 export function pageDataScript(data: Record<string, unknown> | undefined): string;
 export function jsonScript(id: string, value: unknown): string;
+export interface BuiltSlot extends BuiltPart {
+  id: string;
+  /** The call whose answer the part is drawn with (kept in the page under `key`). */
+  data?: { key: string; method: string; path: string };
+  /** Where the part's asset addresses point (its remote's version folder), set by the stitch. */
+  publicPath?: string;
+}
+export function slotMarkup(id: string): string;
+export function slotsIn(html: string): string[];
+export function fetchSlotData(
+  slots: BuiltSlot[],
+  apiBaseUrl: string | undefined,
+  fetchImpl?: (url: string, init: RequestInit) => Promise<Response>,
+): Promise<Record<string, unknown>>;
+export function fillSlots<P extends BuiltPart>(
+  page: P,
+  slots: Record<string, BuiltSlot>,
+  answers?: Record<string, unknown>,
+): { page: P; parts: BuiltSlot[]; data: Record<string, unknown> | undefined };

@@ -8,6 +8,12 @@
  *   answer itself (`<script type="application/json" id="page-data">`, which the page hydrates from,
  *   then refreshes from the API as always). An API that does not answer, answers an error or HTML
  *   outside the API's own allowlist leaves the page as built: its sized skeleton.
+ * - Another remote's part. A page may leave an empty slot for a part another remote owns
+ *   (`<div data-parcel-slot="trip-search"></div>`: the home page's trip search, mf-booking's
+ *   parcel); that remote's build renders the part (its `prerender.json` `slots`), with the call
+ *   whose answer it is drawn with (`data`: the search's terminals). `fetchSlotData` asks the site's
+ *   API for it at deploy and `fillSlots` writes the part into the slot with its answer; a slot whose
+ *   data did not come stays empty (the page's own placeholder shows).
  * - Runtime config. A page may carry `providerVariants`: its first screen for each set of sign-in
  *   providers (mf-account `/login`); the stitch writes the one `config.json` names, and the set in
  *   the page's data, so the page hydrates what the HTML shows even if the config moves on.
@@ -78,6 +84,54 @@ export async function fetchPageData(pages, apiBaseUrl, fetchImpl = fetch) {
     }),
   );
   return Object.fromEntries(answers.filter(Boolean));
+}
+
+/** The empty slot a page leaves for another remote's part (`id`), as React renders it. */
+export const slotMarkup = (id) => `<div data-parcel-slot="${id}"></div>`;
+
+/** The ids of the slots in a page's markup. */
+export const slotsIn = (html) => [...html.matchAll(/<div data-parcel-slot="([\w-]+)"><\/div>/g)].map((match) => match[1]);
+
+/** The API's answer to each slot's call, by its key; calls that did not answer are left out. */
+export async function fetchSlotData(slots, apiBaseUrl, fetchImpl = fetch) {
+  const calls = new Map(slots.filter((slot) => slot.data).map((slot) => [slot.data.key, slot.data]));
+  if (!calls.size || !apiBaseUrl) return {};
+  const answers = await Promise.all(
+    [...calls.values()].map(async ({ key, method, path }) => {
+      try {
+        const response = await fetchImpl(`${apiBaseUrl.replace(/\/+$/, '')}${path}`, {
+          method,
+          headers: { 'Accept-Language': STITCH_LANGUAGE, Accept: 'application/json', ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }) },
+          body: method === 'GET' ? undefined : '{}',
+          signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+        });
+        const answer = response.ok ? (await response.json())?.data : undefined;
+        // What the part is drawn with: a list of something (the browser checks it with the call's schema).
+        return Array.isArray(answer) && answer.length > 0 ? [key, answer] : undefined;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  return Object.fromEntries(answers.filter(Boolean));
+}
+
+/**
+ * `page` with each of its slots that `slots` (by id) has a part for, and whose data is in
+ * `answers`, filled: the part's markup in the slot; its CSS and its data to add to the page.
+ */
+export function fillSlots(page, slots, answers = {}) {
+  let { html } = page;
+  const parts = [];
+  const data = {};
+  for (const id of slotsIn(html)) {
+    const slot = slots[id];
+    if (!slot || (slot.data && !(slot.data.key in answers))) continue;
+    html = html.replace(slotMarkup(id), () => `<div data-parcel-slot="${id}">${slot.html}</div>`);
+    parts.push(slot);
+    if (slot.data) data[slot.data.key] = answers[slot.data.key];
+  }
+  return { page: { ...page, html }, parts, data: parts.length ? data : undefined };
 }
 
 const escapeHtml = (text) =>

@@ -1,4 +1,5 @@
-import { boxTables, fetchPageData, formatDayEs, isAllowedHtml, pageDataScript, pageWithData, providerSet, type BuiltPage } from '../scripts/page-data.mjs';
+import { pageGuard } from '../scripts/deploy-lib.mjs';
+import { boxTables, fetchPageData, fetchSlotData, fillSlots, formatDayEs, isAllowedHtml, pageDataScript, pageWithData, providerSet, slotMarkup, slotsIn, type BuiltPage, type BuiltSlot } from '../scripts/page-data.mjs';
 
 const skeleton = { html: '<div aria-busy="true">…</div>', css: '.skeleton{}', ids: ['skeleton'] };
 const TERMS: BuiltPage = {
@@ -79,5 +80,67 @@ describe('/login stitched for the site\'s sign-in providers', () => {
   ])('config %j: its variant, and the set the page hydrates with', (config, name, providers) => {
     expect(providerSet(config)).toEqual(providers);
     expect(pageWithData(LOGIN, { config })).toEqual({ page: { path: '/login', ...variant(name) }, data: { signInProviders: providers } });
+  });
+});
+
+describe("another remote's part in a page's slot", () => {
+  const SEARCH: BuiltSlot = { id: 'trip-search', html: '<form>buscar</form>', css: '.form{}', ids: ['form'], data: { key: '/rest/terminales', method: 'POST', path: '/rest/terminales' } };
+  const HOME = { path: '/', html: `<h1>Viaja</h1>${slotMarkup('trip-search')}<div aria-busy="true"></div>`, css: '', ids: [] };
+  const terminals = [{ cterminal: 1, nombre: 'Terminal Plaza Norte', direccion: 'Av. Túpac Amaru', cciudad: 4, ciudad: 'Lima', codigo: 'LIM' }];
+
+  it('finds the slots a page leaves', () => {
+    expect(slotsIn(HOME.html)).toEqual(['trip-search']);
+    expect(slotsIn('<div data-parcel-slot="trip-search"><form></form></div>')).toEqual([]);
+  });
+
+  it("asks the API for each part's data with its method, in es-PE", async () => {
+    const fetchImpl = answering(200, terminals);
+    expect(await fetchSlotData([SEARCH], 'http://api.test/', fetchImpl)).toEqual({ '/rest/terminales': terminals });
+    expect(fetchImpl).toHaveBeenCalledWith(
+      'http://api.test/rest/terminales',
+      expect.objectContaining({ method: 'POST', body: '{}', headers: expect.objectContaining({ 'Accept-Language': 'es-PE' }) }),
+    );
+  });
+
+  it.each([
+    ['an error', answering(500, { message: 'down' })],
+    ['no answer', jest.fn(async () => Promise.reject(new TypeError('fetch failed')))],
+    ['no list', answering(200, { codigo: 'LIM' })],
+    ['an empty list', answering(200, [])],
+  ])('leaves the slot empty on %s', async (_, fetchImpl) => {
+    const answers = await fetchSlotData([SEARCH], 'http://api.test', fetchImpl);
+    expect(answers).toEqual({});
+    expect(fillSlots(HOME, { [SEARCH.id]: SEARCH }, answers)).toEqual({ page: HOME, parts: [], data: undefined });
+  });
+
+  it('fills the slot with the part, and gives its CSS and the data it hydrates from', () => {
+    const { page, parts, data } = fillSlots(HOME, { [SEARCH.id]: SEARCH }, { '/rest/terminales': terminals });
+    expect(page.html).toBe('<h1>Viaja</h1><div data-parcel-slot="trip-search"><form>buscar</form></div><div aria-busy="true"></div>');
+    expect(parts).toEqual([SEARCH]);
+    expect(data).toEqual({ '/rest/terminales': terminals });
+  });
+
+  it('leaves a slot no live remote fills', () => {
+    expect(fillSlots(HOME, {}, { '/rest/terminales': terminals }).page).toEqual(HOME);
+  });
+});
+
+describe("the stitched page's inline script", () => {
+  it("fills today's date and the date fields' days from it, in Lima, before the page paints", () => {
+    document.body.innerHTML =
+      '<span data-lima-today=""></span><input type="date" value="2026-01-05" min="2026-01-05" max="2026-04-05" data-lima-dates="value:0 min:0 max:90">' +
+      '<input type="date" min="2026-01-05" data-lima-dates="min:0">';
+    new Function(pageGuard('rumbo'))();
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date()).split('-');
+    const today = `${y}-${m}-${d}`;
+    const later = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) + 90)).toISOString().slice(0, 10);
+    expect(document.querySelector('span')).toHaveTextContent(`${d}/${m}/${y}`);
+    const [departure, back] = document.querySelectorAll('input');
+    expect(departure).toHaveValue(today);
+    expect(departure).toHaveAttribute('min', today);
+    expect(departure).toHaveAttribute('max', later);
+    expect(back).toHaveAttribute('min', today);
+    expect(back).toHaveValue('');
   });
 });

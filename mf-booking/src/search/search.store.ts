@@ -1,4 +1,6 @@
-import { MAX_SEATS, SALES_WINDOW_DAYS, TripSearchFormSchema, addDays, limaToday, type Terminal, type TripSearchForm } from '@rumbo/shared/schemas';
+import { stitchedData } from '@rumbo/shared';
+import { tripsEndpoints } from '@rumbo/shared/contract';
+import { MAX_SEATS, SALES_WINDOW_DAYS, TerminalAnswer, TripSearchFormSchema, addDays, limaToday, type Terminal, type TripSearchForm } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as v from 'valibot';
 import { fetchTerminals } from '../booking.resource';
@@ -25,6 +27,21 @@ export type LoadState = 'loading' | 'ready' | 'failed';
 export interface SearchDeps {
   fetchTerminals: () => Promise<Terminal[] | undefined>;
   now: () => Date;
+  /** The terminals the page was stitched with (its data, see `stitchedTerminals`), if any. */
+  stitched: () => Terminal[] | undefined;
+}
+
+/** Where a stitched page keeps the terminals its search form was drawn with: the call's path. */
+export const TERMINALS_DATA_KEY = tripsEndpoints.terminals.path;
+
+/**
+ * The terminals a stitched page carries (the home page's search, shell/scripts/deploy-lib.mjs):
+ * the form is in the page's HTML with its city fields ready, and hydrates ready, with no request
+ * first. Checked with the call's own answer schema; anything else counts as none.
+ */
+export function stitchedTerminals(): Terminal[] | undefined {
+  const checked = v.safeParse(v.array(TerminalAnswer), stitchedData(TERMINALS_DATA_KEY));
+  return checked.success ? checked.output : undefined;
 }
 
 /** The terminals grouped by city, cities by name. */
@@ -52,7 +69,12 @@ export class SearchStore {
   private readonly deps: SearchDeps;
 
   constructor(initial: Partial<TripSearchForm> = {}, deps: Partial<SearchDeps> = {}) {
-    this.deps = { fetchTerminals, now: () => new Date(), ...deps };
+    this.deps = { fetchTerminals, now: () => new Date(), stitched: stitchedTerminals, ...deps };
+    const stitched = this.deps.stitched();
+    if (stitched) {
+      this.terminals = stitched;
+      this.terminalsState = 'ready';
+    }
     this.values = {
       origen: initial.origen ?? '',
       destino: initial.destino ?? '',

@@ -1,6 +1,6 @@
 import { registerTexts, setRemoteModuleLoader } from '@rumbo/shared';
-import { renderWithUi, setUpShared } from '@rumbo/shared/testing';
-import { screen } from '@testing-library/react';
+import { hydrateAt, renderWithUi, setUpShared } from '@rumbo/shared/testing';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { ParcelConfig } from 'single-spa';
 import { contentPackageTexts } from '../locales';
 import { loadSearchParcel } from './search-loader';
@@ -49,4 +49,34 @@ test('mounts the parcel with the preset origin and destination', async () => {
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(mounted).toEqual([{ origen: undefined, destino: 'CUZ' }]);
   expect(screen.queryByTestId('search-fallback')).not.toBeInTheDocument();
+});
+
+test("on a stitched home page, keeps the form the stitch put in its slot and mounts the parcel on it, to hydrate it", async () => {
+  const mountedOn: { element: HTMLElement; html: string }[] = [];
+  const config: ParcelConfig<SearchProps> = {
+    bootstrap: async () => undefined,
+    mount: async (props) => {
+      const element = (props as unknown as { domElement: HTMLElement }).domElement;
+      mountedOn.push({ element, html: element.innerHTML });
+    },
+    unmount: async () => undefined,
+  };
+  let release: (value: ParcelConfig<SearchProps>) => void = () => undefined;
+  const load = () => new Promise<ParcelConfig<SearchProps>>((resolve) => (release = resolve));
+  const form = '<form aria-labelledby="search-widget-title"><input name="origen"></form>';
+  const { html, mismatches, container, root } = await hydrateAt('/', '/', () => <SearchWidget load={load} />, (page) => {
+    const slot = page.querySelector('[data-parcel-slot="trip-search"]')!;
+    expect(slot).toBeEmptyDOMElement();
+    slot.innerHTML = form;
+  });
+  expect(html).toContain('<div data-parcel-slot="trip-search"></div>');
+  expect(mismatches).toEqual([]);
+  const slot = container.querySelector('[data-parcel-slot="trip-search"]')!;
+  expect(slot.innerHTML).toBe(form);
+  await act(async () => release(config));
+  await waitFor(() => expect(mountedOn).toHaveLength(1));
+  expect(mountedOn[0]).toEqual({ element: slot, html: form });
+  expect(container.querySelector('[aria-busy="true"]')).toBeNull();
+  act(() => root.unmount());
+  container.remove();
 });

@@ -1,8 +1,7 @@
-import { Link, useTranslation } from '@rumbo/shared';
+import { Link, TRIP_SEARCH_SLOT, useTranslation } from '@rumbo/shared';
 import { Box, Heading, Skeleton, Text } from '@rumbo/shared/ui';
-import { useEffect, useState } from 'react';
-import { mountRootParcel, type ParcelConfig } from 'single-spa';
-import Parcel from 'single-spa-react/parcel';
+import { useEffect, useRef, useState } from 'react';
+import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
 import { loadSearchParcel, type SearchProps } from './search-loader';
 
 export type { SearchProps };
@@ -30,14 +29,31 @@ function Fallback() {
 }
 
 /**
+ * The markup the stitch put in the slot (`TRIP_SEARCH_SLOT`): mf-booking's form as its live
+ * version rendered it. Read once, while this page hydrates; React then keeps it as it is (the same
+ * inner HTML), and the parcel hydrates it.
+ */
+function stitchedSlot(): string {
+  if (typeof document === 'undefined') return '';
+  return document.querySelector(`[data-parcel-slot="${TRIP_SEARCH_SLOT.id}"]`)?.innerHTML ?? '';
+}
+
+/**
  * The trip search of mf-booking (`mf_booking/search`, a single-spa parcel), mounted here with the
  * origin and destination preset. Until it loads a placeholder keeps its place; if it cannot be
  * loaded or crashes, a translated fallback with a link to `/pasajes` shows instead: the page
  * around it never breaks.
+ *
+ * Without a preset (the home page) the parcel's container is the page's slot for it
+ * (`TRIP_SEARCH_SLOT`): a stitched page has the form there already, from HTML, and the
+ * placeholder beside it is hidden by its own CSS; the parcel hydrates that form.
  */
 export function SearchWidget({ origen, destino, load = loadSearchParcel, title }: SearchProps & { load?: typeof loadSearchParcel; title?: string }) {
   const { t } = useTranslation('content');
   const [state, setState] = useState<State>({ status: 'loading' });
+  const slotted = origen === undefined && destino === undefined;
+  const [stitched] = useState(() => (slotted ? stitchedSlot() : ''));
+  const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     let live = true;
@@ -50,10 +66,22 @@ export function SearchWidget({ origen, destino, load = loadSearchParcel, title }
     };
   }, [load]);
 
+  const config = state.status === 'ready' ? state.config : undefined;
+  useEffect(() => {
+    const domElement = container.current;
+    if (!config || !domElement) return;
+    const parcel: Parcel = mountRootParcel(config, { domElement, origen, destino, labelledBy: TRIP_SEARCH_SLOT.labelledBy });
+    parcel.mountPromise.catch(() => setState({ status: 'unavailable' }));
+    return () => {
+      // Unmounted once mounted (a parcel that failed to mount has nothing to unmount).
+      parcel.mountPromise.then(() => parcel.unmount()).catch(() => undefined);
+    };
+  }, [config, origen, destino]);
+
   return (
     <Box
       as="section"
-      aria-labelledby="search-widget-title"
+      aria-labelledby={TRIP_SEARCH_SLOT.labelledBy}
       bg="bg"
       color="fg"
       rounded="xl"
@@ -61,26 +89,25 @@ export function SearchWidget({ origen, destino, load = loadSearchParcel, title }
       p={{ base: '4', md: '6' }}
       minH={state.status === 'unavailable' ? undefined : LOADED_HEIGHT}
     >
-      <Heading as="h2" id="search-widget-title" size="lg" mb="3">
+      <Heading as="h2" id={TRIP_SEARCH_SLOT.labelledBy} size="lg" mb="3">
         {title ?? t('search.title')}
       </Heading>
+      {state.status !== 'unavailable' && (
+        <div
+          ref={container}
+          data-parcel-slot={slotted ? TRIP_SEARCH_SLOT.id : undefined}
+          // Never changed after the first render: React leaves the parcel's markup alone.
+          dangerouslySetInnerHTML={{ __html: stitched }}
+        />
+      )}
       {state.status === 'loading' && (
-        <Box aria-busy="true">
+        // Hidden where the slot before it holds the stitched form (then nothing here waits for data).
+        <Box aria-busy="true" css={{ '[data-parcel-slot]:not(:empty) ~ &': { display: 'none' } }}>
           <Skeleton h="12" rounded="md" />
           <Text srOnly>{t('search.loading')}</Text>
         </Box>
       )}
       {state.status === 'unavailable' && <Fallback />}
-      {state.status === 'ready' && (
-        <Parcel
-          config={state.config}
-          mountParcel={mountRootParcel}
-          origen={origen}
-          destino={destino}
-          labelledBy="search-widget-title"
-          handleError={() => setState({ status: 'unavailable' })}
-        />
-      )}
     </Box>
   );
 }
