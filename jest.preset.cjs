@@ -15,7 +15,8 @@ module.exports = {
           parser: { syntax: 'typescript', tsx: true },
           transform: {
             react: { runtime: 'automatic' },
-            optimizer: { globals: { vars: { 'import.meta.hot': 'undefined' } } },
+            // What webpack's DefinePlugin gives a build (webpack.federation.mjs): a test is a build labelled so.
+            optimizer: { globals: { vars: { 'import.meta.hot': 'undefined', __APP_VERSION__: '"test"', __BUILD_LABEL__: '""' } } },
           },
         },
         module: { type: 'commonjs' },

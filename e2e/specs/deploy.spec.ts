@@ -27,6 +27,12 @@ const remoteFirstScreen = (html: string, remote: string) => {
   return start < 0 ? '' : html.slice(start, html.indexOf('<div id="shell-footer">', start));
 };
 
+/** What a stitched home page holds in mf-booking's search slot (TRIP_SEARCH_SLOT). */
+const searchSlot = (html: string) => {
+  const start = html.indexOf('<div data-parcel-slot="trip-search">');
+  return start < 0 ? '' : html.slice(start, html.indexOf('</form>', start));
+};
+
 /** A new build of one remote only (its folder), labelled `label`, into a folder of its own; answers that folder. */
 function buildLabelled(folder: string, label: string): string {
   const out = mkdtempSync(path.join(tmpdir(), `${folder}-`));
@@ -86,6 +92,9 @@ test("mf-booking's purchase frames roll forward and back with it (issue 17 item 
   const step1 = '/pasajes?origen=LIM&destino=TRU&fecha=2030-01-01&pasajeros=1';
   const frameBefore = await servedHtml(request, step1);
   expect(remoteFirstScreen(frameBefore, 'mf_booking')).toContain('Pasos de la compra');
+  // The home page (mf-content's) holds mf-booking's search form in its slot, from HTML.
+  const homeBefore = await servedHtml(request, '/');
+  expect(searchSlot(homeBefore)).toContain('<form');
 
   const label = `e2e-booking-${Date.now()}`;
   const newVersion = deploy('publish', 'mf_booking', buildLabelled('mf-booking', label));
@@ -97,10 +106,16 @@ test("mf-booking's purchase frames roll forward and back with it (issue 17 item 
   const shell = new ShellPage(page);
   await shell.open(step1.replace('2030-01-01', '2030-01-02'));
   await expect(page.locator(`#remote-mf_booking [data-build="${label}"]`)).toBeVisible();
+  // The home page was stitched again with the new build's search form, which hydrates there.
+  expect(searchSlot(await servedHtml(request, '/'))).toContain(`data-build="${label}"`);
+  await shell.open('/');
+  await page.getByRole('combobox', { name: 'Origen' }).click();
+  await expect(page.locator(`[data-parcel-slot] [data-build="${label}"] form[data-live]`)).toBeVisible();
 
   deploy('point', 'mf_booking', firstVersion);
-  // Rolled back: the older build's frame, byte for byte, for every query.
+  // Rolled back: the older build's frame, byte for byte, for every query; the home page's search too.
   expect(await servedHtml(request, step1)).toBe(frameBefore);
+  expect(await servedHtml(request, '/')).toBe(homeBefore);
   expect(remoteFirstScreen(await servedHtml(request, '/pasajes?origen=CUZ'), 'mf_booking')).not.toContain(label);
   expect(registry().mf_booking).toContain(`/${firstVersion}/`);
 });

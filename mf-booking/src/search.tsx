@@ -19,8 +19,11 @@ export function SearchParcel({ origen, destino, labelledBy, hydrating = false }:
   const widget = <SearchWidget key={`${origen ?? ''}-${destino ?? ''}`} initial={{ origen, destino }} headingLevel="h2" labelledBy={labelledBy} />;
   return (
     // Drawn anew, in slices: the home page around it stays responsive while it starts (hydration
-    // is in slices itself, and must render what Node rendered).
-    <UiProvider>{hydrating ? widget : <InTransition>{widget}</InTransition>}</UiProvider>
+    // is in slices itself, and must render what Node rendered). Which build it is shows to
+    // operators as `data-build`, as a remote's screens do.
+    <UiProvider>
+      <div data-build={__BUILD_LABEL__ || __APP_VERSION__}>{hydrating ? widget : <InTransition>{widget}</InTransition>}</div>
+    </UiProvider>
   );
 }
 
