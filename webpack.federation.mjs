@@ -6,7 +6,7 @@
  */
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import TerserPlugin from 'terser-webpack-plugin';
@@ -260,11 +260,16 @@ export const PUBLIC_PATH_PLACEHOLDER = '/__REMOTE_PUBLIC_PATH__/';
 /** The file of an app's build with its prerendered first screens (read by the deploy). */
 export const PRERENDER_FILE = 'prerender.json';
 const PRERENDER_BUNDLE = '.prerender.cjs';
+/**
+ * The prerender bundle kept in the build folder when it also renders pages with the API's data at
+ * deploy (`renderWithData`: mf-content's destinations; shell/scripts/deploy-lib.mjs). Never served.
+ */
+export const RENDERER_FILE = 'renderer.cjs';
 
 /**
  * Runs the app's prerender bundle once it is written, writes what it renders as `prerender.json`
- * into the same build folder (so it is part of the version), then removes the bundle: the
- * browser never needs it.
+ * into the same build folder (so it is part of the version), then removes the bundle (the
+ * browser never needs it), or keeps it as the version's renderer when it renders pages at deploy.
  */
 class PrerenderPlugin {
   apply(compiler) {
@@ -272,14 +277,17 @@ class PrerenderPlugin {
       if (compilation.errors.length) return;
       const out = compiler.outputPath;
       const bundle = path.join(out, PRERENDER_BUNDLE);
+      let renders = false;
       try {
         delete require.cache[bundle];
-        const { prerender } = require(bundle);
+        const { prerender, renderWithData } = require(bundle);
         const result = await prerender();
         mkdirSync(out, { recursive: true });
         writeFileSync(path.join(out, PRERENDER_FILE), JSON.stringify(result));
+        renders = typeof renderWithData === 'function';
       } finally {
-        rmSync(bundle, { force: true });
+        if (renders) renameSync(bundle, path.join(out, RENDERER_FILE));
+        else rmSync(bundle, { force: true });
       }
     });
   }

@@ -10,6 +10,9 @@
  * it does not, the skeleton (shell/scripts/page-data.mjs).
  */
 import { RemoteRoot } from '@rumbo/shared';
+import { DestinationAnswer } from '@rumbo/shared/contract';
+import * as v from 'valibot';
+import { destinationDataKey, type StitchedDestination } from './destinations/destination.page';
 import type { ReactNode } from 'react';
 import { prerenderPages, prepareServer, setServerPageData } from '@rumbo/shared/server';
 import { informationDataKey } from './information/information.resource';
@@ -46,16 +49,45 @@ async function informationTemplates(render: () => ReactNode) {
   return templates;
 }
 
+const render = () => <RemoteRoot Root={Root} build={__BUILD_LABEL__ || __APP_VERSION__} hydrating />;
+
+/**
+ * The pages whose first screen is the API's data, in lists a template cannot hold (a destination:
+ * its routes with their "from" prices, terminals and agencies): each is rendered at deploy with
+ * the API's answer by `renderWithData` (this bundle, kept in the build folder as its renderer),
+ * and until then, or when the API does not answer, is its sized skeleton.
+ */
+const DATA_PAGES: Record<string, string> = Object.fromEntries(DESTINATION_SLUGS.map((slug) => [`/destinos/${slug}`, destinationDataKey(slug)]));
+
+/**
+ * The page at `path` rendered with `answer` (its call's answer, in es-PE), with the data it
+ * hydrates from; undefined when `path` is not such a page or the answer is not the call's.
+ */
+export async function renderWithData(path: string, answer: unknown) {
+  const key = DATA_PAGES[path];
+  const checked = v.safeParse(DestinationAnswer, answer);
+  if (!key || !checked.success) return undefined;
+  await prepareServer([contentPackageTexts]);
+  const stitched: StitchedDestination = { language: 'es-PE', destination: checked.output };
+  const data = { [key]: stitched };
+  setServerPageData(data);
+  try {
+    const [page] = await prerenderPages([path], render);
+    return { ...page!, data };
+  } finally {
+    setServerPageData({});
+  }
+}
+
 export async function prerender() {
   await prepareServer([contentPackageTexts]);
-  const build = __BUILD_LABEL__ || __APP_VERSION__;
-  const render = () => <RemoteRoot Root={Root} build={build} hydrating />;
   const pages = await prerenderPages(PATHS, render);
   const templates = await informationTemplates(render);
   return {
     pages: pages.map((page) => {
       const template = templates.find((t) => t.path === page.path);
-      return template ? { ...page, template: { endpoint: template.endpoint, html: template.html, css: template.css, ids: template.ids } } : page;
+      if (template) return { ...page, template: { endpoint: template.endpoint, html: template.html, css: template.css, ids: template.ids } };
+      return DATA_PAGES[page.path] ? { ...page, renderedWithData: { endpoint: DATA_PAGES[page.path] } } : page;
     }),
   };
 }

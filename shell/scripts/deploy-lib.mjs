@@ -4,10 +4,11 @@
  * remote at one of them. Deploying or rolling back a remote only moves its pointer.
  */
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fetchPageData, fetchSlotData, fillSlots, jsonScript, pageDataScript, pageWithData, readSiteConfig, slotsIn } from './page-data.mjs';
+import { fetchPageData, fetchSlotData, fillSlots, jsonScript, pageDataScript, pageWithData, readSiteConfig, renderPagesWithData, slotsIn } from './page-data.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEPLOY_DIR = path.resolve(process.env.DEPLOY_DIR ?? path.join(ROOT, '.deploy'));
@@ -128,6 +129,8 @@ const STITCHED = path.join(PAGES_DIR, 'stitched.json');
 /** Where a prerendered page's asset addresses start (webpack.federation.mjs PUBLIC_PATH_PLACEHOLDER). */
 const PUBLIC_PATH_PLACEHOLDER = '/__REMOTE_PUBLIC_PATH__/';
 const PRERENDER_FILE = 'prerender.json';
+/** A version's renderer of pages with the API's data (webpack.federation.mjs RENDERER_FILE), if it has one. */
+export const RENDERER_FILE = 'renderer.cjs';
 
 /** The file of the stitched page of `pathname` (`/` → pages/index.html). */
 export function pageFile(pathname) {
@@ -331,8 +334,18 @@ export async function fetchStitchAnswers(remote, version) {
   const slots = liveSlots(registry);
   const used = [...new Set(pages.flatMap((page) => slotsIn(page.html)))].map((id) => slots[id]).filter(Boolean);
   const { apiBaseUrl } = readSiteConfig(SHELL_DIR);
-  const [templates, slotData] = await Promise.all([fetchPageData(pages, apiBaseUrl), fetchSlotData(used, apiBaseUrl)]);
-  return { ...templates, ...slotData };
+  const [templates, slotData, rendered] = await Promise.all([
+    fetchPageData(pages, apiBaseUrl),
+    fetchSlotData(used, apiBaseUrl),
+    renderPagesWithData(prerenderedPages(remote, version), apiBaseUrl, rendererOf(remote, version)),
+  ]);
+  return { ...templates, ...slotData, rendered };
+}
+
+/** The `renderWithData(path, answer)` of `remote`'s version, run here in Node, or undefined. */
+function rendererOf(remote, version) {
+  const file = path.join(CDN_DIR, remote, version, RENDERER_FILE);
+  return existsSync(file) ? createRequire(import.meta.url)(file).renderWithData : undefined;
 }
 
 /**

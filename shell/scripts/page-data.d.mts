@@ -8,7 +8,20 @@ export interface BuiltPage extends BuiltPart {
   path: string;
   template?: BuiltPart & { endpoint: string };
   providerVariants?: Record<string, BuiltPart>;
+  renderedWithData?: { endpoint: string };
 }
+/** A page rendered at deploy with its call's answer, and the data it hydrates from. */
+export interface RenderedPart extends BuiltPart {
+  data?: Record<string, unknown>;
+}
+/** What the stitch writes pages with: the API's answers by call, and the pages rendered with data by path. */
+export type StitchAnswers = { [endpoint: string]: unknown; rendered?: Record<string, RenderedPart> };
+export function renderPagesWithData(
+  pages: BuiltPage[],
+  apiBaseUrl: string | undefined,
+  render: ((path: string, answer: unknown) => Promise<RenderedPart | undefined>) | undefined,
+  fetchImpl?: (url: string, init: RequestInit) => Promise<Response>,
+): Promise<Record<string, RenderedPart>>;
 export interface InformationAnswer {
   titulo: string;
   html: string;
@@ -33,8 +46,8 @@ export function fetchPageData(
 ): Promise<Record<string, InformationAnswer>>;
 export function pageWithData(
   page: BuiltPage,
-  options?: { answers?: Record<string, InformationAnswer>; config?: SiteConfig },
-): { page: Omit<BuiltPage, 'template' | 'providerVariants'>; data: Record<string, unknown> | undefined };
+  options?: { answers?: StitchAnswers; config?: SiteConfig },
+): { page: Omit<BuiltPage, 'template' | 'providerVariants' | 'renderedWithData'>; data: Record<string, unknown> | undefined };
 export function pageDataScript(data: Record<string, unknown> | undefined): string;
 export function jsonScript(id: string, value: unknown): string;
 export interface BuiltSlot extends BuiltPart {

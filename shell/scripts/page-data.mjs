@@ -14,6 +14,11 @@
  *   whose answer it is drawn with (`data`: the search's terminals). `fetchSlotData` asks the site's
  *   API for it at deploy and `fillSlots` writes the part into the slot with its answer; a slot whose
  *   data did not come stays empty (the page's own placeholder shows).
+ * - Data in lists a template cannot hold. A page may carry `renderedWithData: { endpoint }` (a
+ *   destination: its routes, terminals and agencies): `renderPagesWithData` asks the API for the
+ *   call and has the remote's own renderer (its version's `renderer.cjs`, `renderWithData`) render
+ *   the page with the answer, which comes back with the data the page hydrates from; the page as
+ *   built (its skeleton) stays when either fails.
  * - Runtime config. A page may carry `providerVariants`: its first screen for each set of sign-in
  *   providers (mf-account `/login`); the stitch writes the one `config.json` names, and the set in
  *   the page's data, so the page hydrates what the HTML shows even if the config moves on.
@@ -86,6 +91,42 @@ export async function fetchPageData(pages, apiBaseUrl, fetchImpl = fetch) {
   return Object.fromEntries(answers.filter(Boolean));
 }
 
+const isPart = (part) => part && typeof part.html === 'string' && typeof part.css === 'string' && Array.isArray(part.ids);
+
+/**
+ * The pages of `pages` rendered at deploy with their call's answer (GET, es-PE) by `render(path,
+ * answer)` (the version's renderer), by path; a page whose call or render fails is left out.
+ * Asked for together, rendered one after another (a renderer renders one page at a time).
+ */
+export async function renderPagesWithData(pages, apiBaseUrl, render, fetchImpl = fetch) {
+  const wanted = pages.filter((page) => page.renderedWithData);
+  if (!wanted.length || !apiBaseUrl || !render) return {};
+  const answers = await Promise.all(
+    wanted.map(async (page) => {
+      try {
+        const response = await fetchImpl(`${apiBaseUrl.replace(/\/+$/, '')}${page.renderedWithData.endpoint}`, {
+          headers: { 'Accept-Language': STITCH_LANGUAGE, Accept: 'application/json' },
+          signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+        });
+        return response.ok ? (await response.json())?.data : undefined;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  const rendered = {};
+  for (const [i, page] of wanted.entries()) {
+    if (answers[i] === undefined) continue;
+    try {
+      const result = await render(page.path, answers[i]);
+      if (isPart(result)) rendered[page.path] = result;
+    } catch {
+      // A page its renderer cannot render with this answer keeps its skeleton.
+    }
+  }
+  return rendered;
+}
+
 /** The empty slot a page leaves for another remote's part (`id`), as React renders it. */
 export const slotMarkup = (id) => `<div data-parcel-slot="${id}"></div>`;
 
@@ -142,7 +183,12 @@ const escapeHtml = (text) =>
  * sign-in providers, or the page as built; and the data the page hydrates from (or undefined).
  */
 export function pageWithData(page, { answers = {}, config = {} } = {}) {
-  const { template, providerVariants, ...built } = page;
+  const { template, providerVariants, renderedWithData, ...built } = page;
+  const rendered = renderedWithData && answers.rendered?.[page.path];
+  if (rendered) {
+    const { html, css, ids, data } = rendered;
+    return { page: { ...built, html, css, ids }, data: data && typeof data === 'object' ? data : undefined };
+  }
   const answer = template && answers[template.endpoint];
   if (answer) {
     const dateText = formatDayEs(answer.actualizado);

@@ -146,6 +146,8 @@ export async function serveCdn({ root, port, host, allowedOrigins }) {
     root,
     index: false,
     preCompressed: true,
+    // A version's renderer runs at deploy only (deploy-lib.mjs RENDERER_FILE): no browser gets it.
+    allowedPath: (pathName) => !pathName.endsWith('/renderer.cjs'),
     setHeaders(reply, file) {
       reply.header('Cache-Control', file.endsWith('.map') ? 'no-cache' : IMMUTABLE);
       reply.header('X-Content-Type-Options', 'nosniff');

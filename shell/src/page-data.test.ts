@@ -1,5 +1,5 @@
 import { pageGuard } from '../scripts/deploy-lib.mjs';
-import { boxTables, fetchPageData, fetchSlotData, fillSlots, formatDayEs, isAllowedHtml, pageDataScript, pageWithData, providerSet, slotMarkup, slotsIn, type BuiltPage, type BuiltSlot } from '../scripts/page-data.mjs';
+import { boxTables, fetchPageData, fetchSlotData, fillSlots, formatDayEs, isAllowedHtml, pageDataScript, pageWithData, providerSet, renderPagesWithData, slotMarkup, slotsIn, type BuiltPage, type BuiltSlot } from '../scripts/page-data.mjs';
 
 const skeleton = { html: '<div aria-busy="true">…</div>', css: '.skeleton{}', ids: ['skeleton'] };
 const TERMS: BuiltPage = {
@@ -142,5 +142,32 @@ describe("the stitched page's inline script", () => {
     expect(departure).toHaveAttribute('max', later);
     expect(back).toHaveAttribute('min', today);
     expect(back).toHaveValue('');
+  });
+});
+
+describe('a page rendered at deploy with its data (a destination)', () => {
+  const CUSCO_PAGE: BuiltPage = { path: '/destinos/cusco', ...skeleton, renderedWithData: { endpoint: '/rest/destino/cusco' } };
+  const destination = { nombre: 'Cusco', rutas: [] };
+  const rendered = { html: '<h1>Viaja a Cusco</h1>', css: '.h{}', ids: ['h'], data: { '/rest/destino/cusco': { language: 'es-PE', destination } } };
+
+  it("asks the API in es-PE and has the version's renderer render the page with the answer", async () => {
+    const fetchImpl = answering(200, destination);
+    const render = jest.fn(async () => rendered);
+    expect(await renderPagesWithData([CUSCO_PAGE, { path: '/oficina', ...skeleton }], 'http://api.test', render, fetchImpl)).toEqual({ '/destinos/cusco': rendered });
+    expect(render).toHaveBeenCalledWith('/destinos/cusco', destination);
+    expect(fetchImpl).toHaveBeenCalledWith('http://api.test/rest/destino/cusco', expect.objectContaining({ headers: expect.objectContaining({ 'Accept-Language': 'es-PE' }) }));
+    const { page, data } = pageWithData(CUSCO_PAGE, { answers: { rendered: { '/destinos/cusco': rendered } } });
+    expect(page).toEqual({ path: '/destinos/cusco', html: rendered.html, css: rendered.css, ids: rendered.ids });
+    expect(data).toEqual(rendered.data);
+  });
+
+  it.each([
+    ['the API fails', answering(500, { message: 'down' }), async () => rendered],
+    ['the renderer refuses the answer', answering(200, destination), async () => undefined],
+    ['the renderer throws', answering(200, destination), async () => Promise.reject(new Error('bad'))],
+  ])('keeps the skeleton when %s', async (_, fetchImpl, render) => {
+    const answers = { rendered: await renderPagesWithData([CUSCO_PAGE], 'http://api.test', render, fetchImpl) };
+    expect(answers.rendered).toEqual({});
+    expect(pageWithData(CUSCO_PAGE, { answers })).toEqual({ page: { path: CUSCO_PAGE.path, ...skeleton }, data: undefined });
   });
 });

@@ -1,9 +1,10 @@
-import { i18n, registerTexts } from '@rumbo/shared';
-import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { PAGE_DATA_ID, i18n, registerTexts, resetPageData } from '@rumbo/shared';
+import { hydrateAt, json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { contentPackageTexts } from '../locales';
 import { ContentRoutes } from '../routes';
+import DestinationPage, { destinationDataKey, stitchedDestination } from './destination.page';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
@@ -54,4 +55,60 @@ test('prices read S/ with grouped digits in both languages, as every remote show
   await act(() => i18n.changeLanguage('en-EN'));
   expect(within(screen.getByTestId('destination-routes')).getByText('S/ 1,234.50')).toBeInTheDocument();
   await act(() => i18n.changeLanguage('es-PE'));
+});
+
+describe('a destination page the deploy rendered with its data', () => {
+  let dataScript: HTMLScriptElement;
+  const page = (address: string) => (
+    <MemoryRouter initialEntries={[address]}>
+      <Routes>
+        <Route path="/destinos/:city" element={<DestinationPage />} />
+      </Routes>
+    </MemoryRouter>
+  );
+
+  beforeEach(() => {
+    dataScript = document.createElement('script');
+    dataScript.type = 'application/json';
+    dataScript.id = PAGE_DATA_ID;
+    dataScript.textContent = JSON.stringify({ [destinationDataKey('cusco')]: { language: 'es-PE', destination: CUSCO } });
+    document.head.append(dataScript);
+    resetPageData();
+  });
+
+  afterEach(() => {
+    dataScript.remove();
+    resetPageData();
+  });
+
+  test('is whole in its HTML and hydrates it without a mismatch; a refresh that fails keeps it', async () => {
+    stubRest(() => json(503, { message: 'down' }));
+    const { html, mismatches, container, root } = await hydrateAt('/destinos/cusco', '/destinos/cusco', page);
+    expect(html).toContain('Viaja a Cusco');
+    expect(html).toContain('Puerta de Machu Picchu.');
+    expect(html).toContain('Terminal Cusco');
+    expect(html).toContain('Ver pasajes de Lima a Cusco');
+    expect(mismatches).toEqual([]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(within(container).getByRole('heading', { level: 1, name: 'Viaja a Cusco' })).toBeInTheDocument();
+    expect(within(container).queryByRole('alert')).toBeNull();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  test('shows what the API answers now once it answers', async () => {
+    stubRest(() => json(200, { data: { ...CUSCO, resumen: 'Ombligo del mundo.' } }));
+    const { container, root } = await hydrateAt('/destinos/cusco', '/destinos/cusco', page);
+    expect(await within(container).findByText('Ombligo del mundo.')).toBeInTheDocument();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  test('is not taken for another language, nor when it is not the call’s answer', () => {
+    expect(stitchedDestination('cusco', 'en-EN')).toBeUndefined();
+    expect(stitchedDestination('cusco', 'es-PE')).toEqual(CUSCO);
+    dataScript.textContent = JSON.stringify({ [destinationDataKey('cusco')]: { language: 'es-PE', destination: { nombre: 'Cusco' } } });
+    resetPageData();
+    expect(stitchedDestination('cusco', 'es-PE')).toBeUndefined();
+  });
 });

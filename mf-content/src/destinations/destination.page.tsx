@@ -1,4 +1,6 @@
-import { ApiError, Link, useTranslation } from '@rumbo/shared';
+import { ApiError, Link, stitchedData, useTranslation } from '@rumbo/shared';
+import { DestinationAnswer } from '@rumbo/shared/contract';
+import * as v from 'valibot';
 import { Alert, Box, Container, Grid, Heading, Image, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -11,16 +13,47 @@ import { DESTINATION_IMAGES } from './images';
 
 type State = { status: 'loading' } | { status: 'ready'; destination: Destination } | { status: 'not-found' } | { status: 'error' };
 
+/** Where a stitched destination page keeps the answer it was rendered with: its call's path. */
+export const destinationDataKey = (slug: string) => `/rest/destino/${slug}`;
+
+/** What a destination page rendered with its data carries (shell/scripts/page-data.mjs, `renderWithData`). */
+export interface StitchedDestination {
+  language: string;
+  destination: Destination;
+}
+
+/**
+ * The destination as the deploy rendered the page with it (the API's answer then, in es-PE),
+ * checked with the call's answer schema: the first render shows, and hydrates, exactly that.
+ */
+export function stitchedDestination(slug: string, language: string): Destination | undefined {
+  const stitched = stitchedData(destinationDataKey(slug)) as Partial<StitchedDestination> | undefined;
+  if (stitched?.language !== language) return undefined;
+  const checked = v.safeParse(DestinationAnswer, stitched.destination);
+  return checked.success ? checked.output : undefined;
+}
+
+/**
+ * The destination `slug` in the current language: from the page's HTML where the deploy rendered
+ * it, then from the API (a refresh that fails keeps what shows).
+ */
 function useDestination(slug: string): State {
   const { i18n } = useTranslation('content');
-  const [state, setState] = useState<{ key: string; state: State }>();
   const key = `${slug}|${i18n.language}`;
+  const [state, setState] = useState<{ key: string; state: State } | undefined>(() => {
+    const destination = stitchedDestination(slug, i18n.language);
+    return destination && { key, state: { status: 'ready', destination } };
+  });
   useEffect(() => {
     let live = true;
+    const shown = (previous: typeof state) => (previous?.key === key && previous.state.status === 'ready' ? previous : undefined);
     fetchDestination(slug).then(
-      (destination) => live && setState({ key, state: destination ? { status: 'ready', destination } : { status: 'error' } }),
+      (destination) => live && setState((previous) => (destination ? { key, state: { status: 'ready', destination } } : (shown(previous) ?? { key, state: { status: 'error' } }))),
       (error: unknown) =>
-        live && setState({ key, state: error instanceof ApiError && error.status === 404 ? { status: 'not-found' } : { status: 'error' } }),
+        live &&
+        setState((previous) =>
+          error instanceof ApiError && error.status === 404 ? { key, state: { status: 'not-found' } } : (shown(previous) ?? { key, state: { status: 'error' } }),
+        ),
     );
     return () => {
       live = false;
