@@ -11,7 +11,8 @@ const STITCHED: [path: string, remote: string, heading: RegExp][] = [
   ['/promociones', 'mf_content', /Promociones/],
   ['/oficina', 'mf_content', /Nuestras agencias/],
   ['/corporativo', 'mf_content', /<h1/],
-  ['/destinos/cusco', 'mf_content', /chakra-skeleton/],
+  // Rendered at deploy by mf-content's renderer with the API's answer (the API answers in the journeys).
+  ['/destinos/cusco', 'mf_content', /<h1[^>]*>Viaja a Cusco<\/h1>[\s\S]*Terminal Cusco/],
   // Its text is the API's, fetched by the deploy's stitch (the API answers in the journeys).
   ['/informacion/terminos-condiciones', 'mf_content', /<h1 id="information-title"[^>]*>Términos y condiciones<\/h1>[\s\S]*29571/],
   ['/informacion/politica-postergacion', 'mf_content', /<h1 id="information-title"/],
@@ -62,7 +63,8 @@ test.describe('pages painted from HTML', () => {
       expect(html, `${path}: critical CSS`).toMatch(/<style data-emotion="css [^"]+">/);
       // It paints before any code is fetched: /route-hints.js starts the shell's entry and reads the remote's manifest then.
       expect(html, `${path}: the remote's manifest named for /route-hints.js`).toMatch(/<script src="\/route-hints\.js" async data-start="on-intent" data-main="\/main\.js" data-manifest="http:\/\/[^"]+\/mf-manifest\.json"><\/script>/);
-      expect(html, `${path}: no script or preload before the first paint`).not.toMatch(/<script [^>]*src="\/main\.js"|<link rel="preload"/);
+      // (A page's own picture, its largest element, may be preloaded: a destination's.)
+      expect(html, `${path}: no script or preload before the first paint`).not.toMatch(/<script [^>]*src="\/main\.js"|<link rel="preload"(?! as="image")/);
       expect(html, `${path}: no placeholder left`).not.toContain('__REMOTE_PUBLIC_PATH__');
     }
     // A page whose first screen is the customer's data is served as its frame (frames.spec.ts), for
@@ -75,6 +77,12 @@ test.describe('pages painted from HTML', () => {
     expect(terms, 'no skeleton once the text is there').not.toContain('Cargando la página');
     // The journeys' site offers both (support/site.ts).
     expect(pageData(await served(request, '/login'))).toEqual({ signInProviders: ['google', 'facebook'] });
+    // The home page holds mf-booking's search form in its slot, with the terminals it hydrates ready with.
+    const home = await served(request, '/');
+    expect(home).toMatch(/<div data-parcel-slot="trip-search"><div data-build="[^"]+"><form [^>]*aria-labelledby="search-widget-title"/);
+    expect(pageData(home)['/rest/terminales']).toEqual(expect.arrayContaining([expect.objectContaining({ codigo: 'CUZ', ciudad: 'Cusco' })]));
+    // A destination was rendered with the API's answer, which it hydrates from.
+    expect(pageData(await served(request, '/destinos/cusco'))['/rest/destino/cusco']).toMatchObject({ language: 'es-PE', destination: { nombre: 'Cusco', codigo: 'CUZ' } });
   });
 
   test('a client that takes no compression (a monitor, a crawler) gets the same pages, `/` included', async ({ request }) => {
@@ -107,6 +115,8 @@ test.describe('pages painted from HTML', () => {
       ],
       // The stitched text, hydrated: its links are the page's (same-site ones preload their remote).
       ['/informacion/terminos-condiciones', () => expect(shell.main.getByTestId('information-body')).toContainText('29571')],
+      // Rendered at deploy with the API's answer, hydrated from the page's data: its search (mf-booking's parcel) mounts preset.
+      ['/destinos/cusco', () => expect(shell.main.getByRole('combobox', { name: 'Destino' })).toHaveValue('Cusco (CUZ)')],
       [
         '/cargo/seguimiento',
         async () => {
@@ -155,7 +165,8 @@ test.describe('pages painted from HTML', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/destinos/cusco');
+    // The picture is preloaded by the page's HTML (its largest element): held, the page never loads.
+    await page.goto('/destinos/cusco', { waitUntil: 'domcontentloaded' });
     const search = page.locator('section[aria-labelledby="search-widget-title"]');
     await expect(search).toBeVisible();
     const before = (await search.boundingBox())!.y;
@@ -249,19 +260,30 @@ test.describe('pages painted from HTML', () => {
   });
 
   test('a page where nothing waits for data asks for no code until the customer acts, then goes live', async ({ page }) => {
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') asked.push(new URL(request.url()).pathname);
-    });
-    // Not `open`: its mouse is a customer's intent.
-    await page.goto('/cuenta/recuperar');
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
-    // Read, not touched: the page's only script is /route-hints.js.
-    expect(asked).toEqual(['/route-hints.js']);
-    await page.mouse.move(200, 200);
-    await expect(page.locator('#remotes > div[data-live]')).toBeAttached();
-    expect(asked).toContain('/main.js');
+    // `/` too: its search form is in its HTML (mf-booking's part, stitched into the home page's
+    // slot). On a phone: on a computer's screen, its promotions (data) are in view at once.
+    await page.setViewportSize({ width: 412, height: 823 });
+    for (const path of ['/cuenta/recuperar', '/']) {
+      const asked: string[] = [];
+      const onRequest = (request: { resourceType(): string; url(): string }) => {
+        if (request.resourceType() === 'script') asked.push(new URL(request.url()).pathname);
+      };
+      page.on('request', onRequest);
+      // Not `open`: its mouse is a customer's intent.
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      // Read, not touched: the page's only script is /route-hints.js.
+      expect(asked, path).toEqual(['/route-hints.js']);
+      await page.mouse.move(200, 200);
+      await expect(page.locator('#remotes > div[data-live]')).toBeAttached();
+      // Every form of it hydrated, the home's search (the parcel's) too.
+      await expect(page.locator('#remotes form[data-live]').first()).toBeAttached();
+      await expect(page.locator('#remotes form:not([data-live])')).toHaveCount(0);
+      expect(asked, path).toContain('/main.js');
+      page.off('request', onRequest);
+      await page.mouse.move(0, 0);
+    }
   });
 
   test("the complaints book shows today's date (Lima's) from its HTML, and asks for no code until the customer acts", async ({ page }) => {

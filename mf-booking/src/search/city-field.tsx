@@ -2,7 +2,7 @@ import { prefetchShared, useTranslation } from '@rumbo/shared';
 import { Box, chakra, Text, useSlotRecipe } from '@rumbo/shared/ui';
 import { observable, runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CONTROL_BORDER, ERROR_COLOR } from './field-styles';
 import type { CityOption } from './search.store';
 
@@ -163,6 +163,14 @@ interface PlainCityInputProps extends CityFieldProps {
 function PlainCityInput({ label, error, name, id, disabled, hidden, text, onType, onTouch, onFocus, failed }: PlainCityInputProps) {
   const { t } = useTranslation('bookingSearch');
   const styles = useSlotRecipe({ key: 'combobox' })({});
+  const input = useRef<HTMLInputElement>(null);
+  // A box of the page's HTML the customer tapped or tabbed into before the code made it live (the
+  // stitched home page): its touch and focus came before any handler, so it is taken as a touch now.
+  useEffect(() => {
+    if (!hidden && input.current && input.current === document.activeElement) onTouch();
+    // Once, as the box is first there.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // While handing over, the combobox has these ids: this box's are set aside.
   const ownId = hidden ? `${id}-plain` : id;
   const errorId = `${ownId}-error`;
@@ -174,6 +182,7 @@ function PlainCityInput({ label, error, name, id, disabled, hidden, text, onType
         </chakra.label>
         <chakra.div css={styles.control}>
           <chakra.input
+            ref={input}
             css={styles.input}
             id={ownId}
             name={hidden ? undefined : name}
