@@ -95,6 +95,8 @@ test.describe('pages with customer data painted from HTML (frames)', () => {
     expect(await (await request.get('/pasajes')).text()).toBe(html);
     const seats = await (await request.get('/pasajes/asientos')).text();
     expect(seats).toContain('Cargando el mapa de asientos');
+    // mf-booking's own script that writes the chosen trip from session storage into the frame.
+    expect(seats).toMatch(/<script src="http:\/\/[^"]+\/frame-fill\.js" async crossorigin="anonymous"><\/script>/);
     expect(seats).toMatch(/id="early-request">\{"method":"POST","path":"\/rest\/maqueta"/);
     // The reservation's frame: one page for every code, none of which is in it.
     const reservation = await (await request.get('/pasajes/reserva/ABCDEFGH')).text();
@@ -159,6 +161,28 @@ test.describe('pages with customer data painted from HTML (frames)', () => {
         () => expect(booking.seatDeck()).toBeVisible(),
       );
       expect(maps).toEqual([{ cviaje: chosen.cviaje, cterminal_origen: chosen.cterminal_origen, cterminal_destino: chosen.cterminal_destino, susuario: 'TVIRT', cusuario: 50005 }]);
+    });
+
+    test(`step 2 (${device}): the chosen trip shows from the HTML before any code, in the words the live page keeps`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const booking = new BookingPage(page);
+      await booking.openTrips(QUERY);
+      await booking.chooseTrip(/piso/);
+      // The shell's code held: what shows is the HTML and mf-booking's frame-fill.js only.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/main\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      const line = page.locator('#remote-mf_booking [data-frame-fill="seats-trip"]');
+      await expect(line).toHaveText(/^Lima → Trujillo · \d{2}:\d{2} → \d{2}:\d{2} · \S.*$/);
+      const text = (await line.textContent())!;
+      release();
+      await expect(booking.seatDeck()).toBeVisible();
+      await expect(page.locator('#remote-mf_booking').getByText(text, { exact: true })).toBeVisible();
+      await page.unrouteAll();
     });
 
     test(`step 3 (${device}): reloaded, its frame hydrates and the purchase's form replaces it without moving anything`, async ({ page, request }) => {

@@ -16,6 +16,10 @@ import { SearchParcel } from './search';
 import { searchPackageTexts } from './search/locales';
 import { TERMINALS_DATA_KEY } from './search/search.store';
 
+/** The frames with elements `frame-fill.js` fills from session storage (webpack.config.mjs). */
+const FILLED = ['/pasajes/asientos'];
+const FILL_SCRIPT = 'frame-fill.js';
+
 /** Steps 1–3 and the reservation, by its path pattern: one frame for every code (no code is in it). */
 const FRAMES = ['/pasajes', '/pasajes/asientos', '/pasajes/pago', RESERVATION_ROUTE];
 
@@ -39,7 +43,8 @@ export async function prerender() {
   const build = __BUILD_LABEL__ || __APP_VERSION__;
   const pages = await prerenderPages(FRAMES, () => <RemoteRoot Root={Root} build={build} hydrating />);
   return {
-    pages: pages.map((page) => ({ ...page, anyQuery: true, early: EARLY_REQUESTS[page.path] })),
+    // `fill`: the script of this version that writes what the frame shows from session storage (`./frame-fill`).
+    pages: pages.map((page) => ({ ...page, anyQuery: true, early: EARLY_REQUESTS[page.path], ...(FILLED.includes(page.path) ? { fill: FILL_SCRIPT } : {}) })),
     slots: [await searchSlot()],
   };
 }

@@ -1,29 +1,11 @@
 import { STORAGE_KEYS, heldSeats, readJson, type HeldSeat } from '@rumbo/shared';
-import type { Trip, TripSearchForm } from '@rumbo/shared/schemas';
+import type { TripSearchForm } from '@rumbo/shared/schemas';
+import { currentTrip, readReservation, type Reservation } from './stored-purchase';
 import type { Leg } from './trips-url';
 
-export type { Leg };
+export type { Leg, Reservation };
+export { currentTrip, readReservation };
 
-/**
- * The booking in progress, kept in session storage under `CRESERVA` (spec §3): the search, the
- * chosen outbound trip, the chosen return trip (round trip), which leg the customer is on, and
- * the purchase key of the seat holds.
- */
-export interface Reservation {
-  search: TripSearchForm;
-  ida?: Trip;
-  vuelta?: Trip;
-  tramo: Leg;
-  clave_bloqueo?: string;
-  /** The payment code once the held seats became a reservation (step 3). */
-  codigo?: string;
-}
-
-export function readReservation(storage: Storage = sessionStorage): Reservation | undefined {
-  const stored = readJson<Reservation>(storage, STORAGE_KEYS.booking);
-  if (!stored || typeof stored !== 'object' || !stored.search || (stored.tramo !== 'ida' && stored.tramo !== 'vuelta')) return undefined;
-  return stored;
-}
 
 export function writeReservation(reservation: Reservation, storage: Storage = sessionStorage): void {
   storage.setItem(STORAGE_KEYS.booking, JSON.stringify(reservation));
@@ -135,11 +117,6 @@ export function scopedStorage(prefix: string, base: Storage = sessionStorage): S
       for (const key of own()) base.removeItem(key);
     },
   };
-}
-
-/** The trip of the leg the customer is on. */
-export function currentTrip(reservation: Reservation): Trip | undefined {
-  return reservation.tramo === 'vuelta' ? reservation.vuelta : reservation.ida;
 }
 
 export function writeHeldSeats(seats: readonly HeldSeat[], storage: Storage = sessionStorage): void {

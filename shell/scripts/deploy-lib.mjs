@@ -227,6 +227,9 @@ export function stitchPage({ template, frame, remote, page, publicPath, manifest
   // its code and its remote's manifest are fetched at once.
   if (heightFromData) {
     html = replace(html, '</head>', `<link rel="preload" href="${escapeHtml(manifestUrl)}" as="fetch" crossorigin="anonymous"/></head>`);
+    // The remote's own script that writes what its frame shows from session storage (a purchase
+    // step's chosen trip), from its version's folder, on the connection the manifest opened.
+    if (page.fill) html = replace(html, '</head>', `<script src="${escapeHtml(publicPath + page.fill)}" async crossorigin="anonymous"></script></head>`);
   } else {
     html = paintFirst(html, manifestUrl);
   }

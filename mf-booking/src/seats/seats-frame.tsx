@@ -39,7 +39,13 @@ export function SeatsFrame() {
       <Heading as="h1" size="xl" mb="1">
         {t('seats.title')}
       </Heading>
-      <TripLineBox>{null}</TripLineBox>
+      {/* The chosen trip, written from this browser's session storage before the code arrives (`../frame-fill`). */}
+      <TripLineBox>
+        {/* An empty text child: React hydrates it as the element's text, which the fill may have set. */}
+        <Text data-frame-fill="seats-trip" suppressHydrationWarning>
+          {''}
+        </Text>
+      </TripLineBox>
       {/* The way back to the trips: its line. */}
       <Box mb="4" aria-hidden="true">
         <Text>{'\u00a0'}</Text>

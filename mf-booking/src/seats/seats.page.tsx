@@ -4,7 +4,7 @@ import { Link as SiteLink, useHydrated, useTranslation } from '@rumbo/shared';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { navigateToUrl } from 'single-spa';
-import { formatPrice, limaTime } from '../format';
+import { formatPrice } from '../format';
 import { loadPaymentPage } from '../lazy-pages';
 import { tripsUrl } from '../trips-url';
 import { ReservedNotice } from '../reserved-notice';
@@ -13,6 +13,7 @@ import { useTransitioned } from '../use-transitioned';
 import { deckNumber } from './seat-grid';
 import { HoldTime } from './hold-time';
 import { SeatMapLoading, SeatsFrame, TripLineBox } from './seats-frame';
+import { seatsTripLine } from './trip-line';
 import { SeatsStore } from './seats.store';
 import { DeckGrid, DeckSwitch, Legend, Message } from './seat-map';
 import { SeatList, SeatTools } from './seat-tools';
@@ -87,12 +88,10 @@ const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
  */
 function TripLine({ trip }: { trip: Trip }) {
   const { i18n } = useTranslation('booking');
+  // The line the stitched frame showed from session storage (`../frame-fill`): the same words.
   return (
     <TripLineBox>
-      <Text>
-        {trip.terminal_salida.ciudad} → {trip.terminal_llegada.ciudad} · {limaTime(trip.fecha_salida, i18n.language)} → {limaTime(trip.fecha_llegada, i18n.language)} ·{' '}
-        {trip.servicio}
-      </Text>
+      <Text>{seatsTripLine(trip, i18n.language)}</Text>
     </TripLineBox>
   );
 }

@@ -1,0 +1,34 @@
+/**
+ * The booking in progress as this browser keeps it (`CRESERVA`, spec §3), read without the rest of
+ * the site's code: step 2's stitched frame shows the chosen trip from it before the remote's code
+ * has arrived (`./frame-fill`), and the remote reads it the same way.
+ */
+import type { Trip, TripSearchForm } from '@rumbo/shared/schemas';
+import { STORAGE_KEYS, readJson } from '@rumbo/shared/storage';
+import type { Leg } from './trips-url';
+
+/**
+ * The booking in progress, kept in session storage under `CRESERVA` (spec §3): the search, the
+ * chosen outbound trip, the chosen return trip (round trip), which leg the customer is on, and
+ * the purchase key of the seat holds.
+ */
+export interface Reservation {
+  search: TripSearchForm;
+  ida?: Trip;
+  vuelta?: Trip;
+  tramo: Leg;
+  clave_bloqueo?: string;
+  /** The payment code once the held seats became a reservation (step 3). */
+  codigo?: string;
+}
+
+export function readReservation(storage: Storage = sessionStorage): Reservation | undefined {
+  const stored = readJson<Reservation>(storage, STORAGE_KEYS.booking);
+  if (!stored || typeof stored !== 'object' || !stored.search || (stored.tramo !== 'ida' && stored.tramo !== 'vuelta')) return undefined;
+  return stored;
+}
+
+/** The trip of the leg the customer is on. */
+export function currentTrip(reservation: Reservation): Trip | undefined {
+  return reservation.tramo === 'vuelta' ? reservation.vuelta : reservation.ida;
+}
