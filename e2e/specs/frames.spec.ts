@@ -175,7 +175,8 @@ test.describe('pages with customer data painted from HTML (frames)', () => {
         await held;
         await route.continue();
       });
-      await page.reload({ waitUntil: 'domcontentloaded' });
+      // (The frame names the shell's entry as a deferred script: held, the page never gets to DOMContentLoaded.)
+      await page.reload({ waitUntil: 'commit' });
       const line = page.locator('#remote-mf_booking [data-frame-fill="seats-trip"]');
       await expect(line).toHaveText(/^Lima → Trujillo · \d{2}:\d{2} → \d{2}:\d{2} · \S.*$/);
       const text = (await line.textContent())!;

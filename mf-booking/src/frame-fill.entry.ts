@@ -1,5 +1,10 @@
 import { fillFrame } from './frame-fill';
 
-// Run as soon as it arrives (async): the frame's elements are in the page by then, or it waits for them.
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => fillFrame(), { once: true });
-else fillFrame();
+// Run as soon as it arrives (async) and the page is parsed: at `interactive`, before the page's
+// deferred scripts (the shell's entry) have run, which DOMContentLoaded would wait for.
+if (document.readyState === 'loading') {
+  document.addEventListener('readystatechange', function parsed() {
+    document.removeEventListener('readystatechange', parsed);
+    fillFrame();
+  });
+} else fillFrame();
