@@ -109,6 +109,9 @@ test.describe('pages painted from HTML', () => {
       [
         '/login',
         async () => {
+          // Once live: a tap held from before would show its messages later than the half second
+          // after it that layout shift forgives (early-input.ts), which is not what this measures.
+          await expect(shell.main.locator('form[data-live]')).toBeAttached();
           await shell.main.getByRole('button', { name: 'Ingresar' }).click();
           await expect(shell.main.locator('[aria-invalid="true"]').first()).toBeVisible();
         },
@@ -120,6 +123,7 @@ test.describe('pages painted from HTML', () => {
       [
         '/cargo/seguimiento',
         async () => {
+          await expect(shell.main.locator('form[data-live]')).toBeAttached();
           await shell.main.getByRole('button', { name: 'Buscar envío' }).click();
           await expect(shell.main.locator('[aria-invalid="true"]').first()).toBeVisible();
         },

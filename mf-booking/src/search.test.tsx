@@ -1,7 +1,7 @@
-import { PAGE_DATA_ID, TRIP_SEARCH_SLOT, resetPageData } from '@rumbo/shared';
+import { TRIP_SEARCH_SLOT } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
 import { addDays, limaToday } from '@rumbo/shared/schemas';
-import { stubEndpoint } from '@rumbo/shared/testing';
+import { stitchPageData, stubEndpoint } from '@rumbo/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { mountRootParcel } from 'single-spa';
@@ -46,22 +46,14 @@ describe('the search parcel (mf_booking/search)', () => {
 
 describe("the home page's stitched slot (TRIP_SEARCH_SLOT)", () => {
   const built = '2026-01-05';
-  let dataScript: HTMLScriptElement;
+  let removeData: () => void = () => undefined;
 
   beforeEach(() => {
     // The terminals the stitch wrote into the page.
-    dataScript = document.createElement('script');
-    dataScript.type = 'application/json';
-    dataScript.id = PAGE_DATA_ID;
-    dataScript.textContent = JSON.stringify({ [TERMINALS_DATA_KEY]: TERMINALS });
-    document.head.append(dataScript);
-    resetPageData();
+    removeData = stitchPageData({ [TERMINALS_DATA_KEY]: TERMINALS });
   });
 
-  afterEach(() => {
-    dataScript.remove();
-    resetPageData();
-  });
+  afterEach(() => removeData());
 
   it('hydrates the form the build rendered, ready (its terminals from the page), with no mismatch', async () => {
     // The slot as mf-booking's build rendered it, on another day: its dates are that day's.

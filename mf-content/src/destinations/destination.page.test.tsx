@@ -1,5 +1,5 @@
-import { PAGE_DATA_ID, i18n, registerTexts, resetPageData } from '@rumbo/shared';
-import { hydrateAt, json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
+import { i18n, registerTexts } from '@rumbo/shared';
+import { hydrateAt, json, renderWithUi, setUpShared, stitchPageData, stubRest } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { contentPackageTexts } from '../locales';
@@ -58,7 +58,7 @@ test('prices read S/ with grouped digits in both languages, as every remote show
 });
 
 describe('a destination page the deploy rendered with its data', () => {
-  let dataScript: HTMLScriptElement;
+  let removeData: () => void = () => undefined;
   const page = (address: string) => (
     <MemoryRouter initialEntries={[address]}>
       <Routes>
@@ -68,18 +68,10 @@ describe('a destination page the deploy rendered with its data', () => {
   );
 
   beforeEach(() => {
-    dataScript = document.createElement('script');
-    dataScript.type = 'application/json';
-    dataScript.id = PAGE_DATA_ID;
-    dataScript.textContent = JSON.stringify({ [destinationDataKey('cusco')]: { language: 'es-PE', destination: CUSCO } });
-    document.head.append(dataScript);
-    resetPageData();
+    removeData = stitchPageData({ [destinationDataKey('cusco')]: { language: 'es-PE', destination: CUSCO } });
   });
 
-  afterEach(() => {
-    dataScript.remove();
-    resetPageData();
-  });
+  afterEach(() => removeData());
 
   test('is whole in its HTML and hydrates it without a mismatch; a refresh that fails keeps it', async () => {
     stubRest(() => json(503, { message: 'down' }));
@@ -107,8 +99,8 @@ describe('a destination page the deploy rendered with its data', () => {
   test('is not taken for another language, nor when it is not the call’s answer', () => {
     expect(stitchedDestination('cusco', 'en-EN')).toBeUndefined();
     expect(stitchedDestination('cusco', 'es-PE')).toEqual(CUSCO);
-    dataScript.textContent = JSON.stringify({ [destinationDataKey('cusco')]: { language: 'es-PE', destination: { nombre: 'Cusco' } } });
-    resetPageData();
+    removeData();
+    removeData = stitchPageData({ [destinationDataKey('cusco')]: { language: 'es-PE', destination: { nombre: 'Cusco' } } });
     expect(stitchedDestination('cusco', 'es-PE')).toBeUndefined();
   });
 });
