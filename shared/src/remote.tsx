@@ -86,8 +86,17 @@ export function createHydratable<P extends object>({ render, errorBoundary }: Hy
     // in a stitched screen before is handed over: shell/src/early-input.ts).
     return container ? mounted.then(() => markLive(container)) : mounted;
   };
-  return { ...lifecycles, mount };
+  return { ...lifecycles, mount, timeouts: HYDRATING_TIMEOUTS };
 }
+
+/**
+ * How long single-spa lets a mount take before it reports it: a hydration in slices gives way to
+ * everything the browser has to do (the customer's taps, a busy phone), so it may take longer
+ * than single-spa's default 3 s without anything being wrong; past that it only warns.
+ */
+const HYDRATING_TIMEOUTS = {
+  mount: { millis: 30_000, dieOnTimeout: false, warningMillis: 3_000 },
+};
 
 /**
  * Hydrates a remote's stitched first screen in a transition. React hydrates a root at a blocking
