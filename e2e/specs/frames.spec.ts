@@ -95,8 +95,16 @@ test.describe('pages with customer data painted from HTML (frames)', () => {
     expect(await (await request.get('/pasajes')).text()).toBe(html);
     const seats = await (await request.get('/pasajes/asientos')).text();
     expect(seats).toContain('Cargando el mapa de asientos');
-    // mf-booking's own script that writes the chosen trip from session storage into the frame.
-    expect(seats).toMatch(/<script src="http:\/\/[^"]+\/frame-fill\.js" async crossorigin="anonymous"><\/script>/);
+    // mf-booking's own script that writes the chosen trip from session storage into the frame; the
+    // shell's code is not in the HTML: /route-hints.js starts it once the frame, filled, has painted.
+    expect(seats).toMatch(/<script id="frame-fill" src="http:\/\/[^"]+\/frame-fill\.js" async crossorigin="anonymous"><\/script>/);
+    expect(seats).toMatch(/<script src="\/route-hints\.js" async data-start="after-paint" data-fill="" data-main="\/main\.js" data-manifest="http:\/\/[^"]+\/mf-manifest\.json"><\/script>/);
+    expect(seats).not.toContain('<script defer');
+    expect(html).toMatch(/<script src="\/route-hints\.js" async data-start="after-paint" data-main="\/main\.js"/);
+    // Step 3's frame: its trip lines, written by the same script.
+    const payment = await (await request.get('/pasajes/pago')).text();
+    expect(payment).toContain('data-frame-fill="payment-leg-ida"');
+    expect(payment).toMatch(/<script id="frame-fill" src="http:\/\/[^"]+\/frame-fill\.js"/);
     expect(seats).toMatch(/id="early-request">\{"method":"POST","path":"\/rest\/maqueta"/);
     // The reservation's frame: one page for every code, none of which is in it.
     const reservation = await (await request.get('/pasajes/reserva/ABCDEFGH')).text();
@@ -175,7 +183,6 @@ test.describe('pages with customer data painted from HTML (frames)', () => {
         await held;
         await route.continue();
       });
-      // (The frame names the shell's entry as a deferred script: held, the page never gets to DOMContentLoaded.)
       await page.reload({ waitUntil: 'commit' });
       const line = page.locator('#remote-mf_booking [data-frame-fill="seats-trip"]');
       await expect(line).toHaveText(/^Lima → Trujillo · \d{2}:\d{2} → \d{2}:\d{2} · \S.*$/);
@@ -186,7 +193,7 @@ test.describe('pages with customer data painted from HTML (frames)', () => {
       await page.unrouteAll();
     });
 
-    test(`step 3 (${device}): reloaded, its frame hydrates and the purchase's form replaces it without moving anything`, async ({ page, request }) => {
+    test(`step 3 (${device}): reloaded, the trip shows from the HTML before any code; the frame hydrates and the purchase's form comes under it without moving anything`, async ({ page, request }) => {
       await page.setViewportSize(viewport);
       const html = await (await request.get('/pasajes/pago')).text();
       expect(html.slice(html.indexOf('<div id="remote-mf_booking">'))).toContain('Datos de los pasajeros y pago');
@@ -200,9 +207,25 @@ test.describe('pages with customer data painted from HTML (frames)', () => {
           (window as unknown as { __prerendered: Element | null }).__prerendered = document.querySelector('#remote-mf_booking > [data-build]');
         }),
       );
-      await page.reload();
+      // The shell's code held: what shows is the HTML and mf-booking's frame-fill.js only.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/main\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.reload({ waitUntil: 'commit' });
+      const ida = page.locator('#remote-mf_booking [data-frame-fill="payment-leg-ida"]');
+      await expect(ida).toHaveText(/^Lima → Trujillo · \S+, \d+ de \S+ \d{2}:\d{2} · .+ · embarque en .+, desembarque en .+$/);
+      await expect(page.locator('#remote-mf_booking li').filter({ hasText: 'Ida:' })).toBeVisible();
+      // A one-way trip: the return's line stays hidden.
+      await expect(page.locator('#remote-mf_booking li').filter({ hasText: 'Regreso:' })).toBeHidden();
+      const line = (await ida.textContent())!;
+      release();
       await expect(payment.passenger(1)).toBeVisible();
+      await expect(page.locator('#remote-mf_booking').getByText(line, { exact: true })).toBeVisible();
       await page.waitForLoadState('networkidle');
+      await page.unrouteAll();
       expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected), 'hydrated, not painted again').toBe(true);
       expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
     });

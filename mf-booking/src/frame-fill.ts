@@ -1,25 +1,45 @@
 /**
  * What a purchase step's stitched frame shows from this browser's session storage before the
  * remote's code has arrived (issue 17 item 5): the frame is the same for every customer, but the
- * trip they chose is already in `CRESERVA`. This small script of mf-booking's (`frame-fill.js` in
+ * trip they chose is already in `CRESERVA`, and the seats they hold in `ASIENTOS` (step 2's trip
+ * line, step 3's line per leg). This small script of mf-booking's (`frame-fill.js` in
  * its version folder, named by the stitched page) writes it into the frame's `[data-frame-fill]`
  * elements, in the words and format the live page renders there (the same functions), so the
  * customer sees their trip at once and nothing changes when the page goes live. The frame
  * hydrates with those elements' text left as it is (`suppressHydrationWarning`).
  */
 import { DEFAULT_LANGUAGE } from '@rumbo/shared/schemas';
+import { heldSeats, type HeldSeat } from '@rumbo/shared/storage';
+import { paymentLegLine, terminalsFromTemplate } from './payment/trip-line';
 import { seatsTripLine } from './seats/trip-line';
 import { currentTrip, readReservation, type Reservation } from './stored-purchase';
+import type { Leg } from './trips-url';
 
 /** The attribute of a frame's element this fills; its value names what it shows. */
 export const FRAME_FILL = 'data-frame-fill';
 
-/** What each named element shows, from the booking in progress (undefined: nothing to show). */
-const FILLS: Record<string, (reservation: Reservation) => string | undefined> = {
-  'seats-trip': (reservation) => {
+/** Step 3's line of a leg (`./payment/trip-line`), with the terminals' words the frame carries. */
+const paymentLeg = (leg: Leg) => ({ reservation, held }: Purchase, element: Element) => {
+  const trip = reservation[leg];
+  const template = element.getAttribute('data-terminals');
+  // Step 3 shows a leg with seats held on it (as its store's `legs`), until the purchase is a reservation.
+  return trip && template && !reservation.codigo && held.some((seat) => seat.cviaje === trip.cviaje) ? paymentLegLine(trip, DEFAULT_LANGUAGE, terminalsFromTemplate(template)) : undefined;
+};
+
+/** The purchase in progress as this browser keeps it: the booking, and the seats it holds. */
+interface Purchase {
+  reservation: Reservation;
+  held: HeldSeat[];
+}
+
+/** What each named element shows, from the purchase in progress (undefined: nothing to show). */
+const FILLS: Record<string, (purchase: Purchase, element: Element) => string | undefined> = {
+  'seats-trip': ({ reservation }) => {
     const trip = currentTrip(reservation);
     return trip && seatsTripLine(trip, DEFAULT_LANGUAGE);
   },
+  'payment-leg-ida': paymentLeg('ida'),
+  'payment-leg-vuelta': paymentLeg('vuelta'),
 };
 
 export function fillFrame(root: Document = document, storage: Storage = sessionStorage): void {
@@ -27,10 +47,11 @@ export function fillFrame(root: Document = document, storage: Storage = sessionS
   if (root.documentElement.classList.contains('prerender-stale')) return;
   const reservation = readReservation(storage);
   if (!reservation) return;
+  const purchase = { reservation, held: heldSeats(storage) };
   for (const element of root.querySelectorAll(`[${FRAME_FILL}]`)) {
     if (element.textContent) continue;
     try {
-      const text = FILLS[element.getAttribute(FRAME_FILL) ?? '']?.(reservation);
+      const text = FILLS[element.getAttribute(FRAME_FILL) ?? '']?.(purchase, element);
       if (text) element.textContent = text;
     } catch {
       // A stored booking of another shape: the frame stays as built; the live page says what it can.

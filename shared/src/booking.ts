@@ -1,28 +1,9 @@
 import { ApiError, type ApiClient } from './api';
 import { SALES_CHANNEL, SEAT_STATE } from './constants';
-import { POSTPONE_STORAGE_PREFIX, STORAGE_KEYS, readJson } from './storage';
+import { POSTPONE_STORAGE_PREFIX, STORAGE_KEYS, heldSeats, readJson, type HeldSeat } from './storage';
 
-/** A seat this browser holds, as kept in session storage under `ASIENTOS`. */
-export interface HeldSeat {
-  cviaje: number;
-  cviaje_asiento: number;
-  cterminal_origen: number;
-  cterminal_destino: number;
-  nasiento: number;
-  gnivel_piso: number;
-  gcategoria_asiento: number;
-  /** The purchase key the hold answered; a release must send it back. */
-  clave_bloqueo: string;
-  /** ISO instant the hold ends. */
-  expira: string;
-  /** The server's price of the seat (S/). */
-  precio: number;
-}
-
-export function heldSeats(storage: Storage = sessionStorage): HeldSeat[] {
-  const seats = readJson<unknown>(storage, STORAGE_KEYS.seats);
-  return Array.isArray(seats) ? (seats as HeldSeat[]) : [];
-}
+// Read without the rest of the site's code (a stitched frame's fill script reads them): in ./storage.
+export { heldSeats, type HeldSeat };
 
 /** What `endGuestPurchase` waits between tries of a release that got no answer. */
 export interface ReleaseOptions {

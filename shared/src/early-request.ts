@@ -128,7 +128,23 @@ declare global {
   interface Window {
     /** Requests the stitched page started, not yet taken by the client. */
     __earlyRequests?: Started[];
+    /** Set once a stitched frame's fill script has run (`markFrameFilled`). */
+    __frameFilled?: boolean;
   }
+}
+
+/**
+ * A stitched frame's fill script (a remote's `fill`, shell/scripts/deploy-lib.mjs) writes what the
+ * frame shows from this browser's session storage (the chosen trip). The page's code is fetched
+ * once that has painted (`/route-hints.js`, `after-paint`): the script says it has run, whether it
+ * wrote anything or not, with this event on `document` and `window.__frameFilled`.
+ */
+export const FRAME_FILLED_EVENT = 'rumbo:frame-filled';
+
+/** What a frame's fill script calls once it has written the frame (or found nothing to write). */
+export function markFrameFilled(): void {
+  window.__frameFilled = true;
+  document.dispatchEvent(new Event(FRAME_FILLED_EVENT));
 }
 
 /** Objects with their keys in order, so two equal bodies give one text. */

@@ -60,3 +60,25 @@ export function readCookie(name: string): string | undefined {
 export function deleteCookie(name: string): void {
   document.cookie = `${name}=; Max-Age=0; path=/; SameSite=Lax`;
 }
+
+/** A seat this browser holds, as kept in session storage under `ASIENTOS`. */
+export interface HeldSeat {
+  cviaje: number;
+  cviaje_asiento: number;
+  cterminal_origen: number;
+  cterminal_destino: number;
+  nasiento: number;
+  gnivel_piso: number;
+  gcategoria_asiento: number;
+  /** The purchase key the hold answered; a release must send it back. */
+  clave_bloqueo: string;
+  /** ISO instant the hold ends. */
+  expira: string;
+  /** The server's price of the seat (S/). */
+  precio: number;
+}
+
+export function heldSeats(storage: Storage = sessionStorage): HeldSeat[] {
+  const seats = readJson<unknown>(storage, STORAGE_KEYS.seats);
+  return Array.isArray(seats) ? (seats as HeldSeat[]) : [];
+}

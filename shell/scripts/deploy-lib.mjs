@@ -223,13 +223,15 @@ export function stitchPage({ template, frame, remote, page, publicPath, manifest
   const heightFromData = Boolean(page.anyQuery || page.early);
   const frameCss = header ? styleTag(header) : '';
   html = replace(html, '<meta charset="utf-8"/>', `<meta charset="utf-8"/><script>${pageGuard(product)}</script><style>${STALE_CSS}</style>`);
-  // A page whose first screen is whole without code paints first; a frame waits for its data, so
-  // its code and its remote's manifest are fetched at once.
+  // A page whose first screen is whole without code paints first and starts its code when the
+  // customer acts; a frame waits for its data: its first request starts from the HTML at once, its
+  // remote's manifest is fetched at once, and its code right after the frame has painted.
   if (heightFromData) {
+    html = paintFirst(html, manifestUrl, { start: 'after-paint', fill: Boolean(page.fill) });
     html = replace(html, '</head>', `<link rel="preload" href="${escapeHtml(manifestUrl)}" as="fetch" crossorigin="anonymous"/></head>`);
     // The remote's own script that writes what its frame shows from session storage (a purchase
     // step's chosen trip), from its version's folder, on the connection the manifest opened.
-    if (page.fill) html = replace(html, '</head>', `<script src="${escapeHtml(publicPath + page.fill)}" async crossorigin="anonymous"></script></head>`);
+    if (page.fill) html = replace(html, '</head>', `<script id="frame-fill" src="${escapeHtml(publicPath + page.fill)}" async crossorigin="anonymous"></script></head>`);
   } else {
     html = paintFirst(html, manifestUrl);
   }
@@ -252,23 +254,25 @@ const BOOT_PRELOADS = /<link rel="preload" href="\/(?:config|remotes)\.json" as=
  * A page painted before any code is fetched (issue 17: its first screen is whole in the HTML).
  * Under a slow link, the shell's entry (main.js, ~215 KB gzip), the boot's JSON and the remote's
  * manifest, asked for while the page is still arriving, share the bandwidth with it: Lighthouse
- * counts them in the first screen's paint (LCP 2.4 s instead of the HTML's own 1.1 s). Here none is
- * in the HTML: `/route-hints.js` starts them once the page has painted and the customer acts, or
- * something in view waits for data (`whenToStart`, from its `data-` attributes: when, the entry to
- * load and the remote's manifest). What the customer does before the code is live is kept
- * (shell/src/early-input.ts).
+ * counts them in the first screen's paint (LCP 2.4 s instead of the HTML's own 1.1 s). Here the
+ * entry is not in the HTML: `/route-hints.js` starts it (`whenToStart`, from its `data-`
+ * attributes: when, the entry to load and the remote's manifest):
+ * - `on-intent` (a page whose first screen is whole): once the page has painted and the customer
+ *   acts, or something in view waits for data; the boot's JSON waits too;
+ * - `after-paint` (a frame: its data comes from the customer's session or the API): once the frame
+ *   has painted, with what the remote's fill script writes into it (`fill`: `data-fill`). Its first
+ *   request starts at once, from the HTML (it needs the runtime config: that preload stays).
+ * What the customer does before the code is live is kept (shell/src/early-input.ts).
  */
-function paintFirst(html, manifestUrl) {
+function paintFirst(html, manifestUrl, { start = 'on-intent', fill = false } = {}) {
   const main = SHELL_SCRIPT.exec(html)?.[1];
   if (!main || !html.includes(ROUTE_HINTS)) throw new Error("the shell's index.html has no main script or no /route-hints.js");
-  return html
-    .replace(SHELL_SCRIPT, '')
-    .replace(BOOT_PRELOADS, '')
-    .replace(
-      ROUTE_HINTS,
-      () =>
-        `<script src="/route-hints.js" async data-start="on-intent" data-main="${escapeHtml(main)}" data-manifest="${escapeHtml(manifestUrl)}"></script>`,
-    );
+  const stripped = html.replace(SHELL_SCRIPT, '');
+  return (start === 'on-intent' ? stripped.replace(BOOT_PRELOADS, '') : stripped).replace(
+    ROUTE_HINTS,
+    () =>
+      `<script src="/route-hints.js" async data-start="${start}"${fill ? ' data-fill=""' : ''} data-main="${escapeHtml(main)}" data-manifest="${escapeHtml(manifestUrl)}"></script>`,
+  );
 }
 
 /**

@@ -9,8 +9,9 @@ keepEarlyInput();
 
 const options: StartOptions = (document.currentScript as HTMLScriptElement | null)?.dataset ?? {};
 
+// A frame's first request (its data) starts at once, from the HTML; the code when `whenToStart` says.
+hintEarlyRequest().catch(() => undefined);
 whenToStart(options, () => {
-  hintEarlyRequest().catch(() => undefined);
   hintRoute(window.location.pathname, options.manifest).catch(() => undefined);
   if (options.main) loadShell(options.main);
 });

@@ -1,5 +1,6 @@
 import { filesToPreload } from './remotes/manifest';
-import { hintRoute, takeRemotesRegistry, whenToStart } from './route-hints';
+import { markFrameFilled } from '@rumbo/shared/early';
+import { FILL_WAIT_MS, hintRoute, takeRemotesRegistry, whenToStart } from './route-hints';
 
 const MANIFEST_URL = 'http://cdn.test/mf_complaints/1.0.0-abc/mf-manifest.json';
 const manifest = {
@@ -74,7 +75,8 @@ describe('a page that paints first', () => {
     delete (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver;
   });
 
-  it("starts its code only once the browser reports the first screen's first paint", () => {
+  it("starts its code only once the browser reports the first screen's first paint, a frame after it", () => {
+    jest.useFakeTimers();
     const observers: ((entries: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
     class FakeObserver {
       static supportedEntryTypes = ['paint'];
@@ -90,7 +92,57 @@ describe('a page that paints first', () => {
     observers[0]!({ getEntriesByName: () => [] });
     expect(begin).not.toHaveBeenCalled();
     observers[0]!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    expect(begin).not.toHaveBeenCalled();
+    jest.runAllTimers();
     expect(begin).toHaveBeenCalledTimes(1);
+  });
+
+  describe("a frame with a fill script (data-fill): the code waits until what it wrote has painted", () => {
+    afterEach(() => {
+      document.head.innerHTML = '';
+      delete window.__frameFilled;
+    });
+
+    it('starts once the script says it has run, a frame after it', () => {
+      jest.useFakeTimers();
+      const begin = jest.fn();
+      whenToStart({ start: 'after-paint', fill: '' }, begin);
+      jest.advanceTimersByTime(FILL_WAIT_MS - 100);
+      expect(begin).not.toHaveBeenCalled();
+      markFrameFilled();
+      expect(begin).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(50);
+      expect(begin).toHaveBeenCalledTimes(1);
+      jest.runAllTimers();
+      expect(begin).toHaveBeenCalledTimes(1);
+    });
+
+    it('starts after the paint when the script ran before it', () => {
+      jest.useFakeTimers();
+      markFrameFilled();
+      const begin = jest.fn();
+      whenToStart({ start: 'after-paint', fill: '' }, begin);
+      jest.advanceTimersByTime(50);
+      expect(begin).toHaveBeenCalledTimes(1);
+    });
+
+    it('does not wait for a script that failed to load, nor longer than FILL_WAIT_MS for one that never says', () => {
+      jest.useFakeTimers();
+      document.head.innerHTML = '<script id="frame-fill" async></script>';
+      const begin = jest.fn();
+      whenToStart({ start: 'after-paint', fill: '' }, begin);
+      jest.advanceTimersByTime(50);
+      document.getElementById('frame-fill')!.dispatchEvent(new Event('error'));
+      jest.advanceTimersByTime(50);
+      expect(begin).toHaveBeenCalledTimes(1);
+      const late = jest.fn();
+      whenToStart({ start: 'after-paint', fill: '' }, late);
+      jest.advanceTimersByTime(FILL_WAIT_MS - 1);
+      expect(late).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(50);
+      expect(late).toHaveBeenCalledTimes(1);
+      expect(begin).toHaveBeenCalledTimes(1);
+    });
   });
 
   it('where the browser does not report paints (jsdom), starts after the next frame', () => {

@@ -7,7 +7,7 @@
  * and those responses later (it reuses a link or script with the same URL). Nothing here is
  * needed: when any step fails, the shell loads the remote as it always does.
  */
-import { hasStoredSession } from '@rumbo/shared/early';
+import { FRAME_FILLED_EVENT, hasStoredSession } from '@rumbo/shared/early';
 import { addResourceHint, filesToPreload, readManifest } from './remotes/manifest';
 import type { RemotesRegistry } from './remotes/registry';
 import { routeFor } from './routes';
@@ -58,9 +58,14 @@ export async function hintRoute(pathname: string, stitched?: string): Promise<vo
  */
 export interface StartOptions {
   start?: string;
+  /** Present (`data-fill`): the frame has a fill script (`id="frame-fill"`), awaited before the code. */
+  fill?: string;
   main?: string;
   manifest?: string;
 }
+
+/** The longest a frame's code waits for its fill script (which may have failed to arrive, or to run). */
+export const FILL_WAIT_MS = 1500;
 
 /**
  * What a customer does that shows they are about to use the page: touch or click, a key, a
@@ -83,14 +88,44 @@ const AWAITING = '#remotes [aria-busy="true"], #remotes .chakra-skeleton';
  * (`prerender-stale`): theirs starts at once, as does a signed-in customer's (the header greets
  * them once the code runs) and a page loaded in a background tab (which paints nothing yet).
  */
-export function whenToStart({ start }: StartOptions, begin: () => void): void {
+export function whenToStart({ start, fill }: StartOptions, begin: () => void): void {
   const waits =
     (start === 'after-paint' || start === 'on-intent') &&
     document.visibilityState === 'visible' &&
     !document.documentElement.classList.contains('prerender-stale') &&
     !hasStoredSession();
   if (!waits) return begin();
-  afterFirstPaint(start === 'on-intent' ? () => onIntent(begin) : begin);
+  if (start === 'on-intent') return afterFirstPaint(() => onIntent(begin));
+  // A frame: once it has painted, with what its fill script writes (if it has one), and a frame more.
+  afterFirstPaint(() => (fill === undefined ? afterNextPaint(begin) : afterFill(() => afterNextPaint(begin))));
+}
+
+/** Calls `then` after the frame that follows the parsed page. */
+function afterNextPaint(then: () => void): void {
+  const next = () => requestAnimationFrame(() => setTimeout(then, 0));
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', next, { once: true });
+  else next();
+}
+
+/**
+ * Calls `then` once the frame's fill script has run (`markFrameFilled`, @rumbo/shared/early), or
+ * failed to load, or at the latest after `FILL_WAIT_MS`.
+ */
+function afterFill(then: () => void): void {
+  if (window.__frameFilled) return then();
+  const script = document.getElementById('frame-fill');
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    document.removeEventListener(FRAME_FILLED_EVENT, finish);
+    script?.removeEventListener('error', finish);
+    clearTimeout(timer);
+    then();
+  };
+  document.addEventListener(FRAME_FILLED_EVENT, finish);
+  script?.addEventListener('error', finish);
+  const timer = setTimeout(finish, FILL_WAIT_MS);
 }
 
 /** Calls `then` once the page's first text or image has painted. */
@@ -106,9 +141,7 @@ function afterFirstPaint(then: () => void): void {
     return;
   }
   // Where it does not: after the frame that follows the parsed page.
-  const afterNextPaint = () => requestAnimationFrame(() => setTimeout(then, 0));
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', afterNextPaint, { once: true });
-  else afterNextPaint();
+  afterNextPaint(then);
 }
 
 /** Calls `begin` once, on the customer's first intent or once something waiting for data is in view. */

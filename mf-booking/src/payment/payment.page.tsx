@@ -1,10 +1,9 @@
 import { Link as SiteLink, messageText, useFormSubmit, useHydrated, useTranslation } from '@rumbo/shared';
-import { Alert, Button, chakra, Container, Grid, Heading, List, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { Alert, Button, chakra, Container, Grid, Heading, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { ErrorSummary } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { HoldAnnouncement, HoldTime } from '../seats/hold-time';
-import { limaDate, limaTime } from '../format';
 import { loadReservationPage } from '../reservation/load-page';
 import { tripsUrl } from '../trips-url';
 import { ReservedNotice } from '../reserved-notice';
@@ -13,22 +12,13 @@ import { BuyerSection, Terms } from './buyer-section';
 import { PassengerBlock } from './passenger-block';
 import { PaymentStore } from './payment.store';
 import { CouponAndTotal } from './price-section';
+import { paymentLegLine } from './trip-line';
+import { TripLinesView } from './trip-lines';
 
 const TripLines = observer(function TripLines({ store }: { store: PaymentStore }) {
   const { t, i18n } = useTranslation('booking');
-  return (
-    <List.Root listStyleType="none" ps="0" gap="1" mb="3">
-      {store.legs.map((leg) => (
-        <List.Item key={leg.tramo}>
-          <Text>
-            <chakra.span fontWeight="semibold">{t(`payment.leg.${leg.tramo}`)}:</chakra.span> {leg.trip.terminal_salida.ciudad} → {leg.trip.terminal_llegada.ciudad} ·{' '}
-            {limaDate(leg.trip.fecha_salida, i18n.language)} {limaTime(leg.trip.fecha_salida, i18n.language)} · {leg.trip.servicio} ·{' '}
-            {t('payment.terminals', { salida: leg.trip.terminal_salida.nombre, llegada: leg.trip.terminal_llegada.nombre })}
-          </Text>
-        </List.Item>
-      ))}
-    </List.Root>
-  );
+  const terminals = (names: { salida: string; llegada: string }) => t('payment.terminals', names);
+  return <TripLinesView lines={Object.fromEntries(store.legs.map((leg) => [leg.tramo, paymentLegLine(leg.trip, i18n.language, terminals)]))} />;
 });
 
 /** The hold's live region on this step: the warning before the holds end and the answer to "More time". */
@@ -145,15 +135,17 @@ function PaymentHeading() {
 }
 
 /**
- * Step 3's frame (issue 17 item 5): its steps, heading and the form's place, without the purchase
- * (it is in the browser's session storage). The build renders it in Node for the stitched page;
+ * Step 3's frame (issue 17 item 5): its steps and heading, and the trip lines without the purchase
+ * (it is in the browser's session storage: `../frame-fill` writes them before the code arrives).
+ * Nothing is under them: lines of any length (one leg or two, wrapped on a phone) move nothing,
+ * and the form comes below them once live. The build renders it in Node for the stitched page;
  * the browser hydrates it and then shows the purchase's form.
  */
 export function PaymentFrame() {
   return (
     <Container maxW="5xl" py="6">
       <PaymentHeading />
-      <Skeleton height="64" />
+      <TripLinesView />
     </Container>
   );
 }
