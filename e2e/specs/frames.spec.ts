@@ -2,6 +2,7 @@ import { expect, test, type Page } from '../support/test';
 import { AccountPage } from '../pages/account.page';
 import { BookingPage, PaymentStepPage, ReservationStatusPage } from '../pages/booking.page';
 import { limaDate } from '../support/dates';
+import { holdShellCode } from '../support/hold-code';
 import { layoutShift, recordLayoutShifts } from '../support/layout-shift';
 import { sessionToken, storeSession } from '../support/session';
 import { SITE } from '../support/site';
@@ -177,12 +178,7 @@ test.describe('pages with customer data painted from HTML (frames)', () => {
       await booking.openTrips(QUERY);
       await booking.chooseTrip(/piso/);
       // The shell's code held: what shows is the HTML and mf-booking's frame-fill.js only.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/main\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdShellCode(page);
       await page.reload({ waitUntil: 'commit' });
       const line = page.locator('#remote-mf_booking [data-frame-fill="seats-trip"]');
       await expect(line).toHaveText(/^Lima → Trujillo · \d{2}:\d{2} → \d{2}:\d{2} · \S.*$/);
@@ -208,12 +204,7 @@ test.describe('pages with customer data painted from HTML (frames)', () => {
         }),
       );
       // The shell's code held: what shows is the HTML and mf-booking's frame-fill.js only.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/main\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdShellCode(page);
       await page.reload({ waitUntil: 'commit' });
       const ida = page.locator('#remote-mf_booking [data-frame-fill="payment-leg-ida"]');
       await expect(ida).toHaveText(/^Lima → Trujillo · \S+, \d+ de \S+ \d{2}:\d{2} · .+ · embarque en .+, desembarque en .+$/);
@@ -253,6 +244,16 @@ test.describe('pages with customer data painted from HTML (frames)', () => {
         () => expect(reservation.state()).toHaveText('Pendiente de pago'),
       );
       expect(lookups).toEqual([{ codigo, clave_bloqueo: clave }]);
+      // This tab's purchase: its trip shows from the HTML before any code, and the answer's page keeps the line.
+      const release = await holdShellCode(page);
+      await page.reload({ waitUntil: 'commit' });
+      const ida = page.locator('#remote-mf_booking [data-frame-fill="reservation-leg-ida"]');
+      await expect(ida).toHaveText(/^Lima → Trujillo · \S+, \d+ de \S+ \d{2}:\d{2} · .+ · embarque en .+, desembarque en .+$/);
+      const line = (await ida.textContent())!;
+      release();
+      await expect(reservation.state()).toHaveText('Pendiente de pago');
+      await expect(page.locator('#remote-mf_booking').getByText(line, { exact: true })).toBeVisible();
+      await page.unrouteAll();
     });
 
     test(`Mi cuenta (${device}): signed in, the profile is asked from the HTML, once; the frame hydrates and nothing moves`, async ({ page }) => {

@@ -1,9 +1,10 @@
-import { expect, failedResponse, test, type APIRequestContext, type Page } from '../support/test';
+import { expect, failedResponse, test, type APIRequestContext } from '../support/test';
 import { AccountPage } from '../pages/account.page';
 import { CargoPage } from '../pages/cargo.page';
 import { ShellPage } from '../pages/shell.page';
 import { layoutShift, recordLayoutShifts } from '../support/layout-shift';
 import { sessionToken, storeSession } from '../support/session';
+import { holdShellCode } from '../support/hold-code';
 
 /** Every route stitched at deploy, by the remote whose build prerendered its first screen. */
 const STITCHED: [path: string, remote: string, heading: RegExp][] = [
@@ -35,17 +36,6 @@ async function served(request: APIRequestContext, path: string): Promise<string>
 function pageData(html: string): Record<string, unknown> {
   const text = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)?.[1];
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-}
-
-/** Holds the shell's code (`main.js`) until the returned function is called: the page is only its HTML meanwhile. */
-async function holdShellCode(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/main\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 test.describe('pages painted from HTML', () => {

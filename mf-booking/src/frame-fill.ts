@@ -2,15 +2,15 @@
  * What a purchase step's stitched frame shows from this browser's session storage before the
  * remote's code has arrived (issue 17 item 5): the frame is the same for every customer, but the
  * trip they chose is already in `CRESERVA`, and the seats they hold in `ASIENTOS` (step 2's trip
- * line, step 3's line per leg). This small script of mf-booking's (`frame-fill.js` in
+ * line, step 3's and the reservation's line per leg). This small script of mf-booking's (`frame-fill.js` in
  * its version folder, named by the stitched page) writes it into the frame's `[data-frame-fill]`
  * elements, in the words and format the live page renders there (the same functions), so the
  * customer sees their trip at once and nothing changes when the page goes live. The frame
  * hydrates with those elements' text left as it is (`suppressHydrationWarning`).
  */
-import { DEFAULT_LANGUAGE } from '@rumbo/shared/schemas';
+import { DEFAULT_LANGUAGE, type Trip } from '@rumbo/shared/schemas';
 import { heldSeats, type HeldSeat } from '@rumbo/shared/storage';
-import { paymentLegLine, terminalsFromTemplate } from './payment/trip-line';
+import { LEG_FILLS, legLine, terminalsFromTemplate, tripFacts } from './leg-line';
 import { seatsTripLine } from './seats/trip-line';
 import { currentTrip, readReservation, type Reservation } from './stored-purchase';
 import type { Leg } from './trips-url';
@@ -18,19 +18,27 @@ import type { Leg } from './trips-url';
 /** The attribute of a frame's element this fills; its value names what it shows. */
 export const FRAME_FILL = 'data-frame-fill';
 
-/** Step 3's line of a leg (`./payment/trip-line`), with the terminals' words the frame carries. */
-const paymentLeg = (leg: Leg) => ({ reservation, held }: Purchase, element: Element) => {
-  const trip = reservation[leg];
-  const template = element.getAttribute('data-terminals');
-  // Step 3 shows a leg with seats held on it (as its store's `legs`), until the purchase is a reservation.
-  return trip && template && !reservation.codigo && held.some((seat) => seat.cviaje === trip.cviaje) ? paymentLegLine(trip, DEFAULT_LANGUAGE, terminalsFromTemplate(template)) : undefined;
-};
-
-/** The purchase in progress as this browser keeps it: the booking, and the seats it holds. */
+/** The purchase in progress as this browser keeps it: the booking, the seats it holds, and the page's path. */
 interface Purchase {
   reservation: Reservation;
   held: HeldSeat[];
+  pathname: string;
 }
+
+/** A leg's line (`./leg-line`) of the purchase's trip, where `shows` says the page shows it, with the terminals' words the frame carries. */
+const legFill = (leg: Leg, shows: (purchase: Purchase, trip: Trip) => boolean) => (purchase: Purchase, element: Element) => {
+  const trip = purchase.reservation[leg];
+  const template = element.getAttribute('data-terminals');
+  return trip && template && shows(purchase, trip) ? legLine(tripFacts(trip), DEFAULT_LANGUAGE, terminalsFromTemplate(template)) : undefined;
+};
+
+/** Step 3 shows a leg with seats held on it (as its store's `legs`), until the purchase is a reservation. */
+const onStep3 = ({ reservation, held }: Purchase, trip: Trip) => !reservation.codigo && held.some((seat) => seat.cviaje === trip.cviaje);
+
+/** The reservation's page shows this browser's purchase's legs when its address is that purchase's code. */
+const ofThisReservation = ({ reservation, pathname }: Purchase) =>
+  Boolean(reservation.codigo) && pathname.startsWith(RESERVATION_PATH) && decodeURIComponent(pathname.slice(RESERVATION_PATH.length)).toUpperCase() === reservation.codigo;
+const RESERVATION_PATH = '/pasajes/reserva/';
 
 /** What each named element shows, from the purchase in progress (undefined: nothing to show). */
 const FILLS: Record<string, (purchase: Purchase, element: Element) => string | undefined> = {
@@ -38,8 +46,10 @@ const FILLS: Record<string, (purchase: Purchase, element: Element) => string | u
     const trip = currentTrip(reservation);
     return trip && seatsTripLine(trip, DEFAULT_LANGUAGE);
   },
-  'payment-leg-ida': paymentLeg('ida'),
-  'payment-leg-vuelta': paymentLeg('vuelta'),
+  [`${LEG_FILLS.payment}-ida`]: legFill('ida', onStep3),
+  [`${LEG_FILLS.payment}-vuelta`]: legFill('vuelta', onStep3),
+  [`${LEG_FILLS.reservation}-ida`]: legFill('ida', ofThisReservation),
+  [`${LEG_FILLS.reservation}-vuelta`]: legFill('vuelta', ofThisReservation),
 };
 
 export function fillFrame(root: Document = document, storage: Storage = sessionStorage): void {
@@ -47,7 +57,7 @@ export function fillFrame(root: Document = document, storage: Storage = sessionS
   if (root.documentElement.classList.contains('prerender-stale')) return;
   const reservation = readReservation(storage);
   if (!reservation) return;
-  const purchase = { reservation, held: heldSeats(storage) };
+  const purchase = { reservation, held: heldSeats(storage), pathname: root.location?.pathname ?? '' };
   for (const element of root.querySelectorAll(`[${FRAME_FILL}]`)) {
     if (element.textContent) continue;
     try {

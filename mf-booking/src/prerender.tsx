@@ -17,7 +17,7 @@ import { searchPackageTexts } from './search/locales';
 import { TERMINALS_DATA_KEY } from './search/search.store';
 
 /** The frames with elements `frame-fill.js` fills from session storage (webpack.config.mjs). */
-const FILLED = ['/pasajes/asientos', '/pasajes/pago'];
+const FILLED = ['/pasajes/asientos', '/pasajes/pago', RESERVATION_ROUTE];
 const FILL_SCRIPT = 'frame-fill.js';
 
 /** Steps 1–3 and the reservation, by its path pattern: one frame for every code (no code is in it). */

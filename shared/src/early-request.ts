@@ -144,6 +144,8 @@ export const FRAME_FILLED_EVENT = 'rumbo:frame-filled';
 /** What a frame's fill script calls once it has written the frame (or found nothing to write). */
 export function markFrameFilled(): void {
   window.__frameFilled = true;
+  // What waits for the fill in the frame's CSS (a loading placeholder under the filled lines) shows.
+  document.documentElement.setAttribute('data-frame-filled', '');
   document.dispatchEvent(new Event(FRAME_FILLED_EVENT));
 }
 

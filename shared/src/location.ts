@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useDeferredValue, useSyncExternalStore } from 'react';
 
 /**
  * The address a screen renders for. In the browser, the page's own; when a build renders a page's
@@ -21,7 +21,12 @@ const noSubscription = () => () => undefined;
  * False while the page is rendered in Node and while the browser hydrates that markup; true from
  * the render after. What depends on the moment (today's date) shows only then, so a page
  * prerendered on another day hydrates what it has.
+ *
+ * That render after hydration is a purchase step's whole live page in place of its frame: React
+ * renders it deferred (`useDeferredValue`), in slices that give way to the browser, not in the one
+ * long task the store's forced re-render would make it (Lighthouse's TBT). A screen mounted in the
+ * browser without markup (another page before) is live at its first render.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useDeferredValue(useSyncExternalStore(noSubscription, () => true, () => false));
 }

@@ -9,7 +9,7 @@ import { hydrateFrame } from '../testing/hydrate';
 import { KEY, RETURN, workingApi } from '../testing/payment';
 import { setUpBooking } from '../testing/render';
 import { PaymentPage } from './payment.page';
-import { paymentLegLine } from './trip-line';
+import { legLine, tripFacts } from '../leg-line';
 
 beforeEach(async () => {
   sessionStorage.clear();
@@ -57,8 +57,8 @@ describe("step 3's frame filled from session storage before the code (frame-fill
     workingApi();
     writeReservation({ search: { ...SEARCH, regreso: '2026-12-04' }, ida: trip(), vuelta: RETURN, tramo: 'vuelta', clave_bloqueo: KEY });
     sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(5, { expira: later() }), held(20, { cviaje: RETURN.cviaje, expira: later() })]));
-    const ida = paymentLegLine(trip(), 'es-PE', terminals);
-    const vuelta = paymentLegLine(RETURN, 'es-PE', terminals);
+    const ida = legLine(tripFacts(trip()), 'es-PE', terminals);
+    const vuelta = legLine(tripFacts(RETURN), 'es-PE', terminals);
     expect(ida).toMatch(/^Lima → Arequipa · \S+, \d+ de \S+ \d{2}:\d{2} · .+ · embarque en Terminal .+, desembarque en Terrapuerto Arequipa$/);
     const { filled, mismatches, container } = await hydrateFilled();
     expect(filled).toEqual({ 'payment-leg-ida': ida, 'payment-leg-vuelta': vuelta });
@@ -81,7 +81,7 @@ describe("step 3's frame filled from session storage before the code (frame-fill
     expect(idaLine).toHaveTextContent('');
     writeReservation({ search: SEARCH, ida: trip(), tramo: 'ida', clave_bloqueo: KEY });
     fillFrame(document, sessionStorage);
-    expect(idaLine!.textContent).toBe(paymentLegLine(trip(), 'es-PE', terminals));
+    expect(idaLine!.textContent).toBe(legLine(tripFacts(trip()), 'es-PE', terminals));
     expect(vueltaLine).toHaveTextContent('');
     document.body.innerHTML = '';
   });

@@ -12,13 +12,13 @@ import { BuyerSection, Terms } from './buyer-section';
 import { PassengerBlock } from './passenger-block';
 import { PaymentStore } from './payment.store';
 import { CouponAndTotal } from './price-section';
-import { paymentLegLine } from './trip-line';
-import { TripLinesView } from './trip-lines';
+import { LEG_FILLS, legLine, tripFacts } from '../leg-line';
+import { LegLinesView } from '../leg-lines';
 
 const TripLines = observer(function TripLines({ store }: { store: PaymentStore }) {
   const { t, i18n } = useTranslation('booking');
   const terminals = (names: { salida: string; llegada: string }) => t('payment.terminals', names);
-  return <TripLinesView lines={Object.fromEntries(store.legs.map((leg) => [leg.tramo, paymentLegLine(leg.trip, i18n.language, terminals)]))} />;
+  return <LegLinesView fill={LEG_FILLS.payment} lines={Object.fromEntries(store.legs.map((leg) => [leg.tramo, legLine(tripFacts(leg.trip), i18n.language, terminals)]))} />;
 });
 
 /** The hold's live region on this step: the warning before the holds end and the answer to "More time". */
@@ -145,7 +145,7 @@ export function PaymentFrame() {
   return (
     <Container maxW="5xl" py="6">
       <PaymentHeading />
-      <TripLinesView />
+      <LegLinesView fill={LEG_FILLS.payment} />
     </Container>
   );
 }

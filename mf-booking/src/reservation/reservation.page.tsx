@@ -4,7 +4,10 @@ import { TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import { formatCentimos, limaDate, limaTime, prepareFormats } from '../format';
+import type { ReservationLeg } from '@rumbo/shared/schemas';
+import { formatCentimos, prepareFormats } from '../format';
+import { LEG_FILLS, legLine } from '../leg-line';
+import { LegLinesView } from '../leg-lines';
 import { deckNumber } from '../seats/seat-grid';
 import { ReservationStore } from './reservation.store';
 import { PendingPanel } from './pending-panel';
@@ -151,12 +154,6 @@ const Summary = observer(function Summary({ store }: { store: ReservationStore }
         </chakra.dd>
       </chakra.dl>
       <List.Root listStyleType="none" ps="0" mt="3" gap="1" textStyle="sm">
-        {view.tramos.map((leg) => (
-          <List.Item key={leg.tramo}>
-            <chakra.span fontWeight="semibold">{t(`payment.leg.${leg.tramo}`)}:</chakra.span> {leg.origen} → {leg.destino} · {limaDate(leg.salida, lang)}{' '}
-            {limaTime(leg.salida, lang)} · {leg.servicio} · {t('reservation.terminals', { salida: leg.terminal_origen, llegada: leg.terminal_destino })}
-          </List.Item>
-        ))}
         {view.asientos.map((seat) => (
           <List.Item key={seat.cviaje_asiento}>
             {t('reservation.seatLine', {
@@ -192,6 +189,9 @@ export function ReservationPage({ store: given }: { store?: ReservationStore }) 
   const { codigo = '' } = useParams();
   const [store] = useState(() => given ?? new ReservationStore(codigo));
   const { state, view, pending, waiting } = useTransitioned(store, readPage, samePage);
+  // The reservation's legs, a line each, as step 3 showed them.
+  const legLines = (legs: ReservationLeg[]) =>
+    Object.fromEntries(legs.map((leg) => [leg.tramo, legLine(leg, i18n.language, (names) => t('payment.terminals', names))]));
 
   useEffect(() => {
     void store.load();
@@ -233,8 +233,14 @@ export function ReservationPage({ store: given }: { store?: ReservationStore }) 
       <Heading as="h1" size="xl" mb="4">
         {t('reservation.title')}
       </Heading>
+      {/* Its trip first: from the answer, or, in the frame, from this browser's purchase (`../frame-fill`). */}
+      {(state === 'loading' || (state === 'ready' && view)) && (
+        // One element from the frame to the answer: the line the frame painted stays, text and all.
+        <LegLinesView fill={LEG_FILLS.reservation} lines={state === 'ready' && view ? legLines(view.tramos) : undefined} />
+      )}
       {state === 'loading' && (
-        <Box aria-busy="true">
+        // Shown once the frame's fill has written the trip above it (or the page is live): it never moves down.
+        <Box aria-busy="true" css={{ 'html:not([data-frame-filled]) #remotes > div:not([data-live]) &': { visibility: 'hidden' } }}>
           <Text role="status">{t('reservation.loading')}</Text>
           <Skeleton height="48" />
         </Box>

@@ -22,6 +22,18 @@ describe('money and Lima time, one way everywhere', () => {
     expect(formatDay('2026-11-28', 'en-EN')).toBe('28 November 2026');
     expect(formatDay('2026-11-28', 'es-PE', true)).toBe('sábado, 28 de noviembre de 2026');
   });
+
+  it("reads Lima's clock and day from its fixed offset exactly as the time-zone database does, in both languages", () => {
+    const clock = (locale: string) => new Intl.DateTimeFormat(locale, { timeZone: 'America/Lima', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' });
+    // Every 7 h 13 min over two years (every hour and minute-ish, both sides of midnight and of every month's end).
+    for (let at = Date.parse('2025-01-01T00:00:00Z'); at < Date.parse('2027-01-01T00:00:00Z'); at += 433 * 60_000) {
+      const date = new Date(at);
+      expect(limaTime(date, 'es-PE')).toBe(clock('es-PE').format(date));
+      expect(limaTime(date, 'en-EN')).toBe(clock('en-GB').format(date));
+      expect(limaToday(date)).toBe(day.format(date));
+    }
+  });
 });
 
 describe('céntimos and Lima time as the providers write them', () => {
