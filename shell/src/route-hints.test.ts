@@ -111,7 +111,7 @@ describe('a page that paints first', () => {
       expect(begin).not.toHaveBeenCalled();
       markFrameFilled();
       expect(begin).not.toHaveBeenCalled();
-      jest.advanceTimersByTime(50);
+      jest.advanceTimersByTime(100);
       expect(begin).toHaveBeenCalledTimes(1);
       jest.runAllTimers();
       expect(begin).toHaveBeenCalledTimes(1);
@@ -122,7 +122,7 @@ describe('a page that paints first', () => {
       markFrameFilled();
       const begin = jest.fn();
       whenToStart({ start: 'after-paint', fill: '' }, begin);
-      jest.advanceTimersByTime(50);
+      jest.advanceTimersByTime(100);
       expect(begin).toHaveBeenCalledTimes(1);
     });
 
@@ -133,13 +133,13 @@ describe('a page that paints first', () => {
       whenToStart({ start: 'after-paint', fill: '' }, begin);
       jest.advanceTimersByTime(50);
       document.getElementById('frame-fill')!.dispatchEvent(new Event('error'));
-      jest.advanceTimersByTime(50);
+      jest.advanceTimersByTime(100);
       expect(begin).toHaveBeenCalledTimes(1);
       const late = jest.fn();
       whenToStart({ start: 'after-paint', fill: '' }, late);
-      jest.advanceTimersByTime(FILL_WAIT_MS - 1);
+      jest.advanceTimersByTime(FILL_WAIT_MS);
       expect(late).not.toHaveBeenCalled();
-      jest.advanceTimersByTime(50);
+      jest.advanceTimersByTime(100);
       expect(late).toHaveBeenCalledTimes(1);
       expect(begin).toHaveBeenCalledTimes(1);
     });

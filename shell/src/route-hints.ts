@@ -100,9 +100,14 @@ export function whenToStart({ start, fill }: StartOptions, begin: () => void): v
   afterFirstPaint(() => (fill === undefined ? afterNextPaint(begin) : afterFill(() => afterNextPaint(begin))));
 }
 
-/** Calls `then` after the frame that follows the parsed page. */
+/**
+ * Calls `then` once the frame that follows the parsed page is on screen: the browser stamps a
+ * paint with the time the frame was shown, after its main-thread work; a request started in the
+ * task after the first frame callback could still precede it (Lighthouse then counts the shell's
+ * entry in the frame's paint). The frame after that one has shown it.
+ */
 function afterNextPaint(then: () => void): void {
-  const next = () => requestAnimationFrame(() => setTimeout(then, 0));
+  const next = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(then, 0)));
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', next, { once: true });
   else next();
 }
