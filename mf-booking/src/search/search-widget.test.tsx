@@ -69,6 +69,25 @@ describe('SearchStore', () => {
     store.swap();
     expect([store.values.origen, store.values.destino]).toEqual(['CUZ', 'LIM']);
   });
+
+  it("refreshes a stitched page's terminals without taking the form back to loading, and keeps them when the API fails", async () => {
+    let answer: typeof TERMINALS | 'fail' = 'fail';
+    const store = new SearchStore({}, { stitched: () => TERMINALS, fetchTerminals: async () => (answer === 'fail' ? Promise.reject(new TypeError('Failed to fetch')) : answer) });
+    const shown = store.terminals;
+    const loading = store.load();
+    expect(store.terminalsState).toBe('ready');
+    await loading;
+    expect(store.terminalsState).toBe('ready');
+    expect(store.terminals).toBe(shown);
+    // The same terminals: the cities are not rebuilt.
+    answer = TERMINALS.map((terminal) => ({ ...terminal }));
+    await store.load();
+    expect(store.terminals).toBe(shown);
+    // A terminal opened since the page was stitched.
+    answer = [...TERMINALS, { ...TERMINALS[0]!, cterminal: 99, nombre: 'Terminal Atocongo' }];
+    await store.load();
+    expect(store.terminals).toEqual(answer);
+  });
 });
 
 /** A city combobox once the terminals have arrived (before, it is drawn disabled). */

@@ -116,10 +116,20 @@ export class SearchStore {
     this.errors = this.errors.filter((error) => error.field !== 'origen' && error.field !== 'destino');
   }
 
+  /**
+   * Asks for the terminals. A form drawn with them already (a stitched page's) stays as it is
+   * meanwhile and keeps them if the API fails; they are replaced only by a different list (a
+   * terminal opened or closed since the page was stitched), so the cities are not rebuilt for nothing.
+   */
   async load(): Promise<void> {
-    this.terminalsState = 'loading';
+    const refreshing = this.terminalsState === 'ready' && this.terminals.length > 0;
+    if (!refreshing) this.terminalsState = 'loading';
     const terminals = await this.deps.fetchTerminals().catch(() => undefined);
     runInAction(() => {
+      if (refreshing) {
+        if (terminals && JSON.stringify(terminals) !== JSON.stringify(this.terminals)) this.terminals = terminals;
+        return;
+      }
       this.terminals = terminals ?? [];
       this.terminalsState = terminals ? 'ready' : 'failed';
     });
