@@ -2,6 +2,7 @@ import { SALES_CHANNEL, STORAGE_KEYS } from '@rumbo/shared';
 import { salesEndpoints, seatsEndpoints, tripsEndpoints } from '@rumbo/shared/contract';
 import type { EarlyRequest } from '@rumbo/shared/early';
 import { PURCHASE_KEY_PATTERN, RESERVATION_CODE_PATTERN, SALES_WINDOW_DAYS } from '@rumbo/shared/schemas';
+import { RESERVATION_ROUTE } from './stored-purchase';
 
 /** A city's code, as the search's schema takes it (`TripSearchFormSchema`). */
 const CITY_CODE = '^[A-Z]{3}$';
@@ -14,8 +15,8 @@ const CITY_CODE = '^[A-Z]{3}$';
 /** The chosen leg's trip (`CRESERVA`, `currentTrip`). */
 const chosenTrip = (field: string) => ({ stored: STORAGE_KEYS.booking, path: ['$tramo', field] });
 
-/** The reservation page's address (`root.tsx`). */
-export const RESERVATION_ROUTE = '/pasajes/reserva/:codigo';
+// The reservation page's address, from where the frame's fill script reads it too.
+export { RESERVATION_ROUTE };
 
 export const EARLY_REQUESTS: Readonly<Record<string, EarlyRequest | undefined>> = {
   // Step 1: the day's trips of the outbound leg (`searchTrips`); the return leg (`tramo`) is asked by the page.

@@ -12,7 +12,7 @@ import { DEFAULT_LANGUAGE, type Trip } from '@rumbo/shared/schemas';
 import { heldSeats, type HeldSeat } from '@rumbo/shared/storage';
 import { LEG_FILLS, legLine, terminalsFromTemplate, tripFacts } from './leg-line';
 import { seatsTripLine } from './seats/trip-line';
-import { currentTrip, readReservation, type Reservation } from './stored-purchase';
+import { currentTrip, isReservationOf, readReservation, RESERVATION_ROUTE, type Reservation } from './stored-purchase';
 import type { Leg } from './trips-url';
 
 /** The attribute of a frame's element this fills; its value names what it shows. */
@@ -36,9 +36,9 @@ const legFill = (leg: Leg, shows: (purchase: Purchase, trip: Trip) => boolean) =
 const onStep3 = ({ reservation, held }: Purchase, trip: Trip) => !reservation.codigo && held.some((seat) => seat.cviaje === trip.cviaje);
 
 /** The reservation's page shows this browser's purchase's legs when its address is that purchase's code. */
+const RESERVATION_PATH = RESERVATION_ROUTE.replace(':codigo', '');
 const ofThisReservation = ({ reservation, pathname }: Purchase) =>
-  Boolean(reservation.codigo) && pathname.startsWith(RESERVATION_PATH) && decodeURIComponent(pathname.slice(RESERVATION_PATH.length)).toUpperCase() === reservation.codigo;
-const RESERVATION_PATH = '/pasajes/reserva/';
+  pathname.startsWith(RESERVATION_PATH) && isReservationOf(reservation, decodeURIComponent(pathname.slice(RESERVATION_PATH.length)));
 
 /** What each named element shows, from the purchase in progress (undefined: nothing to show). */
 const FILLS: Record<string, (purchase: Purchase, element: Element) => string | undefined> = {

@@ -1,14 +1,19 @@
 import { useTranslation } from '@rumbo/shared';
 import { chakra, List, Text } from '@rumbo/shared/ui';
+import { legLine, type LegFacts } from './leg-line';
 import type { Leg } from './trips-url';
 
 /** The legs a purchase can have, in their order. */
 const LEGS: readonly Leg[] = ['ida', 'vuelta'];
 
-/** The terminals' words with the places of the names (`terminalsFromTemplate`, `./leg-line`). */
-export function useTerminalsTemplate(): string {
-  const { t } = useTranslation('booking');
-  return t('payment.terminals', { salida: '{salida}', llegada: '{llegada}' });
+/**
+ * The live page's lines of a purchase's legs (`LegLinesView` `lines`), in the current language,
+ * from each leg's facts: a trip of the purchase (`tripFacts`) or a reservation's leg.
+ */
+export function useLegLines(): (legs: readonly { tramo: Leg; facts: LegFacts }[]) => Partial<Record<Leg, string>> {
+  const { t, i18n } = useTranslation('booking');
+  return (legs) =>
+    Object.fromEntries(legs.map(({ tramo, facts }) => [tramo, legLine(facts, i18n.language, (names) => t('payment.terminals', names))]));
 }
 
 /**
@@ -21,7 +26,8 @@ export function useTerminalsTemplate(): string {
  */
 export function LegLinesView({ lines, fill }: { lines?: Partial<Record<Leg, string>>; fill: string }) {
   const { t } = useTranslation('booking');
-  const template = useTerminalsTemplate();
+  // The terminals' words with the places of the names (`terminalsFromTemplate`, `./leg-line`).
+  const template = lines ? undefined : t('payment.terminals', { salida: '{salida}', llegada: '{llegada}' });
   const legs = lines ? LEGS.filter((leg) => lines[leg]) : LEGS;
   return (
     <List.Root listStyleType="none" ps="0" gap="1" mb="3">

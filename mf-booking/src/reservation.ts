@@ -1,6 +1,6 @@
 import { STORAGE_KEYS, heldSeats, readJson, type HeldSeat } from '@rumbo/shared';
 import type { TripSearchForm } from '@rumbo/shared/schemas';
-import { currentTrip, readReservation, type Reservation } from './stored-purchase';
+import { currentTrip, isReservationOf, readReservation, type Reservation } from './stored-purchase';
 import type { Leg } from './trips-url';
 
 export type { Leg, Reservation };
@@ -17,9 +17,8 @@ export function writeReservation(reservation: Reservation, storage: Storage = se
  */
 export function purchaseKeyOf(codigo: string, storage: Storage = sessionStorage): string | undefined {
   const reservation = readReservation(storage);
-  const wanted = codigo.toUpperCase();
-  if (reservation?.codigo === wanted) return reservation.clave_bloqueo;
-  return knownPurchases(storage)[wanted];
+  if (reservation && isReservationOf(reservation, codigo)) return reservation.clave_bloqueo;
+  return knownPurchases(storage)[codigo.toUpperCase()];
 }
 
 /**

@@ -5,6 +5,7 @@ import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router';
 import { loadDeclarationPage, loadPaymentPage, loadPostponePage, loadRecoveryPage, loadReservationPage } from './lazy-pages';
 import { SeatsPage } from './seats/seats.page';
 import { TripsPage } from './trips/trips.page';
+import { RESERVATION_ROUTE } from './stored-purchase';
 
 const PaymentPage = lazy(() => loadPaymentPage().then((m) => ({ default: m.PaymentPage })));
 const ReservationPage = lazy(() => loadReservationPage().then((m) => ({ default: m.ReservationPage })));
@@ -40,7 +41,7 @@ export function BookingRoutes() {
         }
       />
       <Route
-        path="/pasajes/reserva/:codigo"
+        path={RESERVATION_ROUTE}
         element={
           <Lazy>
             <ReservationPage />

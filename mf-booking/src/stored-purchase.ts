@@ -28,6 +28,14 @@ export function readReservation(storage: Storage = sessionStorage): Reservation 
   return stored;
 }
 
+/** The reservation page's address (`root.tsx`); the frame's fill script reads the code in it too. */
+export const RESERVATION_ROUTE = '/pasajes/reserva/:codigo';
+
+/** Whether the booking became the reservation `codigo` (as an address or a customer writes it, any case). */
+export function isReservationOf(reservation: Reservation, codigo: string): boolean {
+  return Boolean(reservation.codigo) && reservation.codigo === codigo.toUpperCase();
+}
+
 /** The trip of the leg the customer is on. */
 export function currentTrip(reservation: Reservation): Trip | undefined {
   return reservation.tramo === 'vuelta' ? reservation.vuelta : reservation.ida;

@@ -3,6 +3,8 @@ import { Alert, Button, chakra, Container, Grid, Heading, Skeleton, Stack, Text 
 import { ErrorSummary } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
+import { LEG_FILLS, tripFacts } from '../leg-line';
+import { LegLinesView, useLegLines } from '../leg-lines';
 import { HoldAnnouncement, HoldTime } from '../seats/hold-time';
 import { loadReservationPage } from '../reservation/load-page';
 import { tripsUrl } from '../trips-url';
@@ -12,13 +14,10 @@ import { BuyerSection, Terms } from './buyer-section';
 import { PassengerBlock } from './passenger-block';
 import { PaymentStore } from './payment.store';
 import { CouponAndTotal } from './price-section';
-import { LEG_FILLS, legLine, tripFacts } from '../leg-line';
-import { LegLinesView } from '../leg-lines';
 
 const TripLines = observer(function TripLines({ store }: { store: PaymentStore }) {
-  const { t, i18n } = useTranslation('booking');
-  const terminals = (names: { salida: string; llegada: string }) => t('payment.terminals', names);
-  return <LegLinesView fill={LEG_FILLS.payment} lines={Object.fromEntries(store.legs.map((leg) => [leg.tramo, legLine(tripFacts(leg.trip), i18n.language, terminals)]))} />;
+  const legLines = useLegLines();
+  return <LegLinesView fill={LEG_FILLS.payment} lines={legLines(store.legs.map((leg) => ({ tramo: leg.tramo, facts: tripFacts(leg.trip) })))} />;
 });
 
 /** The hold's live region on this step: the warning before the holds end and the answer to "More time". */

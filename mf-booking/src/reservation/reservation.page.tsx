@@ -4,10 +4,9 @@ import { TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
-import type { ReservationLeg } from '@rumbo/shared/schemas';
 import { formatCentimos, prepareFormats } from '../format';
-import { LEG_FILLS, legLine } from '../leg-line';
-import { LegLinesView } from '../leg-lines';
+import { LEG_FILLS } from '../leg-line';
+import { LegLinesView, useLegLines } from '../leg-lines';
 import { deckNumber } from '../seats/seat-grid';
 import { ReservationStore } from './reservation.store';
 import { PendingPanel } from './pending-panel';
@@ -189,9 +188,7 @@ export function ReservationPage({ store: given }: { store?: ReservationStore }) 
   const { codigo = '' } = useParams();
   const [store] = useState(() => given ?? new ReservationStore(codigo));
   const { state, view, pending, waiting } = useTransitioned(store, readPage, samePage);
-  // The reservation's legs, a line each, as step 3 showed them.
-  const legLines = (legs: ReservationLeg[]) =>
-    Object.fromEntries(legs.map((leg) => [leg.tramo, legLine(leg, i18n.language, (names) => t('payment.terminals', names))]));
+  const legLines = useLegLines();
 
   useEffect(() => {
     void store.load();
@@ -236,7 +233,7 @@ export function ReservationPage({ store: given }: { store?: ReservationStore }) 
       {/* Its trip first: from the answer, or, in the frame, from this browser's purchase (`../frame-fill`). */}
       {(state === 'loading' || (state === 'ready' && view)) && (
         // One element from the frame to the answer: the line the frame painted stays, text and all.
-        <LegLinesView fill={LEG_FILLS.reservation} lines={state === 'ready' && view ? legLines(view.tramos) : undefined} />
+        <LegLinesView fill={LEG_FILLS.reservation} lines={state === 'ready' && view ? legLines(view.tramos.map((leg) => ({ tramo: leg.tramo, facts: leg }))) : undefined} />
       )}
       {state === 'loading' && (
         // Shown once the frame's fill has written the trip above it (or the page is live): it never moves down.
