@@ -94,6 +94,11 @@ async function lighthouseOnce(url) {
     { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
   );
   const report = JSON.parse(readFileSync(out, 'utf8'));
+  // BENCH_REPORTS=<folder> keeps each run's full report (long tasks, LCP element, requests).
+  if (process.env.BENCH_REPORTS) {
+    mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
+    writeFileSync(path.join(process.env.BENCH_REPORTS, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(report));
+  }
   return {
     score: report.categories.performance.score,
     lcp: report.audits['largest-contentful-paint'].numericValue,

@@ -9,10 +9,11 @@
  * writes the template with the answer and the answer itself (which the page hydrates from); when
  * it does not, the skeleton (shell/scripts/page-data.mjs).
  */
-import { RemoteRoot } from '@rumbo/shared';
-import { DestinationAnswer } from '@rumbo/shared/contract';
+import { RemoteRoot, type StitchedAnswer } from '@rumbo/shared';
+import { DestinationAnswer, endpoints } from '@rumbo/shared/contract';
 import * as v from 'valibot';
-import { destinationDataKey, type StitchedDestination } from './destinations/destination.page';
+import { destinationDataKey } from './destinations/destination.page';
+import { PROMOTIONS_DATA_KEY } from './promotions/promotions.page';
 import type { ReactNode } from 'react';
 import { prerenderPages, prepareServer, setServerPageData } from '@rumbo/shared/server';
 import { informationDataKey } from './information/information.resource';
@@ -53,27 +54,31 @@ const render = () => <RemoteRoot Root={Root} build={__BUILD_LABEL__ || __APP_VER
 
 /**
  * The pages whose first screen is the API's data, in lists a template cannot hold (a destination:
- * its routes with their "from" prices, terminals and agencies): each is rendered at deploy with
- * the API's answer by `renderWithData` (this bundle, kept in the build folder as its renderer),
- * and until then, or when the API does not answer, is its sized skeleton.
+ * its routes with their "from" prices, terminals and agencies; the promotions): each is rendered
+ * at deploy with the API's answer by `renderWithData` (this bundle, kept in the build folder as its
+ * renderer), and until then, or when the API does not answer, is its sized skeleton. By path: the
+ * call whose answer it is drawn with (where the page finds it, `stitchedAnswer`) and its schema.
  */
-const DATA_PAGES: Record<string, string> = Object.fromEntries(DESTINATION_SLUGS.map((slug) => [`/destinos/${slug}`, destinationDataKey(slug)]));
+const DATA_PAGES: Record<string, { key: string; schema: v.GenericSchema }> = {
+  ...Object.fromEntries(DESTINATION_SLUGS.map((slug) => [`/destinos/${slug}`, { key: destinationDataKey(slug), schema: DestinationAnswer }])),
+  '/promociones': { key: PROMOTIONS_DATA_KEY, schema: endpoints.promotions.answer },
+};
 
 /**
  * The page at `path` rendered with `answer` (its call's answer, in es-PE), with the data it
  * hydrates from; undefined when `path` is not such a page or the answer is not the call's.
  */
 export async function renderWithData(path: string, answer: unknown) {
-  const key = DATA_PAGES[path];
-  const checked = v.safeParse(DestinationAnswer, answer);
-  if (!key || !checked.success) return undefined;
+  const page = DATA_PAGES[path];
+  const checked = page && v.safeParse(page.schema, answer);
+  if (!page || !checked?.success) return undefined;
   await prepareServer([contentPackageTexts]);
-  const stitched: StitchedDestination = { language: 'es-PE', destination: checked.output };
-  const data = { [key]: stitched };
+  const stitched: StitchedAnswer<unknown> = { language: 'es-PE', answer: checked.output };
+  const data = { [page.key]: stitched };
   setServerPageData(data);
   try {
-    const [page] = await prerenderPages([path], render);
-    return { ...page!, data };
+    const [rendered] = await prerenderPages([path], render);
+    return { ...rendered!, data };
   } finally {
     setServerPageData({});
   }
@@ -87,7 +92,7 @@ export async function prerender() {
     pages: pages.map((page) => {
       const template = templates.find((t) => t.path === page.path);
       if (template) return { ...page, template: { endpoint: template.endpoint, html: template.html, css: template.css, ids: template.ids } };
-      return DATA_PAGES[page.path] ? { ...page, renderedWithData: { endpoint: DATA_PAGES[page.path] } } : page;
+      return DATA_PAGES[page.path] ? { ...page, renderedWithData: { endpoint: DATA_PAGES[page.path]!.key } } : page;
     }),
   };
 }

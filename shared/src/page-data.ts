@@ -6,6 +6,8 @@
  * refreshes from the API as it always does. In Node (a build rendering first screens) the data is
  * what the prerender sets (`setServerPageData`, the tokens the stitch replaces).
  */
+import * as v from 'valibot';
+
 let serverData: Record<string, unknown> = {};
 let browserData: Record<string, unknown> | undefined;
 
@@ -39,4 +41,26 @@ export function stitchedData(key: string): unknown {
 /** Forgets the page's data (tests; a page read once keeps it for the visit). */
 export function resetPageData(): void {
   browserData = undefined;
+}
+
+/**
+ * What a page rendered at deploy with its call's answer carries under the call's path
+ * (shell/scripts/page-data.mjs `renderPagesWithData`, a remote's `renderWithData`): the answer and
+ * the language it was asked in.
+ */
+export interface StitchedAnswer<T> {
+  language: string;
+  answer: T;
+}
+
+/**
+ * The answer the deploy rendered the page with under `key`, checked with the call's answer
+ * schema, when it was asked in `language`; else undefined (another language's visitor, a page
+ * without it, or data that is not the call's answer).
+ */
+export function stitchedAnswer<S extends v.GenericSchema>(key: string, schema: S, language: string): v.InferOutput<S> | undefined {
+  const stitched = stitchedData(key) as Partial<StitchedAnswer<unknown>> | undefined;
+  if (stitched?.language !== language) return undefined;
+  const checked = v.safeParse(schema, stitched.answer);
+  return checked.success ? checked.output : undefined;
 }

@@ -5,20 +5,28 @@ import { useTranslation } from 'react-i18next';
  * A GET's answer, fetched again when the language changes; undefined while loading or after a
  * failure. The answer is rendered as a transition: React renders the (often long) list it brings
  * in slices, between which the browser stays responsive, rather than in one long task.
+ *
+ * `stitched`: the answer the page's HTML was rendered with at deploy, for a language
+ * (`stitchedAnswer`, ./page-data.ts): the first render shows, and hydrates, that; the API's answer
+ * replaces it, and a refresh that fails keeps it.
  */
-export function useAnswer<T>(load: () => Promise<T | undefined>): { data: T | undefined; failed: boolean } {
+export function useAnswer<T>(load: () => Promise<T | undefined>, stitched?: (language: string) => T | undefined): { data: T | undefined; failed: boolean } {
   const { i18n } = useTranslation();
-  const [state, setState] = useState<{ data: T | undefined; failed: boolean }>({ data: undefined, failed: false });
+  const [state, setState] = useState<{ data: T | undefined; failed: boolean; fromHtml?: boolean }>(() => {
+    const data = stitched?.(i18n.language);
+    return { data, failed: false, fromHtml: data !== undefined };
+  });
   useEffect(() => {
     let live = true;
+    const fail = () => startTransition(() => setState((previous) => (previous.fromHtml ? previous : { data: undefined, failed: true })));
     load().then(
-      (data) => live && startTransition(() => setState({ data, failed: data === undefined })),
-      () => live && startTransition(() => setState({ data: undefined, failed: true })),
+      (data) => live && (data === undefined ? fail() : startTransition(() => setState({ data, failed: false }))),
+      () => live && fail(),
     );
     return () => {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `load` is a module function
   }, [i18n.language]);
-  return state;
+  return { data: state.data, failed: state.failed };
 }

@@ -177,14 +177,16 @@ const CODE_FALLBACK =
  * empty `[data-lima-today]` element (the complaints book's filing date), filled here with Lima's
  * calendar day as dd/mm/yyyy; a date field whose attributes are today or a number of days after it
  * names them in `data-lima-dates` (`value:0 min:0 max:90`: the trip search's dates), set here as
- * yyyy-mm-dd. Both before the first paint, as the remote renders them once live (`limaToday`,
- * `dayToDmy` and `addDays`, @rumbo/shared/schemas): the page needs no code to show them. Lima's
+ * yyyy-mm-dd; what shows until a day (`data-lima-until`, yyyy-mm-dd: a promotion stitched into the
+ * page) is hidden once that day has passed, as the API's answer then leaves it out. All before the
+ * first paint, as the remote renders them once live (`limaToday`, `dayToDmy` and `addDays`,
+ * @rumbo/shared/schemas): the page needs no code to show them. Lima's
  * day is UTC's shifted by its fixed offset (−05:00, no daylight saving since 1994, as
  * page-data.mjs `formatDayEs` reads it): `Intl.DateTimeFormat` with a time zone loads the browser's
  * zone data on first use, ~45 ms of a phone's main thread before the page is interactive.
  */
 const TODAY_FILL =
-  'document.addEventListener("DOMContentLoaded",function(){var e=document.querySelectorAll("[data-lima-today]"),f=document.querySelectorAll("[data-lima-dates]");if(!e.length&&!f.length)return;var t=Date.now()-18e6,d=new Date(t).toISOString().slice(0,10).split("-");for(var i=0;i<e.length;i++)if(!e[i].textContent)e[i].textContent=d[2]+"/"+d[1]+"/"+d[0];for(i=0;i<f.length;i++)f[i].getAttribute("data-lima-dates").split(" ").forEach(function(p){var a=p.split(":");if(a.length==2&&/^\\d+$/.test(a[1]))this.setAttribute(a[0],new Date(t+a[1]*864e5).toISOString().slice(0,10))},f[i])});';
+  'document.addEventListener("DOMContentLoaded",function(){var e=document.querySelectorAll("[data-lima-today]"),f=document.querySelectorAll("[data-lima-dates]"),u=document.querySelectorAll("[data-lima-until]");if(!e.length&&!f.length&&!u.length)return;var t=Date.now()-18e6,d=new Date(t).toISOString().slice(0,10).split("-");for(var i=0;i<e.length;i++)if(!e[i].textContent)e[i].textContent=d[2]+"/"+d[1]+"/"+d[0];for(i=0;i<f.length;i++)f[i].getAttribute("data-lima-dates").split(" ").forEach(function(p){var a=p.split(":");if(a.length==2&&/^\\d+$/.test(a[1]))this.setAttribute(a[0],new Date(t+a[1]*864e5).toISOString().slice(0,10))},f[i]);for(i=0;i<u.length;i++)if(u[i].getAttribute("data-lima-until")<d.join("-"))u[i].hidden=true});';
 
 /** The stitched page's one inline script, first in it: the language and submit guards, the code's fallback and today's date above. */
 export const pageGuard = (product) => `${languageGuard(product)}${SUBMIT_GUARD}${CODE_FALLBACK}${TODAY_FILL}`;

@@ -143,6 +143,15 @@ describe("the stitched page's inline script", () => {
     expect(back).toHaveAttribute('min', today);
     expect(back).toHaveValue('');
   });
+
+  it('hides what shows until a day once that day has passed in Lima (a stitched promotion)', () => {
+    const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date()).split('-').map(Number);
+    const day = (offset: number) => new Date(Date.UTC(y!, m! - 1, d! + offset)).toISOString().slice(0, 10);
+    document.body.innerHTML = `<article data-lima-until="${day(-1)}">ayer</article><article data-lima-until="${day(0)}">hoy</article><article data-lima-until="${day(30)}">luego</article>`;
+    new Function(pageGuard('rumbo'))();
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    expect([...document.querySelectorAll('article')].map((article) => article.hidden)).toEqual([true, false, false]);
+  });
 });
 
 describe('a page rendered at deploy with its data (a destination)', () => {

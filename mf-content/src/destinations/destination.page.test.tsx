@@ -68,7 +68,7 @@ describe('a destination page the deploy rendered with its data', () => {
   );
 
   beforeEach(() => {
-    removeData = stitchPageData({ [destinationDataKey('cusco')]: { language: 'es-PE', destination: CUSCO } });
+    removeData = stitchPageData({ [destinationDataKey('cusco')]: { language: 'es-PE', answer: CUSCO } });
   });
 
   afterEach(() => removeData());
@@ -100,7 +100,7 @@ describe('a destination page the deploy rendered with its data', () => {
     expect(stitchedDestination('cusco', 'en-EN')).toBeUndefined();
     expect(stitchedDestination('cusco', 'es-PE')).toEqual(CUSCO);
     removeData();
-    removeData = stitchPageData({ [destinationDataKey('cusco')]: { language: 'es-PE', destination: { nombre: 'Cusco' } } });
+    removeData = stitchPageData({ [destinationDataKey('cusco')]: { language: 'es-PE', answer: { nombre: 'Cusco' } } });
     expect(stitchedDestination('cusco', 'es-PE')).toBeUndefined();
   });
 });

@@ -1,6 +1,5 @@
-import { ApiError, Link, stitchedData, useTranslation } from '@rumbo/shared';
+import { ApiError, Link, stitchedAnswer, useTranslation } from '@rumbo/shared';
 import { DestinationAnswer } from '@rumbo/shared/contract';
-import * as v from 'valibot';
 import { Alert, Box, Container, Grid, Heading, Image, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -16,22 +15,12 @@ type State = { status: 'loading' } | { status: 'ready'; destination: Destination
 /** Where a stitched destination page keeps the answer it was rendered with: its call's path. */
 export const destinationDataKey = (slug: string) => `/rest/destino/${slug}`;
 
-/** What a destination page rendered with its data carries (shell/scripts/page-data.mjs, `renderWithData`). */
-export interface StitchedDestination {
-  language: string;
-  destination: Destination;
-}
-
 /**
  * The destination as the deploy rendered the page with it (the API's answer then, in es-PE),
  * checked with the call's answer schema: the first render shows, and hydrates, exactly that.
  */
-export function stitchedDestination(slug: string, language: string): Destination | undefined {
-  const stitched = stitchedData(destinationDataKey(slug)) as Partial<StitchedDestination> | undefined;
-  if (stitched?.language !== language) return undefined;
-  const checked = v.safeParse(DestinationAnswer, stitched.destination);
-  return checked.success ? checked.output : undefined;
-}
+export const stitchedDestination = (slug: string, language: string): Destination | undefined =>
+  stitchedAnswer(destinationDataKey(slug), DestinationAnswer, language);
 
 /**
  * The destination `slug` in the current language: from the page's HTML where the deploy rendered

@@ -1,12 +1,12 @@
 import { registerTexts } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
-import { answer, json, renderWithUi, setUpShared, stubEndpoints } from '@rumbo/shared/testing';
-import { screen } from '@testing-library/react';
+import { answer, hydrateAt, json, renderWithUi, setUpShared, stitchPageData, stubEndpoints, stubRest } from '@rumbo/shared/testing';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Promotion } from '../content.resource';
 import { contentPackageTexts } from '../locales';
-import PromotionsPage from './promotions.page';
+import PromotionsPage, { PROMOTIONS_DATA_KEY, stitchedPromotions } from './promotions.page';
 
 const PROMOTION: Promotion = {
   cpromocion: 1, cupon: 'CUSCO20', descuento: 20, desde: '2026-11-15', hasta: '2027-01-06',
@@ -70,4 +70,51 @@ test('a used or bad link says so', async () => {
   );
   renderAt('/promociones?baja=abcdefghijklmnopqrstuvwxyz012345');
   expect(await screen.findByRole('alert')).toHaveTextContent('El enlace no es válido o ya fue usado');
+});
+
+describe('the promotions page the deploy rendered with the promotions', () => {
+  let removeData: () => void = () => undefined;
+  const page = (address: string) => (
+    <MemoryRouter initialEntries={[address]}>
+      <PromotionsPage />
+    </MemoryRouter>
+  );
+
+  beforeEach(() => {
+    removeData = stitchPageData({ [PROMOTIONS_DATA_KEY]: { language: 'es-PE', answer: [PROMOTION] } });
+  });
+
+  afterEach(() => removeData());
+
+  test('is whole in its HTML, with no placeholder, and hydrates it without a mismatch; a refresh that fails keeps it', async () => {
+    stubRest(() => json(503, { message: 'down' }));
+    const { html, mismatches, container, root } = await hydrateAt('/promociones', '/promociones', page);
+    expect(html).toContain('20 % de descuento a Cusco');
+    expect(html).toContain('CUSCO20');
+    expect(html).toContain('data-lima-until="2027-01-06"');
+    expect(html).not.toContain('chakra-skeleton');
+    expect(mismatches).toEqual([]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(within(container).getByRole('heading', { name: '20 % de descuento a Cusco' })).toBeInTheDocument();
+    expect(within(container).queryByRole('alert')).toBeNull();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  test('shows what the API answers now once it answers', async () => {
+    stubRest(() => json(200, { data: [{ ...PROMOTION, cpromocion: 2, titulo: 'Arequipa a mitad de precio' }] }));
+    const { container, root } = await hydrateAt('/promociones', '/promociones', page);
+    expect(await within(container).findByRole('heading', { name: 'Arequipa a mitad de precio' })).toBeInTheDocument();
+    expect(within(container).queryByRole('heading', { name: '20 % de descuento a Cusco' })).toBeNull();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  test('is not taken for another language, nor when it is not the call’s answer', () => {
+    expect(stitchedPromotions('en-EN')).toBeUndefined();
+    expect(stitchedPromotions('es-PE')).toEqual([PROMOTION]);
+    removeData();
+    removeData = stitchPageData({ [PROMOTIONS_DATA_KEY]: { language: 'es-PE', answer: [{ titulo: 'sin cupón' }] } });
+    expect(stitchedPromotions('es-PE')).toBeUndefined();
+  });
 });

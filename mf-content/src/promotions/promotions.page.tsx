@@ -4,7 +4,14 @@ import { useSearchParams } from 'react-router';
 import { confirmSubscription, fetchPromotions, unsubscribe } from '../content.resource';
 import { PromotionCard } from './promotion-card';
 import { SubscribeForm } from './subscribe-form';
-import { type FormMessage, fromError, messageText, useAnswer, useTranslation } from '@rumbo/shared';
+import { type FormMessage, fromError, messageText, stitchedAnswer, useAnswer, useTranslation } from '@rumbo/shared';
+import { endpoints } from '@rumbo/shared/contract';
+
+/** Where the page rendered at deploy with the promotions keeps them (prerender.tsx `DATA_PAGES`): their call's path. */
+export const PROMOTIONS_DATA_KEY = endpoints.promotions.path;
+
+/** The promotions the deploy rendered the page with, for a visitor in `language` (else undefined). */
+export const stitchedPromotions = (language: string) => stitchedAnswer(PROMOTIONS_DATA_KEY, endpoints.promotions.answer, language);
 
 type LinkState = { status: 'working'; kind: 'confirmar' | 'baja' } | { status: 'done'; kind: 'confirmar' | 'baja'; correo: string } | { status: 'failed'; message: FormMessage };
 
@@ -50,7 +57,7 @@ function LinkNotice({ state }: { state: LinkState }) {
 /** `/promociones`: current promotions and the e-mail subscription (with its confirm/unsubscribe links). */
 export default function PromotionsPage() {
   const { t } = useTranslation('content');
-  const { data: promotions, failed } = useAnswer(fetchPromotions);
+  const { data: promotions, failed } = useAnswer(fetchPromotions, stitchedPromotions);
   const link = useSubscriptionLink();
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>
