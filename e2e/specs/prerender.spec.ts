@@ -72,7 +72,12 @@ test.describe('pages painted from HTML', () => {
     expect(home).toMatch(/<div data-parcel-slot="trip-search"><div data-build="[^"]+"><div><form [^>]*aria-labelledby="search-widget-title"/);
     expect(pageData(home)['/rest/terminales']).toEqual(expect.arrayContaining([expect.objectContaining({ codigo: 'CUZ', ciudad: 'Cusco' })]));
     // A destination was rendered with the API's answer, which it hydrates from.
-    expect(pageData(await served(request, '/destinos/cusco'))['/rest/destino/cusco']).toMatchObject({ language: 'es-PE', destination: { nombre: 'Cusco', codigo: 'CUZ' } });
+    expect(pageData(await served(request, '/destinos/cusco'))['/rest/destino/cusco']).toMatchObject({ language: 'es-PE', answer: { nombre: 'Cusco', codigo: 'CUZ' } });
+    // The promotions too: in the HTML, with no placeholder waiting for code, each with its last day.
+    const promotions = await served(request, '/promociones');
+    expect(pageData(promotions)['/rest/promocion/obtener']).toMatchObject({ language: 'es-PE', answer: expect.arrayContaining([expect.objectContaining({ cupon: expect.any(String) })]) });
+    expect(promotions).toMatch(/<article [^>]*data-testid="promotion" data-lima-until="\d{4}-\d{2}-\d{2}"/);
+    expect(promotions).not.toContain('chakra-skeleton');
   });
 
   test('a client that takes no compression (a monitor, a crawler) gets the same pages, `/` included', async ({ request }) => {
