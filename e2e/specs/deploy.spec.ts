@@ -27,11 +27,15 @@ const remoteFirstScreen = (html: string, remote: string) => {
   return start < 0 ? '' : html.slice(start, html.indexOf('<div id="shell-footer">', start));
 };
 
-/** What a stitched home page holds in mf-booking's search slot (TRIP_SEARCH_SLOT). */
-const searchSlot = (html: string) => {
-  const start = html.indexOf('<div data-parcel-slot="trip-search">');
+/**
+ * What a stitched page holds in mf-booking's search slot: the home page's (TRIP_SEARCH_SLOT), or a
+ * destination's, keyed by its city (TRIP_SEARCH_TO_SLOT).
+ */
+const searchSlot = (html: string, slot = '<div data-parcel-slot="trip-search">') => {
+  const start = html.indexOf(slot);
   return start < 0 ? '' : html.slice(start, html.indexOf('</form>', start));
 };
+const CUSCO_SLOT = '<div data-parcel-slot="trip-search-to" data-slot-key="CUZ">';
 
 /** A new build of one remote only (its folder), labelled `label`, into a folder of its own; answers that folder. */
 function buildLabelled(folder: string, label: string): string {
@@ -95,6 +99,9 @@ test("mf-booking's purchase frames roll forward and back with it (issue 17 item 
   // The home page (mf-content's) holds mf-booking's search form in its slot, from HTML.
   const homeBefore = await servedHtml(request, '/');
   expect(searchSlot(homeBefore)).toContain('<form');
+  // A destination's page (rendered at deploy with its data) holds it with its city preset.
+  const cuscoBefore = await servedHtml(request, '/destinos/cusco');
+  expect(searchSlot(cuscoBefore, CUSCO_SLOT)).toContain('value="Cusco (CUZ)"');
 
   const label = `e2e-booking-${Date.now()}`;
   const newVersion = deploy('publish', 'mf_booking', buildLabelled('mf-booking', label));
@@ -108,6 +115,10 @@ test("mf-booking's purchase frames roll forward and back with it (issue 17 item 
   await expect(page.locator(`#remote-mf_booking [data-build="${label}"]`)).toBeVisible();
   // The home page was stitched again with the new build's search form, which hydrates there.
   expect(searchSlot(await servedHtml(request, '/'))).toContain(`data-build="${label}"`);
+  const cuscoNew = await servedHtml(request, '/destinos/cusco');
+  expect(searchSlot(cuscoNew, CUSCO_SLOT)).toContain(`data-build="${label}"`);
+  expect(searchSlot(cuscoNew, CUSCO_SLOT)).toContain('value="Cusco (CUZ)"');
+  expect(remoteFirstScreen(cuscoNew, 'mf_content')).toMatch(/<h1[^>]*>Viaja a Cusco<\/h1>/);
   await shell.open('/');
   await page.getByRole('combobox', { name: 'Origen' }).click();
   await expect(page.locator(`[data-parcel-slot] [data-build="${label}"] form[data-live]`)).toBeVisible();
@@ -116,6 +127,7 @@ test("mf-booking's purchase frames roll forward and back with it (issue 17 item 
   // Rolled back: the older build's frame, byte for byte, for every query; the home page's search too.
   expect(await servedHtml(request, step1)).toBe(frameBefore);
   expect(await servedHtml(request, '/')).toBe(homeBefore);
+  expect(await servedHtml(request, '/destinos/cusco')).toBe(cuscoBefore);
   expect(remoteFirstScreen(await servedHtml(request, '/pasajes?origen=CUZ'), 'mf_booking')).not.toContain(label);
   expect(registry().mf_booking).toContain(`/${firstVersion}/`);
 });

@@ -73,6 +73,10 @@ test.describe('pages painted from HTML', () => {
     expect(pageData(home)['/rest/terminales']).toEqual(expect.arrayContaining([expect.objectContaining({ codigo: 'CUZ', ciudad: 'Cusco' })]));
     // A destination was rendered with the API's answer, which it hydrates from.
     expect(pageData(await served(request, '/destinos/cusco'))['/rest/destino/cusco']).toMatchObject({ language: 'es-PE', answer: { nombre: 'Cusco', codigo: 'CUZ' } });
+    // With mf-booking's search in its slot, its city preset (the terminals it hydrates with beside it).
+    const cusco = await served(request, '/destinos/cusco');
+    expect(cusco).toMatch(/<div data-parcel-slot="trip-search-to" data-slot-key="CUZ"><div data-build="[^"]+"><div><form [^>]*aria-labelledby="search-widget-title"[\s\S]*?name="destino" value="Cusco \(CUZ\)"/);
+    expect(pageData(cusco)['/rest/terminales']).toEqual(expect.arrayContaining([expect.objectContaining({ codigo: 'CUZ' })]));
     // The promotions too: in the HTML, with no placeholder waiting for code, each with its last day.
     const promotions = await served(request, '/promociones');
     expect(pageData(promotions)['/rest/promocion/obtener']).toMatchObject({ language: 'es-PE', answer: expect.arrayContaining([expect.objectContaining({ cupon: expect.any(String) })]) });

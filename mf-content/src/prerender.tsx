@@ -9,7 +9,7 @@
  * writes the template with the answer and the answer itself (which the page hydrates from); when
  * it does not, the skeleton (shell/scripts/page-data.mjs).
  */
-import { RemoteRoot, type StitchedAnswer } from '@rumbo/shared';
+import { RemoteRoot, TRIP_SEARCH_TO_SLOT, type StitchedAnswer } from '@rumbo/shared';
 import { DestinationAnswer, endpoints } from '@rumbo/shared/contract';
 import * as v from 'valibot';
 import { destinationDataKey } from './destinations/destination.page';
@@ -57,10 +57,13 @@ const render = () => <RemoteRoot Root={Root} build={__BUILD_LABEL__ || __APP_VER
  * its routes with their "from" prices, terminals and agencies; the promotions): each is rendered
  * at deploy with the API's answer by `renderWithData` (this bundle, kept in the build folder as its
  * renderer), and until then, or when the API does not answer, is its sized skeleton. By path: the
- * call whose answer it is drawn with (where the page finds it, `stitchedAnswer`) and its schema.
+ * call whose answer it is drawn with (where the page finds it, `stitchedAnswer`), its schema, and
+ * the slots for other remotes' parts it then has (a destination's search, mf-booking's).
  */
-const DATA_PAGES: Record<string, { key: string; schema: v.GenericSchema }> = {
-  ...Object.fromEntries(DESTINATION_SLUGS.map((slug) => [`/destinos/${slug}`, { key: destinationDataKey(slug), schema: DestinationAnswer }])),
+const DATA_PAGES: Record<string, { key: string; schema: v.GenericSchema; slots?: string[] }> = {
+  ...Object.fromEntries(
+    DESTINATION_SLUGS.map((slug) => [`/destinos/${slug}`, { key: destinationDataKey(slug), schema: DestinationAnswer, slots: [TRIP_SEARCH_TO_SLOT.id] }]),
+  ),
   '/promociones': { key: PROMOTIONS_DATA_KEY, schema: endpoints.promotions.answer },
 };
 
@@ -92,7 +95,8 @@ export async function prerender() {
     pages: pages.map((page) => {
       const template = templates.find((t) => t.path === page.path);
       if (template) return { ...page, template: { endpoint: template.endpoint, html: template.html, css: template.css, ids: template.ids } };
-      return DATA_PAGES[page.path] ? { ...page, renderedWithData: { endpoint: DATA_PAGES[page.path]!.key } } : page;
+      const data = DATA_PAGES[page.path];
+      return data ? { ...page, renderedWithData: { endpoint: data.key }, ...(data.slots ? { slots: data.slots } : {}) } : page;
     }),
   };
 }

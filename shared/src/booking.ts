@@ -77,3 +77,12 @@ export async function endGuestPurchase(api: ApiClient, storage: Storage = sessio
  * mounts the parcel with there, so the form is rendered with it.
  */
 export const TRIP_SEARCH_SLOT = { id: 'trip-search', labelledBy: 'search-widget-title' } as const;
+
+/**
+ * A destination page's slot for the trip search with its destination preset: keyed by the city's
+ * code (`data-slot-key`); mf-booking's build draws its part with the city's fields as tokens
+ * (`__STITCH_codigo__`, `__STITCH_ciudad__`), which the stitch writes with that city's terminal
+ * (shell/scripts/page-data.mjs, keyed parts).
+ */
+export const TRIP_SEARCH_TO_SLOT = { id: 'trip-search-to', labelledBy: TRIP_SEARCH_SLOT.labelledBy, keyedBy: 'codigo' } as const;
+

@@ -1,5 +1,5 @@
 export { ApiClient, ApiError, endpointUrl, type ApiDeps, type CallAnswer } from './api';
-export { TRIP_SEARCH_SLOT, endGuestPurchase, heldSeats, type HeldSeat } from './booking';
+export { TRIP_SEARCH_SLOT, TRIP_SEARCH_TO_SLOT, endGuestPurchase, heldSeats, type HeldSeat } from './booking';
 export { configure, getConfig, type RuntimeConfig } from './config';
 export type { OperatorData } from './contracts';
 export { SALES_CHANNEL, SEAT_STATE } from './constants';

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fetchPageData, fetchSlotData, fillSlots, jsonScript, pageDataScript, pageWithData, readSiteConfig, renderPagesWithData, slotsIn } from './page-data.mjs';
+import { fetchPageData, fetchSlotData, fillSlots, jsonScript, pageDataScript, pageWithData, readSiteConfig, renderPagesWithData, slotsOfPage } from './page-data.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEPLOY_DIR = path.resolve(process.env.DEPLOY_DIR ?? path.join(ROOT, '.deploy'));
@@ -328,7 +328,7 @@ function pagesWithSlotsOf(remote, registry, previous) {
   if (!ids.size) return [];
   return Object.entries(registry)
     .filter(([owner]) => owner !== remote)
-    .map(([owner, manifestUrl]) => [owner, manifestUrl, prerenderedPages(owner, versionIn(manifestUrl)).filter((page) => slotsIn(page.html).some((id) => ids.has(id)))])
+    .map(([owner, manifestUrl]) => [owner, manifestUrl, prerenderedPages(owner, versionIn(manifestUrl)).filter((page) => slotsOfPage(page).some((id) => ids.has(id)))])
     .filter(([, , pages]) => pages.length > 0);
 }
 
@@ -342,16 +342,20 @@ export async function fetchStitchAnswers(remote, version) {
   const previous = registry[remote];
   const origin = readOrigins()[remote];
   if (origin) registry[remote] = `${origin}/${version}/mf-manifest.json`;
-  const pages = [...prerenderedPages(remote, version), ...pagesWithSlotsOf(remote, registry, previous).flatMap(([, , theirs]) => theirs)];
+  const others = pagesWithSlotsOf(remote, registry, previous);
+  const pages = [...prerenderedPages(remote, version), ...others.flatMap(([, , theirs]) => theirs)];
   const slots = liveSlots(registry);
-  const used = [...new Set(pages.flatMap((page) => slotsIn(page.html)))].map((id) => slots[id]).filter(Boolean);
+  const used = [...new Set(pages.flatMap(slotsOfPage))].map((id) => slots[id]).filter(Boolean);
   const { apiBaseUrl } = readSiteConfig(SHELL_DIR);
-  const [templates, slotData, rendered] = await Promise.all([
+  // The pages rendered with their data: this remote's, and those of others stitched again for a
+  // slot it fills (each by its own version's renderer).
+  const owners = [[remote, version, prerenderedPages(remote, version)], ...others.map(([owner, manifestUrl, theirs]) => [owner, versionIn(manifestUrl), theirs])];
+  const [templates, slotData, ...rendered] = await Promise.all([
     fetchPageData(pages, apiBaseUrl),
     fetchSlotData(used, apiBaseUrl),
-    renderPagesWithData(prerenderedPages(remote, version), apiBaseUrl, rendererOf(remote, version)),
+    ...owners.map(([owner, ownerVersion, theirs]) => renderPagesWithData(theirs, apiBaseUrl, rendererOf(owner, ownerVersion))),
   ]);
-  return { ...templates, ...slotData, rendered };
+  return { ...templates, ...slotData, rendered: Object.assign({}, ...rendered) };
 }
 
 /** The `renderWithData(path, answer)` of `remote`'s version, run here in Node, or undefined. */

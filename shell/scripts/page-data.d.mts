@@ -56,9 +56,15 @@ export interface BuiltSlot extends BuiltPart {
   data?: { key: string; method: string; path: string };
   /** Where the part's asset addresses point (its remote's version folder), set by the stitch. */
   publicPath?: string;
+  /**
+   * A keyed part (a destination's search): drawn for the item of its data whose field `keyedBy` is
+   * the slot's `data-slot-key`, its markup's `__STITCH_<field>__` tokens written with that item's fields.
+   */
+  keyedBy?: string;
 }
-export function slotMarkup(id: string): string;
+export function slotMarkup(id: string, key?: string): string;
 export function slotsIn(html: string): string[];
+export function slotsOfPage(page: { html: string; slots?: string[] }): string[];
 export function fetchSlotData(
   slots: BuiltSlot[],
   apiBaseUrl: string | undefined,

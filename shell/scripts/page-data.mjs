@@ -127,11 +127,33 @@ export async function renderPagesWithData(pages, apiBaseUrl, render, fetchImpl =
   return rendered;
 }
 
-/** The empty slot a page leaves for another remote's part (`id`), as React renders it. */
-export const slotMarkup = (id) => `<div data-parcel-slot="${id}"></div>`;
+/**
+ * The empty slot a page leaves for another remote's part (`id`), as React renders it; `key`
+ * (`data-slot-key`) names the item of the part's data it is drawn for (a keyed part's).
+ */
+export const slotMarkup = (id, key) => `<div data-parcel-slot="${id}"${key === undefined ? '' : ` data-slot-key="${escapeHtml(key)}"`}></div>`;
+
+const SLOT = /<div data-parcel-slot="([\w-]+)"(?: data-slot-key="([\w-]*)")?><\/div>/g;
 
 /** The ids of the slots in a page's markup. */
-export const slotsIn = (html) => [...html.matchAll(/<div data-parcel-slot="([\w-]+)"><\/div>/g)].map((match) => match[1]);
+export const slotsIn = (html) => [...html.matchAll(SLOT)].map((match) => match[1]);
+
+/**
+ * The ids of the slots a built page has or may have: in its markup, and those it names (`slots`: a
+ * page rendered at deploy with its data has them only then, a destination's search).
+ */
+export const slotsOfPage = (page) => [...new Set([...slotsIn(page.html), ...(page.slots ?? [])])];
+
+/**
+ * A keyed part's markup for the item of its data whose `keyedBy` field is `key` (a destination's
+ * search, drawn for its city): its tokens (`__STITCH_<field>__`) written with that item's fields;
+ * undefined when no item has that key.
+ */
+function keyedPart(slot, answer, key) {
+  const item = Array.isArray(answer) ? answer.find((entry) => entry && String(entry[slot.keyedBy]) === key) : undefined;
+  if (!item) return undefined;
+  return slot.html.replace(/__STITCH_(\w+)__/g, (token, field) => (field in item ? escapeHtml(item[field]) : token));
+}
 
 /** The API's answer to each slot's call, by its key; calls that did not answer are left out. */
 export async function fetchSlotData(slots, apiBaseUrl, fetchImpl = fetch) {
@@ -162,16 +184,17 @@ export async function fetchSlotData(slots, apiBaseUrl, fetchImpl = fetch) {
  * `answers`, filled: the part's markup in the slot; its CSS and its data to add to the page.
  */
 export function fillSlots(page, slots, answers = {}) {
-  let { html } = page;
   const parts = [];
   const data = {};
-  for (const id of slotsIn(html)) {
+  const html = page.html.replace(SLOT, (markup, id, key) => {
     const slot = slots[id];
-    if (!slot || (slot.data && !(slot.data.key in answers))) continue;
-    html = html.replace(slotMarkup(id), () => `<div data-parcel-slot="${id}">${slot.html}</div>`);
-    parts.push(slot);
+    if (!slot || (slot.data && !(slot.data.key in answers))) return markup;
+    const part = slot.keyedBy ? key !== undefined && keyedPart(slot, answers[slot.data?.key], key) : slot.html;
+    if (!part) return markup;
+    if (!parts.includes(slot)) parts.push(slot);
     if (slot.data) data[slot.data.key] = answers[slot.data.key];
-  }
+    return markup.replace('></div>', () => `>${part}</div>`);
+  });
   return { page: { ...page, html }, parts, data: parts.length ? data : undefined };
 }
 

@@ -123,6 +123,25 @@ describe("another remote's part in a page's slot", () => {
   it('leaves a slot no live remote fills', () => {
     expect(fillSlots(HOME, {}, { '/rest/terminales': terminals }).page).toEqual(HOME);
   });
+
+  describe("a keyed part (a destination page's search, drawn for its city)", () => {
+    const TO: BuiltSlot = { ...SEARCH, id: 'trip-search-to', html: '<input name="destino" value="__STITCH_ciudad__ (__STITCH_codigo__)">', keyedBy: 'codigo' };
+    const withCity = [...terminals, { cterminal: 21, nombre: 'Terminal Cusco', direccion: 'Av. Vallejo', cciudad: 2, ciudad: 'Cusco <& "Qosqo">', codigo: 'CUZ' }];
+    const DESTINATION = { path: '/destinos/cusco', html: `<h1>Cusco</h1>${slotMarkup('trip-search-to', 'CUZ')}`, css: '', ids: [] };
+
+    it('is found with its key, and filled with the fields of the item of that key, escaped', () => {
+      expect(slotsIn(DESTINATION.html)).toEqual(['trip-search-to']);
+      const { page, parts, data } = fillSlots(DESTINATION, { [TO.id]: TO }, { '/rest/terminales': withCity });
+      expect(page.html).toBe('<h1>Cusco</h1><div data-parcel-slot="trip-search-to" data-slot-key="CUZ"><input name="destino" value="Cusco &lt;&amp; &quot;Qosqo&quot;&gt; (CUZ)"></div>');
+      expect(parts).toEqual([TO]);
+      expect(data).toEqual({ '/rest/terminales': withCity });
+    });
+
+    it('stays empty when no item has its key, or it has none', () => {
+      expect(fillSlots({ ...DESTINATION, html: slotMarkup('trip-search-to', 'PIU') }, { [TO.id]: TO }, { '/rest/terminales': withCity })).toMatchObject({ parts: [], data: undefined });
+      expect(fillSlots({ ...DESTINATION, html: slotMarkup('trip-search-to') }, { [TO.id]: TO }, { '/rest/terminales': withCity }).parts).toEqual([]);
+    });
+  });
 });
 
 describe("the stitched page's inline script", () => {

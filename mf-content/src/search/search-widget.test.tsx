@@ -51,7 +51,10 @@ test('mounts the parcel with the preset origin and destination', async () => {
   expect(screen.queryByTestId('search-fallback')).not.toBeInTheDocument();
 });
 
-test("on a stitched home page, keeps the form the stitch put in its slot and mounts the parcel on it, to hydrate it", async () => {
+test.each([
+  ['home page', {}, 'data-parcel-slot="trip-search"'],
+  ["destination's page", { destino: 'CUZ' }, 'data-parcel-slot="trip-search-to" data-slot-key="CUZ"'],
+])('on a stitched %s, keeps the form the stitch put in its slot and mounts the parcel on it, to hydrate it', async (_, presets, slotAttributes) => {
   const mountedOn: { element: HTMLElement; html: string }[] = [];
   const config: ParcelConfig<SearchProps> = {
     bootstrap: async () => undefined,
@@ -64,14 +67,14 @@ test("on a stitched home page, keeps the form the stitch put in its slot and mou
   let release: (value: ParcelConfig<SearchProps>) => void = () => undefined;
   const load = () => new Promise<ParcelConfig<SearchProps>>((resolve) => (release = resolve));
   const form = '<form aria-labelledby="search-widget-title"><input name="origen"></form>';
-  const { html, mismatches, container, root } = await hydrateAt('/', '/', () => <SearchWidget load={load} />, (page) => {
-    const slot = page.querySelector('[data-parcel-slot="trip-search"]')!;
+  const { html, mismatches, container, root } = await hydrateAt('/', '/', () => <SearchWidget load={load} {...presets} />, (page) => {
+    const slot = page.querySelector(`[${slotAttributes.replace('" ', '"][')}]`)!;
     expect(slot).toBeEmptyDOMElement();
     slot.innerHTML = form;
   });
-  expect(html).toContain('<div data-parcel-slot="trip-search"></div>');
+  expect(html).toContain(`<div ${slotAttributes}></div>`);
   expect(mismatches).toEqual([]);
-  const slot = container.querySelector('[data-parcel-slot="trip-search"]')!;
+  const slot = container.querySelector(`[${slotAttributes.replace('" ', '"][')}]`)!;
   expect(slot.innerHTML).toBe(form);
   await act(async () => release(config));
   await waitFor(() => expect(mountedOn).toHaveLength(1));

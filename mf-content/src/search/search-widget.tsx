@@ -1,4 +1,4 @@
-import { Link, TRIP_SEARCH_SLOT, useTranslation } from '@rumbo/shared';
+import { Link, TRIP_SEARCH_SLOT, TRIP_SEARCH_TO_SLOT, useTranslation } from '@rumbo/shared';
 import { Box, Heading, Skeleton, Text } from '@rumbo/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
@@ -28,14 +28,27 @@ function Fallback() {
   );
 }
 
+/** A slot of the page for the parcel: its id and, for a keyed one, its key (`data-slot-key`). */
+type Slot = { id: string; key?: string };
+
 /**
- * The markup the stitch put in the slot (`TRIP_SEARCH_SLOT`): mf-booking's form as its live
- * version rendered it. Read once, while this page hydrates; React then keeps it as it is (the same
- * inner HTML), and the parcel hydrates it.
+ * The page's slot for the parcel with these presets: the home page's (none), a destination
+ * page's (the destination only, keyed by its code); none for other presets.
  */
-function stitchedSlot(): string {
-  if (typeof document === 'undefined') return '';
-  return document.querySelector(`[data-parcel-slot="${TRIP_SEARCH_SLOT.id}"]`)?.innerHTML ?? '';
+function slotFor(origen: string | undefined, destino: string | undefined): Slot | undefined {
+  if (origen !== undefined) return undefined;
+  return destino === undefined ? { id: TRIP_SEARCH_SLOT.id } : { id: TRIP_SEARCH_TO_SLOT.id, key: destino };
+}
+
+/**
+ * The markup the stitch put in the slot: mf-booking's form as its live version rendered it. Read
+ * once, while this page hydrates; React then keeps it as it is (the same inner HTML), and the
+ * parcel hydrates it.
+ */
+function stitchedSlot(slot: Slot | undefined): string {
+  if (!slot || typeof document === 'undefined') return '';
+  const element = [...document.querySelectorAll(`[data-parcel-slot="${slot.id}"]`)].find((candidate) => (candidate.getAttribute('data-slot-key') ?? undefined) === slot.key);
+  return element?.innerHTML ?? '';
 }
 
 /**
@@ -44,15 +57,16 @@ function stitchedSlot(): string {
  * loaded or crashes, a translated fallback with a link to `/pasajes` shows instead: the page
  * around it never breaks.
  *
- * Without a preset (the home page) the parcel's container is the page's slot for it
- * (`TRIP_SEARCH_SLOT`): a stitched page has the form there already, from HTML, and the
- * placeholder beside it is hidden by its own CSS; the parcel hydrates that form.
+ * Without a preset (the home page) or with the destination only (a destination page), the
+ * parcel's container is the page's slot for it (`TRIP_SEARCH_SLOT`, `TRIP_SEARCH_TO_SLOT`): a
+ * stitched page has the form there already, from HTML, and the placeholder beside it is hidden by
+ * its own CSS; the parcel hydrates that form.
  */
 export function SearchWidget({ origen, destino, load = loadSearchParcel, title }: SearchProps & { load?: typeof loadSearchParcel; title?: string }) {
   const { t } = useTranslation('content');
   const [state, setState] = useState<State>({ status: 'loading' });
-  const slotted = origen === undefined && destino === undefined;
-  const [stitched] = useState(() => (slotted ? stitchedSlot() : ''));
+  const slot = slotFor(origen, destino);
+  const [stitched] = useState(() => stitchedSlot(slot));
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -95,7 +109,8 @@ export function SearchWidget({ origen, destino, load = loadSearchParcel, title }
       {state.status !== 'unavailable' && (
         <div
           ref={container}
-          data-parcel-slot={slotted ? TRIP_SEARCH_SLOT.id : undefined}
+          data-parcel-slot={slot?.id}
+          data-slot-key={slot?.key}
           // Never changed after the first render: React leaves the parcel's markup alone.
           dangerouslySetInnerHTML={{ __html: stitched }}
         />
