@@ -123,8 +123,8 @@ const withoutJs = (html) =>
   html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
     .replace(/<link rel="preload"[^>]*>/g, '');
-/** Whether the site serves `pathname` stitched (its remote's first screen in the HTML). */
-const isPrerendered = (html) => /<div id="remote-[a-z_]+"><div/.test(html);
+/** Whether the site serves `pathname` stitched (its remote's first screen in the HTML, after its picture's preload if it has one). */
+const isPrerendered = (html) => /<div id="remote-[a-z_]+"><(div|link rel="preload" as="image")/.test(html);
 
 const siteProcess = await startSite(port);
 const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox', '--disable-background-networking'] });
