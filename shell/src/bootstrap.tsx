@@ -35,14 +35,9 @@ async function boot() {
     takeRuntimeConfig(() => readJson<RuntimeConfig>('/config.json')),
     takeRemotesRegistry(() => readJson<RemotesRegistry>('/remotes.json')),
   ]);
-  // Both answers are usually in already (`/route-hints.js` asked for them): what follows would run
-  // in the task that evaluated the shell's and the shared modules. A task of its own instead, and
-  // the texts' setup another, so a phone gets short tasks rather than one long one.
-  await nextTask();
   configure(config);
   initI18n(config.product);
   await registerTexts(shellPackageTexts);
-  await nextTask();
 
   session.load();
   if (session.isSignedIn) void session.loadUser();
