@@ -47,7 +47,11 @@ test.describe('complaints book', () => {
     test(`shows each field's first failing check only, in the spec order (${language})`, async ({ page }) => {
       const book = new ComplaintsPage(page);
       await book.openBook();
-      if (language === 'en-EN') await book.switchLanguage('en-EN');
+      if (language === 'en-EN') {
+        await book.switchLanguage('en-EN');
+        // The form in English: the book is drawn anew in the new language (its HTML is es-PE's).
+        await expect(book.form.getByRole('button', { name: 'Submit' })).toBeVisible();
+      }
       await book.submit();
       const summary = book.errorSummary();
       // An empty sheet (with the spec's defaults): eleven messages, one per field, in the spec's order.
