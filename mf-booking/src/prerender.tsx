@@ -25,34 +25,30 @@ const FILL_SCRIPT = 'frame-fill.js';
 const FRAMES = ['/pasajes', '/pasajes/asientos', '/pasajes/pago', RESERVATION_ROUTE];
 
 /**
- * The trip search as the home page's slot holds it (`TRIP_SEARCH_SLOT`): the parcel with the
- * props the home page mounts it with, its city fields ready. The terminals it is ready with are
- * not in its markup: the stitch asks the site's API for them (`data`) and writes them into the
- * page, which the widget hydrates from; an API that does not answer leaves the slot empty.
+ * The trip search as a page's slot holds it: the parcel with the props the page mounts it with,
+ * drawn with `terminals` in the page's data. The terminals the page then holds are not in its
+ * markup: the stitch asks the site's API for them (`data`) and writes them into the page, which
+ * the widget hydrates from; an API that does not answer leaves the slot empty.
  */
-async function searchSlot() {
-  setServerPageData({ [TERMINALS_DATA_KEY]: [] });
-  const [rendered] = await prerenderPages(['/'], () => <SearchParcel labelledBy={TRIP_SEARCH_SLOT.labelledBy} hydrating />);
+async function searchPart(terminals: Terminal[], destino?: string) {
+  setServerPageData({ [TERMINALS_DATA_KEY]: terminals });
+  const [rendered] = await prerenderPages(['/'], () => <SearchParcel destino={destino} labelledBy={TRIP_SEARCH_SLOT.labelledBy} hydrating />);
   setServerPageData({});
   const { html, css, ids } = rendered!;
   const { method, path } = tripsEndpoints.terminals;
-  return { id: TRIP_SEARCH_SLOT.id, html, css, ids, data: { key: TERMINALS_DATA_KEY, method, path } };
+  return { html, css, ids, data: { key: TERMINALS_DATA_KEY, method, path } };
 }
 
+/** The home page's (`TRIP_SEARCH_SLOT`): no preset, its city fields ready (drawn with no terminal). */
+const searchSlot = async () => ({ id: TRIP_SEARCH_SLOT.id, ...(await searchPart([])) });
+
 /**
- * The trip search as a destination page's slot holds it (`TRIP_SEARCH_TO_SLOT`): the parcel with
- * its destination preset, drawn with one terminal whose city's fields are tokens; the stitch
- * writes them with the page's city (its key) from the terminals it asks the API for, and the page
- * hydrates from those terminals what the form then shows.
+ * A destination page's (`TRIP_SEARCH_TO_SLOT`): its destination preset, drawn with one terminal
+ * whose city's fields are tokens, which the stitch writes with the page's city (its key).
  */
 async function presetSearchSlot() {
   const city: Terminal = { cterminal: 0, nombre: '', direccion: '', cciudad: 0, ciudad: '__STITCH_ciudad__', codigo: '__STITCH_codigo__' };
-  setServerPageData({ [TERMINALS_DATA_KEY]: [city] });
-  const [rendered] = await prerenderPages(['/'], () => <SearchParcel destino={city.codigo} labelledBy={TRIP_SEARCH_TO_SLOT.labelledBy} hydrating />);
-  setServerPageData({});
-  const { html, css, ids } = rendered!;
-  const { method, path } = tripsEndpoints.terminals;
-  return { id: TRIP_SEARCH_TO_SLOT.id, keyedBy: TRIP_SEARCH_TO_SLOT.keyedBy, html, css, ids, data: { key: TERMINALS_DATA_KEY, method, path } };
+  return { id: TRIP_SEARCH_TO_SLOT.id, keyedBy: TRIP_SEARCH_TO_SLOT.keyedBy, ...(await searchPart([city], city.codigo)) };
 }
 
 export async function prerender() {

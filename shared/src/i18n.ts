@@ -116,15 +116,6 @@ export async function setLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
-/**
- * The language the customer has chosen: the one `setLanguage` keeps first, before the parts still
- * hydrating have hydrated and the texts have switched (`currentLanguage` until then).
- */
-export function chosenLanguage(): Language {
-  const stored = safeLocalStorage()?.getItem(languageKey(product));
-  return stored && (LANGUAGES as readonly string[]).includes(stored) ? (stored as Language) : currentLanguage();
-}
-
 export function currentLanguage(): Language {
   return toLanguage(i18n.resolvedLanguage ?? i18n.language);
 }

@@ -3,7 +3,7 @@ import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import { triggerAppChange, unloadApplication } from 'single-spa';
 import singleSpaReact from 'single-spa-react';
-import { DEFAULT_LANGUAGE, chosenLanguage, currentLanguage, registerTexts, type PackageTexts } from './i18n';
+import { DEFAULT_LANGUAGE, currentLanguage, registerTexts, type PackageTexts } from './i18n';
 import { RemoteError, UiProvider } from './ui';
 
 export interface RemoteAppOptions {
@@ -120,8 +120,7 @@ function hydrateInSlices(container: Element, screen: ReactNode): ReactDOMClient.
  * the mismatch: expected, and what the customer asked for. Anything else is a defect, reported.
  */
 function onRecoverableError(error: unknown): void {
-  // From the choice on: the switch itself waits for the parts still hydrating (`setLanguage`).
-  if (currentLanguage() !== DEFAULT_LANGUAGE || chosenLanguage() !== DEFAULT_LANGUAGE) return;
+  if (currentLanguage() !== DEFAULT_LANGUAGE) return;
   // As React reports it by default.
   if (typeof reportError === 'function') reportError(error);
   else console.error(error);
