@@ -118,6 +118,18 @@ function changedFromHtml(field: Field): boolean {
   return field.value !== field.defaultValue;
 }
 
+/**
+ * Whether the customer has changed any field of the page from what its HTML gave it, a box ticked
+ * or a choice made included: what they did before any script could listen.
+ */
+export function anyFieldChanged(root: ParentNode = document): boolean {
+  return [...root.querySelectorAll<Field>('input, textarea, select')].some((field) =>
+    field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+      ? field.checked !== field.defaultChecked
+      : changedFromHtml(field),
+  );
+}
+
 const nameOf = (button: HTMLButtonElement) => button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
 
 /** Holds the last button tapped in each part that is not live yet, and taps it again once it is. */

@@ -215,6 +215,26 @@ describe('a page whose code waits for the customer (on-intent)', () => {
     expect(begin).toHaveBeenCalledTimes(1);
   });
 
+  it.each([
+    ['a select', '<header><select><option value="es-PE" selected>Español</option><option value="en-EN">English</option></select></header>', (root: HTMLElement) => (root.querySelector('select')!.value = 'en-EN')],
+    ['a field', '', (root: HTMLElement) => ((root.querySelector('#correo') as HTMLInputElement).value = 'ana@example.pe')],
+    ['a box', '<input type="checkbox" id="acepto"/>', (root: HTMLElement) => ((root.querySelector('#acepto') as HTMLInputElement).checked = true)],
+  ])('starts at once when the customer changed %s before the page could listen (between the HTML and its first paint)', (_what, markup, change) => {
+    document.body.insertAdjacentHTML('afterbegin', markup);
+    change(document.body);
+    const begin = jest.fn();
+    painted(begin);
+    expect(begin).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps waiting on a page whose fields are as its HTML drew them', () => {
+    document.body.insertAdjacentHTML('afterbegin', '<header><select><option value="es-PE">Español</option><option value="en-EN" selected>English</option></select><input type="checkbox" checked/></header>');
+    (document.getElementById('correo') as HTMLInputElement).defaultValue = 'ana@example.pe';
+    const begin = jest.fn();
+    painted(begin);
+    expect(begin).not.toHaveBeenCalled();
+  });
+
   it('starts at once when something in view waits for its data, and when such a part is scrolled to', () => {
     document.body.innerHTML = '<div id="remotes"><div><div aria-busy="true"></div><div class="chakra-skeleton"></div></div></div>';
     const begin = jest.fn();

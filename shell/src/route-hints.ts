@@ -8,6 +8,7 @@
  * needed: when any step fails, the shell loads the remote as it always does.
  */
 import { FRAME_FILLED_EVENT, hasStoredSession } from '@rumbo/shared/early';
+import { anyFieldChanged } from './early-input';
 import { addResourceHint, filesToPreload, readManifest } from './remotes/manifest';
 import type { RemotesRegistry } from './remotes/registry';
 import { routeFor } from './routes';
@@ -167,9 +168,11 @@ export function onIntent(begin: () => void): void {
     begin();
   }
   for (const type of INTENT_EVENTS) window.addEventListener(type, start, { capture: true, passive: true });
-  // A field focused already (the customer tabbed in while the page painted); a browser that cannot
-  // tell what is in view, on a page with something waiting for data.
-  if ((document.activeElement instanceof HTMLElement && document.activeElement !== document.body) || (awaiting.length > 0 && !seen)) return start();
+  // What the customer did before these listeners (the page paints, and can be used, before its
+  // first paint is reported): a field focused already or changed (a language picked in the
+  // header); and a browser that cannot tell what is in view, on a page with something waiting for data.
+  const focused = document.activeElement instanceof HTMLElement && document.activeElement !== document.body;
+  if (focused || anyFieldChanged() || (awaiting.length > 0 && !seen)) return start();
   for (const element of awaiting) seen?.observe(element);
 }
 
