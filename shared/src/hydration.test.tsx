@@ -1,6 +1,6 @@
 import { act, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrateDeferred, inViewPart } from './hydration';
+import { HYDRATION_WAIT_MS, hydrateDeferred, hydrationUnderway, inViewPart } from './hydration';
 
 /** An IntersectionObserver the test drives: `enterView()` reports every observed element in view. */
 class FakeObserver {
@@ -97,6 +97,27 @@ describe('inViewPart', () => {
     expect(container.querySelector('button')!.textContent).toBe('pressed 1');
     expect(recoverable).not.toHaveBeenCalled();
     container.remove();
+  });
+
+  it('hydrateDeferred lets a screen being hydrated finish first, and waits no longer than HYDRATION_WAIT_MS for one that never does', async () => {
+    jest.useFakeTimers();
+    let finish: () => void = () => undefined;
+    hydrationUnderway(new Promise<void>((resolve) => (finish = resolve)));
+    let settled = false;
+    const first = hydrateDeferred().then(() => (settled = true));
+    await jest.advanceTimersByTimeAsync(100);
+    expect(settled).toBe(false);
+    finish();
+    await first;
+
+    hydrationUnderway(new Promise<void>(() => undefined));
+    settled = false;
+    const second = hydrateDeferred().then(() => (settled = true));
+    await jest.advanceTimersByTimeAsync(HYDRATION_WAIT_MS - 1);
+    expect(settled).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    await second;
+    jest.useRealTimers();
   });
 
   it('loads at once where the browser renders the part itself (no markup)', async () => {

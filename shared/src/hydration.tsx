@@ -19,13 +19,38 @@ const IN_VIEW_MARGIN = '0px';
 /** Parts still waiting to be in view: each entry starts its part now and resolves once it has hydrated. */
 const waiting = new Set<() => Promise<void>>();
 
+/** Stitched screens being hydrated (`createHydratable`'s mounts), each until it has been. */
+const hydratingScreens = new Set<Promise<unknown>>();
+
 /**
- * Hydrates every part still waiting, and resolves once each has. Called before anything that
- * re-renders the whole screen (a language switch): React cannot update a part it has not hydrated
- * without throwing its server markup away.
+ * The longest a language switch waits for a screen being hydrated: past it (a phone far too busy,
+ * a mount that never ends) the customer's choice is applied anyway, at the cost of the screen's
+ * markup (React draws it anew).
  */
-export function hydrateDeferred(): Promise<void> {
-  return Promise.all([...waiting].map((start) => start())).then(() => undefined);
+export const HYDRATION_WAIT_MS = 5000;
+
+/** Marks a stitched screen as being hydrated until `hydrated` settles (see `hydrateDeferred`). */
+export function hydrationUnderway(hydrated: Promise<unknown>): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, HYDRATION_WAIT_MS)));
+  const settled: Promise<unknown> = Promise.race([hydrated.catch(() => undefined), waited]).then(() => {
+    clearTimeout(timer);
+    hydratingScreens.delete(settled);
+  });
+  hydratingScreens.add(settled);
+}
+
+/**
+ * Hydrates every part still waiting, lets every screen being hydrated finish (a screen hydrates in
+ * slices, over many tasks), and resolves once all have, parts found on the way included. Called
+ * before anything that re-renders the whole screen (a language switch): React cannot update a
+ * part it has not hydrated without throwing its server markup away, and a part hydrated after the
+ * texts have changed no longer matches its markup.
+ */
+export async function hydrateDeferred(): Promise<void> {
+  while (waiting.size > 0 || hydratingScreens.size > 0) {
+    await Promise.all([...hydratingScreens, ...[...waiting].map((start) => start())]);
+  }
 }
 
 function inView(element: Element): Promise<void> {

@@ -112,8 +112,25 @@ export async function registerTexts({ ns, translations, messages }: PackageTexts
  */
 export async function setLanguage(language: Language): Promise<void> {
   safeLocalStorage()?.setItem(languageKey(product), language);
-  await hydrateDeferred();
-  await i18n.changeLanguage(language);
+  switching += 1;
+  try {
+    await hydrateDeferred();
+    await i18n.changeLanguage(language);
+  } finally {
+    switching -= 1;
+  }
+}
+
+/** How many language switches are under way (`setLanguage` until the texts have changed). */
+let switching = 0;
+
+/**
+ * Whether the texts may change at any moment: a switch is under way. A stitched screen mounted
+ * then is drawn anew rather than hydrated (it would hydrate in the old texts and meet the new
+ * ones half-way).
+ */
+export function languageSwitching(): boolean {
+  return switching > 0;
 }
 
 export function currentLanguage(): Language {

@@ -3,7 +3,8 @@ import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import { triggerAppChange, unloadApplication } from 'single-spa';
 import singleSpaReact from 'single-spa-react';
-import { DEFAULT_LANGUAGE, currentLanguage, registerTexts, type PackageTexts } from './i18n';
+import { hydrationUnderway } from './hydration';
+import { DEFAULT_LANGUAGE, currentLanguage, languageSwitching, registerTexts, type PackageTexts } from './i18n';
 import { RemoteError, UiProvider } from './ui';
 
 export interface RemoteAppOptions {
@@ -75,13 +76,16 @@ export function createHydratable<P extends object>({ render, errorBoundary }: Hy
     const container = props.domElement;
     const prerendered = Boolean(container?.hasChildNodes());
     // First screens are rendered in the default language: a customer who reads the site in
-    // another gets the screen rendered anew (the stitched page keeps it hidden meanwhile).
-    hydrating = prerendered && currentLanguage() === DEFAULT_LANGUAGE;
+    // another, or is switching to it, gets the screen rendered anew (the stitched page keeps it
+    // hidden meanwhile).
+    hydrating = prerendered && currentLanguage() === DEFAULT_LANGUAGE && !languageSwitching();
     if (container && prerendered && !hydrating) {
       container.replaceChildren();
       markLive(container);
     }
     const mounted = lifecycles.mount(props as Parameters<typeof lifecycles.mount>[0]);
+    // A language switch asked for meanwhile waits until the screen has hydrated (`setLanguage`).
+    if (hydrating) hydrationUnderway(mounted);
     // Mounted (hydrated or drawn): its buttons and forms are its own now (what a customer did
     // in a stitched screen before is handed over: shell/src/early-input.ts).
     return container ? mounted.then(() => markLive(container)) : mounted;
