@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, type RecipeDefinition, type SlotRecipeConfig, type SystemContext } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type RecipeDefinition, type SlotRecipeConfig, type SystemContext, type SystemStyleObject } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -65,6 +65,22 @@ const pick = <T extends object>(object: T, keys: readonly string[]): Partial<T> 
   Object.fromEntries(Object.entries(object).filter(([key]) => keys.includes(key))) as Partial<T>;
 
 /**
+ * Chakra's global CSS without the custom properties it sets on every element (`*`): 27 of them,
+ * which give each element its own copy of the page's ~450 inherited variables and make the
+ * browser's style pass the costliest part of painting a page. The three the reset reads
+ * (`--global-font-*`, `--global-color-border`) are set once on `html` and inherited, as the site
+ * has one theme; the ring, filter and backdrop-filter composites (`--ring-*`, `--blur`, …) serve
+ * utilities the site does not use (`ring`, `filter="auto"`, `backdropFilter="auto"`): a component
+ * that starts using them sets the ones it needs on itself.
+ */
+const { '*': everyElement, html: htmlCss, ...otherGlobalCss } = globalCss as Record<string, SystemStyleObject>;
+const siteGlobalCss: Record<string, SystemStyleObject> = {
+  ...otherGlobalCss,
+  '*': Object.fromEntries(Object.entries(everyElement ?? {}).filter(([property]) => !property.startsWith('--'))),
+  html: { ...htmlCss, ...Object.fromEntries(Object.entries(everyElement ?? {}).filter(([property]) => property.startsWith('--global-'))) },
+};
+
+/**
  * Chakra's default theme with the recipes of the components `./ui` offers, and no others: the
  * site ships and compiles only those (Chakra's full set costs ~15 KB gzip and start-up time).
  * A component added to `./ui` adds its recipe here (its key is the component's name).
@@ -73,7 +89,7 @@ const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
+  globalCss: siteGlobalCss,
   theme: {
     keyframes,
     tokens: { ...tokens, colors: pick(tokens.colors, [...COLOR_KEYWORDS, ...PALETTES]) },
