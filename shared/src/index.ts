@@ -26,7 +26,7 @@ export { Link, type LinkProps } from './link';
 export { currentPathname, useHydrated } from './location';
 export { PAGE_DATA_ID, resetPageData, stitchedAnswer, stitchedData, type StitchedAnswer } from './page-data';
 export { routedByUrl, type Routers } from './url-router';
-export { hydrateDeferred, inViewPart } from './hydration';
+export { hydrateDeferred, hydrationUnderway, inViewPart } from './hydration';
 export { prefetchRoute, prefetchShared, setRoutePrefetcher, setSharedPrefetcher, type OnDemandShared } from './prefetch';
 export { InTransition, RemoteRoot, createHydratable, createRemoteApp, markLive, type HydratableOptions, type RemoteAppOptions } from './remote';
 export { loadRemoteModule, setRemoteModuleLoader } from './remote-module';

@@ -1,4 +1,4 @@
-import { registerTexts, encodeBase64Json, session } from '@rumbo/shared';
+import { registerTexts, encodeBase64Json, hydrationUnderway, session } from '@rumbo/shared';
 import { renderWithUi, setUpShared } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -36,6 +36,22 @@ describe('Header', () => {
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Tracking', hidden: true })).toBeInTheDocument();
     expect(localStorage.getItem('lang-webrumbo')).toBe('en-EN');
+    await act(async () => {
+      await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language', hidden: true }), 'es-PE');
+    });
+  });
+
+  it('shows the language chosen at once while the switch waits for a screen still hydrating, then every text in it', async () => {
+    renderWithUi(<Header pathname="/" />);
+    let hydrated: () => void = () => undefined;
+    hydrationUnderway(new Promise<void>((resolve) => (hydrated = resolve)));
+    const select = screen.getByRole('combobox', { name: 'Idioma', hidden: true });
+    await userEvent.selectOptions(select, 'en-EN');
+    expect(select).toHaveValue('en-EN');
+    expect(screen.getByRole('link', { name: 'Acceder' })).toBeInTheDocument();
+    await act(async () => hydrated());
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Language', hidden: true })).toHaveValue('en-EN');
     await act(async () => {
       await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language', hidden: true }), 'es-PE');
     });
