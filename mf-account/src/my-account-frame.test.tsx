@@ -2,7 +2,7 @@ import { session } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
 import { startEarlyRequest, storedClientHeaders } from '@rumbo/shared/early';
 import { answer, hydrateAt, stubEndpoints, TEST_CONFIG } from '@rumbo/shared/testing';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { EARLY_REQUESTS } from './early-requests';
 import { MyAccountPage } from './my-account.page';
@@ -28,7 +28,7 @@ describe("Mi cuenta's frame (the stitched page of /micuenta)", () => {
     // The stitched page's first request, started from its HTML (`/route-hints.js`): the page takes its answer.
     startEarlyRequest(EARLY_REQUESTS['/micuenta']!, { apiBaseUrl: TEST_CONFIG.apiBaseUrl, address: '/micuenta', headers: storedClientHeaders(TEST_CONFIG.product) });
     expect(asked).toHaveLength(1);
-    const { html, mismatches, container, root } = await hydrate();
+    const { html, mismatches } = await hydrate();
     expect(html).toContain('Mi cuenta');
     expect(html).toContain('Mi perfil');
     expect(html).toContain('chakra-skeleton');
@@ -37,18 +37,14 @@ describe("Mi cuenta's frame (the stitched page of /micuenta)", () => {
     expect(await screen.findByTestId('profile-email')).toHaveTextContent(CLIENTE.correo);
     expect(screen.getByText('Hola, Rosa')).toBeInTheDocument();
     expect(asked.map((request) => new URL(request.url).pathname)).toEqual(['/rest/user/perfil']);
-    act(() => root.unmount());
-    container.remove();
   });
 
   it('hydrates signed out without a mismatch, asks nothing (not even from the HTML), and sends the visitor to sign in', async () => {
     const asked = stubEndpoints();
     startEarlyRequest(EARLY_REQUESTS['/micuenta']!, { apiBaseUrl: TEST_CONFIG.apiBaseUrl, address: '/micuenta', headers: storedClientHeaders(TEST_CONFIG.product) });
-    const { mismatches, container, root } = await hydrate();
+    const { mismatches } = await hydrate();
     expect(mismatches).toEqual([]);
     await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/login?pathname=/micuenta'));
     expect(asked).toEqual([]);
-    act(() => root.unmount());
-    container.remove();
   });
 });

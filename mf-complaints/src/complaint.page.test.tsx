@@ -98,7 +98,7 @@ describe('the complaints book page', () => {
 
   it("hydrates its stitched HTML with the date the page's inline script filled in: no mismatch, the date shown once", async () => {
     const page = () => <ComplaintPage store={new ComplaintStore({ now: () => NOW })} />;
-    const { html, mismatches, container, root } = await hydrateAt('/libro_reclamaciones', '/libro_reclamaciones', page, (stitched) => {
+    const { html, mismatches, container } = await hydrateAt('/libro_reclamaciones', '/libro_reclamaciones', page, (stitched) => {
       // What the stitched page's inline script does before the first paint (deploy-lib.mjs `TODAY_FILL`).
       for (const element of stitched.querySelectorAll('[data-lima-today]')) element.textContent = '21/11/2026';
     });
@@ -108,8 +108,6 @@ describe('the complaints book page', () => {
     await waitFor(() => expect(within(container).getByText(OPERATOR.razon_social)).toBeInTheDocument());
     expect(mismatches).toEqual([]);
     expect(within(container).getAllByText('21/11/2026')).toHaveLength(1);
-    act(() => root.unmount());
-    container.remove();
   });
 
   it('shows the operator\'s legal name, RUC and address even when /rest/informacion/representante fails', async () => {

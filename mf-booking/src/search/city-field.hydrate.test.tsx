@@ -1,5 +1,5 @@
 import { hydrateAt } from '@rumbo/shared/testing';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { TERMINALS } from '../testing/fixtures';
 import { setUpBooking } from '../testing/render';
@@ -20,12 +20,10 @@ function Destination() {
 }
 
 test('a box the customer was already in when the page hydrated (tapped in its HTML, before the code) becomes the combobox, focused, its list open', async () => {
-  const { root, container } = await hydrateAt('/', '/', () => <Destination />, (page) => {
+  await hydrateAt('/', '/', () => <Destination />, (page) => {
     page.querySelector<HTMLInputElement>('input[name="destino"]')!.focus();
   });
   await waitFor(() => expect(screen.getByRole('combobox', { name: 'Destino' })).toHaveAttribute('data-scope', 'combobox'));
   await waitFor(() => expect(screen.getByRole('combobox', { name: 'Destino' })).toHaveFocus());
   expect(await screen.findByRole('listbox')).toBeInTheDocument();
-  act(() => root.unmount());
-  container.remove();
 });

@@ -88,7 +88,7 @@ describe('the promotions page the deploy rendered with the promotions', () => {
 
   test('is whole in its HTML, with no placeholder, and hydrates it without a mismatch; a refresh that fails keeps it', async () => {
     stubRest(() => json(503, { message: 'down' }));
-    const { html, mismatches, container, root } = await hydrateAt('/promociones', '/promociones', page);
+    const { html, mismatches, container } = await hydrateAt('/promociones', '/promociones', page);
     expect(html).toContain('20 % de descuento a Cusco');
     expect(html).toContain('CUSCO20');
     expect(html).toContain('data-lima-until="2027-01-06"');
@@ -97,17 +97,13 @@ describe('the promotions page the deploy rendered with the promotions', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(within(container).getByRole('heading', { name: '20 % de descuento a Cusco' })).toBeInTheDocument();
     expect(within(container).queryByRole('alert')).toBeNull();
-    act(() => root.unmount());
-    container.remove();
   });
 
   test('shows what the API answers now once it answers', async () => {
     stubRest(() => json(200, { data: [{ ...PROMOTION, cpromocion: 2, titulo: 'Arequipa a mitad de precio' }] }));
-    const { container, root } = await hydrateAt('/promociones', '/promociones', page);
+    const { container } = await hydrateAt('/promociones', '/promociones', page);
     expect(await within(container).findByRole('heading', { name: 'Arequipa a mitad de precio' })).toBeInTheDocument();
     expect(within(container).queryByRole('heading', { name: '20 % de descuento a Cusco' })).toBeNull();
-    act(() => root.unmount());
-    container.remove();
   });
 
   test('is not taken for another language, nor when it is not the call’s answer', () => {

@@ -67,7 +67,7 @@ test.each([
   let release: (value: ParcelConfig<SearchProps>) => void = () => undefined;
   const load = () => new Promise<ParcelConfig<SearchProps>>((resolve) => (release = resolve));
   const form = '<form aria-labelledby="search-widget-title"><input name="origen"></form>';
-  const { html, mismatches, container, root } = await hydrateAt('/', '/', () => <SearchWidget load={load} {...presets} />, (page) => {
+  const { html, mismatches, container } = await hydrateAt('/', '/', () => <SearchWidget load={load} {...presets} />, (page) => {
     const slot = page.querySelector(`[${slotAttributes.replace('" ', '"][')}]`)!;
     expect(slot).toBeEmptyDOMElement();
     slot.innerHTML = form;
@@ -80,6 +80,4 @@ test.each([
   await waitFor(() => expect(mountedOn).toHaveLength(1));
   expect(mountedOn[0]).toEqual({ element: slot, html: form });
   expect(container.querySelector('[aria-busy="true"]')).toBeNull();
-  act(() => root.unmount());
-  container.remove();
 });

@@ -27,5 +27,19 @@ export async function hydrateAt(
   await act(async () => {
     root = hydrateRoot(container, <UiProvider>{at(url)}</UiProvider>, { onRecoverableError: (error) => mismatches.push(error) });
   });
+  hydrated.add({ container, root: root! });
   return { html, mismatches, container, root: root! };
 }
+
+const hydrated = new Set<{ container: HTMLElement; root: Root }>();
+
+/** Unmounts and removes every page `hydrateAt` hydrated; run after each test. */
+export function cleanupHydrated(): void {
+  for (const { container, root } of hydrated) {
+    act(() => root.unmount());
+    container.remove();
+  }
+  hydrated.clear();
+}
+
+if (typeof afterEach === 'function') afterEach(cleanupHydrated);
