@@ -5,7 +5,8 @@
  * storage: a trip is chosen (step 2), a real seat is held through the API (step 3) and
  * `CRESERVA`/`ASIENTOS` are set before each navigation, so Lighthouse measures the page a
  * customer sees (its seat map, its passenger form, its payment methods). Step 1 is measured the
- * same way as a reference. Median of BENCH_RUNS (3) runs; prints a table. Run
+ * same way as a reference, and `/` and the complaints book as a visitor who chose English sees them
+ * (the language kept in local storage). Median of BENCH_RUNS (3) runs; prints a table. Run
  * after the builds exist (`pnpm build`). BENCH_REPORTS=<folder> keeps every run's Lighthouse report.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -74,7 +75,7 @@ async function pendingReservation(days) {
   return { codigo: view.codigo, storage: { CRESERVA: { ...purchase.CRESERVA, codigo: view.codigo } } };
 }
 
-async function lighthouseWith(url, storage) {
+async function lighthouseWith(url, storage, local = {}) {
   const browser = await puppeteer.launch({
     executablePath: chrome,
     headless: true,
@@ -83,9 +84,14 @@ async function lighthouseWith(url, storage) {
   try {
     const page = await browser.newPage();
     const entries = Object.fromEntries(Object.entries(storage).map(([key, value]) => [key, JSON.stringify(value)]));
-    await page.evaluateOnNewDocument((values) => {
-      for (const [key, value] of Object.entries(values)) sessionStorage.setItem(key, value);
-    }, entries);
+    await page.evaluateOnNewDocument(
+      (values, kept) => {
+        for (const [key, value] of Object.entries(values)) sessionStorage.setItem(key, value);
+        for (const [key, value] of Object.entries(kept)) localStorage.setItem(key, value);
+      },
+      entries,
+      local,
+    );
     const result = await lighthouse(url, { onlyCategories: ['performance'], output: 'json', logLevel: 'error' }, undefined, page);
     const { lhr } = result;
     // BENCH_REPORTS=<folder> keeps each run's full report (long tasks, LCP element, requests).
@@ -127,6 +133,14 @@ try {
     reservation.push(await lighthouseWith(`${site}/pasajes/reserva/${pending.codigo}`, pending.storage));
   }
   results.push(['/pasajes/reserva/{codigo}', reservation]);
+  // A visitor who chose English (issue 17, item 6): the stitched Spanish screen stays hidden until
+  // the code has drawn it in English, so these pages wait for their code.
+  const english = { 'lang-webrumbo': 'en-EN' };
+  for (const [name, address] of [['/ (English visitor)', '/'], ['/libro_reclamaciones (English)', '/libro_reclamaciones']]) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouseWith(site + address, {}, english));
+    results.push([name, runs]);
+  }
 } finally {
   siteProcess.kill('SIGTERM');
 }

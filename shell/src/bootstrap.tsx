@@ -37,7 +37,9 @@ async function boot() {
   ]);
   configure(config);
   initI18n(config.product);
-  await registerTexts(shellPackageTexts);
+  // The shell's texts: at hand in Spanish, a chunk to fetch for a visitor who reads English,
+  // fetched while the page's remote starts downloading (not before it).
+  const shellTexts = registerTexts(shellPackageTexts);
 
   session.load();
   if (session.isSignedIn) void session.loadUser();
@@ -47,6 +49,7 @@ async function boot() {
   // The page's own remote starts downloading now, in parallel with the shell's first render.
   const initial = routeFor(window.location.pathname);
   if (initial) preloadRoute(initial);
+  await shellTexts;
   const area = new MainArea();
   registerRemoteApplications(area);
   const whenFirstPageShown = afterFirstPage();

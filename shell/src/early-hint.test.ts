@@ -1,4 +1,4 @@
-import { hintEarlyRequest, takeRuntimeConfig } from './early-hint';
+import { hintEarlyRequest, hintRuntimeConfig, takeRuntimeConfig } from './early-hint';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const CONFIG = { apiBaseUrl: 'http://api.test/', product: 'rumbo', foundingYear: 1996 };
@@ -39,5 +39,16 @@ describe("the page's first request, started by /route-hints.js", () => {
     await hintEarlyRequest();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(window.__earlyRequests).toBeUndefined();
+  });
+
+  it('asks for the config once when the code starts too, for the early request and the boot alike', async () => {
+    const fetchMock = jest.fn(async () => json(CONFIG));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    void hintRuntimeConfig();
+    void hintRuntimeConfig();
+    const read = jest.fn(async () => CONFIG);
+    await expect(takeRuntimeConfig(read)).resolves.toEqual(CONFIG);
+    expect(read).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -23,12 +23,21 @@ export async function hintEarlyRequest(): Promise<void> {
   const element = document.getElementById('early-request');
   if (!element?.textContent) return;
   const request = JSON.parse(element.textContent) as EarlyRequest;
-  const pending = fetch('/config.json').then((response) => {
+  const config = await hintRuntimeConfig();
+  startEarlyRequest(request, { apiBaseUrl: config.apiBaseUrl, address: `${window.location.pathname}${window.location.search}`, headers: storedClientHeaders(config.product) });
+}
+
+/**
+ * Asks for the runtime config once, for the page's first request and the shell's boot (which takes
+ * it: `takeRuntimeConfig`). Also called as the code starts: a page whose code waits for the
+ * customer has no preload of it, and the boot would otherwise ask for it only once `main.js` has
+ * run, one round trip more before the page is live (before anything shows, for a visitor who
+ * reads another language). A frame's HTML preloads it: this fetch takes that answer.
+ */
+export function hintRuntimeConfig(): Promise<RuntimeConfig> {
+  window.__runtimeConfig ??= fetch('/config.json').then((response) => {
     if (!response.ok) throw new Error(`/config.json: ${response.status}`);
     return response.json() as Promise<RuntimeConfig>;
   });
-  // This fetch takes index.html's preloaded answer: the shell's boot takes this same config.
-  window.__runtimeConfig = pending;
-  const config = await pending;
-  startEarlyRequest(request, { apiBaseUrl: config.apiBaseUrl, address: `${window.location.pathname}${window.location.search}`, headers: storedClientHeaders(config.product) });
+  return window.__runtimeConfig;
 }

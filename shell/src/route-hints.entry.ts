@@ -1,5 +1,5 @@
 // `/route-hints.js`: see route-hints.ts and early-hint.ts. Built on its own (no federation runtime, no React).
-import { hintEarlyRequest } from './early-hint';
+import { hintEarlyRequest, hintRuntimeConfig } from './early-hint';
 import { keepEarlyInput } from './early-input';
 import { hintRoute, loadShell, whenToStart, type StartOptions } from './route-hints';
 
@@ -12,6 +12,7 @@ const options: StartOptions = (document.currentScript as HTMLScriptElement | nul
 // A frame's first request (its data) starts at once, from the HTML; the code when `whenToStart` says.
 hintEarlyRequest().catch(() => undefined);
 whenToStart(options, () => {
+  hintRuntimeConfig().catch(() => undefined);
   hintRoute(window.location.pathname, options.manifest).catch(() => undefined);
   if (options.main) loadShell(options.main);
 });

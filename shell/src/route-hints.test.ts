@@ -6,8 +6,8 @@ const MANIFEST_URL = 'http://cdn.test/mf_complaints/1.0.0-abc/mf-manifest.json';
 const manifest = {
   metaData: { publicPath: 'auto', remoteEntry: { path: '', name: 'remoteEntry.js' } },
   exposes: [
-    { path: './app', assets: { js: { sync: ['529.x.js', '__federation_expose_app.y.js'] } } },
-    { path: './search', assets: { js: { sync: ['search.z.js'] } } },
+    { path: './app', assets: { js: { sync: ['529.x.js', '__federation_expose_app.y.js'], async: ['texts-en.t.js', 'payment.p.js'] } } },
+    { path: './search', assets: { js: { sync: ['search.z.js'], async: [] } } },
   ],
 };
 
@@ -15,6 +15,7 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200
 
 describe('route hints', () => {
   afterEach(() => {
+    document.documentElement.classList.remove('prerender-stale');
     document.head.innerHTML = '';
     jest.restoreAllMocks();
   });
@@ -25,6 +26,23 @@ describe('route hints', () => {
       'http://cdn.test/mf_complaints/1.0.0-abc/529.x.js',
       'http://cdn.test/mf_complaints/1.0.0-abc/__federation_expose_app.y.js',
     ]);
+  });
+
+  it("adds the texts of the visitor's other language (`texts-*` chunks, not bundled) when asked", () => {
+    expect(filesToPreload(manifest, MANIFEST_URL, { otherLanguage: true })).toEqual([
+      'http://cdn.test/mf_complaints/1.0.0-abc/remoteEntry.js',
+      'http://cdn.test/mf_complaints/1.0.0-abc/529.x.js',
+      'http://cdn.test/mf_complaints/1.0.0-abc/__federation_expose_app.y.js',
+      'http://cdn.test/mf_complaints/1.0.0-abc/texts-en.t.js',
+    ]);
+  });
+
+  it("preloads, for a visitor who reads another language than the stitched page's, the remote's texts in it", async () => {
+    document.documentElement.classList.add('prerender-stale');
+    globalThis.fetch = jest.fn(async () => json(manifest)) as unknown as typeof fetch;
+    await hintRoute('/libro_reclamaciones', MANIFEST_URL);
+    const links = [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => link.getAttribute('href'));
+    expect(links).toContain('http://cdn.test/mf_complaints/1.0.0-abc/texts-en.t.js');
   });
 
   it('preloads the remote that owns the page, found through the registry', async () => {

@@ -49,7 +49,10 @@ export async function hintRoute(pathname: string, stitched?: string): Promise<vo
   const manifestUrl = stitched ?? (await pending)[route.remote];
   if (!manifestUrl) return;
   const manifest = await readManifest(manifestUrl);
-  for (const href of filesToPreload(manifest, manifestUrl)) addResourceHint('preload', href);
+  // A visitor who reads another language than the stitched page's (its inline script marked the
+  // page `prerender-stale`) waits for the code to see it: the remote's texts in that language too.
+  const otherLanguage = document.documentElement.classList.contains('prerender-stale');
+  for (const href of filesToPreload(manifest, manifestUrl, { otherLanguage })) addResourceHint('preload', href);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 export interface Manifest {
   metaData: { publicPath: string; remoteEntry: { path: string; name: string } };
-  exposes: { path: string; assets: { js: { sync: string[] } } }[];
+  exposes: { path: string; assets: { js: { sync: string[]; async?: string[] } } }[];
 }
 
 /** The address of a remote's entry (`remoteEntry.js`), next to its manifest unless it names a public path. */
@@ -16,11 +16,22 @@ export function entryUrl(manifest: Manifest, manifestUrl: string): string {
   return new URL(file, base).href;
 }
 
-/** The files a remote's `./app` needs before it can mount: its entry and the expose's own chunks. */
-export function filesToPreload(manifest: Manifest, manifestUrl: string): string[] {
+/**
+ * A chunk of a remote's texts in a language it does not bundle (`registerTexts` loads it when that
+ * language is read): each remote names it `texts-<language>` (webpackChunkName in its locales.ts).
+ */
+const TEXTS_CHUNK = /^texts-/;
+
+/**
+ * The files a remote's `./app` needs before it can mount: its entry and the expose's own chunks;
+ * with `otherLanguage` (a visitor who reads another language than the bundled one), its texts in
+ * that language too, which it would otherwise ask for only once it has started.
+ */
+export function filesToPreload(manifest: Manifest, manifestUrl: string, { otherLanguage = false } = {}): string[] {
   const entry = entryUrl(manifest, manifestUrl);
   const app = manifest.exposes.find((expose) => expose.path === './app');
-  return [entry, ...(app?.assets.js.sync ?? []).map((file) => new URL(file, entry).href)];
+  const texts = otherLanguage ? (app?.assets.js.async ?? []).filter((file) => TEXTS_CHUNK.test(file)) : [];
+  return [entry, ...[...(app?.assets.js.sync ?? []), ...texts].map((file) => new URL(file, entry).href)];
 }
 
 /**
