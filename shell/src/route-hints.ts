@@ -49,11 +49,15 @@ export async function hintRoute(pathname: string, stitched?: string): Promise<vo
   const manifestUrl = stitched ?? (await pending)[route.remote];
   if (!manifestUrl) return;
   const manifest = await readManifest(manifestUrl);
-  // A visitor who reads another language than the stitched page's (its inline script marked the
-  // page `prerender-stale`) waits for the code to see it: the remote's texts in that language too.
-  const otherLanguage = document.documentElement.classList.contains('prerender-stale');
-  for (const href of filesToPreload(manifest, manifestUrl, { otherLanguage })) addResourceHint('preload', href);
+  // A visitor who reads another language waits for the code to see the page: its texts too.
+  for (const href of filesToPreload(manifest, manifestUrl, { otherLanguage: readsOtherLanguage() })) addResourceHint('preload', href);
 }
+
+/**
+ * Whether the visitor reads another language than the stitched page's: its inline script marked
+ * the page `prerender-stale` (deploy-lib.mjs `languageGuard`), which hides the stale screen.
+ */
+const readsOtherLanguage = () => document.documentElement.classList.contains('prerender-stale');
 
 /**
  * What the `/route-hints.js` element of a stitched page without customer data says
@@ -96,7 +100,7 @@ export function whenToStart({ start, fill }: StartOptions, begin: () => void): v
   const waits =
     (start === 'after-paint' || start === 'on-intent') &&
     document.visibilityState === 'visible' &&
-    !document.documentElement.classList.contains('prerender-stale') &&
+    !readsOtherLanguage() &&
     !hasStoredSession();
   if (!waits) return begin();
   if (start === 'on-intent') return afterFirstPaint(() => onIntent(begin));

@@ -1,4 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { i18n } from '@rumbo/shared';
+import { setUpShared } from '@rumbo/shared/testing';
 import { ROUTES } from '../routes';
 import sharedPackage from '../../../shared/package.json';
 import { ON_DEMAND_SHARED, applyRegistry, loadApp, prefetchRemote, prefetchShared, preloadRoute, resetRemote } from './registry';
@@ -13,7 +15,7 @@ const CONTENT_MANIFEST = 'http://cdn.test/mf_content/1.0.0-def/mf-manifest.json'
 const ACCOUNT_MANIFEST = 'http://cdn.test/mf_account/1.0.0-fed/mf-manifest.json';
 const manifest = {
   metaData: { publicPath: 'auto', remoteEntry: { path: '', name: 'remoteEntry.js' } },
-  exposes: [{ path: './app', assets: { js: { sync: ['529.x.js', '__federation_expose_app.y.js'] } } }],
+  exposes: [{ path: './app', assets: { js: { sync: ['529.x.js', '__federation_expose_app.y.js'], async: ['texts-en.t.js'] } } }],
 };
 const route = (id: string) => ROUTES.find((candidate) => candidate.id === id)!;
 const hints = (rel: string) => [...document.head.querySelectorAll(`link[rel="${rel}"]`)].map((link) => link.getAttribute('href'));
@@ -128,4 +130,13 @@ it('loads every on-demand shared module the shared package exports, and only tho
     .filter((entry) => entry.startsWith('./ui/'))
     .map((entry) => entry.slice('./ui/'.length));
   expect(Object.keys(ON_DEMAND_SHARED).sort()).toEqual(exported.sort());
+});
+
+it("fetches, for a visitor who reads English, the remote's English texts too (not in its bundle)", async () => {
+  const BOOKING_MANIFEST = 'http://cdn.test/mf_booking/1.0.0-bbb/mf-manifest.json';
+  applyRegistry({ mf_booking: BOOKING_MANIFEST });
+  await setUpShared('en-EN');
+  await prefetchRemote(ROUTES.find((candidate) => candidate.remote === 'mf_booking')!);
+  expect(hints('prefetch')).toContain('http://cdn.test/mf_booking/1.0.0-bbb/texts-en.t.js');
+  await i18n.changeLanguage('es-PE');
 });

@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
-import type { OnDemandShared } from '@rumbo/shared';
+import { DEFAULT_LANGUAGE, currentLanguage, type OnDemandShared } from '@rumbo/shared';
 import type { RemoteName, RouteDef } from '../routes';
 import { addResourceHint, entryUrl, filesToPreload, readManifest, type Manifest } from './manifest';
 
@@ -107,6 +107,9 @@ async function sharedNeedsOf(route: RouteDef, manifestUrl: string): Promise<OnDe
   return (needs[route.id] ?? needs.app ?? []).filter((name) => name in ON_DEMAND_SHARED);
 }
 
+/** A visitor who reads another language than the remotes bundle also needs their texts in it. */
+const readsOtherLanguage = () => ({ otherLanguage: currentLanguage() !== DEFAULT_LANGUAGE });
+
 /**
  * Starts downloading the code of the page on screen (its remote's entry and `./app` chunks, and
  * the shared modules it imports) in parallel with the shell's first render, without running the remote.
@@ -125,7 +128,7 @@ export function preloadRoute(route: RouteDef): void {
     () => undefined,
   );
   register(route.remote).then(
-    (manifest) => filesToPreload(manifest, manifestUrl).forEach((href) => addResourceHint('preload', href)),
+    (manifest) => filesToPreload(manifest, manifestUrl, readsOtherLanguage()).forEach((href) => addResourceHint('preload', href)),
     () => undefined,
   );
 }
@@ -141,7 +144,7 @@ export async function prefetchRemote(route: RouteDef): Promise<void> {
   if (!manifestUrl || fetched.has(route.remote)) return;
   fetched.add(route.remote);
   const manifest = await register(route.remote).catch(() => undefined);
-  for (const href of manifest ? filesToPreload(manifest, manifestUrl) : []) addResourceHint('prefetch', href);
+  for (const href of manifest ? filesToPreload(manifest, manifestUrl, readsOtherLanguage()) : []) addResourceHint('prefetch', href);
 }
 
 /** Forgets a failed load so the next try fetches the remote's manifest and entry again. */
