@@ -29,6 +29,8 @@ import { pointsRoutes } from './points/points.routes';
 import { seatPassengerRoutes } from './people/seat-passenger.routes';
 import { seatsRoutes } from './seats/seats.routes';
 import { tripsRoutes } from './trips/trips.routes';
+import type { OperatorCredential } from './operators/operators';
+import { operatorsRoutes } from './operators/operators.routes';
 
 export interface AppOptions {
   db: Database;
@@ -82,6 +84,8 @@ export interface AppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** True once the process is shutting down: readiness answers 503. */
   draining?: () => boolean;
+  /** OPERATOR_TOKENS: who may call the operators' endpoints (`session: 'operator'`); none: they answer 401. */
+  operators?: readonly OperatorCredential[];
 }
 
 declare module 'fastify' {
@@ -185,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lookupRateLimit,
   });
   await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit });
+  await app.register(operatorsRoutes, { operators: options.operators ?? [] });
   await app.register(openApiRoutes, { routes, docs: options.apiDocs ?? false });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
   if (options.paymentSandbox) await app.register(paymentSandboxRoutes, options.paymentSandbox);

@@ -72,6 +72,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       apiOrigin: 'http://localhost:8080',
       payments: { safetypay: undefined, pagoefectivo: undefined, sandbox: true },
+      operators: [],
     });
     expect(loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', DATA_DIR: '/tmp/x' }).database).toEqual({ dataDir: '/tmp/x/pglite' });
     expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', REDIS_URL: 'cache:6379' })).toThrow(/REDIS_URL must be a redis:\/\//);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { FACEBOOK_GRAPH_URL, GOOGLE_ISSUERS, GOOGLE_JWKS_URL, type FacebookOptions, type GoogleOptions } from './accounts/providers';
 import type { DatabaseOptions } from './db/client';
 import { OPERATOR } from './operator';
+import { parseOperatorTokens, type OperatorCredential } from './operators/operators';
 import type { PaymentsConfig } from './payments';
 import { PAGOEFECTIVO_URL, type PagoEfectivoCredentials } from './payments/pagoefectivo';
 import { SAFETYPAY_URL, type SafetyPayCredentials } from './payments/safetypay';
@@ -50,6 +51,8 @@ export interface Config {
   apiOrigin: string;
   /** SafetyPay and PagoEfectivo credentials, and whether the sandbox may stand in for them. */
   payments: PaymentsConfig;
+  /** OPERATOR_TOKENS (`name=token,…`): who may call the operators' endpoints; none: those answer 401. */
+  operators: OperatorCredential[];
 }
 
 /** A configuration the server must not start with; the message says how to fix it. */
@@ -179,6 +182,14 @@ function trustProxyOf(value: string | undefined): number | string[] | undefined 
   return list;
 }
 
+function operatorsOf(value: string | undefined): OperatorCredential[] {
+  try {
+    return parseOperatorTokens(value);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
 
@@ -251,5 +262,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     facebook: facebookOf(env),
     apiOrigin: apiOriginOf(env, port),
     payments: paymentsOf(env, production),
+    operators: operatorsOf(env.OPERATOR_TOKENS),
   };
 }

@@ -5,7 +5,8 @@
  *
  * Env: SITE_PORT (3000), API_PORT (3001), CDN_PORT (3100: remote n is served on CDN_PORT + n),
  * HOST (127.0.0.1), DEPLOY_DIR (.deploy), DATA_DIR (api/.data), DATABASE_URL, REDIS_URL, SMTP_URL,
- * SESSION_SECRET (a random one per run when unset), GOOGLE_CLIENT_ID, FACEBOOK_APP_ID.
+ * SESSION_SECRET (a random one per run when unset), GOOGLE_CLIENT_ID, FACEBOOK_APP_ID, OPERATOR_TOKENS
+ * (unset: a demo operator with a random token, printed).
  *
  * The API is the built one (api/dist, built here when missing), run with plain node. Its
  * development features are off unless turned on by name, so this script, a local demo with no
@@ -43,6 +44,12 @@ const apiOrigin = `http://${publicHost}:${apiPort}`;
 const remoteNames = Object.keys(REMOTE_FOLDERS);
 const cdnOriginOf = (name) => `http://${publicHost}:${cdnPort + remoteNames.indexOf(name) + 1}`;
 
+/**
+ * The demo operator (DECISIONS.md: operators' credentials come from configuration): unless
+ * OPERATOR_TOKENS is given, this local site makes one random credential per run and prints it.
+ */
+const demoOperatorToken = process.env.OPERATOR_TOKENS ? undefined : randomBytes(24).toString('hex');
+
 const children = [];
 const servers = [];
 
@@ -72,6 +79,7 @@ function startApi() {
         PORT: String(apiPort),
         HOST: host,
         SESSION_SECRET: process.env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+        ...(demoOperatorToken ? { OPERATOR_TOKENS: `demo-operator=${demoOperatorToken}` } : {}),
         CORS_ORIGINS: [siteOrigin, ...remoteNames.map(cdnOriginOf)].join(','),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -124,6 +132,9 @@ async function main() {
   console.log(`Site: ${siteOrigin}`);
   console.log(`API: ${apiOrigin}`);
   for (const name of remotes) console.log(`  ${name}: ${origins[name]}`);
+  if (demoOperatorToken) {
+    console.log(`Demo operator: OPERATOR_TOKEN=${demoOperatorToken} API_URL=${apiOrigin} node api/scripts/operator.mjs whoami`);
+  }
   console.log('Press Ctrl-C to stop.');
 }
 

@@ -5,12 +5,17 @@ import { noStore } from './cache';
 import type { RateLimit } from './rate-limit';
 import { parseBody } from './validate';
 
-/** `S`: what the `sessions` resolver answers (the accounts module's `Session`); http knows nothing of it. */
+/**
+ * `S`: what the `sessions` resolver answers (the accounts module's `Session`), or for
+ * `session: 'operator'` endpoints the `operators` resolver's operator; http knows nothing of either.
+ */
 export interface RouteOptions<S = never> {
   /** The per-client (IP) limit of the route (@fastify/rate-limit's `config.rateLimit`). */
   rateLimit?: RateLimit;
   /** Resolves the session of a request, or throws UnauthorizedError: required by `session: 'required'` endpoints. */
   sessions?: (request: FastifyRequest) => Promise<S>;
+  /** Resolves the operator of a request, or throws UnauthorizedError: required by `session: 'operator'` endpoints. */
+  operators?: (request: FastifyRequest) => Promise<S>;
 }
 
 type Input<E extends AnyEndpoint> = E['optionalBody'] extends true ? ParsedRequestOf<E> | undefined : ParsedRequestOf<E>;
@@ -18,8 +23,8 @@ type Input<E extends AnyEndpoint> = E['optionalBody'] extends true ? ParsedReque
 export interface HandlerContext<E extends AnyEndpoint, S = never> {
   /** The body (POST) or query (GET), parsed by the endpoint's schema. */
   input: Input<E>;
-  /** The session, for `session: 'required'` endpoints. */
-  session: E['session'] extends 'required' ? S : undefined;
+  /** The session, for `session: 'required'` endpoints; the operator, for `session: 'operator'` ones. */
+  session: E['session'] extends 'required' | 'operator' ? S : undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -49,18 +54,20 @@ function parse(endpoint: AnyEndpoint, request: FastifyRequest): unknown {
 
 /**
  * Registers one endpoint of the contract: its method and path, its rate limit, then for each
- * request the session (when required, before the body is read: a 401 comes before a 400), the
+ * request the session or operator (when required, before the body is read: a 401 comes before a 400), the
  * body or query parsed by the endpoint's schema (parseBody's 400s), `Cache-Control: no-store`
  * when the endpoint says so, the success status it declares, and the answer `{ data }` (no body
  * for a 204).
  */
 export function route<E extends AnyEndpoint, S = never>(app: FastifyInstance, endpoint: E, handler: Handler<E, S>, options: RouteOptions<S> = {}): void {
-  const { sessions } = options;
+  const { sessions, operators } = options;
   if (endpoint.session === 'required' && !sessions) throw new Error(`${endpoint.path} needs a session: pass options.sessions`);
+  if (endpoint.session === 'operator' && !operators) throw new Error(`${endpoint.path} is for operators: pass options.operators`);
   const config = options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {};
   const method = endpoint.method === 'GET' ? 'get' : 'post';
   app[method](endpoint.path, config, async (request, reply) => {
-    const session = endpoint.session === 'required' ? await sessions!(request) : undefined;
+    const session =
+      endpoint.session === 'required' ? await sessions!(request) : endpoint.session === 'operator' ? await operators!(request) : undefined;
     const input = parse(endpoint, request) as Input<E>;
     const result = await handler({ input, session: session as HandlerContext<E, S>['session'], request, reply });
     if (result === reply) return reply;

@@ -46,7 +46,7 @@ function errorResponses(endpoint: AnyEndpoint, rateLimited: boolean) {
   const add = (status: number, codes: readonly string[]) => byStatus.set(status, [...(byStatus.get(status) ?? []), ...codes]);
   // The body or query is validated first: its fields' messages, or the generic one.
   if (endpoint.body || endpoint.query) add(endpoint.invalidAs ?? 400, endpoint.invalidAs ? ['request.notFound'] : ['request.invalid']);
-  if (endpoint.session === 'required') add(401, ['request.unauthorized']);
+  if (endpoint.session === 'required' || endpoint.session === 'operator') add(401, ['request.unauthorized']);
   for (const [status, codes] of Object.entries(endpoint.errors)) add(Number(status), codes ?? []);
   if (rateLimited) add(429, ['request.tooMany']);
   const responses: Record<string, unknown> = {};
@@ -102,6 +102,7 @@ function operation(endpoint: AnyEndpoint, rateLimited: boolean) {
     responses: { ...success(endpoint), ...errorResponses(endpoint, rateLimited) },
     ...(endpoint.session === 'required' ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
     ...(endpoint.session === 'optional' ? { security: [{}, { bearer: [] }, { cookie: [] }] } : {}),
+    ...(endpoint.session === 'operator' ? { security: [{ operator: [] }] } : {}),
     'x-session': endpoint.session,
   };
 }
@@ -128,6 +129,7 @@ export function openApiDocument(rateLimited: (endpoint: AnyEndpoint) => boolean 
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The session token of a sign-in' },
         cookie: { type: 'apiKey', in: 'cookie', name: 'token' },
+        operator: { type: 'http', scheme: 'bearer', description: "An operator's token from the API's configuration (OPERATOR_TOKENS), never a customer's session" },
       },
     },
   };

@@ -10,7 +10,7 @@ describe('the endpoint table', () => {
     for (const endpoint of endpointList) {
       expect(endpoint.path).toMatch(/^\/rest\//);
       expect(endpoint.module).toMatch(/^[a-z]+$/);
-      expect(['none', 'optional', 'required']).toContain(endpoint.session);
+      expect(['none', 'optional', 'required', 'operator']).toContain(endpoint.session);
       // A POST reads a body, a GET at most a query.
       if (endpoint.method === 'GET') expect(endpoint.body).toBeUndefined();
     }

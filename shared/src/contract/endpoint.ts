@@ -1,8 +1,12 @@
 import type * as v from 'valibot';
 import type { ValidationKey } from '../schemas/validation.messages';
 
-/** Who may call an endpoint: anyone, anyone (a session changes the answer), only a signed-in customer. */
-export type SessionNeed = 'none' | 'optional' | 'required';
+/**
+ * Who may call an endpoint: anyone, anyone (a session changes the answer), only a signed-in
+ * customer, or only an operator (the company's staff, with a credential from the API's
+ * configuration: never a customer's session).
+ */
+export type SessionNeed = 'none' | 'optional' | 'required' | 'operator';
 
 /** The refusals an endpoint may answer beyond its body's validation (400), by status. */
 export type EndpointErrors = Partial<Record<400 | 401 | 404 | 409 | 502, readonly ValidationKey[]>>;

@@ -7,6 +7,7 @@ import { complaintsEndpoints } from './complaints.endpoints';
 import { contentEndpoints } from './content.endpoints';
 import type { AnyEndpoint } from './endpoint';
 import { httpEndpoints } from './http.endpoints';
+import { operatorsEndpoints } from './operators.endpoints';
 import { peopleEndpoints } from './people.endpoints';
 import { pointsEndpoints } from './points.endpoints';
 import { promotionsEndpoints } from './promotions.endpoints';
@@ -23,6 +24,7 @@ export * from './companies.endpoints';
 export * from './complaints.endpoints';
 export * from './content.endpoints';
 export * from './http.endpoints';
+export * from './operators.endpoints';
 export * from './people.endpoints';
 export * from './points.endpoints';
 export * from './promotions.endpoints';
@@ -37,6 +39,7 @@ export * from './trips.endpoints';
  */
 export const endpoints = {
   ...httpEndpoints,
+  ...operatorsEndpoints,
   ...contentEndpoints,
   ...agenciesEndpoints,
   ...promotionsEndpoints,
