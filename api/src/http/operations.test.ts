@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../db/rows';
+import { createPaymentProviders } from '../payments';
 import { createTestApp, postJson, setupTestApp } from '../test/app';
+import { cipPaidNotice, notifySafetyPay, safetyPayNotice } from '../test/purchase';
 import { loggerOptions } from './logging';
 import { Metrics } from './metrics';
 import { connectRateLimitRedis } from './rate-limit';
@@ -139,5 +141,40 @@ describe('logs', () => {
     expect(text).not.toContain('127.0.0.1');
     expect(entries.find((e) => e.msg === 'incoming request')).toMatchObject({ req: { method: 'GET', url: '/rest/iata', route: '/rest/iata' } });
     expect(entries.find((e) => e.msg === 'a business event')).toMatchObject({ correo: '[redacted]', comprador: { email: '[redacted]', nombres: '[redacted]' }, cviaje: 12 });
+  });
+});
+
+// Issue 32 item 10: every payment notice and every failing readiness answer also logged "Reply was
+// already sent" (a handler's `return reply.send(...)` was sent a second time).
+describe('a handler that sends its own reply', () => {
+  it('is answered once: no "Reply was already sent" for payment notices and failing readiness', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(...chunk.toString().trim().split('\n'));
+        done();
+      },
+    });
+    const providers = createPaymentProviders({ sandbox: true }, { apiOrigin: 'http://127.0.0.1:9', now: () => new Date() });
+    const sandbox = providers.sandbox!;
+    let draining = false;
+    const logged = await app({ logger: { ...loggerOptions('info'), stream }, payments: providers, paymentSandbox: sandbox, draining: () => draining });
+
+    // SafetyPay: a paid notice of a payment this shop never started, and a pending one (not acted upon).
+    const unknown = await notifySafetyPay(logged, safetyPayNotice(sandbox, { referencia: 'ZZZZ2345-0123456789ab', amount: '10.00' }, new Date()));
+    expect(unknown.statusCode).toBe(200);
+    const pending = await notifySafetyPay(logged, safetyPayNotice(sandbox, { referencia: 'ZZZZ2345-0123456789ab', amount: '10.00', status: '101' }, new Date()));
+    expect(pending.statusCode).toBe(200);
+    // PagoEfectivo: a signed cip.paid notice.
+    const cip = cipPaidNotice(sandbox, { referencia: 'ZZZZ2345-0123456789ab', amount: 10, operationNumber: '123456', cip: '1234567' });
+    const pe = await logged.inject({ method: 'POST', url: '/rest/efectivo/notificacion', payload: cip.body, headers: { 'content-type': 'application/json', 'pe-signature': cip.signature } });
+    expect(pe.statusCode).toBe(200);
+    // Readiness failing.
+    draining = true;
+    expect((await logged.inject({ url: '/rest/health' })).statusCode).toBe(503);
+
+    const entries = lines.map((line) => JSON.parse(line) as { msg?: string; level: number; err?: { code?: string } });
+    expect(entries.filter((e) => e.msg === 'request completed')).toHaveLength(4);
+    expect(entries.filter((e) => /already sent/i.test(e.msg ?? '') || e.err?.code === 'FST_ERR_REP_ALREADY_SENT').map((e) => e.msg)).toEqual([]);
   });
 });
