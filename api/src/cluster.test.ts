@@ -166,6 +166,8 @@ describeCluster('three API instances behind HAProxy', () => {
     expect(await deliver(two!.url, notice(purchase, 1))).toBe(200);
     const view = await call(cluster.url, '/rest/venta/consulta', { codigo: purchase.view.codigo, clave_bloqueo: purchase.clave }, purchase.client);
     expect(view.json.data).toMatchObject({ codigo: purchase.view.codigo, estado: 'pagada' });
+    // Answered once (issue 32 item 10: every notice logged "Reply was already sent", a warning).
+    expect(two!.output).not.toContain('Reply was already sent');
   });
 
   // Issue 32 item 1: readiness (what HAProxy checks) says "this instance can sell"; with Redis in
