@@ -171,7 +171,10 @@ export function createConfig({ dir, name, exposes, entry, plugins = [] }, argv =
     mode: production ? 'production' : 'development',
     context: dir,
     entry: entry ? { main: entry } : {},
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are for the operator (decoding a customer's stack trace), not the public:
+    // emitted without a `sourceMappingURL` comment, left out of the served folders by the deploy
+    // (shell/scripts/deploy-lib.mjs) and refused by the servers (issue 32).
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(dir, 'dist'),
       // A remote's chunks load next to its entry, wherever its versioned folder is published;
@@ -240,7 +243,8 @@ export function createScriptConfig({ dir, name, entry, dependsOn }, argv = {}) {
     mode: production ? 'production' : 'development',
     context: dir,
     entry: { [name]: entry },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // As the apps' (createConfig): maps for the operator only.
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: { path: path.join(dir, 'dist'), filename: '[name].js', clean: false },
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
     module: { rules: [swcRule(production)] },

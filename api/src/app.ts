@@ -39,7 +39,7 @@ export interface AppOptions {
   corsOrigins?: (string | RegExp)[];
   /** Serve `/dev/outbox` and `/dev/outbox.json`. */
   devMailbox?: boolean;
-  /** Serve the readable `/docs` page of the API. */
+  /** Serve the API's description: `/openapi.json` and its readable `/docs` page. */
   apiDocs?: boolean;
   writeRateLimit?: RateLimit;
   /** Per-address limit of seat holds and releases. */

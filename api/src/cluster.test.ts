@@ -8,20 +8,21 @@ import { sandboxCredentials, type SandboxOptions } from './payments';
 import { decimalOf } from './payments/signing';
 import { boleto, pago, pago_aviso, reserva, reserva_asiento } from './sales/sales.tables';
 import { viaje_asiento } from './seats/seats.tables';
-import { CLUSTER_STORE, HAPROXY, exited, startCluster, type Cluster } from './test/cluster';
+import { CLUSTER_STORE, HAPROXY, REDIS_SERVER, exited, startCluster, startPrivateRedis, type Cluster, type PrivateRedis } from './test/cluster';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './test/database';
 import { CHANNEL, ADULT, BUYER, safetyPayNotice, seatBody } from './test/purchase';
 import { startSmtpPeer, type SmtpPeer } from './test/smtp-peer';
 
 /**
  * The production topology, for real: three built API instances (NODE_ENV=production) on one
- * PostgreSQL database and one Redis behind HAProxy, every check through the balancer. Part of
- * the API tests on PostgreSQL (CI sets DATABASE_URL and REDIS_URL and installs haproxy); skipped,
- * saying why, where one of them is missing.
+ * PostgreSQL database and one Redis behind HAProxy, every check through the balancer. The Redis is
+ * the test's own (redis-server on a private port), as one test stops it: the machine's shared Redis
+ * is never stopped. Part of the API tests on PostgreSQL (CI sets DATABASE_URL and installs haproxy
+ * and redis-server); skipped, saying why, where one of them is missing.
  */
 const missing = [
   TEST_ENGINE !== 'postgres' && 'runs in the PostgreSQL pass (DATABASE_URL)',
-  !process.env.REDIS_URL && 'REDIS_URL is not set',
+  !REDIS_SERVER && 'redis-server is not installed (apt-get install redis-server)',
   !HAPROXY && 'haproxy is not installed (apt-get install haproxy)',
 ].filter(Boolean);
 if (missing.length > 0) console.log(`cluster.test.ts skipped: ${missing.join('; ')}`);
@@ -32,17 +33,19 @@ describeCluster('three API instances behind HAProxy', () => {
   let smtp: SmtpPeer;
   let cluster: Cluster;
   let sandbox: SandboxOptions;
+  let redis: PrivateRedis;
   let clients = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    redis = await startPrivateRedis();
     smtp = await startSmtpPeer();
     // The third instance, killed mid-burst below, sends no mail: a sender killed between handing a
     // mail to the SMTP server and marking it sent sends it again once its claim lapses (at least
     // once is all SMTP allows). The other two send, competing for the same outbox.
     cluster = await startCluster({
       databaseUrl: database.databaseUrl!,
-      redisUrl: process.env.REDIS_URL!,
+      redisUrl: redis.url,
       instances: 3,
       smtpUrl: smtp.url,
       instanceEnv: (i): Record<string, string> => (i === 2 ? { SMTP_URL: '' } : {}),
@@ -53,6 +56,7 @@ describeCluster('three API instances behind HAProxy', () => {
   afterAll(async () => {
     await cluster?.close();
     await smtp?.close();
+    await redis?.stop();
     await database?.close();
   }, 60_000);
 
@@ -162,7 +166,44 @@ describeCluster('three API instances behind HAProxy', () => {
     expect(await deliver(two!.url, notice(purchase, 1))).toBe(200);
     const view = await call(cluster.url, '/rest/venta/consulta', { codigo: purchase.view.codigo, clave_bloqueo: purchase.clave }, purchase.client);
     expect(view.json.data).toMatchObject({ codigo: purchase.view.codigo, estado: 'pagada' });
+    // Answered once (issue 32 item 10: every notice logged "Reply was already sent", a warning).
+    expect(two!.output).not.toContain('Reply was already sent');
   });
+
+  // Issue 32 item 1: readiness (what HAProxy checks) says "this instance can sell"; with Redis in
+  // it, losing Redis took every instance out at once ("503 No server is available").
+  it('Redis down: every instance stays in the balancer, a ticket is bought through it, and the outage shows', async () => {
+    await redis.stop();
+    try {
+      // Longer than the balancer needs to take failing servers out (3 checks 500 ms apart).
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      const t = await trip(11);
+      const [seat] = await freeSeats(t);
+      const email = `noredis.${randomBytes(3).toString('hex')}@example.pe`;
+      const purchase = await startedPurchase(cluster.url, t, seat!, email);
+      expect(await deliver(cluster.url, notice(purchase, 2))).toBe(200);
+      const view = await call(cluster.url, '/rest/venta/consulta', { codigo: purchase.view.codigo, clave_bloqueo: purchase.clave }, purchase.client);
+      expect(view.json.data).toMatchObject({ codigo: purchase.view.codigo, estado: 'pagada' });
+      for (const instance of cluster.instances) {
+        expect({ port: instance.port, ready: (await fetch(`${instance.url}/rest/health`)).status }).toEqual({ port: instance.port, ready: 200 });
+        // Redis' own check shows the outage.
+        expect((await fetch(`${instance.url}/rest/health/redis`)).status).toBe(503);
+      }
+      // And the log says why the limits count per instance for now.
+      expect(cluster.instances.filter((instance) => /Redis unreachable/.test(instance.output))).not.toHaveLength(0);
+    } finally {
+      await redis.start();
+    }
+    // Back: every instance sees it again (ioredis reconnects at most 2 s apart).
+    for (const instance of cluster.instances) {
+      let status = 0;
+      for (let i = 0; i < 50 && status !== 200; i += 1) {
+        status = (await fetch(`${instance.url}/rest/health/redis`)).status;
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(status).toBe(200);
+    }
+  }, 60_000);
 
   it('SIGKILL of one instance mid-burst: no paid purchase lost, none half-done; every mail sent exactly once', async () => {
     const PURCHASES = 24;

@@ -94,6 +94,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, SESSION_SECRET: STRONG, CORS_ORIGINS: '' })).toThrow(/CORS_ORIGINS is not set: in production/);
     expect(() => loadConfig({ ...production, SESSION_SECRET: STRONG, CORS_LOCALHOST: '1' })).toThrow(/CORS_LOCALHOST=1 .* not production/);
     expect(() => loadConfig({ ...production, SESSION_SECRET: STRONG, PAYMENTS_SANDBOX: '' })).toThrow(/no credentials for SafetyPay .*PAYMENTS_SANDBOX=1/);
+    // Issue 32 item 10: every queued mail (codes, links, tickets) readable by anyone at /dev/outbox.
+    expect(() => loadConfig({ ...production, SESSION_SECRET: STRONG, DEV_MAILBOX: '1' })).toThrow(/DEV_MAILBOX=1 .* not production/);
+    expect(loadConfig({ ...production, SESSION_SECRET: STRONG, DEV_MAILBOX: '0' }).devMailbox).toBe(false);
   });
 
   it('refuses to start without a session secret, saying how to make one', () => {

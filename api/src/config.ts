@@ -17,9 +17,9 @@ export interface Config {
   mailFrom: string;
   sessionSecret: string;
   corsOrigins: (string | RegExp)[];
-  /** Serve `/dev/outbox` (DEV_MAILBOX=1): off unless turned on by name. */
+  /** Serve `/dev/outbox` (DEV_MAILBOX=1): off unless turned on by name; refused in production. */
   devMailbox: boolean;
-  /** Serve the readable `/docs` page of the API (API_DOCS=1): off unless turned on by name (`/openapi.json` is always served). */
+  /** Serve the API's description, `/openapi.json` and its readable `/docs` page (API_DOCS=1): off unless turned on by name. */
   apiDocs: boolean;
   /** Seed the demo customer (`demo@rumboandino.pe`, known password), DEMO_CUSTOMER=1: off unless turned on by name. */
   demoCustomer: boolean;
@@ -222,6 +222,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'e.g. CORS_ORIGINS=https://www.rumboandino.pe,https://cdn.rumboandino.pe (without them no browser can call the API).',
     );
   }
+  const devMailbox = switchOn(env, 'DEV_MAILBOX');
+  if (devMailbox && production) {
+    throw new ConfigError('DEV_MAILBOX=1 lets anyone read every mail the store queues (codes, links, tickets) at /dev/outbox: it is for development, not production.');
+  }
   const redisUrl = env.REDIS_URL || undefined;
   const metricsToken = env.METRICS_TOKEN || undefined;
   if (metricsToken && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN is too short: use a random string of at least 16 characters, e.g. $(openssl rand -hex 16).');
@@ -240,7 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || `"${OPERATOR.marca}" <no-responder@rumboandino.pe>`,
     sessionSecret,
     corsOrigins,
-    devMailbox: switchOn(env, 'DEV_MAILBOX'),
+    devMailbox,
     apiDocs: switchOn(env, 'API_DOCS'),
     // A customer with a published password exists only where someone asked for it by name.
     demoCustomer: switchOn(env, 'DEMO_CUSTOMER'),

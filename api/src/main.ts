@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   log = app.log;
   if (payments.sandbox) app.log.warn(`payment sandbox stands in for ${[payments.safetypay.sandbox && 'SafetyPay', payments.pagoefectivo.sandbox && 'PagoEfectivo'].filter(Boolean).join(' and ')} (no real money)`);
   if (config.devMailbox) app.log.warn('DEV_MAILBOX=1: every queued mail is readable at /dev/outbox (development only)');
-  if (config.apiDocs) app.log.info('API_DOCS=1: the API is described at /docs');
+  if (config.apiDocs) app.log.info('API_DOCS=1: the API is described at /openapi.json and /docs');
   if (config.demoCustomer) app.log.warn('DEMO_CUSTOMER=1: the demo customer with its published password exists (development only)');
   if (config.operators.length > 0) app.log.info(`operators' endpoints open to ${config.operators.map((operator) => operator.name).join(', ')} (OPERATOR_TOKENS)`);
   if (!redis) app.log.info('REDIS_URL is not set: rate limits are counted in this process (one instance only)');

@@ -12,7 +12,7 @@ import { freePort } from './test/payment-fakes';
  * The built API (`node dist/main.js`) started as an operator starts it, NODE_ENV=production:
  * unsafe configurations are refused with the reason, and in a safe one none of the development
  * features answers (dev mailbox, payment sandbox, demo customer, localhost CORS, metrics without
- * their token).
+ * their token, the API's description).
  */
 const API_DIR = path.resolve(__dirname, '..');
 const STRONG = '7c1f0a9e3b5d2c8f4a6e1b3d5f7a9c0e2b4d6f8a1c3e5b7d9f0a2c4e6b8d1f3a';
@@ -30,7 +30,7 @@ const SAFE = { NODE_ENV: 'production', SESSION_SECRET: STRONG, CORS_ORIGINS: SIT
 function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (/^(DATABASE_URL|REDIS_URL|SESSION_SECRET|CORS_|DEV_|DEMO_|PAYMENTS_|SAFETYPAY_|PAGOEFECTIVO_|SMTP_|METRICS_|NODE_ENV|PORT|API_ORIGIN|SITE_URL|GOOGLE_|FACEBOOK_)/.test(name)) delete env[name];
+    if (/^(DATABASE_URL|REDIS_URL|SESSION_SECRET|CORS_|DEV_|DEMO_|API_DOCS|PAYMENTS_|SAFETYPAY_|PAGOEFECTIVO_|SMTP_|METRICS_|NODE_ENV|PORT|API_ORIGIN|SITE_URL|GOOGLE_|FACEBOOK_)/.test(name)) delete env[name];
   }
   return env;
 }
@@ -55,6 +55,7 @@ const startPass = TEST_ENGINE === 'postgres' || !process.env.DATABASE_URL;
     ['no allowed origins', { CORS_ORIGINS: '' }, /Cannot start the API: CORS_ORIGINS is not set: in production/],
     ['any-localhost CORS', { CORS_LOCALHOST: '1' }, /CORS_LOCALHOST=1 .* not production/],
     ['the payment sandbox without the switch', { SAFETYPAY_API_KEY: '', SAFETYPAY_SIGNATURE_KEY: '' }, /no credentials for SafetyPay .*PAYMENTS_SANDBOX=1/],
+    ['the dev mailbox', { DEV_MAILBOX: '1' }, /Cannot start the API: DEV_MAILBOX=1 .* not production/],
   ])('%s', (_name, change, reason) => {
     const { status, stderr } = refusal({ ...SAFE, ...change });
     expect(status).toBe(1);
@@ -119,7 +120,7 @@ const startPass = TEST_ENGINE === 'postgres' || !process.env.DATABASE_URL;
   it('serves the store and answers 404 to every development route', async () => {
     expect((await fetch(`${base}/rest/health/live`)).status).toBe(200);
     expect((await fetch(`${base}/rest/iata`)).status).toBe(200);
-    for (const url of ['/dev/outbox', '/dev/outbox.json', '/metrics', '/sandbox/safetypay/express/ws/v.3.0/express/token', '/sandbox/pagoefectivo/v1/authorizations']) {
+    for (const url of ['/dev/outbox', '/dev/outbox.json', '/metrics', '/openapi.json', '/docs', '/sandbox/safetypay/express/ws/v.3.0/express/token', '/sandbox/pagoefectivo/v1/authorizations']) {
       const res = await fetch(base + url, { method: url.startsWith('/sandbox') ? 'POST' : 'GET' });
       expect({ url, status: res.status }).toEqual({ url, status: 404 });
     }

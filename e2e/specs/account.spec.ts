@@ -157,6 +157,15 @@ test.describe('accounts', () => {
     await expectAccessible(page);
   });
 
+  // Issue 32 item 2: a crafted link that normalises to `//evil.example/x` (another site).
+  test('after sign-in, a return path that leaves the site goes to /micuenta instead', async ({ page }) => {
+    const account = new AccountPage(page);
+    await account.openLogin('?pathname=/.//evil.example/x');
+    await account.signInWithPassword(DEMO.correo, DEMO.clave);
+    await expect(page).toHaveURL(`${SITE.siteUrl}/micuenta`);
+    await expect(account.accountButton).toHaveText(DEMO.firstName);
+  });
+
   test('an expired stored session on /micuenta shows Acceder and asks to sign in', async ({ page }) => {
     await storeSession(page, { token: await sessionToken(undefined, -60), customer: { name: 'maría elena' }, expiresAt: Date.now() - 1000 });
     const account = new AccountPage(page);

@@ -131,3 +131,20 @@ test("mf-booking's purchase frames roll forward and back with it (issue 17 item 
   expect(remoteFirstScreen(await servedHtml(request, '/pasajes?origen=CUZ'), 'mf_booking')).not.toContain(label);
   expect(registry().mf_booking).toContain(`/${firstVersion}/`);
 });
+
+// Issue 32 item 10: HSTS on the site's and the remotes' origins; the builds' source maps on neither.
+test('the origins send HSTS and serve no source map (the maps stay in the deploy folder)', async ({ request }) => {
+  const home = await request.get('/');
+  expect(home.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  expect((await request.get('/main.js')).ok()).toBe(true);
+  expect((await request.get('/main.js.map')).status()).toBe(404);
+  const entry = liveEntry();
+  const remote = await request.get(entry);
+  expect(remote.ok()).toBe(true);
+  expect(remote.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  // Neither referenced by the code nor served.
+  expect(await remote.text()).not.toContain('sourceMappingURL');
+  expect((await request.get(`${entry}.map`)).status()).toBe(404);
+  const version = entry.split('/').at(-2)!;
+  expect(readFileSync(path.join(SITE.deployDir, 'source-maps', 'mf_complaints', version, 'remoteEntry.js.map'), 'utf8')).toContain('"mappings"');
+});

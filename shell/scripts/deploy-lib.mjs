@@ -9,11 +9,17 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statS
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fetchPageData, fetchSlotData, fillSlots, jsonScript, pageDataScript, pageWithData, readSiteConfig, renderPagesWithData, slotsOfPage } from './page-data.mjs';
+import { isPublicFile } from './security-headers.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEPLOY_DIR = path.resolve(process.env.DEPLOY_DIR ?? path.join(ROOT, '.deploy'));
 export const SHELL_DIR = path.join(DEPLOY_DIR, 'shell');
 export const CDN_DIR = path.join(DEPLOY_DIR, 'cdn');
+/**
+ * The builds' source maps (`<remote>/<version>/`, `shell/`): the operator's, to decode a stack
+ * trace; beside the served folders, never in them (security-headers.mjs `isPublicFile`).
+ */
+export const SOURCE_MAPS_DIR = path.join(DEPLOY_DIR, 'source-maps');
 const REGISTRY = path.join(SHELL_DIR, 'remotes.json');
 const ORIGINS = path.join(DEPLOY_DIR, 'origins.json');
 
@@ -49,6 +55,15 @@ export function versionOf(distDir, packageVersion) {
   return `${packageVersion}-${hash.digest('hex').slice(0, 10)}`;
 }
 
+/** Copies a build into a served folder without its source maps, which go to `mapsTarget` instead. */
+function copyBuild(dist, target, mapsTarget) {
+  cpSync(dist, target, { recursive: true, filter: (source) => isPublicFile(source) });
+  for (const file of filesOf(dist).filter((name) => !isPublicFile(name))) {
+    mkdirSync(path.dirname(path.join(mapsTarget, file)), { recursive: true });
+    cpSync(path.join(dist, file), path.join(mapsTarget, file));
+  }
+}
+
 /** Copies a remote's build (its `dist`, or `distDir`) into its immutable versioned folder; returns the version. */
 export function publish(remote, distDir) {
   const folder = REMOTE_FOLDERS[remote];
@@ -61,7 +76,7 @@ export function publish(remote, distDir) {
   if (!existsSync(target)) {
     // Copy aside, then rename: a published folder is never seen half written.
     const partial = `${target}.partial-${process.pid}`;
-    cpSync(dist, partial, { recursive: true });
+    copyBuild(dist, partial, path.join(SOURCE_MAPS_DIR, remote, version));
     renameSync(partial, target);
   }
   return version;
@@ -444,5 +459,6 @@ export function installShell() {
   mkdirSync(SHELL_DIR, { recursive: true });
   // Stitched with the previous shell's frame: every remote's pages are stitched again when pointed.
   rmSync(PAGES_DIR, { recursive: true, force: true });
-  cpSync(dist, SHELL_DIR, { recursive: true });
+  rmSync(path.join(SOURCE_MAPS_DIR, 'shell'), { recursive: true, force: true });
+  copyBuild(dist, SHELL_DIR, path.join(SOURCE_MAPS_DIR, 'shell'));
 }

@@ -11,11 +11,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pageGuardHash } from './deploy-lib.mjs';
 import { framePage } from './frames.mjs';
+import { providerSet } from './page-data.mjs';
+import { CDN_SECURITY_HEADERS, isPublicFile, siteSecurityHeaders } from './security-headers.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** Where the agencies map (mf-content, Leaflet) takes its tiles from. */
-const MAP_TILES_ORIGIN = 'https://tile.openstreetmap.org';
 
 /**
  * The origins of the remotes the registry (`remotes.json` in the site's folder) points at now,
@@ -52,6 +51,47 @@ export function registryOrigins(root, configured = []) {
 }
 
 /**
+ * The sign-in providers the site's runtime config (`config.json` in its folder) names: only those
+ * may load their scripts (the CSP's script-src). Re-read when a deploy rewrites it.
+ */
+export function configuredProviders(root) {
+  const file = path.join(root, 'config.json');
+  let seen = { mtimeMs: -1, providers: [] };
+  return () => {
+    let mtimeMs;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return (seen = { mtimeMs: -1, providers: [] }).providers;
+    }
+    if (mtimeMs === seen.mtimeMs) return seen.providers;
+    try {
+      seen = { mtimeMs, providers: providerSet(JSON.parse(readFileSync(file, 'utf8'))) };
+    } catch {
+      // Written atomically (deploy-lib.mjs writeShellFile), so unreadable only while absent: keep what we had.
+    }
+    return seen.providers;
+  };
+}
+
+/** A request's path, decoded as the static plugin decodes it; the raw one when it does not decode. */
+function decodedPath(url) {
+  const pathname = url.split('?')[0];
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/** Every origin: a source map is answered 404 whatever asks for it (security-headers.mjs `isPublicFile`). */
+function refusePrivateFiles(app) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isPublicFile(decodedPath(request.url))) return reply.code(404).send();
+  });
+}
+
+/**
  * The stitched page of a request's path (relative to the site's folder), if the deploy wrote one.
  * Not for an address with a query: a first screen was rendered without one, and a page may show
  * something else for it (`/promociones?confirmar=…`, `/login?pathname=…`); the shell renders those.
@@ -75,29 +115,15 @@ function stitchedPage(root, url) {
 export async function serveShell({ root, port, host, apiOrigin, cdnOrigins, product }) {
   const app = Fastify({ logger: false });
   const remoteOrigins = registryOrigins(root, cdnOrigins);
-  // A CSP source list computed per response (helmet calls a function for each).
-  const sources = (...fixed) => [...fixed, () => remoteOrigins().join(' ')];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The stitched pages' one inline script (deploy-lib.mjs `pageGuard`), by its hash.
-        scriptSrc: sources("'self'", pageGuardHash(product), 'https://accounts.google.com', 'https://connect.facebook.net'),
-        connectSrc: sources("'self'", apiOrigin),
-        // Emotion (Chakra) injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // The remotes' pictures come from their own origins; the map's tiles from OpenStreetMap.
-        imgSrc: sources("'self'", 'data:', MAP_TILES_ORIGIN),
-        fontSrc: ["'self'", 'data:'],
-        frameSrc: ['https://accounts.google.com'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+  const providers = configuredProviders(root);
+  // The stitched pages' one inline script (deploy-lib.mjs `pageGuard`), by its hash.
+  const guardHash = pageGuardHash(product);
+  refusePrivateFiles(app);
+  // Helmet's other headers; the CSP and HSTS are security-headers.mjs', computed per response
+  // (the remotes' origins and the sign-in providers follow remotes.json and config.json).
+  await app.register(helmet, { contentSecurityPolicy: false, strictTransportSecurity: false, crossOriginEmbedderPolicy: false });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(siteSecurityHeaders({ pageGuardHash: guardHash, apiOrigin, remoteOrigins: remoteOrigins(), providers: providers() }));
   });
   await app.register(compress, { global: true, threshold: 512 });
   // Connect early to the remotes' origins and the API: the first page needs both.
@@ -113,6 +139,7 @@ export async function serveShell({ root, port, host, apiOrigin, cdnOrigins, prod
     // `/` is a page like any other (below): its stitched page when there is one.
     index: false,
     wildcard: true,
+    allowedPath: (pathName) => isPublicFile(pathName),
     // Builds carry `.br`/`.gz` twins made at the best level (webpack.federation.mjs): sent as is.
     preCompressed: true,
     setHeaders(reply, file) {
@@ -140,6 +167,10 @@ export async function serveShell({ root, port, host, apiOrigin, cdnOrigins, prod
 /** A remote's origin: published versions are immutable, so cached forever; CORS for the shell. */
 export async function serveCdn({ root, port, host, allowedOrigins }) {
   const app = Fastify({ logger: false });
+  refusePrivateFiles(app);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(CDN_SECURITY_HEADERS);
+  });
   await app.register(cors, { origin: allowedOrigins });
   await app.register(compress, { global: true, threshold: 512 });
   await app.register(fastifyStatic, {
@@ -147,10 +178,9 @@ export async function serveCdn({ root, port, host, allowedOrigins }) {
     index: false,
     preCompressed: true,
     // A version's renderer runs at deploy only (deploy-lib.mjs RENDERER_FILE): no browser gets it.
-    allowedPath: (pathName) => !pathName.endsWith('/renderer.cjs'),
-    setHeaders(reply, file) {
-      reply.header('Cache-Control', file.endsWith('.map') ? 'no-cache' : IMMUTABLE);
-      reply.header('X-Content-Type-Options', 'nosniff');
+    allowedPath: (pathName) => !pathName.endsWith('/renderer.cjs') && isPublicFile(pathName),
+    setHeaders(reply) {
+      reply.header('Cache-Control', IMMUTABLE);
     },
   });
   await app.listen({ port, host });

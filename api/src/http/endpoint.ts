@@ -70,7 +70,11 @@ export function route<E extends AnyEndpoint, S = never>(app: FastifyInstance, en
       endpoint.session === 'required' ? await sessions!(request) : endpoint.session === 'operator' ? await operators!(request) : undefined;
     const input = parse(endpoint, request) as Input<E>;
     const result = await handler({ input, session: session as HandlerContext<E, S>['session'], request, reply });
-    if (result === reply) return reply;
+    // A handler that sent its own answer returns the reply, but Fastify's Reply is a thenable
+    // (settled once the answer is written): awaiting the async handler adopts it and yields
+    // undefined, never the reply. So ask the reply whether it went out, or it is sent twice
+    // ("Reply was already sent" on every payment notice and failing readiness, issue 32).
+    if (result === reply || reply.sent || reply.raw.headersSent) return reply;
     if (endpoint.noStore) noStore(reply);
     if (endpoint.status) reply.code(endpoint.status);
     if (endpoint.status === 204) return reply.send();

@@ -8,7 +8,10 @@ import { route } from './endpoint';
 
 export interface HealthOptions {
   db: Database;
-  /** The rate limits' Redis (REDIS_URL), when configured: readiness needs it too. */
+  /**
+   * The rate limits' Redis (REDIS_URL), when configured: its own check, not readiness (without it
+   * each instance counts the limits in its memory and keeps selling).
+   */
   redis?: Redis;
   /** True once SIGTERM arrived: readiness fails so the load balancer stops sending new requests. */
   draining?: () => boolean;
@@ -34,9 +37,13 @@ async function check(name: string, probe: () => Promise<unknown>): Promise<strin
 /**
  * Liveness and readiness, for load balancers, orchestrators and start scripts:
  * - `GET /rest/health/live`: the process answers (restart it if not); touches nothing else.
- * - `GET /rest/health` (readiness): the database answers, every committed migration is applied,
- *   Redis answers (when REDIS_URL is set) and the instance is not shutting down; else 503 with
- *   what failed, so the balancer sends requests to the other instances.
+ * - `GET /rest/health` (readiness, what the balancer checks): this instance can sell: the database
+ *   answers, every committed migration is applied and the instance is not shutting down; else 503
+ *   with what failed, so the balancer sends requests to the other instances. Redis is not part of
+ *   it: all instances share one Redis, so its outage would take every instance out at once while
+ *   each can still sell (issue 32).
+ * - `GET /rest/health/redis`: the rate limits' Redis answers (ok when none is configured); 503 for
+ *   monitoring, beside the fallback metric and the "Redis unreachable" log line.
  */
 export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db, redis, draining }) => {
   route(app, endpoints.live, async () => ({ status: 'ok' as const }));
@@ -48,10 +55,16 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { db,
       await Promise.all([
         check('database', () => db.execute(sql`select 1`)),
         check('migrations', () => migrationsApplied(db)),
-        ...(redis ? [check('redis', () => redis.ping())] : []),
       ])
     ).filter((failure): failure is string => failure !== null);
     if (failures.length > 0) return reply.code(503).send({ data: { status: 'unavailable', checks: failures } });
+    return { status: 'ok' as const };
+  });
+
+  route(app, endpoints.redis, async ({ reply }) => {
+    noStore(reply);
+    const failure = redis ? await check('redis', () => redis.ping()) : null;
+    if (failure) return reply.code(503).send({ data: { status: 'unavailable', checks: [failure] } });
     return { status: 'ok' as const };
   });
 };

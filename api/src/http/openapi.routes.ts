@@ -13,7 +13,7 @@ export interface RegisteredRoute {
 export interface OpenApiOptions {
   /** The routes the application registered: the 429 of the ones with a rate limit. */
   routes: RegisteredRoute[];
-  /** Serve the readable `/docs` page (API_DOCS=1, development). */
+  /** Serve `/openapi.json` and the readable `/docs` page (API_DOCS=1, development); neither otherwise. */
   docs: boolean;
 }
 
@@ -41,8 +41,9 @@ ${rows}
 }
 
 /**
- * `GET /openapi.json`: the OpenAPI 3.1 document of the `/rest` calls, from the endpoint table;
- * and in development `GET /docs`, the same as a readable page (no scripts, nothing fetched).
+ * With API_DOCS=1 (development, by name): `GET /openapi.json`, the OpenAPI 3.1 document of the
+ * `/rest` calls from the endpoint table, and `GET /docs`, the same as a readable page (no scripts,
+ * nothing fetched). Off in production: a map of every call (limits included) helps no customer.
  */
 export const openApiRoutes: FastifyPluginAsync<OpenApiOptions> = async (app, { routes, docs }) => {
   let document: ReturnType<typeof openApiDocument> | undefined;
@@ -50,6 +51,7 @@ export const openApiRoutes: FastifyPluginAsync<OpenApiOptions> = async (app, { r
   const current = () =>
     (document ??= openApiDocument((endpoint) => routes.some((route) => route.url === endpoint.path && route.method === endpoint.method && route.rateLimited)));
 
+  if (!docs) return;
   app.get('/openapi.json', async () => current());
-  if (docs) app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(docsPage(current())));
+  app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(docsPage(current())));
 };

@@ -12,6 +12,8 @@ import { createServer } from 'node:net';
  */
 const API_DIR = path.resolve(__dirname, '..', '..');
 export const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'].find((file) => existsSync(file));
+/** Debian's redis-server: a private Redis a test may stop (the machine's shared one is never stopped). */
+export const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/sbin/redis-server', '/usr/local/bin/redis-server'].find((file) => existsSync(file));
 
 /** The store's origin the instances allow (CORS_ORIGINS). */
 export const CLUSTER_STORE = 'http://localhost:3000';
@@ -90,7 +92,7 @@ function startInstance(instance: Instance, env: Record<string, string>): Promise
     const started = Date.now();
     const onExit = (code: number | null) => reject(new Error(`API on ${instance.port} exited (${code}):\n${instance.output}`));
     child.once('exit', onExit);
-    // Ready when its readiness check answers 200 (migrated, database and Redis reachable).
+    // Ready when its readiness check answers 200 (database reachable and migrated).
     const poll = () =>
       fetch(`${instance.url}/rest/health`).then(
         (res) => res.status === 200,
@@ -104,6 +106,46 @@ function startInstance(instance: Instance, env: Record<string, string>): Promise
       });
     setTimeout(poll, 300);
   });
+}
+
+/** A Redis of the test's own on a private port: `stop()` takes it down (as an outage would), `start()` brings it back on the same port. */
+export interface PrivateRedis {
+  readonly url: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startPrivateRedis(): Promise<PrivateRedis> {
+  if (!REDIS_SERVER) throw new Error('redis-server is not installed');
+  const port = await reservePort();
+  let child: ChildProcess | undefined;
+  let output = '';
+  const redis: PrivateRedis = {
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      // In memory only, nothing written to disk.
+      child = spawn(REDIS_SERVER!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const started = child;
+      started.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-5_000)));
+      started.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-5_000)));
+      for (let i = 0; i < 100; i += 1) {
+        if (/Ready to accept connections/.test(output)) return;
+        if (started.exitCode !== null) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`redis-server on ${port} did not start:\n${output}`);
+    },
+    async stop() {
+      if (!child) return;
+      const stopping = child;
+      child = undefined;
+      output = '';
+      stopping.kill('SIGKILL');
+      await exited(stopping);
+    },
+  };
+  await redis.start();
+  return redis;
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {

@@ -6,5 +6,6 @@ export const HealthAnswer = v.object({ status: v.picklist(['ok', 'draining', 'un
 
 export const httpEndpoints = {
   live: endpoint({ method: 'GET', path: '/rest/health/live', module: 'http', summary: 'Liveness: the process answers', answer: HealthAnswer, session: 'none', noStore: true }),
-  ready: endpoint({ method: 'GET', path: '/rest/health', module: 'http', summary: 'Readiness: database, migrations, Redis (503 when not ready)', answer: HealthAnswer, session: 'none', noStore: true }),
+  ready: endpoint({ method: 'GET', path: '/rest/health', module: 'http', summary: 'Readiness, what the balancer checks: this instance can sell (database, migrations, not shutting down; 503 when not)', answer: HealthAnswer, session: 'none', noStore: true }),
+  redis: endpoint({ method: 'GET', path: '/rest/health/redis', module: 'http', summary: "The rate limits' Redis answers (503 when not; the instance still sells, counting limits in memory)", answer: HealthAnswer, session: 'none', noStore: true }),
 } as const;

@@ -1,0 +1,44 @@
+import { isPublicFile, siteContentSecurityPolicy, siteSecurityHeaders, STRICT_TRANSPORT_SECURITY } from '../scripts/security-headers.mjs';
+
+/** The headers any server of the site sends (static-server.mjs today), as plain values. */
+const SITE = { pageGuardHash: "'sha256-abc='", apiOrigin: 'https://api.rumboandino.pe', remoteOrigins: ['https://cdn.rumboandino.pe'] };
+const directives = (csp: string) => Object.fromEntries(csp.split(';').map((part) => [part.split(' ')[0], part.split(' ').slice(1)]));
+
+describe('siteContentSecurityPolicy', () => {
+  it('names no sign-in provider that is not configured', () => {
+    const csp = directives(siteContentSecurityPolicy({ ...SITE, providers: [] }));
+    expect(csp['script-src']).toEqual(["'self'", "'sha256-abc='", 'https://cdn.rumboandino.pe']);
+    expect(csp['frame-src']).toEqual(["'none'"]);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.rumboandino.pe', 'https://cdn.rumboandino.pe']);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+  });
+
+  it('allows each configured provider what its sign-in needs, and nothing for an unknown name', () => {
+    const google = directives(siteContentSecurityPolicy({ ...SITE, providers: ['google'] }));
+    expect(google['script-src']).toEqual(["'self'", "'sha256-abc='", 'https://accounts.google.com', 'https://cdn.rumboandino.pe']);
+    expect(google['frame-src']).toEqual(['https://accounts.google.com']);
+    const facebook = directives(siteContentSecurityPolicy({ ...SITE, providers: ['facebook', 'other'] }));
+    expect(facebook['script-src']).toEqual(["'self'", "'sha256-abc='", 'https://connect.facebook.net', 'https://cdn.rumboandino.pe']);
+    expect(facebook['frame-src']).toEqual(["'none'"]);
+  });
+
+  it('comes with HSTS for a year, subdomains included', () => {
+    expect(siteSecurityHeaders({ ...SITE, providers: [] })['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY);
+    expect(STRICT_TRANSPORT_SECURITY).toBe('max-age=31536000; includeSubDomains');
+  });
+});
+
+describe('isPublicFile', () => {
+  it.each([
+    ['main.js', true],
+    ['assets/logo.0123456789.svg', true],
+    ['main.js.map', false],
+    ['/1.0.0-abc/src_a.0123456789.js.map', false],
+    ['main.js.map.br', false],
+    ['main.js.map.gz', false],
+    ['sitemap.xml', true],
+  ])('%s → %s', (file, expected) => {
+    expect(isPublicFile(file)).toBe(expected);
+  });
+});
