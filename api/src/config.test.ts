@@ -97,6 +97,7 @@ describe('loadConfig', () => {
     // Issue 32 item 10: every queued mail (codes, links, tickets) readable by anyone at /dev/outbox.
     expect(() => loadConfig({ ...production, SESSION_SECRET: STRONG, DEV_MAILBOX: '1' })).toThrow(/DEV_MAILBOX=1 .* not production/);
     expect(loadConfig({ ...production, SESSION_SECRET: STRONG, DEV_MAILBOX: '0' }).devMailbox).toBe(false);
+    expect(() => loadConfig({ ...production, SESSION_SECRET: STRONG, DEMO_CUSTOMER: '1' })).toThrow(/DEMO_CUSTOMER=1 .* not production/);
   });
 
   it('refuses to start without a session secret, saying how to make one', () => {

@@ -226,6 +226,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (devMailbox && production) {
     throw new ConfigError('DEV_MAILBOX=1 lets anyone read every mail the store queues (codes, links, tickets) at /dev/outbox: it is for development, not production.');
   }
+  const demoCustomer = switchOn(env, 'DEMO_CUSTOMER');
+  if (demoCustomer && production) {
+    throw new ConfigError('DEMO_CUSTOMER=1 seeds an account whose password is published in the README: it is for development, not production.');
+  }
   const redisUrl = env.REDIS_URL || undefined;
   const metricsToken = env.METRICS_TOKEN || undefined;
   if (metricsToken && metricsToken.length < 16) throw new ConfigError('METRICS_TOKEN is too short: use a random string of at least 16 characters, e.g. $(openssl rand -hex 16).');
@@ -247,7 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devMailbox,
     apiDocs: switchOn(env, 'API_DOCS'),
     // A customer with a published password exists only where someone asked for it by name.
-    demoCustomer: switchOn(env, 'DEMO_CUSTOMER'),
+    demoCustomer,
     production,
     redisUrl,
     trustProxy: trustProxyOf(env.TRUST_PROXY),

@@ -56,6 +56,7 @@ const startPass = TEST_ENGINE === 'postgres' || !process.env.DATABASE_URL;
     ['any-localhost CORS', { CORS_LOCALHOST: '1' }, /CORS_LOCALHOST=1 .* not production/],
     ['the payment sandbox without the switch', { SAFETYPAY_API_KEY: '', SAFETYPAY_SIGNATURE_KEY: '' }, /no credentials for SafetyPay .*PAYMENTS_SANDBOX=1/],
     ['the dev mailbox', { DEV_MAILBOX: '1' }, /Cannot start the API: DEV_MAILBOX=1 .* not production/],
+    ['the demo customer', { DEMO_CUSTOMER: '1' }, /Cannot start the API: DEMO_CUSTOMER=1 .* not production/],
   ])('%s', (_name, change, reason) => {
     const { status, stderr } = refusal({ ...SAFE, ...change });
     expect(status).toBe(1);
