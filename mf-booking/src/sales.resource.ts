@@ -1,5 +1,5 @@
 import { api, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
-import { aftersaleEndpoints, companiesEndpoints, peopleEndpoints, pointsEndpoints, promotionsEndpoints, salesEndpoints, type RequestOf } from '@rumbo/shared/contract';
+import { aftersaleEndpoints, companiesEndpoints, disruptionsEndpoints, peopleEndpoints, pointsEndpoints, promotionsEndpoints, salesEndpoints, type RequestOf } from '@rumbo/shared/contract';
 import { changeSeat } from './booking.resource';
 import type { Declaration, Passenger, PersonOnFile } from '@rumbo/shared/schemas';
 
@@ -81,3 +81,10 @@ export const fetchMyPoints = () => api.call(pointsEndpoints.points);
 
 /** Releases one of this browser's holds (state 83) with its purchase key. */
 export const releaseSeat = (seat: HeldSeat) => changeSeat(seat, SEAT_STATE.AVAILABLE, seat.clave_bloqueo);
+
+/** Issue 35: an affected ticket and its choices, through the mailed link's token (no session). */
+export const lookUpDisruption = (body: { numero: string; token: string }) => api.call(disruptionsEndpoints.disruptionTicket, body);
+
+export const rebookTicket = (body: { numero: string; token: string; cviaje: number }) => api.call(disruptionsEndpoints.rebook, body);
+
+export const refundTicket = (body: { numero: string; token: string; destino: 'original' | 'credito' }) => api.call(disruptionsEndpoints.disruptionRefund, body);

@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Choice, Disruption, DisruptionTicket, ReservationView, SeatCell, Trip } from '@rumbo/shared/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
 import { credito } from '../credit/credit.tables';
@@ -97,6 +101,20 @@ describe('declaring a disruption (operators only)', () => {
     expect(answers.map((a) => (a.json().data as Disruption).avisos).reduce((x, y) => x + y, 0)).toBe(3);
     const notices = await db().select().from(incidencia_aviso).where(inArray(incidencia_aviso.numero, tickets.map((t) => t.numero)));
     expect(notices).toHaveLength(3);
+  });
+});
+
+describe('the operators CLI', () => {
+  it('declares a delay and a cancellation with the reason in both languages', async () => {
+    const trip = await findTrip(api.app, 'LIM', 'ICA', 27);
+    const { port } = api.app.server.address() as AddressInfo;
+    const cli = (...args: string[]) =>
+      promisify(execFile)('node', [path.join(__dirname, '../../scripts/operator.mjs'), ...args], { env: { ...process.env, API_URL: `http://127.0.0.1:${port}`, OPERATOR_TOKEN: TOKEN } });
+    const delayed = JSON.parse((await cli('disrupt', String(trip.cviaje), '--delay', '45', '--reason-es', 'Neblina', '--reason-en', 'Fog')).stdout) as Disruption;
+    expect(delayed).toMatchObject({ cviaje: trip.cviaje, tipo: 'retraso', minutos: 45, nueva: true });
+    const cancelled = JSON.parse((await cli('cancel-trip', String(trip.cviaje), '--reason-es', 'Huelga', '--reason-en', 'Strike')).stdout) as Disruption;
+    expect(cancelled).toMatchObject({ tipo: 'cancelacion', derecho: true });
+    await expect(cli('cancel-trip', String(trip.cviaje), '--reason-es', 'Huelga')).rejects.toMatchObject({ stderr: expect.stringContaining('400') });
   });
 });
 
