@@ -2,7 +2,7 @@ import { addDays, limaToday, SALES_CHANNEL, SEAT_STATE, type Choice, type Disrup
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { postpone, ticketRecord, ticketView, type TicketRecord } from '../aftersale/aftersale.service';
 import { issueCredit, type CreditHolder } from '../credit/credit.service';
-import { credito } from '../credit/credit.tables';
+import { credito, credito_movimiento } from '../credit/credit.tables';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
@@ -35,7 +35,7 @@ export interface ChoiceContext extends NoticeContext {
 type DisruptionRow = typeof viaje_incidencia.$inferSelect;
 
 /** The disruption that reaches a ticket's seat and weighs most (a cancellation before a delay; the longest delay). */
-async function disruptionOfSeat(db: Database, cviaje_asiento: number): Promise<DisruptionRow | undefined> {
+export async function disruptionOfSeat(db: Database, cviaje_asiento: number): Promise<DisruptionRow | undefined> {
   const rows = await queryRows<{ cincidencia: number }>(db, sql`
     select i.cincidencia from viaje_incidencia i
     join viaje_asiento va on va.cviaje = i.cviaje
@@ -76,13 +76,16 @@ export async function paidParts(db: Database, numero: string): Promise<{ creserv
     const [seat] = await db.select().from(reserva_asiento).where(and(eq(reserva_asiento.creserva, r.creserva), eq(reserva_asiento.cviaje_asiento, row.boleto.cviaje_asiento)));
     const share = r.tipo === 'postergacion' ? r.total_centimos : r.subtotal_centimos > 0 ? Math.round(((seat?.precio_centimos ?? 0) * r.total_centimos) / r.subtotal_centimos) : 0;
     const [payment] = await db.select().from(pago).where(and(eq(pago.creserva, r.creserva), eq(pago.estado, 'pagado'))).orderBy(asc(pago.cpago)).limit(1);
-    if (share > 0) parts.push({ creserva: r.creserva, cpago: payment?.cpago ?? null, proveedor: payment?.proveedor ?? 'ninguno', referencia: payment?.referencia ?? '', operacion: payment?.operacion ?? null, monto: share });
+    // Paid with travel credit: it goes back as credit.
+    const [credit] = payment ? [] : await db.select({ id: credito_movimiento.id }).from(credito_movimiento).where(and(eq(credito_movimiento.creserva, r.creserva), eq(credito_movimiento.concepto, 'canje'))).limit(1);
+    const proveedor = payment?.proveedor ?? (credit ? 'credito' : 'ninguno');
+    if (share > 0) parts.push({ creserva: r.creserva, cpago: payment?.cpago ?? null, proveedor, referencia: payment?.referencia ?? '', operacion: payment?.operacion ?? null, monto: share });
     current = r.tipo === 'postergacion' ? r.boleto_origen : null;
   }
   return parts;
 }
 
-async function choiceOf(db: Database, numero: string, now: Date): Promise<Choice | null> {
+export async function choiceOf(db: Database, numero: string, now: Date): Promise<Choice | null> {
   const [row] = await db.select().from(boleto_cambio).where(eq(boleto_cambio.numero, numero));
   if (!row) return null;
   let boleto_nuevo = null;
@@ -270,6 +273,11 @@ export async function voidTicket(db: Database, rec: TicketRecord, request: VoidR
         feeLeft -= partFee;
         const monto = part.monto - partFee;
         if (monto <= 0) continue;
+        // What was paid with credit goes back as credit, never as money.
+        if (part.proveedor === 'credito') {
+          creditUntil = await issueCredit(tx, creditHolderOf(rec.reservation), monto, request.numero, context.policy.creditMonths, now);
+          continue;
+        }
         await tx.insert(reembolso).values({
           numero: request.numero,
           creserva: part.creserva,

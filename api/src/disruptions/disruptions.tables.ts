@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { instant } from '../db/columns';
 import { boleto, pago, reserva } from '../sales/sales.tables';
 import { stopRange } from '../seats/seats.tables';
@@ -74,6 +74,8 @@ export const boleto_cambio = pgTable(
     boleto_nuevo: text('boleto_nuevo'),
     monto_centimos: integer('monto_centimos').notNull().default(0),
     cargo_centimos: integer('cargo_centimos').notNull().default(0),
+    /** A transfer: the passenger the ticket was in the name of (the seat's row now names the new one). */
+    pasajero_anterior: jsonb('pasajero_anterior'),
     creado: instant('creado').notNull(),
   },
   (t) => [check('boleto_cambio_tipo_check', sql`${t.tipo} in ('reprogramacion', 'reembolso', 'credito', 'anulacion', 'transferencia')`)],

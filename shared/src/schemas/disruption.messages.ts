@@ -15,6 +15,11 @@ export const disruptionMessages = {
     'disruption.yaElegido': 'Ya eligió qué hacer con este pasaje',
     'disruption.viaje.noValido': `Elija otro viaje del mismo tramo, dentro de los ${REBOOK_WITHIN_DAYS} días, que esté a la venta`,
     'disruption.sinAsientos': 'Ese viaje ya no tiene asientos libres en su tramo: elija otro',
+    'credit.insufficient': 'Su crédito de viaje no alcanza para pagar esta compra',
+    'change.tooLate': 'Ya pasó el plazo para este cambio antes de la salida',
+    'change.notValid': 'Este pasaje ya no es válido (fue postergado, anulado o transferido)',
+    'change.minor': 'Los pasajes de menores, o de quien viaja a cargo de un menor, no se transfieren en línea: acérquese a una agencia',
+    'change.disrupted': 'Su viaje tiene un cambio anunciado: use el enlace del correo para reprogramar o pedir la devolución sin costo',
   },
   'en-EN': {
     'disruption.tipo.invalid': 'Say whether the trip is delayed or cancelled',
@@ -29,5 +34,10 @@ export const disruptionMessages = {
     'disruption.yaElegido': 'You already chose what to do with this ticket',
     'disruption.viaje.noValido': `Choose another trip of the same stretch, within ${REBOOK_WITHIN_DAYS} days, that is on sale`,
     'disruption.sinAsientos': 'That trip has no free seats left on your stretch: choose another',
+    'credit.insufficient': 'Your travel credit is not enough to pay for this purchase',
+    'change.tooLate': 'The time for this change before departure has passed',
+    'change.notValid': 'This ticket is no longer valid (postponed, cancelled or transferred)',
+    'change.minor': 'Tickets of minors, or of whoever travels in charge of a minor, cannot be transferred online: please visit an agency',
+    'change.disrupted': 'Your trip has an announced change: use the link in our e-mail to rebook or get a refund free of charge',
   },
 } as const;

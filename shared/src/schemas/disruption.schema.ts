@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { TICKET_NUMBER_PATTERN } from './aftersale.schema';
+import { purchaseKey, reservationCode } from './sales.contract';
+import { PassengerSchema } from './sales.schema';
 import { TicketAnswer, TripAnswerOf } from './disruption.parts';
 
 /**
@@ -109,3 +111,73 @@ export const DisruptionTicketAnswer = v.object({
   eleccion: v.nullable(ChoiceAnswer),
 });
 export type DisruptionTicket = v.InferOutput<typeof DisruptionTicketAnswer>;
+
+// ------------------------------------------------------------------ travel credit
+
+/**
+ * `POST /rest/credito/pagar` (step 3): pays a pending reservation in full with travel credit. The
+ * credit is the signed-in customer's, or, for a guest, the credit of an earlier purchase proven by
+ * its code and key (`origen`: its purchase key or a recovery key).
+ */
+export const CreditPaySchema = v.object({
+  codigo: reservationCode,
+  clave_bloqueo: purchaseKey,
+  origen: v.optional(v.object({ codigo: reservationCode, clave_bloqueo: purchaseKey })),
+});
+
+/** A holder's travel credit: what can be spent now, and every movement (newest first). */
+export const CreditAnswer = v.object({
+  disponible_centimos: v.number(),
+  movimientos: v.array(
+    v.object({
+      fecha: v.string(),
+      monto_centimos: v.number(),
+      concepto: v.picklist(['emision', 'canje']),
+      /** The ticket the credit came from. */
+      origen: v.string(),
+      vence: v.string(),
+    }),
+  ),
+});
+export type Credit = v.InferOutput<typeof CreditAnswer>;
+
+// ------------------------------------------------------------------ changes a customer makes alone
+
+/** Who acts on a ticket: the buyer's session (neither field), or the purchase's code and key (a guest, or the recovery page's key). */
+const changeAccess = { numero: ticketNumber, codigo: v.optional(reservationCode), clave_bloqueo: v.optional(purchaseKey) };
+const accessBothOrNeither = <T extends { codigo?: string | undefined; clave_bloqueo?: string | undefined }>() =>
+  v.check<T, 'aftersale.acceso.required'>((body) => (body.codigo === undefined) === (body.clave_bloqueo === undefined), 'aftersale.acceso.required');
+
+/** `POST /rest/venta/cambios`: what cancelling or transferring the ticket would do now (limits and fees, before confirming). */
+const ChangesObject = v.object(changeAccess);
+export const TicketChangesSchema = v.pipe(ChangesObject, accessBothOrNeither<v.InferOutput<typeof ChangesObject>>());
+
+/** `POST /rest/venta/anular`: cancel the ticket for a refund to the payment (less the fee) or travel credit (the full price). */
+const CancelObject = v.object({ ...changeAccess, destino: v.picklist(REFUND_TARGETS, 'disruption.destino.invalid') });
+export const CancelTicketSchema = v.pipe(CancelObject, accessBothOrNeither<v.InferOutput<typeof CancelObject>>());
+
+/** `POST /rest/venta/transferir`: the ticket in another passenger's name (a new ticket and QR; the old one stops being valid). */
+const TransferObject = v.object({ ...changeAccess, pasajero: PassengerSchema });
+export const TransferTicketSchema = v.pipe(TransferObject, accessBothOrNeither<v.InferOutput<typeof TransferObject>>());
+
+export const CHANGE_REFUSALS = ['change.tooLate', 'change.notValid', 'change.minor', 'change.disrupted'] as const;
+
+export const TicketChangesAnswer = v.object({
+  boleto: TicketAnswer,
+  anulable: v.boolean(),
+  /** Until when it may be cancelled (ISO), and what it gives: money (price less the fee) or credit (the full price). */
+  anulable_hasta: v.string(),
+  reembolso_centimos: v.number(),
+  cargo_centimos: v.number(),
+  credito_centimos: v.number(),
+  credito_meses: v.number(),
+  transferible: v.boolean(),
+  transferible_hasta: v.string(),
+  /** Why neither can be done, if so. */
+  motivo: v.nullable(v.picklist(CHANGE_REFUSALS)),
+});
+export type TicketChanges = v.InferOutput<typeof TicketChangesAnswer>;
+
+/** `POST /rest/operador/abordaje`: a boarding scanner's QR text. */
+export const BoardingSchema = v.object({ qr: v.pipe(v.string('request.invalid'), v.trim(), v.minLength(10, 'request.invalid'), v.maxLength(300, 'request.invalid')) });
+export const BoardingAnswer = v.object({ valido: v.boolean(), numero: v.nullable(v.string()) });

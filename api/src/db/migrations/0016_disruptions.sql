@@ -9,6 +9,7 @@ CREATE TABLE "boleto_cambio" (
 	"boleto_nuevo" text,
 	"monto_centimos" integer DEFAULT 0 NOT NULL,
 	"cargo_centimos" integer DEFAULT 0 NOT NULL,
+	"pasajero_anterior" jsonb,
 	"creado" timestamp with time zone NOT NULL,
 	CONSTRAINT "boleto_cambio_tipo_check" CHECK ("boleto_cambio"."tipo" in ('reprogramacion', 'reembolso', 'credito', 'anulacion', 'transferencia'))
 );
