@@ -11,3 +11,5 @@ export const loadPostponePage = () => import(/* webpackChunkName: "postpone" */ 
 export const loadDeclarationPage = () => import(/* webpackChunkName: "declaration" */ './aftersale/declaration.page');
 /** Issue 35: a disruption's choices (rebook or refund), opened from the mailed link. */
 export const loadDisruptionPage = () => import(/* webpackChunkName: "disruption" */ './aftersale/disruption.page');
+/** Issue 35: cancel or transfer a ticket alone. */
+export const loadChangesPage = () => import(/* webpackChunkName: "changes" */ './aftersale/changes.page');

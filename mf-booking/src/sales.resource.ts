@@ -88,3 +88,10 @@ export const lookUpDisruption = (body: { numero: string; token: string }) => api
 export const rebookTicket = (body: { numero: string; token: string; cviaje: number }) => api.call(disruptionsEndpoints.rebook, body);
 
 export const refundTicket = (body: { numero: string; token: string; destino: 'original' | 'credito' }) => api.call(disruptionsEndpoints.disruptionRefund, body);
+
+/** Issue 35: what cancelling or transferring a ticket would do now (session, or code and key). */
+export const lookUpChanges = (body: TicketAccess) => api.call(disruptionsEndpoints.ticketChanges, body);
+
+export const cancelTicket = (body: TicketAccess & { destino: 'original' | 'credito' }) => api.call(disruptionsEndpoints.cancelTicket, body);
+
+export const transferTicket = (body: TicketAccess & { pasajero: Passenger }) => api.call(disruptionsEndpoints.transferTicket, body);

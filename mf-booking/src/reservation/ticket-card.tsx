@@ -65,6 +65,9 @@ export function TicketCard({ ticket, actions = false }: { ticket: Ticket; action
               <SiteLink to={`/pasajes/postergar/${ticket.numero}`} color="brand.fg" textDecoration="underline" fontWeight="semibold">
                 {t('aftersale.ticket.postpone', { numero: ticket.numero })}
               </SiteLink>
+              <SiteLink to={`/pasajes/cambios/${ticket.numero}`} color="brand.fg" textDecoration="underline" fontWeight="semibold">
+                {t('aftersale.ticket.changes', { numero: ticket.numero })}
+              </SiteLink>
               <SiteLink to={`/pasajes/declaracion/${ticket.numero}`} color="brand.fg" textDecoration="underline" fontWeight="semibold">
                 {ticket.declaracion ? t('aftersale.ticket.seeDeclaration', { numero: ticket.numero }) : t('aftersale.ticket.declare', { numero: ticket.numero })}
               </SiteLink>
