@@ -16,10 +16,8 @@ import { queryRows } from '../src/db/rows';
 import { outbox } from '../src/mail/mail.tables';
 import { createMailSender, type MailTransport } from '../src/mail/sender';
 import { parseOperatorTokens } from '../src/operators/operators';
-import { insertReservation } from '../src/sales/reservations';
-import { boleto, reserva_asiento } from '../src/sales/sales.tables';
-import { ticketQr } from '../src/sales/tickets';
 import { createTestDatabase } from '../src/test/database';
+import { sellWholeTrips } from '../src/test/sold-trips';
 
 const BUSES = 10;
 const PASSENGERS = 60;
@@ -33,42 +31,9 @@ async function main() {
   const { db } = database;
   const app = await buildApp({ db, sessionSecret: SECRET, operators: parseOperatorTokens(`ops-bench=${TOKEN}`), siteUrl: 'https://www.rumboandino.pe', writeRateLimit: { max: 1e6, timeWindow: 60_000 } });
 
-  // 10 departures of buses with at least 60 seats, from the day after tomorrow on.
-  const trips = await queryRows<{ cviaje: number; cmaqueta: number; escalas: number }>(db, sql`
-    select v.cviaje, v.cmaqueta, (select count(*)::int from ruta_escala e where e.cruta = v.cruta) as escalas
-    from viaje v join maqueta m on m.cmaqueta = v.cmaqueta
-    where m.asientos >= ${PASSENGERS} and v.salida > now() + interval '2 days'
-    order by v.salida, v.cviaje limit ${BUSES}`);
-  if (trips.length < BUSES) throw new Error(`only ${trips.length} trips with ${PASSENGERS} seats`);
-
   const sold = Date.now();
-  let n = 0;
-  for (const trip of trips) {
-    const paradas = `[0,${Number(trip.escalas) + 1})`;
-    await db.execute(sql`
-      insert into viaje_asiento (cviaje, nasiento, paradas, gnivel_piso, gcategoria_asiento, gestado_asiento)
-      select ${trip.cviaje}::int, nasiento, ${paradas}::int4range, gnivel_piso, gcategoria_asiento, 82
-      from maqueta_sitio where cmaqueta = ${trip.cmaqueta} and gobjeto_sitio = 1 and nasiento <= ${PASSENGERS}
-      on conflict (cviaje, nasiento, paradas) do nothing`);
-    const seats = await queryRows<{ cviaje_asiento: number; nasiento: number; gnivel_piso: number }>(db, sql`
-      select cviaje_asiento, nasiento, gnivel_piso from viaje_asiento where cviaje = ${trip.cviaje} and nasiento <= ${PASSENGERS} order by nasiento`);
-    await db.transaction(async (tx) => {
-      for (const seat of seats) {
-        n += 1;
-        const language = n % 2 === 0 ? 'en-EN' : 'es-PE';
-        const r = await insertReservation(tx, {
-          clave_hash: `bench-${n}`, estado: 'pagada', expira: new Date(), subtotal_centimos: 8000, descuento_centimos: 0, total_centimos: 8000,
-          comprador_nombre: `Pasajero ${n}`, comprador_email: `bench.${n}@example.pe`, comprobante: 'boleta', ccuenta: null, idioma: language, creado: new Date(), pagado: new Date(),
-        });
-        await tx.insert(reserva_asiento).values({
-          creserva: r.creserva, cviaje_asiento: Number(seat.cviaje_asiento), cviaje: Number(trip.cviaje), tramo: 'ida', nasiento: Number(seat.nasiento), gnivel_piso: Number(seat.gnivel_piso), precio_centimos: 8000,
-          ctipo_documento: 19, numero: String(40_000_000 + n), nombres: 'Pasajero', paterno: String(n), materno: 'Bench', email: `bench.${n}@example.pe`, nacimiento: '1990-01-01', menor: false,
-        });
-        const numero = `${r.codigo}-1`;
-        await tx.insert(boleto).values({ numero, creserva: r.creserva, cviaje_asiento: Number(seat.cviaje_asiento), qr: ticketQr(SECRET, { numero, cviaje: Number(trip.cviaje), nasiento: Number(seat.nasiento), gnivel_piso: Number(seat.gnivel_piso) }), emitido: new Date() });
-      }
-    });
-  }
+  const { trips: tripIds, tickets: n } = await sellWholeTrips(db, { buses: BUSES, passengers: PASSENGERS, secret: SECRET, prefix: 'bench' });
+  const trips = tripIds.map((cviaje) => ({ cviaje }));
   console.log(`sold ${n} tickets on ${trips.length} trips (${((Date.now() - sold) / 1000).toFixed(1)} s, not timed)`);
 
   // The operator cancels the 10 departures at once.
