@@ -95,3 +95,9 @@ export const lookUpChanges = (body: TicketAccess) => api.call(disruptionsEndpoin
 export const cancelTicket = (body: TicketAccess & { destino: 'original' | 'credito' }) => api.call(disruptionsEndpoints.cancelTicket, body);
 
 export const transferTicket = (body: TicketAccess & { pasajero: Passenger }) => api.call(disruptionsEndpoints.transferTicket, body);
+
+/** Issue 35: the signed-in customer's travel credit. */
+export const fetchMyCredit = () => api.call(disruptionsEndpoints.credit);
+
+/** Issue 35: pays a pending reservation in full with travel credit. */
+export const payWithCredit = (body: { codigo: string; clave_bloqueo: string; origen?: { codigo: string; clave_bloqueo: string } }) => api.call(disruptionsEndpoints.creditPay, body);
