@@ -68,7 +68,6 @@ const Choices = observer(function Choices({ store }: { store: DisruptionStore })
                   justifyContent="start"
                   disabled={store.sending}
                   onClick={() => void store.rebook(trip.cviaje)}
-                  aria-label={t('disruption.rebookButton', { date: limaDate(trip.fecha_salida, lang), time: limaTime(trip.fecha_salida, lang) })}
                 >
                   {t('disruption.rebookTrip', { date: limaDate(trip.fecha_salida, lang), time: limaTime(trip.fecha_salida, lang), servicio: trip.servicio, libres: trip.asientos_libres })}
                 </Button>
