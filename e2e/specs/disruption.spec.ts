@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { BookingPage, PaymentStepPage, ReservationStatusPage } from '../pages/booking.page';
+import { AccountPage } from '../pages/account.page';
 import { expectAccessible } from '../support/axe';
+import { sessionToken, storeSession } from '../support/session';
 import { SITE } from '../support/site';
 import { limaDate } from '../support/dates';
 
@@ -8,16 +10,18 @@ let serial = 0;
 const stamp = () => `${Date.now()}`.slice(-6) + String((serial += 1));
 
 /** Steps 1–3 on the first trip of the day and a card payment approved in the sandbox; the payment code and the trip. */
-async function buyAndPay(page: Page, email: string, fecha: string): Promise<{ codigo: string; cviaje: number }> {
+async function buyAndPay(page: Page, email: string, fecha: string, pasajeros = 1): Promise<{ codigo: string; cviaje: number }> {
   const booking = new BookingPage(page);
   const payment = new PaymentStepPage(page);
   const reservation = new ReservationStatusPage(page);
-  await booking.openTrips({ origen: 'LIM', destino: 'AQP', fecha, pasajeros: 1 });
+  await booking.openTrips({ origen: 'LIM', destino: 'AQP', fecha, pasajeros });
   await booking.chooseTrip(/piso/);
-  await booking.pickSeat();
+  for (let n = 1; n <= pasajeros; n++) await booking.pickSeat();
   await booking.continueBooking();
   await expect(page).toHaveURL(/\/pasajes\/pago$/);
-  await payment.fillPassenger(1, { numero: `4${stamp()}`.slice(0, 8).padEnd(8, '1'), nombres: 'Rosa', paterno: 'Quispe', materno: 'Mamani', email, celular: '987654321', genero: 'F', nacimiento: '1988-04-12' });
+  for (let n = 1; n <= pasajeros; n++) {
+    await payment.fillPassenger(n, { numero: `4${stamp()}`.slice(0, 8).padEnd(8, '1'), nombres: n === 1 ? 'Rosa' : 'Julia', paterno: 'Quispe', materno: 'Mamani', email, celular: '987654321', genero: 'F', nacimiento: '1988-04-12' });
+  }
   await payment.fillBuyer('Rosa Quispe Mamani', email);
   await payment.acceptTerms();
   await payment.reserve();
@@ -89,4 +93,62 @@ test('an operator cancels a trip with two paid tickets: both holders are told, o
   };
   expect(await ticketOf(bob, `${second.codigo}-1`)).toMatchObject({ estado: 'anulado' });
   expect(await ticketOf(ana, `${first.codigo}-1`)).toMatchObject({ estado: 'postergado', postergado_a: expect.stringMatching(/-1$/) });
+});
+
+test('a customer transfers a ticket and cancels another from Mi cuenta, seeing the limits and amounts first', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await storeSession(page, { token: await sessionToken(), customer: null, expiresAt: Date.now() + 3_600_000 });
+  const { codigo } = await buyAndPay(page, `micuenta.${stamp()}@example.pe`, limaDate(16), 2);
+  const qrOf = async (numero: string) => {
+    const answer = await request.post(`${SITE.apiUrl}/rest/venta/cambios`, { headers: { authorization: `Bearer ${await sessionToken()}` }, data: { numero } });
+    return ((await answer.json()).data as { boleto: { qr: string } }).boleto.qr;
+  };
+  const boards = async (qr: string) =>
+    ((await (await request.post(`${SITE.apiUrl}/rest/operador/abordaje`, { headers: { authorization: `Bearer ${SITE.operatorToken}` }, data: { qr } })).json()).data as { valido: boolean }).valido;
+  const oldQr = await qrOf(`${codigo}-1`);
+  expect(await boards(oldQr)).toBe(true);
+
+  // Transfer the first ticket from my trips.
+  await page.evaluate(() => sessionStorage.clear());
+  const account = new AccountPage(page);
+  await account.open('/micuenta/viajes');
+  const upcoming = account.main.locator('section[aria-labelledby="trips-upcoming"]');
+  await upcoming.getByRole('link', { name: `Anular o transferir ${codigo}-1` }).click();
+  await expect(page).toHaveURL(new RegExp(`/pasajes/cambios/${codigo}-1$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Anular o transferir su pasaje' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Anular y devolver S\/ ?[\d.,]+ a mi medio de pago \(cargo de S\/ ?[\d.,]+\)$/ })).toBeVisible();
+  await expectAccessible(page);
+  const field = (name: string) => page.locator(`[name="transfer-${name}"]`);
+  await field('numero').fill('43218765');
+  await field('nombres').fill('Luis');
+  await field('paterno').fill('Huamán');
+  await field('materno').fill('Ccori');
+  await field('email').fill('luis.huaman@example.pe');
+  await field('celular').fill('987001122');
+  await field('genero').selectOption('M');
+  await field('nacimiento').fill('1985-07-21');
+  await page.getByRole('button', { name: 'Transferir el pasaje' }).click();
+  const transferred = page.getByRole('heading', { level: 2, name: new RegExp(`^Transferimos el pasaje\\. El nuevo pasaje es el ${codigo}-3`) });
+  await expect(transferred).toBeFocused();
+  await expect(page.getByTestId('ticket').filter({ hasText: 'Luis' })).toHaveCount(1);
+  expect(await boards(oldQr)).toBe(false);
+  expect(await boards(await qrOf(`${codigo}-3`))).toBe(true);
+
+  // Cancel the second one for travel credit: the amount is said before confirming.
+  await account.open('/micuenta/viajes');
+  await upcoming.getByRole('link', { name: `Anular o transferir ${codigo}-2` }).click();
+  await page.getByRole('button', { name: /^Anular y recibir S\/ ?[\d.,]+ de crédito de viaje/ }).click();
+  await expect(page.getByText(/^¿Confirma que anula el pasaje\? Le abonaremos S\/ ?[\d.,]+ de crédito de viaje/)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Sí, anular el pasaje' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Anulamos el pasaje: S\/ ?[\d.,]+ a su favor\.$/ })).toBeFocused();
+
+  // My trips: the transferred and the cancelled tickets are void, the new one valid.
+  await account.open('/micuenta/viajes');
+  await expect(upcoming.getByTestId('trip-state')).toHaveCount(2);
+  await expect(upcoming).toContainText('Transferido');
+  await expect(upcoming).toContainText('Anulado');
+  await expect(upcoming.getByRole('link', { name: `Anular o transferir ${codigo}-3` })).toBeVisible();
+  const credit = await request.get(`${SITE.apiUrl}/rest/user/credito`, { headers: { authorization: `Bearer ${await sessionToken()}` } });
+  expect(((await credit.json()).data as { disponible_centimos: number }).disponible_centimos).toBeGreaterThan(0);
 });
