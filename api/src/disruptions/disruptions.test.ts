@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { addDays, limaToday } from '@rumbo/shared/schemas';
 import type { Choice, Disruption, DisruptionTicket, ReservationView, SeatCell, Trip } from '@rumbo/shared/schemas';
 import { and, eq, inArray } from 'drizzle-orm';
 import { credito } from '../credit/credit.tables';
@@ -101,6 +102,41 @@ describe('declaring a disruption (operators only)', () => {
     expect(answers.map((a) => (a.json().data as Disruption).avisos).reduce((x, y) => x + y, 0)).toBe(3);
     const notices = await db().select().from(incidencia_aviso).where(inArray(incidencia_aviso.numero, tickets.map((t) => t.numero)));
     expect(notices).toHaveLength(3);
+  });
+});
+
+describe('a disruption on one stretch of a route', () => {
+  // The Lima → Arequipa bus stops at Paracas (1), Ica (2) and Nasca (3) and ends at Arequipa (4).
+  const ICA = 81;
+  const AREQUIPA = 11;
+  const NASCA = 91;
+  const search = async (origen: string, destino: string, days: number) =>
+    (await post(api.app, '/rest/viaje', { origen, destino, fecha: addDays(limaToday(), days), cusuario: 50005, coficina_venta: 577 })).json().data as Trip[];
+
+  it('a cancelled stretch stops only the sales and tickets it overlaps; a delay from a stop moves only the times after it', async () => {
+    const bus = (await search('LIM', 'AQP', 28)).find((t) => t.ruta_origen.codigo === 'LIM' && t.ruta_destino.codigo === 'AQP')!;
+    const limaIca = (await search('LIM', 'ICA', 28)).find((t) => t.cviaje === bus.cviaje)!;
+    const nascaAqp = (await search('NZC', 'AQP', 28)).find((t) => t.cviaje === bus.cviaje)!;
+    const early = await paidTicket(limaIca, byPrice(await freeSeats(api.app, limaIca))[0]!, 'es-PE', 'stretch.early@example.pe');
+    const late = await paidTicket(nascaAqp, byPrice(await freeSeats(api.app, nascaAqp))[0]!, 'es-PE', 'stretch.late@example.pe');
+
+    // Delayed 60 minutes from Nasca on: the Lima → Ica passenger is not told, nor are their times moved.
+    const delayed = (await declare({ cviaje: bus.cviaje, cterminal_origen: NASCA, cterminal_destino: AREQUIPA, tipo: 'retraso', minutos: 60, ...REASONS })).json().data as Disruption;
+    expect(delayed).toMatchObject({ boletos: 1, avisos: 1 });
+    expect((await search('LIM', 'ICA', 28)).find((t) => t.cviaje === bus.cviaje)!.fecha_salida).toBe(limaIca.fecha_salida);
+    const movedLeg = (await search('NZC', 'AQP', 28)).find((t) => t.cviaje === bus.cviaje)!;
+    expect(new Date(movedLeg.fecha_salida).getTime() - new Date(nascaAqp.fecha_salida).getTime()).toBe(60 * 60_000);
+    expect(await mailsAbout('stretch.early@example.pe', /retraso|cancelado/)).toHaveLength(0);
+
+    // Ica → Arequipa cancelled: sold no more over it (Lima → Arequipa neither), Lima → Ica still on sale.
+    const cancelled = (await declare({ cviaje: bus.cviaje, cterminal_origen: ICA, cterminal_destino: AREQUIPA, tipo: 'cancelacion', ...REASONS })).json().data as Disruption;
+    expect(cancelled).toMatchObject({ boletos: 1, avisos: 1, derecho: true });
+    expect((await search('ICA', 'AQP', 28)).some((t) => t.cviaje === bus.cviaje)).toBe(false);
+    expect((await search('LIM', 'AQP', 28)).some((t) => t.cviaje === bus.cviaje)).toBe(false);
+    expect((await search('LIM', 'ICA', 28)).some((t) => t.cviaje === bus.cviaje)).toBe(true);
+    expect(await mailsAbout('stretch.late@example.pe', /cancelado/)).toHaveLength(1);
+    expect(await mailsAbout('stretch.early@example.pe', /cancelado/)).toHaveLength(0);
+    expect(early.numero).not.toBe(late.numero);
   });
 });
 
