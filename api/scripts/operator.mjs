@@ -12,7 +12,45 @@ const COMMANDS = {
     usage: 'whoami                       the operator this token names',
     run: async () => print(await call('GET', '/rest/operador/yo')),
   },
+  disrupt: {
+    usage:
+      'disrupt <trip> --delay <minutes> --reason-es <texto> --reason-en <text> [--from <terminal> --to <terminal>]\n' +
+      '                               declare trip <trip> (or the stretch between two terminals) late by <minutes>; holders are told',
+    run: async (args) => print(await call('POST', '/rest/operador/incidencia', disruption(args, 'retraso'))),
+  },
+  'cancel-trip': {
+    usage:
+      'cancel-trip <trip> --reason-es <texto> --reason-en <text> [--from <terminal> --to <terminal>]\n' +
+      '                               cancel trip <trip> (or one stretch); holders are told and may rebook or be refunded',
+    run: async (args) => print(await call('POST', '/rest/operador/incidencia', disruption(args, 'cancelacion'))),
+  },
 };
+
+/** `--name value` pairs of the command line. */
+function options(args) {
+  const found = {};
+  for (let i = 0; i < args.length; i += 1) {
+    if (!args[i].startsWith('--')) continue;
+    found[args[i].slice(2)] = args[i + 1];
+    i += 1;
+  }
+  return found;
+}
+
+/** The body of a declaration; the API checks it (the reason in both languages, the minutes) and answers in OPERATOR_LANGUAGE. */
+function disruption(args, tipo) {
+  const trip = Number(args[0]);
+  if (!Number.isInteger(trip) || trip < 1) usage();
+  const given = options(args.slice(1));
+  return {
+    cviaje: trip,
+    tipo,
+    ...(tipo === 'retraso' ? { minutos: Number(given.delay) } : {}),
+    ...(given.from !== undefined || given.to !== undefined ? { cterminal_origen: Number(given.from), cterminal_destino: Number(given.to) } : {}),
+    motivo_es: given['reason-es'] ?? '',
+    motivo_en: given['reason-en'] ?? '',
+  };
+}
 
 const apiUrl = (process.env.API_URL ?? 'http://localhost:3001').replace(/\/+$/, '');
 const token = process.env.OPERATOR_TOKEN;

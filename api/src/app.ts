@@ -31,6 +31,9 @@ import { seatsRoutes } from './seats/seats.routes';
 import { tripsRoutes } from './trips/trips.routes';
 import type { OperatorCredential } from './operators/operators';
 import { operatorsRoutes } from './operators/operators.routes';
+import { disruptionsRoutes } from './disruptions/disruptions.routes';
+import type { ChangePolicy } from './disruptions/policy';
+import type { VoucherUndo } from './disruptions/voucher-port';
 
 export interface AppOptions {
   db: Database;
@@ -86,6 +89,10 @@ export interface AppOptions {
   draining?: () => boolean;
   /** OPERATOR_TOKENS: who may call the operators' endpoints (`session: 'operator'`); none: they answer 401. */
   operators?: readonly OperatorCredential[];
+  /** Issue 35: the operator's rules for changes after the sale (CHANGE_* variables); unset: DECISIONS.md's defaults. */
+  changePolicy?: ChangePolicy;
+  /** Issue 34's credit notes for refunds and cancellations; unset: none issued (vouchers not landed). */
+  voucherUndo?: VoucherUndo;
 }
 
 declare module 'fastify' {
@@ -190,6 +197,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit });
   await app.register(operatorsRoutes, { operators: options.operators ?? [] });
+  await app.register(disruptionsRoutes, {
+    db,
+    sessionSecret,
+    now,
+    operators: options.operators ?? [],
+    // The mailed choice links lead to the site: SITE_URL, else its first allowed origin.
+    siteUrl: options.siteUrl ?? (options.corsOrigins ?? []).find((origin): origin is string => typeof origin === 'string') ?? 'http://localhost:3000',
+    ...(options.changePolicy ? { policy: options.changePolicy } : {}),
+    ...(options.voucherUndo ? { vouchers: options.voucherUndo } : {}),
+    ...(options.payments ? { payments: options.payments } : {}),
+    writeRateLimit,
+    lookupRateLimit,
+  });
   await app.register(openApiRoutes, { routes, docs: options.apiDocs ?? false });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
   if (options.paymentSandbox) await app.register(paymentSandboxRoutes, options.paymentSandbox);

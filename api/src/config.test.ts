@@ -51,6 +51,7 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache:6379',
       TRUST_PROXY: '10.0.0.0/8, loopback',
       SHUTDOWN_DELAY_MS: '2000',
+      CHANGE_CREDIT_BONUS_PCT: '15',
     });
     expect(config).toEqual({
       port: 8080,
@@ -73,7 +74,10 @@ describe('loadConfig', () => {
       apiOrigin: 'http://localhost:8080',
       payments: { safetypay: undefined, pagoefectivo: undefined, sandbox: true },
       operators: [],
+      // Issue 35: DECISIONS.md's defaults, the bonus set by the operator.
+      changePolicy: { rightDelayMin: 120, rebookDays: 30, creditBonusPct: 15, creditMonths: 12, cancelHours: 6, cancelFeePct: 10, transferHours: 3 },
     });
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', CHANGE_CANCEL_FEE_PCT: '-5' })).toThrow(/CHANGE_CANCEL_FEE_PCT/);
     expect(loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', DATA_DIR: '/tmp/x' }).database).toEqual({ dataDir: '/tmp/x/pglite' });
     expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', REDIS_URL: 'cache:6379' })).toThrow(/REDIS_URL must be a redis:\/\//);
     expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', DEV_MAILBOX: 'yes' })).toThrow(/DEV_MAILBOX must be 1 or 0/);

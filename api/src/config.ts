@@ -3,6 +3,7 @@ import { FACEBOOK_GRAPH_URL, GOOGLE_ISSUERS, GOOGLE_JWKS_URL, type FacebookOptio
 import type { DatabaseOptions } from './db/client';
 import { OPERATOR } from './operator';
 import { parseOperatorTokens, type OperatorCredential } from './operators/operators';
+import { policyFromEnv, type ChangePolicy } from './disruptions/policy';
 import type { PaymentsConfig } from './payments';
 import { PAGOEFECTIVO_URL, type PagoEfectivoCredentials } from './payments/pagoefectivo';
 import { SAFETYPAY_URL, type SafetyPayCredentials } from './payments/safetypay';
@@ -53,6 +54,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** OPERATOR_TOKENS (`name=token,…`): who may call the operators' endpoints; none: those answer 401. */
   operators: OperatorCredential[];
+  /** Issue 35: CHANGE_RIGHT_DELAY_MIN, CHANGE_REBOOK_DAYS, CHANGE_CREDIT_BONUS_PCT, CHANGE_CREDIT_MONTHS, CHANGE_CANCEL_HOURS, CHANGE_CANCEL_FEE_PCT, CHANGE_TRANSFER_HOURS. */
+  changePolicy: ChangePolicy;
 }
 
 /** A configuration the server must not start with; the message says how to fix it. */
@@ -271,5 +274,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiOrigin: apiOriginOf(env, port),
     payments: paymentsOf(env, production),
     operators: operatorsOf(env.OPERATOR_TOKENS),
+    changePolicy: policyFromEnv(env),
   };
 }

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     metricsToken: config.metricsToken,
     draining: () => draining,
     operators: config.operators,
+    changePolicy: config.changePolicy,
   });
   log = app.log;
   if (payments.sandbox) app.log.warn(`payment sandbox stands in for ${[payments.safetypay.sandbox && 'SafetyPay', payments.pagoefectivo.sandbox && 'PagoEfectivo'].filter(Boolean).join(' and ')} (no real money)`);

@@ -39,6 +39,8 @@ export const SITE = {
     facebookAppSecret: 'e2e-facebook-app-secret-0123456789',
     facebookGraphUrl: `${providersUrl}/facebook/v21.0`,
   },
+  /** Issue 35: the operator credential the API is given (OPERATOR_TOKENS), to declare disruptions. */
+  operatorToken: 'e2e0perat0r7a9c1d47e8b20c6a5d9e1f07b3c8a4d2e6',
   env: {} as Record<string, string>,
 };
 
@@ -50,6 +52,8 @@ SITE.env = {
   DATA_DIR: path.join(work, 'data'),
   SESSION_SECRET: SITE.sessionSecret,
   DEV_MAILBOX: '1',
+  // Issue 35: the operators' credential (a fixed one, so the journeys can declare disruptions).
+  OPERATOR_TOKENS: `e2e-operator=${SITE.operatorToken}`,
   // Read by the start script (runtime config: which buttons /login shows) and by the API.
   // GOOGLE_ISSUER stays unset: the API expects Google's own issuer, as in production.
   GOOGLE_CLIENT_ID: SITE.providers.googleClientId,

@@ -109,10 +109,11 @@ const Profile = observer(function Profile() {
 /** A ticket's state and what can still be done with it: postpone it (upcoming only), fill or see the sworn declaration. */
 function TripActions({ trip, upcoming }: { trip: AccountTrip; upcoming: boolean }) {
   const { t } = useTranslation('account');
-  if (trip.estado === 'postergado') {
+  if (trip.estado !== 'emitido') {
+    // Void: postponed, cancelled (refunded or turned into credit), or transferred (issue 35).
     return (
       <Badge colorPalette="gray" data-testid="trip-state">
-        {t('trips.postponed')}
+        {t(trip.estado === 'anulado' ? 'trips.cancelled' : trip.estado === 'transferido' ? 'trips.transferred' : 'trips.postponed')}
       </Badge>
     );
   }
@@ -128,6 +129,9 @@ function TripActions({ trip, upcoming }: { trip: AccountTrip; upcoming: boolean 
           </Link>
           <Link to={`/pasajes/postergar/${trip.numero}`} color="brand.fg" textDecoration="underline">
             {t('trips.postpone', { code: trip.numero })}
+          </Link>
+          <Link to={`/pasajes/cambios/${trip.numero}`} color="brand.fg" textDecoration="underline">
+            {t('trips.changes', { code: trip.numero })}
           </Link>
         </>
       )}

@@ -9,3 +9,7 @@ export { loadReservationPage } from './reservation/load-page';
 export const loadRecoveryPage = () => import(/* webpackChunkName: "recovery" */ './recovery/recovery.page');
 export const loadPostponePage = () => import(/* webpackChunkName: "postpone" */ './aftersale/postpone.page');
 export const loadDeclarationPage = () => import(/* webpackChunkName: "declaration" */ './aftersale/declaration.page');
+/** Issue 35: a disruption's choices (rebook or refund), opened from the mailed link. */
+export const loadDisruptionPage = () => import(/* webpackChunkName: "disruption" */ './aftersale/disruption.page');
+/** Issue 35: cancel or transfer a ticket alone. */
+export const loadChangesPage = () => import(/* webpackChunkName: "changes" */ './aftersale/changes.page');

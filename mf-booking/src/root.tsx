@@ -2,7 +2,7 @@ import { Container, NotFoundMessage, Skeleton } from '@rumbo/shared/ui';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { routedByUrl } from '@rumbo/shared';
 import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router';
-import { loadDeclarationPage, loadPaymentPage, loadPostponePage, loadRecoveryPage, loadReservationPage } from './lazy-pages';
+import { loadChangesPage, loadDeclarationPage, loadDisruptionPage, loadPaymentPage, loadPostponePage, loadRecoveryPage, loadReservationPage } from './lazy-pages';
 import { SeatsPage } from './seats/seats.page';
 import { TripsPage } from './trips/trips.page';
 import { RESERVATION_ROUTE } from './stored-purchase';
@@ -12,6 +12,8 @@ const ReservationPage = lazy(() => loadReservationPage().then((m) => ({ default:
 const RecoveryPage = lazy(() => loadRecoveryPage().then((m) => ({ default: m.RecoveryPage })));
 const PostponePage = lazy(() => loadPostponePage().then((m) => ({ default: m.PostponePage })));
 const DeclarationPage = lazy(() => loadDeclarationPage().then((m) => ({ default: m.DeclarationPage })));
+const ChangesPage = lazy(() => loadChangesPage().then((m) => ({ default: m.ChangesPage })));
+const DisruptionPage = lazy(() => loadDisruptionPage().then((m) => ({ default: m.DisruptionPage })));
 
 function Lazy({ children }: { children: ReactNode }) {
   return (
@@ -69,6 +71,22 @@ export function BookingRoutes() {
         element={
           <Lazy>
             <DeclarationPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/pasajes/cambios/:numero"
+        element={
+          <Lazy>
+            <ChangesPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/pasajes/incidencia/:numero"
+        element={
+          <Lazy>
+            <DisruptionPage />
           </Lazy>
         }
       />

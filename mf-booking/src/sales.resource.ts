@@ -1,5 +1,5 @@
 import { api, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
-import { aftersaleEndpoints, companiesEndpoints, peopleEndpoints, pointsEndpoints, promotionsEndpoints, salesEndpoints, type RequestOf } from '@rumbo/shared/contract';
+import { aftersaleEndpoints, companiesEndpoints, disruptionsEndpoints, peopleEndpoints, pointsEndpoints, promotionsEndpoints, salesEndpoints, type RequestOf } from '@rumbo/shared/contract';
 import { changeSeat } from './booking.resource';
 import type { Declaration, Passenger, PersonOnFile } from '@rumbo/shared/schemas';
 
@@ -81,3 +81,23 @@ export const fetchMyPoints = () => api.call(pointsEndpoints.points);
 
 /** Releases one of this browser's holds (state 83) with its purchase key. */
 export const releaseSeat = (seat: HeldSeat) => changeSeat(seat, SEAT_STATE.AVAILABLE, seat.clave_bloqueo);
+
+/** Issue 35: an affected ticket and its choices, through the mailed link's token (no session). */
+export const lookUpDisruption = (body: { numero: string; token: string }) => api.call(disruptionsEndpoints.disruptionTicket, body);
+
+export const rebookTicket = (body: { numero: string; token: string; cviaje: number }) => api.call(disruptionsEndpoints.rebook, body);
+
+export const refundTicket = (body: { numero: string; token: string; destino: 'original' | 'credito' }) => api.call(disruptionsEndpoints.disruptionRefund, body);
+
+/** Issue 35: what cancelling or transferring a ticket would do now (session, or code and key). */
+export const lookUpChanges = (body: TicketAccess) => api.call(disruptionsEndpoints.ticketChanges, body);
+
+export const cancelTicket = (body: TicketAccess & { destino: 'original' | 'credito' }) => api.call(disruptionsEndpoints.cancelTicket, body);
+
+export const transferTicket = (body: TicketAccess & { pasajero: Passenger }) => api.call(disruptionsEndpoints.transferTicket, body);
+
+/** Issue 35: the signed-in customer's travel credit. */
+export const fetchMyCredit = () => api.call(disruptionsEndpoints.credit);
+
+/** Issue 35: pays a pending reservation in full with travel credit. */
+export const payWithCredit = (body: { codigo: string; clave_bloqueo: string; origen?: { codigo: string; clave_bloqueo: string } }) => api.call(disruptionsEndpoints.creditPay, body);

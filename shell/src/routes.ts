@@ -30,6 +30,8 @@ export const ROUTES = [
   { id: 'recovery', path: '/pasajes/recuperar', remote: 'mf_booking' },
   { id: 'postpone', path: '/pasajes/postergar/:numero', remote: 'mf_booking' },
   { id: 'declaration', path: '/pasajes/declaracion/:numero', remote: 'mf_booking' },
+  { id: 'disruption', path: '/pasajes/incidencia/:numero', remote: 'mf_booking' },
+  { id: 'changes', path: '/pasajes/cambios/:numero', remote: 'mf_booking' },
   { id: 'trips', path: '/pasajes', remote: 'mf_booking', prefix: true },
   { id: 'cargo', path: '/cargo', remote: 'mf_cargo' },
   { id: 'tracking', path: '/cargo/seguimiento', remote: 'mf_cargo' },

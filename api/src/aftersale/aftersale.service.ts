@@ -32,10 +32,12 @@ export interface TicketAccess {
   ccuenta?: number;
   codigo?: string;
   clave_bloqueo?: string;
+  /** Issue 35: the holder is proven otherwise (a disruption's signed link per ticket, checked by the caller). */
+  proven?: true;
 }
 
 /** A ticket with its reservation, its seat and its trip's departure and route. */
-type TicketRecord = {
+export type TicketRecord = {
   ticket: typeof boleto.$inferSelect;
   reservation: typeof reserva.$inferSelect;
   seat: typeof reserva_asiento.$inferSelect;
@@ -54,14 +56,16 @@ async function routeOf(db: Database, cviaje: number, cviaje_asiento: number) {
  * the code of its reservation (or of the sale it was postponed from) with that code's purchase key
  * or recovery key. 401 without either; 404 when it is not theirs (no hint which was wrong).
  */
-async function ticketRecord(db: Database, numero: string, access: TicketAccess, now: Date, lock = false): Promise<TicketRecord> {
-  if (access.ccuenta === undefined && (access.codigo === undefined || access.clave_bloqueo === undefined)) throw new UnauthorizedError();
+export async function ticketRecord(db: Database, numero: string, access: TicketAccess, now: Date, lock = false): Promise<TicketRecord> {
+  if (!access.proven && access.ccuenta === undefined && (access.codigo === undefined || access.clave_bloqueo === undefined)) throw new UnauthorizedError();
   if (lock) await salesLocks.ticket(db, numero);
   const [row] = await db.select().from(boleto).innerJoin(reserva, eq(reserva.creserva, boleto.creserva)).where(eq(boleto.numero, numero));
   if (!row) throw new NotFoundError('aftersale.boleto.noEncontrado');
   const r = row.reserva;
-  let allowed = false;
-  if (access.codigo !== undefined && access.clave_bloqueo !== undefined) {
+  let allowed = access.proven === true;
+  if (allowed) {
+    // Proven by the caller.
+  } else if (access.codigo !== undefined && access.clave_bloqueo !== undefined) {
     const proven = await reservationOf(db, access.codigo, access.clave_bloqueo, now).catch((error: unknown) => {
       if (error instanceof NotFoundError) return undefined;
       throw error;
@@ -79,7 +83,7 @@ async function ticketRecord(db: Database, numero: string, access: TicketAccess, 
   return { ticket: row.boleto, reservation: r, seat, ...(await routeOf(db, seat.cviaje, seat.cviaje_asiento)) };
 }
 
-async function ticketView(db: Database, rec: TicketRecord, now: Date): Promise<Ticket> {
+export async function ticketView(db: Database, rec: TicketRecord, now: Date): Promise<Ticket> {
   const view = await viewOf(db, rec.reservation.creserva, now);
   const ticket = view.boletos.find((t) => t.numero === rec.ticket.numero);
   if (!ticket) throw new NotFoundError('aftersale.boleto.noEncontrado');
@@ -135,6 +139,15 @@ export interface PostponeContext extends NoticeContext {
   language: Language;
 }
 
+/**
+ * Issue 35: a rebooking after a disruption is a postponement with the fare difference waived and
+ * no 24-hour limit; `record` runs in its transaction once the new ticket is issued.
+ */
+export interface PostponeOptions {
+  waive?: boolean;
+  record?: (tx: Database, replacement: string) => Promise<void>;
+}
+
 const pendingAnswer = (r: typeof reserva.$inferSelect): PostponeAnswer => ({
   estado: 'pendiente',
   diferencia_centimos: r.total_centimos,
@@ -151,7 +164,7 @@ const pendingAnswer = (r: typeof reserva.$inferSelect): PostponeAnswer => ({
  * mailed, ledger rows), otherwise the paid notice does the same. Repeating the request with the
  * same `clave_nueva` answers the same postponement.
  */
-export async function postpone(db: Database, input: PostponeInput, access: TicketAccess, context: PostponeContext): Promise<PostponeAnswer> {
+export async function postpone(db: Database, input: PostponeInput, access: TicketAccess, context: PostponeContext, options: PostponeOptions = {}): Promise<PostponeAnswer> {
   const { now } = context;
   const keyHash = hashKey(input.clave_nueva);
   const creserva = await db.transaction(async (tx) => {
@@ -162,7 +175,7 @@ export async function postpone(db: Database, input: PostponeInput, access: Ticke
     if (existing && effectiveState(existing, now).estado !== 'anulada') return existing.creserva;
 
     const refusal = postponeRefusal(rec, now);
-    if (refusal) throw new ConflictError(refusal);
+    if (refusal && !(options.waive && refusal === 'postpone.tooLate')) throw new ConflictError(refusal);
     if (await pendingPostponement(tx, input.numero, now)) throw new ConflictError('postpone.pending');
 
     // With the seat the ticket frees, so that every seat of the postponement is locked in one step.
@@ -173,7 +186,7 @@ export async function postpone(db: Database, input: PostponeInput, access: Ticke
     const route = await routeOf(tx, newSeat.cviaje, newSeat.cviaje_asiento);
     if (route.origen_cciudad !== rec.origen_cciudad || route.destino_cciudad !== rec.destino_cciudad) throw new ConflictError('postpone.otherRoute');
 
-    const diferencia = Math.max(newSeat.precio_centimos - rec.seat.precio_centimos, 0);
+    const diferencia = options.waive ? 0 : Math.max(newSeat.precio_centimos - rec.seat.precio_centimos, 0);
     const expira = reservationExpiry(now, trips);
     const old = rec.reservation;
     const created = await insertReservation(tx, {
@@ -226,6 +239,7 @@ export async function postpone(db: Database, input: PostponeInput, access: Ticke
     if (diferencia === 0) {
       const issued = await issuePaid(tx, created, [seatRow!], context);
       if (issued.result !== 'pagada') throw new ConflictError(issued.code);
+      await options.record?.(tx, `${created.codigo}-1`);
     }
     return created.creserva;
   });

@@ -16,6 +16,8 @@ import type { Database } from './client';
  *    stretch of a seat queues here), then `viaje_asiento` rows, ascending `cviaje_asiento`, all of a
  *    step in one statement
  * 6. `account`: the customer's `cuenta` row (points: balance, holds, ledger; a profile's edit)
+ * 6b. `credit`: one holder's travel credit (advisory lock on the holder: a customer, or a guest's
+ *    purchase): every issue and spend of one holder's credit queues here (issue 35)
  * 7. `oneTimeCode`: a one-time code's row (a sign-in code, a purchase-recovery code): its tries
  *    are counted one at a time
  * 8. `subscription`: a promotions subscription's row (subscribing, confirming)
@@ -33,7 +35,7 @@ import type { Database } from './client';
  * function over `locks.row` (sales/sales.locks.ts: payment, reservation, ticket; seats/seat-locks.ts;
  * accounts/account-lock.ts), so this file knows the order, not the tables: no module below db.
  */
-export const LOCK_ORDER = ['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account', 'oneTimeCode', 'subscription'] as const;
+export const LOCK_ORDER = ['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account', 'credit', 'oneTimeCode', 'subscription'] as const;
 export type LockStep = (typeof LOCK_ORDER)[number];
 
 /** A transaction asked for a lock out of LOCK_ORDER: a bug that could deadlock under load. */
@@ -73,6 +75,12 @@ export const locks = {
   async holdClient(tx: Database, cviaje: number, clientHash: string): Promise<void> {
     enterLockStep(tx, 'holdClient');
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hold-client:${cviaje}:${clientHash}`}))`);
+  },
+
+  /** Step 6b: one holder's travel credit (`holder`: `c:<ccuenta>` or `r:<creserva>`), for the rest of the transaction. */
+  async credit(tx: Database, holder: string): Promise<void> {
+    enterLockStep(tx, 'credit', holder);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`credit:${holder}`}))`);
   },
 
   /**

@@ -15,3 +15,5 @@ export * from '../promotions/promotions.tables';
 export * from '../people/people.tables';
 export * from '../sales/sales.tables';
 export * from '../aftersale/aftersale.tables';
+export * from '../disruptions/disruptions.tables';
+export * from '../credit/credit.tables';

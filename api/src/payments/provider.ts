@@ -50,6 +50,22 @@ export interface NotificationReply {
   body: string;
 }
 
+/** Issue 35: money back to the payment it came from. */
+export interface RefundRequest {
+  /** Our idempotency key: the same key is one refund, however often it is sent. */
+  clave: string;
+  /** Our reference of the payment refunded (the provider knows it as its MerchantSalesID). */
+  referencia: string;
+  /** The provider's id of that payment, when it gave one. */
+  operacion: string | null;
+  montoCentimos: number;
+}
+
+export interface RefundDone {
+  /** The provider's id of the refund. */
+  operacion: string;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   readonly sandbox: boolean;
@@ -61,6 +77,12 @@ export interface PaymentProvider {
   verifyNotification(rawBody: string, headers: Record<string, string | string[] | undefined>): PaymentNotice;
   /** The answer the provider expects once the notice is processed. */
   acknowledge(notice: PaymentNotice, rawBody: string): NotificationReply;
+  /**
+   * Issue 35: refunds a payment (all or part), idempotent on `clave`; throws PaymentProviderError
+   * when the provider refuses or cannot be reached (the refund stays to retry with the same key).
+   * Absent where the provider has no refund API (PagoEfectivo's cash CIPs): the operator pays back.
+   */
+  refund?(request: RefundRequest): Promise<RefundDone>;
 }
 
 export class InvalidSignatureError extends Error {

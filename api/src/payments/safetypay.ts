@@ -1,6 +1,6 @@
 import { limaWallClock, type PaymentMethod } from '@rumbo/shared/schemas';
 import { InvalidSignatureError, PaymentProviderError, UnsupportedNotificationError } from './provider';
-import type { ChargeRequest, ChargeStarted, NotificationReply, PaymentNotice, PaymentProvider } from './provider';
+import type { ChargeRequest, ChargeStarted, NotificationReply, PaymentNotice, PaymentProvider, RefundDone, RefundRequest } from './provider';
 import { centimosOf, decimalOf, safeEqual, sha256Hex } from './signing';
 
 /**
@@ -283,5 +283,47 @@ export function createSafetyPay(credentials: SafetyPayCredentials, deps: Adapter
     return { status: 200, contentType: 'text/csv; charset=utf-8', body: ['0', requestDateTime, ...echoed, signature].join(',') };
   }
 
-  return { name: 'safetypay', sandbox: deps.sandbox, startCharge, verifyNotification: (rawBody) => verifyNotification(rawBody), acknowledge };
+  /**
+   * Issue 35: `POST {url}/Post/CreateRefund`, form-urlencoded: ApiKey, RequestDateTime,
+   * MerchantSalesID (the payment's reference), RefundID (our idempotency key), Amount, CurrencyCode,
+   * Signature = SHA-256 of RequestDateTime + MerchantSalesID + RefundID + Amount + CurrencyCode +
+   * SignatureKey. Answer (CSV): ErrorNumber,ResponseDateTime,RefundReferenceNo,Signature = SHA-256
+   * of ResponseDateTime + RefundReferenceNo + SignatureKey. ASSUMPTION: modelled on the Express
+   * calls above (the sandbox implements it); SafetyPay's merchant refund API is to be confirmed
+   * with SafetyPay before real credentials are used for refunds.
+   */
+  async function refund(request: RefundRequest): Promise<RefundDone> {
+    const fields = {
+      ApiKey: apiKey,
+      RequestDateTime: limaWallClock(deps.now()),
+      MerchantSalesID: request.referencia,
+      RefundID: request.clave,
+      Amount: decimalOf(request.montoCentimos),
+      CurrencyCode: 'PEN',
+      ResponseFormat: 'CSV',
+    };
+    const signature = sha256Hex(fields.RequestDateTime + fields.MerchantSalesID + fields.RefundID + fields.Amount + fields.CurrencyCode + signatureKey);
+    let body: string;
+    try {
+      const response = await deps.fetch(`${base}/Post/CreateRefund`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...fields, Signature: signature }).toString(),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      body = await response.text();
+      if (!response.ok) throw new PaymentProviderError(`SafetyPay answered HTTP ${response.status}`);
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw error;
+      throw new PaymentProviderError(`SafetyPay is unreachable: ${(error as Error).message}`);
+    }
+    const cells = (body.trim().split(/\r?\n/)[0] ?? '').split(',');
+    if (cells[0] !== '0') throw new PaymentProviderError(`SafetyPay refused the refund: error ${cells[0]} ${cells[1] ?? ''}`.trim());
+    const [, responseDateTime = '', refundNo = '', answerSignature = ''] = cells;
+    if (!safeEqual(answerSignature, sha256Hex(responseDateTime + refundNo + signatureKey), { hex: true })) throw new PaymentProviderError('SafetyPay refund answer with a wrong signature');
+    if (!/^[A-Za-z0-9-]{1,40}$/.test(refundNo)) throw new PaymentProviderError('SafetyPay refund answer without a refund number');
+    return { operacion: refundNo };
+  }
+
+  return { name: 'safetypay', sandbox: deps.sandbox, startCharge, verifyNotification: (rawBody) => verifyNotification(rawBody), acknowledge, refund };
 }

@@ -146,7 +146,8 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
   // A late payment cannot sell a departure whose sales have closed (or that has left).
   // (Per stretch: sales close before the bus leaves the passenger's boarding stop.)
   const legs = await legsOf(tx, seats);
-  const tooLate = [...legs.values()].some((leg) => leg.salida.getTime() - SALES_CLOSE_MINUTES * 60_000 <= now.getTime());
+  // Issue 35: nor a stretch the operator cancelled meanwhile.
+  const tooLate = [...legs.values()].some((leg) => leg.cancelado || leg.salida.getTime() - SALES_CLOSE_MINUTES * 60_000 <= now.getTime());
   let invalid: ValidationKey | null = null;
   // The ticket a postponement replaces must still be valid (one postponement of it wins).
   let original: typeof boleto.$inferSelect | undefined;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows, toDate } from '../db/rows';
+import { delayAt, disruptionsOf, isCancelled, NO_DISRUPTION } from '../disruptions/effects';
 import { stretchOnRoute } from '../trips/trips.queries';
 import type { MailLeg } from './sales-mail';
 
@@ -25,6 +26,10 @@ export interface LegRow {
   destino_cciudad: number;
   origen_codigo: string;
   destino_codigo: string;
+  /** Issue 35: minutes late at the boarding stop (already in `salida`; `llegada` has its own stop's). */
+  retraso_min: number;
+  /** Issue 35: the operator cancelled a stretch this one overlaps. */
+  cancelado: boolean;
 }
 
 /** The trips of these seat rows over their rows' stretches, by `cviaje` (one query for all; a purchase has one stretch per trip). */
@@ -44,9 +49,13 @@ export async function legsBySeat(db: Database, seats: { cviaje_asiento: number }
     where va.cviaje_asiento in (${sql.join([...new Set(seats.map((s) => s.cviaje_asiento))].map((c) => sql`${c}`), sql`, `)})
     order by va.cviaje_asiento`);
   const legs = new Map<number, LegRow>();
+  const disruptions = await disruptionsOf(db, rows.map((row) => Number(row.cviaje)));
   for (const row of rows) {
     const stretch = await stretchOnRoute(db, Number(row.cruta), row.paradas);
     const salida = toDate(row.salida).getTime();
+    // Issue 35: a declared delay moves every time shown of the stops it reaches.
+    const d = disruptions.get(Number(row.cviaje)) ?? NO_DISRUPTION;
+    const [late, lateThere] = [delayAt(d, stretch.desde), delayAt(d, stretch.hasta)];
     const { origen, destino } = stretch;
     legs.set(Number(row.cviaje_asiento), {
       cviaje: Number(row.cviaje),
@@ -54,8 +63,8 @@ export async function legsBySeat(db: Database, seats: { cviaje_asiento: number }
       destino: destino.terminal.ciudad,
       terminal_origen: origen.terminal.nombre,
       terminal_destino: destino.terminal.nombre,
-      salida: new Date(salida + origen.minutos * 60_000),
-      llegada: new Date(salida + destino.minutos * 60_000),
+      salida: new Date(salida + (origen.minutos + late) * 60_000),
+      llegada: new Date(salida + (destino.minutos + lateThere) * 60_000),
       servicio: row.servicio,
       cterminal_origen: origen.terminal.cterminal,
       cterminal_destino: destino.terminal.cterminal,
@@ -63,6 +72,8 @@ export async function legsBySeat(db: Database, seats: { cviaje_asiento: number }
       destino_cciudad: destino.cciudad,
       origen_codigo: origen.codigo,
       destino_codigo: destino.codigo,
+      retraso_min: late,
+      cancelado: isCancelled(d, stretch),
     });
   }
   return legs;

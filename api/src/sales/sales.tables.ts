@@ -162,7 +162,11 @@ export const boleto = pgTable(
     cviaje_asiento: seatRef(),
     qr: text('qr').notNull(),
     emitido: instant('emitido').notNull(),
-    /** Issue 7: 'emitido' (valid) or 'postergado' (void, replaced by `postergado_a`). */
+    /**
+     * Issue 7: 'emitido' (valid) or 'postergado' (void, replaced by `postergado_a`); issue 35:
+     * 'anulado' (cancelled: refunded or turned into credit), 'transferido' (void, replaced by
+     * `postergado_a` in another passenger's name).
+     */
     estado: text('estado').notNull().default('emitido'),
     postergado_a: text('postergado_a'),
   },
@@ -171,7 +175,7 @@ export const boleto = pgTable(
   (t) => [
     uniqueIndex('boleto_asiento_uq').on(t.cviaje_asiento).where(sql`${t.estado} = 'emitido'`),
     index().on(t.creserva),
-    check('boleto_estado_check', sql`${t.estado} in ('emitido', 'postergado')`),
+    check('boleto_estado_check', sql`${t.estado} in ('emitido', 'postergado', 'anulado', 'transferido')`),
   ],
 );
 
@@ -194,7 +198,7 @@ export const boleto_movimiento = pgTable(
     creserva: reservationRef(),
     fecha: instant('fecha').notNull(),
   },
-  (t) => [index().on(t.numero), check('boleto_movimiento_tipo_check', sql`${t.tipo} in ('emision', 'postergacion', 'anulacion')`)],
+  (t) => [index().on(t.numero), check('boleto_movimiento_tipo_check', sql`${t.tipo} in ('emision', 'postergacion', 'anulacion', 'transferencia')`)],
 );
 
 /** Issue 7: an access key `/rest/venta/recovery` gave (only its SHA-256), valid until `expira`. */

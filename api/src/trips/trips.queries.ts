@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
 import { STATE_SQL } from '../db/seat-states';
+import { delayAt, disruptionsJson, disruptionsOf, isCancelled, NO_DISRUPTION, toDisruptions } from '../disruptions/effects';
 
 /** Sales of a departure close this long before it leaves. */
 export const SALES_CLOSE_MINUTES = 30;
@@ -199,10 +200,15 @@ export async function searchTrips(db: Database, search: Pick<TripSearch, 'origen
       and v.salida < (${search.fecha}::date + 1)::timestamp at time zone 'America/Lima' - make_interval(mins => l.minutos)
       and ${boards} > ${closes}::timestamptz
     order by ${boards}, v.cviaje`);
-  return rows.map((row): Trip => {
+  // Issue 35: a stretch the operator cancelled is not on sale; a delay moves the times shown.
+  const disruptions = await disruptionsOf(db, rows.map((row) => Number(row.cviaje)));
+  const disruptionOf = (row: Record<string, unknown>) => disruptions.get(Number(row.cviaje)) ?? NO_DISRUPTION;
+  const onSale = rows.filter((row) => !isCancelled(disruptionOf(row), stretches.get(Number(row.cruta))!.stretch));
+  return onSale.map((row): Trip => {
     const { route, stretch } = stretches.get(Number(row.cruta))!;
     const salida = new Date(String(row.salida_ruta)).getTime();
-    const at = (minutos: number) => new Date(salida + minutos * 60_000).toISOString().replace('.000Z', 'Z');
+    const d = disruptionOf(row);
+    const at = (minutos: number, pos: number) => new Date(salida + (minutos + delayAt(d, pos)) * 60_000).toISOString().replace('.000Z', 'Z');
     const fare = (key: string) => stretchFare(toNumber(row[key]), stretch.ratio);
     return {
       cviaje: Number(row.cviaje),
@@ -212,9 +218,9 @@ export async function searchTrips(db: Database, search: Pick<TripSearch, 'origen
       terminal_llegada: stretch.destino.terminal,
       ruta_origen: route.origen,
       ruta_destino: route.destino,
-      fecha_salida: at(stretch.origen.minutos),
-      fecha_llegada: at(stretch.destino.minutos),
-      duracion_min: stretch.destino.minutos - stretch.origen.minutos,
+      fecha_salida: at(stretch.origen.minutos, stretch.desde),
+      fecha_llegada: at(stretch.destino.minutos, stretch.hasta),
+      duracion_min: stretch.destino.minutos + delayAt(d, stretch.hasta) - stretch.origen.minutos - delayAt(d, stretch.desde),
       servicio: String(row.servicio),
       pisos: Number(row.pisos),
       asientos_libres: Number(row.asientos_libres),
@@ -250,6 +256,8 @@ export interface TripForSale {
   promocion_pct: number;
   /** The trip's fares over the stretch. */
   fares: Record<string, number | null>;
+  /** Issue 35: the operator cancelled a stretch this one overlaps: nothing is sold on it. */
+  cancelado: boolean;
   /** With `seatsAt`: every seat's state over the stretch at that instant (an expired hold reads 83). */
   seats?: SeatState[];
 }
@@ -302,7 +310,7 @@ export async function findTripForSale(db: Database, cviaje: number, seatsAt?: Da
            v.edd_calc_140_p1::float8, v.edd_calc_140_p2::float8, v.edd_calc_160_p1::float8,
            v.edd_calc_160_p1_individual::float8, v.edd_calc_160_p2::float8,
            v.edd_calc_180_p1::float8, v.edd_calc_180_p2::float8,
-           ${seats} as seats
+           ${seats} as seats, ${disruptionsJson} as incidencias
     from viaje v
     where v.cviaje = ${cviaje}`);
   const row = rows[0];
@@ -310,13 +318,15 @@ export async function findTripForSale(db: Database, cviaje: number, seatsAt?: Da
   const fares: Record<string, number | null> = {};
   for (const [key, value] of Object.entries(row)) if (key.startsWith('edd_calc_')) fares[key] = stretchFare(toNumber(value), stretch.ratio);
   const states = typeof row.seats === 'string' ? JSON.parse(row.seats) : row.seats;
+  const d = toDisruptions(typeof row.incidencias === 'string' ? JSON.parse(row.incidencias) : (row.incidencias as never));
   return {
     cviaje: Number(row.cviaje),
     cruta: route.cruta,
     cmaqueta: Number(row.cmaqueta),
     cterminal_origen: stretch.origen.terminal.cterminal,
     cterminal_destino: stretch.destino.terminal.cterminal,
-    salida: new Date(new Date(String(row.salida)).getTime() + stretch.origen.minutos * 60_000),
+    salida: new Date(new Date(String(row.salida)).getTime() + (stretch.origen.minutos + delayAt(d, stretch.desde)) * 60_000),
+    cancelado: isCancelled(d, stretch),
     stretch,
     route,
     promocion_pct: Number(row.promocion_pct),
@@ -325,8 +335,8 @@ export async function findTripForSale(db: Database, cviaje: number, seatsAt?: Da
   };
 }
 
-export function isOnSale(trip: Pick<TripForSale, 'salida'>, now: Date): boolean {
-  return trip.salida.getTime() - now.getTime() > SALES_CLOSE_MINUTES * 60_000;
+export function isOnSale(trip: Pick<TripForSale, 'salida' | 'cancelado'>, now: Date): boolean {
+  return !trip.cancelado && trip.salida.getTime() - now.getTime() > SALES_CLOSE_MINUTES * 60_000;
 }
 
 /**
@@ -348,12 +358,16 @@ export async function listStops(db: Database, cviaje: number, stretch?: { ctermi
     join ciudad c on c.cciudad = e.cciudad
     where v.cviaje = ${cviaje} ${between ? sql`and e.orden > ${between[0]} and e.orden < ${between[1]}` : sql``}
     order by e.orden`);
-  return rows.map((row: Record<string, unknown>) => ({
-    orden: Number(row.orden),
-    cciudad: Number(row.cciudad),
-    ciudad: String(row.ciudad),
-    llegada: String(row.llegada),
-  }));
+  const d = (await disruptionsOf(db, [cviaje])).get(cviaje) ?? NO_DISRUPTION;
+  return rows.map((row: Record<string, unknown>) => {
+    const late = delayAt(d, Number(row.orden));
+    return {
+      orden: Number(row.orden),
+      cciudad: Number(row.cciudad),
+      ciudad: String(row.ciudad),
+      llegada: late === 0 ? String(row.llegada) : new Date(new Date(String(row.llegada)).getTime() + late * 60_000).toISOString().replace('.000Z', 'Z'),
+    };
+  });
 }
 
 /** The stretch stored as `paradas` on route `cruta`: its stops, terminals and minutes from departure. */

@@ -5,7 +5,7 @@ import { RadioGroup } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import type { FormEvent } from 'react';
 import { Countdown } from '../countdown';
-import { limaDate, limaTime } from '../format';
+import { formatCentimos, limaDate, limaTime } from '../format';
 import type { ReservationStore } from './reservation.store';
 
 const PaymentMethods = observer(function PaymentMethods({ store }: { store: ReservationStore }) {
@@ -83,6 +83,23 @@ const PointsConfirm = observer(function PointsConfirm({ store }: { store: Reserv
   );
 });
 
+/** Issue 35: the customer's travel credit covers the reservation: pay it all with one click. */
+const CreditPay = observer(function CreditPay({ store }: { store: ReservationStore }) {
+  const { t, i18n } = useTranslation('booking');
+  const lang = i18n.language;
+  return (
+    <Box as="section" aria-labelledby="credit-pay-title" borderWidth="1px" rounded="lg" p="4">
+      <Heading as="h2" id="credit-pay-title" size="md" mb="2">
+        {t('reservation.credit.title')}
+      </Heading>
+      <Text mb="3">{t('reservation.credit.body', { saldo: formatCentimos(store.creditAvailable ?? 0, lang), total: formatCentimos(store.view!.total_centimos, lang) })}</Text>
+      <Button colorPalette="brand" variant="outline" loading={store.starting} loadingText={t('reservation.credit.paying')} onClick={() => void store.payWithCredit()}>
+        {t('reservation.credit.pay', { total: formatCentimos(store.view!.total_centimos, lang) })}
+      </Button>
+    </Box>
+  );
+});
+
 const CipBox = observer(function CipBox({ store }: { store: ReservationStore }) {
   const { t, i18n } = useTranslation('booking');
   const cip = store.cip!;
@@ -136,6 +153,7 @@ export const PendingPanel = observer(function PendingPanel({ store }: { store: R
         </Alert.Root>
       )}
       {store.cip && <CipBox store={store} />}
+      {store.payableWithCredit && <CreditPay store={store} />}
       {store.payableWithPoints ? <PointsConfirm store={store} /> : <PaymentMethods store={store} />}
     </Stack>
   );

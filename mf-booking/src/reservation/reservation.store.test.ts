@@ -1,4 +1,5 @@
 import { endpoints } from '@rumbo/shared/contract';
+import { session } from '@rumbo/shared';
 import { answer, json, stubEndpointCalls } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { writeReservation } from '../reservation';
@@ -102,5 +103,36 @@ describe('reservation store: points', () => {
     await zero.load();
     expect(await zero.confirmWithPoints()).toBe(false);
     expect(zero.problem).toMatchObject({ key: 'validation:points.notZero' });
+  });
+
+  it('offers the signed-in customer travel credit that covers the total, and pays with it once (issue 35)', async () => {
+    session.signIn('h.e30.s', { id: '7', documentType: '19', documentNumber: '45678912', name: 'rosa', firstLastName: 'Quispe', secondLastName: 'Mamani', gender: 'F', email: 'rosa@example.pe', phone: '987654321', birthDate: '1990-05-17' });
+    try {
+      let current = reservationView({ total_centimos: 5000 });
+      let balance = 6000;
+      const api = stubEndpointCalls(
+        answer(endpoints.reservation, () => current),
+        answer(endpoints.credit, () => ({ disponible_centimos: balance, movimientos: [] })),
+        answer(endpoints.creditPay, () => {
+          current = reservationView({ total_centimos: 5000, estado: 'pagada' });
+          balance = 1000;
+          return current;
+        }),
+      );
+      const store = new ReservationStore(RESERVATION_CODE);
+      await store.load();
+      expect(store.payableWithCredit).toBe(true);
+      expect(await store.payWithCredit()).toBe(true);
+      expect(api.to(endpoints.creditPay)).toEqual([{ codigo: RESERVATION_CODE, clave_bloqueo: KEY }]);
+      expect(store.view?.estado).toBe('pagada');
+      expect(store.creditAvailable).toBe(1000);
+      expect(store.payableWithCredit).toBe(false);
+      // Not enough credit: not offered.
+      current = reservationView({ total_centimos: 9000 });
+      await store.refresh();
+      expect(store.payableWithCredit).toBe(false);
+    } finally {
+      session.signOut();
+    }
   });
 });

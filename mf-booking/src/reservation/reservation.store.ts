@@ -1,6 +1,7 @@
-import { ApiError, FormState, type FormMessage } from '@rumbo/shared';
+import { ApiError, FormState, session, type FormMessage } from '@rumbo/shared';
 import {
   CipRequestSchema,
+  CreditPaySchema,
   PointsConfirmSchema,
   ResendTicketsSchema,
   ReservationLookupSchema,
@@ -55,6 +56,8 @@ export class ReservationStore {
   resent = false;
   /** Downloading the tickets' PDF. */
   readonly pdf = new FormState({});
+  /** Issue 35: the signed-in customer's travel credit available now (null: none known, or a guest). */
+  creditAvailable: number | null = null;
   now: number;
   readonly codigo: string;
   private clave: string | undefined;
@@ -161,7 +164,32 @@ export class ReservationStore {
       return;
     }
     this.state = 'loading';
-    await this.refresh();
+    await Promise.all([this.refresh(), this.loadCredit()]);
+  }
+
+  /** The signed-in customer's travel credit, to offer it as a way to pay (issue 35). */
+  private async loadCredit(): Promise<void> {
+    if (!session.customer) return;
+    const credit = await this.deps.api.fetchMyCredit().catch(() => undefined);
+    runInAction(() => (this.creditAvailable = credit?.disponible_centimos ?? null));
+  }
+
+  /** The customer's credit covers what is left to pay: it can pay it all at once. */
+  get payableWithCredit(): boolean {
+    const total = this.view?.total_centimos ?? 0;
+    return this.pending && total > 0 && this.creditAvailable !== null && this.creditAvailable >= total;
+  }
+
+  /** Pays the whole reservation with the customer's travel credit (`disruptionsEndpoints.creditPay`): its tickets are issued. */
+  async payWithCredit(): Promise<boolean> {
+    if (this.starting || !this.clave || !this.payableWithCredit) return false;
+    const checked = this.payment.checkAlert(CreditPaySchema, { codigo: this.codigo, clave_bloqueo: this.clave });
+    if (!checked.ok) return false;
+    return this.attempt(async () => {
+      if ((await this.deps.api.payWithCredit(checked.value)) === undefined) return undefined;
+      await Promise.all([this.refresh(), this.loadCredit()]);
+      return true;
+    });
   }
 
   /** Reads the reservation again (`salesEndpoints.reservation`). */

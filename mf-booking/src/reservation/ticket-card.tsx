@@ -14,7 +14,9 @@ export function TicketCard({ ticket, actions = false }: { ticket: Ticket; action
   const { t, i18n } = useTranslation('booking');
   const lang = i18n.language;
   const name = [ticket.pasajero.nombres, ticket.pasajero.paterno, ticket.pasajero.materno].join(' ');
-  const postponed = ticket.estado === 'postergado';
+  // Postponed, cancelled (refunded or turned into credit) or transferred: void.
+  const postponed = ticket.estado !== 'emitido';
+  const voidLabel = { postergado: 'aftersale.ticket.postponed', anulado: 'aftersale.ticket.cancelled', transferido: 'aftersale.ticket.transferred', emitido: '' } as const;
   return (
     <List.Item borderWidth="1px" rounded="lg" p="4" data-testid="ticket" data-numero={ticket.numero} opacity={postponed ? 0.85 : 1}>
       <Flex gap="4" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'center' }}>
@@ -25,7 +27,7 @@ export function TicketCard({ ticket, actions = false }: { ticket: Ticket; action
           </Heading>
           {postponed ? (
             <Badge colorPalette="gray" mb="1" data-testid="ticket-state">
-              {t('aftersale.ticket.postponed')}
+              {t(voidLabel[ticket.estado] || 'aftersale.ticket.postponed')}
             </Badge>
           ) : (
             <Badge colorPalette={ticket.declaracion ? 'green' : 'orange'} mb="1" data-testid="ticket-declaration">
@@ -62,6 +64,9 @@ export function TicketCard({ ticket, actions = false }: { ticket: Ticket; action
             <HStack gap="4" mt="2" flexWrap="wrap" textStyle="sm">
               <SiteLink to={`/pasajes/postergar/${ticket.numero}`} color="brand.fg" textDecoration="underline" fontWeight="semibold">
                 {t('aftersale.ticket.postpone', { numero: ticket.numero })}
+              </SiteLink>
+              <SiteLink to={`/pasajes/cambios/${ticket.numero}`} color="brand.fg" textDecoration="underline" fontWeight="semibold">
+                {t('aftersale.ticket.changes', { numero: ticket.numero })}
               </SiteLink>
               <SiteLink to={`/pasajes/declaracion/${ticket.numero}`} color="brand.fg" textDecoration="underline" fontWeight="semibold">
                 {ticket.declaracion ? t('aftersale.ticket.seeDeclaration', { numero: ticket.numero }) : t('aftersale.ticket.declare', { numero: ticket.numero })}

@@ -5,6 +5,7 @@ import { cargoEndpoints } from './cargo.endpoints';
 import { companiesEndpoints } from './companies.endpoints';
 import { complaintsEndpoints } from './complaints.endpoints';
 import { contentEndpoints } from './content.endpoints';
+import { disruptionsEndpoints } from './disruptions.endpoints';
 import type { AnyEndpoint } from './endpoint';
 import { httpEndpoints } from './http.endpoints';
 import { operatorsEndpoints } from './operators.endpoints';
@@ -23,6 +24,7 @@ export * from './cargo.endpoints';
 export * from './companies.endpoints';
 export * from './complaints.endpoints';
 export * from './content.endpoints';
+export * from './disruptions.endpoints';
 export * from './http.endpoints';
 export * from './operators.endpoints';
 export * from './people.endpoints';
@@ -53,6 +55,7 @@ export const endpoints = {
   ...salesEndpoints,
   ...aftersaleEndpoints,
   ...pointsEndpoints,
+  ...disruptionsEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

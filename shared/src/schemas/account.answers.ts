@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { TICKET_STATES } from './sales.contract';
 
 /** Answers of the account `/rest` calls (sign-in, profile, trips, points), typed once for the API and mf-account. */
 
@@ -64,8 +65,8 @@ export const AccountTripAnswer = v.object({
   pdf: v.string(),
   /** Issue 7: the ticket number (`codigo` above is it too, kept for compatibility). */
   numero: v.string(),
-  /** Issue 7: `emitido` or `postergado`. */
-  estado: v.picklist(['emitido', 'postergado']),
+  /** Issue 7: `emitido` or `postergado`; issue 35: `anulado`, `transferido`. */
+  estado: v.picklist(TICKET_STATES),
   /** Issue 7: when the sworn declaration was registered; null until then. */
   declaracion: v.nullable(v.string()),
 });

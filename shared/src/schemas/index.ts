@@ -27,3 +27,5 @@ export * from './seat-hold';
 export { SALES_CHANNEL } from '../constants';
 export * from './names';
 export * from './operator';
+export * from './disruption.schema';
+export * from './disruption.messages';

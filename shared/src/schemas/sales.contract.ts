@@ -136,6 +136,9 @@ export const ReservationSeatAnswer = v.object({
 export type ReservationSeat = v.InferOutput<typeof ReservationSeatAnswer>;
 
 /** An issued e-ticket. `qr` is the text the QR code encodes (signed by the server). */
+/** What a ticket may be (issue 7 and 35). */
+export const TICKET_STATES = ['emitido', 'postergado', 'anulado', 'transferido'] as const;
+
 export const TicketAnswer = v.object({
   numero: v.string(),
   cviaje: v.number(),
@@ -151,8 +154,8 @@ export const TicketAnswer = v.object({
   precio_centimos: v.number(),
   pasajero: ReservationPassengerAnswer,
   qr: v.string(),
-  /** Issue 7: `emitido` (valid) or `postergado` (void, replaced by `postergado_a`). */
-  estado: v.picklist(['emitido', 'postergado']),
+  /** Issue 7: `emitido` (valid) or `postergado` (void, replaced by `postergado_a`); issue 35: `anulado` (refunded or turned into credit), `transferido` (replaced by `postergado_a`). */
+  estado: v.picklist(TICKET_STATES),
   /** Issue 7: number of the ticket that replaced this one; null unless postponed. */
   postergado_a: v.nullable(v.string()),
   /** Issue 7: when the passenger's sworn declaration was registered; null until then. */
@@ -160,8 +163,8 @@ export const TicketAnswer = v.object({
 });
 export type Ticket = v.InferOutput<typeof TicketAnswer>;
 
-/** Issue 7: a ticket is valid until it is postponed (voided, pointing to its replacement). */
-export type TicketState = 'emitido' | 'postergado';
+/** Issue 7: a ticket is valid until it is postponed (voided, pointing to its replacement); issue 35: cancelled or transferred. */
+export type TicketState = (typeof TICKET_STATES)[number];
 
 /** A payment attempt of a reservation. */
 export const PaymentViewAnswer = v.object({

@@ -1,5 +1,6 @@
 import { accountMessages } from './account.messages';
 import { aftersaleMessages } from './aftersale.messages';
+import { disruptionMessages } from './disruption.messages';
 import { cargoMessages } from './cargo.messages';
 import { companyMessages } from './company.messages';
 import { complaintMessages } from './complaint.messages';
@@ -26,6 +27,7 @@ export const validationMessages = {
     ...accountMessages['es-PE'],
     ...salesMessages['es-PE'],
     ...aftersaleMessages['es-PE'],
+    ...disruptionMessages['es-PE'],
   },
   'en-EN': {
     ...complaintMessages['en-EN'],
@@ -37,6 +39,7 @@ export const validationMessages = {
     ...accountMessages['en-EN'],
     ...salesMessages['en-EN'],
     ...aftersaleMessages['en-EN'],
+    ...disruptionMessages['en-EN'],
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

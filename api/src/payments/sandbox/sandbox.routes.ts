@@ -45,6 +45,7 @@ export const paymentSandboxRoutes: FastifyPluginAsync<SandboxOptions> = async (a
   const bearers = new Bounded<Date>();
   const cips = new Bounded<Cip>();
   const cipCodes = new Bounded<true>();
+  const refunds = new Bounded<{ refundNo: string; referencia: string; centimos: number; at: Date }>();
 
   // The providers and their pages post forms; only this plugin reads them.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
@@ -210,6 +211,37 @@ export const paymentSandboxRoutes: FastifyPluginAsync<SandboxOptions> = async (a
     entry.outcome ??= decision;
     return reply.redirect(entry.outcome === 'aprobar' ? okUrl : errorUrl, 303);
   });
+
+  // ---------------------------------------------------------------- SafetyPay refunds (issue 35)
+
+  /**
+   * CreateRefund: checks the ApiKey and Signature like CreateExpressToken, and makes one refund per
+   * RefundID: the same RefundID again answers the same refund number and refunds nothing more.
+   */
+  app.post<{ Body: Form | undefined }>(`${SANDBOX_PATHS.safetypay}/Post/CreateRefund`, async (request, reply) => {
+    const form = request.body && typeof request.body === 'object' ? request.body : {};
+    reply.type('text/plain; charset=utf-8');
+    const required = ['ApiKey', 'RequestDateTime', 'MerchantSalesID', 'RefundID', 'Amount', 'CurrencyCode', 'Signature'];
+    const missing = required.find((name) => !form[name]);
+    if (missing) return `2,Missing ${missing},1`;
+    if (!safeEqual(form.ApiKey!, sp.apiKey)) return '1,Invalid ApiKey,1';
+    const signed = form.RequestDateTime! + form.MerchantSalesID! + form.RefundID! + form.Amount! + form.CurrencyCode! + sp.signatureKey;
+    if (!safeEqual(form.Signature!, sha256Hex(signed), { hex: true })) return '3,Invalid Signature,1';
+    const centimos = centimosOf(form.Amount!);
+    if (centimos === null || centimos <= 0 || form.CurrencyCode !== 'PEN') return '4,Invalid Amount,1';
+    let refund = refunds.get(form.RefundID!);
+    if (!refund) {
+      refund = { refundNo: digits(12), referencia: form.MerchantSalesID!, centimos, at: now() };
+      refunds.set(form.RefundID!, refund);
+    }
+    const responseDateTime = limaWallClock(now());
+    return ['0', responseDateTime, refund.refundNo, sha256Hex(responseDateTime + refund.refundNo + sp.signatureKey)].join(',');
+  });
+
+  /** The refunds the sandbox made, once each (what a merchant's back office would list). */
+  app.get('/sandbox/safetypay/reembolsos', async () =>
+    [...refunds].map(([refundId, r]) => ({ refundId, refundNo: r.refundNo, referencia: r.referencia, amount: decimalOf(r.centimos), at: r.at.toISOString() })),
+  );
 
   // ---------------------------------------------------------------- PagoEfectivo v1
 
