@@ -31,6 +31,7 @@ import { seatsRoutes } from './seats/seats.routes';
 import { tripsRoutes } from './trips/trips.routes';
 import type { OperatorCredential } from './operators/operators';
 import { operatorsRoutes } from './operators/operators.routes';
+import type { VoucherSigner } from './vouchers/signing';
 
 export interface AppOptions {
   db: Database;
@@ -86,6 +87,8 @@ export interface AppOptions {
   draining?: () => boolean;
   /** OPERATOR_TOKENS: who may call the operators' endpoints (`session: 'operator'`); none: they answer 401. */
   operators?: readonly OperatorCredential[];
+  /** The operator's certificate and key that sign the electronic vouchers (SUNAT_CERT_*, or the stand-in's throwaway one). */
+  voucherSigner: VoucherSigner;
 }
 
 declare module 'fastify' {
@@ -187,8 +190,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     corsOrigins: options.corsOrigins ?? [],
     writeRateLimit,
     lookupRateLimit,
+    voucherSigner: options.voucherSigner,
   });
-  await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit });
+  await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit, voucherSigner: options.voucherSigner });
   await app.register(operatorsRoutes, { operators: options.operators ?? [] });
   await app.register(openApiRoutes, { routes, docs: options.apiDocs ?? false });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
