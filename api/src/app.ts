@@ -32,6 +32,7 @@ import { tripsRoutes } from './trips/trips.routes';
 import type { OperatorCredential } from './operators/operators';
 import { operatorsRoutes } from './operators/operators.routes';
 import type { VoucherSigner } from './vouchers/signing';
+import { vouchersRoutes } from './vouchers/vouchers.routes';
 
 export interface AppOptions {
   db: Database;
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit, voucherSigner: options.voucherSigner });
   await app.register(operatorsRoutes, { operators: options.operators ?? [] });
+  await app.register(vouchersRoutes, { db, sessionSecret, now, voucherSigner: options.voucherSigner, operators: options.operators ?? [], writeRateLimit, lookupRateLimit });
   await app.register(openApiRoutes, { routes, docs: options.apiDocs ?? false });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
   if (options.paymentSandbox) await app.register(paymentSandboxRoutes, options.paymentSandbox);

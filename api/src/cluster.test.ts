@@ -185,11 +185,23 @@ describeCluster('three API instances behind HAProxy', () => {
     const bodies = started.map((p, i) => notice(p, 50_000 + i));
     const pending = bodies.entries();
     const statuses: number[] = [];
+    const burstStarted = Date.now();
     await Promise.all(
       Array.from({ length: 30 }, async () => {
-        for (const [, body] of pending) statuses.push(await deliver(cluster.url, body));
+        for (const [i, body] of pending) statuses[i] = await deliver(cluster.url, body);
       }),
     );
+    console.log(`voucher burst: ${PURCHASES} paid purchases over three instances in ${Date.now() - burstStarted} ms`);
+    // A notice the balancer could not get answered (a timeout under this load) is delivered again, as the provider does until acknowledged.
+    for (let round = 0; round < 5 && statuses.some((status) => status !== 200); round += 1) {
+      const again = bodies.filter((_, i) => statuses[i] !== 200);
+      if (again.length > 0) console.log(`voucher burst: ${again.length} notices answered ${[...new Set(statuses.filter((s) => s !== 200))].join(', ')}, delivered again`);
+      const retried = await Promise.all(again.map((body) => deliver(cluster.url, body)));
+      let k = 0;
+      statuses.forEach((status, i) => {
+        if (status !== 200) statuses[i] = retried[k++]!;
+      });
+    }
     expect(statuses.filter((status) => status === 200)).toHaveLength(PURCHASES);
     const codes = started.map((p) => p.view.codigo);
     const vouchers = await database.db
@@ -204,7 +216,18 @@ describeCluster('three API instances behind HAProxy', () => {
     // And the series as a whole (the purchases of the other tests included) has no gap.
     const all = (await database.db.select({ n: comprobante.correlativo }).from(comprobante).where(eq(comprobante.serie, 'B001'))).map((v) => v.n).sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
-  }, 300_000);
+    // The stand-in takes them all (each checked against the schema and its signature): the
+    // instances' outboxes drain before the next test shares the machine with them.
+    const drained = Date.now();
+    for (let i = 0; i < 600; i += 1) {
+      const [left] = await database.db.select({ id: comprobante.ccomprobante }).from(comprobante).where(eq(comprobante.estado, 'pendiente')).limit(1);
+      if (!left) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const states = await database.db.select({ estado: comprobante.estado }).from(comprobante).innerJoin(reserva, eq(reserva.creserva, comprobante.creserva)).where(inArray(reserva.codigo, codes));
+    expect(states.filter((v) => v.estado === 'aceptado')).toHaveLength(PURCHASES);
+    console.log(`voucher burst: the stand-in accepted all ${PURCHASES} in ${Date.now() - drained} ms more`);
+  }, 600_000);
 
   it('SIGKILL of one instance mid-burst: no paid purchase lost, none half-done; every mail sent exactly once', async () => {
     const PURCHASES = 24;

@@ -1,5 +1,5 @@
 import { api, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
-import { aftersaleEndpoints, companiesEndpoints, peopleEndpoints, pointsEndpoints, promotionsEndpoints, salesEndpoints, type RequestOf } from '@rumbo/shared/contract';
+import { aftersaleEndpoints, companiesEndpoints, peopleEndpoints, pointsEndpoints, promotionsEndpoints, salesEndpoints, vouchersEndpoints, type RequestOf } from '@rumbo/shared/contract';
 import { changeSeat } from './booking.resource';
 import type { Declaration, Passenger, PersonOnFile } from '@rumbo/shared/schemas';
 
@@ -81,3 +81,10 @@ export const fetchMyPoints = () => api.call(pointsEndpoints.points);
 
 /** Releases one of this browser's holds (state 83) with its purchase key. */
 export const releaseSeat = (seat: HeldSeat) => changeSeat(seat, SEAT_STATE.AVAILABLE, seat.clave_bloqueo);
+
+/* Issue 34: the purchase's electronic vouchers. */
+
+export const fetchVouchers = (codigo: string, clave_bloqueo: string) => api.call(vouchersEndpoints.purchaseVouchers, { codigo, clave_bloqueo });
+export const voucherPdf = (codigo: string, clave_bloqueo: string) => api.call(vouchersEndpoints.voucherPdf, { codigo, clave_bloqueo });
+export const voucherXml = (codigo: string, clave_bloqueo: string) => api.call(vouchersEndpoints.voucherXml, { codigo, clave_bloqueo });
+export const requestFactura = (body: RequestOf<typeof vouchersEndpoints.requestFactura>) => api.call(vouchersEndpoints.requestFactura, body);

@@ -19,6 +19,7 @@ import { reserve } from './reserve';
 import { renderTicketsPdf, ticketPdfLink, verifyPdfLink } from './tickets';
 import { noStore } from '../http/cache';
 import type { VoucherSigner } from '../vouchers/signing';
+import { voucherLink } from '../vouchers/links';
 
 export interface SalesRoutesOptions {
   db: Database;
@@ -180,6 +181,12 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
 
   route(app, endpoints.myTrips, async ({ session }) => {
     const at = now();
-    return customerTrips(db, session.customer.ccuenta, at, (codigo) => ticketPdfLink(sessionSecret, options.apiOrigin, codigo, at));
+    return customerTrips(
+      db,
+      session.customer.ccuenta,
+      at,
+      (codigo) => ticketPdfLink(sessionSecret, options.apiOrigin, codigo, at),
+      (codigo) => ({ pdf: voucherLink(sessionSecret, options.apiOrigin, 'pdf', codigo, at), xml: voucherLink(sessionSecret, options.apiOrigin, 'xml', codigo, at) }),
+    );
   }, { sessions: sessionResolver(db, sessionSecret) });
 };

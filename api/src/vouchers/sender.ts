@@ -47,6 +47,8 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
+  /** Set by stop(): the batch in progress ends after the voucher being sent (its claim lapses for the others). */
+  let stopping = false;
 
   async function claimDue(now: Date) {
     // A credit note waits for the voucher it modifies to be answered (SUNAT refuses a note of a
@@ -127,8 +129,10 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
 
   async function drain(now = new Date()) {
     const counts = { aceptados: 0, rechazados: 0, fallidos: 0 };
-    for (let batch = await claimDue(now); batch.length > 0; batch = await claimDue(now)) {
+    for (let batch = await claimDue(now); batch.length > 0 && !stopping; batch = await claimDue(now)) {
       for (const voucher of batch) {
+        // Stopping: the rest of the batch stays claimed until CLAIM_MS, then another instance sends it.
+        if (stopping) break;
         const result = await send(voucher, now);
         if (result === 'aceptado') counts.aceptados += 1;
         else if (result === 'rechazado') counts.rechazados += 1;
@@ -156,6 +160,7 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
     },
     async stop() {
       stopped = true;
+      stopping = true;
       clearTimeout(timer);
       await running;
     },

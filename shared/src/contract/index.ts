@@ -14,6 +14,7 @@ import { promotionsEndpoints } from './promotions.endpoints';
 import { salesEndpoints } from './sales.endpoints';
 import { seatsEndpoints } from './seats.endpoints';
 import { tripsEndpoints } from './trips.endpoints';
+import { vouchersEndpoints } from './vouchers.endpoints';
 
 export * from './endpoint';
 export * from './accounts.endpoints';
@@ -31,6 +32,7 @@ export * from './promotions.endpoints';
 export * from './sales.endpoints';
 export * from './seats.endpoints';
 export * from './trips.endpoints';
+export * from './vouchers.endpoints';
 
 /**
  * Every `/rest` call of the API, by name: the one table the API, its OpenAPI document and the
@@ -53,6 +55,7 @@ export const endpoints = {
   ...salesEndpoints,
   ...aftersaleEndpoints,
   ...pointsEndpoints,
+  ...vouchersEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;
