@@ -33,6 +33,8 @@ export interface VoucherSenderOptions {
   log: { warn(message: string): void; error(message: string): void; info?(message: string): void };
   intervalMs?: number;
   batchSize?: number;
+  /** How many vouchers of a batch are in flight at once (SUNAT takes concurrent calls; the stand-in validates them together). */
+  concurrency?: number;
 }
 
 export interface VoucherSender {
@@ -43,7 +45,7 @@ export interface VoucherSender {
 }
 
 export function createVoucherSender(options: VoucherSenderOptions): VoucherSender {
-  const { db, sunat, log, intervalMs = 5_000, batchSize = 20 } = options;
+  const { db, sunat, log, intervalMs = 5_000, batchSize = 20, concurrency = 5 } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
@@ -130,14 +132,19 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
   async function drain(now = new Date()) {
     const counts = { aceptados: 0, rechazados: 0, fallidos: 0 };
     for (let batch = await claimDue(now); batch.length > 0 && !stopping; batch = await claimDue(now)) {
-      for (const voucher of batch) {
-        // Stopping: the rest of the batch stays claimed until CLAIM_MS, then another instance sends it.
-        if (stopping) break;
-        const result = await send(voucher, now);
-        if (result === 'aceptado') counts.aceptados += 1;
-        else if (result === 'rechazado') counts.rechazados += 1;
-        else counts.fallidos += 1;
-      }
+      const queue = batch.values();
+      await Promise.all(
+        Array.from({ length: Math.min(concurrency, batch.length) }, async () => {
+          for (const voucher of queue) {
+            // Stopping: the rest of the batch stays claimed until CLAIM_MS, then another instance sends it.
+            if (stopping) break;
+            const result = await send(voucher, now);
+            if (result === 'aceptado') counts.aceptados += 1;
+            else if (result === 'rechazado') counts.rechazados += 1;
+            else counts.fallidos += 1;
+          }
+        }),
+      );
     }
     return counts;
   }
