@@ -12,6 +12,20 @@ const COMMANDS = {
     usage: 'whoami                       the operator this token names',
     run: async () => print(await call('GET', '/rest/operador/yo')),
   },
+  vouchers: {
+    usage: 'vouchers [state]             electronic vouchers by SUNAT state (default: refused or not sent; pendiente, aceptado, observado, rechazado, error)',
+    run: async ([estado]) => print(await call('GET', `/rest/operador/comprobantes${estado ? `?estado=${encodeURIComponent(estado)}` : ''}`)),
+  },
+  manifest: {
+    usage: 'manifest <trip> [--csv|--pdf] a trip\'s passenger manifest (cviaje); JSON by default, CSV or PDF to stdout',
+    run: async ([trip, format]) => {
+      if (!/^\d+$/.test(trip ?? '')) usage();
+      const formato = format === '--csv' ? 'csv' : format === '--pdf' ? 'pdf' : 'json';
+      const answer = await call('GET', `/rest/operador/viajes/${trip}/manifiesto${formato === 'json' ? '' : `.${formato}`}`, undefined, formato === 'json' ? 'application/json' : '*/*');
+      if (formato === 'json') return print(answer);
+      process.stdout.write(Buffer.from(await answer.arrayBuffer()));
+    },
+  },
 };
 
 const apiUrl = (process.env.API_URL ?? 'http://localhost:3001').replace(/\/+$/, '');

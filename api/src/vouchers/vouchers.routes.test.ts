@@ -26,7 +26,7 @@ async function paidPurchase(days = 9) {
   const referencia = await startSafetyPay(api.app, api.db, codigo, clave);
   expect((await notifySafetyPay(api.app, safetyPayNotice(api.sandbox, { referencia, amount: decimalOf(total_centimos) }, now()))).statusCode).toBe(200);
   const [r] = await api.db.select().from(reserva).where(eq(reserva.codigo, codigo));
-  return { codigo, clave, creserva: r!.creserva };
+  return { codigo, clave, creserva: r!.creserva, trip };
 }
 
 describe("the buyer's vouchers (issue 34)", () => {
@@ -97,6 +97,30 @@ describe("the buyer's vouchers (issue 34)", () => {
 });
 
 describe("the operators' view of the vouchers", () => {
+  it("a trip's manifest (JSON, CSV, PDF) names each passenger with seat, age, document, stops, voucher and amount, to an operator only", async () => {
+    const { trip, creserva } = await paidPurchase(10);
+    const [voucher] = await api.db.select().from(comprobante).where(eq(comprobante.creserva, creserva));
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    expect((await api.app.inject({ url: `/rest/operador/viajes/${trip.cviaje}/manifiesto` })).statusCode).toBe(401);
+    expect((await api.app.inject({ url: '/rest/operador/viajes/999999/manifiesto', headers: auth })).statusCode).toBe(404);
+    const res = await api.app.inject({ url: `/rest/operador/viajes/${trip.cviaje}/manifiesto`, headers: auth });
+    expect(res.statusCode).toBe(200);
+    const manifest = res.json().data;
+    expect(manifest).toMatchObject({ cviaje: trip.cviaje, origen: 'Lima', destino: 'Ica' });
+    const passenger = manifest.pasajeros.find((p: { comprobante: string }) => p.comprobante === `B001-${voucher!.correlativo}`);
+    expect(passenger).toMatchObject({ nombres: 'Rosa', apellidos: 'Quispe Mamani', documento_tipo: '1', importe_centimos: voucher!.total_centimos, menor: false });
+    expect(passenger.edad).toBeGreaterThanOrEqual(18);
+    expect(passenger.embarque).toContain('(Lima)');
+    expect(passenger.desembarque).toContain('(Ica)');
+    const csv = await api.app.inject({ url: `/rest/operador/viajes/${trip.cviaje}/manifiesto.csv`, headers: auth });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('asiento,piso,apellidos,nombres,edad,documento_tipo,documento_numero,embarque,desembarque,boleto,comprobante,importe');
+    expect(lines.some((line) => line.includes(`B001-${voucher!.correlativo},${(voucher!.total_centimos / 100).toFixed(2)}`))).toBe(true);
+    const pdf = await api.app.inject({ url: `/rest/operador/viajes/${trip.cviaje}/manifiesto.pdf`, headers: auth });
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
   it('lists a voucher SUNAT refused, with its code, to an operator only', async () => {
     const { codigo, creserva } = await paidPurchase();
     const refusing: SunatPort = { sandbox: true, sendBill: async () => ({ kind: 'fault', code: '0306', message: 'No se puede leer (parsear) el archivo XML' }) };

@@ -12,6 +12,7 @@ import { operatorResolver, type OperatorCredential } from '../operators/operator
 import { reservationOf } from '../sales/reservations';
 import type { Voucher } from './issue';
 import { verifyVoucherLink, type VoucherFormat } from './links';
+import { manifestCsv, manifestPdf, tripManifest } from './manifest';
 import { renderVouchersPdf } from './pdf';
 import type { VoucherSigner } from './signing';
 import { documentsOf, operatorVouchers, purchaseVouchers, requestFactura, reservationByCode } from './vouchers.service';
@@ -27,6 +28,7 @@ export interface VouchersRoutesOptions {
 }
 
 const CodeParam = v.object({ codigo: v.pipe(v.string(), v.regex(RESERVATION_CODE_PATTERN)) });
+const TripParam = v.object({ cviaje: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
 
 /** Issue 34: a purchase's vouchers for its buyer (code + key, or my trips' signed links), the factura after the purchase, and the operators' list. */
 export const vouchersRoutes: FastifyPluginAsync<VouchersRoutesOptions> = async (app, options) => {
@@ -65,5 +67,22 @@ export const vouchersRoutes: FastifyPluginAsync<VouchersRoutesOptions> = async (
 
   route(app, endpoints.requestFactura, async ({ input: body, request }) => requestFactura(db, body, { now: now(), signer: options.voucherSigner, language: requestLanguage(request) }), writes);
 
-  route(app, endpoints.operatorVouchers, async ({ input: query }) => operatorVouchers(db, query.estado), { operators: operatorResolver(options.operators) });
+  const operators = { operators: operatorResolver(options.operators) };
+  route(app, endpoints.operatorVouchers, async ({ input: query }) => operatorVouchers(db, query.estado), operators);
+
+  // Issue 34 item 7: a trip's passenger manifest, for operators only (JSON, CSV, PDF).
+  const tripOf = (params: unknown) => {
+    const parsed = v.safeParse(TripParam, params);
+    if (!parsed.success) throw new NotFoundError();
+    return parsed.output.cviaje;
+  };
+  route(app, endpoints.operatorManifest, async ({ request }) => tripManifest(db, tripOf(request.params)), operators);
+  route(app, endpoints.operatorManifestCsv, async ({ request, reply }) => {
+    const manifest = await tripManifest(db, tripOf(request.params));
+    return noStore(reply).type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="manifiesto-${manifest.cviaje}.csv"`).send(manifestCsv(manifest));
+  }, operators);
+  route(app, endpoints.operatorManifestPdf, async ({ request, reply }) => {
+    const manifest = await tripManifest(db, tripOf(request.params));
+    return noStore(reply).removeHeader('content-security-policy').type('application/pdf').header('content-disposition', `inline; filename="manifiesto-${manifest.cviaje}.pdf"`).send(await manifestPdf(manifest));
+  }, operators);
 };

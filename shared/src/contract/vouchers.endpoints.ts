@@ -1,5 +1,5 @@
 import { ReservationLookupSchema } from '../schemas/sales.contract';
-import { FacturaRequestSchema, OperatorVouchersAnswer, OperatorVouchersQuery, PurchaseVouchersAnswer } from '../schemas/vouchers.schema';
+import { FacturaRequestSchema, ManifestAnswer, OperatorVouchersAnswer, OperatorVouchersQuery, PurchaseVouchersAnswer } from '../schemas/vouchers.schema';
 import { endpoint } from './endpoint';
 import { PdfLinkQuery } from './sales.endpoints';
 
@@ -34,6 +34,18 @@ export const vouchersEndpoints = {
   requestFactura: endpoint({
     method: 'POST', path: '/rest/venta/comprobante/factura', module: owner, summary: 'A factura in place of the boleta (a credit note voids the boleta), within the window the rules allow', body: FacturaRequestSchema, answer: PurchaseVouchersAnswer, session: 'none', noStore: true,
     errors: { 404: ['sale.reserva.noEncontrada', 'sale.comprobante.noEncontrado'], 409: ['sale.factura.plazo', 'sale.factura.yaEmitida'] },
+  }),
+  operatorManifest: endpoint({
+    method: 'GET', path: '/rest/operador/viajes/:cviaje/manifiesto', module: owner, summary: "A trip's passenger manifest: seat, names, age, document, boarding and alighting, voucher, amount", answer: ManifestAnswer, session: 'operator', noStore: true,
+    errors: { 404: ['request.notFound'] },
+  }),
+  operatorManifestCsv: endpoint({
+    method: 'GET', path: '/rest/operador/viajes/:cviaje/manifiesto.csv', module: owner, summary: "A trip's passenger manifest as CSV", produces: 'text/csv', session: 'operator', noStore: true,
+    errors: { 404: ['request.notFound'] },
+  }),
+  operatorManifestPdf: endpoint({
+    method: 'GET', path: '/rest/operador/viajes/:cviaje/manifiesto.pdf', module: owner, summary: "A trip's passenger manifest as PDF", produces: 'application/pdf', session: 'operator', noStore: true,
+    errors: { 404: ['request.notFound'] },
   }),
   operatorVouchers: endpoint({
     method: 'GET', path: '/rest/operador/comprobantes', module: owner, summary: 'Vouchers by SUNAT state (by default those that need the operator: refused or not sent)', query: OperatorVouchersQuery, answer: OperatorVouchersAnswer, session: 'operator', noStore: true,

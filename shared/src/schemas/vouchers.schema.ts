@@ -56,3 +56,31 @@ export const OperatorVoucherAnswer = v.object({
 });
 export const OperatorVouchersAnswer = v.array(OperatorVoucherAnswer);
 export type OperatorVoucher = v.InferOutput<typeof OperatorVoucherAnswer>;
+
+/** Issue 34 item 7: one passenger of a trip's manifest (D.S. 017-2009-MTC: the passenger list each departure carries). */
+export const ManifestPassengerAnswer = v.object({
+  asiento: v.number(),
+  piso: v.number(),
+  nombres: v.string(),
+  apellidos: v.string(),
+  /** Age at the departure, in years. */
+  edad: v.number(),
+  documento_tipo: v.string(),
+  documento_numero: v.string(),
+  embarque: v.string(),
+  desembarque: v.string(),
+  boleto: v.string(),
+  /** The purchase's valid electronic voucher (series-number), null when nothing was charged. */
+  comprobante: v.nullable(v.string()),
+  importe_centimos: v.number(),
+  menor: v.boolean(),
+});
+export const ManifestAnswer = v.object({
+  cviaje: v.number(),
+  origen: v.string(),
+  destino: v.string(),
+  salida: v.string(),
+  servicio: v.string(),
+  pasajeros: v.array(ManifestPassengerAnswer),
+});
+export type Manifest = v.InferOutput<typeof ManifestAnswer>;
