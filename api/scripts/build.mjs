@@ -2,7 +2,8 @@
 // esbuild bundles our sources and the workspace's @rumbo/shared (TypeScript source); every
 // package from node_modules stays a require() resolved at run time, so PGlite finds its WASM and
 // data files and pdfkit its fonts next to their own modules, as they expect. The SQL migrations
-// are copied beside the bundle (db/client.ts reads them from `${__dirname}/migrations`).
+// are copied beside the bundle (db/client.ts reads them from `${__dirname}/migrations`), and so are
+// the UBL 2.1 schemas (vouchers/schema.ts reads `${__dirname}/ubl-2.1`).
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,4 +36,6 @@ await build({
   plugins: [externalPackages],
 });
 cpSync(path.join(root, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+// The OASIS UBL 2.1 schemas the SUNAT stand-in validates vouchers with (vouchers/schema.ts).
+cpSync(path.join(root, 'src/vouchers/ubl-2.1'), path.join(dist, 'ubl-2.1'), { recursive: true });
 console.log(`API built: ${path.relative(process.cwd(), path.join(dist, 'main.js')) || 'dist/main.js'}`);

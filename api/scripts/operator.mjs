@@ -24,6 +24,20 @@ const COMMANDS = {
       '                               cancel trip <trip> (or one stretch); holders are told and may rebook or be refunded',
     run: async (args) => print(await call('POST', '/rest/operador/incidencia', disruption(args, 'cancelacion'))),
   },
+  vouchers: {
+    usage: 'vouchers [state]             electronic vouchers by SUNAT state (default: refused or not sent; pendiente, aceptado, observado, rechazado, error)',
+    run: async ([estado]) => print(await call('GET', `/rest/operador/comprobantes${estado ? `?estado=${encodeURIComponent(estado)}` : ''}`)),
+  },
+  manifest: {
+    usage: 'manifest <trip> [--csv|--pdf] a trip\'s passenger manifest (cviaje); JSON by default, CSV or PDF to stdout',
+    run: async ([trip, format]) => {
+      if (!/^\d+$/.test(trip ?? '')) usage();
+      const formato = format === '--csv' ? 'csv' : format === '--pdf' ? 'pdf' : 'json';
+      const answer = await call('GET', `/rest/operador/viajes/${trip}/manifiesto${formato === 'json' ? '' : `.${formato}`}`, undefined, formato === 'json' ? 'application/json' : '*/*');
+      if (formato === 'json') return print(answer);
+      process.stdout.write(Buffer.from(await answer.arrayBuffer()));
+    },
+  },
 };
 
 /** `--name value` pairs of the command line. */

@@ -34,6 +34,9 @@ import { operatorsRoutes } from './operators/operators.routes';
 import { disruptionsRoutes } from './disruptions/disruptions.routes';
 import type { ChangePolicy } from './disruptions/policy';
 import type { VoucherUndo } from './disruptions/voucher-port';
+import type { VoucherSigner } from './vouchers/signing';
+import { vouchersRoutes } from './vouchers/vouchers.routes';
+import { voucherUndo } from './vouchers/undo';
 
 export interface AppOptions {
   db: Database;
@@ -91,8 +94,10 @@ export interface AppOptions {
   operators?: readonly OperatorCredential[];
   /** Issue 35: the operator's rules for changes after the sale (CHANGE_* variables); unset: DECISIONS.md's defaults. */
   changePolicy?: ChangePolicy;
-  /** Issue 34's credit notes for refunds and cancellations; unset: none issued (vouchers not landed). */
+  /** Issue 34's credit notes for refunds and cancellations; unset: the vouchers module's, signed with `voucherSigner`. */
   voucherUndo?: VoucherUndo;
+  /** The operator's certificate and key that sign the electronic vouchers (SUNAT_CERT_*, or the stand-in's throwaway one). */
+  voucherSigner: VoucherSigner;
 }
 
 declare module 'fastify' {
@@ -194,8 +199,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     corsOrigins: options.corsOrigins ?? [],
     writeRateLimit,
     lookupRateLimit,
+    voucherSigner: options.voucherSigner,
   });
-  await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit });
+  await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit, voucherSigner: options.voucherSigner });
   await app.register(operatorsRoutes, { operators: options.operators ?? [] });
   await app.register(disruptionsRoutes, {
     db,
@@ -205,11 +211,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The mailed choice links lead to the site: SITE_URL, else its first allowed origin.
     siteUrl: options.siteUrl ?? (options.corsOrigins ?? []).find((origin): origin is string => typeof origin === 'string') ?? 'http://localhost:3000',
     ...(options.changePolicy ? { policy: options.changePolicy } : {}),
-    ...(options.voucherUndo ? { vouchers: options.voucherUndo } : {}),
+    vouchers: options.voucherUndo ?? voucherUndo(options.voucherSigner, now),
+    voucherSigner: options.voucherSigner,
     ...(options.payments ? { payments: options.payments } : {}),
     writeRateLimit,
     lookupRateLimit,
   });
+  await app.register(vouchersRoutes, { db, sessionSecret, now, voucherSigner: options.voucherSigner, operators: options.operators ?? [], writeRateLimit, lookupRateLimit });
   await app.register(openApiRoutes, { routes, docs: options.apiDocs ?? false });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
   if (options.paymentSandbox) await app.register(paymentSandboxRoutes, options.paymentSandbox);

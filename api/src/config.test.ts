@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, SUNAT_URL } from './config';
+import { throwawaySigner } from './vouchers/signing';
 
 const SECRET = 'a'.repeat(32);
 /** What `openssl rand -hex 32` gives: production accepts it. */
@@ -8,7 +11,7 @@ const ORIGINS = 'https://www.rumboandino.pe,https://cdn.rumboandino.pe';
 
 describe('loadConfig', () => {
   it('has safe defaults: every development feature off unless turned on by name', () => {
-    const config = loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1' });
+    const config = loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1' });
     expect(config).toMatchObject({
       port: 3001,
       host: '127.0.0.1',
@@ -27,7 +30,7 @@ describe('loadConfig', () => {
   });
 
   it('turns the development features on by name (what npm start at the root does)', () => {
-    const config = loadConfig({ SESSION_SECRET: SECRET, DEV_MAILBOX: '1', DEMO_CUSTOMER: '1', PAYMENTS_SANDBOX: '1', CORS_LOCALHOST: '1' });
+    const config = loadConfig({ SESSION_SECRET: SECRET, DEV_MAILBOX: '1', DEMO_CUSTOMER: '1', PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', CORS_LOCALHOST: '1' });
     expect(config).toMatchObject({ devMailbox: true, demoCustomer: true, payments: { sandbox: true } });
     const [localhost] = config.corsOrigins as RegExp[];
     expect(localhost!.test('http://localhost:3000')).toBe(true);
@@ -47,7 +50,7 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://www.rumboandino.pe, https://booking.rumboandino.pe',
       DEV_MAILBOX: '0',
       DEMO_CUSTOMER: '0',
-      PAYMENTS_SANDBOX: '1',
+      PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1',
       REDIS_URL: 'redis://cache:6379',
       TRUST_PROXY: '10.0.0.0/8, loopback',
       SHUTDOWN_DELAY_MS: '2000',
@@ -76,22 +79,23 @@ describe('loadConfig', () => {
       operators: [],
       // Issue 35: DECISIONS.md's defaults, the bonus set by the operator.
       changePolicy: { rightDelayMin: 120, rebookDays: 30, creditBonusPct: 15, creditMonths: 12, cancelHours: 6, cancelFeePct: 10, transferHours: 3 },
+      sunat: { sandbox: true },
     });
-    expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', CHANGE_CANCEL_FEE_PCT: '-5' })).toThrow(/CHANGE_CANCEL_FEE_PCT/);
-    expect(loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', DATA_DIR: '/tmp/x' }).database).toEqual({ dataDir: '/tmp/x/pglite' });
-    expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', REDIS_URL: 'cache:6379' })).toThrow(/REDIS_URL must be a redis:\/\//);
-    expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', DEV_MAILBOX: 'yes' })).toThrow(/DEV_MAILBOX must be 1 or 0/);
-    expect(loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be/);
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', CHANGE_CANCEL_FEE_PCT: '-5' })).toThrow(/CHANGE_CANCEL_FEE_PCT/);
+    expect(loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', DATA_DIR: '/tmp/x' }).database).toEqual({ dataDir: '/tmp/x/pglite' });
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', REDIS_URL: 'cache:6379' })).toThrow(/REDIS_URL must be a redis:\/\//);
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', DEV_MAILBOX: 'yes' })).toThrow(/DEV_MAILBOX must be 1 or 0/);
+    expect(loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be/);
   });
 
   it('in production: no dev mailbox, no demo customer, only the listed origins', () => {
-    const config = loadConfig({ SESSION_SECRET: STRONG, NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', CORS_ORIGINS: ORIGINS });
+    const config = loadConfig({ SESSION_SECRET: STRONG, NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', CORS_ORIGINS: ORIGINS });
     expect(config).toMatchObject({ production: true, devMailbox: false, demoCustomer: false, corsOrigins: ORIGINS.split(',') });
   });
 
   it('refuses a production start that is not safe, saying why', () => {
-    const production = { NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', CORS_ORIGINS: ORIGINS };
+    const production = { NODE_ENV: 'production', PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', CORS_ORIGINS: ORIGINS };
     expect(() => loadConfig({ ...production })).toThrow(/SESSION_SECRET is not set/);
     expect(() => loadConfig({ ...production, SESSION_SECRET: SECRET })).toThrow(/SESSION_SECRET is weak/);
     expect(() => loadConfig({ ...production, SESSION_SECRET: 'change-me-change-me-change-me-change-me' })).toThrow(/SESSION_SECRET is weak/);
@@ -119,17 +123,19 @@ describe('loadConfig', () => {
 describe('payment settings', () => {
   const SAFETYPAY = { SAFETYPAY_API_KEY: 'sp-key', SAFETYPAY_SIGNATURE_KEY: 'sp-signature' };
   const PAGOEFECTIVO = { PAGOEFECTIVO_SERVICE_ID: '1035', PAGOEFECTIVO_ACCESS_KEY: 'pe-access', PAGOEFECTIVO_SECRET_KEY: 'pe-secret' };
+  // These tests are about payments: the vouchers' stand-in keeps SUNAT's credentials out of them.
+  const SUNAT = { SUNAT_SANDBOX: '1' };
 
   it('without credentials the sandbox stands in, at the API origin', () => {
-    const config = loadConfig({ SESSION_SECRET: SECRET, PORT: '4001', PAYMENTS_SANDBOX: '1' });
+    const config = loadConfig({ SESSION_SECRET: SECRET, PORT: '4001', PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1' });
     expect(config.payments).toEqual({ safetypay: undefined, pagoefectivo: undefined, sandbox: true });
     expect(config.apiOrigin).toBe('http://localhost:4001');
-    expect(loadConfig({ SESSION_SECRET: SECRET, ...SAFETYPAY, ...PAGOEFECTIVO, API_ORIGIN: 'https://api.rumboandino.pe/' }).apiOrigin).toBe('https://api.rumboandino.pe');
+    expect(loadConfig({ SESSION_SECRET: SECRET, ...SAFETYPAY, ...PAGOEFECTIVO, ...SUNAT, API_ORIGIN: 'https://api.rumboandino.pe/' }).apiOrigin).toBe('https://api.rumboandino.pe');
     expect(() => loadConfig({ SESSION_SECRET: SECRET, API_ORIGIN: 'api.rumboandino.pe' })).toThrow(/API_ORIGIN must be/);
   });
 
   it('reads both providers, with their production URLs unless told', () => {
-    const config = loadConfig({ SESSION_SECRET: SECRET, ...SAFETYPAY, ...PAGOEFECTIVO });
+    const config = loadConfig({ SESSION_SECRET: SECRET, ...SAFETYPAY, ...PAGOEFECTIVO, ...SUNAT });
     expect(config.payments).toEqual({
       safetypay: { apiKey: 'sp-key', signatureKey: 'sp-signature', url: 'https://mws2.safetypay.com/express/ws/v.3.0' },
       pagoefectivo: { serviceId: 1035, accessKey: 'pe-access', secretKey: 'pe-secret', url: 'https://services.pagoefectivo.pe' },
@@ -139,6 +145,7 @@ describe('payment settings', () => {
       SESSION_SECRET: SECRET,
       ...SAFETYPAY,
       ...PAGOEFECTIVO,
+      ...SUNAT,
       SAFETYPAY_URL: 'https://sandbox-mws2.safetypay.com/express/ws/v.3.0/',
       PAGOEFECTIVO_URL: 'https://pre1a.services.pagoefectivo.pe',
     });
@@ -163,14 +170,40 @@ describe('payment settings', () => {
     const production = { SESSION_SECRET: STRONG, NODE_ENV: 'production', CORS_ORIGINS: ORIGINS };
     expect(() => loadConfig(production)).toThrow(/no credentials for SafetyPay .* and PagoEfectivo .*PAYMENTS_SANDBOX=1/);
     expect(() => loadConfig({ ...production, ...SAFETYPAY })).toThrow(/no credentials for PagoEfectivo/);
-    expect(loadConfig({ ...production, ...SAFETYPAY, ...PAGOEFECTIVO }).payments.sandbox).toBe(false);
-    expect(loadConfig({ ...production, PAYMENTS_SANDBOX: '1' }).payments.sandbox).toBe(true);
-    expect(() => loadConfig({ ...production, ...SAFETYPAY, ...PAGOEFECTIVO, SAFETYPAY_URL: 'http://mws2.safetypay.com' })).toThrow(/https URL in production/);
+    expect(loadConfig({ ...production, ...SAFETYPAY, ...PAGOEFECTIVO, ...SUNAT }).payments.sandbox).toBe(false);
+    expect(loadConfig({ ...production, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1' }).payments.sandbox).toBe(true);
+    expect(() => loadConfig({ ...production, ...SAFETYPAY, ...PAGOEFECTIVO, ...SUNAT, SAFETYPAY_URL: 'http://mws2.safetypay.com' })).toThrow(/https URL in production/);
   });
 
   it('PAYMENTS_SANDBOX=0 (or unset) forbids the sandbox anywhere', () => {
     expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '0' })).toThrow(/no credentials .*PAYMENTS_SANDBOX=1/);
-    expect(loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '0', ...SAFETYPAY, ...PAGOEFECTIVO }).payments.sandbox).toBe(false);
+    expect(loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '0', ...SAFETYPAY, ...PAGOEFECTIVO, ...SUNAT }).payments.sandbox).toBe(false);
     expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: 'yes' })).toThrow(/PAYMENTS_SANDBOX must be 1 or 0/);
+  });
+});
+
+describe('SUNAT settings (issue 34)', () => {
+  const signer = throwawaySigner();
+  const SOL = { SUNAT_SOL_USER: '20518739469MODDATOS', SUNAT_SOL_PASSWORD: 'moddatos' };
+  const base = { SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1' };
+
+  it('signs with the certificate given (PEM text or file) and sends with the SOL credentials', () => {
+    const config = loadConfig({ ...base, ...SOL, SUNAT_CERT_PEM: signer.certPem, SUNAT_KEY_PEM: signer.keyPem.replace(/\n/g, '\\n') });
+    expect(config.sunat).toEqual({ sandbox: false, signer: expect.objectContaining({ certPem: signer.certPem }), sol: { user: SOL.SUNAT_SOL_USER, password: 'moddatos', url: SUNAT_URL } });
+    const dir = mkdtempSync(path.join(tmpdir(), 'sunat-'));
+    writeFileSync(path.join(dir, 'cert.pem'), signer.certPem);
+    writeFileSync(path.join(dir, 'key.pem'), signer.keyPem);
+    expect(loadConfig({ ...base, ...SOL, SUNAT_CERT_FILE: path.join(dir, 'cert.pem'), SUNAT_KEY_FILE: path.join(dir, 'key.pem') }).sunat.signer!.certPem).toBe(signer.certPem);
+    rmSync(dir, { recursive: true });
+  });
+
+  it('never uses the stand-in unless asked by name, and refuses a certificate without its key', () => {
+    expect(() => loadConfig(base)).toThrow(/no SUNAT credentials .*SUNAT_SANDBOX=1/);
+    expect(() => loadConfig({ ...base, ...SOL })).toThrow(/no SUNAT credentials/);
+    expect(() => loadConfig({ ...base, SUNAT_SANDBOX: 'yes' })).toThrow(/SUNAT_SANDBOX must be 1 or 0/);
+    expect(loadConfig({ ...base, SUNAT_SANDBOX: '1' }).sunat).toEqual({ sandbox: true });
+    expect(() => loadConfig({ ...base, SUNAT_SANDBOX: '1', SUNAT_CERT_PEM: signer.certPem })).toThrow(/go together/);
+    expect(() => loadConfig({ ...base, ...SOL, SUNAT_CERT_PEM: signer.certPem, SUNAT_KEY_PEM: throwawaySigner().keyPem })).toThrow(/not usable: the private key does not belong/);
+    expect(() => loadConfig({ ...base, SUNAT_SOL_USER: 'x' })).toThrow(/SUNAT_SOL_USER is set but SUNAT_SOL_PASSWORD is not/);
   });
 });

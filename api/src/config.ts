@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FACEBOOK_GRAPH_URL, GOOGLE_ISSUERS, GOOGLE_JWKS_URL, type FacebookOptions, type GoogleOptions } from './accounts/providers';
 import type { DatabaseOptions } from './db/client';
@@ -7,6 +8,7 @@ import { policyFromEnv, type ChangePolicy } from './disruptions/policy';
 import type { PaymentsConfig } from './payments';
 import { PAGOEFECTIVO_URL, type PagoEfectivoCredentials } from './payments/pagoefectivo';
 import { SAFETYPAY_URL, type SafetyPayCredentials } from './payments/safetypay';
+import { signerOf, type VoucherSigner } from './vouchers/signing';
 
 /** Everything the server reads from its environment, read in one place. */
 export interface Config {
@@ -56,6 +58,18 @@ export interface Config {
   operators: OperatorCredential[];
   /** Issue 35: CHANGE_RIGHT_DELAY_MIN, CHANGE_REBOOK_DAYS, CHANGE_CREDIT_BONUS_PCT, CHANGE_CREDIT_MONTHS, CHANGE_CANCEL_HOURS, CHANGE_CANCEL_FEE_PCT, CHANGE_TRANSFER_HOURS. */
   changePolicy: ChangePolicy;
+  /** SUNAT (or an OSE): the signing certificate, the SOL credentials, and whether the stand-in answers instead. */
+  sunat: SunatConfig;
+}
+
+/** SUNAT_*: see sunatOf. */
+export interface SunatConfig {
+  /** SUNAT_CERT_PEM + SUNAT_KEY_PEM, or SUNAT_CERT_FILE + SUNAT_KEY_FILE: the operator's signing certificate. */
+  signer?: VoucherSigner;
+  /** SUNAT_SOL_USER (RUC + SOL user), SUNAT_SOL_PASSWORD, SUNAT_URL (billService; an OSE's too). */
+  sol?: { user: string; password: string; url: string };
+  /** SUNAT_SANDBOX=1: the stand-in checks and acknowledges vouchers instead of SUNAT (nothing declared). */
+  sandbox: boolean;
 }
 
 /** A configuration the server must not start with; the message says how to fix it. */
@@ -185,6 +199,54 @@ function trustProxyOf(value: string | undefined): number | string[] | undefined 
   return list;
 }
 
+/** SUNAT's production billService (SEE - Del Contribuyente); an OSE gives its own URL. */
+export const SUNAT_URL = 'https://e-factura.sunat.gob.pe/ol-ti-itcpfegem/billService';
+
+function pemOf(env: NodeJS.ProcessEnv, pemName: string, fileName: string): string | undefined {
+  if (env[pemName]) return env[pemName]!.replace(/\\n/g, '\n');
+  const file = env[fileName];
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`${fileName} names a file that cannot be read (${(error as Error).message}).`);
+  }
+}
+
+/**
+ * Electronic vouchers: every sale issues one signed with the operator's certificate and sends it
+ * to SUNAT (or an OSE) with the SOL credentials. Without them the shop must not sell, unless
+ * SUNAT_SANDBOX=1 asks by name for the stand-in (it checks the XML and answers like SUNAT, but
+ * nothing is declared); the stand-in signs with a throwaway certificate when none is given.
+ */
+function sunatOf(env: NodeJS.ProcessEnv, production: boolean): SunatConfig {
+  const sandbox = switchOn(env, 'SUNAT_SANDBOX');
+  const certPem = pemOf(env, 'SUNAT_CERT_PEM', 'SUNAT_CERT_FILE');
+  const keyPem = pemOf(env, 'SUNAT_KEY_PEM', 'SUNAT_KEY_FILE');
+  if (Boolean(certPem) !== Boolean(keyPem)) throw new ConfigError('SUNAT_CERT_PEM/SUNAT_CERT_FILE and SUNAT_KEY_PEM/SUNAT_KEY_FILE go together: the certificate and its private key sign the vouchers.');
+  let signer: VoucherSigner | undefined;
+  if (certPem && keyPem) {
+    try {
+      signer = signerOf(certPem, keyPem);
+    } catch (error) {
+      throw new ConfigError(`the SUNAT signing certificate or key is not usable: ${(error as Error).message}.`);
+    }
+  }
+  const sol = credentialsOf(env, 'SUNAT', ['SUNAT_SOL_USER', 'SUNAT_SOL_PASSWORD'], 'SUNAT_URL');
+  if (!sandbox && (!signer || !sol)) {
+    throw new ConfigError(
+      'no SUNAT credentials (SUNAT_CERT_PEM/SUNAT_CERT_FILE, SUNAT_KEY_PEM/SUNAT_KEY_FILE, SUNAT_SOL_USER, SUNAT_SOL_PASSWORD): ' +
+        'every sale issues an electronic voucher; set them, or let the stand-in acknowledge vouchers with SUNAT_SANDBOX=1' +
+        (production ? ' (in production only on purpose: a test or staging shop).' : ' (npm start at the root does this).'),
+    );
+  }
+  return {
+    sandbox,
+    ...(signer ? { signer } : {}),
+    ...(sol && !sandbox ? { sol: { user: sol.SUNAT_SOL_USER!, password: sol.SUNAT_SOL_PASSWORD!, url: providerUrl(env, 'SUNAT_URL', SUNAT_URL, production) } } : {}),
+  };
+}
+
 function operatorsOf(value: string | undefined): OperatorCredential[] {
   try {
     return parseOperatorTokens(value);
@@ -275,5 +337,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsOf(env, production),
     operators: operatorsOf(env.OPERATOR_TOKENS),
     changePolicy: policyFromEnv(env),
+    sunat: sunatOf(env, production),
   };
 }

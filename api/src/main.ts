@@ -10,6 +10,9 @@ import { createMailSender } from './mail/sender';
 import { createSmtpTransport } from './mail/transport';
 import { createPaymentProviders } from './payments';
 import { ticketAttachments } from './sales/ticket-attachments';
+import { createVoucherSender } from './vouchers/sender';
+import { throwawaySigner } from './vouchers/signing';
+import { createSunatSoapPort, createSunatStandIn } from './vouchers/sunat';
 
 /** How long SIGTERM waits for requests in flight and the mail batch before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -21,6 +24,8 @@ async function main(): Promise<void> {
   await database.migrate();
   await seedDatabase(database.db, { demoCustomer: config.demoCustomer });
 
+  // Only the stand-in (SUNAT_SANDBOX=1, config.ts) may sign with a certificate made here.
+  const voucherSigner = config.sunat.signer ?? throwawaySigner();
   const payments = createPaymentProviders(config.payments, { apiOrigin: config.apiOrigin, sandboxSecret: config.sessionSecret });
   let draining = false;
   const logger = loggerOptions(config.logLevel);
@@ -50,6 +55,7 @@ async function main(): Promise<void> {
     draining: () => draining,
     operators: config.operators,
     changePolicy: config.changePolicy,
+    voucherSigner,
   });
   log = app.log;
   if (payments.sandbox) app.log.warn(`payment sandbox stands in for ${[payments.safetypay.sandbox && 'SafetyPay', payments.pagoefectivo.sandbox && 'PagoEfectivo'].filter(Boolean).join(' and ')} (no real money)`);
@@ -60,6 +66,11 @@ async function main(): Promise<void> {
   if (!redis) app.log.info('REDIS_URL is not set: rate limits are counted in this process (one instance only)');
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined;
+  // Issue 34: the vouchers' outbox goes to SUNAT (or the stand-in, asked for by SUNAT_SANDBOX=1).
+  const sunat = config.sunat.sol ? createSunatSoapPort(config.sunat.sol) : createSunatStandIn(throwawaySigner('SUNAT (simulador)'));
+  if (sunat.sandbox) app.log.warn('SUNAT_SANDBOX=1: the stand-in checks and acknowledges the electronic vouchers; nothing is declared to SUNAT');
+  const voucherSender = createVoucherSender({ db: database.db, sunat, log: app.log });
+  voucherSender.start();
   const sender = transport && createMailSender({ db: database.db, transport, from: config.mailFrom, log: app.log, attachments: ticketAttachments(database.db) });
   if (sender) sender.start();
   else app.log.warn('SMTP_URL is not set: mails stay in the outbox' + (config.devMailbox ? ' (see /dev/outbox)' : ''));
@@ -85,6 +96,7 @@ async function main(): Promise<void> {
       if (signal === 'SIGTERM' && config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       await app.close();
       await sender?.stop();
+      await voucherSender.stop();
       transport?.close();
       await redis?.quit().catch(() => redis.disconnect());
       await database.close();

@@ -6,6 +6,8 @@ import { DEMO_CUSTOMER } from './accounts/accounts.seed';
 import { buildApi, exited } from './test/cluster';
 import pg from 'pg';
 import { TEST_ENGINE } from './test/database';
+import { testSigner } from './test/app';
+import { throwawaySigner } from './vouchers/signing';
 import { freePort } from './test/payment-fakes';
 
 /**
@@ -24,13 +26,16 @@ const PROVIDERS = {
   PAGOEFECTIVO_ACCESS_KEY: 'pe-access-of-the-shop',
   PAGOEFECTIVO_SECRET_KEY: 'pe-secret-of-the-shop',
 };
-const SAFE = { NODE_ENV: 'production', SESSION_SECRET: STRONG, CORS_ORIGINS: SITE, ...PROVIDERS };
+// Issue 34: the operator's signing certificate (a throwaway one) and SOL credentials; no sale is made, so SUNAT is never called.
+const signer = testSigner();
+const SUNAT = { SUNAT_CERT_PEM: signer.certPem, SUNAT_KEY_PEM: signer.keyPem, SUNAT_SOL_USER: '20518739469MODDATOS', SUNAT_SOL_PASSWORD: 'sol-password-of-the-shop' };
+const SAFE = { NODE_ENV: 'production', SESSION_SECRET: STRONG, CORS_ORIGINS: SITE, ...PROVIDERS, ...SUNAT };
 
 /** The environment without anything of this machine's that the API reads. */
 function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (/^(DATABASE_URL|REDIS_URL|SESSION_SECRET|CORS_|DEV_|DEMO_|API_DOCS|PAYMENTS_|SAFETYPAY_|PAGOEFECTIVO_|SMTP_|METRICS_|NODE_ENV|PORT|API_ORIGIN|SITE_URL|GOOGLE_|FACEBOOK_)/.test(name)) delete env[name];
+    if (/^(DATABASE_URL|REDIS_URL|SESSION_SECRET|CORS_|DEV_|DEMO_|API_DOCS|PAYMENTS_|SAFETYPAY_|PAGOEFECTIVO_|SMTP_|SUNAT_|METRICS_|NODE_ENV|PORT|API_ORIGIN|SITE_URL|GOOGLE_|FACEBOOK_)/.test(name)) delete env[name];
   }
   return env;
 }
@@ -57,6 +62,8 @@ const startPass = TEST_ENGINE === 'postgres' || !process.env.DATABASE_URL;
     ['the payment sandbox without the switch', { SAFETYPAY_API_KEY: '', SAFETYPAY_SIGNATURE_KEY: '' }, /no credentials for SafetyPay .*PAYMENTS_SANDBOX=1/],
     ['the dev mailbox', { DEV_MAILBOX: '1' }, /Cannot start the API: DEV_MAILBOX=1 .* not production/],
     ['the demo customer', { DEMO_CUSTOMER: '1' }, /Cannot start the API: DEMO_CUSTOMER=1 .* not production/],
+    ['no SUNAT credentials without the stand-in', { SUNAT_SOL_USER: '', SUNAT_SOL_PASSWORD: '' }, /no SUNAT credentials .*SUNAT_SANDBOX=1/],
+    ['a signing key that is not the certificate\'s', { SUNAT_KEY_PEM: throwawaySigner().keyPem }, /SUNAT signing certificate or key is not usable/],
   ])('%s', (_name, change, reason) => {
     const { status, stderr } = refusal({ ...SAFE, ...change });
     expect(status).toBe(1);

@@ -344,6 +344,18 @@ export class ReservationStatusPage extends ShellPage {
     return this.main.getByTestId('cip-code');
   }
 
+  /** Issue 34: the purchase's electronic vouchers, one item each. */
+  vouchers(): Locator {
+    return this.main.getByTestId('voucher');
+  }
+
+  /** Asks for a factura in place of the boleta, with the company's RUC and name. */
+  async askFactura(ruc: string, razonSocial: string): Promise<void> {
+    await this.main.getByLabel(/^RUC/).fill(ruc);
+    await this.main.getByLabel(/^(Razón social|Business name)/).fill(razonSocial);
+    await this.main.getByRole('button', { name: /^(Emitir factura|Issue factura)$/ }).click();
+  }
+
   /** Opens the CIP voucher, pays it "at an agent" and comes back to the store. */
   async payCipAtAgent(): Promise<void> {
     await this.main.getByRole('link', { name: /^(Ver la constancia|See the voucher)/ }).click();

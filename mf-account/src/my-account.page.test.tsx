@@ -41,6 +41,8 @@ const trip = (numero: string, overrides: Partial<AccountTrip> = {}): AccountTrip
   pdf: `http://api.test/rest/venta/pdf/${numero}`,
   estado: 'emitido',
   declaracion: null,
+  comprobante_pdf: `http://api.test/rest/venta/comprobante/pdf/${numero}`,
+  comprobante_xml: `http://api.test/rest/venta/comprobante/xml/${numero}`,
   ...overrides,
 });
 
@@ -137,6 +139,9 @@ describe('Mi cuenta', () => {
       expect(await screen.findByRole('link', { name: 'Postergar ABCD2345-1' })).toHaveAttribute('href', '/pasajes/postergar/ABCD2345-1');
       expect(screen.getByRole('link', { name: 'Llenar la declaración jurada de ABCD2345-1' })).toHaveAttribute('href', '/pasajes/declaracion/ABCD2345-1');
       expect(screen.getByRole('link', { name: 'Ver la declaración jurada de ABCD2345-2' })).toBeInTheDocument();
+      // Issue 34: the purchase's electronic voucher, printed copy and XML.
+      expect(screen.getByRole('link', { name: 'Comprobante de ABCD2345-1 (PDF)' })).toHaveAttribute('href', 'http://api.test/rest/venta/comprobante/pdf/ABCD2345-1');
+      expect(screen.getByRole('link', { name: 'XML del comprobante de ABCD2345-1' })).toHaveAttribute('href', 'http://api.test/rest/venta/comprobante/xml/ABCD2345-1');
       const postponed = screen.getByRole('row', { name: /ABCD2345-3/ });
       expect(within(postponed).getByText('Postergado, sin efecto')).toBeInTheDocument();
       expect(within(postponed).queryByRole('link', { name: /Postergar/ })).toBeNull();

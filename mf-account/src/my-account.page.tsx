@@ -171,6 +171,22 @@ function TripList({ id, title, trips, empty, upcoming }: { id: string; title: st
                     <ExternalLink href={trip.pdf} target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
                       {t('trips.download', { code: trip.codigo })}
                     </ExternalLink>
+                    {trip.comprobante_pdf && (
+                      <>
+                        {' · '}
+                        <ExternalLink href={trip.comprobante_pdf} target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
+                          {t('trips.voucherPdf', { code: trip.codigo })}
+                        </ExternalLink>
+                      </>
+                    )}
+                    {trip.comprobante_xml && (
+                      <>
+                        {' · '}
+                        <ExternalLink href={trip.comprobante_xml} color="brand.fg" textDecoration="underline">
+                          {t('trips.voucherXml', { code: trip.codigo })}
+                        </ExternalLink>
+                      </>
+                    )}
                   </Table.Cell>
                   <Table.Cell>
                     <TripActions trip={trip} upcoming={upcoming} />

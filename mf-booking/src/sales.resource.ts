@@ -1,5 +1,5 @@
 import { api, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
-import { aftersaleEndpoints, companiesEndpoints, disruptionsEndpoints, peopleEndpoints, pointsEndpoints, promotionsEndpoints, salesEndpoints, type RequestOf } from '@rumbo/shared/contract';
+import { aftersaleEndpoints, companiesEndpoints, disruptionsEndpoints, peopleEndpoints, pointsEndpoints, promotionsEndpoints, salesEndpoints, vouchersEndpoints, type RequestOf } from '@rumbo/shared/contract';
 import { changeSeat } from './booking.resource';
 import type { Declaration, Passenger, PersonOnFile } from '@rumbo/shared/schemas';
 
@@ -101,3 +101,10 @@ export const fetchMyCredit = () => api.call(disruptionsEndpoints.credit);
 
 /** Issue 35: pays a pending reservation in full with travel credit. */
 export const payWithCredit = (body: { codigo: string; clave_bloqueo: string; origen?: { codigo: string; clave_bloqueo: string } }) => api.call(disruptionsEndpoints.creditPay, body);
+
+/* Issue 34: the purchase's electronic vouchers. */
+
+export const fetchVouchers = (codigo: string, clave_bloqueo: string) => api.call(vouchersEndpoints.purchaseVouchers, { codigo, clave_bloqueo });
+export const voucherPdf = (codigo: string, clave_bloqueo: string) => api.call(vouchersEndpoints.voucherPdf, { codigo, clave_bloqueo });
+export const voucherXml = (codigo: string, clave_bloqueo: string) => api.call(vouchersEndpoints.voucherXml, { codigo, clave_bloqueo });
+export const requestFactura = (body: RequestOf<typeof vouchersEndpoints.requestFactura>) => api.call(vouchersEndpoints.requestFactura, body);

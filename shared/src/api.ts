@@ -43,7 +43,7 @@ export interface PostOptions {
 }
 
 /** What `call` answers: the answer's `data`, or the file of an endpoint that answers one (a PDF). */
-export type CallAnswer<E extends AnyEndpoint> = E['produces'] extends 'application/pdf' ? Blob : AnswerOf<E>;
+export type CallAnswer<E extends AnyEndpoint> = E['produces'] extends 'application/pdf' | 'application/xml' ? Blob : AnswerOf<E>;
 
 type NoParams<E extends AnyEndpoint> = keyof PathParams<E> extends never ? true : false;
 
@@ -103,7 +103,7 @@ export class ApiClient {
       const query = request as Record<string, string> | undefined;
       return this.get<CallAnswer<E>>(path, query && Object.keys(query).length > 0 ? query : undefined);
     }
-    if (endpoint.produces === 'application/pdf') return this.postBlob(path, request ?? {}) as Promise<CallAnswer<E> | undefined>;
+    if (endpoint.produces === 'application/pdf' || endpoint.produces === 'application/xml') return this.postBlob(path, request ?? {}) as Promise<CallAnswer<E> | undefined>;
     return this.post<CallAnswer<E>>(path, request ?? {}, options?.retry ? { retry: options.retry } : {});
   }
 

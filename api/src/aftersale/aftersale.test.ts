@@ -3,7 +3,8 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { cuenta } from '../accounts/accounts.tables';
 import { openSession } from '../accounts/sessions';
 import { outbox } from '../mail/mail.tables';
-import { boleto, boleto_movimiento } from '../sales/sales.tables';
+import { boleto, boleto_movimiento, reserva } from '../sales/sales.tables';
+import { comprobante } from '../vouchers/vouchers.tables';
 import { verifyTicketQr } from '../sales/tickets';
 import { TEST_SECRET } from '../test/app';
 import { BUYER, byPrice, findTrip, freeSeats, hold, holdNewPassenger, payWithSafetyPay, post, seatState as seatStateIn, setupSandboxApp } from '../test/purchase';
@@ -12,6 +13,8 @@ let clock = Date.now();
 const now = () => new Date(clock);
 
 const api = setupSandboxApp(now, { recoveryPerCodeLimit: { max: 3, timeWindow: 60_000 } });
+const vouchersOfCode = async (codigo: string) =>
+  (await api.db.select({ v: comprobante }).from(comprobante).innerJoin(reserva, eq(reserva.creserva, comprobante.creserva)).where(eq(reserva.codigo, codigo))).map((row) => row.v);
 
 afterEach(() => {
   clock = Date.now();
@@ -152,6 +155,9 @@ describe('/rest/venta/postegarBoletos', () => {
       [old.numero, 'postergacion', answer.boleto.numero],
     ]);
     expect((await db().select().from(outbox).where(eq(outbox.adjunto, `boletos:${answer.codigo}:es-PE`))).length).toBe(1);
+    // Issue 34: nothing was charged, so no voucher; the sale's boleta stays as it was.
+    expect(await vouchersOfCode(answer.codigo)).toEqual([]);
+    expect((await vouchersOfCode(old.codigo)).map((v) => [v.tipo, v.vigencia])).toEqual([['03', 'vigente']]);
 
     // The voided ticket cannot be postponed again, and says why.
     const again = (await post(api.app, '/rest/venta/boleto', { numero: old.numero, codigo: old.codigo, clave_bloqueo: old.clave })).json().data as PostponableTicket;
@@ -191,6 +197,11 @@ describe('/rest/venta/postegarBoletos', () => {
     expect(oldRow).toMatchObject({ estado: 'postergado', postergado_a: paid.boletos[0]!.numero });
     const [moved] = await db().select().from(boleto_movimiento).where(and(eq(boleto_movimiento.numero, old.numero), eq(boleto_movimiento.tipo, 'postergacion')));
     expect(moved).toMatchObject({ boleto_hasta: paid.boletos[0]!.numero, monto_centimos: answer.diferencia_centimos });
+    // Issue 34: the difference paid gets its own voucher, naming the ticket it replaces.
+    const [difference, ...none] = await vouchersOfCode(answer.codigo);
+    expect(none).toEqual([]);
+    expect(difference).toMatchObject({ tipo: '03', total_centimos: answer.diferencia_centimos, exonerado_centimos: answer.diferencia_centimos });
+    expect(difference!.xml).toContain(`Diferencia de tarifa por postergación del boleto ${old.numero}`);
 
     // My trips shows both, the old one as postponed.
     const trips = (await api.app.inject({ url: '/rest/user/viajes', headers: auth })).json().data.proximos as { numero: string; estado: string }[];

@@ -18,6 +18,8 @@ import type { Database } from './client';
  * 6. `account`: the customer's `cuenta` row (points: balance, holds, ledger; a profile's edit)
  * 6b. `credit`: one holder's travel credit (advisory lock on the holder: a customer, or a guest's
  *    purchase): every issue and spend of one holder's credit queues here (issue 35)
+ * 6c. `voucherSeries`: a voucher series' counter row (`comprobante_serie`): the last lock of a paying
+ *    transaction, so the number every sale waits for is held only from there to the commit
  * 7. `oneTimeCode`: a one-time code's row (a sign-in code, a purchase-recovery code): its tries
  *    are counted one at a time
  * 8. `subscription`: a promotions subscription's row (subscribing, confirming)
@@ -28,14 +30,14 @@ import type { Database } from './client';
  * session lock (db/client.ts) is taken on a bare connection before the store serves anything.
  *
  * So `reserve` takes key → seats → account, and `issuePaid` (notices, free postponements,
- * points-only purchases) payment → reservation → ticket → seats → account. Taking a lock above
+ * points-only purchases) payment → reservation → ticket → seats → account → voucherSeries. Taking a lock above
  * one already taken in the same transaction throws `LockOrderError` before the lock is asked for.
  *
  * Every lock is taken through `locks` below. A module's own rows are locked by its own small
  * function over `locks.row` (sales/sales.locks.ts: payment, reservation, ticket; seats/seat-locks.ts;
  * accounts/account-lock.ts), so this file knows the order, not the tables: no module below db.
  */
-export const LOCK_ORDER = ['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account', 'credit', 'oneTimeCode', 'subscription'] as const;
+export const LOCK_ORDER = ['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account', 'credit', 'voucherSeries', 'oneTimeCode', 'subscription'] as const;
 export type LockStep = (typeof LOCK_ORDER)[number];
 
 /** A transaction asked for a lock out of LOCK_ORDER: a bug that could deadlock under load. */

@@ -17,3 +17,4 @@ export * from '../sales/sales.tables';
 export * from '../aftersale/aftersale.tables';
 export * from '../disruptions/disruptions.tables';
 export * from '../credit/credit.tables';
+export * from '../vouchers/vouchers.tables';

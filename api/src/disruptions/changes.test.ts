@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { credito } from '../credit/credit.tables';
 import { outbox } from '../mail/mail.tables';
 import { parseOperatorTokens } from '../operators/operators';
-import { boleto } from '../sales/sales.tables';
+import { boleto, reserva } from '../sales/sales.tables';
 import { customerWithPoints } from '../test/customers';
 import { ADULT, BUYER, byPrice, findTrip, freeSeats, hold, holdNewPassenger, payWithSafetyPay, post, seatState as seatStateIn, setupSandboxApp, STORE } from '../test/purchase';
+import { comprobante } from '../vouchers/vouchers.tables';
 import { reembolso } from './disruptions.tables';
 
 const TOKEN = 'f3a9c1d47e8b20c6a5d9e1f07b3c8a4d2e6f1b9c';
@@ -39,6 +40,8 @@ async function recoveryKey(codigo: string): Promise<string> {
   return ((await post(api.app, '/rest/venta/recovery', { codigo, email: BUYER.email, verificacion: code })).json().data as RecoveryAnswer).acceso;
 }
 
+const reservationOf = async (codigo: string) => (await db().select().from(reserva).where(eq(reserva.codigo, codigo)))[0]!;
+
 const boards = async (qr: string) => (await post(api.app, '/rest/operador/abordaje', { qr }, OPERATOR)).json().data as { valido: boolean };
 
 describe('a customer cancels a ticket alone (Mi cuenta)', () => {
@@ -58,6 +61,14 @@ describe('a customer cancels a ticket alone (Mi cuenta)', () => {
     const refunds = await db().select().from(reembolso).where(eq(reembolso.numero, t.numero));
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.monto_centimos).toBe(t.total - fee);
+    // Issue 34: what went back is reversed on the sale's boleta by one credit note (the fee kept
+    // stays on the boleta, which therefore stays valid).
+    const vouchers = await db().select().from(comprobante).where(eq(comprobante.creserva, (await reservationOf(t.codigo)).creserva));
+    const boleta = vouchers.find((v) => v.tipo === '03')!;
+    const notes = vouchers.filter((v) => v.tipo === '07');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ ccomprobante_origen: boleta.ccomprobante, total_centimos: t.total - fee, serie: 'BC01' });
+    expect(boleta.vigencia).toBe('vigente');
     expect(await seatState(seat.cviaje_asiento)).toBe(83);
     // On sale again at once: another customer holds it.
     expect((await hold(api.app, trip, seat)).statusCode).toBe(200);

@@ -265,6 +265,9 @@ export async function voidTicket(db: Database, rec: TicketRecord, request: VoidR
       .where(and(eq(viaje_asiento.cviaje_asiento, ticket.cviaje_asiento), eq(viaje_asiento.gestado_asiento, SOLD)));
     await tx.insert(boleto_movimiento).values({ numero: request.numero, tipo: 'anulacion', monto_centimos: -amount, creserva: rec.reservation.creserva, fecha: now });
     let creditUntil: Date | null = null;
+    // What each payment gives back (money or credit): its voucher's credit note is for that much,
+    // so a cancellation fee kept stays on the original voucher.
+    const returned: { creserva: number; monto: number }[] = [];
     if (request.destino === 'original') {
       // Spread the fee over the payments, the last one taking what rounding leaves.
       let feeLeft = fee;
@@ -273,6 +276,7 @@ export async function voidTicket(db: Database, rec: TicketRecord, request: VoidR
         feeLeft -= partFee;
         const monto = part.monto - partFee;
         if (monto <= 0) continue;
+        returned.push({ creserva: part.creserva, monto });
         // What was paid with credit goes back as credit, never as money.
         if (part.proveedor === 'credito') {
           creditUntil = await issueCredit(tx, creditHolderOf(rec.reservation), monto, request.numero, context.policy.creditMonths, now);
@@ -290,8 +294,9 @@ export async function voidTicket(db: Database, rec: TicketRecord, request: VoidR
       }
     } else if (amount > 0) {
       creditUntil = await issueCredit(tx, creditHolderOf(rec.reservation), amount, request.numero, context.policy.creditMonths, now);
+      returned.push(...parts.map((part) => ({ creserva: part.creserva, monto: part.monto })));
     }
-    for (const part of parts) await context.vouchers.creditNote(tx, { creserva: part.creserva, numero: request.numero, montoCentimos: part.monto, motivo: request.tipo });
+    for (const part of returned) await context.vouchers.creditNote(tx, { creserva: part.creserva, numero: request.numero, montoCentimos: part.monto, motivo: request.tipo });
     await enqueueMail(tx, choiceMail(rec.reservation.comprador_email, rec.reservation.comprador_nombre, (rec.reservation.idioma === 'en-EN' ? 'en-EN' : 'es-PE') as Language, { numero: request.numero, monto: amount, creditUntil }));
   });
   await settleRefunds(db, request.numero, context);

@@ -15,7 +15,8 @@ import { declareDisruption } from './declare';
 import { UnauthorizedError } from '../errors';
 import type { TicketAccess } from '../aftersale/aftersale.service';
 import { DEFAULT_POLICY, type ChangePolicy } from './policy';
-import { NO_VOUCHERS, type VoucherUndo } from './voucher-port';
+import type { VoucherUndo } from './voucher-port';
+import type { VoucherSigner } from '../vouchers/signing';
 
 export interface DisruptionsRoutesOptions {
   db: Database;
@@ -25,8 +26,10 @@ export interface DisruptionsRoutesOptions {
   /** The site's origin for the mailed links (SITE_URL; else the first allowed site origin). */
   siteUrl: string;
   policy?: ChangePolicy;
-  /** Issue 34's credit notes; NO_VOUCHERS until the vouchers branch lands. */
-  vouchers?: VoucherUndo;
+  /** Issue 34's credit notes for what refunds and cancellations give back. */
+  vouchers: VoucherUndo;
+  /** Signs the vouchers a credit payment or a rebooking issues. */
+  voucherSigner: VoucherSigner;
   payments?: { safetypay: PaymentProvider; pagoefectivo: PaymentProvider };
   writeRateLimit: RateLimit;
   lookupRateLimit: RateLimit;
@@ -41,7 +44,8 @@ export const disruptionsRoutes: FastifyPluginAsync<DisruptionsRoutesOptions> = a
     secret: sessionSecret,
     language: requestLanguage(request),
     policy,
-    vouchers: options.vouchers ?? NO_VOUCHERS,
+    vouchers: options.vouchers,
+    signer: options.voucherSigner,
     providers: { ...(options.payments ?? {}) },
   });
 
@@ -71,7 +75,7 @@ export const disruptionsRoutes: FastifyPluginAsync<DisruptionsRoutesOptions> = a
     // A guest names the purchase whose credit it spends; else the signed-in customer's credit.
     const token = input.origen ? undefined : sessionToken(request);
     const ccuenta = token ? (await customerOfToken(db, token, sessionSecret)).ccuenta : undefined;
-    return payWithCredit(db, input, ccuenta, { now: now(), secret: sessionSecret });
+    return payWithCredit(db, input, ccuenta, { now: now(), secret: sessionSecret, signer: options.voucherSigner });
   }, { rateLimit: options.writeRateLimit });
   route(app, disruptionsEndpoints.disruptionRefund, async ({ input, request }) => disruptionRefund(db, input, context(request)), { rateLimit: options.writeRateLimit });
 };

@@ -14,8 +14,8 @@ export interface MailTransport {
   sendMail(message: { from: string; to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] }): Promise<unknown>;
 }
 
-/** Builds the attachment a queued mail names (`outbox.adjunto`); throws when it cannot. */
-export type AttachmentRenderer = (reference: string) => Promise<MailAttachment>;
+/** Builds the attachments a queued mail names (`outbox.adjunto`); throws when it cannot. */
+export type AttachmentRenderer = (reference: string) => Promise<MailAttachment | MailAttachment[]>;
 
 export interface MailSenderOptions {
   db: Database;
@@ -77,7 +77,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       .returning();
   }
 
-  function renderAttachment(reference: string): Promise<MailAttachment> {
+  function renderAttachment(reference: string): Promise<MailAttachment | MailAttachment[]> {
     if (!attachments) throw new Error(`no renderer for the attachment ${reference}`);
     return attachments(reference);
   }
@@ -92,7 +92,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        ...(attachment ? { attachments: [attachment] } : {}),
+        ...(attachment ? { attachments: [attachment].flat() } : {}),
       });
       await db.update(outbox).set({ attempts, sent_at: now, last_error: null }).where(eq(outbox.id, mail.id));
       return true;

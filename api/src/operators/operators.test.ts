@@ -15,7 +15,7 @@ describe('operator credentials (OPERATOR_TOKENS)', () => {
   });
 
   it('refuses weak, unnamed or repeated credentials at start, never echoing a token', () => {
-    const secret = { SESSION_SECRET: 'a8f3k2m9q1w7e5r4t6y0u2i8o3p1l5j7', PAYMENTS_SANDBOX: '1' };
+    const secret = { SESSION_SECRET: 'a8f3k2m9q1w7e5r4t6y0u2i8o3p1l5j7', PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1' };
     expect(() => loadConfig({ ...secret, OPERATOR_TOKENS: `${OPS}=short` })).toThrow(/too weak/);
     expect(() => loadConfig({ ...secret, OPERATOR_TOKENS: `${OPS}=${'a'.repeat(40)}` })).toThrow(/too weak/);
     expect(() => loadConfig({ ...secret, OPERATOR_TOKENS: TOKEN })).toThrow(/name=token/);

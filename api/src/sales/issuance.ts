@@ -14,6 +14,8 @@ import { boleto, boleto_movimiento, canje_puntos, pago, pago_aviso, reserva, res
 import { ticketQr } from './tickets';
 import { salesLocks } from './sales.locks';
 import { lockSeats } from '../seats/seat-locks';
+import { issueSaleVoucher } from '../vouchers/issue';
+import type { VoucherSigner } from '../vouchers/signing';
 
 // Payment notices and what a paid reservation issues: seats sold, tickets, points, mails.
 
@@ -25,6 +27,8 @@ export interface NoticeContext {
   now: Date;
   /** Signs the tickets' QR texts. */
   secret: string;
+  /** Signs the sale's electronic voucher (issue 34). */
+  signer: VoucherSigner;
 }
 
 /** The seats of a reservation (and `alsoLock`, in the same step), locked, and whether every one is free for it (held by it, available, or a lapsed hold). */
@@ -131,8 +135,8 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
  * The paid reservation `r` (locked by the caller) in the caller's transaction: sells its seats
  * (re-taking them if it lapsed and they are still free), issues its tickets with an 'emision'
  * ledger row each, redeems its points ('canje' row) and credits the points earned, and for a
- * postponement voids the ticket it replaces and frees that seat ('postergacion' row); then queues
- * the tickets mail. When the seats were sold meanwhile, the departure closed, the replaced ticket
+ * postponement voids the ticket it replaces and frees that seat ('postergacion' row); issues the
+ * electronic voucher of what was charged (vouchers/issue.ts); then queues the tickets mail. When the seats were sold meanwhile, the departure closed, the replaced ticket
  * is no longer valid or the points are no longer there, nothing is issued: the reservation is
  * flagged for refund (when money was paid) and the buyer told.
  */
@@ -216,6 +220,8 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
     const earned = Math.floor(r.total_centimos / 100) * POINTS_PER_SOL;
     if (earned > 0) await addPoints(tx, { ccuenta: r.ccuenta, puntos: earned, concepto: 'viaje', detalle, fecha: now });
   }
+  // The electronic voucher, numbered and signed with the sale (issue 34): the last lock taken.
+  await issueSaleVoucher(tx, r, seats, legs, { now, signer: context.signer }, original ? { replaces: original.numero } : {});
   await enqueueMail(tx, ticketsMail(buyer, language, mailLegs(legs)));
   return { result: 'pagada' };
 }

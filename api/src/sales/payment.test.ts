@@ -269,6 +269,9 @@ describe('payment and tickets', () => {
       const isCode = (raw: string) => /^Subject: Your Rumbo Andino payment code/m.test(raw);
       expect(delivered.filter((m) => isCode(m.raw)).map((m) => pdf.test(m.raw))).toEqual([false]);
       expect(delivered.filter((m) => !isCode(m.raw)).map((m) => pdf.test(m.raw))).toEqual([true, true]);
+      // Issue 34: with the electronic voucher, its printed copy and its signed XML.
+      const voucher = (raw: string) => /Content-Type: application\/pdf; name=comprobantes-[A-Z0-9]{8}\.pdf/.test(raw) && /Content-Type: application\/xml; name=B001-\d+\.xml/.test(raw);
+      expect(delivered.filter((m) => !isCode(m.raw)).map((m) => voucher(m.raw))).toEqual([true, true]);
     } finally {
       transport.close();
       await peer.close();

@@ -151,9 +151,16 @@ export async function resendTickets(db: Database, body: { codigo: string; email:
 }
 
 /** `GET /rest/user/viajes`: the signed-in customer's tickets, upcoming first by departure, past newest first. */
-export async function customerTrips(db: Database, ccuenta: number, now: Date, pdfLink: (codigo: string) => string): Promise<AccountTrips> {
-  const rows = await queryRows<{ numero: string; codigo: string; cviaje: number; cviaje_asiento: number; nasiento: number; gnivel_piso: number; salida: unknown; estado: string; declaracion: unknown }>(db, sql`
-    select b.numero, r.codigo, ra.cviaje, ra.cviaje_asiento, ra.nasiento, ra.gnivel_piso, v.salida, b.estado, d.registrada as declaracion
+export async function customerTrips(
+  db: Database,
+  ccuenta: number,
+  now: Date,
+  pdfLink: (codigo: string) => string,
+  voucherLinks: (codigo: string) => { pdf: string; xml: string },
+): Promise<AccountTrips> {
+  const rows = await queryRows<{ numero: string; codigo: string; cviaje: number; cviaje_asiento: number; nasiento: number; gnivel_piso: number; salida: unknown; estado: string; declaracion: unknown; comprobante: boolean }>(db, sql`
+    select b.numero, r.codigo, ra.cviaje, ra.cviaje_asiento, ra.nasiento, ra.gnivel_piso, v.salida, b.estado, d.registrada as declaracion,
+      exists (select 1 from comprobante c where c.creserva = r.creserva) as comprobante
     from boleto b
     join reserva r on r.creserva = b.creserva
     join reserva_asiento ra on ra.creserva = b.creserva and ra.cviaje_asiento = b.cviaje_asiento
@@ -173,6 +180,7 @@ export async function customerTrips(db: Database, ccuenta: number, now: Date, pd
       salida: leg.salida.toISOString(),
       asiento: String(row.nasiento),
       pdf: pdfLink(row.codigo),
+      ...(row.comprobante ? { comprobante_pdf: voucherLinks(row.codigo).pdf, comprobante_xml: voucherLinks(row.codigo).xml } : { comprobante_pdf: null, comprobante_xml: null }),
       numero: row.numero,
       estado: row.estado as TicketState,
       declaracion: row.declaracion === null || row.declaracion === undefined ? null : toDate(row.declaracion).toISOString(),

@@ -39,7 +39,7 @@ async function startApi(port: number, databaseUrl: string | undefined): Promise<
       SAFETYPAY_SIGNATURE_KEY: credentials.signatureKey,
       SAFETYPAY_URL: 'http://127.0.0.1:9',
       // PagoEfectivo has no credentials here: the sandbox stands in for it, by name.
-      PAYMENTS_SANDBOX: '1',
+      PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1',
       API_ORIGIN: `http://127.0.0.1:${port}`,
       SMTP_URL: '',
     },

@@ -18,6 +18,8 @@ import { customerTrips, lookupReservation, paidView, paidViewByCode, resendTicke
 import { reserve } from './reserve';
 import { renderTicketsPdf, ticketPdfLink, verifyPdfLink } from './tickets';
 import { noStore } from '../http/cache';
+import type { VoucherSigner } from '../vouchers/signing';
+import { voucherLink } from '../vouchers/links';
 
 export interface SalesRoutesOptions {
   db: Database;
@@ -32,6 +34,8 @@ export interface SalesRoutesOptions {
   corsOrigins: (string | RegExp)[];
   writeRateLimit: RateLimit;
   lookupRateLimit: RateLimit;
+  /** Signs the electronic vouchers a paid sale issues. */
+  voucherSigner: VoucherSigner;
 }
 
 
@@ -42,7 +46,7 @@ const CodeParam = v.object({ codigo: v.pipe(v.string(), v.regex(RESERVATION_CODE
  * the providers' notifications, tickets (PDF, re-send) and my trips.
  */
 export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, options) => {
-  const { db, sessionSecret, now, writeRateLimit, lookupRateLimit } = options;
+  const { db, sessionSecret, now, writeRateLimit, lookupRateLimit, voucherSigner } = options;
   const writes = { rateLimit: writeRateLimit };
   const lookups = { rateLimit: lookupRateLimit };
   const lookupsPerDocument = perKeyLimit(app, 'persona-documento', PERSON_LOOKUP_PER_DOCUMENT_LIMIT);
@@ -138,7 +142,7 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
           }
           throw error;
         }
-        const result = await applyNotice(db, notice, { now: now(), secret: sessionSecret });
+        const result = await applyNotice(db, notice, { now: now(), secret: sessionSecret, signer: voucherSigner });
         request.log.info(`${provider.name} notice ${notice.operacion} (${notice.referencia}, ${notice.estado}): ${result}`);
         const ack = provider.acknowledge(notice, raw);
         return reply.code(ack.status).type(ack.contentType).send(ack.body);
@@ -177,6 +181,12 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
 
   route(app, endpoints.myTrips, async ({ session }) => {
     const at = now();
-    return customerTrips(db, session.customer.ccuenta, at, (codigo) => ticketPdfLink(sessionSecret, options.apiOrigin, codigo, at));
+    return customerTrips(
+      db,
+      session.customer.ccuenta,
+      at,
+      (codigo) => ticketPdfLink(sessionSecret, options.apiOrigin, codigo, at),
+      (codigo) => ({ pdf: voucherLink(sessionSecret, options.apiOrigin, 'pdf', codigo, at), xml: voucherLink(sessionSecret, options.apiOrigin, 'xml', codigo, at) }),
+    );
   }, { sessions: sessionResolver(db, sessionSecret) });
 };

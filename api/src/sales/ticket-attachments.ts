@@ -1,16 +1,39 @@
 import type { Database } from '../db/client';
-import type { AttachmentRenderer } from '../mail/sender';
+import type { AttachmentRenderer, MailAttachment } from '../mail/sender';
 import { parseTicketsAttachment } from './sales-mail';
 import { paidViewByCode } from './reservation-views';
 import { renderTicketsPdf } from './tickets';
+import type { Language } from '@rumbo/shared/schemas';
+import { saleVouchersOf } from '../vouchers/issue';
+import { renderVouchersPdf } from '../vouchers/pdf';
+import { documentsOf, reservationByCode } from '../vouchers/vouchers.service';
+import { parseVouchersAttachment } from '../vouchers/voucher-mail';
 
-/** The mail sender's renderer of `boletos:{codigo}:{language}`: the paid reservation's tickets as a PDF. */
+/** A purchase's electronic vouchers as mail attachments: the printed copies (one PDF) and the valid voucher's signed XML. */
+async function voucherAttachments(db: Database, codigo: string, language: Language): Promise<MailAttachment[]> {
+  const r = await reservationByCode(db, codigo);
+  if (!r || (await saleVouchersOf(db, r.creserva)).length === 0) return [];
+  const { all, current } = await documentsOf(db, r.creserva);
+  const byId = new Map(all.map((v) => [v.ccomprobante, v]));
+  const attachments: MailAttachment[] = [{ filename: `comprobantes-${codigo}.pdf`, content: await renderVouchersPdf(all, language, { modifies: byId }), contentType: 'application/pdf' }];
+  if (current) attachments.push({ filename: `${current.serie}-${current.correlativo}.xml`, content: Buffer.from(current.xml, 'utf8'), contentType: 'application/xml' });
+  return attachments;
+}
+
+/**
+ * The mail sender's renderer: `boletos:{codigo}:{language}`, the paid reservation's tickets as a
+ * PDF with its electronic voucher (PDF and XML, issue 34); `comprobantes:{codigo}:{language}`,
+ * the vouchers alone (a factura issued after the purchase).
+ */
 export function ticketAttachments(db: Database, now: () => Date = () => new Date()): AttachmentRenderer {
   return async (reference) => {
+    const vouchers = parseVouchersAttachment(reference);
+    if (vouchers) return voucherAttachments(db, vouchers.codigo, vouchers.language);
     const parsed = parseTicketsAttachment(reference);
     if (!parsed) throw new Error(`unknown attachment ${reference}`);
     const view = await paidViewByCode(db, parsed.codigo, now());
     if (!view) throw new Error(`reservation ${parsed.codigo} has no tickets`);
-    return { filename: `boletos-${parsed.codigo}.pdf`, content: await renderTicketsPdf(view, parsed.language), contentType: 'application/pdf' };
+    const tickets = { filename: `boletos-${parsed.codigo}.pdf`, content: await renderTicketsPdf(view, parsed.language), contentType: 'application/pdf' };
+    return [tickets, ...(await voucherAttachments(db, parsed.codigo, parsed.language))];
   };
 }

@@ -110,6 +110,14 @@ describe('tickets', () => {
     expect(en).toContain('Alighting: Terminal Ica (Ica)');
   });
 
+  it('state the compulsory insurance and its cover, the transfer allowed, and the guide-dog clause, in both languages (issue 34)', async () => {
+    const es = (await renderTicketsPdf(view, 'es-PE').then(pdfLines)).join(' ');
+    for (const words of ['SOAT', '5 UIT', '024-2002-MTC', 'transferirlo', 'perro guía', 'Ley 29830']) expect(es).toContain(words);
+    expect(es).not.toContain('intransferible');
+    const en = (await renderTicketsPdf(view, 'en-EN').then(pdfLines)).join(' ');
+    for (const words of ['SOAT', '5 UIT', '024-2002-MTC', 'transfer it', 'guide dog', 'Law 29830']) expect(en).toContain(words);
+  });
+
   it('print every text of the PDF, clauses included, at 12 pt or more (clause letters ≥ 3 mm)', async () => {
     for (const language of ['es-PE', 'en-EN'] as const) {
       const pdf = await renderTicketsPdf(view, language);

@@ -2,12 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app';
 import type { Database } from '../db/client';
 import { createTestDatabase, type TestDatabase } from './database';
+import { throwawaySigner, type VoucherSigner } from '../vouchers/signing';
+
+let signer: VoucherSigner | undefined;
+/** One throwaway signing certificate per test process (making one takes a few hundred ms). */
+export const testSigner = (): VoucherSigner => (signer ??= throwawaySigner());
 
 export const TEST_SECRET = 'test-session-secret-of-forty-characters!';
 
 /** The app as main.ts builds it, with the dev mailbox on and no logger. */
 export function createTestApp(db: Database, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
-  return buildApp({ db, sessionSecret: TEST_SECRET, devMailbox: true, apiDocs: true, ...options });
+  return buildApp({ db, sessionSecret: TEST_SECRET, devMailbox: true, apiDocs: true, voucherSigner: testSigner(), ...options });
 }
 
 /** POSTs `body` to `url` as JSON text (as a browser sends it), in `language` when given; the answer as is. */

@@ -164,8 +164,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     NODE_ENV: 'production',
     SESSION_SECRET: sessionSecret,
     CORS_ORIGINS: CLUSTER_STORE,
-    // No provider credentials on a test machine: the sandbox stands in, asked for by name.
+    // No provider or SUNAT credentials on a test machine: the sandboxes stand in, asked for by name.
     PAYMENTS_SANDBOX: '1',
+    SUNAT_SANDBOX: '1',
     DATABASE_URL: options.databaseUrl,
     REDIS_URL: options.redisUrl,
     REDIS_PREFIX: `rumbo-cluster-${randomBytes(4).toString('hex')}-`,

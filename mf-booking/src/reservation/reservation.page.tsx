@@ -11,6 +11,7 @@ import { deckNumber } from '../seats/seat-grid';
 import { ReservationStore } from './reservation.store';
 import { PendingPanel } from './pending-panel';
 import { TicketCard } from './ticket-card';
+import { VouchersPanel } from './vouchers-panel';
 import { useTransitioned } from '../use-transitioned';
 
 /** How often the page asks for the payment's outcome while the provider has not answered. */
@@ -52,6 +53,7 @@ const Tickets = observer(function Tickets({ store }: { store: ReservationStore }
           </Text>
         )}
       </HStack>
+      <VouchersPanel codigo={store.codigo} deps={store.voucherDeps} />
       <chakra.form onSubmit={resend} noValidate aria-labelledby="resend-title" borderWidth="1px" rounded="lg" p="4">
         <Heading as="h3" id="resend-title" size="sm" mb="2">
           {t('reservation.resend.title')}

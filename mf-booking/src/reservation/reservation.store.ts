@@ -289,6 +289,11 @@ export class ReservationStore {
     if (sent.ok) runInAction(() => (this.resent = true));
   }
 
+  /** What the vouchers' part of the page (issue 34) needs: the same API, storage and file saving. */
+  get voucherDeps() {
+    return { api: this.deps.api, storage: this.deps.storage, save: this.deps.save };
+  }
+
   async downloadPdf(): Promise<void> {
     if (!this.clave) return;
     const clave = this.clave;

@@ -43,7 +43,7 @@ export interface Endpoint<
   /** The answer's `data`; undefined: no JSON answer (`produces` says what comes instead, or 204). */
   readonly answer: A;
   /** A non-JSON answer: its content type (a PDF, a provider's plain-text acknowledgement). */
-  readonly produces?: 'application/pdf' | 'text/plain';
+  readonly produces?: 'application/pdf' | 'application/xml' | 'text/csv' | 'text/plain';
   /** The success status when it is always the same and not 200 (201, 202, 204). */
   readonly status?: 200 | 201 | 202 | 204;
   readonly errors: EndpointErrors;

@@ -15,6 +15,7 @@ import { promotionsEndpoints } from './promotions.endpoints';
 import { salesEndpoints } from './sales.endpoints';
 import { seatsEndpoints } from './seats.endpoints';
 import { tripsEndpoints } from './trips.endpoints';
+import { vouchersEndpoints } from './vouchers.endpoints';
 
 export * from './endpoint';
 export * from './accounts.endpoints';
@@ -33,6 +34,7 @@ export * from './promotions.endpoints';
 export * from './sales.endpoints';
 export * from './seats.endpoints';
 export * from './trips.endpoints';
+export * from './vouchers.endpoints';
 
 /**
  * Every `/rest` call of the API, by name: the one table the API, its OpenAPI document and the
@@ -56,6 +58,7 @@ export const endpoints = {
   ...aftersaleEndpoints,
   ...pointsEndpoints,
   ...disruptionsEndpoints,
+  ...vouchersEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

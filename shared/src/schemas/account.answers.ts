@@ -69,6 +69,9 @@ export const AccountTripAnswer = v.object({
   estado: v.picklist(TICKET_STATES),
   /** Issue 7: when the sworn declaration was registered; null until then. */
   declaracion: v.nullable(v.string()),
+  /** Issue 34: signed links to the purchase's electronic vouchers (printed copy, XML); null when nothing was charged. */
+  comprobante_pdf: v.nullable(v.string()),
+  comprobante_xml: v.nullable(v.string()),
 });
 export type AccountTrip = v.InferOutput<typeof AccountTripAnswer>;
 

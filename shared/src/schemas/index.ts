@@ -19,6 +19,7 @@ export * from './sales.messages';
 export * from './sales.schema';
 export * from './content.contract';
 export * from './sales.contract';
+export * from './vouchers.schema';
 export * from './aftersale.messages';
 export * from './aftersale.schema';
 export * from './aftersale.contract';

@@ -6,7 +6,7 @@ const { razon_social, central_telefonica, correo } = OPERATOR;
 export const POLITICA_POSTERGACION: InformationPageSeed = {
   id: 4,
   slug: 'politica-postergacion',
-  actualizado: '2025-06-01',
+  actualizado: '2026-11-28',
   texts: {
     'es-PE': {
       titulo: 'Política de postergación',
@@ -21,7 +21,7 @@ export const POLITICA_POSTERGACION: InformationPageSeed = {
   <li>El nuevo viaje debe ser de la <strong>misma ruta</strong>: el mismo origen y el mismo destino del pasaje original.</li>
   <li>Puede elegir cualquier fecha y horario con asientos disponibles al momento de postergar.</li>
   <li>Solo paga la <strong>diferencia de tarifa</strong>, si la tarifa del nuevo viaje o del nuevo asiento es mayor. No se cobra penalidad ni cargo por el cambio. Si la nueva tarifa es menor, la diferencia no se devuelve.</li>
-  <li>El pasaje postergado conserva el nombre y el documento del pasajero original: los pasajes son nominativos e intransferibles.</li>
+  <li>El pasaje postergado conserva el nombre y el documento del pasajero original: los pasajes son nominativos (un cambio de pasajero es una transferencia: véanse los Términos y condiciones).</li>
   <li>El pasaje no debe haber sido utilizado ni anulado.</li>
 </ul>
 
@@ -54,7 +54,7 @@ export const POLITICA_POSTERGACION: InformationPageSeed = {
   <li>The new trip must be on the <strong>same route</strong>: the same origin and destination as the original ticket.</li>
   <li>You may choose any date and time with seats available when you postpone.</li>
   <li>You only pay the <strong>fare difference</strong>, if the fare of the new trip or seat is higher. There is no penalty or change fee. If the new fare is lower, the difference is not refunded.</li>
-  <li>The postponed ticket keeps the original passenger's name and document: tickets are personal and non-transferable.</li>
+  <li>The postponed ticket keeps the original passenger's name and document: tickets are issued in the passenger's name (a change of passenger is a transfer: see the Terms and conditions).</li>
   <li>The ticket must not have been used or cancelled.</li>
 </ul>
 

@@ -6,7 +6,7 @@ const { razon_social, marca, ruc, direccion, correo, central_telefonica } = OPER
 export const TERMINOS_CONDICIONES: InformationPageSeed = {
   id: 2,
   slug: 'terminos-condiciones',
-  actualizado: '2025-06-01',
+  actualizado: '2026-11-28',
   texts: {
     'es-PE': {
       titulo: 'Términos y condiciones',
@@ -22,11 +22,11 @@ export const TERMINOS_CONDICIONES: InformationPageSeed = {
 <ol>
   <li><strong>Búsqueda y elección:</strong> elija origen, destino, fecha y número de pasajeros; luego escoja el servicio y los asientos en el croquis del bus.</li>
   <li><strong>Reserva temporal de asientos:</strong> los asientos elegidos quedan bloqueados a su nombre durante 10 minutos para que complete la compra. Se pueden comprar hasta 5 asientos por operación. Vencido el plazo sin pago, los asientos se liberan.</li>
-  <li><strong>Datos de los pasajeros:</strong> el pasaje es nominativo e intransferible. Registre el nombre completo y el documento de identidad de cada pasajero tal como figuran en el documento original, pues serán verificados al embarcar y forman parte del manifiesto de pasajeros exigido por la autoridad.</li>
+  <li><strong>Datos de los pasajeros:</strong> el pasaje es nominativo: lleva el nombre y el documento del pasajero. Puede transferirlo a otra persona antes del viaje pidiendo el cambio de nombre y documento del pasajero, como lo permite el Código de Protección y Defensa del Consumidor; el nuevo pasajero queda registrado en el manifiesto y se le entrega un pasaje a su nombre. Registre el nombre completo y el documento de identidad de cada pasajero tal como figuran en el documento original, pues serán verificados al embarcar y forman parte del manifiesto de pasajeros exigido por la autoridad.</li>
   <li><strong>Pago:</strong> puede pagar con tarjeta de crédito o débito, banca por internet, pago en efectivo o código QR. Cuando elige un medio de pago diferido, la reserva incluye un código de pago y una fecha límite; si el pago no se realiza a tiempo, la reserva vence y los asientos se liberan.</li>
   <li><strong>Confirmación:</strong> la compra queda confirmada cuando recibimos el pago. Le enviamos por correo electrónico el pasaje electrónico de cada pasajero y el comprobante de pago electrónico (boleta de venta o, si la solicita con RUC y razón social, factura).</li>
 </ol>
-<p>Todos los precios se muestran en soles (S/) e incluyen el IGV y los cargos aplicables; el precio que ve al pagar es el precio final. Las tarifas varían según la fecha, el horario, el servicio y la categoría del asiento (económico, especial o cama VIP).</p>
+<p>Todos los precios se muestran en soles (S/) e incluyen los cargos aplicables; el precio que ve al pagar es el precio final. El transporte de pasajeros está exonerado del IGV (Texto Único Ordenado de la Ley del IGV, Apéndice II, numeral 4); los envíos de carga y encomiendas incluyen el IGV. Las tarifas varían según la fecha, el horario, el servicio y la categoría del asiento (económico, especial o cama VIP).</p>
 
 <h2>4. Embarque e identificación</h2>
 <ul>
@@ -58,6 +58,8 @@ export const TERMINOS_CONDICIONES: InformationPageSeed = {
   <li>El uso del cinturón de seguridad es obligatorio durante todo el trayecto.</li>
   <li>Está prohibido fumar, consumir bebidas alcohólicas o sustancias ilícitas a bordo y cualquier conducta que ponga en riesgo la seguridad o la tranquilidad de los demás pasajeros.</li>
   <li>Nuestros conductores se relevan cada 4 horas y los buses cuentan con monitoreo GPS las 24 horas, SOAT vigente y revisión técnica al día.</li>
+  <li><strong>Seguro obligatorio:</strong> cada bus cuenta con el Seguro Obligatorio de Accidentes de Tránsito (SOAT) vigente, que cubre a todo pasajero y tercero afectado por un accidente de tránsito, sin importar la responsabilidad del conductor: por persona, gastos médicos hasta 5 UIT, incapacidad temporal hasta 1 UIT, invalidez permanente hasta 4 UIT, muerte 4 UIT y gastos de sepelio hasta 1 UIT (Texto Único Ordenado del Reglamento Nacional de Responsabilidad Civil y Seguros Obligatorios por Accidentes de Tránsito, D.S. N.º 024-2002-MTC, art. 29). La atención médica se presta de inmediato, sin pago previo.</li>
+  <li><strong>Perros guía:</strong> la persona con discapacidad visual viaja con su perro guía en la cabina, a su lado y sin costo adicional, presentando el documento que lo acredita (Ley N.º 29830, Ley que promueve y regula el uso de perros guía por personas con discapacidad visual). Indíquelo al comprar o en el terminal para asignarle un asiento adecuado.</li>
   <li>La tripulación puede negar el embarque o desembarcar en un punto seguro a quien incumpla estas reglas o las indicaciones de seguridad.</li>
 </ul>
 
@@ -88,11 +90,11 @@ export const TERMINOS_CONDICIONES: InformationPageSeed = {
 <ol>
   <li><strong>Search and choice:</strong> choose origin, destination, date and number of passengers, then pick the service and your seats on the bus seat map.</li>
   <li><strong>Temporary seat hold:</strong> the seats you choose are held for you for 10 minutes so that you can complete the purchase. Up to 5 seats can be bought per purchase. If the time runs out without payment, the seats are released.</li>
-  <li><strong>Passenger details:</strong> tickets are personal and non-transferable. Enter each passenger's full name and identity document exactly as they appear on the original document: they are checked at boarding and are part of the passenger manifest required by the authorities.</li>
+  <li><strong>Passenger details:</strong> tickets are issued in the passenger's name and document. You may transfer a ticket to someone else before the trip by asking for the passenger's name and document to be changed, as the Consumer Protection Code allows; the new passenger is entered in the manifest and gets a ticket in their name. Enter each passenger's full name and identity document exactly as they appear on the original document: they are checked at boarding and are part of the passenger manifest required by the authorities.</li>
   <li><strong>Payment:</strong> you can pay by credit or debit card, online banking, cash payment or QR code. With a deferred payment method, the reservation comes with a payment code and a deadline; if payment is not made in time, the reservation expires and the seats are released.</li>
   <li><strong>Confirmation:</strong> the purchase is confirmed when we receive the payment. We e-mail you each passenger's e-ticket and the electronic payment receipt (a boleta or, if you request it with a RUC and business name, a factura).</li>
 </ol>
-<p>All prices are shown in soles (S/) and include VAT (IGV) and applicable charges; the price shown at payment is the final price. Fares vary with date, time, service and seat class (economy, special or VIP bed).</p>
+<p>All prices are shown in soles (S/) and include applicable charges; the price shown at payment is the final price. Passenger transport is exempt from VAT (IGV) (consolidated IGV Law, Appendix II, item 4); cargo and parcel shipments include IGV. Fares vary with date, time, service and seat class (economy, special or VIP bed).</p>
 
 <h2>4. Boarding and identification</h2>
 <ul>
@@ -124,6 +126,8 @@ export const TERMINOS_CONDICIONES: InformationPageSeed = {
   <li>Seat belts must be worn throughout the journey.</li>
   <li>Smoking, drinking alcohol, using illegal substances on board and any behaviour that endangers the safety or comfort of other passengers are prohibited.</li>
   <li>Our drivers change every 4 hours, and our buses are GPS-monitored 24/7, carry valid compulsory traffic accident insurance (SOAT) and have an up-to-date technical inspection.</li>
+  <li><strong>Compulsory insurance:</strong> every bus carries valid compulsory traffic accident insurance (SOAT), which covers every passenger and third party hurt in a traffic accident, whoever is at fault: per person, medical expenses up to 5 UIT, temporary disability up to 1 UIT, permanent disability up to 4 UIT, death 4 UIT and funeral expenses up to 1 UIT (consolidated Regulation on Civil Liability and Compulsory Traffic Accident Insurance, Supreme Decree 024-2002-MTC, art. 29). Medical care is given at once, with no payment in advance.</li>
+  <li><strong>Guide dogs:</strong> a person with a visual disability travels with their guide dog in the cabin, beside them and at no extra cost, showing the document that certifies it (Law 29830, on the use of guide dogs by persons with a visual disability). Tell us when buying or at the terminal so we can give you a suitable seat.</li>
   <li>The crew may refuse boarding, or let a passenger off at a safe place, if these rules or the safety instructions are not respected.</li>
 </ul>
 

@@ -1,0 +1,253 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { locks } from '../db/lock-order';
+import { queryRows } from '../db/rows';
+import type { LegRow } from '../sales/legs';
+import type { Reservation } from '../sales/reservations';
+import type { reserva_asiento } from '../sales/sales.tables';
+import { terminal } from '../trips/trips.tables';
+import {
+  BOLETA_IDENTIFIED_FROM_CENTIMOS,
+  CREDIT_REASON,
+  DOCUMENT,
+  IDENTITY,
+  identityCode,
+  limaDateTime,
+  MAX_CORRELATIVE,
+  seriesOf,
+  UBIGEO,
+  type CreditReason,
+  type DocumentTypeCode,
+} from './rules';
+import { signUbl, type VoucherSigner } from './signing';
+import { buildUbl, totalsOf, type VoucherLine, type VoucherParty } from './ubl';
+import { comprobante, comprobante_serie } from './vouchers.tables';
+
+// Issuing vouchers inside the transaction of the business change that causes them: a paid sale
+// (issuePaid), a factura asked for later, a refund or cancellation (issueCreditNote).
+
+export interface VoucherContext {
+  now: Date;
+  signer: VoucherSigner;
+}
+
+export type Voucher = typeof comprobante.$inferSelect;
+
+/**
+ * The next correlative of a series, in the caller's transaction: the counter row is incremented
+ * (and so locked) until the transaction ends. Unique and gap-free across instances: a second
+ * sale waits for the first's commit; a rollback undoes the increment and the number is used by
+ * the next sale. Lock step `voucherSeries` (db/lock-order.ts), the last one a sale takes.
+ */
+export async function takeNumber(tx: Database, tipo: DocumentTypeCode, serie: string): Promise<number> {
+  locks.enter(tx, 'voucherSeries', `${tipo}-${serie}`);
+  const [row] = await queryRows<{ ultimo: number }>(tx, sql`
+    insert into ${comprobante_serie} (tipo, serie, ultimo) values (${tipo}, ${serie}, 1)
+    on conflict (tipo, serie) do update set ultimo = ${comprobante_serie}.ultimo + 1
+    returning ultimo`);
+  const numero = Number(row!.ultimo);
+  if (numero > MAX_CORRELATIVE) throw new Error(`series ${tipo}-${serie} is exhausted: open a new series`);
+  return numero;
+}
+
+/** Splits `total` over `weights` proportionally, to the céntimo, the remainder to the first lines. */
+export function allocate(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const shares = weights.map((w) => Math.floor((total * w) / sum));
+  let rest = total - shares.reduce((a, b) => a + b, 0);
+  for (let i = 0; rest > 0; i = (i + 1) % shares.length, rest -= 1) shares[i]! += 1;
+  return shares;
+}
+
+/** Writes a voucher: numbers it, builds and signs its XML, and queues it for SUNAT. */
+async function writeVoucher(
+  tx: Database,
+  context: VoucherContext,
+  values: { tipo: DocumentTypeCode; creserva: number | null; cliente: VoucherParty & { email: string }; idioma: string; lineas: VoucherLine[]; modifica?: { voucher: Voucher; motivo: CreditReason; descripcion: string } },
+): Promise<Voucher> {
+  const serie = seriesOf(values.tipo, values.modifica?.voucher.tipo as DocumentTypeCode | undefined);
+  const correlativo = await takeNumber(tx, values.tipo, serie);
+  const emision = limaDateTime(context.now);
+  const xml = buildUbl({
+    tipo: values.tipo,
+    serie,
+    correlativo,
+    emision,
+    cliente: values.cliente,
+    lineas: values.lineas,
+    ...(values.modifica
+      ? {
+          modifica: {
+            tipo: values.modifica.voucher.tipo as DocumentTypeCode,
+            serie: values.modifica.voucher.serie,
+            correlativo: values.modifica.voucher.correlativo,
+            motivo: values.modifica.motivo,
+            descripcion: values.modifica.descripcion,
+          },
+        }
+      : {}),
+  });
+  const signed = signUbl(xml, context.signer);
+  const totals = totalsOf(values.lineas);
+  const [voucher] = await tx
+    .insert(comprobante)
+    .values({
+      tipo: values.tipo,
+      serie,
+      correlativo,
+      creserva: values.creserva,
+      ccomprobante_origen: values.modifica?.voucher.ccomprobante ?? null,
+      motivo: values.modifica?.motivo ?? null,
+      motivo_texto: values.modifica?.descripcion ?? null,
+      emitido: context.now,
+      cliente_tipo: values.cliente.tipo,
+      cliente_numero: values.cliente.numero,
+      cliente_nombre: values.cliente.nombre,
+      cliente_email: values.cliente.email,
+      idioma: values.idioma,
+      exonerado_centimos: totals.exonerado,
+      gravado_centimos: totals.gravado,
+      igv_centimos: totals.igv,
+      total_centimos: totals.total,
+      xml: signed.xml,
+      hash: signed.hash,
+      proximo_intento: context.now,
+    })
+    .returning();
+  return voucher!;
+}
+
+/** The buyer a sale's voucher names: the company of a factura, else the buyer (with a passenger's document above S/ 700). */
+function buyerOf(r: Reservation, seats: SeatRow[]): { tipo: DocumentTypeCode; cliente: VoucherParty & { email: string } } {
+  if (r.comprobante === 'factura' && r.ruc && r.razon_social) {
+    return { tipo: DOCUMENT.factura, cliente: { tipo: IDENTITY.ruc, numero: r.ruc, nombre: r.razon_social, email: r.comprador_email } };
+  }
+  // A boleta: "varios" up to S/ 700 (RCP art. 8 num. 3.1); above, the document of the first
+  // adult passenger (the buyer gives no document of their own in step 3).
+  const adult = seats.find((s) => !s.menor) ?? seats[0];
+  if (r.total_centimos > BOLETA_IDENTIFIED_FROM_CENTIMOS && adult) {
+    return { tipo: DOCUMENT.boleta, cliente: { tipo: identityCode(adult.ctipo_documento), numero: adult.numero, nombre: r.comprador_nombre, email: r.comprador_email } };
+  }
+  return { tipo: DOCUMENT.boleta, cliente: { tipo: IDENTITY.varios, numero: '-', nombre: r.comprador_nombre, email: r.comprador_email } };
+}
+
+type SeatRow = typeof reserva_asiento.$inferSelect;
+
+/** The terminals' addresses (the ticket's origin and destination, catálogo 55 3056/3058). */
+async function terminalAddresses(tx: Database, legs: LegRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(legs.flatMap((leg) => [leg.cterminal_origen, leg.cterminal_destino]))];
+  if (ids.length === 0) return new Map();
+  const rows = await tx.select({ cterminal: terminal.cterminal, direccion: terminal.direccion }).from(terminal).where(inArray(terminal.cterminal, ids));
+  return new Map(rows.map((row) => [row.cterminal, row.direccion]));
+}
+
+/**
+ * The voucher of a paid sale, in the transaction that marks it paid (issuePaid): one line per
+ * ticket with its passenger land-transport data, exempt from IGV (rules.ts, TAX), the amount
+ * actually paid spread over the tickets (coupons and points are discounts on them). Nothing is
+ * issued when nothing was charged (a sale paid entirely with points, a free postponement).
+ */
+export async function issueSaleVoucher(
+  tx: Database,
+  r: Reservation,
+  seats: SeatRow[],
+  legs: Map<number, LegRow>,
+  context: VoucherContext,
+  options: { replaces?: string } = {},
+): Promise<Voucher | null> {
+  if (r.total_centimos <= 0 || seats.length === 0) return null;
+  const { tipo, cliente } = buyerOf(r, seats);
+  const addresses = await terminalAddresses(tx, [...legs.values()]);
+  const amounts = allocate(r.total_centimos, seats.map((s) => s.precio_centimos));
+  const lineas: VoucherLine[] = seats.map((seat, i) => {
+    const leg = legs.get(seat.cviaje)!;
+    const descripcion = options.replaces
+      ? `Diferencia de tarifa por postergación del boleto ${options.replaces}: ${leg.origen} - ${leg.destino}, ${leg.servicio}`
+      : `Pasaje ${leg.origen} - ${leg.destino}, ${leg.servicio}, asiento ${seat.nasiento}`;
+    return {
+      descripcion,
+      unidad: 'ZZ',
+      cantidad: 1,
+      totalCentimos: amounts[i]!,
+      baseCentimos: amounts[i]!,
+      igvCentimos: 0,
+      tratamiento: 'exonerado',
+      viaje: {
+        asiento: seat.nasiento,
+        pasajero: { tipo: identityCode(seat.ctipo_documento), numero: seat.numero, nombre: `${seat.nombres} ${seat.paterno} ${seat.materno}`.trim() },
+        origen: { ubigeo: UBIGEO[leg.origen_cciudad] ?? '150101', direccion: addresses.get(leg.cterminal_origen) ?? leg.terminal_origen },
+        destino: { ubigeo: UBIGEO[leg.destino_cciudad] ?? '150101', direccion: addresses.get(leg.cterminal_destino) ?? leg.terminal_destino },
+        salida: limaDateTime(leg.salida),
+      },
+    };
+  });
+  return writeVoucher(tx, context, { tipo, creserva: r.creserva, cliente, idioma: r.idioma, lineas });
+}
+
+/** The valid (not voided) sale vouchers of a reservation, oldest first. */
+export async function saleVouchersOf(db: Database, creserva: number): Promise<Voucher[]> {
+  return db
+    .select()
+    .from(comprobante)
+    .where(and(eq(comprobante.creserva, creserva), inArray(comprobante.tipo, [DOCUMENT.factura, DOCUMENT.boleta]), eq(comprobante.vigencia, 'vigente')))
+    .orderBy(asc(comprobante.ccomprobante));
+}
+
+/** What a credit note undoes: all of a voucher, or an amount of it (a partial refund). */
+export interface CreditNoteRequest {
+  /** The factura or boleta to credit. */
+  ccomprobante: number;
+  /** Céntimos to credit; the voucher's whole total when omitted. */
+  amountCentimos?: number;
+  /** Catálogo 09: '01' anulación de la operación (default for the whole), '06' devolución total, '07' devolución por ítem (partial). */
+  reason?: CreditReason;
+  /** Why, in the note's words (Spanish, as the document is). */
+  description: string;
+}
+
+/**
+ * Issues the credit note (nota de crédito electrónica, catálogo 01 '07') that undoes all or part
+ * of a factura or boleta, in the caller's transaction, linked to it (cac:BillingReference and
+ * `ccomprobante_origen`), numbered in the note series of the voucher's letter (BC01/FC01). A note
+ * for the whole total marks the voucher 'anulado'. The lines mirror the voucher's tax treatment
+ * (an exempt ticket's note is exempt; a taxed line's IGV is credited in proportion).
+ *
+ * For issue 35 (refunds, cancellations): call it in the transaction that records the refund.
+ * Throws when the voucher is unknown, is itself a note, is already voided, or the amount is not
+ * between 1 céntimo and what is left to credit.
+ */
+export async function issueCreditNote(tx: Database, request: CreditNoteRequest, context: VoucherContext): Promise<Voucher> {
+  // The voucher's row, locked (step voucherSeries, before its note's counter): two refunds of one
+  // voucher cannot both credit what is left.
+  const original = await locks.row(tx, 'voucherSeries', comprobante, eq(comprobante.ccomprobante, request.ccomprobante), `voucher:${request.ccomprobante}`);
+  if (!original) throw new Error(`voucher ${request.ccomprobante} does not exist`);
+  if (original.tipo === DOCUMENT.notaCredito) throw new Error('a credit note cannot be credited');
+  if (original.vigencia !== 'vigente') throw new Error(`voucher ${original.serie}-${original.correlativo} is already voided`);
+  const [credited] = await queryRows<{ total: number }>(tx, sql`
+    select coalesce(sum(total_centimos), 0)::int as total from ${comprobante}
+    where ccomprobante_origen = ${original.ccomprobante} and tipo = ${DOCUMENT.notaCredito}`);
+  const left = original.total_centimos - Number(credited?.total ?? 0);
+  const amount = request.amountCentimos ?? left;
+  if (!Number.isInteger(amount) || amount <= 0 || amount > left) throw new Error(`a credit note of ${amount} céntimos cannot be issued: ${left} are left to credit`);
+  const whole = amount === left;
+  const reason = request.reason ?? (whole ? CREDIT_REASON.anulacion : CREDIT_REASON.devolucionItem);
+  // The note's lines follow the voucher's split between exempt and taxed amounts.
+  const [exempt, taxed] = allocate(amount, [original.exonerado_centimos, original.gravado_centimos + original.igv_centimos]);
+  const lineas: VoucherLine[] = [];
+  if (exempt! > 0) lineas.push({ descripcion: request.description, unidad: 'ZZ', cantidad: 1, totalCentimos: exempt!, baseCentimos: exempt!, igvCentimos: 0, tratamiento: 'exonerado' });
+  if (taxed! > 0) {
+    const base = Math.round((taxed! * 100) / 118);
+    lineas.push({ descripcion: request.description, unidad: 'ZZ', cantidad: 1, totalCentimos: taxed!, baseCentimos: base, igvCentimos: taxed! - base, tratamiento: 'gravado' });
+  }
+  const note = await writeVoucher(tx, context, {
+    tipo: DOCUMENT.notaCredito,
+    creserva: original.creserva,
+    cliente: { tipo: original.cliente_tipo, numero: original.cliente_numero, nombre: original.cliente_nombre, email: original.cliente_email },
+    idioma: original.idioma,
+    lineas,
+    modifica: { voucher: original, motivo: reason, descripcion: request.description },
+  });
+  if (whole) await tx.update(comprobante).set({ vigencia: 'anulado' }).where(eq(comprobante.ccomprobante, original.ccomprobante));
+  return note;
+}

@@ -1,0 +1,88 @@
+import { endpoints } from '@rumbo/shared/contract';
+import { RESERVATION_CODE_PATTERN, type Language } from '@rumbo/shared/schemas';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import * as v from 'valibot';
+import type { Database } from '../db/client';
+import { NotFoundError } from '../errors';
+import { noStore } from '../http/cache';
+import { route } from '../http/endpoint';
+import { requestLanguage } from '../http/language';
+import type { RateLimit } from '../http/rate-limit';
+import { operatorResolver, type OperatorCredential } from '../operators/operators';
+import { reservationOf } from '../sales/reservations';
+import type { Voucher } from './issue';
+import { verifyVoucherLink, type VoucherFormat } from './links';
+import { manifestCsv, manifestPdf, tripManifest } from './manifest';
+import { renderVouchersPdf } from './pdf';
+import type { VoucherSigner } from './signing';
+import { documentsOf, operatorVouchers, purchaseVouchers, requestFactura, reservationByCode } from './vouchers.service';
+
+export interface VouchersRoutesOptions {
+  db: Database;
+  sessionSecret: string;
+  now: () => Date;
+  voucherSigner: VoucherSigner;
+  operators: readonly OperatorCredential[];
+  writeRateLimit: RateLimit;
+  lookupRateLimit: RateLimit;
+}
+
+const CodeParam = v.object({ codigo: v.pipe(v.string(), v.regex(RESERVATION_CODE_PATTERN)) });
+const TripParam = v.object({ cviaje: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
+
+/** Issue 34: a purchase's vouchers for its buyer (code + key, or my trips' signed links), the factura after the purchase, and the operators' list. */
+export const vouchersRoutes: FastifyPluginAsync<VouchersRoutesOptions> = async (app, options) => {
+  const { db, sessionSecret, now } = options;
+  const lookups = { rateLimit: options.lookupRateLimit };
+  const writes = { rateLimit: options.writeRateLimit };
+
+  async function send(reply: FastifyReply, format: VoucherFormat, codigo: string, creserva: number, language: Language) {
+    const { all, current } = await documentsOf(db, creserva);
+    noStore(reply).removeHeader('content-security-policy');
+    if (format === 'xml') {
+      if (!current) throw new NotFoundError('sale.comprobante.noEncontrado');
+      return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${current.serie}-${current.correlativo}.xml"`).send(current.xml);
+    }
+    const byId = new Map<number, Voucher>(all.map((voucher) => [voucher.ccomprobante, voucher]));
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="comprobantes-${codigo}.pdf"`).send(await renderVouchersPdf(all, language, { modifies: byId }));
+  }
+
+  route(app, endpoints.purchaseVouchers, async ({ input: body }) => purchaseVouchers(db, body, now()), lookups);
+
+  for (const format of ['pdf', 'xml'] as const) {
+    route(app, format === 'pdf' ? endpoints.voucherPdf : endpoints.voucherXml, async ({ input: body, request, reply }) => {
+      const r = await reservationOf(db, body.codigo, body.clave_bloqueo, now());
+      return send(reply, format, r.codigo, r.creserva, requestLanguage(request));
+    }, lookups);
+
+    // My trips' links: signed and short-lived; anything wrong reads as not found.
+    route(app, format === 'pdf' ? endpoints.voucherPdfLink : endpoints.voucherXmlLink, async ({ input: query, request, reply }) => {
+      const params = v.safeParse(CodeParam, request.params);
+      if (!params.success || !verifyVoucherLink(sessionSecret, format, params.output.codigo, query.exp, query.firma, now())) throw new NotFoundError();
+      const r = await reservationByCode(db, params.output.codigo);
+      if (!r) throw new NotFoundError();
+      return send(reply, format, r.codigo, r.creserva, requestLanguage(request));
+    }, lookups);
+  }
+
+  route(app, endpoints.requestFactura, async ({ input: body, request }) => requestFactura(db, body, { now: now(), signer: options.voucherSigner, language: requestLanguage(request) }), writes);
+
+  const operators = { operators: operatorResolver(options.operators) };
+  route(app, endpoints.operatorVouchers, async ({ input: query }) => operatorVouchers(db, query.estado), operators);
+
+  // Issue 34 item 7: a trip's passenger manifest, for operators only (JSON, CSV, PDF).
+  const tripOf = (params: unknown) => {
+    const parsed = v.safeParse(TripParam, params);
+    if (!parsed.success) throw new NotFoundError();
+    return parsed.output.cviaje;
+  };
+  route(app, endpoints.operatorManifest, async ({ request }) => tripManifest(db, tripOf(request.params)), operators);
+  route(app, endpoints.operatorManifestCsv, async ({ request, reply }) => {
+    const manifest = await tripManifest(db, tripOf(request.params));
+    return noStore(reply).type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="manifiesto-${manifest.cviaje}.csv"`).send(manifestCsv(manifest));
+  }, operators);
+  route(app, endpoints.operatorManifestPdf, async ({ request, reply }) => {
+    const manifest = await tripManifest(db, tripOf(request.params));
+    return noStore(reply).removeHeader('content-security-policy').type('application/pdf').header('content-disposition', `inline; filename="manifiesto-${manifest.cviaje}.pdf"`).send(await manifestPdf(manifest));
+  }, operators);
+};

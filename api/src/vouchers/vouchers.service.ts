@@ -1,0 +1,118 @@
+import type { FacturaRequest, Language, OperatorVoucher, PurchaseVouchers, VoucherView } from '@rumbo/shared/schemas';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { ConflictError, NotFoundError } from '../errors';
+import { enqueueMail } from '../mail/outbox';
+import { legsOf } from '../sales/legs';
+import { reservationOf, type Reservation } from '../sales/reservations';
+import { salesLocks } from '../sales/sales.locks';
+import { reserva, reserva_asiento } from '../sales/sales.tables';
+import { issueCreditNote, issueSaleVoucher, saleVouchersOf, type Voucher, type VoucherContext } from './issue';
+import { DOCUMENT, facturaChangeAllowed, limaMonth } from './rules';
+import { voucherMail } from './voucher-mail';
+import { comprobante } from './vouchers.tables';
+
+// What the buyer and the operator read of the vouchers, and the factura asked for after a purchase.
+
+export const voucherView = (v: Voucher): VoucherView => ({
+  tipo: v.tipo as VoucherView['tipo'],
+  numero: `${v.serie}-${v.correlativo}`,
+  emitido: v.emitido.toISOString(),
+  total_centimos: v.total_centimos,
+  estado: v.estado as VoucherView['estado'],
+  vigencia: v.vigencia as VoucherView['vigencia'],
+  hash: v.hash,
+});
+
+/** Every voucher of a reservation (sale vouchers and credit notes), oldest first. */
+export const vouchersOfReservation = (db: Database, creserva: number) =>
+  db.select().from(comprobante).where(eq(comprobante.creserva, creserva)).orderBy(asc(comprobante.ccomprobante));
+
+/** The first departure of a reservation's seats (a factura may replace the boleta only before it). */
+async function firstDeparture(db: Database, creserva: number): Promise<Date | null> {
+  const seats = await db.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, creserva));
+  const legs = [...(await legsOf(db, seats)).values()];
+  return legs.length === 0 ? null : new Date(Math.min(...legs.map((leg) => leg.salida.getTime())));
+}
+
+/** Until when a boleta may be exchanged for a factura: the end of its month or the first departure, whichever comes first. */
+function facturaDeadline(boleta: Voucher, departure: Date | null, now: Date): Date | null {
+  if (boleta.tipo !== DOCUMENT.boleta || boleta.vigencia !== 'vigente' || !departure) return null;
+  const [year, month] = limaMonth(boleta.emitido).split('-').map(Number);
+  // The month ends at midnight Lima time (UTC-5) of its last day.
+  const monthEnd = new Date(Date.UTC(year!, month!, 1, 5));
+  const until = new Date(Math.min(monthEnd.getTime(), departure.getTime()));
+  return facturaChangeAllowed(boleta.emitido, departure, now) && until.getTime() > now.getTime() ? until : null;
+}
+
+async function purchaseVouchersOf(db: Database, r: Reservation, now: Date): Promise<PurchaseVouchers> {
+  const all = await vouchersOfReservation(db, r.creserva);
+  const boleta = all.find((v) => v.tipo === DOCUMENT.boleta && v.vigencia === 'vigente');
+  const deadline = boleta ? facturaDeadline(boleta, await firstDeparture(db, r.creserva), now) : null;
+  return { comprobantes: all.map(voucherView), factura_hasta: deadline?.toISOString() ?? null };
+}
+
+/** `POST /rest/venta/comprobantes`. */
+export async function purchaseVouchers(db: Database, body: { codigo: string; clave_bloqueo: string }, now: Date): Promise<PurchaseVouchers> {
+  return purchaseVouchersOf(db, await reservationOf(db, body.codigo, body.clave_bloqueo, now), now);
+}
+
+/** The documents of a purchase for the buyer: every voucher (printed), and the valid sale voucher (XML). */
+export async function documentsOf(db: Database, creserva: number): Promise<{ all: Voucher[]; current: Voucher | undefined }> {
+  const all = await vouchersOfReservation(db, creserva);
+  if (all.length === 0) throw new NotFoundError('sale.comprobante.noEncontrado');
+  const valid = await saleVouchersOf(db, creserva);
+  return { all, current: valid[valid.length - 1] };
+}
+
+export const reservationByCode = async (db: Database, codigo: string) => (await db.select().from(reserva).where(eq(reserva.codigo, codigo)))[0];
+
+/**
+ * `POST /rest/venta/comprobante/factura`: the buyer, with the purchase's code and key, asks for
+ * a factura in place of the boleta. In one transaction: the reservation is locked (one request
+ * wins), the boleta voided by a credit note (catálogo 09 '01', anulación de la operación) and a
+ * factura issued for the same sale to the RUC given; both go to SUNAT through the outbox and to
+ * the buyer by mail. Allowed within the month of the sale and before the first departure (rules.ts).
+ */
+export async function requestFactura(db: Database, body: FacturaRequest, context: VoucherContext & { language: Language }): Promise<PurchaseVouchers> {
+  const found = await reservationOf(db, body.codigo, body.clave_bloqueo, context.now);
+  await db.transaction(async (tx) => {
+    const r = (await salesLocks.reservation(tx, found.creserva))!;
+    const valid = await saleVouchersOf(tx, r.creserva);
+    const current = valid[valid.length - 1];
+    if (!current) throw new NotFoundError('sale.comprobante.noEncontrado');
+    if (current.tipo === DOCUMENT.factura) throw new ConflictError('sale.factura.yaEmitida');
+    const departure = await firstDeparture(tx, r.creserva);
+    if (!departure || !facturaChangeAllowed(current.emitido, departure, context.now)) throw new ConflictError('sale.factura.plazo');
+    const seats = await tx.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, r.creserva)).orderBy(asc(reserva_asiento.tramo), asc(reserva_asiento.nasiento));
+    const legs = await legsOf(tx, seats);
+    // The buyer's choice is kept on the reservation: the factura names the company from now on.
+    const updated = { ...r, comprobante: 'factura', ruc: body.ruc, razon_social: body.razon_social };
+    await tx.update(reserva).set({ comprobante: 'factura', ruc: body.ruc, razon_social: body.razon_social }).where(eq(reserva.creserva, r.creserva));
+    const note = await issueCreditNote(tx, { ccomprobante: current.ccomprobante, reason: '01', description: 'Anulación de la operación: se emite factura a solicitud del cliente' }, context);
+    const factura = await issueSaleVoucher(tx, updated, seats, legs, context);
+    await enqueueMail(tx, voucherMail({ codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email }, context.language, [note, factura!]));
+  });
+  return purchaseVouchersOf(db, (await reservationByCode(db, found.codigo))!, context.now);
+}
+
+/** `GET /rest/operador/comprobantes`: by state; 'atencion' (the default) is what needs the operator: refused or given up. */
+export async function operatorVouchers(db: Database, estado: string | undefined): Promise<OperatorVoucher[]> {
+  const states = !estado || estado === 'atencion' ? ['rechazado', 'error'] : [estado];
+  const rows = await db
+    .select({ v: comprobante, codigo: reserva.codigo })
+    .from(comprobante)
+    .leftJoin(reserva, eq(reserva.creserva, comprobante.creserva))
+    .where(and(inArray(comprobante.estado, states)))
+    .orderBy(desc(comprobante.ccomprobante))
+    .limit(500);
+  return rows.map(({ v, codigo }) => ({
+    ...voucherView(v),
+    ccomprobante: v.ccomprobante,
+    codigo: codigo ?? null,
+    intentos: v.intentos,
+    sunat_codigo: v.sunat_codigo,
+    sunat_descripcion: v.sunat_descripcion,
+    ultimo_error: v.ultimo_error,
+  }));
+}

@@ -1,0 +1,86 @@
+import * as v from 'valibot';
+import { isValidRuc } from './company.schema';
+import { ReservationLookupSchema } from './sales.contract';
+
+/**
+ * Issue 34: the electronic vouchers of a purchase, and a factura asked for after it (the buyer's
+ * RUC and business name, as step 3 asks them), in the browser and the API.
+ */
+export const FacturaRequestSchema = v.object({
+  ...ReservationLookupSchema.entries,
+  ruc: v.pipe(v.string('sale.ruc.invalid'), v.trim(), v.check(isValidRuc, 'sale.ruc.invalid')),
+  razon_social: v.pipe(v.string('sale.razon.required'), v.trim(), v.minLength(1, 'sale.razon.required'), v.maxLength(200, 'sale.razon.required')),
+});
+export type FacturaRequest = v.InferOutput<typeof FacturaRequestSchema>;
+
+/** SUNAT's document types we issue (catálogo 01): factura, boleta de venta, nota de crédito. */
+export const VOUCHER_TYPES = ['01', '03', '07'] as const;
+/** Where a voucher stands with SUNAT. */
+export const VOUCHER_STATES = ['pendiente', 'aceptado', 'observado', 'rechazado', 'error'] as const;
+
+/** One voucher as its buyer sees it. */
+export const VoucherAnswer = v.object({
+  tipo: v.picklist(VOUCHER_TYPES),
+  /** Series-correlative, e.g. B001-27. */
+  numero: v.string(),
+  emitido: v.string(),
+  total_centimos: v.number(),
+  estado: v.picklist(VOUCHER_STATES),
+  /** 'anulado' once a credit note voided it (e.g. replaced by a factura). */
+  vigencia: v.picklist(['vigente', 'anulado']),
+  /** The hash printed on it (ds:DigestValue). */
+  hash: v.string(),
+});
+export type VoucherView = v.InferOutput<typeof VoucherAnswer>;
+
+/** `POST /rest/venta/comprobantes`: a purchase's vouchers, and whether a factura may still replace its boleta. */
+export const PurchaseVouchersAnswer = v.object({
+  comprobantes: v.array(VoucherAnswer),
+  /** A boleta may be exchanged for a factura until this instant (null: not any more, or it is a factura). */
+  factura_hasta: v.nullable(v.string()),
+});
+export type PurchaseVouchers = v.InferOutput<typeof PurchaseVouchersAnswer>;
+
+/** `GET /rest/operador/comprobantes`: which vouchers (by SUNAT state; by default those that need the operator). */
+export const OperatorVouchersQuery = v.object({ estado: v.optional(v.picklist([...VOUCHER_STATES, 'atencion'], 'request.invalid')) });
+
+export const OperatorVoucherAnswer = v.object({
+  ...VoucherAnswer.entries,
+  ccomprobante: v.number(),
+  /** The purchase's payment code (null for a voucher of no purchase). */
+  codigo: v.nullable(v.string()),
+  intentos: v.number(),
+  sunat_codigo: v.nullable(v.string()),
+  sunat_descripcion: v.nullable(v.string()),
+  ultimo_error: v.nullable(v.string()),
+});
+export const OperatorVouchersAnswer = v.array(OperatorVoucherAnswer);
+export type OperatorVoucher = v.InferOutput<typeof OperatorVoucherAnswer>;
+
+/** Issue 34 item 7: one passenger of a trip's manifest (D.S. 017-2009-MTC: the passenger list each departure carries). */
+export const ManifestPassengerAnswer = v.object({
+  asiento: v.number(),
+  piso: v.number(),
+  nombres: v.string(),
+  apellidos: v.string(),
+  /** Age at the departure, in years. */
+  edad: v.number(),
+  documento_tipo: v.string(),
+  documento_numero: v.string(),
+  embarque: v.string(),
+  desembarque: v.string(),
+  boleto: v.string(),
+  /** The purchase's valid electronic voucher (series-number), null when nothing was charged. */
+  comprobante: v.nullable(v.string()),
+  importe_centimos: v.number(),
+  menor: v.boolean(),
+});
+export const ManifestAnswer = v.object({
+  cviaje: v.number(),
+  origen: v.string(),
+  destino: v.string(),
+  salida: v.string(),
+  servicio: v.string(),
+  pasajeros: v.array(ManifestPassengerAnswer),
+});
+export type Manifest = v.InferOutput<typeof ManifestAnswer>;
