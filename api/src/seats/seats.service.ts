@@ -2,6 +2,7 @@ import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { locks } from '../db/lock-order';
 import {
   fareFieldOf,
+  HOLD_MAX_MINUTES,
   HOLD_MINUTES,
   MAX_SEATS,
   type SeatCell,
@@ -258,7 +259,6 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date,
 
   const key = body.clave_bloqueo ?? randomUUID();
   const keyHash = hashKey(key);
-  const expira = new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
   const hold = seat;
   try {
     return await db.transaction(async (tx) => {
@@ -270,6 +270,7 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date,
     if (Number(counted[0]?.n ?? 0) >= MAX_SEATS) throw new ConflictError('seat.limit');
     if (clientHash) await boundClient(tx, trip.cviaje, seat.cviaje_asiento, clientHash, keyHash, !body.clave_bloqueo, nowIso);
     await leaveOtherStretches(tx, trip, keyHash, nowIso);
+    const end = await holdEnd(tx, keyHash, now);
     // Holds of one seat queue here (the seats step of the lock order); the exclusion constraint
     // viaje_asiento_paradas_excl is what refuses an overlap.
     await locks.seatStretches(tx, [{ cviaje: trip.cviaje, nasiento: body.nasiento }]);
@@ -279,22 +280,57 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date,
       update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null
       where cviaje = ${trip.cviaje} and nasiento = ${body.nasiento} and paradas && ${trip.stretch.paradas}::int4range
         and cviaje_asiento <> ${hold.cviaje_asiento} and gestado_asiento = ${HELD} and expira <= ${nowIso}::timestamptz`);
-    const rows = await queryRows<unknown>(tx, sql`
+    const rows = await queryRows<{ expira: string | Date }>(tx, sql`
       update viaje_asiento set gestado_asiento = ${HELD}, clave_hash = ${keyHash}, cliente_hash = ${clientHash},
-        -- Holding again never shortens a hold (a reservation extends its seats' holds to its expiry).
-        expira = greatest(${expira}::timestamptz, case when clave_hash = ${keyHash} and gestado_asiento = ${HELD} then expira end)
+        -- Holding again never shortens a hold (a reservation extends its seats' holds to its expiry),
+        -- and never lengthens it past the key's cap (holdEnd).
+        expira = greatest(${end.toISOString()}::timestamptz, case when clave_hash = ${keyHash} and gestado_asiento = ${HELD} then expira end)
       where cviaje_asiento = ${seat.cviaje_asiento}
         and (gestado_asiento = ${AVAILABLE}
              or (gestado_asiento = ${HELD} and (expira <= ${nowIso}::timestamptz or clave_hash = ${keyHash})))
-      returning cviaje_asiento`);
-    if (rows.length === 0) throw new ConflictError('seat.taken');
-    return result(HELD, expira, key);
+      returning expira`);
+    const held = rows[0];
+    if (!held) throw new ConflictError('seat.taken');
+    const until = new Date(held.expira);
+    // Past the key's cap, a seat it did not hold already would be held for no time at all.
+    if (until.getTime() <= now.getTime()) throw new ConflictError('hold.extensionLimit');
+    return result(HELD, until.toISOString(), key);
     });
   } catch (error) {
     // Sold or held on an overlapping stretch: the database refused it.
     if (isExclusionViolation(error)) throw new ConflictError('seat.taken');
     throw error;
   }
+}
+
+/**
+ * Issue 32 item 3: when a hold taken now by the key ends: HOLD_MINUTES from now, never past the
+ * key's cap (`bloqueo_prorroga.tope`, HOLD_MAX_MINUTES after the key's first hold), so re-sending
+ * `/rest/asiento/bloquear` with the key moves no hold's end further than `/rest/asiento/extender`
+ * may. The cap is set when the key holds nothing live (its first hold, or a purchase that lapsed
+ * or was released: then its seats were back on sale and the key starts over like a new one, with
+ * its extensions counted again). Runs under the key's lock.
+ */
+async function holdEnd(tx: Database, keyHash: string, now: Date): Promise<Date> {
+  const nowIso = now.toISOString();
+  const live = await queryRows<{ n: number; primera: string | Date | null }>(tx, sql`
+    select count(*)::int as n, min(expira) as primera from viaje_asiento
+    where clave_hash = ${keyHash} and gestado_asiento = ${HELD} and expira > ${nowIso}::timestamptz`);
+  const n = Number(live[0]?.n ?? 0);
+  if (n === 0) {
+    const tope = new Date(now.getTime() + HOLD_MAX_MINUTES * 60_000).toISOString();
+    await tx.execute(sql`
+      insert into bloqueo_prorroga (clave_hash, prorrogas, tope) values (${keyHash}, 0, ${tope}::timestamptz)
+      on conflict (clave_hash) do update set prorrogas = 0, tope = excluded.tope`);
+  } else {
+    // Holds taken before the cap was stored with the first hold: counted from the earliest one's start.
+    const first = new Date(new Date(live[0]!.primera!).getTime() - HOLD_MINUTES * 60_000 + HOLD_MAX_MINUTES * 60_000).toISOString();
+    await tx.execute(sql`
+      insert into bloqueo_prorroga (clave_hash, prorrogas, tope) values (${keyHash}, 0, ${first}::timestamptz)
+      on conflict (clave_hash) do nothing`);
+  }
+  const rows = await queryRows<{ tope: string | Date }>(tx, sql`select tope from bloqueo_prorroga where clave_hash = ${keyHash}`);
+  return new Date(Math.min(now.getTime() + HOLD_MINUTES * 60_000, new Date(rows[0]!.tope).getTime()));
 }
 
 /** PostgreSQL's exclusion_violation (23P01), through either driver and Drizzle's wrapping. */
