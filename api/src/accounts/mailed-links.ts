@@ -77,6 +77,9 @@ export async function checkResetLink(db: Database, token: string, now: Date): Pr
  * link proves the address too, and any pending one-time code is dropped.
  */
 export async function setNewPassword(db: Database, body: { token: string; clave: string }, now: Date): Promise<{ correo: string }> {
+  // The cheap look-up first: a made-up or spent link costs no hashing (issue 32 item 9). The link
+  // is used up below, in the transaction, so two uses of one link still set one password.
+  await checkResetLink(db, body.token, now);
   const clave_hash = await hashPassword(body.clave);
   return db.transaction(async (tx) => {
     const ccuenta = await useLink(tx, body.token, 'recuperar', now);
