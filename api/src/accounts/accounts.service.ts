@@ -218,8 +218,21 @@ export async function signInWithProvider(db: Database, identity: ProviderIdentit
   const account = linked ?? (await accountByEmail(db, identity.email));
   if (account) {
     const link = identity.provider === 'google' ? { google_sub: identity.subject } : { facebook_id: identity.subject };
+    // Issue 32 item 11: the first identity linked is the account's; another one with the same
+    // e-mail (a reissued or taken-over provider account) is a different person until the
+    // customer, signed in another way, says otherwise. It never replaces the first.
+    const bound = identity.provider === 'google' ? account.google_sub : account.facebook_id;
+    if (!linked && bound && bound !== identity.subject) throw new InvalidInputError('account.social.otherIdentity');
     await db.transaction(async (tx) => {
-      if (!linked) await tx.update(cuenta).set(link).where(eq(cuenta.ccuenta, account.ccuenta));
+      if (!linked) {
+        const [set] = await tx
+          .update(cuenta)
+          .set(link)
+          .where(and(eq(cuenta.ccuenta, account.ccuenta), identity.provider === 'google' ? isNull(cuenta.google_sub) : isNull(cuenta.facebook_id)))
+          .returning({ ccuenta: cuenta.ccuenta });
+        // Another identity was linked a moment earlier.
+        if (!set) throw new InvalidInputError('account.social.otherIdentity');
+      }
       await endUnprovenClaim(tx, account, context.now);
     });
     return signedIn(db, account.ccuenta, context);
