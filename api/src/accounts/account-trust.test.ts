@@ -86,14 +86,46 @@ describe('item 1: a password set before the address is proven', () => {
     expect(res.json().code).toBe('account.login.invalid');
   });
 
-  it('a later sign-up of the same unproven address replaces the earlier claim', async () => {
+  it("issue 32 item 5: a second sign-up of a pending address never replaces its password; the owner's link still confirms the owner's", async () => {
+    const owner = person({ nombres: 'Rosa', clave: 'Owner2026x' });
+    expect((await post('/rest/usuario/registrar', owner)).statusCode).toBe(202);
+    const ownersLink = linkToken((await lastMail(owner.correo)).text, 'confirmar');
+    const attacker = { ...person({ nombres: 'Mallory', clave: 'Attacker1' }), correo: owner.correo };
+    expect((await post('/rest/usuario/registrar', attacker)).statusCode).toBe(202);
+    // The address is told, without the attacker's greeting name and without a link that confirms anything.
+    const notice = await lastMail(owner.correo);
+    expect(notice.text).not.toContain('Mallory');
+    expect(linkToken(notice.text, 'confirmar')).toBeNull();
+    const [pending] = await api.db.select().from(cuenta).where(eq(cuenta.correo, owner.correo));
+    expect(pending!.nombres).toBe('Rosa');
+    expect((await post('/rest/usuario/confirmar', { token: ownersLink })).statusCode).toBe(200);
+    expect((await post('/rest/login/verificar', { correo: owner.correo, clave: 'Owner2026x' })).statusCode).toBe(200);
+    expect((await post('/rest/login/verificar', { correo: owner.correo, clave: 'Attacker1' })).json().code).toBe('account.login.invalid');
+  });
+
+  it('issue 32 item 5: a squatter who signed up first keeps no hold: the owner gets in with a one-time code, the password of the sign-up is gone', async () => {
     const squatter = person({ clave: 'Squatter1' });
     expect((await post('/rest/usuario/registrar', squatter)).statusCode).toBe(202);
-    const owner = await registered({ ...person(), correo: squatter.correo, clave: 'Owner2026x' });
-    expect((await post('/rest/login/verificar', { correo: owner.correo, clave: 'Owner2026x' })).statusCode).toBe(200);
+    const owner = { ...person({ clave: 'Owner2026x' }), correo: squatter.correo };
+    expect((await post('/rest/usuario/registrar', owner)).statusCode).toBe(202);
+    expect((await post('/rest/login/verificar', { correo: owner.correo, clave: 'Owner2026x' })).json().code).toBe('account.login.invalid');
+    const session = await signInWithCode(owner.correo);
+    expect(session).toEqual(expect.any(String));
     expect((await post('/rest/login/verificar', { correo: owner.correo, clave: 'Squatter1' })).json().code).toBe('account.login.invalid');
-    const [row] = await api.db.select().from(cuenta).where(eq(cuenta.correo, owner.correo));
-    expect(row!.num_doc).toBe(owner.num_doc);
+  });
+
+  it('issue 32 item 5: a confirmation link is bound to the sign-up it was mailed for', async () => {
+    const first = person({ clave: 'First2026x' });
+    expect((await post('/rest/usuario/registrar', first)).statusCode).toBe(202);
+    const link = linkToken((await lastMail(first.correo)).text, 'confirmar');
+    // Whatever replaces the pending sign-up's password (here, written straight to the table), the
+    // link mailed for the first one no longer confirms the account.
+    await api.db.update(cuenta).set({ clave_hash: await hashPassword('Other2026x') }).where(eq(cuenta.correo, first.correo));
+    const res = await post('/rest/usuario/confirmar', { token: link });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('account.link.invalid');
+    const [row] = await api.db.select().from(cuenta).where(eq(cuenta.correo, first.correo));
+    expect(row!.correo_confirmado_en).toBeNull();
   });
 
   it('an unconfirmed sign-up keeps a document only while its link can be used', async () => {

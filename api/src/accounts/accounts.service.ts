@@ -12,13 +12,13 @@ import type { Database } from '../db/client';
 import { locks } from '../db/lock-order';
 import { InvalidInputError, UnauthorizedError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
-import { alreadyRegisteredMail, confirmMail, noAccountMail, otpMail } from './account-mail';
+import { alreadyRegisteredMail, confirmMail, noAccountMail, otpMail, pendingSignUpMail } from './account-mail';
 import { findCustomer, type CustomerData } from './accounts.queries';
 import { cuenta, cuentaEnlace, otpCodigo } from './accounts.tables';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { TooManyRequests } from '../http/rate-limit';
 import type { ProviderIdentity } from './providers';
-import { linkTokenHash, newLinkToken, newOtpCode, otpHash, sameHash } from './secrets';
+import { linkTokenHash, newLinkToken, newOtpCode, otpHash, sameHash, signUpDigest } from './secrets';
 import { openSession, sessionOfToken } from './sessions';
 import { signPendingSignUp, verifyPendingSignUp } from './tokens';
 
@@ -154,7 +154,7 @@ export async function signInWithPassword(db: Database, body: { correo: string; c
   if (!account.correo_confirmado_en) {
     // Only the owner of the password learns this; a fresh link goes to the address.
     await db.transaction(async (tx) => {
-      const token = await newLink(tx, account.ccuenta, 'confirmar', CONFIRM_TTL_MS, context.now);
+      const token = await newLink(tx, account.ccuenta, 'confirmar', CONFIRM_TTL_MS, context.now, signUpDigest(account.ccuenta, account.clave_hash));
       await enqueueMail(tx, confirmMail(account.correo, account.nombres, link(context, '/cuenta/registro', { confirmar: token }), context.language));
     });
     throw new InvalidInputError('account.login.unconfirmed', 'correo');
@@ -291,14 +291,14 @@ export async function isDocumentFree(db: Database, tipo_doc: number, num_doc: st
 /** Unproven sign-ups created before this instant have had their time: their claims are void. */
 const staleBefore = (now: Date) => new Date(now.getTime() - CONFIRM_TTL_MS);
 
-export async function newLink(db: Database, ccuenta: number, tipo: 'confirmar' | 'recuperar' | 'cc', ttlMs: number, now: Date): Promise<string> {
+export async function newLink(db: Database, ccuenta: number, tipo: 'confirmar' | 'recuperar' | 'cc', ttlMs: number, now: Date, registro: string | null = null): Promise<string> {
   // A new link replaces the earlier unused ones of the same kind.
   await db
     .update(cuentaEnlace)
     .set({ usado_en: now })
     .where(and(eq(cuentaEnlace.ccuenta, ccuenta), eq(cuentaEnlace.tipo, tipo), isNull(cuentaEnlace.usado_en)));
   const token = newLinkToken();
-  await db.insert(cuentaEnlace).values({ ccuenta, tipo, hash: linkTokenHash(token), expira_en: new Date(now.getTime() + ttlMs), creado_en: now });
+  await db.insert(cuentaEnlace).values({ ccuenta, tipo, hash: linkTokenHash(token), expira_en: new Date(now.getTime() + ttlMs), creado_en: now, registro });
   return token;
 }
 
@@ -315,6 +315,15 @@ export async function signUp(db: Database, body: SignUp, context: AccountContext
   const existing = await accountByEmail(db, body.correo);
   if (existing?.correo_confirmado_en) {
     await enqueueMail(db, alreadyRegisteredMail(existing.correo, existing.nombres, link(context, '/cuenta/recuperar'), context.language));
+    return;
+  }
+  if (existing && existing.creado_en > staleBefore(context.now)) {
+    // Issue 32 item 5: a sign-up of this address waits for its link. Another one never replaces its
+    // password or name (the owner's link would then confirm an attacker's password): the address is
+    // told, without this sign-up's name and with no link that confirms anything. Whoever owns the
+    // address gets in with a one-time code (which drops the pending sign-up's password) or with
+    // the first mail's link. The answer is the one of any sign-up.
+    await enqueueMail(db, pendingSignUpMail(existing.correo, link(context, '/login'), context.language));
     return;
   }
   if (!(await isDocumentFree(db, body.tipo_doc, body.num_doc, context.now))) {
@@ -336,8 +345,8 @@ export async function signUp(db: Database, body: SignUp, context: AccountContext
             sql`${cuenta.correo} <> ${body.correo.toLowerCase()}`,
           ),
         );
-      // A new sign-up of an address nobody has proven replaces the earlier claim on it (only the
-      // owner of the address can confirm either; the newest link replaces the older ones).
+      // A sign-up of an address nobody proved in its time replaces that lapsed claim (its links
+      // are used up by newLink, and bound to it anyway).
       const values = { ...identity, correo: body.correo.toLowerCase(), clave_hash, idioma: context.language, creado_en: context.now, actualizado_en: context.now };
       const [created] = existing
         ? await tx
@@ -347,7 +356,7 @@ export async function signUp(db: Database, body: SignUp, context: AccountContext
             .returning({ ccuenta: cuenta.ccuenta })
         : await tx.insert(cuenta).values(values).returning({ ccuenta: cuenta.ccuenta });
       if (!created) throw new InvalidInputError('request.invalid');
-      const token = await newLink(tx, created.ccuenta, 'confirmar', CONFIRM_TTL_MS, context.now);
+      const token = await newLink(tx, created.ccuenta, 'confirmar', CONFIRM_TTL_MS, context.now, signUpDigest(created.ccuenta, clave_hash));
       await enqueueMail(tx, confirmMail(body.correo, body.nombres, link(context, '/cuenta/registro', { confirmar: token }), context.language));
     });
   } catch (error) {

@@ -57,6 +57,11 @@ export const cuentaEnlace = pgTable(
     expira_en: instant('expira_en').notNull(),
     usado_en: instant('usado_en'),
     creado_en: instant('creado_en').notNull().defaultNow(),
+    /**
+     * A sign-up link ('confirmar'): the digest of the sign-up it was mailed for (`signUpDigest`:
+     * the account and its password hash), so it confirms that sign-up and no later one (issue 32).
+     */
+    registro: text('registro'),
   },
   (t) => [index().on(t.ccuenta, t.tipo), check('cuenta_enlace_tipo', sql`${t.tipo} in ('confirmar', 'recuperar', 'cc')`)],
 );

@@ -6,7 +6,7 @@ import { noAccountMail, resetMail } from './account-mail';
 import { accountByEmail, link, newLink, RESET_TTL_MS, type AccountContext } from './accounts.service';
 import { cuenta, cuentaEnlace, otpCodigo } from './accounts.tables';
 import { hashPassword } from './passwords';
-import { linkTokenHash } from './secrets';
+import { linkTokenHash, signUpDigest } from './secrets';
 import { revokeAllSessions } from './sessions';
 
 // What the mailed links do: confirming an address, resetting the password.
@@ -39,9 +39,19 @@ export async function confirmCcEmail(db: Database, token: string, now: Date): Pr
 /** `/rest/usuario/confirmar`: the sign-up link confirms the address, once. */
 export async function confirmEmail(db: Database, token: string, now: Date): Promise<{ correo: string }> {
   return db.transaction(async (tx) => {
-    const ccuenta = await useLink(tx, token, 'confirmar', now);
-    if (ccuenta === null) throw new InvalidInputError('account.link.invalid', 'token');
-    const [account] = await tx.update(cuenta).set({ correo_confirmado_en: now }).where(eq(cuenta.ccuenta, ccuenta)).returning({ correo: cuenta.correo });
+    const [used] = await tx
+      .update(cuentaEnlace)
+      .set({ usado_en: now })
+      .where(and(eq(cuentaEnlace.hash, linkTokenHash(token)), eq(cuentaEnlace.tipo, 'confirmar'), isNull(cuentaEnlace.usado_en), gt(cuentaEnlace.expira_en, now)))
+      .returning({ ccuenta: cuentaEnlace.ccuenta, registro: cuentaEnlace.registro });
+    if (!used) throw new InvalidInputError('account.link.invalid', 'token');
+    const [pending] = await tx.select({ clave_hash: cuenta.clave_hash }).from(cuenta).where(eq(cuenta.ccuenta, used.ccuenta));
+    // Bound to the sign-up it was mailed for (issue 32 item 5): a link made before the binding
+    // (no digest) has at most its 48 hours left.
+    if (!pending || (used.registro !== null && used.registro !== signUpDigest(used.ccuenta, pending.clave_hash))) {
+      throw new InvalidInputError('account.link.invalid', 'token');
+    }
+    const [account] = await tx.update(cuenta).set({ correo_confirmado_en: now }).where(eq(cuenta.ccuenta, used.ccuenta)).returning({ correo: cuenta.correo });
     return { correo: account!.correo };
   });
 }
