@@ -243,18 +243,44 @@ describe('item 6: no per-address lockout', () => {
     }
   });
 
-  it('failures from many addresses slow the guessing down (backoff per account, kept in the database)', async () => {
+  it('failures from many addresses slow the guessing down: an address that failed waits out the backoff of the account (kept in the database)', async () => {
     const app = await limitedApp();
     try {
       const p = await registered();
       for (let i = 0; i < 8; i += 1) await from(app, `203.0.113.${100 + i}`)('/rest/login/verificar', { correo: p.correo, clave: `Wrong${i}pass` });
-      const next = await from(app, '203.0.113.200')('/rest/login/verificar', { correo: p.correo, clave: 'Wrong9pass' });
-      expect(next.statusCode).toBe(429);
-      expect(next.json().code).toBe('request.tooMany');
+      const again = await from(app, '203.0.113.101')('/rest/login/verificar', { correo: p.correo, clave: 'Wrong9pass' });
+      expect(again.statusCode).toBe(429);
+      expect(again.json().code).toBe('request.tooMany');
+      // Even its right password waits while the backoff lasts: that address has guessed wrong.
+      expect((await from(app, '203.0.113.102')('/rest/login/verificar', { correo: p.correo, clave: p.clave })).statusCode).toBe(429);
     } finally {
       await app.close();
     }
   });
+
+  it('issue 32 item 6: a slow drip of wrong passwords from changing addresses never refuses the right password from an address that has not failed', async () => {
+    const app = await limitedApp();
+    try {
+      const p = await registered();
+      const start = clock.getTime();
+      const refusedOwner: number[] = [];
+      // One wrong password a second from a new address each time, for 50 s; every 10 s the owner,
+      // from an address of its own that never failed, signs in with the right password.
+      for (let second = 0; second < 50; second += 1) {
+        clock = new Date(start + second * 1000);
+        await from(app, `203.0.113.${second + 1}`)('/rest/login/verificar', { correo: p.correo, clave: `Wrong${second}pass` });
+        if (second % 10 === 9 && second < 40) {
+          const owner = await from(app, `198.51.100.${second}`)('/rest/login/verificar', { correo: p.correo, clave: p.clave });
+          if (owner.statusCode !== 200) refusedOwner.push(second);
+        }
+      }
+      expect(refusedOwner).toEqual([]);
+      // The attacker's addresses are still slowed: one that failed, trying again at once, waits.
+      expect((await from(app, '203.0.113.50')('/rest/login/verificar', { correo: p.correo, clave: 'Again50pass' })).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
 });
 
 describe('item 7: enumeration', () => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { endpoints } from '@rumbo/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
@@ -97,6 +98,8 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
   const passwordPerEmail = perEmail('password', limits.signInPerEmail);
   const codeChecksPerEmail = perEmail('otp-validate', limits.signInPerEmail);
   const emailAndClient = (request: FastifyRequest, email: string) => `${email.toLowerCase()}|${request.ip}`;
+  // The client whose wrong passwords the backoff remembers: keyed, so the table holds no addresses.
+  const signInClient = (request: FastifyRequest) => createHmac('sha256', sessionSecret).update(`signin-client:${request.ip}`).digest('hex');
   const codeMailsPerEmail = perEmail('otp-request', limits.mailsPerEmail);
   const resetMailsPerEmail = perEmail('reset', limits.mailsPerEmail);
   const signIn = { rateLimit: limits.signIn };
@@ -107,7 +110,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
 
   route(app, endpoints.passwordSignIn, async ({ input: body, request, reply }) => {
     await passwordPerEmail(request, reply, emailAndClient(request, body.correo));
-    return signInWithPassword(db, body, context(request));
+    return signInWithPassword(db, body, context(request), signInClient(request));
   }, signIn);
 
   route(app, endpoints.otpRequest, async ({ input: { email }, request, reply }) => {

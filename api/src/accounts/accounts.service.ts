@@ -14,7 +14,7 @@ import { InvalidInputError, UnauthorizedError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { alreadyRegisteredMail, confirmMail, noAccountMail, otpMail, pendingSignUpMail } from './account-mail';
 import { findCustomer, type CustomerData } from './accounts.queries';
-import { cuenta, cuentaEnlace, otpCodigo } from './accounts.tables';
+import { claveFalloCliente, cuenta, cuentaEnlace, otpCodigo } from './accounts.tables';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 import { TooManyRequests } from '../http/rate-limit';
 import type { ProviderIdentity } from './providers';
@@ -117,9 +117,12 @@ export async function lookupAccount(db: Database, correo: string): Promise<Accou
 
 /**
  * Backoff of password sign-ins (issue 15): from the 5th wrong password since the last sign-in, from
- * whatever addresses, each try waits 2^(failures - 5) seconds after the last failure, at most a
- * minute. It slows a distributed guesser to about one try a minute and never locks the owner out
- * (a minute at worst, and the one-time code is never held back).
+ * whatever addresses, a try waits 2^(failures - 5) seconds after the last failure, at most a
+ * minute. Issue 32 item 6: it holds back only the clients that have given this account a wrong
+ * password since its last sign-in (`clave_fallo_cliente`); a client that has not failed is heard,
+ * so a drip of wrong passwords from changing addresses (which kept the owner refused for 84 s
+ * running) never refuses the owner's right password. Each address of a guesser gets one try, then
+ * waits with the others; the per-address and per-e-mail-and-address limits bound the rest.
  */
 export const PASSWORD_BACKOFF_FROM = 5;
 export const PASSWORD_BACKOFF_MAX_MS = 60_000;
@@ -129,17 +132,32 @@ function backoffUntil(account: Pick<Account, 'clave_fallos' | 'clave_fallo_en'>)
   return account.clave_fallo_en.getTime() + wait;
 }
 
+/** Whether `client` gave the account a wrong password since its last password sign-in. */
+async function hasFailed(db: Database, ccuenta: number, client: string): Promise<boolean> {
+  const [row] = await db
+    .select({ ccuenta: claveFalloCliente.ccuenta })
+    .from(claveFalloCliente)
+    .where(and(eq(claveFalloCliente.ccuenta, ccuenta), eq(claveFalloCliente.cliente_hash, client)));
+  return row !== undefined;
+}
+
 /** E-mail and password. Wrong e-mail and wrong password read alike, and take alike long. */
-export async function signInWithPassword(db: Database, body: { correo: string; clave: string }, context: AccountContext): Promise<SignedIn> {
+export async function signInWithPassword(db: Database, body: { correo: string; clave: string }, context: AccountContext, client = ''): Promise<SignedIn> {
   const account = await accountByEmail(db, body.correo);
-  if (account && backoffUntil(account) > context.now.getTime()) throw new TooManyRequests('password backoff');
+  if (account && backoffUntil(account) > context.now.getTime() && (await hasFailed(db, account.ccuenta, client))) throw new TooManyRequests('password backoff');
   const matches = await verifyPassword(body.clave, account?.clave_hash ?? (await decoyHash()));
   if (!account?.clave_hash || !matches) {
     if (account) {
-      await db
-        .update(cuenta)
-        .set({ clave_fallos: sql`${cuenta.clave_fallos} + 1`, clave_fallo_en: context.now })
-        .where(eq(cuenta.ccuenta, account.ccuenta));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(cuenta)
+          .set({ clave_fallos: sql`${cuenta.clave_fallos} + 1`, clave_fallo_en: context.now })
+          .where(eq(cuenta.ccuenta, account.ccuenta));
+        await tx
+          .insert(claveFalloCliente)
+          .values({ ccuenta: account.ccuenta, cliente_hash: client, fallo_en: context.now })
+          .onConflictDoUpdate({ target: [claveFalloCliente.ccuenta, claveFalloCliente.cliente_hash], set: { fallo_en: context.now } });
+      });
     }
     throw new InvalidInputError('account.login.invalid', 'clave');
   }
@@ -150,6 +168,7 @@ export async function signInWithPassword(db: Database, body: { correo: string; c
       .update(cuenta)
       .set({ clave_fallos: 0, clave_fallo_en: null, ...(rehash ? { clave_hash: rehash } : {}) })
       .where(and(eq(cuenta.ccuenta, account.ccuenta), eq(cuenta.clave_hash, account.clave_hash)));
+    await db.delete(claveFalloCliente).where(eq(claveFalloCliente.ccuenta, account.ccuenta));
   }
   if (!account.correo_confirmado_en) {
     // Only the owner of the password learns this; a fresh link goes to the address.

@@ -4,7 +4,7 @@ import { InvalidInputError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { noAccountMail, resetMail } from './account-mail';
 import { accountByEmail, link, newLink, RESET_TTL_MS, type AccountContext } from './accounts.service';
-import { cuenta, cuentaEnlace, otpCodigo } from './accounts.tables';
+import { claveFalloCliente, cuenta, cuentaEnlace, otpCodigo } from './accounts.tables';
 import { hashPassword } from './passwords';
 import { linkTokenHash, signUpDigest } from './secrets';
 import { revokeAllSessions } from './sessions';
@@ -100,6 +100,7 @@ export async function setNewPassword(db: Database, body: { token: string; clave:
       .where(eq(cuenta.ccuenta, ccuenta))
       .returning({ correo: cuenta.correo });
     await tx.delete(otpCodigo).where(eq(otpCodigo.ccuenta, ccuenta));
+    await tx.delete(claveFalloCliente).where(eq(claveFalloCliente.ccuenta, ccuenta));
     // A new password ends every session: a stolen token stops working.
     await revokeAllSessions(tx, ccuenta, now);
     return { correo: account!.correo };
