@@ -17,7 +17,7 @@ import { healthRoutes } from './http/health.routes';
 import { registerJsonParser } from './http/json-body';
 import { Metrics, metricsRoutes, registerRequestMetrics } from './http/metrics';
 import { openApiRoutes, type RegisteredRoute } from './http/openapi.routes';
-import { LOOKUP_RATE_LIMIT, rateLimitStore, SEAT_RATE_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
+import { LOOKUP_RATE_LIMIT, rateLimitStore, SEAT_RATE_LIMIT, unprovenMailBudget, UNPROVEN_MAIL_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { paymentSandboxRoutes, type SandboxOptions } from './payments/sandbox/sandbox.routes';
 import type { PaymentProvider } from './payments/provider';
@@ -46,6 +46,8 @@ export interface AppOptions {
   lookupRateLimit?: RateLimit;
   /** `/rest/venta/recovery` per payment code; RECOVERY_PER_CODE_LIMIT by default. */
   recoveryPerCodeLimit?: RateLimit;
+  /** Issue 32 item 8: mails per recipient to an address nobody has proven (UNPROVEN_MAIL_LIMIT). */
+  unprovenMailLimit?: RateLimit;
   /** Issue 15: how many complaint copies go to one recipient and from one client. */
   complaintCopyLimits?: ComplaintCopyLimits;
   /** The clock; tests fix it to file complaints on chosen dates. */
@@ -150,10 +152,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('registeredRoutes', routes);
 
+  const unprovenMail = unprovenMailBudget(app, options.unprovenMailLimit ?? UNPROVEN_MAIL_LIMIT);
+
   await app.register(healthRoutes, { db, redis, draining });
   if (options.metricsToken) await app.register(metricsRoutes, { metrics, token: options.metricsToken });
   await app.register(contentRoutes, { db, now });
-  await app.register(complaintsRoutes, { db, now, writeRateLimit, copyLimits: options.complaintCopyLimits });
+  await app.register(complaintsRoutes, { db, now, writeRateLimit, copyLimits: options.complaintCopyLimits, unprovenMail });
   await app.register(accountsRoutes, {
     db,
     sessionSecret,
@@ -163,14 +167,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     google: options.google,
     facebook: options.facebook,
     rateLimits: options.accountRateLimits,
+    unprovenMail,
   });
   await app.register(pointsRoutes, { db, sessionSecret, now });
   await app.register(tripsRoutes, { db, now });
   await app.register(seatsRoutes, { db, now, seatRateLimit, clientSecret: sessionSecret });
   await app.register(agenciesRoutes, { db });
   await app.register(cargoRoutes, { db, lookupRateLimit });
-  await app.register(promotionsRoutes, { db, now, writeRateLimit, siteOrigins: options.corsOrigins ?? [] });
-  await app.register(companiesRoutes, { db, now, writeRateLimit, lookupRateLimit });
+  await app.register(promotionsRoutes, { db, now, writeRateLimit, siteOrigins: options.corsOrigins ?? [], unprovenMail });
+  await app.register(companiesRoutes, { db, now, writeRateLimit, lookupRateLimit, unprovenMail });
   await app.register(peopleRoutes, { db, now, writeRateLimit });
   await app.register(seatPassengerRoutes, { db, now, writeRateLimit });
   await app.register(salesRoutes, {

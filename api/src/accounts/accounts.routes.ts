@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { InvalidInputError } from '../errors';
 import { requestLanguage } from '../http/language';
-import { perKeyLimit, type RateLimit } from '../http/rate-limit';
+import { perKeyLimit, type MailGate, type RateLimit } from '../http/rate-limit';
 import { route } from '../http/endpoint';
 import {
   completeSocialSignUp,
@@ -58,6 +58,8 @@ export interface AccountsRoutesOptions {
   google?: GoogleOptions;
   facebook?: FacebookOptions;
   rateLimits?: AccountRateLimits;
+  /** The recipient cap of mails to unproven addresses (UNPROVEN_MAIL_LIMIT); unset: no cap. */
+  unprovenMail?: (request: FastifyRequest) => MailGate;
 }
 
 /** The bearer token of a request: the Authorization header, else the `token` cookie (spec §7). */
@@ -86,7 +88,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     const origin = request.headers.origin;
     // Links are only ever built from configuration or an allowed origin, never from a Host header.
     const siteUrl = options.siteUrl ?? (allowedOrigin(origin) ? origin : undefined);
-    return { secret: sessionSecret, language: requestLanguage(request), now: now(), siteUrl };
+    return { secret: sessionSecret, language: requestLanguage(request), now: now(), siteUrl, mayMailUnproven: options.unprovenMail?.(request) };
   }
 
   /** Per-e-mail limiter: `check(request, email)` answers 429 past the limit. */

@@ -11,12 +11,12 @@ import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { locks } from '../db/lock-order';
 import { InvalidInputError, UnauthorizedError } from '../errors';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { alreadyRegisteredMail, confirmMail, noAccountMail, otpMail, pendingSignUpMail } from './account-mail';
 import { findCustomer, type CustomerData } from './accounts.queries';
 import { claveFalloCliente, cuenta, cuentaEnlace, otpCodigo } from './accounts.tables';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
-import { TooManyRequests } from '../http/rate-limit';
+import { TooManyRequests, type MailGate } from '../http/rate-limit';
 import type { ProviderIdentity } from './providers';
 import { linkTokenHash, newLinkToken, newOtpCode, otpHash, sameHash, signUpDigest } from './secrets';
 import { openSession, sessionOfToken } from './sessions';
@@ -38,6 +38,14 @@ export interface AccountContext {
   now: Date;
   /** Origin of the site, for links in mails (`https://www.example.pe`); unknown for some callers. */
   siteUrl?: string;
+  /** The recipient cap of mails to addresses nobody has proven (UNPROVEN_MAIL_LIMIT); unset: no cap. */
+  mayMailUnproven?: MailGate;
+}
+
+/** Queues `mail` unless its recipient, an address nobody has proven, has had its share (issue 32 item 8). */
+export async function enqueueUnprovenMail(db: Database, mail: OutgoingMail, context: Pick<AccountContext, 'mayMailUnproven'>): Promise<void> {
+  if (context.mayMailUnproven && !(await context.mayMailUnproven(mail.to))) return;
+  await enqueueMail(db, mail);
 }
 
 /** The customer of a session token and the session's id; UnauthorizedError when the session is not open. */
@@ -174,7 +182,7 @@ export async function signInWithPassword(db: Database, body: { correo: string; c
     // Only the owner of the password learns this; a fresh link goes to the address.
     await db.transaction(async (tx) => {
       const token = await newLink(tx, account.ccuenta, 'confirmar', CONFIRM_TTL_MS, context.now, signUpDigest(account.ccuenta, account.clave_hash));
-      await enqueueMail(tx, confirmMail(account.correo, account.nombres, link(context, '/cuenta/registro', { confirmar: token }), context.language));
+      await enqueueUnprovenMail(tx, confirmMail(account.correo, account.nombres, link(context, '/cuenta/registro', { confirmar: token }), context.language), context);
     });
     throw new InvalidInputError('account.login.unconfirmed', 'correo');
   }
@@ -186,7 +194,7 @@ export async function requestOtp(db: Database, email: string, context: AccountCo
   const account = await accountByEmail(db, email);
   await db.transaction(async (tx) => {
     if (!account) {
-      await enqueueMail(tx, noAccountMail(email, link(context, '/cuenta/registro'), context.language));
+      await enqueueUnprovenMail(tx, noAccountMail(email, link(context, '/cuenta/registro'), context.language), context);
       return;
     }
     const code = newOtpCode();
@@ -198,7 +206,9 @@ export async function requestOtp(db: Database, email: string, context: AccountCo
       creado_en: context.now,
     };
     await tx.insert(otpCodigo).values(values).onConflictDoUpdate({ target: otpCodigo.ccuenta, set: values });
-    await enqueueMail(tx, otpMail(account.correo, account.nombres, code, context.language));
+    const mail = otpMail(account.correo, account.nombres, code, context.language);
+    // A code to an address whose sign-up is not confirmed yet is a mail to an unproven address too.
+    await (account.correo_confirmado_en ? enqueueMail(tx, mail) : enqueueUnprovenMail(tx, mail, context));
   });
 }
 
@@ -333,7 +343,8 @@ export async function signUp(db: Database, body: SignUp, context: AccountContext
   const clave_hash = await hashPassword(clave);
   const existing = await accountByEmail(db, body.correo);
   if (existing?.correo_confirmado_en) {
-    await enqueueMail(db, alreadyRegisteredMail(existing.correo, existing.nombres, link(context, '/cuenta/recuperar'), context.language));
+    // Proven, but anyone can cause it: under the same cap.
+    await enqueueUnprovenMail(db, alreadyRegisteredMail(existing.correo, existing.nombres, link(context, '/cuenta/recuperar'), context.language), context);
     return;
   }
   if (existing && existing.creado_en > staleBefore(context.now)) {
@@ -342,7 +353,7 @@ export async function signUp(db: Database, body: SignUp, context: AccountContext
     // told, without this sign-up's name and with no link that confirms anything. Whoever owns the
     // address gets in with a one-time code (which drops the pending sign-up's password) or with
     // the first mail's link. The answer is the one of any sign-up.
-    await enqueueMail(db, pendingSignUpMail(existing.correo, link(context, '/login'), context.language));
+    await enqueueUnprovenMail(db, pendingSignUpMail(existing.correo, link(context, '/login'), context.language), context);
     return;
   }
   if (!(await isDocumentFree(db, body.tipo_doc, body.num_doc, context.now))) {
@@ -376,7 +387,7 @@ export async function signUp(db: Database, body: SignUp, context: AccountContext
         : await tx.insert(cuenta).values(values).returning({ ccuenta: cuenta.ccuenta });
       if (!created) throw new InvalidInputError('request.invalid');
       const token = await newLink(tx, created.ccuenta, 'confirmar', CONFIRM_TTL_MS, context.now, signUpDigest(created.ccuenta, clave_hash));
-      await enqueueMail(tx, confirmMail(body.correo, body.nombres, link(context, '/cuenta/registro', { confirmar: token }), context.language));
+      await enqueueUnprovenMail(tx, confirmMail(body.correo, body.nombres, link(context, '/cuenta/registro', { confirmar: token }), context.language), context);
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

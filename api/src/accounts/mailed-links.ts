@@ -3,7 +3,7 @@ import type { Database } from '../db/client';
 import { InvalidInputError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { noAccountMail, resetMail } from './account-mail';
-import { accountByEmail, link, newLink, RESET_TTL_MS, type AccountContext } from './accounts.service';
+import { accountByEmail, enqueueUnprovenMail, link, newLink, RESET_TTL_MS, type AccountContext } from './accounts.service';
 import { claveFalloCliente, cuenta, cuentaEnlace, otpCodigo } from './accounts.tables';
 import { hashPassword } from './passwords';
 import { linkTokenHash, signUpDigest } from './secrets';
@@ -61,13 +61,14 @@ export async function requestReset(db: Database, correo: string, context: Accoun
   const account = await accountByEmail(db, correo);
   await db.transaction(async (tx) => {
     if (!account) {
-      await enqueueMail(tx, noAccountMail(correo, link(context, '/cuenta/registro'), context.language));
+      await enqueueUnprovenMail(tx, noAccountMail(correo, link(context, '/cuenta/registro'), context.language), context);
       return;
     }
     const token = await newLink(tx, account.ccuenta, 'recuperar', RESET_TTL_MS, context.now);
     // A mail that grants access goes only to the sign-in address, never to the CC address (which
     // a stolen session could have set).
-    await enqueueMail(tx, resetMail(account.correo, account.nombres, link(context, '/cuenta/recuperar', { token }), context.language));
+    const mail = resetMail(account.correo, account.nombres, link(context, '/cuenta/recuperar', { token }), context.language);
+    await (account.correo_confirmado_en ? enqueueMail(tx, mail) : enqueueUnprovenMail(tx, mail, context));
   });
 }
 
