@@ -19,6 +19,7 @@ import { Metrics, metricsRoutes, registerRequestMetrics } from './http/metrics';
 import { openApiRoutes, type RegisteredRoute } from './http/openapi.routes';
 import { LOOKUP_RATE_LIMIT, rateLimitStore, SEAT_RATE_LIMIT, unprovenMailBudget, UNPROVEN_MAIL_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
+import { refuseUndeclaredProxy } from './http/proxy';
 import { paymentSandboxRoutes, type SandboxOptions } from './payments/sandbox/sandbox.routes';
 import type { PaymentProvider } from './payments/provider';
 import { promotionsRoutes } from './promotions/promotions.routes';
@@ -82,6 +83,13 @@ export interface AppOptions {
    * per-address limits see each customer's address behind the load balancer, not the balancer's.
    */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * How many X-Forwarded-For hops the operator declared (TRUST_PROXY: its hop count, 1 for
+   * addresses, 0 unset): the seat-hold bounds walk only these (issue 32 item 4).
+   */
+  proxyHops?: number;
+  /** Production without TRUST_PROXY: refuse (503, logged) each request a proxy forwarded. */
+  refuseUndeclaredProxy?: boolean;
   /** True once the process is shutting down: readiness answers 503. */
   draining?: () => boolean;
 }
@@ -108,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerJsonParser(app);
+  if (options.refuseUndeclaredProxy) refuseUndeclaredProxy(app);
   const metrics = options.metrics ?? new Metrics(db);
   registerRequestMetrics(app, metrics);
   // Shutting down: each answer closes its connection, so keep-alive clients and the balancer
@@ -171,7 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(pointsRoutes, { db, sessionSecret, now });
   await app.register(tripsRoutes, { db, now });
-  await app.register(seatsRoutes, { db, now, seatRateLimit, clientSecret: sessionSecret });
+  await app.register(seatsRoutes, { db, now, seatRateLimit, clientSecret: sessionSecret, proxyHops: options.proxyHops ?? 0 });
   await app.register(agenciesRoutes, { db });
   await app.register(cargoRoutes, { db, lookupRateLimit });
   await app.register(promotionsRoutes, { db, now, writeRateLimit, siteOrigins: options.corsOrigins ?? [], unprovenMail });
