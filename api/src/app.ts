@@ -17,8 +17,9 @@ import { healthRoutes } from './http/health.routes';
 import { registerJsonParser } from './http/json-body';
 import { Metrics, metricsRoutes, registerRequestMetrics } from './http/metrics';
 import { openApiRoutes, type RegisteredRoute } from './http/openapi.routes';
-import { LOOKUP_RATE_LIMIT, rateLimitStore, SEAT_RATE_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
+import { LOOKUP_RATE_LIMIT, rateLimitStore, SEAT_RATE_LIMIT, unprovenMailBudget, UNPROVEN_MAIL_LIMIT, WRITE_RATE_LIMIT, type RateLimit } from './http/rate-limit';
 import { devMailboxRoutes } from './mail/dev-mailbox.routes';
+import { refuseUndeclaredProxy } from './http/proxy';
 import { paymentSandboxRoutes, type SandboxOptions } from './payments/sandbox/sandbox.routes';
 import type { PaymentProvider } from './payments/provider';
 import { promotionsRoutes } from './promotions/promotions.routes';
@@ -54,6 +55,8 @@ export interface AppOptions {
   lookupRateLimit?: RateLimit;
   /** `/rest/venta/recovery` per payment code; RECOVERY_PER_CODE_LIMIT by default. */
   recoveryPerCodeLimit?: RateLimit;
+  /** Issue 32 item 8: mails per recipient to an address nobody has proven (UNPROVEN_MAIL_LIMIT). */
+  unprovenMailLimit?: RateLimit;
   /** Issue 15: how many complaint copies go to one recipient and from one client. */
   complaintCopyLimits?: ComplaintCopyLimits;
   /** The clock; tests fix it to file complaints on chosen dates. */
@@ -88,6 +91,13 @@ export interface AppOptions {
    * per-address limits see each customer's address behind the load balancer, not the balancer's.
    */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * How many X-Forwarded-For hops the operator declared (TRUST_PROXY: its hop count, 1 for
+   * addresses, 0 unset): the seat-hold bounds walk only these (issue 32 item 4).
+   */
+  proxyHops?: number;
+  /** Production without TRUST_PROXY: refuse (503, logged) each request a proxy forwarded. */
+  refuseUndeclaredProxy?: boolean;
   /** True once the process is shutting down: readiness answers 503. */
   draining?: () => boolean;
   /** OPERATOR_TOKENS: who may call the operators' endpoints (`session: 'operator'`); none: they answer 401. */
@@ -122,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerJsonParser(app);
+  if (options.refuseUndeclaredProxy) refuseUndeclaredProxy(app);
   const metrics = options.metrics ?? new Metrics(db);
   registerRequestMetrics(app, metrics);
   // Shutting down: each answer closes its connection, so keep-alive clients and the balancer
@@ -166,10 +177,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('registeredRoutes', routes);
 
+  const unprovenMail = unprovenMailBudget(app, options.unprovenMailLimit ?? UNPROVEN_MAIL_LIMIT);
+
   await app.register(healthRoutes, { db, redis, draining });
   if (options.metricsToken) await app.register(metricsRoutes, { metrics, token: options.metricsToken });
   await app.register(contentRoutes, { db, now });
-  await app.register(complaintsRoutes, { db, now, writeRateLimit, copyLimits: options.complaintCopyLimits });
+  await app.register(complaintsRoutes, { db, now, writeRateLimit, copyLimits: options.complaintCopyLimits, unprovenMail });
   await app.register(accountsRoutes, {
     db,
     sessionSecret,
@@ -179,14 +192,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     google: options.google,
     facebook: options.facebook,
     rateLimits: options.accountRateLimits,
+    unprovenMail,
   });
   await app.register(pointsRoutes, { db, sessionSecret, now });
   await app.register(tripsRoutes, { db, now });
-  await app.register(seatsRoutes, { db, now, seatRateLimit, clientSecret: sessionSecret });
+  await app.register(seatsRoutes, { db, now, seatRateLimit, clientSecret: sessionSecret, proxyHops: options.proxyHops ?? 0 });
   await app.register(agenciesRoutes, { db });
   await app.register(cargoRoutes, { db, lookupRateLimit });
-  await app.register(promotionsRoutes, { db, now, writeRateLimit, siteOrigins: options.corsOrigins ?? [] });
-  await app.register(companiesRoutes, { db, now, writeRateLimit, lookupRateLimit });
+  await app.register(promotionsRoutes, { db, now, writeRateLimit, siteOrigins: options.corsOrigins ?? [], unprovenMail });
+  await app.register(companiesRoutes, { db, now, writeRateLimit, lookupRateLimit, unprovenMail });
   await app.register(peopleRoutes, { db, now, writeRateLimit });
   await app.register(seatPassengerRoutes, { db, now, writeRateLimit });
   await app.register(salesRoutes, {

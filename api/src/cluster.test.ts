@@ -10,6 +10,7 @@ import { boleto, pago, pago_aviso, reserva, reserva_asiento } from './sales/sale
 import { viaje_asiento } from './seats/seats.tables';
 import { comprobante, comprobante_serie } from './vouchers/vouchers.tables';
 import { CLUSTER_STORE, HAPROXY, REDIS_SERVER, exited, startCluster, startPrivateRedis, type Cluster, type PrivateRedis } from './test/cluster';
+import { ADDRESS_SEAT_LIMIT } from './seats/seats.service';
 import { createTestDatabase, TEST_ENGINE, type TestDatabase } from './test/database';
 import { CHANNEL, ADULT, BUYER, safetyPayNotice, seatBody } from './test/purchase';
 import { startSmtpPeer, type SmtpPeer } from './test/smtp-peer';
@@ -61,23 +62,43 @@ describeCluster('three API instances behind HAProxy', () => {
     await database?.close();
   }, 60_000);
 
-  /** A customer of its own: a distinct address (X-Forwarded-For, trusted from the balancer) so per-address limits count per customer. */
-  const newClient = () => `10.1.${Math.floor((clients += 1) / 250)}.${(clients % 250) + 1}`;
+  /**
+   * A customer of its own: a distinct address. Every loopback address (127.0.0.0/8) is this
+   * machine's, so each customer connects from its own (`localAddress`) and HAProxy reports it in
+   * X-Forwarded-For, as a balancer reports real customers' addresses (a header the customer writes
+   * itself is no address: issue 32 item 4).
+   */
+  const newClient = () => `127.1.${Math.floor((clients += 1) / 250)}.${(clients % 250) + 1}`;
 
-  async function call(base: string, url: string, body: unknown, client: string, headers: Record<string, string> = {}) {
-    const res = await fetch(base + url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: CLUSTER_STORE, 'x-forwarded-for': client, 'accept-language': 'es-PE', ...headers },
-      body: JSON.stringify(body),
+  function call(base: string, url: string, body: unknown, client: string, headers: Record<string, string> = {}) {
+    const payload = JSON.stringify(body);
+    return new Promise<{ status: number; json: { data?: unknown; code?: string }; text: string }>((resolve, reject) => {
+      const req = http.request(
+        base + url,
+        {
+          method: 'POST',
+          localAddress: client,
+          agent: false,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), origin: CLUSTER_STORE, 'accept-language': 'es-PE', ...headers },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            let json: { data?: unknown; code?: string } = {};
+            try {
+              json = JSON.parse(text);
+            } catch {
+              // HAProxy's own error page (502/503) is HTML.
+            }
+            resolve({ status: res.statusCode ?? 0, json, text });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
     });
-    const text = await res.text();
-    let json: { data?: unknown; code?: string } = {};
-    try {
-      json = JSON.parse(text);
-    } catch {
-      // HAProxy's own error page (502/503) is HTML.
-    }
-    return { status: res.status, json, text };
   }
 
   async function trip(days: number, index = 0): Promise<Trip> {
@@ -127,6 +148,45 @@ describeCluster('three API instances behind HAProxy', () => {
     expect(answers.filter((a) => a.status === 409).every((a) => a.json.code === 'seat.taken')).toBe(true);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(49);
   });
+
+  it('issue 32 item 4: customers behind one address do not free each other\'s seats; the one address is bounded, whatever X-Forwarded-For it writes', async () => {
+    const t = await trip(11);
+    const seats = await freeSeats(t);
+    expect(seats.length).toBeGreaterThanOrEqual(16 + ADDRESS_SEAT_LIMIT + 5);
+    // Two customers of one office: one address, two browsers, requests spread over the instances.
+    const office = newClient();
+    const as = (browser: string) => ({ 'user-agent': browser });
+    const purchase = async (browser: string, from: number, count: number) => {
+      let clave: string | undefined;
+      for (const seat of seats.slice(from, from + count)) {
+        const res = await call(cluster.url, '/rest/asiento/bloquear', seatBody(t, seat, 84, clave), office, as(browser));
+        if (res.status !== 200) throw new Error(`hold: ${res.text}`);
+        clave = (res.json.data as { clave_bloqueo: string }).clave_bloqueo;
+      }
+      return clave!;
+    };
+    const anas = await purchase('Ana', 0, 5);
+    for (const [i, seat] of seats.slice(0, 5).entries()) {
+      const named = await call(cluster.url, '/rest/asiento/asociar', { clave_bloqueo: anas, cviaje_asiento: seat.cviaje_asiento, pasajero: { ...ADULT, numero: String(44_100_000 + i) } }, office, as('Ana'));
+      expect(named.status).toBe(200);
+    }
+    await purchase('Beto', 5, 5);
+    await purchase('Beto', 10, 5);
+    // Beto starts over at his bound: only his own abandoned holds go back on sale.
+    expect((await call(cluster.url, '/rest/asiento/bloquear', seatBody(t, seats[15]!, 84), office, as('Beto'))).status).toBe(200);
+    const reserved = await call(cluster.url, '/rest/venta/reserva', { clave_bloqueo: anas, comprador: BUYER, terminos: true }, office, as('Ana'));
+    expect(reserved.status).toBe(201);
+
+    // One client writing a new X-Forwarded-For (and browser) each time is still its one address.
+    const spoofer = newClient();
+    let held = 0;
+    for (const [i, seat] of seats.slice(16, 16 + ADDRESS_SEAT_LIMIT + 5).entries()) {
+      const res = await call(cluster.url, '/rest/asiento/bloquear', seatBody(t, seat, 84), spoofer, { 'x-forwarded-for': `10.77.${i}.1`, 'user-agent': `Browser ${i}` });
+      if (res.status === 200) held += 1;
+      else expect(res.json.code).toBe('seat.clientLimit');
+    }
+    expect(held).toBe(ADDRESS_SEAT_LIMIT);
+  }, 60_000);
 
   it('ten wrong one-time codes spread over the instances: the per-e-mail (and client) limit holds once', async () => {
     const email = `otp.${randomBytes(4).toString('hex')}@example.pe`;

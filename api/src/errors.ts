@@ -49,3 +49,11 @@ export class UpstreamError extends DomainError {
     super(code);
   }
 }
+
+/** This instance cannot serve the request as it is set up (an operator must act): 503. */
+export class UnavailableError extends DomainError {
+  override readonly name = 'UnavailableError';
+  constructor(readonly code: ValidationKey) {
+    super(code);
+  }
+}

@@ -48,6 +48,8 @@ async function main(): Promise<void> {
     logger,
     // A hop count trusts that many proxies next to the API (proxy-addr's index of the hop).
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    proxyHops: typeof config.trustProxy === 'number' ? config.trustProxy : config.trustProxy ? 1 : 0,
+    refuseUndeclaredProxy: config.production && config.trustProxy === undefined,
     redis,
     redisPrefix: config.redisPrefix,
     metrics: new Metrics(database.db, { process: true }),

@@ -35,7 +35,7 @@ const SAFE = { NODE_ENV: 'production', SESSION_SECRET: STRONG, CORS_ORIGINS: SIT
 function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (/^(DATABASE_URL|REDIS_URL|SESSION_SECRET|CORS_|DEV_|DEMO_|API_DOCS|PAYMENTS_|SAFETYPAY_|PAGOEFECTIVO_|SMTP_|SUNAT_|METRICS_|NODE_ENV|PORT|API_ORIGIN|SITE_URL|GOOGLE_|FACEBOOK_)/.test(name)) delete env[name];
+    if (/^(DATABASE_URL|REDIS_URL|SESSION_SECRET|CORS_|DEV_|DEMO_|API_DOCS|PAYMENTS_|SAFETYPAY_|PAGOEFECTIVO_|SMTP_|SUNAT_|METRICS_|NODE_ENV|PORT|API_ORIGIN|SITE_URL|GOOGLE_|FACEBOOK_|TRUST_PROXY)/.test(name)) delete env[name];
   }
   return env;
 }
@@ -132,6 +132,17 @@ const startPass = TEST_ENGINE === 'postgres' || !process.env.DATABASE_URL;
       const res = await fetch(base + url, { method: url.startsWith('/sandbox') ? 'POST' : 'GET' });
       expect({ url, status: res.status }).toEqual({ url, status: 404 });
     }
+  });
+
+  it('without TRUST_PROXY, refuses what a proxy forwarded (503, saying why in the log) and serves direct requests (issue 32 item 4)', async () => {
+    const proxied = await fetch(`${base}/rest/iata`, { headers: { 'x-forwarded-for': '203.0.113.5', 'accept-language': 'en-EN' } });
+    expect(proxied.status).toBe(503);
+    expect(await proxied.json()).toEqual({ code: 'request.unavailable', message: 'The service is not available right now. Please try again in a few minutes.' });
+    expect((await fetch(`${base}/rest/iata`, { headers: { forwarded: 'for=203.0.113.5' } })).status).toBe(503);
+    expect((await fetch(`${base}/rest/iata`)).status).toBe(200);
+    for (let i = 0; i < 50 && !output.includes('TRUST_PROXY is not set'); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(output).toMatch(/came through a proxy \(x-forwarded-for\) but TRUST_PROXY is not set/);
+    expect(output).not.toContain('203.0.113.5');
   });
 
   it('has no demo customer and allows no localhost origin', async () => {

@@ -42,6 +42,11 @@ const TEXTS = {
       body: 'Alguien intentó crear una cuenta con este email, que ya tiene una. Si olvidó su contraseña, puede restablecerla aquí:',
       ignore: 'Si usted no lo pidió, ignore este mensaje.',
     },
+    pending: {
+      subject: `Su registro en ${OPERATOR.marca} espera confirmación`,
+      body: 'Alguien intentó registrarse otra vez con este email, que ya tiene un registro por confirmar; no cambiamos nada. Si el registro es suyo, use el enlace de nuestro primer mensaje. También puede ingresar ahora con un código de acceso enviado a este email:',
+      ignore: 'Si usted no lo pidió, ignore este mensaje: nadie puede usar una cuenta con este email sin abrir sus mensajes.',
+    },
   },
   'en-EN': {
     greeting: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
@@ -79,6 +84,11 @@ const TEXTS = {
       subject: `You already have a ${OPERATOR.marca} account`,
       body: 'Someone tried to create an account with this email, which already has one. If you forgot your password, you can reset it here:',
       ignore: 'If you did not ask for it, ignore this message.',
+    },
+    pending: {
+      subject: `Your ${OPERATOR.marca} sign-up awaits confirmation`,
+      body: 'Someone tried to sign up again with this email, which has a sign-up waiting for confirmation; nothing was changed. If the sign-up is yours, use the link in our first message. You can also sign in now with an access code sent to this email:',
+      ignore: 'If you did not ask for it, ignore this message: nobody can use an account with this email without opening its messages.',
     },
   },
 } as const;
@@ -150,4 +160,13 @@ export function alreadyRegisteredMail(to: string, name: string, resetLink: strin
     { text: resetLink, link: true },
     { text: t.registered.ignore },
   ]);
+}
+
+/**
+ * To an address with a sign-up waiting for its link, signed up with again (issue 32 item 5): no
+ * name (the second sign-up chose it) and no confirmation link, the way in with a code instead.
+ */
+export function pendingSignUpMail(to: string, signInLink: string, language: Language): OutgoingMail {
+  const t = TEXTS[language];
+  return compose(to, language, t.pending.subject, [{ text: t.greeting('') }, { text: t.pending.body }, { text: signInLink, link: true }, { text: t.pending.ignore }]);
 }

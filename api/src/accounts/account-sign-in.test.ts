@@ -1,6 +1,7 @@
 import { createTestApp, TEST_SECRET } from '../test/app';
 import { person, personSerial, setupAccountFlows, SITE } from '../test/account-flows';
-import { otpCodigo } from './accounts.tables';
+import { eq } from 'drizzle-orm';
+import { cuenta, otpCodigo } from './accounts.tables';
 import { verifySessionToken } from './tokens';
 
 const flows = setupAccountFlows();
@@ -142,6 +143,25 @@ describe('Google sign-in', () => {
     const res = await post('/rest/login/token', { credential: await flows.google.idToken(claims('g-200', p.correo)) });
     expect(res.json().data.cliente.correo).toBe(p.correo);
     expect((await post('/rest/user/cuenta', { correo: p.correo })).json().data.metodos).toEqual(['clave', 'codigo', 'google']);
+  });
+
+  it("binds the first Google sub: another Google identity with the account's e-mail neither signs in nor replaces it (issue 32 item 11)", async () => {
+    const p = await registered();
+    const first = await post('/rest/login/token', { credential: await flows.google.idToken(claims('g-first-1', p.correo)) });
+    expect(first.json().data.cliente.correo).toBe(p.correo);
+    const other = await post('/rest/login/token', { credential: await flows.google.idToken(claims('g-other-2', p.correo)) }, { 'accept-language': 'en-EN' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({
+      code: 'account.social.otherIdentity',
+      message: 'This e-mail is already linked to another account of this provider. Sign in with that one, or with your password or a code.',
+    });
+    const spanish = await post('/rest/login/token', { credential: await flows.google.idToken(claims('g-other-2', p.correo)) });
+    expect(spanish.json().message).toBe('Este email ya está vinculado a otra cuenta de este proveedor. Ingrese con esa, o con su contraseña o un código.');
+    // The first identity still signs in, the account's sub unchanged.
+    const again = await post('/rest/login/token', { credential: await flows.google.idToken(claims('g-first-1', p.correo)) });
+    expect(again.json().data.cliente.correo).toBe(p.correo);
+    const [row] = await api.db.select({ google_sub: cuenta.google_sub }).from(cuenta).where(eq(cuenta.correo, p.correo));
+    expect(row?.google_sub).toBe('g-first-1');
   });
 
   it.each([

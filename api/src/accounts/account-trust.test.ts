@@ -86,14 +86,46 @@ describe('item 1: a password set before the address is proven', () => {
     expect(res.json().code).toBe('account.login.invalid');
   });
 
-  it('a later sign-up of the same unproven address replaces the earlier claim', async () => {
+  it("issue 32 item 5: a second sign-up of a pending address never replaces its password; the owner's link still confirms the owner's", async () => {
+    const owner = person({ nombres: 'Rosa', clave: 'Owner2026x' });
+    expect((await post('/rest/usuario/registrar', owner)).statusCode).toBe(202);
+    const ownersLink = linkToken((await lastMail(owner.correo)).text, 'confirmar');
+    const attacker = { ...person({ nombres: 'Mallory', clave: 'Attacker1' }), correo: owner.correo };
+    expect((await post('/rest/usuario/registrar', attacker)).statusCode).toBe(202);
+    // The address is told, without the attacker's greeting name and without a link that confirms anything.
+    const notice = await lastMail(owner.correo);
+    expect(notice.text).not.toContain('Mallory');
+    expect(linkToken(notice.text, 'confirmar')).toBeNull();
+    const [pending] = await api.db.select().from(cuenta).where(eq(cuenta.correo, owner.correo));
+    expect(pending!.nombres).toBe('Rosa');
+    expect((await post('/rest/usuario/confirmar', { token: ownersLink })).statusCode).toBe(200);
+    expect((await post('/rest/login/verificar', { correo: owner.correo, clave: 'Owner2026x' })).statusCode).toBe(200);
+    expect((await post('/rest/login/verificar', { correo: owner.correo, clave: 'Attacker1' })).json().code).toBe('account.login.invalid');
+  });
+
+  it('issue 32 item 5: a squatter who signed up first keeps no hold: the owner gets in with a one-time code, the password of the sign-up is gone', async () => {
     const squatter = person({ clave: 'Squatter1' });
     expect((await post('/rest/usuario/registrar', squatter)).statusCode).toBe(202);
-    const owner = await registered({ ...person(), correo: squatter.correo, clave: 'Owner2026x' });
-    expect((await post('/rest/login/verificar', { correo: owner.correo, clave: 'Owner2026x' })).statusCode).toBe(200);
+    const owner = { ...person({ clave: 'Owner2026x' }), correo: squatter.correo };
+    expect((await post('/rest/usuario/registrar', owner)).statusCode).toBe(202);
+    expect((await post('/rest/login/verificar', { correo: owner.correo, clave: 'Owner2026x' })).json().code).toBe('account.login.invalid');
+    const session = await signInWithCode(owner.correo);
+    expect(session).toEqual(expect.any(String));
     expect((await post('/rest/login/verificar', { correo: owner.correo, clave: 'Squatter1' })).json().code).toBe('account.login.invalid');
-    const [row] = await api.db.select().from(cuenta).where(eq(cuenta.correo, owner.correo));
-    expect(row!.num_doc).toBe(owner.num_doc);
+  });
+
+  it('issue 32 item 5: a confirmation link is bound to the sign-up it was mailed for', async () => {
+    const first = person({ clave: 'First2026x' });
+    expect((await post('/rest/usuario/registrar', first)).statusCode).toBe(202);
+    const link = linkToken((await lastMail(first.correo)).text, 'confirmar');
+    // Whatever replaces the pending sign-up's password (here, written straight to the table), the
+    // link mailed for the first one no longer confirms the account.
+    await api.db.update(cuenta).set({ clave_hash: await hashPassword('Other2026x') }).where(eq(cuenta.correo, first.correo));
+    const res = await post('/rest/usuario/confirmar', { token: link });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('account.link.invalid');
+    const [row] = await api.db.select().from(cuenta).where(eq(cuenta.correo, first.correo));
+    expect(row!.correo_confirmado_en).toBeNull();
   });
 
   it('an unconfirmed sign-up keeps a document only while its link can be used', async () => {
@@ -211,18 +243,44 @@ describe('item 6: no per-address lockout', () => {
     }
   });
 
-  it('failures from many addresses slow the guessing down (backoff per account, kept in the database)', async () => {
+  it('failures from many addresses slow the guessing down: an address that failed waits out the backoff of the account (kept in the database)', async () => {
     const app = await limitedApp();
     try {
       const p = await registered();
       for (let i = 0; i < 8; i += 1) await from(app, `203.0.113.${100 + i}`)('/rest/login/verificar', { correo: p.correo, clave: `Wrong${i}pass` });
-      const next = await from(app, '203.0.113.200')('/rest/login/verificar', { correo: p.correo, clave: 'Wrong9pass' });
-      expect(next.statusCode).toBe(429);
-      expect(next.json().code).toBe('request.tooMany');
+      const again = await from(app, '203.0.113.101')('/rest/login/verificar', { correo: p.correo, clave: 'Wrong9pass' });
+      expect(again.statusCode).toBe(429);
+      expect(again.json().code).toBe('request.tooMany');
+      // Even its right password waits while the backoff lasts: that address has guessed wrong.
+      expect((await from(app, '203.0.113.102')('/rest/login/verificar', { correo: p.correo, clave: p.clave })).statusCode).toBe(429);
     } finally {
       await app.close();
     }
   });
+
+  it('issue 32 item 6: a slow drip of wrong passwords from changing addresses never refuses the right password from an address that has not failed', async () => {
+    const app = await limitedApp();
+    try {
+      const p = await registered();
+      const start = clock.getTime();
+      const refusedOwner: number[] = [];
+      // One wrong password a second from a new address each time, for 50 s; every 10 s the owner,
+      // from an address of its own that never failed, signs in with the right password.
+      for (let second = 0; second < 50; second += 1) {
+        clock = new Date(start + second * 1000);
+        await from(app, `203.0.113.${second + 1}`)('/rest/login/verificar', { correo: p.correo, clave: `Wrong${second}pass` });
+        if (second % 10 === 9 && second < 40) {
+          const owner = await from(app, `198.51.100.${second}`)('/rest/login/verificar', { correo: p.correo, clave: p.clave });
+          if (owner.statusCode !== 200) refusedOwner.push(second);
+        }
+      }
+      expect(refusedOwner).toEqual([]);
+      // The attacker's addresses are still slowed: one that failed, trying again at once, waits.
+      expect((await from(app, '203.0.113.50')('/rest/login/verificar', { correo: p.correo, clave: 'Again50pass' })).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
 });
 
 describe('item 7: enumeration', () => {

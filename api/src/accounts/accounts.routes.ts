@@ -1,9 +1,10 @@
+import { createHmac } from 'node:crypto';
 import { endpoints } from '@rumbo/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { InvalidInputError } from '../errors';
 import { requestLanguage } from '../http/language';
-import { perKeyLimit, type RateLimit } from '../http/rate-limit';
+import { perKeyLimit, type MailGate, type RateLimit } from '../http/rate-limit';
 import { route } from '../http/endpoint';
 import {
   completeSocialSignUp,
@@ -57,6 +58,8 @@ export interface AccountsRoutesOptions {
   google?: GoogleOptions;
   facebook?: FacebookOptions;
   rateLimits?: AccountRateLimits;
+  /** The recipient cap of mails to unproven addresses (UNPROVEN_MAIL_LIMIT); unset: no cap. */
+  unprovenMail?: (request: FastifyRequest) => MailGate;
 }
 
 /** The bearer token of a request: the Authorization header, else the `token` cookie (spec §7). */
@@ -85,7 +88,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     const origin = request.headers.origin;
     // Links are only ever built from configuration or an allowed origin, never from a Host header.
     const siteUrl = options.siteUrl ?? (allowedOrigin(origin) ? origin : undefined);
-    return { secret: sessionSecret, language: requestLanguage(request), now: now(), siteUrl };
+    return { secret: sessionSecret, language: requestLanguage(request), now: now(), siteUrl, mayMailUnproven: options.unprovenMail?.(request) };
   }
 
   /** Per-e-mail limiter: `check(request, email)` answers 429 past the limit. */
@@ -97,6 +100,8 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
   const passwordPerEmail = perEmail('password', limits.signInPerEmail);
   const codeChecksPerEmail = perEmail('otp-validate', limits.signInPerEmail);
   const emailAndClient = (request: FastifyRequest, email: string) => `${email.toLowerCase()}|${request.ip}`;
+  // The client whose wrong passwords the backoff remembers: keyed, so the table holds no addresses.
+  const signInClient = (request: FastifyRequest) => createHmac('sha256', sessionSecret).update(`signin-client:${request.ip}`).digest('hex');
   const codeMailsPerEmail = perEmail('otp-request', limits.mailsPerEmail);
   const resetMailsPerEmail = perEmail('reset', limits.mailsPerEmail);
   const signIn = { rateLimit: limits.signIn };
@@ -107,7 +112,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
 
   route(app, endpoints.passwordSignIn, async ({ input: body, request, reply }) => {
     await passwordPerEmail(request, reply, emailAndClient(request, body.correo));
-    return signInWithPassword(db, body, context(request));
+    return signInWithPassword(db, body, context(request), signInClient(request));
   }, signIn);
 
   route(app, endpoints.otpRequest, async ({ input: { email }, request, reply }) => {

@@ -11,14 +11,14 @@ import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { locks } from '../db/lock-order';
 import { InvalidInputError, UnauthorizedError } from '../errors';
-import { enqueueMail } from '../mail/outbox';
-import { alreadyRegisteredMail, confirmMail, noAccountMail, otpMail } from './account-mail';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox';
+import { alreadyRegisteredMail, confirmMail, noAccountMail, otpMail, pendingSignUpMail } from './account-mail';
 import { findCustomer, type CustomerData } from './accounts.queries';
-import { cuenta, cuentaEnlace, otpCodigo } from './accounts.tables';
+import { claveFalloCliente, cuenta, cuentaEnlace, otpCodigo } from './accounts.tables';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
-import { TooManyRequests } from '../http/rate-limit';
+import { TooManyRequests, type MailGate } from '../http/rate-limit';
 import type { ProviderIdentity } from './providers';
-import { linkTokenHash, newLinkToken, newOtpCode, otpHash, sameHash } from './secrets';
+import { linkTokenHash, newLinkToken, newOtpCode, otpHash, sameHash, signUpDigest } from './secrets';
 import { openSession, sessionOfToken } from './sessions';
 import { signPendingSignUp, verifyPendingSignUp } from './tokens';
 
@@ -38,6 +38,14 @@ export interface AccountContext {
   now: Date;
   /** Origin of the site, for links in mails (`https://www.example.pe`); unknown for some callers. */
   siteUrl?: string;
+  /** The recipient cap of mails to addresses nobody has proven (UNPROVEN_MAIL_LIMIT); unset: no cap. */
+  mayMailUnproven?: MailGate;
+}
+
+/** Queues `mail` unless its recipient, an address nobody has proven, has had its share (issue 32 item 8). */
+export async function enqueueUnprovenMail(db: Database, mail: OutgoingMail, context: Pick<AccountContext, 'mayMailUnproven'>): Promise<void> {
+  if (context.mayMailUnproven && !(await context.mayMailUnproven(mail.to))) return;
+  await enqueueMail(db, mail);
 }
 
 /** The customer of a session token and the session's id; UnauthorizedError when the session is not open. */
@@ -117,9 +125,12 @@ export async function lookupAccount(db: Database, correo: string): Promise<Accou
 
 /**
  * Backoff of password sign-ins (issue 15): from the 5th wrong password since the last sign-in, from
- * whatever addresses, each try waits 2^(failures - 5) seconds after the last failure, at most a
- * minute. It slows a distributed guesser to about one try a minute and never locks the owner out
- * (a minute at worst, and the one-time code is never held back).
+ * whatever addresses, a try waits 2^(failures - 5) seconds after the last failure, at most a
+ * minute. Issue 32 item 6: it holds back only the clients that have given this account a wrong
+ * password since its last sign-in (`clave_fallo_cliente`); a client that has not failed is heard,
+ * so a drip of wrong passwords from changing addresses (which kept the owner refused for 84 s
+ * running) never refuses the owner's right password. Each address of a guesser gets one try, then
+ * waits with the others; the per-address and per-e-mail-and-address limits bound the rest.
  */
 export const PASSWORD_BACKOFF_FROM = 5;
 export const PASSWORD_BACKOFF_MAX_MS = 60_000;
@@ -129,17 +140,32 @@ function backoffUntil(account: Pick<Account, 'clave_fallos' | 'clave_fallo_en'>)
   return account.clave_fallo_en.getTime() + wait;
 }
 
+/** Whether `client` gave the account a wrong password since its last password sign-in. */
+async function hasFailed(db: Database, ccuenta: number, client: string): Promise<boolean> {
+  const [row] = await db
+    .select({ ccuenta: claveFalloCliente.ccuenta })
+    .from(claveFalloCliente)
+    .where(and(eq(claveFalloCliente.ccuenta, ccuenta), eq(claveFalloCliente.cliente_hash, client)));
+  return row !== undefined;
+}
+
 /** E-mail and password. Wrong e-mail and wrong password read alike, and take alike long. */
-export async function signInWithPassword(db: Database, body: { correo: string; clave: string }, context: AccountContext): Promise<SignedIn> {
+export async function signInWithPassword(db: Database, body: { correo: string; clave: string }, context: AccountContext, client = ''): Promise<SignedIn> {
   const account = await accountByEmail(db, body.correo);
-  if (account && backoffUntil(account) > context.now.getTime()) throw new TooManyRequests('password backoff');
+  if (account && backoffUntil(account) > context.now.getTime() && (await hasFailed(db, account.ccuenta, client))) throw new TooManyRequests('password backoff');
   const matches = await verifyPassword(body.clave, account?.clave_hash ?? (await decoyHash()));
   if (!account?.clave_hash || !matches) {
     if (account) {
-      await db
-        .update(cuenta)
-        .set({ clave_fallos: sql`${cuenta.clave_fallos} + 1`, clave_fallo_en: context.now })
-        .where(eq(cuenta.ccuenta, account.ccuenta));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(cuenta)
+          .set({ clave_fallos: sql`${cuenta.clave_fallos} + 1`, clave_fallo_en: context.now })
+          .where(eq(cuenta.ccuenta, account.ccuenta));
+        await tx
+          .insert(claveFalloCliente)
+          .values({ ccuenta: account.ccuenta, cliente_hash: client, fallo_en: context.now })
+          .onConflictDoUpdate({ target: [claveFalloCliente.ccuenta, claveFalloCliente.cliente_hash], set: { fallo_en: context.now } });
+      });
     }
     throw new InvalidInputError('account.login.invalid', 'clave');
   }
@@ -150,12 +176,13 @@ export async function signInWithPassword(db: Database, body: { correo: string; c
       .update(cuenta)
       .set({ clave_fallos: 0, clave_fallo_en: null, ...(rehash ? { clave_hash: rehash } : {}) })
       .where(and(eq(cuenta.ccuenta, account.ccuenta), eq(cuenta.clave_hash, account.clave_hash)));
+    await db.delete(claveFalloCliente).where(eq(claveFalloCliente.ccuenta, account.ccuenta));
   }
   if (!account.correo_confirmado_en) {
     // Only the owner of the password learns this; a fresh link goes to the address.
     await db.transaction(async (tx) => {
-      const token = await newLink(tx, account.ccuenta, 'confirmar', CONFIRM_TTL_MS, context.now);
-      await enqueueMail(tx, confirmMail(account.correo, account.nombres, link(context, '/cuenta/registro', { confirmar: token }), context.language));
+      const token = await newLink(tx, account.ccuenta, 'confirmar', CONFIRM_TTL_MS, context.now, signUpDigest(account.ccuenta, account.clave_hash));
+      await enqueueUnprovenMail(tx, confirmMail(account.correo, account.nombres, link(context, '/cuenta/registro', { confirmar: token }), context.language), context);
     });
     throw new InvalidInputError('account.login.unconfirmed', 'correo');
   }
@@ -167,7 +194,7 @@ export async function requestOtp(db: Database, email: string, context: AccountCo
   const account = await accountByEmail(db, email);
   await db.transaction(async (tx) => {
     if (!account) {
-      await enqueueMail(tx, noAccountMail(email, link(context, '/cuenta/registro'), context.language));
+      await enqueueUnprovenMail(tx, noAccountMail(email, link(context, '/cuenta/registro'), context.language), context);
       return;
     }
     const code = newOtpCode();
@@ -179,7 +206,9 @@ export async function requestOtp(db: Database, email: string, context: AccountCo
       creado_en: context.now,
     };
     await tx.insert(otpCodigo).values(values).onConflictDoUpdate({ target: otpCodigo.ccuenta, set: values });
-    await enqueueMail(tx, otpMail(account.correo, account.nombres, code, context.language));
+    const mail = otpMail(account.correo, account.nombres, code, context.language);
+    // A code to an address whose sign-up is not confirmed yet is a mail to an unproven address too.
+    await (account.correo_confirmado_en ? enqueueMail(tx, mail) : enqueueUnprovenMail(tx, mail, context));
   });
 }
 
@@ -218,8 +247,21 @@ export async function signInWithProvider(db: Database, identity: ProviderIdentit
   const account = linked ?? (await accountByEmail(db, identity.email));
   if (account) {
     const link = identity.provider === 'google' ? { google_sub: identity.subject } : { facebook_id: identity.subject };
+    // Issue 32 item 11: the first identity linked is the account's; another one with the same
+    // e-mail (a reissued or taken-over provider account) is a different person until the
+    // customer, signed in another way, says otherwise. It never replaces the first.
+    const bound = identity.provider === 'google' ? account.google_sub : account.facebook_id;
+    if (!linked && bound && bound !== identity.subject) throw new InvalidInputError('account.social.otherIdentity');
     await db.transaction(async (tx) => {
-      if (!linked) await tx.update(cuenta).set(link).where(eq(cuenta.ccuenta, account.ccuenta));
+      if (!linked) {
+        const [set] = await tx
+          .update(cuenta)
+          .set(link)
+          .where(and(eq(cuenta.ccuenta, account.ccuenta), identity.provider === 'google' ? isNull(cuenta.google_sub) : isNull(cuenta.facebook_id)))
+          .returning({ ccuenta: cuenta.ccuenta });
+        // Another identity was linked a moment earlier.
+        if (!set) throw new InvalidInputError('account.social.otherIdentity');
+      }
       await endUnprovenClaim(tx, account, context.now);
     });
     return signedIn(db, account.ccuenta, context);
@@ -278,14 +320,14 @@ export async function isDocumentFree(db: Database, tipo_doc: number, num_doc: st
 /** Unproven sign-ups created before this instant have had their time: their claims are void. */
 const staleBefore = (now: Date) => new Date(now.getTime() - CONFIRM_TTL_MS);
 
-export async function newLink(db: Database, ccuenta: number, tipo: 'confirmar' | 'recuperar' | 'cc', ttlMs: number, now: Date): Promise<string> {
+export async function newLink(db: Database, ccuenta: number, tipo: 'confirmar' | 'recuperar' | 'cc', ttlMs: number, now: Date, registro: string | null = null): Promise<string> {
   // A new link replaces the earlier unused ones of the same kind.
   await db
     .update(cuentaEnlace)
     .set({ usado_en: now })
     .where(and(eq(cuentaEnlace.ccuenta, ccuenta), eq(cuentaEnlace.tipo, tipo), isNull(cuentaEnlace.usado_en)));
   const token = newLinkToken();
-  await db.insert(cuentaEnlace).values({ ccuenta, tipo, hash: linkTokenHash(token), expira_en: new Date(now.getTime() + ttlMs), creado_en: now });
+  await db.insert(cuentaEnlace).values({ ccuenta, tipo, hash: linkTokenHash(token), expira_en: new Date(now.getTime() + ttlMs), creado_en: now, registro });
   return token;
 }
 
@@ -301,7 +343,17 @@ export async function signUp(db: Database, body: SignUp, context: AccountContext
   const clave_hash = await hashPassword(clave);
   const existing = await accountByEmail(db, body.correo);
   if (existing?.correo_confirmado_en) {
-    await enqueueMail(db, alreadyRegisteredMail(existing.correo, existing.nombres, link(context, '/cuenta/recuperar'), context.language));
+    // Proven, but anyone can cause it: under the same cap.
+    await enqueueUnprovenMail(db, alreadyRegisteredMail(existing.correo, existing.nombres, link(context, '/cuenta/recuperar'), context.language), context);
+    return;
+  }
+  if (existing && existing.creado_en > staleBefore(context.now)) {
+    // Issue 32 item 5: a sign-up of this address waits for its link. Another one never replaces its
+    // password or name (the owner's link would then confirm an attacker's password): the address is
+    // told, without this sign-up's name and with no link that confirms anything. Whoever owns the
+    // address gets in with a one-time code (which drops the pending sign-up's password) or with
+    // the first mail's link. The answer is the one of any sign-up.
+    await enqueueUnprovenMail(db, pendingSignUpMail(existing.correo, link(context, '/login'), context.language), context);
     return;
   }
   if (!(await isDocumentFree(db, body.tipo_doc, body.num_doc, context.now))) {
@@ -323,8 +375,8 @@ export async function signUp(db: Database, body: SignUp, context: AccountContext
             sql`${cuenta.correo} <> ${body.correo.toLowerCase()}`,
           ),
         );
-      // A new sign-up of an address nobody has proven replaces the earlier claim on it (only the
-      // owner of the address can confirm either; the newest link replaces the older ones).
+      // A sign-up of an address nobody proved in its time replaces that lapsed claim (its links
+      // are used up by newLink, and bound to it anyway).
       const values = { ...identity, correo: body.correo.toLowerCase(), clave_hash, idioma: context.language, creado_en: context.now, actualizado_en: context.now };
       const [created] = existing
         ? await tx
@@ -334,8 +386,8 @@ export async function signUp(db: Database, body: SignUp, context: AccountContext
             .returning({ ccuenta: cuenta.ccuenta })
         : await tx.insert(cuenta).values(values).returning({ ccuenta: cuenta.ccuenta });
       if (!created) throw new InvalidInputError('request.invalid');
-      const token = await newLink(tx, created.ccuenta, 'confirmar', CONFIRM_TTL_MS, context.now);
-      await enqueueMail(tx, confirmMail(body.correo, body.nombres, link(context, '/cuenta/registro', { confirmar: token }), context.language));
+      const token = await newLink(tx, created.ccuenta, 'confirmar', CONFIRM_TTL_MS, context.now, signUpDigest(created.ccuenta, clave_hash));
+      await enqueueUnprovenMail(tx, confirmMail(body.correo, body.nombres, link(context, '/cuenta/registro', { confirmar: token }), context.language), context);
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

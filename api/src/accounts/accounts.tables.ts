@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { instant } from '../db/columns';
 
 /** A customer account; columns are the user-data fields of the spec (§3), plus how it signs in. */
@@ -57,8 +57,30 @@ export const cuentaEnlace = pgTable(
     expira_en: instant('expira_en').notNull(),
     usado_en: instant('usado_en'),
     creado_en: instant('creado_en').notNull().defaultNow(),
+    /**
+     * A sign-up link ('confirmar'): the digest of the sign-up it was mailed for (`signUpDigest`:
+     * the account and its password hash), so it confirms that sign-up and no later one (issue 32).
+     */
+    registro: text('registro'),
   },
   (t) => [index().on(t.ccuenta, t.tipo), check('cuenta_enlace_tipo', sql`${t.tipo} in ('confirmar', 'recuperar', 'cc')`)],
+);
+
+/**
+ * The clients (a keyed hash of the address) that gave an account a wrong password since its last
+ * password sign-in (issue 32 item 6): the account's backoff holds back only these, so a drip of
+ * wrong passwords from changing addresses never refuses the owner's right one from elsewhere.
+ */
+export const claveFalloCliente = pgTable(
+  'clave_fallo_cliente',
+  {
+    ccuenta: integer('ccuenta')
+      .notNull()
+      .references(() => cuenta.ccuenta, { onDelete: 'cascade' }),
+    cliente_hash: text('cliente_hash').notNull(),
+    fallo_en: instant('fallo_en').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ccuenta, t.cliente_hash] })],
 );
 
 /**

@@ -3,10 +3,10 @@ import type { Database } from '../db/client';
 import { InvalidInputError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { noAccountMail, resetMail } from './account-mail';
-import { accountByEmail, link, newLink, RESET_TTL_MS, type AccountContext } from './accounts.service';
-import { cuenta, cuentaEnlace, otpCodigo } from './accounts.tables';
+import { accountByEmail, enqueueUnprovenMail, link, newLink, RESET_TTL_MS, type AccountContext } from './accounts.service';
+import { claveFalloCliente, cuenta, cuentaEnlace, otpCodigo } from './accounts.tables';
 import { hashPassword } from './passwords';
-import { linkTokenHash } from './secrets';
+import { linkTokenHash, signUpDigest } from './secrets';
 import { revokeAllSessions } from './sessions';
 
 // What the mailed links do: confirming an address, resetting the password.
@@ -39,9 +39,19 @@ export async function confirmCcEmail(db: Database, token: string, now: Date): Pr
 /** `/rest/usuario/confirmar`: the sign-up link confirms the address, once. */
 export async function confirmEmail(db: Database, token: string, now: Date): Promise<{ correo: string }> {
   return db.transaction(async (tx) => {
-    const ccuenta = await useLink(tx, token, 'confirmar', now);
-    if (ccuenta === null) throw new InvalidInputError('account.link.invalid', 'token');
-    const [account] = await tx.update(cuenta).set({ correo_confirmado_en: now }).where(eq(cuenta.ccuenta, ccuenta)).returning({ correo: cuenta.correo });
+    const [used] = await tx
+      .update(cuentaEnlace)
+      .set({ usado_en: now })
+      .where(and(eq(cuentaEnlace.hash, linkTokenHash(token)), eq(cuentaEnlace.tipo, 'confirmar'), isNull(cuentaEnlace.usado_en), gt(cuentaEnlace.expira_en, now)))
+      .returning({ ccuenta: cuentaEnlace.ccuenta, registro: cuentaEnlace.registro });
+    if (!used) throw new InvalidInputError('account.link.invalid', 'token');
+    const [pending] = await tx.select({ clave_hash: cuenta.clave_hash }).from(cuenta).where(eq(cuenta.ccuenta, used.ccuenta));
+    // Bound to the sign-up it was mailed for (issue 32 item 5): a link made before the binding
+    // (no digest) has at most its 48 hours left.
+    if (!pending || (used.registro !== null && used.registro !== signUpDigest(used.ccuenta, pending.clave_hash))) {
+      throw new InvalidInputError('account.link.invalid', 'token');
+    }
+    const [account] = await tx.update(cuenta).set({ correo_confirmado_en: now }).where(eq(cuenta.ccuenta, used.ccuenta)).returning({ correo: cuenta.correo });
     return { correo: account!.correo };
   });
 }
@@ -51,13 +61,14 @@ export async function requestReset(db: Database, correo: string, context: Accoun
   const account = await accountByEmail(db, correo);
   await db.transaction(async (tx) => {
     if (!account) {
-      await enqueueMail(tx, noAccountMail(correo, link(context, '/cuenta/registro'), context.language));
+      await enqueueUnprovenMail(tx, noAccountMail(correo, link(context, '/cuenta/registro'), context.language), context);
       return;
     }
     const token = await newLink(tx, account.ccuenta, 'recuperar', RESET_TTL_MS, context.now);
     // A mail that grants access goes only to the sign-in address, never to the CC address (which
     // a stolen session could have set).
-    await enqueueMail(tx, resetMail(account.correo, account.nombres, link(context, '/cuenta/recuperar', { token }), context.language));
+    const mail = resetMail(account.correo, account.nombres, link(context, '/cuenta/recuperar', { token }), context.language);
+    await (account.correo_confirmado_en ? enqueueMail(tx, mail) : enqueueUnprovenMail(tx, mail, context));
   });
 }
 
@@ -77,6 +88,9 @@ export async function checkResetLink(db: Database, token: string, now: Date): Pr
  * link proves the address too, and any pending one-time code is dropped.
  */
 export async function setNewPassword(db: Database, body: { token: string; clave: string }, now: Date): Promise<{ correo: string }> {
+  // The cheap look-up first: a made-up or spent link costs no hashing (issue 32 item 9). The link
+  // is used up below, in the transaction, so two uses of one link still set one password.
+  await checkResetLink(db, body.token, now);
   const clave_hash = await hashPassword(body.clave);
   return db.transaction(async (tx) => {
     const ccuenta = await useLink(tx, body.token, 'recuperar', now);
@@ -87,6 +101,7 @@ export async function setNewPassword(db: Database, body: { token: string; clave:
       .where(eq(cuenta.ccuenta, ccuenta))
       .returning({ correo: cuenta.correo });
     await tx.delete(otpCodigo).where(eq(otpCodigo.ccuenta, ccuenta));
+    await tx.delete(claveFalloCliente).where(eq(claveFalloCliente.ccuenta, ccuenta));
     // A new password ends every session: a stolen token stops working.
     await revokeAllSessions(tx, ccuenta, now);
     return { correo: account!.correo };

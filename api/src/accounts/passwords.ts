@@ -9,13 +9,39 @@ const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 // scrypt needs 128 * N * r bytes: 128 MiB at N = 2^17; the default limit (32 MiB) is too tight.
 const MAX_MEMORY = 256 * 1024 * 1024;
+/** How many scrypt derivations one instance runs at once (each takes 128 MiB). */
+export const HASH_CONCURRENCY = 2;
+
+/**
+ * Issue 32 item 9: derivations wait their turn, HASH_CONCURRENCY at a time, so a burst of sign-ups,
+ * sign-ins or resets costs an instance at most HASH_CONCURRENCY × 128 MiB (8 at once took one from
+ * 133 to 646 MiB); the rest queue in arrival order, each request's own time bounded by its rate limit.
+ */
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The turn passes straight to the next in line (running stays counted), or is given back.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  return inTurn(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEMORY }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -5,7 +5,7 @@ import { InvalidInputError, UnauthorizedError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { ccChangedMail, ccConfirmMail } from './account-mail';
 import { findCustomer, type CustomerData } from './accounts.queries';
-import { CONFIRM_TTL_MS, isUniqueViolation, link, newLink, type AccountContext } from './accounts.service';
+import { CONFIRM_TTL_MS, enqueueUnprovenMail, isUniqueViolation, link, newLink, type AccountContext } from './accounts.service';
 import { cuenta, cuentaEnlace } from './accounts.tables';
 import { lockAccount } from './account-lock';
 
@@ -38,7 +38,7 @@ export async function updateProfile(db: Database, ccuenta: number, profile: Prof
       if (changedCc && before) await enqueueMail(tx, ccChangedMail(before.correo, profile.nombres, profile.correo_cc, context.language));
       if (changedCc && profile.correo_cc) {
         const token = await newLink(tx, ccuenta, 'cc', CONFIRM_TTL_MS, now);
-        await enqueueMail(tx, ccConfirmMail(profile.correo_cc, profile.nombres, link(context, '/cuenta/registro', { confirmar_cc: token }), context.language));
+        await enqueueUnprovenMail(tx, ccConfirmMail(profile.correo_cc, profile.nombres, link(context, '/cuenta/registro', { confirmar_cc: token }), context.language), context);
       } else if (changedCc) {
         await tx
           .update(cuentaEnlace)

@@ -28,3 +28,11 @@ export function sameHash(a: string, b: string): boolean {
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+/**
+ * What a sign-up link is bound to: the account and the password hash of the sign-up it was mailed
+ * for (the hash has its own random salt, so two sign-ups never share it, even with one password).
+ */
+export function signUpDigest(ccuenta: number, clave_hash: string | null): string {
+  return createHash('sha256').update(`registro:${ccuenta}:${clave_hash ?? ''}`).digest('hex');
+}

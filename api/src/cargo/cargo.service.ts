@@ -18,13 +18,23 @@ import { ruta, terminal } from '../trips/trips.tables';
 import { encomienda, encomienda_evento } from './cargo.tables';
 
 
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
 /**
- * A new shipment's tracking code in the public format (`RA` and eight digits): the digits come from
- * a cryptographic source, so a code says nothing about the others (issue 15: sequential codes let
- * anyone walk through every shipment). With the look-up limits, guessing one is hopeless.
+ * A new shipment's tracking code in the public format (two letters and eight digits, `QK48213907`),
+ * every character from a cryptographic source, so a code says nothing about the others (issue 15:
+ * sequential codes let anyone walk through every shipment).
+ *
+ * Issue 32 item 11: with a fixed `RA` the space was 10^8: among, say, 10,000 shipments on record,
+ * one address at the look-up limit (30 a minute) found one every 10,000 tries, under 6 hours.
+ * Drawing the letters too widens it 676 times (6.76 × 10^10) with nothing new for the customer to
+ * read or type: the same address then needs 6.76 million tries per hit, about 156 days. The format the tracking form checks (`TRACKING_CODE`) is unchanged, and the codes
+ * already given (`RA…`) keep working. Binding tracking to a second fact was not chosen: the
+ * customer would have to type the sender's document on every look-up; a shipment that needs more
+ * than its code still asks for the receiver's document (`pide_documento`).
  */
 export function newTrackingCode(): string {
-  return `RA${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+  return `${LETTERS[randomInt(26)]}${LETTERS[randomInt(26)]}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
 /** Each word keeps its first letter: `María Quispe` → `M**** Q*****`. */

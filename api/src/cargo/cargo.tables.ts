@@ -2,7 +2,7 @@ import { boolean, integer, numeric, pgTable, primaryKey, text } from 'drizzle-or
 import { instant } from '../db/columns';
 import { agencia } from '../agencies/agencies.tables';
 
-/** A shipment of cargo or parcels, tracked by its code (`RA48213907`: random digits, see newTrackingCode). */
+/** A shipment of cargo or parcels, tracked by its code (`QK48213907`: random letters and digits, see newTrackingCode). */
 export const encomienda = pgTable('encomienda', {
   codigo: text('codigo').primaryKey(),
   cagencia_origen: integer('cagencia_origen')

@@ -2,6 +2,8 @@ import { postJson, setupTestApp } from '../test/app';
 import { TRACKING_CODE } from '@rumbo/shared/schemas';
 import { cargoPrice, maskName, newTrackingCode } from './cargo.service';
 import { SHIPMENTS } from './cargo.seed';
+import { encomienda } from './cargo.tables';
+import { eq } from 'drizzle-orm';
 
 const api = setupTestApp({ lookupRateLimit: { max: 1000, timeWindow: 60_000 } });
 
@@ -98,11 +100,26 @@ describe('tracking codes (issue 15)', () => {
     // 100 codes: a false failure of the checks below is about 1 in 20,000 (two equal codes) and
     // 1 in 300,000 (a code next to the one before); 500 codes all pairwise apart failed 1 in 270.
     const codes = Array.from({ length: 100 }, () => newTrackingCode());
-    expect(codes.every((code) => TRACKING_CODE.test(code) && code.startsWith('RA'))).toBe(true);
+    expect(codes.every((code) => TRACKING_CODE.test(code))).toBe(true);
     expect(new Set(codes).size).toBe(codes.length);
     const numbers = codes.map((code) => Number(code.slice(2)));
     const steps = numbers.slice(1).map((n, i) => Math.abs(n - numbers[i]!));
     expect(steps.filter((step) => step <= 1)).toEqual([]);
+  });
+
+  it('draw their two letters at random too: 26² × 10⁸ codes in the same public format (issue 32 item 11)', () => {
+    // 2,000 codes over 676 letter pairs: ~640 distinct pairs expected; fewer than 400 is beyond chance.
+    const pairs = new Set(Array.from({ length: 2000 }, () => newTrackingCode().slice(0, 2)));
+    expect(pairs.size).toBeGreaterThan(400);
+  });
+
+  it('a shipment whose code has other letters than RA is tracked as any other', async () => {
+    const [seeded] = await api.db.select().from(encomienda).where(eq(encomienda.codigo, 'RA70564218'));
+    const codigo = 'QZ' + String(Date.now()).slice(-8);
+    await api.db.insert(encomienda).values({ ...seeded!, codigo });
+    const res = await track({ codigo: codigo.toLowerCase() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.codigo).toBe(codigo);
   });
 
   it('the seeded shipments do not sit next to each other either', () => {

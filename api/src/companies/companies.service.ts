@@ -1,3 +1,4 @@
+import type { MailGate } from '../http/rate-limit';
 import type { Company, CompanyInput, Language } from '@rumbo/shared/schemas';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -58,7 +59,9 @@ function acknowledgement(receipt: CompanyReceipt, input: CompanyInput, language:
  * Registers a company (a new RUC is stored with its business name; a known one keeps the name on
  * record) and its contact's request, and acknowledges it by e-mail, in one transaction.
  */
-export async function registerCompany(db: Database, input: CompanyInput, context: { language: Language; now: Date }): Promise<CompanyReceipt> {
+export async function registerCompany(db: Database, input: CompanyInput, context: { language: Language; now: Date; mayMail?: MailGate }): Promise<CompanyReceipt> {
+  // The request is stored whatever the cap; only its acknowledgement is held back past it.
+  const acknowledge = (await context.mayMail?.(input.correo)) ?? true;
   return db.transaction(async (tx) => {
     await tx.insert(empresa).values({ ruc: input.ruc, razon_social: input.razon_social, registrado: context.now }).onConflictDoNothing();
     const [company] = await tx.select({ razon_social: empresa.razon_social }).from(empresa).where(eq(empresa.ruc, input.ruc));
@@ -75,7 +78,7 @@ export async function registerCompany(db: Database, input: CompanyInput, context
       })
       .returning({ id: empresa_contacto.id });
     const receipt = { id: row!.id, ruc: input.ruc, razon_social: company!.razon_social };
-    await enqueueMail(tx, acknowledgement(receipt, input, context.language));
+    if (acknowledge) await enqueueMail(tx, acknowledgement(receipt, input, context.language));
     return receipt;
   });
 }

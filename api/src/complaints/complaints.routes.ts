@@ -1,14 +1,16 @@
 import { endpoints } from '@rumbo/shared/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { route } from '../http/endpoint';
 import { requestLanguage } from '../http/language';
-import { perKeyBudget, type RateLimit } from '../http/rate-limit';
+import { perKeyBudget, type MailGate, type RateLimit } from '../http/rate-limit';
 import { fileComplaint } from './complaints.service';
 
-/** How many consumer's copies are mailed per recipient address and per client (issue 15). */
+/**
+ * How many consumer's copies are mailed per client (issue 15). Per recipient, the copy is one of the
+ * mails to an address nobody has proven: the store's one cap (UNPROVEN_MAIL_LIMIT, issue 32 item 8).
+ */
 export interface ComplaintCopyLimits {
-  perRecipient: RateLimit;
   perClient: RateLimit;
 }
 
@@ -20,7 +22,6 @@ const HOUR = 60 * 60_000;
  * shared by the API instances.
  */
 export const COMPLAINT_COPY_LIMITS: ComplaintCopyLimits = {
-  perRecipient: { max: 3, timeWindow: 24 * HOUR },
   perClient: { max: 10, timeWindow: HOUR },
 };
 
@@ -29,16 +30,17 @@ export interface ComplaintsRoutesOptions {
   now: () => Date;
   writeRateLimit: RateLimit;
   copyLimits?: ComplaintCopyLimits | undefined;
+  /** The recipient cap of mails to unproven addresses (UNPROVEN_MAIL_LIMIT); unset: no cap. */
+  unprovenMail?: (request: FastifyRequest) => MailGate;
 }
 
-export const complaintsRoutes: FastifyPluginAsync<ComplaintsRoutesOptions> = async (app, { db, now, writeRateLimit, copyLimits = COMPLAINT_COPY_LIMITS }) => {
-  const copiesPerRecipient = perKeyBudget(app, 'complaint-copy-recipient', copyLimits.perRecipient);
+export const complaintsRoutes: FastifyPluginAsync<ComplaintsRoutesOptions> = async (app, { db, now, writeRateLimit, copyLimits = COMPLAINT_COPY_LIMITS, unprovenMail }) => {
   const copiesPerClient = perKeyBudget(app, 'complaint-copy-client', copyLimits.perClient);
 
   route(app, endpoints.complaint, async ({ input: complaint, request }) => {
     // The sheet is always filed (the consumer's right); past the bounds only its copy is not mailed.
     const client = await copiesPerClient(request, request.ip);
-    const recipient = await copiesPerRecipient(request, complaint.correo.toLowerCase());
-    return fileComplaint(db, complaint, { language: requestLanguage(request), now: now(), mailCopy: client && recipient });
+    const recipient = client && ((await unprovenMail?.(request)(complaint.correo)) ?? true);
+    return fileComplaint(db, complaint, { language: requestLanguage(request), now: now(), mailCopy: recipient });
   }, { rateLimit: writeRateLimit });
 };

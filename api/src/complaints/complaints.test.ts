@@ -7,6 +7,7 @@ import { TEST_ENGINE } from '../test/database';
 import { startSmtpPeer } from '../test/smtp-peer';
 import { reclamacion, reclamacionContador } from './complaints.tables';
 import { COMPLAINT_COPY_LIMITS } from './complaints.routes';
+import { UNPROVEN_MAIL_LIMIT } from '../http/rate-limit';
 
 /** A form that passes every check (spec §3 fields, as the browser sends them). */
 const VALID = {
@@ -38,7 +39,7 @@ let clock = MONDAY_10_MARCH;
 
 // The copy's bounds per recipient and client (issue 15) are tested below; here they stay out of the way.
 const UNBOUNDED = { max: 10_000, timeWindow: 60_000 };
-const api = setupTestApp({ now: () => clock, writeRateLimit: { max: 1000, timeWindow: 60_000 }, complaintCopyLimits: { perRecipient: UNBOUNDED, perClient: UNBOUNDED } });
+const api = setupTestApp({ now: () => clock, writeRateLimit: { max: 1000, timeWindow: 60_000 }, complaintCopyLimits: { perClient: UNBOUNDED }, unprovenMailLimit: UNBOUNDED });
 
 const file = (body: unknown, language?: string) => postJson(api.app, '/rest/reclamacion/registro', body, language);
 
@@ -304,9 +305,9 @@ describe("the consumer's copy is bounded (issue 15)", () => {
   it('per recipient: whoever sends them, a few copies a day reach one address; every sheet is still filed', async () => {
     const victim = 'victima.reclamos@example.pe';
     const answers = [];
-    for (let i = 0; i < 6; i += 1) answers.push(await fileFrom(`203.0.113.${10 + i}`, { ...VALID, correo: victim }));
+    for (let i = 0; i < UNPROVEN_MAIL_LIMIT.max + 2; i += 1) answers.push(await fileFrom(`203.0.113.${10 + i}`, { ...VALID, correo: victim }));
     expect(answers.every((res) => res.statusCode === 201)).toBe(true);
-    expect(await mailsTo(victim)).toBe(COMPLAINT_COPY_LIMITS.perRecipient.max);
+    expect(await mailsTo(victim)).toBe(UNPROVEN_MAIL_LIMIT.max);
   });
 
   it('per client: one address cannot send copies to many recipients', async () => {

@@ -8,7 +8,7 @@ import type { Database } from './client';
  * transactions that follow it can wait for each other but never deadlock (a deadlock is a 500).
  *
  * 1. `purchaseKey`: the purchase key (advisory lock on its hash): holds, reserve, postponement
- * 1b. `holdClient`: what one client holds on one trip (advisory lock on trip + client): holds
+ * 1b. `holdClient`: what one address (and its devices) holds on one trip (advisory lock on trip + address): holds
  * 2. `payment`: a `pago` row (a payment notice)
  * 3. `reservation`: a `reserva` row
  * 4. `ticket`: a `boleto` row (the ticket a postponement replaces)
@@ -73,7 +73,7 @@ export const locks = {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${keyHash}))`);
   },
 
-  /** Step 1b: one client's holds on one trip (the per-client hold bound), for the rest of the transaction. */
+  /** Step 1b: one address's holds on one trip (the device and address hold bounds), for the rest of the transaction. */
   async holdClient(tx: Database, cviaje: number, clientHash: string): Promise<void> {
     enterLockStep(tx, 'holdClient');
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`hold-client:${cviaje}:${clientHash}`}))`);

@@ -1,6 +1,6 @@
 import { validationText, type ValidationKey } from '@rumbo/shared/schemas';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ConflictError, DomainError, InvalidInputError, NotFoundError, UnauthorizedError, UpstreamError } from '../errors';
+import { ConflictError, DomainError, InvalidInputError, NotFoundError, UnauthorizedError, UnavailableError, UpstreamError } from '../errors';
 import { requestLanguage } from './language';
 
 /** Body of every error answer: `{ message, code, field? }`, message in the caller's language. */
@@ -16,6 +16,7 @@ function statusOf(error: DomainError): number {
   if (error instanceof NotFoundError) return 404;
   if (error instanceof ConflictError) return 409;
   if (error instanceof UpstreamError) return 502;
+  if (error instanceof UnavailableError) return 503;
   return 400;
 }
 

@@ -1,3 +1,4 @@
+import { addDays, limaToday, validationMessages as messages } from '@rumbo/shared/schemas';
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
 import { setupTestApp } from '../test/app';
@@ -47,6 +48,40 @@ describe('a NUL character in a text field', () => {
     const res = await post(url, body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: expect.any(String) });
+  });
+});
+
+/** A day of the sales window that is not on the calendar (the 31st of a short month, or 29-30 February). */
+function missingDayInSalesWindow(): string {
+  for (let days = 0; days <= 60; days++) {
+    const day = addDays(limaToday(), days);
+    const next = addDays(day, 1);
+    if (next.slice(8) === '01' && Number(day.slice(8)) < 31) return `${day.slice(0, 8)}${Number(day.slice(8)) + 1}`;
+  }
+  throw new Error('no short month in the window');
+}
+
+describe('a date that does not exist (issue 32 item 7)', () => {
+  const purchaseKey = '00000000-0000-4000-8000-000000000000';
+  it.each([
+    ['/rest/viaje', { origen: 'LIM', destino: 'AQP', fecha: missingDayInSalesWindow(), cusuario: 50005, coficina_venta: 577 }, 'trip.fecha.invalid'],
+    ['/rest/persona/registrar', { ...ADULT, nacimiento: '1990-02-30' }, 'sale.nacimiento.invalid'],
+    ['/rest/persona/obtener', { documento: { ctipo_documento: 19, numero: '45678912' }, nacimiento: '1990-11-31' }, 'sale.nacimiento.invalid'],
+    ['/rest/asiento/asociar', { clave_bloqueo: purchaseKey, cviaje_asiento: 1, pasajero: { ...ADULT, nacimiento: '2001-02-29' } }, 'sale.nacimiento.invalid'],
+  ])('%s answers 400 in both languages', async (url, body, code) => {
+    const english = await post(url, body);
+    expect(english.statusCode).toBe(400);
+    expect(english.json()).toMatchObject({ code, message: messages['en-EN'][code as keyof (typeof messages)['en-EN']] });
+    const spanish = await api.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', 'accept-language': 'es-PE' }, payload: JSON.stringify(body) });
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json().message).toBe(messages['es-PE'][code as keyof (typeof messages)['es-PE']]);
+  });
+
+  it('a NUL character in the dev outbox filter is a 400, not a 500', async () => {
+    const res = await api.app.inject({ url: '/dev/outbox.json?to=%00', headers: { 'accept-language': 'en-EN' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'request.invalid', field: 'to' });
+    expect((await api.app.inject({ url: '/dev/outbox?to=a%00b' })).statusCode).toBe(400);
   });
 });
 

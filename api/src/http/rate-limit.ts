@@ -67,6 +67,35 @@ export function perKeyBudget(app: FastifyInstance, name: string, limit: RateLimi
   };
 }
 
+/**
+ * Issue 32 item 8: the one cap of every mail the store sends to an address nobody has proven it
+ * asked for (a sign-up's link, a newsletter confirmation, a corporate request's or a complaint's
+ * acknowledgement, "no account" and "already registered" notices), per recipient, whatever the
+ * form or the client: a stranger can make the store write to any address, never more than this.
+ */
+export const UNPROVEN_MAIL_LIMIT: RateLimit = { max: 5, timeWindow: 24 * 60 * 60_000 };
+
+/** Whether one more mail may go to `to` (see UNPROVEN_MAIL_LIMIT). */
+export type MailGate = (to: string) => Promise<boolean>;
+
+/**
+ * The per-recipient budget of UNPROVEN_MAIL_LIMIT, counted like every limit (in Redis when set,
+ * so all instances share it): `gate(request)` answers the request's MailGate. A mail past it is not
+ * queued and the request answers as usual, so the cap tells nobody whether an address is known.
+ */
+export function unprovenMailBudget(app: FastifyInstance, limit: RateLimit) {
+  const budget = perKeyBudget(app, 'unproven-mail', limit);
+  return (request: FastifyRequest): MailGate =>
+    async (to) => {
+      const allowed = await budget(request, to.trim().toLowerCase());
+      if (!allowed) {
+        if (app.hasDecorator('metrics')) app.metrics.limitRefusals.inc({ limit: 'unproven-mail' });
+        request.log.warn({ limit: 'unproven-mail' }, 'mail to an unproven address not sent: its recipient cap is reached');
+      }
+      return allowed;
+    };
+}
+
 /** `/rest/invitado`: how many answers per client may say whether an address has an account. */
 export const GUEST_ACCOUNT_HINT_BUDGET: RateLimit = { max: 10, timeWindow: 10 * 60_000 };
 

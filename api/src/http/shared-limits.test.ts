@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { createTestApp, postJson, setupTestApp } from '../test/app';
+import type { AppOptions } from '../app';
+import { listOutbox } from '../mail/outbox';
 import { Metrics } from './metrics';
 import { connectRateLimitRedis } from './rate-limit';
 
@@ -29,7 +31,7 @@ describeWithRedis('rate limits shared through Redis', () => {
   const redises: Redis[] = [];
   const apps: FastifyInstance[] = [];
 
-  async function instance(url = REDIS_URL!, metrics?: Metrics) {
+  async function instance(url = REDIS_URL!, metrics?: Metrics, options: Partial<AppOptions> = {}) {
     const redis = connectRateLimitRedis(url, quiet);
     redises.push(redis);
     // Connected before the first request (until then a count falls back to memory, as with Redis down).
@@ -40,6 +42,7 @@ describeWithRedis('rate limits shared through Redis', () => {
       metrics,
       lookupRateLimit: LIMIT,
       accountRateLimits: { signIn: WIDE, requests: WIDE, signInPerEmail: LIMIT, mailsPerEmail: LIMIT },
+      ...options,
     });
     apps.push(app);
     return app;
@@ -52,6 +55,17 @@ describeWithRedis('rate limits shared through Redis', () => {
     if (keys.length > 0) await cleaner.del(...keys);
     await cleaner.quit();
     redises.forEach((redis) => redis.disconnect());
+  });
+
+  it('issue 32 item 8: the cap of mails to an unproven address counts once over two instances', async () => {
+    const capped = { writeRateLimit: WIDE, corsOrigins: ['http://localhost:3000'], unprovenMailLimit: LIMIT };
+    const [a, b] = [await instance(REDIS_URL, undefined, capped), await instance(REDIS_URL, undefined, capped)];
+    const victim = `cap.${randomBytes(4).toString('hex')}@example.pe`;
+    for (let i = 0; i < 10; i += 1) {
+      const res = await (i % 2 ? b : a).inject({ method: 'POST', url: '/rest/componente/registrar', payload: { correo: victim }, headers: { origin: 'http://localhost:3000' }, remoteAddress: `203.0.113.${i + 1}` });
+      expect(res.statusCode).toBe(202);
+    }
+    expect(await listOutbox(api.db, { to: victim, limit: 50 })).toHaveLength(LIMIT.max);
   });
 
   it('a per-address limit of 4 lets 4 requests through over two instances, not 8', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client';
+import { InvalidInputError } from '../errors';
 import { escapeHtml } from './html';
 import { listOutbox, type OutboxEntry } from './outbox';
 
@@ -13,6 +14,8 @@ interface OutboxQuery {
 
 function optionsOf(query: OutboxQuery): { to?: string; limit: number } {
   const limit = Number(query.limit);
+  // PostgreSQL text cannot hold a NUL: such a filter would be its error (a 500), not an empty list.
+  if (typeof query.to === 'string' && query.to.includes('\u0000')) throw new InvalidInputError('request.invalid', 'to');
   return {
     to: typeof query.to === 'string' && query.to !== '' ? query.to : undefined,
     limit: Number.isInteger(limit) && limit > 0 ? Math.min(limit, MOST) : LATEST,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { route } from '../http/endpoint';
 import { requestLanguage } from '../http/language';
-import type { RateLimit } from '../http/rate-limit';
+import type { MailGate, RateLimit } from '../http/rate-limit';
 import { confirmSubscription, currentPromotions, subscribe, unsubscribe } from './promotions.service';
 
 export interface PromotionsRoutesOptions {
@@ -12,6 +12,8 @@ export interface PromotionsRoutesOptions {
   writeRateLimit: RateLimit;
   /** Browser origins of the site: links in mails go back to the one that asked. */
   siteOrigins: (string | RegExp)[];
+  /** The recipient cap of mails to unproven addresses (UNPROVEN_MAIL_LIMIT); unset: no cap. */
+  unprovenMail?: (request: FastifyRequest) => MailGate;
 }
 
 /** Where the links of a mail point: the site that sent the request when it is one of ours. */
@@ -23,14 +25,14 @@ export function siteOf(request: FastifyRequest, origins: (string | RegExp)[]): s
   return DEFAULT_SITE;
 }
 
-export const promotionsRoutes: FastifyPluginAsync<PromotionsRoutesOptions> = async (app, { db, now, writeRateLimit, siteOrigins }) => {
+export const promotionsRoutes: FastifyPluginAsync<PromotionsRoutesOptions> = async (app, { db, now, writeRateLimit, siteOrigins, unprovenMail }) => {
   route(app, endpoints.promotions, async ({ request }) => currentPromotions(db, requestLanguage(request), now()));
 
   const context = (request: FastifyRequest) => ({ site: siteOf(request, siteOrigins), language: requestLanguage(request), now: now() });
   const writes = { rateLimit: writeRateLimit };
 
   route(app, endpoints.subscribe, async ({ input: { correo }, request }) => {
-    await subscribe(db, correo, context(request));
+    await subscribe(db, correo, { ...context(request), mayMail: unprovenMail?.(request) });
     return { correo, estado: 'pendiente' } as const;
   }, writes);
 

@@ -1,3 +1,4 @@
+import type { MailGate } from '../http/rate-limit';
 import { limaToday, type Language, type Promotion } from '@rumbo/shared/schemas';
 import { and, asc, eq, gte, lte, or } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
@@ -40,6 +41,8 @@ export interface LinkContext {
   site: string;
   language: Language;
   now: Date;
+  /** The recipient cap of mails to unproven addresses; unset: no cap. */
+  mayMail?: MailGate;
 }
 
 const confirmLink = (site: string, value: string) => `${site}/promociones?confirmar=${value}`;
@@ -51,6 +54,8 @@ const unsubscribeLink = (site: string, value: string) => `${site}/promociones?ba
  * with the unsubscribe link for one already confirmed.
  */
 export async function subscribe(db: Database, correo: string, context: LinkContext): Promise<void> {
+  // Anyone can type any address here: past the recipient's cap, nothing is stored or mailed.
+  if (context.mayMail && !(await context.mayMail(correo))) return;
   await db.transaction(async (tx) => {
     const existing = await locks.subscription(tx, suscripcion, eq(suscripcion.correo, correo));
     if (existing?.estado === 'confirmada') {

@@ -56,7 +56,7 @@ async function lockSeatsFor(tx: Database, r: Reservation, ids: number[], now: Da
       and (o.gestado_asiento = ${SOLD} or (o.gestado_asiento = ${HELD} and o.expira > ${nowIso}::timestamptz))`);
   if (Number(taken[0]?.n ?? 0) > 0) return false;
   await tx.execute(sql`
-    update viaje_asiento o set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null
+    update viaje_asiento o set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null, direccion_hash = null
     where o.cviaje_asiento not in (${mine}) and exists (select 1 ${overlapping})
       and o.gestado_asiento = ${HELD} and o.expira <= ${nowIso}::timestamptz`);
   return true;

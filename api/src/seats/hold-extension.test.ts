@@ -91,14 +91,57 @@ describe(`POST /rest/asiento/extender (${TEST_ENGINE})`, () => {
     expect(capped.json().data).toEqual({ expira: new Date(start + HOLD_MAX_MINUTES * MINUTE).toISOString(), prorrogas_restantes: 0 });
   });
 
+  it(`re-sending the hold with its key never moves its end past ${HOLD_MAX_MINUTES} minutes after the first hold (issue 32 item 3)`, async () => {
+    const start = clock;
+    const { trip, seats, clave } = await purchase('LIM', 'HYO', 16);
+    // Every 9 minutes the same /rest/asiento/bloquear with its clave_bloqueo: 19, 28, then the cap.
+    for (const [minute, end] of [[9, 19], [18, 28], [27, 30], [29, 30]] as const) {
+      clock = start + minute * MINUTE;
+      const again = await hold(trip, seats[0]!, clave);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data.expira).toBe(new Date(start + end * MINUTE).toISOString());
+    }
+    // A seat added late to the purchase ends with it, not 10 minutes later.
+    const [, late] = await seatsOf(trip);
+    const added = await hold(trip, late!, clave);
+    expect(added.json().data.expira).toBe(new Date(start + 30 * MINUTE).toISOString());
+    const stored = await queryRows<{ expira: string | Date }>(api.db, sql`select expira from viaje_asiento where clave_hash = ${hashKey(clave)}`);
+    expect(stored.map((row) => new Date(row.expira).getTime())).toEqual([start + 30 * MINUTE, start + 30 * MINUTE]);
+    // Extensions find no time left either, and the seat is another buyer's once the cap has passed.
+    expect((await extend(clave)).json().code).toBe('hold.extensionLimit');
+    clock = start + 30 * MINUTE + 1000;
+    const renewed = await hold(trip, seats[0]!, clave);
+    expect(renewed.statusCode).toBe(200);
+    const other = await hold(trip, seats[0]!, undefined, '198.51.100.30');
+    expect(other.statusCode).toBe(409);
+    // (The key held nothing live any more: its new hold is a new purchase of 10 minutes, as a new key's would be.)
+    expect(renewed.json().data.expira).toBe(new Date(clock + 10 * MINUTE).toISOString());
+  });
+
+  it('extensions and re-holds together stay within the two extensions and the cap', async () => {
+    const start = clock;
+    const { trip, seats, clave } = await purchase('LIM', 'CIX', 16);
+    clock = start + 9 * MINUTE;
+    expect((await extend(clave)).json().data.expira).toBe(new Date(start + 19 * MINUTE).toISOString());
+    clock = start + 18 * MINUTE;
+    expect((await hold(trip, seats[0]!, clave)).json().data.expira).toBe(new Date(start + 28 * MINUTE).toISOString());
+    clock = start + 27 * MINUTE;
+    expect((await extend(clave)).json().data).toEqual({ expira: new Date(start + 30 * MINUTE).toISOString(), prorrogas_restantes: 0 });
+    clock = start + 29 * MINUTE;
+    expect((await hold(trip, seats[0]!, clave)).json().data.expira).toBe(new Date(start + 30 * MINUTE).toISOString());
+    expect((await extend(clave)).statusCode).toBe(409);
+  });
+
   it('at the cap, an extension that would give no time is refused and not counted', async () => {
     const start = clock;
     const { trip, seats, clave } = await purchase('LIM', 'TRU', 14);
     clock = start + 9 * MINUTE;
     expect((await extend(clave)).statusCode).toBe(200); // cap at 30
-    // Re-holding at 25 min renews the seat to 35, past the cap: no extension can add time.
-    clock = start + 25 * MINUTE;
+    // Re-holding at 18 and 27 min renews the seat to 28, then to the cap (30): no extension can add time.
+    clock = start + 18 * MINUTE;
     expect((await hold(trip, seats[0]!, clave)).statusCode).toBe(200);
+    clock = start + 27 * MINUTE;
+    expect((await hold(trip, seats[0]!, clave)).json().data.expira).toBe(new Date(start + HOLD_MAX_MINUTES * MINUTE).toISOString());
     const refused = await extend(clave);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('hold.extensionLimit');

@@ -46,10 +46,9 @@ export async function extendHolds(db: Database, keyHash: string, until: Date, no
  * (`prorrogas < HOLD_EXTENSIONS`: of two racing extensions with one left, one gets the row), and
  * the holds are moved; a refusal or a failure rolls the count back with the holds.
  *
- * The key's first hold is not stored: the cap is counted from the earliest live hold's start
- * (its end less HOLD_MINUTES) when the key is first extended. Holding a seat again only ever moves
- * that end later, so the cap is never earlier than HOLD_MAX_MINUTES after the first hold, and the
- * earliest hold is at most HOLD_MINUTES old at that moment.
+ * The cap (`tope`) is stored with the key's first hold (`holdEnd` in seats.service.ts), which also
+ * keeps a re-sent hold within it (issue 32 item 3); a key held before that has its row made here,
+ * counted from the earliest live hold's start (its end less HOLD_MINUTES).
  */
 export async function extendHold(db: Database, body: HoldExtensionRequest, now: Date): Promise<HoldExtension> {
   const keyHash = hashKey(body.clave_bloqueo);

@@ -4,7 +4,8 @@ import type { Database } from '../db/client';
 import type { RateLimit } from '../http/rate-limit';
 import { route } from '../http/endpoint';
 import { extendHold } from './hold-extension';
-import { changeSeat, hashClient, seatMap } from './seats.service';
+import { declaredClientAddress } from '../http/proxy';
+import { changeSeat, holdClientOf, seatMap } from './seats.service';
 
 export interface SeatsRoutesOptions {
   db: Database;
@@ -12,12 +13,14 @@ export interface SeatsRoutesOptions {
   seatRateLimit: RateLimit;
   /** Keys the hash of the client address stored with a hold (the session secret). */
   clientSecret: string;
+  /** The X-Forwarded-For hops the operator declared (see declaredClientAddress). */
+  proxyHops: number;
 }
 
-export const seatsRoutes: FastifyPluginAsync<SeatsRoutesOptions> = async (app, { db, now, seatRateLimit, clientSecret }) => {
+export const seatsRoutes: FastifyPluginAsync<SeatsRoutesOptions> = async (app, { db, now, seatRateLimit, clientSecret, proxyHops }) => {
   route(app, endpoints.seatMap, async ({ input }) => seatMap(db, input, now()));
 
-  route(app, endpoints.seatHold, async ({ input, request }) => changeSeat(db, input, now(), hashClient(request.ip, clientSecret)), { rateLimit: seatRateLimit });
+  route(app, endpoints.seatHold, async ({ input, request }) => changeSeat(db, input, now(), holdClientOf(declaredClientAddress(request, proxyHops), request.headers['user-agent'], clientSecret)), { rateLimit: seatRateLimit });
 
   route(app, endpoints.holdExtension, async ({ input }) => extendHold(db, input, now()), { rateLimit: seatRateLimit });
 };

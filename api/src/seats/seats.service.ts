@@ -2,6 +2,7 @@ import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { locks } from '../db/lock-order';
 import {
   fareFieldOf,
+  HOLD_MAX_MINUTES,
   HOLD_MINUTES,
   MAX_SEATS,
   type SeatCell,
@@ -20,13 +21,33 @@ import { AVAILABLE, HELD } from './seats.tables';
 const SEAT = 1;
 
 /**
- * What one client (an address) may hold at once on one trip, whatever the number of purchase
- * keys: two full purchases. Counted in PostgreSQL, so it holds across API instances.
+ * What one device (an address and its browser) may hold at once on one trip, whatever the number
+ * of purchase keys: two full purchases. Counted in PostgreSQL, so it holds across API instances.
  */
 export const CLIENT_SEAT_LIMIT = 10;
 
+/**
+ * What one address may hold at once on one trip, whatever its devices and keys (issue 32 item 4):
+ * customers behind one address (an office, a carrier's NAT) share it, so it is four full purchases
+ * and it only refuses: it never frees anyone's seats. It is what still bounds one client that
+ * changes its browser or keys.
+ */
+export const ADDRESS_SEAT_LIMIT = 20;
+
 /** How a client's address is stored with its holds: keyed, so the column cannot be read back into addresses. */
 export const hashClient = (address: string, secret: string) => createHmac('sha256', secret).update(`hold-client:${address}`).digest('hex');
+
+/** Who holds: the device (`cliente_hash`) and its address (`direccion_hash`), both keyed hashes. */
+export interface HoldClient {
+  device: string;
+  address: string;
+}
+
+/** The keyed hashes of a hold's address and of its device (the address with its browser's User-Agent). */
+export const holdClientOf = (address: string, userAgent: string | undefined, secret: string): HoldClient => ({
+  address: hashClient(address, secret),
+  device: hashClient(`${address}|${userAgent ?? ''}`, secret),
+});
 
 /** How a purchase key is stored (only its SHA-256 leaves the buyer's browser). */
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -209,13 +230,13 @@ async function findSeat(db: Database, trip: TripForSale, nasiento: number): Prom
  * The 5-seat limit is counted under a transaction-scoped advisory lock on the key, so one
  * purchase's parallel requests cannot slip past it together.
  *
- * Issue 15: what one client (`clientHash`, a keyed hash of its address) holds on the trip is
- * bounded by CLIENT_SEAT_LIMIT whatever the number of purchase keys, counted in the database under
- * a second advisory lock (trip + client: `locks.holdClient`, after the key's in the one lock order of
- * src/db/lock-order.ts). A client that starts over (a hold without a key) while at its bound
- * gets its abandoned holds released: those of its other purchase keys that no reservation waits on. Going on with a purchase it already has past the bound is a 409.
+ * Issue 15 and issue 32 item 4: what one device (`client.device`: its address and browser) holds on
+ * the trip is bounded by CLIENT_SEAT_LIMIT and what one address holds by ADDRESS_SEAT_LIMIT,
+ * whatever the number of purchase keys, counted in the database under a second advisory lock
+ * (trip + address: `locks.holdClient`, after the key's in the one lock order of
+ * src/db/lock-order.ts). See `boundClient` for starting over at the bound.
  */
-export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date, clientHash: string | null = null): Promise<SeatHoldResult> {
+export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date, client: HoldClient | null = null): Promise<SeatHoldResult> {
   const trip = await tripOnSale(db, body, now);
   let seat = await findSeat(db, trip, body.nasiento);
   if (!seat) {
@@ -240,7 +261,7 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date,
   if (body.gestado_asiento === AVAILABLE) {
     if (!body.clave_bloqueo) throw new InvalidInputError('seat.notHeld', 'clave_bloqueo');
     const rows = await queryRows<unknown>(db, sql`
-      update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null
+      update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null, direccion_hash = null
       where cviaje_asiento = ${seat.cviaje_asiento}
         and ((gestado_asiento = ${HELD} and clave_hash = ${hashKey(body.clave_bloqueo)})
              or gestado_asiento = ${AVAILABLE}
@@ -258,7 +279,6 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date,
 
   const key = body.clave_bloqueo ?? randomUUID();
   const keyHash = hashKey(key);
-  const expira = new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
   const hold = seat;
   try {
     return await db.transaction(async (tx) => {
@@ -268,33 +288,69 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date,
       where cviaje = ${trip.cviaje} and clave_hash = ${keyHash} and gestado_asiento = ${HELD}
         and expira > ${nowIso}::timestamptz and cviaje_asiento <> ${seat.cviaje_asiento}`);
     if (Number(counted[0]?.n ?? 0) >= MAX_SEATS) throw new ConflictError('seat.limit');
-    if (clientHash) await boundClient(tx, trip.cviaje, seat.cviaje_asiento, clientHash, keyHash, !body.clave_bloqueo, nowIso);
+    if (client) await boundClient(tx, trip.cviaje, seat.cviaje_asiento, client, keyHash, !body.clave_bloqueo, nowIso);
     await leaveOtherStretches(tx, trip, keyHash, nowIso);
+    const end = await holdEnd(tx, keyHash, now);
     // Holds of one seat queue here (the seats step of the lock order); the exclusion constraint
     // viaje_asiento_paradas_excl is what refuses an overlap.
     await locks.seatStretches(tx, [{ cviaje: trip.cviaje, nasiento: body.nasiento }]);
     // Expired holds of this seat over stretches that overlap this one are free: they leave the
     // constraint before this hold enters it.
     await tx.execute(sql`
-      update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null
+      update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null, direccion_hash = null
       where cviaje = ${trip.cviaje} and nasiento = ${body.nasiento} and paradas && ${trip.stretch.paradas}::int4range
         and cviaje_asiento <> ${hold.cviaje_asiento} and gestado_asiento = ${HELD} and expira <= ${nowIso}::timestamptz`);
-    const rows = await queryRows<unknown>(tx, sql`
-      update viaje_asiento set gestado_asiento = ${HELD}, clave_hash = ${keyHash}, cliente_hash = ${clientHash},
-        -- Holding again never shortens a hold (a reservation extends its seats' holds to its expiry).
-        expira = greatest(${expira}::timestamptz, case when clave_hash = ${keyHash} and gestado_asiento = ${HELD} then expira end)
+    const rows = await queryRows<{ expira: string | Date }>(tx, sql`
+      update viaje_asiento set gestado_asiento = ${HELD}, clave_hash = ${keyHash}, cliente_hash = ${client?.device ?? null}, direccion_hash = ${client?.address ?? null},
+        -- Holding again never shortens a hold (a reservation extends its seats' holds to its expiry),
+        -- and never lengthens it past the key's cap (holdEnd).
+        expira = greatest(${end.toISOString()}::timestamptz, case when clave_hash = ${keyHash} and gestado_asiento = ${HELD} then expira end)
       where cviaje_asiento = ${seat.cviaje_asiento}
         and (gestado_asiento = ${AVAILABLE}
              or (gestado_asiento = ${HELD} and (expira <= ${nowIso}::timestamptz or clave_hash = ${keyHash})))
-      returning cviaje_asiento`);
-    if (rows.length === 0) throw new ConflictError('seat.taken');
-    return result(HELD, expira, key);
+      returning expira`);
+    const held = rows[0];
+    if (!held) throw new ConflictError('seat.taken');
+    const until = new Date(held.expira);
+    // Past the key's cap, a seat it did not hold already would be held for no time at all.
+    if (until.getTime() <= now.getTime()) throw new ConflictError('hold.extensionLimit');
+    return result(HELD, until.toISOString(), key);
     });
   } catch (error) {
     // Sold or held on an overlapping stretch: the database refused it.
     if (isExclusionViolation(error)) throw new ConflictError('seat.taken');
     throw error;
   }
+}
+
+/**
+ * Issue 32 item 3: when a hold taken now by the key ends: HOLD_MINUTES from now, never past the
+ * key's cap (`bloqueo_prorroga.tope`, HOLD_MAX_MINUTES after the key's first hold), so re-sending
+ * `/rest/asiento/bloquear` with the key moves no hold's end further than `/rest/asiento/extender`
+ * may. The cap is set when the key holds nothing live (its first hold, or a purchase that lapsed
+ * or was released: then its seats were back on sale and the key starts over like a new one, with
+ * its extensions counted again). Runs under the key's lock.
+ */
+async function holdEnd(tx: Database, keyHash: string, now: Date): Promise<Date> {
+  const nowIso = now.toISOString();
+  const live = await queryRows<{ n: number; primera: string | Date | null }>(tx, sql`
+    select count(*)::int as n, min(expira) as primera from viaje_asiento
+    where clave_hash = ${keyHash} and gestado_asiento = ${HELD} and expira > ${nowIso}::timestamptz`);
+  const n = Number(live[0]?.n ?? 0);
+  if (n === 0) {
+    const tope = new Date(now.getTime() + HOLD_MAX_MINUTES * 60_000).toISOString();
+    await tx.execute(sql`
+      insert into bloqueo_prorroga (clave_hash, prorrogas, tope) values (${keyHash}, 0, ${tope}::timestamptz)
+      on conflict (clave_hash) do update set prorrogas = 0, tope = excluded.tope`);
+  } else {
+    // Holds taken before the cap was stored with the first hold: counted from the earliest one's start.
+    const first = new Date(new Date(live[0]!.primera!).getTime() - HOLD_MINUTES * 60_000 + HOLD_MAX_MINUTES * 60_000).toISOString();
+    await tx.execute(sql`
+      insert into bloqueo_prorroga (clave_hash, prorrogas, tope) values (${keyHash}, 0, ${first}::timestamptz)
+      on conflict (clave_hash) do nothing`);
+  }
+  const rows = await queryRows<{ tope: string | Date }>(tx, sql`select tope from bloqueo_prorroga where clave_hash = ${keyHash}`);
+  return new Date(Math.min(now.getTime() + HOLD_MINUTES * 60_000, new Date(rows[0]!.tope).getTime()));
 }
 
 /** PostgreSQL's exclusion_violation (23P01), through either driver and Drizzle's wrapping. */
@@ -322,37 +378,45 @@ async function leaveOtherStretches(tx: Database, trip: TripForSale, keyHash: str
   if (others.length === 0) return;
   if (others.some((row) => row.reserved)) throw new InvalidInputError('request.invalid', 'cterminal_origen');
   await tx.execute(sql`
-    update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null
+    update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null, direccion_hash = null
     where cviaje_asiento in (${sql.join(others.map((row) => sql`${Number(row.cviaje_asiento)}`), sql`, `)})
       and clave_hash = ${keyHash} and gestado_asiento = ${HELD}`);
 }
 
-/** Seats a client holds on a trip (unexpired), not counting `except`. */
-async function clientHolds(db: Database, cviaje: number, except: number, clientHash: string, nowIso: string): Promise<number> {
+/** Seats held on a trip (unexpired) by a device or an address (`column`), not counting `except`. */
+async function heldBy(db: Database, cviaje: number, except: number, column: 'cliente_hash' | 'direccion_hash', hash: string, nowIso: string): Promise<number> {
   const rows = await queryRows<{ n: number }>(db, sql`
     select count(*)::int as n from viaje_asiento
-    where cviaje = ${cviaje} and cliente_hash = ${clientHash} and gestado_asiento = ${HELD}
+    where cviaje = ${cviaje} and ${sql.identifier(column)} = ${hash} and gestado_asiento = ${HELD}
       and expira > ${nowIso}::timestamptz and cviaje_asiento <> ${except}`);
   return Number(rows[0]?.n ?? 0);
 }
 
 /**
- * Keeps a client within CLIENT_SEAT_LIMIT on a trip before it takes one more seat (see changeSeat).
- * Runs in the hold's transaction, under an advisory lock on the trip and the client.
+ * Keeps a device within CLIENT_SEAT_LIMIT and its address within ADDRESS_SEAT_LIMIT on a trip
+ * before it takes one more seat (see changeSeat). Runs in the hold's transaction, under an advisory
+ * lock on the trip and the address (a device is one of its address's, so both counts are serialised).
+ *
+ * Issue 32 item 4: a device at its bound that starts over (a hold without a key) gets its own
+ * abandoned holds released: those of its other purchase keys with no passenger named and no
+ * reservation waiting. Another device's holds (another customer behind the same address) and a
+ * purchase with passengers are never released; an address at its bound is refused, nothing freed.
  */
-async function boundClient(db: Database, cviaje: number, cviaje_asiento: number, clientHash: string, keyHash: string, startingOver: boolean, nowIso: string) {
-  await locks.holdClient(db, cviaje, clientHash);
-  const held = await clientHolds(db, cviaje, cviaje_asiento, clientHash, nowIso);
-  if (held < CLIENT_SEAT_LIMIT) return;
-  if (!startingOver) throw new ConflictError('seat.clientLimit');
-  // Starting over at the bound: the client's holds under other keys that no reservation waits on
-  // are abandoned purchases; all of them go back on sale, so the new purchase has room to grow.
-  await db.execute(sql`
-    update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null
-    where cviaje = ${cviaje} and cliente_hash = ${clientHash} and gestado_asiento = ${HELD}
-      and expira > ${nowIso}::timestamptz and clave_hash <> ${keyHash} and cviaje_asiento <> ${cviaje_asiento}
-      and not exists (
-        select 1 from reserva_asiento ra join reserva r on r.creserva = ra.creserva
-        where ra.cviaje_asiento = viaje_asiento.cviaje_asiento and r.estado = 'pendiente' and r.expira > ${nowIso}::timestamptz)`);
-  if ((await clientHolds(db, cviaje, cviaje_asiento, clientHash, nowIso)) >= CLIENT_SEAT_LIMIT) throw new ConflictError('seat.clientLimit');
+async function boundClient(db: Database, cviaje: number, cviaje_asiento: number, client: HoldClient, keyHash: string, startingOver: boolean, nowIso: string) {
+  await locks.holdClient(db, cviaje, client.address);
+  if ((await heldBy(db, cviaje, cviaje_asiento, 'cliente_hash', client.device, nowIso)) >= CLIENT_SEAT_LIMIT) {
+    if (!startingOver) throw new ConflictError('seat.clientLimit');
+    await db.execute(sql`
+      update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null, direccion_hash = null
+      where cviaje = ${cviaje} and cliente_hash = ${client.device} and gestado_asiento = ${HELD}
+        and expira > ${nowIso}::timestamptz and clave_hash <> ${keyHash} and cviaje_asiento <> ${cviaje_asiento}
+        and not exists (
+          select 1 from asiento_pasajero ap
+          where ap.cviaje_asiento = viaje_asiento.cviaje_asiento and ap.clave_hash = viaje_asiento.clave_hash)
+        and not exists (
+          select 1 from reserva_asiento ra join reserva r on r.creserva = ra.creserva
+          where ra.cviaje_asiento = viaje_asiento.cviaje_asiento and r.estado = 'pendiente' and r.expira > ${nowIso}::timestamptz)`);
+    if ((await heldBy(db, cviaje, cviaje_asiento, 'cliente_hash', client.device, nowIso)) >= CLIENT_SEAT_LIMIT) throw new ConflictError('seat.clientLimit');
+  }
+  if ((await heldBy(db, cviaje, cviaje_asiento, 'direccion_hash', client.address, nowIso)) >= ADDRESS_SEAT_LIMIT) throw new ConflictError('seat.clientLimit');
 }

@@ -48,11 +48,18 @@ export const viaje_asiento = pgTable(
      * bounded whatever the number of purchase keys (issue 15). Null when free or sold.
      */
     cliente_hash: text('cliente_hash'),
+    /**
+     * Keyed hash of the address the hold came from (as the declared balancer reported it): what
+     * one address holds on a trip has a wider bound that never frees anyone's seats (issue 32 item 4).
+     * `cliente_hash` is then the device (address and browser). Null when free or sold.
+     */
+    direccion_hash: text('direccion_hash'),
   },
   (t) => [
     unique('viaje_asiento_paradas_unique').on(t.cviaje, t.nasiento, t.paradas),
     index('viaje_asiento_clave_idx').on(t.clave_hash),
     index('viaje_asiento_cliente_idx').on(t.cviaje, t.cliente_hash),
+    index('viaje_asiento_direccion_idx').on(t.cviaje, t.direccion_hash),
     check('viaje_asiento_estado_check', sql`${t.gestado_asiento} in (${STATE_SQL.SOLD}, ${STATE_SQL.AVAILABLE}, ${STATE_SQL.HELD})`),
     check('viaje_asiento_paradas_check', sql`not isempty(${t.paradas}) and lower(${t.paradas}) >= 0`),
   ],

@@ -1,15 +1,15 @@
 import { addDays, limaToday, type SeatCell, type SeatHoldResult, type Trip } from '@rumbo/shared/schemas';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/rows';
-import { setupTestApp } from '../test/app';
+import { createTestApp, setupTestApp } from '../test/app';
 import { TEST_ENGINE } from '../test/database';
-import { seatBody } from '../test/purchase';
-import { CLIENT_SEAT_LIMIT } from './seats.service';
+import { ADULT, BUYER, seatBody, STORE } from '../test/purchase';
+import { ADDRESS_SEAT_LIMIT, CLIENT_SEAT_LIMIT, hashKey } from './seats.service';
 
 /** The API's clock: tests move it forward to let holds expire. */
 let clock = Date.now();
 
-const api = setupTestApp({ now: () => new Date(clock), seatRateLimit: { max: 10_000, timeWindow: 60_000 } });
+const api = setupTestApp({ now: () => new Date(clock), seatRateLimit: { max: 10_000, timeWindow: 60_000 }, corsOrigins: [STORE] });
 
 const channel = { susuario: 'TVIRT', cusuario: 50005 };
 const post = (url: string, payload: object, language = 'es-PE') =>
@@ -257,6 +257,88 @@ describe('POST /rest/asiento/bloquear', () => {
       expect(more.statusCode).toBe(409);
       expect(more.json()).toMatchObject({ code: 'seat.clientLimit' });
       expect(await heldOn(trip)).toBe(CLIENT_SEAT_LIMIT);
+    });
+  });
+
+  describe('customers behind one address (issue 32 item 4)', () => {
+    const device = (address: string, browser: string, target = api.app) => (url: string, payload: object, headers: Record<string, string> = {}) =>
+      target.inject({ method: 'POST', url, payload, remoteAddress: address, headers: { 'accept-language': 'en-EN', 'user-agent': browser, ...headers } });
+    const heldByKey = async (clave: string) =>
+      Number((await queryRows<{ n: number }>(api.db, sql`select count(*)::int as n from viaje_asiento where clave_hash = ${hashKey(clave)} and gestado_asiento = 84 and expira > ${new Date(clock).toISOString()}::timestamptz`))[0]!.n);
+
+    async function purchaseOf(client: ReturnType<typeof device>, trip: Trip, seats: SeatCell[]): Promise<string> {
+      let clave: string | undefined;
+      for (const seat of seats) {
+        const res = await client('/rest/asiento/bloquear', seatBody(trip, seat, 84, clave));
+        expect(res.statusCode).toBe(200);
+        clave = res.json().data.clave_bloqueo;
+      }
+      return clave!;
+    }
+
+    it("another customer starting over at the bound never frees a purchase with passengers named; the purchase still reserves", async () => {
+      const trip = await tripOn('LIM', 'TRU', 13);
+      const seats = seatsOf((await seatMap(trip)).asientos);
+      const office = '198.51.100.77';
+      const ana = device(office, 'Mozilla/5.0 (Ana)');
+      const beto = device(office, 'Mozilla/5.0 (Beto)');
+      const anas = await purchaseOf(ana, trip, seats.slice(0, 5));
+      for (const [i, seat] of seats.slice(0, 5).entries()) {
+        const named = await ana('/rest/asiento/asociar', { clave_bloqueo: anas, cviaje_asiento: seat.cviaje_asiento, pasajero: { ...ADULT, numero: String(43_100_000 + i) } });
+        expect(named.statusCode).toBe(200);
+      }
+      // Beto, behind the same address, holds two purchases and then starts a third.
+      await purchaseOf(beto, trip, seats.slice(5, 10));
+      await purchaseOf(beto, trip, seats.slice(10, 15));
+      const third = await beto('/rest/asiento/bloquear', seatBody(trip, seats[15]!, 84));
+      expect(third.statusCode).toBe(200);
+      expect(await heldByKey(anas)).toBe(5);
+      const reserved = await ana('/rest/venta/reserva', { clave_bloqueo: anas, comprador: BUYER, terminos: true }, { origin: STORE });
+      expect(reserved.statusCode).toBe(201);
+    });
+
+    it('starting over frees only the same device\'s abandoned holds, never one with a passenger named', async () => {
+      const trip = await tripOn('LIM', 'TRU', 14);
+      const seats = seatsOf((await seatMap(trip)).asientos);
+      const carla = device('198.51.100.78', 'Mozilla/5.0 (Carla)');
+      const named = await purchaseOf(carla, trip, seats.slice(0, 1));
+      expect((await carla('/rest/asiento/asociar', { clave_bloqueo: named, cviaje_asiento: seats[0]!.cviaje_asiento, pasajero: { ...ADULT, numero: '43200001' } })).statusCode).toBe(200);
+      const abandoned = [await purchaseOf(carla, trip, seats.slice(1, 5)), await purchaseOf(carla, trip, seats.slice(5, 10))];
+      expect((await carla('/rest/asiento/bloquear', seatBody(trip, seats[10]!, 84))).statusCode).toBe(200);
+      expect(await heldByKey(named)).toBe(1);
+      expect(await heldByKey(abandoned[0]!) + (await heldByKey(abandoned[1]!))).toBe(0);
+    });
+
+    it(`one address holds at most ${ADDRESS_SEAT_LIMIT} seats of a trip whatever its browsers and keys, and is refused past it, not served by freeing others`, async () => {
+      const trip = await tripOn('LIM', 'TRU', 15);
+      const seats = seatsOf((await seatMap(trip)).asientos).slice(0, ADDRESS_SEAT_LIMIT + 5);
+      const codes: string[] = [];
+      for (const [i, seat] of seats.entries()) {
+        const res = await device('198.51.100.79', `Browser ${i}`)('/rest/asiento/bloquear', seatBody(trip, seat, 84));
+        codes.push(res.statusCode === 200 ? 'held' : res.json().code);
+      }
+      expect(codes).toEqual([...Array(ADDRESS_SEAT_LIMIT).fill('held'), ...Array(5).fill('seat.clientLimit')]);
+    });
+
+    it('behind a declared balancer, a hop the operator did not declare does not make a client someone else', async () => {
+      const behind = await createTestApp(api.db, { now: () => new Date(clock), seatRateLimit: { max: 10_000, timeWindow: 60_000 }, trustProxy: ['loopback'], proxyHops: 1 });
+      try {
+        const trip = await tripOn('LIM', 'TRU', 16);
+        const seats = seatsOf((await seatMap(trip)).asientos).slice(0, ADDRESS_SEAT_LIMIT + 10);
+        let held = 0;
+        // A client on the balancer's own machine (loopback, like the balancer) writes a new
+        // X-Forwarded-For each time; the balancer appends the address it saw.
+        for (const [i, seat] of seats.entries()) {
+          const res = await device('127.0.0.1', `Browser ${i}`, behind)('/rest/asiento/bloquear', seatBody(trip, seat, 84), { 'x-forwarded-for': `10.9.${i}.1, 127.0.0.1` });
+          if (res.statusCode === 200) held += 1;
+        }
+        expect(held).toBe(ADDRESS_SEAT_LIMIT);
+        // A customer the balancer reports from another address is its own.
+        const other = await device('127.0.0.1', 'Browser', behind)('/rest/asiento/bloquear', seatBody(trip, seats.at(-1)!, 84), { 'x-forwarded-for': '203.0.113.99' });
+        expect(other.statusCode).toBe(200);
+      } finally {
+        await behind.close();
+      }
     });
   });
 

@@ -38,11 +38,11 @@ export const accountsEndpoints = {
   otpValidate: endpoint({ method: 'POST', path: '/rest/otp/validate', module: owner, summary: 'Sign in with a mailed code', body: OtpValidateSchema, answer: SignedInAnswer, session: 'none', noStore: true, errors: { 400: ['account.otp.invalid'] } }),
   googleSignIn: endpoint({
     method: 'POST', path: '/rest/login/token', module: owner, summary: 'Sign in with a Google credential', body: GoogleSignInSchema, answer: SocialSignInResultAnswer, session: 'none', noStore: true,
-    errors: { 400: ['account.social.unavailable', 'account.social.invalid', 'account.social.noEmail'] },
+    errors: { 400: ['account.social.unavailable', 'account.social.invalid', 'account.social.noEmail', 'account.social.otherIdentity'] },
   }),
   facebookSignIn: endpoint({
     method: 'POST', path: '/rest/usuario/registrar/fb', module: owner, summary: 'Sign in with a Facebook access token', body: FacebookSignInSchema, answer: SocialSignInResultAnswer, session: 'none', noStore: true,
-    errors: { 400: ['account.social.unavailable', 'account.social.invalid', 'account.social.noEmail'] },
+    errors: { 400: ['account.social.unavailable', 'account.social.invalid', 'account.social.noEmail', 'account.social.otherIdentity'] },
   }),
   socialSignUp: endpoint({
     method: 'POST', path: '/rest/login/registrar', module: owner, summary: 'Complete the identity of a first social sign-in', body: SocialSignUpSchema, answer: SignedInAnswer, status: 201, session: 'none', noStore: true,

@@ -121,6 +121,18 @@ export function formatDay(day: string, language: string, withWeekday = false): s
   return dateTimeFormat(intlLocale(language), { timeZone: 'UTC', ...(withWeekday ? { weekday: 'long' } : {}), day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
 
+/**
+ * A day that is on the calendar, written YYYY-MM-DD: `2026-02-30` and `2026-11-31` have the shape
+ * but no day (valibot's `isoDate` checks the shape only; PostgreSQL refuses them with a 500).
+ */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
 /** `date` (YYYY-MM-DD) plus `days`. */
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T12:00:00Z`);

@@ -6,6 +6,7 @@ export const requestMessages = {
     'request.unauthorized': 'Su sesión no es válida. Vuelva a iniciar sesión.',
     'request.notFound': 'No encontramos lo que busca',
     'request.failed': 'No pudimos completar la solicitud. Inténtelo de nuevo.',
+    'request.unavailable': 'El servicio no está disponible en este momento. Inténtelo de nuevo en unos minutos.',
   },
   'en-EN': {
     'request.invalid': 'The request is not valid',
@@ -13,5 +14,6 @@ export const requestMessages = {
     'request.unauthorized': 'Your session is not valid. Please sign in again.',
     'request.notFound': 'We could not find what you are looking for',
     'request.failed': 'We could not complete the request. Please try again.',
+    'request.unavailable': 'The service is not available right now. Please try again in a few minutes.',
   },
 } as const;

@@ -53,6 +53,9 @@ describe('PassengerSchema', () => {
     [{ celular: '12345' }, 'sale.celular.invalid', 'celular'],
     [{ email: 'nope' }, 'sale.email.invalid', 'email'],
     [{ nacimiento: '2999-01-01' }, 'sale.nacimiento.invalid', 'nacimiento'],
+    [{ nacimiento: '1990-02-30' }, 'sale.nacimiento.invalid', 'nacimiento'],
+    [{ nacimiento: '1990-11-31' }, 'sale.nacimiento.invalid', 'nacimiento'],
+    [{ nacimiento: '2001-02-29' }, 'sale.nacimiento.invalid', 'nacimiento'],
   ])('refuses %j with %s', (change, message, key) => {
     expect(firstIssue(PassengerSchema, { ...passenger, ...change })).toEqual({ message, key });
   });

@@ -23,6 +23,13 @@ describe('TripSearchFormSchema', () => {
   const today = limaToday();
   const valid = { origen: 'LIM', destino: 'AQP', fecha: today, pasajeros: 2 };
 
+  it('refuses a day that is not on the calendar (issue 32 item 7), also as the return date', () => {
+    expect(firstIssue(TripSearchFormSchema, { ...valid, fecha: '2026-11-31' })).toEqual({ message: 'trip.fecha.invalid', key: 'fecha' });
+    expect(firstIssue(TripSearchFormSchema, { ...valid, fecha: '2026-02-30' })?.message).toBe('trip.fecha.invalid');
+    expect(firstIssue(TripSearchFormSchema, { ...valid, regreso: '2027-02-29' })).toEqual({ message: 'trip.fecha.invalid', key: 'regreso' });
+    expect(firstIssue(TripSearchFormSchema, { ...valid, fecha: '2028-02-29' })?.message).not.toBe('trip.fecha.invalid');
+  });
+
   it('accepts a one-way search from today and a round trip', () => {
     expect(firstIssue(TripSearchFormSchema, valid)).toBeUndefined();
     expect(firstIssue(TripSearchFormSchema, { ...valid, regreso: addDays(today, 3) })).toBeUndefined();

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { SALES_CHANNEL } from '../constants';
 import { SEAT_STATE } from './seat-hold';
-import { addDays, limaToday } from './format';
+import { addDays, isCalendarDate, limaToday } from './format';
 
 /** Trips are on sale from today to this many days ahead (the API seeds the same window). */
 export const SALES_WINDOW_DAYS = 60;
@@ -27,6 +27,7 @@ const saleDate = (message: string) =>
   v.pipe(
     v.string(message),
     v.isoDate(message),
+    v.check(isCalendarDate, 'trip.fecha.invalid'),
     v.check((date) => date >= limaToday(), 'trip.fecha.past'),
     v.check((date) => date <= addDays(limaToday(), SALES_WINDOW_DAYS), 'trip.fecha.far'),
   );

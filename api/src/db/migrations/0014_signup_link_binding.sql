@@ -1,0 +1,1 @@
+ALTER TABLE "cuenta_enlace" ADD COLUMN "registro" text;
