@@ -35,4 +35,6 @@ await build({
   plugins: [externalPackages],
 });
 cpSync(path.join(root, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+// The wallet pass's pictures (pocket/wallet-apple.ts reads them from `${__dirname}/wallet-images`).
+cpSync(path.join(root, 'src/pocket/wallet-images'), path.join(dist, 'wallet-images'), { recursive: true });
 console.log(`API built: ${path.relative(process.cwd(), path.join(dist, 'main.js')) || 'dist/main.js'}`);

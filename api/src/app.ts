@@ -31,6 +31,9 @@ import { seatsRoutes } from './seats/seats.routes';
 import { tripsRoutes } from './trips/trips.routes';
 import type { OperatorCredential } from './operators/operators';
 import { operatorsRoutes } from './operators/operators.routes';
+import type { WalletsConfig } from './pocket/pocket.config';
+import { pocketOf, type PocketOptions } from './pocket/pocket.service';
+import { pocketRoutes } from './pocket/pocket.routes';
 
 export interface AppOptions {
   db: Database;
@@ -86,6 +89,8 @@ export interface AppOptions {
   draining?: () => boolean;
   /** OPERATOR_TOKENS: who may call the operators' endpoints (`session: 'operator'`); none: they answer 401. */
   operators?: readonly OperatorCredential[];
+  /** Issue 36: the configured wallets (APPLE_PASS_*, GOOGLE_WALLET_*); none: no wallet links. */
+  wallets?: WalletsConfig;
 }
 
 declare module 'fastify' {
@@ -177,10 +182,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(companiesRoutes, { db, now, writeRateLimit, lookupRateLimit });
   await app.register(peopleRoutes, { db, now, writeRateLimit });
   await app.register(seatPassengerRoutes, { db, now, writeRateLimit });
+  const pocketConfig: PocketOptions = {
+    secret: sessionSecret,
+    apiOrigin: options.apiOrigin ?? 'http://localhost:3001',
+    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
+    ...options.wallets,
+  };
+  const pocket = pocketOf(pocketConfig);
   await app.register(salesRoutes, {
     db,
     sessionSecret,
     now,
+    pocket,
     payments: options.payments,
     apiOrigin: options.apiOrigin ?? 'http://localhost:3001',
     siteUrl: options.siteUrl,
@@ -189,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lookupRateLimit,
   });
   await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit });
+  await app.register(pocketRoutes, { db, now, config: pocketConfig, pocket, lookupRateLimit, writeRateLimit });
   await app.register(operatorsRoutes, { operators: options.operators ?? [] });
   await app.register(openApiRoutes, { routes, docs: options.apiDocs ?? false });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });

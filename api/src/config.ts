@@ -4,6 +4,7 @@ import type { DatabaseOptions } from './db/client';
 import { OPERATOR } from './operator';
 import { parseOperatorTokens, type OperatorCredential } from './operators/operators';
 import type { PaymentsConfig } from './payments';
+import { WalletConfigError, walletsOf, type WalletsConfig } from './pocket/pocket.config';
 import { PAGOEFECTIVO_URL, type PagoEfectivoCredentials } from './payments/pagoefectivo';
 import { SAFETYPAY_URL, type SafetyPayCredentials } from './payments/safetypay';
 
@@ -53,6 +54,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** OPERATOR_TOKENS (`name=token,…`): who may call the operators' endpoints; none: those answer 401. */
   operators: OperatorCredential[];
+  /** Issue 36: APPLE_PASS_* and GOOGLE_WALLET_* (pocket/pocket.config.ts); each unset: that wallet's button is not offered. */
+  wallets: WalletsConfig;
 }
 
 /** A configuration the server must not start with; the message says how to fix it. */
@@ -263,5 +266,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiOrigin: apiOriginOf(env, port),
     payments: paymentsOf(env, production),
     operators: operatorsOf(env.OPERATOR_TOKENS),
+    wallets: wallets(env, [env.SITE_URL, ...corsOrigins].filter((origin): origin is string => typeof origin === 'string' && origin !== '')),
   };
+}
+
+function wallets(env: NodeJS.ProcessEnv, siteOrigins: string[]): WalletsConfig {
+  try {
+    return walletsOf(env, [...new Set(siteOrigins.map((origin) => origin.replace(/\/+$/, '')))]);
+  } catch (error) {
+    if (error instanceof WalletConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }

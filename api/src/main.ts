@@ -10,6 +10,8 @@ import { createMailSender } from './mail/sender';
 import { createSmtpTransport } from './mail/transport';
 import { createPaymentProviders } from './payments';
 import { ticketAttachments } from './sales/ticket-attachments';
+import { pocketOf } from './pocket/pocket.service';
+import { createReminderJob } from './pocket/reminders';
 
 /** How long SIGTERM waits for requests in flight and the mail batch before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
     metricsToken: config.metricsToken,
     draining: () => draining,
     operators: config.operators,
+    wallets: config.wallets,
   });
   log = app.log;
   if (payments.sandbox) app.log.warn(`payment sandbox stands in for ${[payments.safetypay.sandbox && 'SafetyPay', payments.pagoefectivo.sandbox && 'PagoEfectivo'].filter(Boolean).join(' and ')} (no real money)`);
@@ -59,8 +62,17 @@ async function main(): Promise<void> {
   if (!redis) app.log.info('REDIS_URL is not set: rate limits are counted in this process (one instance only)');
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined;
-  const sender = transport && createMailSender({ db: database.db, transport, from: config.mailFrom, log: app.log, attachments: ticketAttachments(database.db) });
+  const sender = transport && createMailSender({ db: database.db, transport, from: config.mailFrom, log: app.log, attachments: ticketAttachments(database.db, undefined, { siteUrl: config.siteUrl }) });
   if (sender) sender.start();
+  // Every instance runs the reminders job: each reminder is claimed in the database, so it goes out once.
+  const reminders = createReminderJob({
+    db: database.db,
+    pocket: pocketOf({ secret: config.sessionSecret, apiOrigin: config.apiOrigin, ...(config.siteUrl ? { siteUrl: config.siteUrl } : {}), ...config.wallets }),
+    log: app.log,
+  });
+  reminders.start();
+  if (config.wallets.apple) app.log.info('Apple Wallet passes offered (APPLE_PASS_*)');
+  if (config.wallets.google) app.log.info('Google Wallet links offered (GOOGLE_WALLET_*)');
   else app.log.warn('SMTP_URL is not set: mails stay in the outbox' + (config.devMailbox ? ' (see /dev/outbox)' : ''));
 
   /**
@@ -83,6 +95,7 @@ async function main(): Promise<void> {
       // then (SHUTDOWN_DELAY_MS) requests are still served, each closing its connection.
       if (signal === 'SIGTERM' && config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       await app.close();
+      await reminders.stop();
       await sender?.stop();
       transport?.close();
       await redis?.quit().catch(() => redis.disconnect());

@@ -15,3 +15,4 @@ export * from '../promotions/promotions.tables';
 export * from '../people/people.tables';
 export * from '../sales/sales.tables';
 export * from '../aftersale/aftersale.tables';
+export * from '../pocket/pocket.tables';

@@ -14,8 +14,8 @@ export interface MailTransport {
   sendMail(message: { from: string; to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] }): Promise<unknown>;
 }
 
-/** Builds the attachment a queued mail names (`outbox.adjunto`); throws when it cannot. */
-export type AttachmentRenderer = (reference: string) => Promise<MailAttachment>;
+/** Builds the attachment (or attachments: tickets and their calendar) a queued mail names (`outbox.adjunto`); throws when it cannot. */
+export type AttachmentRenderer = (reference: string) => Promise<MailAttachment | MailAttachment[]>;
 
 export interface MailSenderOptions {
   db: Database;
@@ -77,22 +77,23 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       .returning();
   }
 
-  function renderAttachment(reference: string): Promise<MailAttachment> {
+  async function renderAttachments(reference: string): Promise<MailAttachment[]> {
     if (!attachments) throw new Error(`no renderer for the attachment ${reference}`);
-    return attachments(reference);
+    const rendered = await attachments(reference);
+    return Array.isArray(rendered) ? rendered : [rendered];
   }
 
   async function send(mail: typeof outbox.$inferSelect, now: Date): Promise<boolean> {
     const attempts = mail.attempts + 1;
     try {
-      const attachment = mail.adjunto ? await renderAttachment(mail.adjunto) : undefined;
+      const rendered = mail.adjunto ? await renderAttachments(mail.adjunto) : undefined;
       await transport.sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        ...(attachment ? { attachments: [attachment] } : {}),
+        ...(rendered ? { attachments: rendered } : {}),
       });
       await db.update(outbox).set({ attempts, sent_at: now, last_error: null }).where(eq(outbox.id, mail.id));
       return true;

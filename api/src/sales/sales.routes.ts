@@ -18,6 +18,7 @@ import { customerTrips, lookupReservation, paidView, paidViewByCode, resendTicke
 import { reserve } from './reserve';
 import { renderTicketsPdf, ticketPdfLink, verifyPdfLink } from './tickets';
 import { noStore } from '../http/cache';
+import type { Pocket } from '../pocket/pocket.service';
 
 export interface SalesRoutesOptions {
   db: Database;
@@ -27,6 +28,8 @@ export interface SalesRoutesOptions {
   payments?: { safetypay: PaymentProvider; pagoefectivo: PaymentProvider };
   /** The API's origin as browsers reach it: my-trips PDF links. */
   apiOrigin: string;
+  /** Issue 36: my trips' calendar and wallet links; unset: left out. */
+  pocket?: Pocket;
   /** SITE_URL; unset: the caller's Origin when it is an allowed one. */
   siteUrl?: string;
   corsOrigins: (string | RegExp)[];
@@ -175,8 +178,9 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
     return { enviado: true } as const;
   }, writes);
 
-  route(app, endpoints.myTrips, async ({ session }) => {
+  route(app, endpoints.myTrips, async ({ session, request }) => {
     const at = now();
-    return customerTrips(db, session.customer.ccuenta, at, (codigo) => ticketPdfLink(sessionSecret, options.apiOrigin, codigo, at));
+    const trips = await customerTrips(db, session.customer.ccuenta, at, (codigo) => ticketPdfLink(sessionSecret, options.apiOrigin, codigo, at));
+    return options.pocket ? options.pocket.decorateTrips(db, trips, requestLanguage(request)) : trips;
   }, { sessions: sessionResolver(db, sessionSecret) });
 };

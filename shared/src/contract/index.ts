@@ -9,6 +9,7 @@ import type { AnyEndpoint } from './endpoint';
 import { httpEndpoints } from './http.endpoints';
 import { operatorsEndpoints } from './operators.endpoints';
 import { peopleEndpoints } from './people.endpoints';
+import { pocketEndpoints } from './pocket.endpoints';
 import { pointsEndpoints } from './points.endpoints';
 import { promotionsEndpoints } from './promotions.endpoints';
 import { salesEndpoints } from './sales.endpoints';
@@ -26,6 +27,7 @@ export * from './content.endpoints';
 export * from './http.endpoints';
 export * from './operators.endpoints';
 export * from './people.endpoints';
+export * from './pocket.endpoints';
 export * from './points.endpoints';
 export * from './promotions.endpoints';
 export * from './sales.endpoints';
@@ -53,6 +55,7 @@ export const endpoints = {
   ...salesEndpoints,
   ...aftersaleEndpoints,
   ...pointsEndpoints,
+  ...pocketEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

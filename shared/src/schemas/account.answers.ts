@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { TripPocketLinks } from './pocket.answers';
 
 /** Answers of the account `/rest` calls (sign-in, profile, trips, points), typed once for the API and mf-account. */
 
@@ -68,6 +69,8 @@ export const AccountTripAnswer = v.object({
   estado: v.picklist(['emitido', 'postergado']),
   /** Issue 7: when the sworn declaration was registered; null until then. */
   declaracion: v.nullable(v.string()),
+  /** Issue 36: the ticket's calendar and wallet links (a valid ticket; left out for a postponed one). */
+  bolsillo: v.optional(TripPocketLinks),
 });
 export type AccountTrip = v.InferOutput<typeof AccountTripAnswer>;
 
