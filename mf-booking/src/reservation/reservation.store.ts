@@ -7,6 +7,7 @@ import {
   SafetyPayRequestSchema,
   type PaymentMethod,
   type PaymentView,
+  type PocketLinks,
   type ReservationView,
 } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
@@ -55,6 +56,8 @@ export class ReservationStore {
   resent = false;
   /** Downloading the tickets' PDF. */
   readonly pdf = new FormState({});
+  /** Issue 36: once paid, the calendar and wallet links (undefined until they come, or if they do not). */
+  pocket: PocketLinks | undefined = undefined;
   now: number;
   readonly codigo: string;
   private clave: string | undefined;
@@ -82,6 +85,7 @@ export class ReservationStore {
       resendForm: false,
       pdf: false,
       view: observableRef,
+      pocket: observableRef,
     });
   }
 
@@ -177,6 +181,7 @@ export class ReservationStore {
           if (!this.resendEmail) this.resendForm.values.email = view.comprador.email;
         } else if (!this.view) this.state = 'failed';
       });
+      if (view?.estado === 'pagada' && !this.pocket) void this.loadPocket();
     } catch (error) {
       runInAction(() => {
         if (this.view) return;
@@ -259,6 +264,17 @@ export class ReservationStore {
     this.resent = false;
     const sent = await this.resendForm.send(() => this.deps.api.resendTickets(checked.value));
     if (sent.ok) runInAction(() => (this.resent = true));
+  }
+
+  /** The calendar and wallet links (`pocketEndpoints.pocketLinks`); without them the page still has the PDF. */
+  async loadPocket(): Promise<void> {
+    if (!this.clave) return;
+    try {
+      const links = await this.deps.api.pocketLinks(this.codigo, this.clave);
+      runInAction(() => (this.pocket = links));
+    } catch {
+      // The links are an extra: the tickets, their QR and the PDF are on the page without them.
+    }
   }
 
   async downloadPdf(): Promise<void> {
