@@ -1,4 +1,5 @@
 import { endpointPath, endpoints } from '@rumbo/shared/contract';
+import type { Language } from '@rumbo/shared/schemas';
 import { safeEqual } from '../payments/signing';
 import { derive, sign } from '../sales/tickets';
 
@@ -29,18 +30,18 @@ export function verifyPocket(secret: string, kind: PocketLinkKind, subject: stri
 /** Unix seconds of a link that works until `lastTrip` plus LINK_GRACE_MS. */
 export const linkExpiry = (lastTrip: Date) => Math.floor((lastTrip.getTime() + LINK_GRACE_MS) / 1000);
 
-function query(secret: string, kind: PocketLinkKind, subject: string, lastTrip: Date) {
+function query(secret: string, kind: PocketLinkKind, subject: string, lastTrip: Date, idioma?: Language) {
   const exp = linkExpiry(lastTrip);
-  return { exp: String(exp), firma: signPocket(secret, kind, subject, exp) };
+  return { exp: String(exp), firma: signPocket(secret, kind, subject, exp), ...(idioma ? { idioma } : {}) };
 }
 
 /** `{apiOrigin}/rest/venta/calendario/{codigo}?exp&firma`: the purchase's trips as an iCalendar file. */
-export const calendarLink = (secret: string, apiOrigin: string, codigo: string, lastTrip: Date) =>
-  `${apiOrigin}${endpointPath(endpoints.ticketsCalendar, { codigo }, query(secret, 'calendario', codigo, lastTrip))}`;
+export const calendarLink = (secret: string, apiOrigin: string, codigo: string, lastTrip: Date, idioma: Language) =>
+  `${apiOrigin}${endpointPath(endpoints.ticketsCalendar, { codigo }, query(secret, 'calendario', codigo, lastTrip, idioma))}`;
 
 /** `{apiOrigin}/rest/venta/pkpass/{numero}?exp&firma`: a ticket's Apple Wallet pass. */
-export const applePassLink = (secret: string, apiOrigin: string, numero: string, trip: Date) =>
-  `${apiOrigin}${endpointPath(endpoints.ticketApplePass, { numero }, query(secret, 'pkpass', numero, trip))}`;
+export const applePassLink = (secret: string, apiOrigin: string, numero: string, trip: Date, idioma: Language) =>
+  `${apiOrigin}${endpointPath(endpoints.ticketApplePass, { numero }, query(secret, 'pkpass', numero, trip, idioma))}`;
 
 /** `{apiOrigin}/rest/venta/recordatorios/{codigo}/baja?exp&firma`: stops the purchase's reminders. */
 export const reminderOptOutLink = (secret: string, apiOrigin: string, codigo: string, lastTrip: Date) =>

@@ -32,7 +32,13 @@ export interface PocketRoutesOptions {
 
 const CodeParam = v.object({ codigo: v.pipe(v.string(), v.regex(RESERVATION_CODE_PATTERN)) });
 const TicketParam = v.object({ numero: v.pipe(v.string(), v.regex(TICKET_NUMBER_PATTERN)) });
-const SignedQuery = v.object({ exp: v.string(), firma: v.string() });
+const SignedQuery = v.object({ exp: v.string(), firma: v.string(), idioma: v.optional(v.picklist(['es-PE', 'en-EN'])) });
+
+/** The link's language, else the caller's. */
+const linkLanguage = (request: FastifyRequest): Language => {
+  const query = v.safeParse(SignedQuery, request.query);
+  return query.success && query.output.idioma ? query.output.idioma : requestLanguage(request);
+};
 
 const PAGES = {
   'es-PE': {
@@ -89,7 +95,7 @@ export const pocketRoutes: FastifyPluginAsync<PocketRoutesOptions> = async (app,
     const codigo = signed(request, 'calendario', 'codigo');
     const reservation = await pocketReservation(db, codigo);
     if (!reservation || reservation.legs.length === 0) throw new NotFoundError();
-    const body = ticketsCalendar(reservation, requestLanguage(request), pocket.siteLink(codigo), now());
+    const body = ticketsCalendar(reservation, linkLanguage(request), pocket.siteLink(codigo), now());
     return noStore(reply)
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', `attachment; filename="rumbo-andino-${codigo}.ics"`)
@@ -101,7 +107,7 @@ export const pocketRoutes: FastifyPluginAsync<PocketRoutesOptions> = async (app,
     const numero = signed(request, 'pkpass', 'numero');
     const found = await pocketTicket(db, numero);
     if (!found) throw new NotFoundError();
-    const pass = applePass(config.apple, found.reservation, found.leg, found.ticket, requestLanguage(request), pocket.siteLink(found.reservation.codigo));
+    const pass = applePass(config.apple, found.reservation, found.leg, found.ticket, linkLanguage(request), pocket.siteLink(found.reservation.codigo));
     return noStore(reply)
       .type('application/vnd.apple.pkpass')
       .header('content-disposition', `attachment; filename="boleto-${numero}.pkpass"`)

@@ -36,7 +36,7 @@ export function pocketOf(options: PocketOptions) {
     return Promise.all(
       leg.boletos.map(async (ticket) => ({
         numero: ticket.numero,
-        apple: options.apple ? applePassLink(secret, apiOrigin, ticket.numero, leg.llegada) : null,
+        apple: options.apple ? applePassLink(secret, apiOrigin, ticket.numero, leg.llegada, language) : null,
         google: options.google ? await googleSaveLink(options.google, reservation, leg, ticket, language, link) : null,
       })),
     );
@@ -48,12 +48,12 @@ export function pocketOf(options: PocketOptions) {
     /** `POST /rest/venta/bolsillo`. */
     async links(reservation: PocketReservation, language: Language): Promise<PocketLinks> {
       const boletos = (await Promise.all(reservation.legs.map((leg) => walletLinks(reservation, leg, language)))).flat();
-      return { calendario: calendarLink(secret, apiOrigin, reservation.codigo, lastArrival(reservation)), boletos };
+      return { calendario: calendarLink(secret, apiOrigin, reservation.codigo, lastArrival(reservation), language), boletos };
     },
 
-    /** My trips: each valid ticket's calendar and wallet links (`AccountTrip.bolsillo`), read once per purchase. */
+    /** My trips: each upcoming valid ticket's calendar and wallet links (`AccountTrip.bolsillo`), read once per purchase. */
     async decorateTrips(db: Database, trips: AccountTrips, language: Language): Promise<AccountTrips> {
-      const codes = new Set([...trips.proximos, ...trips.pasados].filter((trip) => trip.estado === 'emitido').map((trip) => trip.numero.split('-')[0]!));
+      const codes = new Set(trips.proximos.filter((trip) => trip.estado === 'emitido').map((trip) => trip.numero.split('-')[0]!));
       const byTicket = new Map<string, { calendario: string; apple: string | null; google: string | null }>();
       for (const codigo of codes) {
         const reservation = await pocketReservation(db, codigo);
@@ -66,7 +66,7 @@ export function pocketOf(options: PocketOptions) {
           const bolsillo = byTicket.get(trip.numero);
           return bolsillo ? { ...trip, bolsillo } : trip;
         });
-      return { proximos: withLinks(trips.proximos), pasados: withLinks(trips.pasados) };
+      return { proximos: withLinks(trips.proximos), pasados: trips.pasados };
     },
 
     /** A reminder's links: they work until a little after the trip. */
@@ -77,7 +77,7 @@ export function pocketOf(options: PocketOptions) {
       return {
         ...(page ? { page } : {}),
         pdf: ticketPdfLink(secret, apiOrigin, reservation.codigo, now, new Date(until.getTime() + LINK_GRACE_MS)),
-        calendar: calendarLink(secret, apiOrigin, reservation.codigo, until),
+        calendar: calendarLink(secret, apiOrigin, reservation.codigo, until, reservation.idioma),
         apple: new Map(wallets.flatMap((w) => (w.apple ? [[w.numero, w.apple] as const] : []))),
         google: new Map(wallets.flatMap((w) => (w.google ? [[w.numero, w.google] as const] : []))),
         optOut: reminderOptOutLink(secret, apiOrigin, reservation.codigo, until),

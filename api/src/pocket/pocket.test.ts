@@ -106,8 +106,10 @@ function events(text: string) {
 describe('calendar (.ics)', () => {
   it('gives a paid purchase a signed calendar link whose file has each trip in Lima time at the terminal address, with a link back', async () => {
     const { view, clave, pocket } = await paidPurchase({ count: 2 });
-    const answer = await links(view.codigo, clave);
-    const res = await api.app.inject({ url: local(answer.calendario), headers: { 'accept-language': 'en-EN' } });
+    // Asked from the site in English: the file is in English whatever the calendar app's own language.
+    const answer = await links(view.codigo, clave, 'en-EN');
+    expect(new URL(answer.calendario).searchParams.get('idioma')).toBe('en-EN');
+    const res = await api.app.inject({ url: local(answer.calendario), headers: { 'accept-language': 'es-PE' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="rumbo-andino-${view.codigo}.ics"`);

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { PocketLinksAnswer } from '../schemas/pocket.answers';
 import { ReservationLookupSchema } from '../schemas/sales.contract';
 import { endpoint } from './endpoint';
@@ -5,8 +6,12 @@ import { PdfLinkQuery } from './sales.endpoints';
 
 const owner = 'pocket';
 
-/** A signed link's query (the same as the PDF link's): expiry in Unix seconds and its signature. */
-export const PocketLinkQuery = PdfLinkQuery;
+/**
+ * A signed link's query: expiry in Unix seconds and its signature (as the PDF link's), and the
+ * language of the file or page (the reader's on the site, the purchase's in a mail; a link is
+ * opened by a calendar app or a wallet that says nothing of the site's language).
+ */
+export const PocketLinkQuery = v.object({ ...PdfLinkQuery.entries, idioma: v.optional(v.picklist(['es-PE', 'en-EN'])) });
 
 /**
  * Issue 36, the ticket in the customer's pocket: calendar entries, wallet passes and the

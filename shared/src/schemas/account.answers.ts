@@ -69,7 +69,7 @@ export const AccountTripAnswer = v.object({
   estado: v.picklist(['emitido', 'postergado']),
   /** Issue 7: when the sworn declaration was registered; null until then. */
   declaracion: v.nullable(v.string()),
-  /** Issue 36: the ticket's calendar and wallet links (a valid ticket; left out for a postponed one). */
+  /** Issue 36: the ticket's calendar and wallet links (an upcoming valid ticket; left out otherwise). */
   bolsillo: v.optional(TripPocketLinks),
 });
 export type AccountTrip = v.InferOutput<typeof AccountTripAnswer>;
