@@ -11,7 +11,17 @@ export interface MailAttachment {
 }
 
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    attachments?: MailAttachment[];
+    /** nodemailer's List-* headers: `List-Unsubscribe: <url>`. */
+    list?: { unsubscribe: { url: string; comment: string } };
+    headers?: Record<string, string>;
+  }): Promise<unknown>;
 }
 
 /** Builds the attachment (or attachments: tickets and their calendar) a queued mail names (`outbox.adjunto`); throws when it cannot. */
@@ -94,6 +104,8 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         text: mail.text,
         html: mail.html,
         ...(rendered ? { attachments: rendered } : {}),
+        // RFC 8058: the client posts `List-Unsubscribe=One-Click` to the URL (no page to open).
+        ...(mail.baja ? { list: { unsubscribe: { url: mail.baja, comment: 'Unsubscribe' } }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
       });
       await db.update(outbox).set({ attempts, sent_at: now, last_error: null }).where(eq(outbox.id, mail.id));
       return true;

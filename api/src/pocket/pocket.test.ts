@@ -12,7 +12,7 @@ import forge from 'node-forge';
 import { openSession } from '../accounts/sessions';
 import { cuenta } from '../accounts/accounts.tables';
 import { outbox } from '../mail/mail.tables';
-import { createMailSender, type MailAttachment } from '../mail/sender';
+import { createMailSender, type MailAttachment, type MailTransport } from '../mail/sender';
 import { ticketAttachments } from '../sales/ticket-attachments';
 import { TEST_SECRET } from '../test/app';
 import { salesSteps } from '../test/sales';
@@ -361,6 +361,14 @@ describe('reminders', () => {
     const [mail] = await reminders(view.codigo);
     expect(mail!.text).toContain('Su viaje sale en menos de 24 horas.');
     const optOut = local(mail!.text.match(/Dejar de recibirlos:\n(\S+)/)![1]!);
+    // The mail client's own one-click "unsubscribe" (RFC 8058) posts to the same link.
+    expect(mail!.baja).toBe(mail!.text.match(/Dejar de recibirlos:\n(\S+)/)![1]!);
+    const sent: Parameters<MailTransport['sendMail']>[0][] = [];
+    const sender = createMailSender({ db: api.db, transport: { sendMail: async (message) => void sent.push(message) }, from: 'x@rumboandino.pe', log: { warn() {}, error() {} }, attachments: ticketAttachments(api.db, now) });
+    await sender.drainOutbox(new Date(Date.now() + 1000));
+    const delivered = sent.find((message) => message.subject === mail!.subject)!;
+    expect(delivered.list).toEqual({ unsubscribe: { url: mail!.baja, comment: 'Unsubscribe' } });
+    expect(delivered.headers).toEqual({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
     const pageRes = await api.app.inject({ url: optOut });
     expect(pageRes.statusCode).toBe(200);

@@ -121,5 +121,5 @@ export function reminderMail(reservation: PocketReservation, leg: PocketLeg, kin
 <p style="font-size:13px">${e(t.optOut)} <a href="${e(links.optOut)}" style="color:#0f3a60">${e(links.optOut)}</a></p>
 <p style="font-size:12px">${e(t.signature)}</p>
 </body></html>`;
-  return { to: reservation.email, subject: t.subject(leg, when), text, html };
+  return { to: reservation.email, subject: t.subject(leg, when), text, html, baja: links.optOut };
 }

@@ -13,6 +13,7 @@ CREATE TABLE "recordatorio_baja" (
 	"registrada" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "outbox" ADD COLUMN "baja" text;--> statement-breakpoint
 ALTER TABLE "recordatorio" ADD CONSTRAINT "recordatorio_creserva_reserva_creserva_fk" FOREIGN KEY ("creserva") REFERENCES "public"."reserva"("creserva") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recordatorio" ADD CONSTRAINT "recordatorio_cviaje_viaje_cviaje_fk" FOREIGN KEY ("cviaje") REFERENCES "public"."viaje"("cviaje") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recordatorio_baja" ADD CONSTRAINT "recordatorio_baja_creserva_reserva_creserva_fk" FOREIGN KEY ("creserva") REFERENCES "public"."reserva"("creserva") ON DELETE no action ON UPDATE no action;
