@@ -65,7 +65,14 @@ async function currentPointer(): Promise<Pointer | undefined> {
  * started, the files of the versions still pointed at are carried over, and every other remotes'
  * cache (the old versions' files and the pages stitched for them) is deleted.
  */
-async function takeRegistry(text: string): Promise<void> {
+let registryUpdate: Promise<void> = Promise.resolve();
+function takeRegistry(text: string): Promise<void> {
+  // One at a time (the page, its preload and the route hints read the registry at once).
+  registryUpdate = registryUpdate.then(() => moveTo(text)).catch(() => undefined);
+  return registryUpdate;
+}
+
+async function moveTo(text: string): Promise<void> {
   let registry: unknown;
   try {
     registry = JSON.parse(text);
@@ -105,6 +112,8 @@ const asCors = {
 };
 
 async function remoteFile({ request, event }: { request: Request; event: ExtendableEvent }): Promise<Response> {
+  // A registry answer being taken may point at this file's version: decided after it.
+  await registryUpdate;
   const current = await currentPointer();
   if (!current || !inFolders(request.url, current.folders)) return fetch(request);
   return new CacheFirst({ cacheName: current.cache, plugins: [asCors, ...ok] }).handle({ request, event });
@@ -203,11 +212,13 @@ registerRoute(({ request }) => kindOf(request) === 'page', page);
 registerRoute(({ request }) => kindOf(request) === 'registry', registry);
 registerRoute(({ request }) => kindOf(request) === 'shell', shellFiles);
 registerRoute(({ request }) => kindOf(request) === 'shell-immutable', shellChunks);
-// Another origin's request is taken only when it is a file of a version the registry points at
-// (known in memory: restored as the worker starts, before a page asks for a remote's files);
-// anything else (the map's tiles, a sign-in provider's script) never comes through the worker.
+// Another origin's request is taken only from a remote's origin (known in memory: restored as the
+// worker starts, before a page asks for a remote's files), and kept only when it is a file of a
+// version the registry points at; anything else (the map's tiles, a sign-in provider's script)
+// never comes through the worker.
 void currentPointer();
-registerRoute(({ request }) => kindOf(request) === 'cross-origin' && !!pointer && inFolders(request.url, pointer.folders), remoteFile);
+const remoteOrigin = (url: string) => !!pointer && pointer.folders.some((folder) => new URL(folder).origin === new URL(url).origin);
+registerRoute(({ request }) => kindOf(request) === 'cross-origin' && remoteOrigin(request.url), remoteFile);
 registerRoute(({ request }) => kindOf(request) === 'reservation', reservation, 'POST');
 registerRoute(({ request }) => kindOf(request) === 'trips', trips);
 // Anything else is not handled here at all (the browser's own fetch): never cached.
