@@ -217,6 +217,22 @@ describe('reservation page', () => {
     expect(await screen.findByRole('img', { name: 'Código QR del pasaje ABCD2345-1, para el embarque' })).toBeInTheDocument();
   });
 
+  it("shows where and when to board: the terminal's address and the boarding time, in Lima's time (issue 36)", async () => {
+    stubEndpointCalls(
+      answer(endpoints.reservation, reservationView({
+        estado: 'pagada',
+        pagos: [{ proveedor: 'safetypay', metodo: 'tarjeta', estado: 'pagado', url: null, cip: null, expira: null }],
+        boletos: [ticket({ direccion_origen: 'Av. Alfredo Mendiola 3885, Independencia', embarque: '2026-11-28T01:00:00.000Z' })],
+      })),
+    );
+    madeHere();
+    show();
+    const card = await screen.findByTestId('ticket');
+    expect(card).toHaveTextContent('Terminal Plaza Norte, Av. Alfredo Mendiola 3885, Independencia (Lima)');
+    expect(screen.getByText('Hora de embarque')).toBeInTheDocument();
+    expect(screen.getByTestId('ticket-boarding-time')).toHaveTextContent('viernes, 27 de noviembre 20:00');
+  });
+
   it('shows the tickets without calendar or wallet links when the API does not give them', async () => {
     stubEndpointCalls(answer(endpoints.reservation, paid()));
     madeHere();

@@ -42,8 +42,17 @@ export function TicketCard({ ticket, actions = false, wallet }: { ticket: Ticket
             </chakra.dd>
             <chakra.dt fontWeight="semibold">{t('reservation.tickets.boarding')}</chakra.dt>
             <chakra.dd>
-              {ticket.terminal_origen} ({ticket.origen})
+              {ticket.terminal_origen}
+              {ticket.direccion_origen && `, ${ticket.direccion_origen}`} ({ticket.origen})
             </chakra.dd>
+            {ticket.embarque && (
+              <>
+                <chakra.dt fontWeight="semibold">{t('reservation.tickets.boardingTime')}</chakra.dt>
+                <chakra.dd data-testid="ticket-boarding-time">
+                  {limaDate(ticket.embarque, lang)} {limaTime(ticket.embarque, lang)}
+                </chakra.dd>
+              </>
+            )}
             <chakra.dt fontWeight="semibold">{t('reservation.tickets.alighting')}</chakra.dt>
             <chakra.dd>
               {ticket.terminal_destino} ({ticket.destino})
