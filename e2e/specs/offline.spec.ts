@@ -84,9 +84,17 @@ test('a ticket bought on this device opens with no network, QR included, and so 
   await expect(ticket.getByTestId('ticket-qr')).toHaveAttribute('alt', `Código QR del pasaje ${codigo}-1, para el embarque`);
   await expect(ticket).toContainText('Lucía Huamán Torres');
   await expect(ticket).toContainText('Asiento');
+  // Where and when to board: the terminal's address and the boarding time.
+  await expect(ticket.getByTestId('ticket-boarding-time')).not.toBeEmpty();
+  await expect(ticket).toContainText(/Embarque.*, .*\(/);
   await expectAccessible(page);
+  // How long the offline ticket takes to show its QR (a figure, not a limit; see the issue's budget).
+  const started = Date.now();
   await page.reload();
   await expect(ticket.getByTestId('ticket-qr')).toBeVisible();
+  const openedMs = Date.now() - started;
+  test.info().annotations.push({ type: 'offline ticket', description: `${openedMs} ms from reload to the QR` });
+  console.log(`offline ticket: ${openedMs} ms from reload to the QR`);
   // My trips too, and the customer is still signed in (the user-data fetch waits for the network).
   await page.goto('/micuenta/viajes');
   await expect(upcoming.getByRole('row').filter({ hasText: `${codigo}-1` })).toBeVisible();
@@ -127,6 +135,18 @@ test('the worker never serves a stale remote: a deploy and a rollback are seen o
   const folderOf = (version: string) => `${versionsBase}${version}/`;
   await shell.open('/libro_reclamaciones');
   await controlled(page);
+  // Installable: the manifest of the reader's language is linked; it and the worker are revalidated on every load.
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  for (const [file, language] of [['/manifest.webmanifest', 'es-PE'], ['/manifest.en-EN.webmanifest', 'en-EN']] as const) {
+    const answer = await page.request.get(file);
+    expect(answer.headers()['cache-control']).toBe('no-cache');
+    const manifest = (await answer.json()) as { lang: string; start_url: string; name: string; icons: { src: string }[]; theme_color: string };
+    expect(manifest).toMatchObject({ lang: language, start_url: `/?idioma=${language}`, theme_color: '#0f3a60' });
+    for (const icon of manifest.icons) expect((await page.request.get(icon.src)).ok()).toBe(true);
+  }
+  const worker = await page.request.get('/sw.js');
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+  expect(worker.headers()['service-worker-allowed']).toBeUndefined();
   await shell.reload();
   await expect(page.locator('#remote-mf_complaints [data-build]')).toBeVisible();
   const remotesCaches = async () => Object.entries(await cachedAddresses(page)).filter(([name]) => name.startsWith('rumbo-remotes-'));

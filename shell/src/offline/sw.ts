@@ -111,12 +111,23 @@ const asCors = {
   requestWillFetch: async ({ request }: { request: Request }) => new Request(request.url, { mode: 'cors', credentials: 'omit' }),
 };
 
+/**
+ * For a pointer's cache: a request that started under a pointer since moved must not write into
+ * (and so bring back) the cache the move deleted.
+ */
+const onlyWhileCurrent = (cacheName: string) => ({
+  cacheWillUpdate: async ({ response }: { response: Response }) => (pointer && pointer.cache !== cacheName ? null : response),
+  cacheDidUpdate: async () => {
+    if (pointer && pointer.cache !== cacheName) await caches.delete(cacheName);
+  },
+});
+
 async function remoteFile({ request, event }: { request: Request; event: ExtendableEvent }): Promise<Response> {
   // A registry answer being taken may point at this file's version: decided after it.
   await registryUpdate;
   const current = await currentPointer();
   if (!current || !inFolders(request.url, current.folders)) return fetch(request);
-  return new CacheFirst({ cacheName: current.cache, plugins: [asCors, ...ok] }).handle({ request, event });
+  return new CacheFirst({ cacheName: current.cache, plugins: [asCors, ...ok, onlyWhileCurrent(current.cache)] }).handle({ request, event });
 }
 
 async function page({ request, event }: { request: Request; event: ExtendableEvent }): Promise<Response> {
@@ -124,7 +135,7 @@ async function page({ request, event }: { request: Request; event: ExtendableEve
   // Pages are stitched for the versions pointed at: they live and go with the pointer's cache.
   const cacheName = current?.cache ?? SHELL_CACHE;
   try {
-    return await new NetworkFirst({ cacheName, plugins: ok }).handle({ request, event });
+    return await new NetworkFirst({ cacheName, plugins: current ? [...ok, onlyWhileCurrent(cacheName)] : ok }).handle({ request, event });
   } catch (error) {
     // A page never seen here: the shell's page, which renders any route from the registry.
     const shell = await caches.match(`${ORIGIN}${APP_SHELL_PATH}`, { cacheName: SHELL_CACHE });
