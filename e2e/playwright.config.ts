@@ -16,6 +16,9 @@ export default defineConfig({
   use: {
     baseURL: SITE.siteUrl,
     locale: 'es-PE',
+    // The site's service worker (issue 36) would take requests out of reach of `page.route`, which
+    // many journeys use to stub or fail one: blocked, except in specs/offline.spec.ts, its own journey.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

@@ -1,10 +1,47 @@
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import webpack from 'webpack';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConfig, createPrerenderConfig, createScriptConfig } from '../webpack.federation.mjs';
+import { ICONS, LANGUAGES, manifestFile, webAppManifest } from './src/offline/web-app-manifest.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Issue 36: `/sw.js`, the service worker (src/offline/sw.ts, Workbox), built after the shell with
+ * the shell build's id baked in (a hash of everything the shell emitted), so a new shell installs
+ * a new worker and its caches; and the web app manifests with their icons.
+ */
+function serviceWorkerConfig(argv) {
+  const config = createScriptConfig({ dir, name: 'sw', entry: './src/offline/sw.ts', dependsOn: 'shell' }, argv);
+  const shellBuild = () => {
+    const out = path.join(dir, 'dist');
+    const hash = createHash('sha256');
+    for (const file of readdirSync(out).sort()) {
+      if (/^sw\.js|\.(map|br|gz)$/.test(file) || !/\.(js|html|json)$/.test(file)) continue;
+      hash.update(file).update(readFileSync(path.join(out, file)));
+    }
+    return JSON.stringify(hash.digest('hex').slice(0, 16));
+  };
+  config.plugins.push(
+    new webpack.DefinePlugin({ __SHELL_BUILD__: webpack.DefinePlugin.runtimeValue(shellBuild, true) }),
+    {
+      apply(compiler) {
+        compiler.hooks.thisCompilation.tap('WebAppManifest', (compilation) => {
+          compilation.hooks.processAssets.tap({ name: 'WebAppManifest', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+            const { RawSource } = compiler.webpack.sources;
+            for (const language of LANGUAGES) compilation.emitAsset(manifestFile(language), new RawSource(`${JSON.stringify(webAppManifest(language), null, 2)}\n`));
+            for (const [file, svg] of Object.entries(ICONS)) compilation.emitAsset(file, new RawSource(svg));
+          });
+        });
+      },
+    },
+  );
+  return config;
+}
 
 /** The UI kit's global CSS for the site's theme, inlined in index.html (see the script). */
 const chakraGlobalCss = () =>
@@ -29,6 +66,7 @@ export default (env, argv) => [
   ),
   // `/route-hints.js` (index.html): starts the page's remote download before main.js has arrived.
   createScriptConfig({ dir, name: 'route-hints', entry: './src/route-hints.entry.ts', dependsOn: 'shell' }, argv),
+  serviceWorkerConfig(argv),
   // `prerender.json`: the header, footer and titles the deploy stitches into every prerendered page.
   createPrerenderConfig({ dir, name: 'shell', entry: './src/prerender.tsx' }, argv),
 ];

@@ -38,6 +38,9 @@ import type { VoucherUndo } from './disruptions/voucher-port';
 import type { VoucherSigner } from './vouchers/signing';
 import { vouchersRoutes } from './vouchers/vouchers.routes';
 import { voucherUndo } from './vouchers/undo';
+import type { WalletsConfig } from './pocket/pocket.config';
+import { pocketOf, type PocketOptions } from './pocket/pocket.service';
+import { pocketRoutes } from './pocket/pocket.routes';
 
 export interface AppOptions {
   db: Database;
@@ -108,6 +111,8 @@ export interface AppOptions {
   voucherUndo?: VoucherUndo;
   /** The operator's certificate and key that sign the electronic vouchers (SUNAT_CERT_*, or the stand-in's throwaway one). */
   voucherSigner: VoucherSigner;
+  /** Issue 36: the configured wallets (APPLE_PASS_*, GOOGLE_WALLET_*); none: no wallet links. */
+  wallets?: WalletsConfig;
 }
 
 declare module 'fastify' {
@@ -203,10 +208,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(companiesRoutes, { db, now, writeRateLimit, lookupRateLimit, unprovenMail });
   await app.register(peopleRoutes, { db, now, writeRateLimit });
   await app.register(seatPassengerRoutes, { db, now, writeRateLimit });
+  const pocketConfig: PocketOptions = {
+    secret: sessionSecret,
+    apiOrigin: options.apiOrigin ?? 'http://localhost:3001',
+    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
+    ...options.wallets,
+  };
+  const pocket = pocketOf(pocketConfig);
   await app.register(salesRoutes, {
     db,
     sessionSecret,
     now,
+    pocket,
     payments: options.payments,
     apiOrigin: options.apiOrigin ?? 'http://localhost:3001',
     siteUrl: options.siteUrl,
@@ -216,6 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     voucherSigner: options.voucherSigner,
   });
   await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit, voucherSigner: options.voucherSigner });
+  await app.register(pocketRoutes, { db, now, config: pocketConfig, pocket, lookupRateLimit, writeRateLimit });
   await app.register(operatorsRoutes, { operators: options.operators ?? [] });
   await app.register(disruptionsRoutes, {
     db,

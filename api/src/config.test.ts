@@ -38,6 +38,22 @@ describe('loadConfig', () => {
     expect(localhost!.test('http://localhost.evil.example')).toBe(false);
   });
 
+  it('reads the wallets (issue 36): all of a wallet\'s variables or none, the keys inline or from a file', () => {
+    const base = { SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SITE_URL: 'https://www.rumboandino.pe/', CORS_ORIGINS: 'https://cdn.rumboandino.pe' };
+    const account = JSON.stringify({ client_email: 'wallet@x.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nMII\n-----END PRIVATE KEY-----\n' });
+    expect(loadConfig({ ...base, GOOGLE_WALLET_ISSUER_ID: '3388000000022000000', GOOGLE_WALLET_SERVICE_ACCOUNT: account }).wallets).toEqual({
+      google: { issuerId: '3388000000022000000', clientEmail: 'wallet@x.iam.gserviceaccount.com', privateKey: expect.stringContaining('PRIVATE KEY'), origins: ['https://www.rumboandino.pe', 'https://cdn.rumboandino.pe'] },
+    });
+    expect(() => loadConfig({ ...base, GOOGLE_WALLET_ISSUER_ID: '3388000000022000000' })).toThrow(/GOOGLE_WALLET_SERVICE_ACCOUNT not set/);
+    expect(() => loadConfig({ ...base, GOOGLE_WALLET_ISSUER_ID: 'x', GOOGLE_WALLET_SERVICE_ACCOUNT: account })).toThrow(/numeric issuer id/);
+    expect(() => loadConfig({ ...base, APPLE_PASS_TYPE_ID: 'pass.pe.rumboandino', APPLE_TEAM_ID: 'T' })).toThrow(/APPLE_PASS_CERT, APPLE_PASS_KEY, APPLE_WWDR_CERT not set/);
+    expect(() =>
+      loadConfig({ ...base, APPLE_PASS_TYPE_ID: 'p', APPLE_TEAM_ID: 'T', APPLE_PASS_CERT: '/no/such/file.pem', APPLE_PASS_KEY: '-----BEGIN PRIVATE KEY-----', APPLE_WWDR_CERT: '-----BEGIN CERTIFICATE-----' }),
+    ).toThrow(/APPLE_PASS_CERT must be the PEM/);
+    const apple = loadConfig({ ...base, APPLE_PASS_TYPE_ID: 'p', APPLE_TEAM_ID: 'T', APPLE_PASS_CERT: '-----BEGIN CERTIFICATE-----\\nA\\n-----END CERTIFICATE-----', APPLE_PASS_KEY: '-----BEGIN PRIVATE KEY-----', APPLE_WWDR_CERT: '-----BEGIN CERTIFICATE-----' }).wallets.apple;
+    expect(apple).toMatchObject({ passTypeIdentifier: 'p', teamIdentifier: 'T', signerCert: '-----BEGIN CERTIFICATE-----\nA\n-----END CERTIFICATE-----' });
+  });
+
   it('reads every variable', () => {
     const config = loadConfig({
       SESSION_SECRET: SECRET,
@@ -80,6 +96,7 @@ describe('loadConfig', () => {
       // Issue 35: DECISIONS.md's defaults, the bonus set by the operator.
       changePolicy: { rightDelayMin: 120, rebookDays: 30, creditBonusPct: 15, creditMonths: 12, cancelHours: 6, cancelFeePct: 10, transferHours: 3 },
       sunat: { sandbox: true },
+      wallets: {},
     });
     expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', CHANGE_CANCEL_FEE_PCT: '-5' })).toThrow(/CHANGE_CANCEL_FEE_PCT/);
     expect(loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', DATA_DIR: '/tmp/x' }).database).toEqual({ dataDir: '/tmp/x/pglite' });

@@ -6,6 +6,7 @@ import { OPERATOR } from './operator';
 import { parseOperatorTokens, type OperatorCredential } from './operators/operators';
 import { policyFromEnv, type ChangePolicy } from './disruptions/policy';
 import type { PaymentsConfig } from './payments';
+import { WalletConfigError, walletsOf, type WalletsConfig } from './pocket/pocket.config';
 import { PAGOEFECTIVO_URL, type PagoEfectivoCredentials } from './payments/pagoefectivo';
 import { SAFETYPAY_URL, type SafetyPayCredentials } from './payments/safetypay';
 import { signerOf, type VoucherSigner } from './vouchers/signing';
@@ -60,6 +61,8 @@ export interface Config {
   changePolicy: ChangePolicy;
   /** SUNAT (or an OSE): the signing certificate, the SOL credentials, and whether the stand-in answers instead. */
   sunat: SunatConfig;
+  /** Issue 36: APPLE_PASS_* and GOOGLE_WALLET_* (pocket/pocket.config.ts); each unset: that wallet's button is not offered. */
+  wallets: WalletsConfig;
 }
 
 /** SUNAT_*: see sunatOf. */
@@ -338,5 +341,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operators: operatorsOf(env.OPERATOR_TOKENS),
     changePolicy: policyFromEnv(env),
     sunat: sunatOf(env, production),
+    wallets: wallets(env, [env.SITE_URL, ...corsOrigins].filter((origin): origin is string => typeof origin === 'string' && origin !== '')),
   };
+}
+
+function wallets(env: NodeJS.ProcessEnv, siteOrigins: string[]): WalletsConfig {
+  try {
+    return walletsOf(env, [...new Set(siteOrigins.map((origin) => origin.replace(/\/+$/, '')))]);
+  } catch (error) {
+    if (error instanceof WalletConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }

@@ -13,6 +13,8 @@ import { ticketAttachments } from './sales/ticket-attachments';
 import { createVoucherSender } from './vouchers/sender';
 import { throwawaySigner } from './vouchers/signing';
 import { createSunatSoapPort, createSunatStandIn } from './vouchers/sunat';
+import { pocketOf } from './pocket/pocket.service';
+import { createReminderJob } from './pocket/reminders';
 
 /** How long SIGTERM waits for requests in flight and the mail batch before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
     operators: config.operators,
     changePolicy: config.changePolicy,
     voucherSigner,
+    wallets: config.wallets,
   });
   log = app.log;
   if (payments.sandbox) app.log.warn(`payment sandbox stands in for ${[payments.safetypay.sandbox && 'SafetyPay', payments.pagoefectivo.sandbox && 'PagoEfectivo'].filter(Boolean).join(' and ')} (no real money)`);
@@ -73,8 +76,17 @@ async function main(): Promise<void> {
   if (sunat.sandbox) app.log.warn('SUNAT_SANDBOX=1: the stand-in checks and acknowledges the electronic vouchers; nothing is declared to SUNAT');
   const voucherSender = createVoucherSender({ db: database.db, sunat, log: app.log });
   voucherSender.start();
-  const sender = transport && createMailSender({ db: database.db, transport, from: config.mailFrom, log: app.log, attachments: ticketAttachments(database.db) });
+  const sender = transport && createMailSender({ db: database.db, transport, from: config.mailFrom, log: app.log, attachments: ticketAttachments(database.db, undefined, { siteUrl: config.siteUrl }) });
   if (sender) sender.start();
+  // Every instance runs the reminders job: each reminder is claimed in the database, so it goes out once.
+  const reminders = createReminderJob({
+    db: database.db,
+    pocket: pocketOf({ secret: config.sessionSecret, apiOrigin: config.apiOrigin, ...(config.siteUrl ? { siteUrl: config.siteUrl } : {}), ...config.wallets }),
+    log: app.log,
+  });
+  reminders.start();
+  if (config.wallets.apple) app.log.info('Apple Wallet passes offered (APPLE_PASS_*)');
+  if (config.wallets.google) app.log.info('Google Wallet links offered (GOOGLE_WALLET_*)');
   else app.log.warn('SMTP_URL is not set: mails stay in the outbox' + (config.devMailbox ? ' (see /dev/outbox)' : ''));
 
   /**
@@ -97,6 +109,7 @@ async function main(): Promise<void> {
       // then (SHUTDOWN_DELAY_MS) requests are still served, each closing its connection.
       if (signal === 'SIGTERM' && config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       await app.close();
+      await reminders.stop();
       await sender?.stop();
       await voucherSender.stop();
       transport?.close();

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { throwawayWallets } from './wallets';
 
 /**
  * The site under test: its own ports, deploy folder and a fresh database, so a developer's
@@ -66,4 +67,7 @@ SITE.env = {
   // And on rate-limit counters of its own in the shared Redis (REDIS_URL, when set): another run's
   // sign-ins (a checkout side by side, or the last run minutes ago) do not count against this one.
   REDIS_PREFIX: `rumbo-e2e-${path.basename(work)}-`,
+  // Issue 36: Apple Wallet and Google Wallet configured (throwaway credentials), so the tickets offer both.
+  ...throwawayWallets(work),
+  SITE_URL: `http://localhost:${sitePort}`,
 };

@@ -149,6 +149,16 @@ describe('Mi cuenta', () => {
       expect(screen.queryByRole('link', { name: 'Postergar WXYZ6789-1' })).toBeNull();
     });
 
+    it('my trips: an upcoming ticket links to its calendar and the wallets the API offers (issue 36)', async () => {
+      const bolsillo = { calendario: 'http://api.test/rest/venta/calendario/ABCD2345?exp=1&firma=x', apple: null, google: 'https://pay.google.com/gp/v/save/jwt' };
+      answer({ trips: { proximos: [trip('ABCD2345-1', { bolsillo }), trip('ABCD2345-2')], pasados: [] } });
+      renderAt('/micuenta/viajes');
+      expect(await screen.findByRole('link', { name: 'Agregar ABCD2345-1 al calendario' })).toHaveAttribute('href', bolsillo.calendario);
+      expect(screen.getByRole('link', { name: 'Agregar ABCD2345-1 a Google Wallet' })).toHaveAttribute('href', bolsillo.google);
+      expect(screen.queryByText(/Apple Wallet/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Agregar ABCD2345-2 al calendario' })).not.toBeInTheDocument();
+    });
+
     it('my points: points held by a pending purchase, what is available, and the rules', async () => {
       answer({ points: { ...POINTS, saldo: 300, retenidos: 120, disponibles: 180 } });
       renderAt('/micuenta/puntos');

@@ -168,25 +168,39 @@ function TripList({ id, title, trips, empty, upcoming }: { id: string; title: st
                   <Table.Cell>{formatDate(trip.salida, i18n.language, true)}</Table.Cell>
                   <Table.Cell>{trip.asiento}</Table.Cell>
                   <Table.Cell>
-                    <ExternalLink href={trip.pdf} target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
-                      {t('trips.download', { code: trip.codigo })}
-                    </ExternalLink>
-                    {trip.comprobante_pdf && (
-                      <>
-                        {' · '}
+                    <Stack gap="1" align="start">
+                      <ExternalLink href={trip.pdf} target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
+                        {t('trips.download', { code: trip.codigo })}
+                      </ExternalLink>
+                      {trip.comprobante_pdf && (
                         <ExternalLink href={trip.comprobante_pdf} target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
                           {t('trips.voucherPdf', { code: trip.codigo })}
                         </ExternalLink>
-                      </>
-                    )}
-                    {trip.comprobante_xml && (
-                      <>
-                        {' · '}
+                      )}
+                      {trip.comprobante_xml && (
                         <ExternalLink href={trip.comprobante_xml} color="brand.fg" textDecoration="underline">
                           {t('trips.voucherXml', { code: trip.codigo })}
                         </ExternalLink>
-                      </>
-                    )}
+                      )}
+                      {/* Issue 36: shown only where the API offers them (a wallet not configured comes as null). */}
+                      {upcoming && trip.bolsillo && (
+                        <>
+                          <ExternalLink href={trip.bolsillo.calendario} color="brand.fg" textDecoration="underline" data-testid="trip-calendar">
+                            {t('trips.calendar', { code: trip.codigo })}
+                          </ExternalLink>
+                          {trip.bolsillo.apple && (
+                            <ExternalLink href={trip.bolsillo.apple} color="brand.fg" textDecoration="underline">
+                              {t('trips.apple', { code: trip.codigo })}
+                            </ExternalLink>
+                          )}
+                          {trip.bolsillo.google && (
+                            <ExternalLink href={trip.bolsillo.google} target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
+                              {t('trips.google', { code: trip.codigo })}
+                            </ExternalLink>
+                          )}
+                        </>
+                      )}
+                    </Stack>
                   </Table.Cell>
                   <Table.Cell>
                     <TripActions trip={trip} upcoming={upcoming} />

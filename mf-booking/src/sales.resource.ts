@@ -1,5 +1,5 @@
 import { api, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
-import { aftersaleEndpoints, companiesEndpoints, disruptionsEndpoints, peopleEndpoints, pointsEndpoints, promotionsEndpoints, salesEndpoints, vouchersEndpoints, type RequestOf } from '@rumbo/shared/contract';
+import { aftersaleEndpoints, companiesEndpoints, disruptionsEndpoints, peopleEndpoints, pocketEndpoints, pointsEndpoints, promotionsEndpoints, salesEndpoints, vouchersEndpoints, type RequestOf } from '@rumbo/shared/contract';
 import { changeSeat } from './booking.resource';
 import type { Declaration, Passenger, PersonOnFile } from '@rumbo/shared/schemas';
 
@@ -49,6 +49,9 @@ export const resendTickets = (body: { codigo: string; email: string }) => api.ca
 
 /** The tickets' PDF (the purchase key, or the buyer's session, authorises it). */
 export const ticketsPdf = (codigo: string, clave_bloqueo: string) => api.call(salesEndpoints.ticketsPdf, { codigo, clave_bloqueo });
+
+/** Issue 36: the paid purchase's calendar link and each ticket's wallet links (null: that wallet is not offered). */
+export const pocketLinks = (codigo: string, clave_bloqueo: string) => api.call(pocketEndpoints.pocketLinks, { codigo, clave_bloqueo });
 
 /* Issue 7: after the sale. */
 

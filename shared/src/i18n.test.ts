@@ -1,4 +1,4 @@
-import { i18n, registerTexts, setLanguage } from './i18n';
+import { i18n, registerTexts, setLanguage, startLanguage } from './i18n';
 import { tripMessages } from './schemas';
 import { setUpShared } from './testing';
 
@@ -35,5 +35,18 @@ describe('texts per language', () => {
     const loadEnglish = jest.fn(async () => ({ title: 'Track your parcel' }));
     await registerTexts({ ns: 'tracking', translations: { 'es-PE': { title: 'Rastrea tu envío' }, 'en-EN': loadEnglish }, messages: [] });
     expect(i18n.t('tracking:title')).toBe('Track your parcel');
+  });
+});
+
+describe('the start language (issue 36: the installed app starts in its reader\'s language)', () => {
+  it.each([
+    ['?idioma=en-EN', 'es-PE', 'en-EN'],
+    ['?idioma=es-PE', 'en-EN', 'es-PE'],
+    ['?idioma=fr-FR', 'en-EN', 'en-EN'],
+    ['', 'en-EN', 'en-EN'],
+    ['', null, 'es-PE'],
+    ['?idioma=', 'xx', 'es-PE'],
+  ])('%s with %s stored starts in %s', (search, stored, expected) => {
+    expect(startLanguage(search, stored)).toBe(expected);
   });
 });

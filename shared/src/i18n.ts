@@ -25,12 +25,26 @@ const loaders = new Map<string, () => Promise<ResourceLanguage>>();
 // (the fallback language's are shown).
 const backend = resourcesToBackend((language: string, ns: string) => loaders.get(`${language}|${ns}`)?.() ?? Promise.resolve({}));
 
+/**
+ * The language to start in: an address's `idioma` (the installed app's start URL is in the
+ * language of the reader who installed it, issue 36), else the stored one, else es-PE.
+ */
+export function startLanguage(search: string, stored: string | null | undefined): Language {
+  const known = (value: string | null | undefined): value is Language => !!value && (LANGUAGES as readonly string[]).includes(value);
+  const asked = new URLSearchParams(search).get('idioma');
+  if (known(asked)) return asked;
+  return known(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
 /** Initialises i18n once, with the language stored under `lang-web{product}` (es-PE default). */
 export function initI18n(productKey: string): typeof i18n {
   product = productKey;
   if (i18n.isInitialized) return i18n;
-  const stored = safeLocalStorage()?.getItem(languageKey(productKey));
-  const lng = stored && (LANGUAGES as readonly string[]).includes(stored) ? stored : DEFAULT_LANGUAGE;
+  const storage = safeLocalStorage();
+  const stored = storage?.getItem(languageKey(productKey));
+  const lng = startLanguage(typeof location === 'undefined' ? '' : location.search, stored);
+  // Chosen by the address: kept, as a choice made on the page is.
+  if (lng !== stored && new URLSearchParams(typeof location === 'undefined' ? '' : location.search).has('idioma')) storage?.setItem(languageKey(productKey), lng);
   const resources: Resource = {};
   for (const language of LANGUAGES) {
     // Of the `validation` texts, only what any request may answer: each package adds its forms' own.

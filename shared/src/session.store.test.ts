@@ -2,7 +2,7 @@ import { json } from './testing';
 import { ApiClient } from './api';
 import { configure } from './config';
 import { SessionStore, expiryOf, firstNameOf } from './session.store';
-import { STORAGE_KEYS, decodeBase64Json, encodeBase64Json } from './storage';
+import { OFFLINE_TICKETS_CACHE, STORAGE_KEYS, decodeBase64Json, encodeBase64Json } from './storage';
 
 const jwtWith = (payload: object) =>
   ['e30', btoa(JSON.stringify(payload)).replace(/=+$/, ''), 'signature'].join('.');
@@ -135,6 +135,53 @@ describe('SessionStore (spec §3–§4)', () => {
     store.signIn(jwtWith({ exp: Math.floor(Date.now() / 1000) + 600 }));
     await store.logOut();
     expect(store.isSignedIn).toBe(false);
+  });
+
+  describe('offline (issue 36)', () => {
+    const setOnline = (online: boolean) => Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => online });
+    afterEach(() => setOnline(true));
+
+    it('does not fetch the user data while the browser is offline, keeps the session, and fetches it once back online', async () => {
+      const fetchMock = answer(200, { data: userData });
+      globalThis.fetch = fetchMock as unknown as typeof fetch;
+      store.signIn(jwtWith({ exp: Math.floor(Date.now() / 1000) + 600 }), null);
+      setOnline(false);
+      const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      await store.loadUser();
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(store.isSignedIn).toBe(true);
+      expect(log).not.toHaveBeenCalled();
+      setOnline(true);
+      window.dispatchEvent(new Event('online'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(store.customer?.email).toBe('jose@example.pe');
+      log.mockRestore();
+    });
+
+    it('still clears the session when a fetch that was made fails (spec §4)', async () => {
+      globalThis.fetch = jest.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }) as unknown as typeof fetch;
+      const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      store.signIn(jwtWith({ exp: Math.floor(Date.now() / 1000) + 600 }));
+      expect(await store.loadUser()).toBeNull();
+      expect(store.isSignedIn).toBe(false);
+      log.mockRestore();
+    });
+
+    it("signing out deletes the kept tickets' cache", () => {
+      const remove = jest.fn(async () => true);
+      Object.defineProperty(globalThis, 'caches', { configurable: true, value: { delete: remove } });
+      try {
+        store.signIn(jwtWith({ exp: Math.floor(Date.now() / 1000) + 600 }));
+        store.signOut();
+        expect(remove).toHaveBeenCalledWith(OFFLINE_TICKETS_CACHE);
+      } finally {
+        delete (globalThis as { caches?: unknown }).caches;
+      }
+    });
   });
 
   it('capitalises the first word of the name only', () => {

@@ -2,7 +2,7 @@ import { firstNameOf } from './schemas/names';
 import type { AccountCustomer } from './schemas/account.answers';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from './api';
-import { STORAGE_KEYS, decodeBase64Json, deleteCookie, encodeBase64Json } from './storage';
+import { OFFLINE_TICKETS_CACHE, STORAGE_KEYS, decodeBase64Json, deleteCookie, encodeBase64Json } from './storage';
 
 /** The signed-in customer (spec §3, "Session customer"). */
 export interface Customer {
@@ -142,9 +142,18 @@ export class SessionStore {
     this.set(session);
   }
 
-  /** Loads the customer's data (`POST /rest/user/editar`); on failure the session is cleared. */
+  /**
+   * Loads the customer's data (`POST /rest/user/editar`); on failure the session is cleared.
+   * Offline (issue 36), the fetch is not made at all, so there is no failure: the session stays
+   * (its tickets open from the device) and the data is fetched when the browser is back online.
+   * A fetch that was made and failed still clears the session (spec §4, §8).
+   */
   async loadUser(): Promise<Customer | null> {
     if (!this.session) return null;
+    if (typeof navigator !== 'undefined' && navigator.onLine === false && typeof window !== 'undefined') {
+      window.addEventListener('online', () => void this.loadUser(), { once: true });
+      return this.customer;
+    }
     let data: UserData | undefined;
     try {
       data = await this.api().post<UserData>('/rest/user/editar');
@@ -186,6 +195,8 @@ export class SessionStore {
   signOut(): void {
     this.storage.removeItem(STORAGE_KEYS.auth);
     deleteCookie(STORAGE_KEYS.tokenCookie);
+    // The tickets the service worker kept for this customer leave the device with them (issue 36).
+    void globalThis.caches?.delete(OFFLINE_TICKETS_CACHE).catch(() => undefined);
     this.set(null);
   }
 

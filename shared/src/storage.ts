@@ -12,6 +12,12 @@ export const STORAGE_KEYS = {
   tokenCookie: 'token',
 } as const;
 
+/**
+ * Issue 36: the Cache Storage cache where the site's service worker keeps the customer's own
+ * tickets for offline use (shell/src/offline). Signing out deletes it.
+ */
+export const OFFLINE_TICKETS_CACHE = 'rumbo-tickets-v1';
+
 /** Session storage: the postponement's own trip and seat hold (`POSTERGAR:ASIENTOS`, `POSTERGAR:CRESERVA`). */
 export const POSTPONE_STORAGE_PREFIX = 'POSTERGAR:';
 

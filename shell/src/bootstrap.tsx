@@ -4,6 +4,7 @@ import {
   getSystem,
   i18n,
   initI18n,
+  onIdle,
   session,
   setRemoteModuleLoader,
   setRoutePrefetcher,
@@ -70,6 +71,9 @@ async function boot() {
   getSystem();
   await nextTask();
   renderShell(area, whenFirstPageShown);
+  // Issue 36: the manifest and the service worker, from a chunk of their own once the first page
+  // is shown and the browser is idle: nothing of it before the customer can act.
+  whenFirstPageShown(() => onIdle(() => void import(/* webpackChunkName: "offline" */ './offline/register').then((offline) => offline.startOffline())));
 }
 
 void boot();

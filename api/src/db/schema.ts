@@ -18,3 +18,4 @@ export * from '../aftersale/aftersale.tables';
 export * from '../disruptions/disruptions.tables';
 export * from '../credit/credit.tables';
 export * from '../vouchers/vouchers.tables';
+export * from '../pocket/pocket.tables';

@@ -67,7 +67,9 @@ function success(endpoint: AnyEndpoint) {
   const status = String(endpoint.status ?? 200);
   if (endpoint.status === 204) return { [status]: { description: STATUS_TEXT[204] } };
   if (endpoint.produces) {
-    const schema = endpoint.produces === 'application/pdf' ? { type: 'string', contentMediaType: 'application/pdf' } : { type: 'string' };
+    // Files (a PDF, a wallet pass) are bytes of their media type; text answers are strings.
+    const binary = endpoint.produces === 'application/pdf' || endpoint.produces === 'application/vnd.apple.pkpass';
+    const schema = binary ? { type: 'string', contentMediaType: endpoint.produces } : { type: 'string' };
     return { [status]: { description: STATUS_TEXT[endpoint.status ?? 200], content: { [endpoint.produces]: { schema } } } };
   }
   const data = endpoint.answer ? jsonSchema(endpoint.answer, 'output') : {};

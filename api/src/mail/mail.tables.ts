@@ -20,6 +20,11 @@ export const outbox = pgTable(
      * cost of building a PDF there, and a document changed since is sent as it is now.
      */
     adjunto: text('adjunto'),
+    /**
+     * Issue 36: the mail's opt-out URL (a trip reminder's), sent as List-Unsubscribe with
+     * List-Unsubscribe-Post (RFC 8058): the mail client's own "unsubscribe" posts to it, one click.
+     */
+    baja: text('baja'),
     attempts: integer('attempts').notNull().default(0),
     next_attempt_at: instant('next_attempt_at').notNull().defaultNow(),
     sent_at: instant('sent_at'),

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   html: string;
   /** An attachment the sender renders when it sends the mail (see `outbox.adjunto`). */
   adjunto?: string;
+  /** The one-click opt-out URL (see `outbox.baja`). */
+  baja?: string;
 }
 
 export interface OutboxEntry extends OutgoingMail {
@@ -45,6 +47,7 @@ export async function listOutbox(db: Database, options: { to?: string; limit: nu
     text: row.text,
     html: row.html,
     ...(row.adjunto ? { adjunto: row.adjunto } : {}),
+    ...(row.baja ? { baja: row.baja } : {}),
     attempts: row.attempts,
     createdAt: row.created_at.toISOString(),
     nextAttemptAt: row.next_attempt_at.toISOString(),

@@ -11,10 +11,20 @@ export interface MailAttachment {
 }
 
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    attachments?: MailAttachment[];
+    /** nodemailer's List-* headers: `List-Unsubscribe: <url>`. */
+    list?: { unsubscribe: { url: string; comment: string } };
+    headers?: Record<string, string>;
+  }): Promise<unknown>;
 }
 
-/** Builds the attachments a queued mail names (`outbox.adjunto`); throws when it cannot. */
+/** Builds the attachment (or attachments: tickets and their calendar) a queued mail names (`outbox.adjunto`); throws when it cannot. */
 export type AttachmentRenderer = (reference: string) => Promise<MailAttachment | MailAttachment[]>;
 
 export interface MailSenderOptions {
@@ -77,22 +87,25 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       .returning();
   }
 
-  function renderAttachment(reference: string): Promise<MailAttachment | MailAttachment[]> {
+  async function renderAttachments(reference: string): Promise<MailAttachment[]> {
     if (!attachments) throw new Error(`no renderer for the attachment ${reference}`);
-    return attachments(reference);
+    const rendered = await attachments(reference);
+    return Array.isArray(rendered) ? rendered : [rendered];
   }
 
   async function send(mail: typeof outbox.$inferSelect, now: Date): Promise<boolean> {
     const attempts = mail.attempts + 1;
     try {
-      const attachment = mail.adjunto ? await renderAttachment(mail.adjunto) : undefined;
+      const rendered = mail.adjunto ? await renderAttachments(mail.adjunto) : undefined;
       await transport.sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        ...(attachment ? { attachments: [attachment].flat() } : {}),
+        ...(rendered ? { attachments: rendered } : {}),
+        // RFC 8058: the client posts `List-Unsubscribe=One-Click` to the URL (no page to open).
+        ...(mail.baja ? { list: { unsubscribe: { url: mail.baja, comment: 'Unsubscribe' } }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
       });
       await db.update(outbox).set({ attempts, sent_at: now, last_error: null }).where(eq(outbox.id, mail.id));
       return true;

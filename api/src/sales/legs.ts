@@ -17,6 +17,9 @@ export interface LegRow {
   destino: string;
   terminal_origen: string;
   terminal_destino: string;
+  /** The boarding and alighting terminals' street addresses (calendar entries, wallet passes, reminders). */
+  direccion_origen: string;
+  direccion_destino: string;
   salida: Date;
   llegada: Date;
   servicio: string;
@@ -63,6 +66,8 @@ export async function legsBySeat(db: Database, seats: { cviaje_asiento: number }
       destino: destino.terminal.ciudad,
       terminal_origen: origen.terminal.nombre,
       terminal_destino: destino.terminal.nombre,
+      direccion_origen: origen.terminal.direccion,
+      direccion_destino: destino.terminal.direccion,
       salida: new Date(salida + (origen.minutos + late) * 60_000),
       llegada: new Date(salida + (destino.minutos + lateThere) * 60_000),
       servicio: row.servicio,

@@ -56,6 +56,10 @@ describe('payment and tickets', () => {
     const paid = await consult(view.codigo, clave);
     expect(paid.estado).toBe('pagada');
     expect(paid.boletos).toHaveLength(1);
+    // Issue 36: the ticket says where and when to board (it is kept on the device for offline use).
+    const ticket = paid.boletos[0]!;
+    expect(ticket.direccion_origen).toEqual(expect.stringMatching(/\S/));
+    expect(Date.parse(ticket.salida) - Date.parse(ticket.embarque ?? '')).toBe(30 * 60_000);
   });
 
   it('declines end to end through the sandbox page and a lapsed CIP', async () => {

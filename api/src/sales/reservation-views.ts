@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import { queryRows, toDate } from '../db/rows';
 import { ConflictError, NotFoundError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
+import { boardingTime } from '../pocket/pocket-view';
 import { legsBySeat, legsOf, mailLegs } from './legs';
 import { effectiveState, reservationOf, unpayable } from './reservations';
 import { ticketsMail } from './sales-mail';
@@ -106,7 +107,9 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
         destino: leg.destino,
         terminal_origen: leg.terminal_origen,
         terminal_destino: leg.terminal_destino,
+        direccion_origen: leg.direccion_origen,
         salida: leg.salida.toISOString(),
+        embarque: boardingTime(leg.salida).toISOString(),
         nasiento: s.nasiento,
         gnivel_piso: s.gnivel_piso,
         precio_centimos: s.precio_centimos,

@@ -31,7 +31,7 @@ const TEXTS = {
     tickets: {
       subject: (code: string) => `Sus boletos de ${OPERATOR.marca} (compra ${code})`,
       body: (code: string, total: string) =>
-        `Recibimos su pago de ${total} de la compra ${code}. Adjuntamos sus boletos electrónicos en PDF: preséntelos (impresos o en el celular) con el documento de identidad de cada pasajero. También adjuntamos su comprobante de pago electrónico (PDF y XML).`,
+        `Recibimos su pago de ${total} de la compra ${code}. Adjuntamos sus boletos electrónicos en PDF: preséntelos (impresos o en el celular) con el documento de identidad de cada pasajero. También adjuntamos su comprobante de pago electrónico (PDF y XML) y su viaje para agregarlo a su calendario (archivo .ics).`,
       legs: 'Su viaje:',
       leg: (leg: MailLeg, salida: string) =>
         `${leg.origen} → ${leg.destino}: embarque en ${leg.terminal_origen} (${leg.origen}) el ${salida} (hora de Lima), desembarque en ${leg.terminal_destino} (${leg.destino}).`,
@@ -62,7 +62,7 @@ const TEXTS = {
     tickets: {
       subject: (code: string) => `Your ${OPERATOR.marca} tickets (purchase ${code})`,
       body: (code: string, total: string) =>
-        `We received your payment of ${total} for purchase ${code}. Your e-tickets are attached as a PDF: show them (printed or on your phone) with each passenger's identity document. Your electronic payment voucher (PDF and XML) is attached too.`,
+        `We received your payment of ${total} for purchase ${code}. Your e-tickets are attached as a PDF: show them (printed or on your phone) with each passenger's identity document. Your electronic payment voucher (PDF and XML) is attached too, and your trip, to add to your calendar (.ics file).`,
       legs: 'Your trip:',
       leg: (leg: MailLeg, salida: string) =>
         `${leg.origen} → ${leg.destino}: board at ${leg.terminal_origen} (${leg.origen}) on ${salida} (Lima time), alight at ${leg.terminal_destino} (${leg.destino}).`,

@@ -20,6 +20,7 @@ import { renderTicketsPdf, ticketPdfLink, verifyPdfLink } from './tickets';
 import { noStore } from '../http/cache';
 import type { VoucherSigner } from '../vouchers/signing';
 import { voucherLink } from '../vouchers/links';
+import type { Pocket } from '../pocket/pocket.service';
 
 export interface SalesRoutesOptions {
   db: Database;
@@ -29,6 +30,8 @@ export interface SalesRoutesOptions {
   payments?: { safetypay: PaymentProvider; pagoefectivo: PaymentProvider };
   /** The API's origin as browsers reach it: my-trips PDF links. */
   apiOrigin: string;
+  /** Issue 36: my trips' calendar and wallet links; unset: left out. */
+  pocket?: Pocket;
   /** SITE_URL; unset: the caller's Origin when it is an allowed one. */
   siteUrl?: string;
   corsOrigins: (string | RegExp)[];
@@ -179,14 +182,15 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
     return { enviado: true } as const;
   }, writes);
 
-  route(app, endpoints.myTrips, async ({ session }) => {
+  route(app, endpoints.myTrips, async ({ session, request }) => {
     const at = now();
-    return customerTrips(
+    const trips = await customerTrips(
       db,
       session.customer.ccuenta,
       at,
       (codigo) => ticketPdfLink(sessionSecret, options.apiOrigin, codigo, at),
       (codigo) => ({ pdf: voucherLink(sessionSecret, options.apiOrigin, 'pdf', codigo, at), xml: voucherLink(sessionSecret, options.apiOrigin, 'xml', codigo, at) }),
     );
+    return options.pocket ? options.pocket.decorateTrips(db, trips, requestLanguage(request)) : trips;
   }, { sessions: sessionResolver(db, sessionSecret) });
 };

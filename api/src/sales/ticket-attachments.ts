@@ -1,6 +1,8 @@
 import type { Database } from '../db/client';
 import type { AttachmentRenderer, MailAttachment } from '../mail/sender';
-import { parseTicketsAttachment } from './sales-mail';
+import { ticketsCalendar } from '../pocket/calendar';
+import { pocketReservation } from '../pocket/pocket-view';
+import { parseTicketsAttachment, recoveryLink } from './sales-mail';
 import { paidViewByCode } from './reservation-views';
 import { renderTicketsPdf } from './tickets';
 import type { Language } from '@rumbo/shared/schemas';
@@ -22,18 +24,25 @@ async function voucherAttachments(db: Database, codigo: string, language: Langua
 
 /**
  * The mail sender's renderer: `boletos:{codigo}:{language}`, the paid reservation's tickets as a
- * PDF with its electronic voucher (PDF and XML, issue 34); `comprobantes:{codigo}:{language}`,
- * the vouchers alone (a factura issued after the purchase).
+ * PDF, its electronic voucher (PDF and XML, issue 34) and its trips as a calendar file (issue 36:
+ * times in Lima's zone, a link back to the tickets on the site when SITE_URL is known);
+ * `comprobantes:{codigo}:{language}`, the vouchers alone (a factura issued after the purchase).
  */
-export function ticketAttachments(db: Database, now: () => Date = () => new Date()): AttachmentRenderer {
+export function ticketAttachments(db: Database, now: () => Date = () => new Date(), options: { siteUrl?: string } = {}): AttachmentRenderer {
   return async (reference) => {
     const vouchers = parseVouchersAttachment(reference);
     if (vouchers) return voucherAttachments(db, vouchers.codigo, vouchers.language);
     const parsed = parseTicketsAttachment(reference);
     if (!parsed) throw new Error(`unknown attachment ${reference}`);
-    const view = await paidViewByCode(db, parsed.codigo, now());
+    const at = now();
+    const view = await paidViewByCode(db, parsed.codigo, at);
     if (!view) throw new Error(`reservation ${parsed.codigo} has no tickets`);
     const tickets = { filename: `boletos-${parsed.codigo}.pdf`, content: await renderTicketsPdf(view, parsed.language), contentType: 'application/pdf' };
-    return [tickets, ...(await voucherAttachments(db, parsed.codigo, parsed.language))];
+    const vouchers = await voucherAttachments(db, parsed.codigo, parsed.language);
+    const pocket = await pocketReservation(db, parsed.codigo);
+    if (!pocket || pocket.legs.length === 0) return [tickets, ...vouchers];
+    const link = options.siteUrl ? recoveryLink(options.siteUrl, parsed.codigo) : undefined;
+    const calendar = { filename: `viaje-${parsed.codigo}.ics`, content: Buffer.from(ticketsCalendar(pocket, parsed.language, link, at)), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+    return [tickets, ...vouchers, calendar];
   };
 }

@@ -11,9 +11,9 @@ import { safeEqual } from '../payments/signing';
  * links to that PDF (my trips). Keys are derived from the session secret with a label each, so
  * one secret in the environment serves all and a QR signature is never a valid link signature.
  */
-const derive = (secret: string, label: string) => createHmac('sha256', secret).update(label).digest();
+export const derive = (secret: string, label: string) => createHmac('sha256', secret).update(label).digest();
 
-const sign = (key: Buffer, text: string) => createHmac('sha256', key).update(text).digest('base64url').slice(0, 22);
+export const sign = (key: Buffer, text: string) => createHmac('sha256', key).update(text).digest('base64url').slice(0, 22);
 
 /** The QR text of a ticket: `RA1|number|trip|seat|deck|signature`; a boarding scanner recomputes the signature. */
 export function ticketQr(secret: string, ticket: { numero: string; cviaje: number; nasiento: number; gnivel_piso: number }): string {
@@ -33,9 +33,12 @@ export const PDF_LINK_SECONDS = 2 * 60 * 60;
 
 const linkPayload = (codigo: string, expires: number) => `${codigo}|${expires}`;
 
-/** `{apiOrigin}/rest/venta/pdf/{codigo}?exp=...&firma=...`: opens the tickets' PDF without a session header. */
-export function ticketPdfLink(secret: string, apiOrigin: string, codigo: string, now: Date): string {
-  const exp = Math.floor(now.getTime() / 1000) + PDF_LINK_SECONDS;
+/**
+ * `{apiOrigin}/rest/venta/pdf/{codigo}?exp=...&firma=...`: opens the tickets' PDF without a session header;
+ * for PDF_LINK_SECONDS, or until `until` (a reminder mail's link works until the trip).
+ */
+export function ticketPdfLink(secret: string, apiOrigin: string, codigo: string, now: Date, until?: Date): string {
+  const exp = Math.floor((until ?? new Date(now.getTime() + PDF_LINK_SECONDS * 1000)).getTime() / 1000);
   const firma = sign(derive(secret, 'rumbo:boleto-pdf'), linkPayload(codigo, exp));
   return `${apiOrigin}${endpointPath(endpoints.ticketsPdfLink, { codigo }, { exp: String(exp), firma })}`;
 }

@@ -200,4 +200,47 @@ describe('reservation page', () => {
     expect(save).toHaveBeenCalledWith(expect.anything(), `pasajes-${RESERVATION_CODE}.pdf`);
     expect(await (save.mock.calls[0][0] as Blob).text()).toBe('%PDF-1.7');
   });
+
+  it('offers the calendar and, per ticket, only the wallets the API offers (issue 36)', async () => {
+    const calls = stubEndpointCalls(
+      answer(endpoints.reservation, paid()),
+      answer(endpoints.pocketLinks, { calendario: 'http://api.test/rest/venta/calendario/ABCD2345?exp=1&firma=x', boletos: [{ numero: 'ABCD2345-1', apple: 'http://api.test/rest/venta/pkpass/ABCD2345-1?exp=1&firma=y', google: null }] }),
+    );
+    madeHere();
+    show();
+    const calendar = await screen.findByRole('link', { name: 'Agregar al calendario (.ics)' });
+    expect(calendar).toHaveAttribute('href', 'http://api.test/rest/venta/calendario/ABCD2345?exp=1&firma=x');
+    expect(screen.getByRole('link', { name: 'Agregar el pasaje ABCD2345-1 a Apple Wallet' })).toHaveAttribute('href', 'http://api.test/rest/venta/pkpass/ABCD2345-1?exp=1&firma=y');
+    expect(screen.queryByText(/Google Wallet/)).not.toBeInTheDocument();
+    expect(calls.to(endpoints.pocketLinks)).toEqual([{ codigo: RESERVATION_CODE, clave_bloqueo: KEY }]);
+    // The QR's text alternative names the ticket.
+    expect(await screen.findByRole('img', { name: 'Código QR del pasaje ABCD2345-1, para el embarque' })).toBeInTheDocument();
+  });
+
+  it("shows where and when to board: the terminal's address and the boarding time, in Lima's time (issue 36)", async () => {
+    stubEndpointCalls(
+      answer(endpoints.reservation, reservationView({
+        estado: 'pagada',
+        pagos: [{ proveedor: 'safetypay', metodo: 'tarjeta', estado: 'pagado', url: null, cip: null, expira: null }],
+        boletos: [ticket({ direccion_origen: 'Av. Alfredo Mendiola 3885, Independencia', embarque: '2026-11-28T01:00:00.000Z' })],
+      })),
+    );
+    madeHere();
+    show();
+    const card = await screen.findByTestId('ticket');
+    expect(card).toHaveTextContent('Terminal Plaza Norte, Av. Alfredo Mendiola 3885, Independencia (Lima)');
+    expect(screen.getByText('Hora de embarque')).toBeInTheDocument();
+    expect(screen.getByTestId('ticket-boarding-time')).toHaveTextContent('viernes, 27 de noviembre 20:00');
+  });
+
+  it('shows the tickets without calendar or wallet links when the API does not give them', async () => {
+    stubEndpointCalls(answer(endpoints.reservation, paid()));
+    madeHere();
+    show();
+    expect(await screen.findByRole('button', { name: 'Descargar pasajes (PDF)' })).toBeInTheDocument();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.queryByText(/calendario|Wallet/)).not.toBeInTheDocument();
+  });
 });

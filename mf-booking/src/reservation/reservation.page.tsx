@@ -39,7 +39,7 @@ const Tickets = observer(function Tickets({ store }: { store: ReservationStore }
         </Heading>
         <List.Root listStyleType="none" ps="0" gap="3">
           {view.boletos.map((ticket) => (
-            <TicketCard key={ticket.numero} ticket={ticket} actions />
+            <TicketCard key={ticket.numero} ticket={ticket} actions wallet={store.pocket?.boletos.find((links) => links.numero === ticket.numero)} />
           ))}
         </List.Root>
       </Box>
@@ -47,6 +47,13 @@ const Tickets = observer(function Tickets({ store }: { store: ReservationStore }
         <Button colorPalette="brand" onClick={() => void store.downloadPdf()} loading={store.downloading}>
           {t('reservation.tickets.pdf')}
         </Button>
+        {store.pocket && (
+          <Button asChild variant="outline" colorPalette="brand">
+            <a href={store.pocket.calendario} download data-testid="tickets-calendar">
+              {t('reservation.tickets.calendar')}
+            </a>
+          </Button>
+        )}
         {store.pdfError && (
           <Text role="alert" color="fg.error">
             {messageText(tv, store.pdfError)}

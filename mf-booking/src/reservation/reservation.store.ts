@@ -8,6 +8,7 @@ import {
   SafetyPayRequestSchema,
   type PaymentMethod,
   type PaymentView,
+  type PocketLinks,
   type ReservationView,
 } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
@@ -58,6 +59,8 @@ export class ReservationStore {
   readonly pdf = new FormState({});
   /** Issue 35: the signed-in customer's travel credit available now (null: none known, or a guest). */
   creditAvailable: number | null = null;
+  /** Issue 36: once paid, the calendar and wallet links (undefined until they come, or if they do not). */
+  pocket: PocketLinks | undefined = undefined;
   now: number;
   readonly codigo: string;
   private clave: string | undefined;
@@ -85,6 +88,7 @@ export class ReservationStore {
       resendForm: false,
       pdf: false,
       view: observableRef,
+      pocket: observableRef,
     });
   }
 
@@ -205,6 +209,7 @@ export class ReservationStore {
           if (!this.resendEmail) this.resendForm.values.email = view.comprador.email;
         } else if (!this.view) this.state = 'failed';
       });
+      if (view?.estado === 'pagada' && !this.pocket) void this.loadPocket();
     } catch (error) {
       runInAction(() => {
         if (this.view) return;
@@ -292,6 +297,17 @@ export class ReservationStore {
   /** What the vouchers' part of the page (issue 34) needs: the same API, storage and file saving. */
   get voucherDeps() {
     return { api: this.deps.api, storage: this.deps.storage, save: this.deps.save };
+  }
+
+  /** The calendar and wallet links (`pocketEndpoints.pocketLinks`); without them the page still has the PDF. */
+  async loadPocket(): Promise<void> {
+    if (!this.clave) return;
+    try {
+      const links = await this.deps.api.pocketLinks(this.codigo, this.clave);
+      runInAction(() => (this.pocket = links));
+    } catch {
+      // The links are an extra: the tickets, their QR and the PDF are on the page without them.
+    }
   }
 
   async downloadPdf(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Link as SiteLink, useTranslation } from '@rumbo/shared';
-import type { Ticket } from '@rumbo/shared/schemas';
-import { Badge, Box, chakra, Flex, Heading, HStack, List } from '@rumbo/shared/ui';
+import type { Ticket, TicketWallets } from '@rumbo/shared/schemas';
+import { Badge, Box, chakra, ExternalLink, Flex, Heading, HStack, List } from '@rumbo/shared/ui';
 import { formatCentimos, limaDate, limaTime } from '../format';
 import { deckNumber } from '../seats/seat-grid';
 import { TicketQr } from './ticket-qr';
@@ -8,9 +8,10 @@ import { TicketQr } from './ticket-qr';
 /**
  * An e-ticket: its QR, passenger, trip, seat and price; whether it was postponed (void, with the
  * number of its replacement) and whether its sworn declaration was filled. With `actions`, the
- * after-sale links of a valid ticket: postpone it, fill the declaration.
+ * after-sale links of a valid ticket: postpone it, fill the declaration. With `wallet`, its
+ * Apple Wallet and Google Wallet links, each only where the API offers it (issue 36).
  */
-export function TicketCard({ ticket, actions = false }: { ticket: Ticket; actions?: boolean }) {
+export function TicketCard({ ticket, actions = false, wallet }: { ticket: Ticket; actions?: boolean; wallet?: TicketWallets }) {
   const { t, i18n } = useTranslation('booking');
   const lang = i18n.language;
   const name = [ticket.pasajero.nombres, ticket.pasajero.paterno, ticket.pasajero.materno].join(' ');
@@ -43,8 +44,17 @@ export function TicketCard({ ticket, actions = false }: { ticket: Ticket; action
             </chakra.dd>
             <chakra.dt fontWeight="semibold">{t('reservation.tickets.boarding')}</chakra.dt>
             <chakra.dd>
-              {ticket.terminal_origen} ({ticket.origen})
+              {ticket.terminal_origen}
+              {ticket.direccion_origen && `, ${ticket.direccion_origen}`} ({ticket.origen})
             </chakra.dd>
+            {ticket.embarque && (
+              <>
+                <chakra.dt fontWeight="semibold">{t('reservation.tickets.boardingTime')}</chakra.dt>
+                <chakra.dd data-testid="ticket-boarding-time">
+                  {limaDate(ticket.embarque, lang)} {limaTime(ticket.embarque, lang)}
+                </chakra.dd>
+              </>
+            )}
             <chakra.dt fontWeight="semibold">{t('reservation.tickets.alighting')}</chakra.dt>
             <chakra.dd>
               {ticket.terminal_destino} ({ticket.destino})
@@ -71,6 +81,20 @@ export function TicketCard({ ticket, actions = false }: { ticket: Ticket; action
               <SiteLink to={`/pasajes/declaracion/${ticket.numero}`} color="brand.fg" textDecoration="underline" fontWeight="semibold">
                 {ticket.declaracion ? t('aftersale.ticket.seeDeclaration', { numero: ticket.numero }) : t('aftersale.ticket.declare', { numero: ticket.numero })}
               </SiteLink>
+            </HStack>
+          )}
+          {wallet && !postponed && (wallet.apple || wallet.google) && (
+            <HStack gap="4" mt="2" flexWrap="wrap" textStyle="sm">
+              {wallet.apple && (
+                <ExternalLink href={wallet.apple} color="brand.fg" textDecoration="underline" fontWeight="semibold" data-testid="ticket-apple-wallet">
+                  {t('reservation.tickets.apple', { numero: ticket.numero })}
+                </ExternalLink>
+              )}
+              {wallet.google && (
+                <ExternalLink href={wallet.google} target="_blank" rel="noopener" color="brand.fg" textDecoration="underline" fontWeight="semibold" data-testid="ticket-google-wallet">
+                  {t('reservation.tickets.google', { numero: ticket.numero })}
+                </ExternalLink>
+              )}
             </HStack>
           )}
         </Box>

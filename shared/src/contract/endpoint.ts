@@ -42,8 +42,8 @@ export interface Endpoint<
   readonly query: Q;
   /** The answer's `data`; undefined: no JSON answer (`produces` says what comes instead, or 204). */
   readonly answer: A;
-  /** A non-JSON answer: its content type (a PDF, a provider's plain-text acknowledgement). */
-  readonly produces?: 'application/pdf' | 'application/xml' | 'text/csv' | 'text/plain';
+  /** A non-JSON answer: its content type (a PDF, a voucher's XML, a manifest's CSV, a provider's plain-text acknowledgement, a calendar, a wallet pass, a page). */
+  readonly produces?: 'application/pdf' | 'application/xml' | 'text/csv' | 'text/plain' | 'text/calendar' | 'application/vnd.apple.pkpass' | 'text/html';
   /** The success status when it is always the same and not 200 (201, 202, 204). */
   readonly status?: 200 | 201 | 202 | 204;
   readonly errors: EndpointErrors;

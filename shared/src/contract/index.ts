@@ -10,6 +10,7 @@ import type { AnyEndpoint } from './endpoint';
 import { httpEndpoints } from './http.endpoints';
 import { operatorsEndpoints } from './operators.endpoints';
 import { peopleEndpoints } from './people.endpoints';
+import { pocketEndpoints } from './pocket.endpoints';
 import { pointsEndpoints } from './points.endpoints';
 import { promotionsEndpoints } from './promotions.endpoints';
 import { salesEndpoints } from './sales.endpoints';
@@ -29,6 +30,7 @@ export * from './disruptions.endpoints';
 export * from './http.endpoints';
 export * from './operators.endpoints';
 export * from './people.endpoints';
+export * from './pocket.endpoints';
 export * from './points.endpoints';
 export * from './promotions.endpoints';
 export * from './sales.endpoints';
@@ -59,6 +61,7 @@ export const endpoints = {
   ...pointsEndpoints,
   ...disruptionsEndpoints,
   ...vouchersEndpoints,
+  ...pocketEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { TICKET_STATES } from './sales.contract';
+import { TripPocketLinks } from './pocket.answers';
 
 /** Answers of the account `/rest` calls (sign-in, profile, trips, points), typed once for the API and mf-account. */
 
@@ -72,6 +73,8 @@ export const AccountTripAnswer = v.object({
   /** Issue 34: signed links to the purchase's electronic vouchers (printed copy, XML); null when nothing was charged. */
   comprobante_pdf: v.nullable(v.string()),
   comprobante_xml: v.nullable(v.string()),
+  /** Issue 36: the ticket's calendar and wallet links (an upcoming valid ticket; left out otherwise). */
+  bolsillo: v.optional(TripPocketLinks),
 });
 export type AccountTrip = v.InferOutput<typeof AccountTripAnswer>;
 

@@ -12,6 +12,7 @@ export * from './trips.schema';
 export * from './booking.contract';
 export * from './account.schema';
 export * from './account.answers';
+export * from './pocket.answers';
 export * from './account.messages';
 export * from './cargo.schema';
 export * from './company.schema';

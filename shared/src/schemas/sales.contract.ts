@@ -148,7 +148,14 @@ export const TicketAnswer = v.object({
   destino: v.string(),
   terminal_origen: v.string(),
   terminal_destino: v.string(),
+  /**
+   * Issue 36: the boarding terminal's address and the boarding time (before `salida`), so a ticket
+   * kept on the device (offline) says where and when to board. Optional: a ticket kept by an
+   * older version of the site has neither.
+   */
+  direccion_origen: v.optional(v.string()),
   salida: v.string(),
+  embarque: v.optional(v.string()),
   nasiento: v.number(),
   gnivel_piso: v.number(),
   precio_centimos: v.number(),

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { queryRows } from '../db/rows';
+import { enqueueMail } from '../mail/outbox';
+import { reserva } from '../sales/sales.tables';
+import { inArray } from 'drizzle-orm';
+import type { Pocket } from './pocket.service';
+import { pocketOf as pocketOfReservation, type PocketLeg, type PocketReservation } from './pocket-view';
+import { reminderMail, type ReminderKind } from './reminder-mail';
+import { recordatorio } from './pocket.tables';
+
+const HOUR = 60 * 60_000;
+
+/**
+ * The reminders, by how long before the bus leaves the boarding stop they are due. Each is due
+ * from that moment until the next one's (a 24 h reminder found late, under 3 h before, is not
+ * sent: the 3 h one is), and only for tickets bought before it (a purchase 10 h ahead just got
+ * its tickets mail; it gets the 3 h reminder only).
+ */
+export const REMINDERS: readonly { tipo: ReminderKind; leadMs: number }[] = [
+  { tipo: '24h', leadMs: 24 * HOUR },
+  { tipo: '3h', leadMs: 3 * HOUR },
+];
+
+/** Whether reminder `tipo` of a trip leaving at `salida` is due at `now` for a purchase paid at `pagado`. */
+export function reminderDue(tipo: ReminderKind, salida: Date, pagado: Date | null, now: Date): boolean {
+  const index = REMINDERS.findIndex((r) => r.tipo === tipo);
+  const from = salida.getTime() - REMINDERS[index]!.leadMs;
+  const until = index + 1 < REMINDERS.length ? salida.getTime() - REMINDERS[index + 1]!.leadMs : salida.getTime();
+  return now.getTime() >= from && now.getTime() < until && (pagado === null || pagado.getTime() <= from);
+}
+
+/** How far back a boarding stop may be from the bus's first departure (the longest route is far shorter). */
+const LONGEST_TRIP_MS = 3 * 24 * HOUR;
+
+/**
+ * Sends every reminder due at `now`: for each paid purchase with a valid ticket on a trip about to
+ * leave, not opted out, each due reminder not sent yet. Sending is claiming: the reminder's row
+ * (unique per purchase, trip and kind) and its mail in the outbox are written in one transaction,
+ * so an instance that loses the race (or runs again after a restart) inserts nothing and sends
+ * nothing. Returns how many mails it queued.
+ */
+export async function sendDueReminders(db: Database, pocket: Pocket, now: Date): Promise<number> {
+  const longest = REMINDERS[0]!.leadMs;
+  const nowIso = now.toISOString();
+  // Candidates by the bus's first departure (a boarding stop is at or after it); the exact
+  // boarding time at the passenger's stop is computed below.
+  const candidates = await queryRows<{ creserva: number }>(db, sql`
+    select distinct r.creserva
+    from reserva r
+    join boleto b on b.creserva = r.creserva and b.estado = 'emitido'
+    join reserva_asiento ra on ra.creserva = b.creserva and ra.cviaje_asiento = b.cviaje_asiento
+    join viaje v on v.cviaje = ra.cviaje
+    where r.estado = 'pagada'
+      and v.salida <= ${nowIso}::timestamptz + make_interval(secs => ${longest / 1000})
+      and v.salida > ${nowIso}::timestamptz - make_interval(secs => ${LONGEST_TRIP_MS / 1000})
+      and not exists (select 1 from recordatorio_baja x where x.creserva = r.creserva)
+      and not exists (select 1 from recordatorio x where x.creserva = r.creserva and x.cviaje = ra.cviaje and x.tipo = ${REMINDERS.at(-1)!.tipo})
+    order by r.creserva`);
+  if (candidates.length === 0) return 0;
+  const rows = await db.select().from(reserva).where(inArray(reserva.creserva, candidates.map((c) => Number(c.creserva))));
+  let queued = 0;
+  for (const row of rows) {
+    const reservation = await pocketOfReservation(db, row);
+    for (const leg of reservation.legs) {
+      for (const { tipo } of REMINDERS) {
+        if (!reminderDue(tipo, leg.salida, reservation.pagado, now)) continue;
+        if (await claimAndQueue(db, pocket, reservation, leg, tipo, now)) queued += 1;
+      }
+    }
+  }
+  return queued;
+}
+
+async function claimAndQueue(db: Database, pocket: Pocket, reservation: PocketReservation, leg: PocketLeg, tipo: ReminderKind, now: Date): Promise<boolean> {
+  const links = await pocket.reminderLinks(reservation, leg, now);
+  return db.transaction(async (tx) => {
+    // A concurrent insert of the same key waits for the other transaction, then inserts nothing.
+    const claimed = await tx
+      .insert(recordatorio)
+      .values({ creserva: reservation.creserva, cviaje: leg.cviaje, tipo, enviado: now })
+      .onConflictDoNothing()
+      .returning({ id: recordatorio.id });
+    if (claimed.length === 0) return false;
+    // The opt-out may have come in since the candidates were read: checked under the claim.
+    const [optedOut] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from recordatorio_baja where creserva = ${reservation.creserva}`);
+    if (Number(optedOut?.n ?? 0) > 0) return false;
+    await enqueueMail(tx, reminderMail(reservation, leg, tipo, links));
+    return true;
+  });
+}
+
+export interface ReminderJobOptions {
+  db: Database;
+  pocket: Pocket;
+  log: { info(message: string): void; error(message: string): void };
+  /** How often the job looks for due reminders (a minute: reminders need no finer time). */
+  intervalMs?: number;
+  now?: () => Date;
+}
+
+/** The loop every API instance runs; `sendDueReminders` makes each reminder go out once across them. */
+export function createReminderJob(options: ReminderJobOptions) {
+  const { db, pocket, log, intervalMs = 60_000, now = () => new Date() } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = sendDueReminders(db, pocket, now())
+        .then((queued) => {
+          if (queued > 0) log.info(`reminders: ${queued} queued`);
+        })
+        .catch((error: unknown) => log.error(`reminders: ${error instanceof Error ? error.message : String(error)}`))
+        .finally(schedule);
+    }, intervalMs);
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    /** Stops the loop and waits for a run in progress. */
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
