@@ -38,11 +38,11 @@ export function ticketAttachments(db: Database, now: () => Date = () => new Date
     const view = await paidViewByCode(db, parsed.codigo, at);
     if (!view) throw new Error(`reservation ${parsed.codigo} has no tickets`);
     const tickets = { filename: `boletos-${parsed.codigo}.pdf`, content: await renderTicketsPdf(view, parsed.language), contentType: 'application/pdf' };
-    const vouchers = await voucherAttachments(db, parsed.codigo, parsed.language);
+    const voucherFiles = await voucherAttachments(db, parsed.codigo, parsed.language);
     const pocket = await pocketReservation(db, parsed.codigo);
-    if (!pocket || pocket.legs.length === 0) return [tickets, ...vouchers];
+    if (!pocket || pocket.legs.length === 0) return [tickets, ...voucherFiles];
     const link = options.siteUrl ? recoveryLink(options.siteUrl, parsed.codigo) : undefined;
     const calendar = { filename: `viaje-${parsed.codigo}.ics`, content: Buffer.from(ticketsCalendar(pocket, parsed.language, link, at)), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
-    return [tickets, ...vouchers, calendar];
+    return [tickets, ...voucherFiles, calendar];
   };
 }
