@@ -2,7 +2,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createConfig, createPrerenderConfig, createScriptConfig } from '../webpack.federation.mjs';
+import webpack from 'webpack';
+import { createConfig, createRendererConfig, createScriptConfig } from '../webpack.federation.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -10,7 +11,9 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
 const chakraGlobalCss = () =>
   execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, 'scripts/chakra-global-css.mjs')], { cwd: dir, encoding: 'utf8' });
 
-export default (env, argv) => [
+export default (env, argv) => {
+  const globalCss = chakraGlobalCss();
+  return [
   createConfig(
     {
       dir,
@@ -21,7 +24,7 @@ export default (env, argv) => [
           template: './public/index.html',
           scriptLoading: 'defer',
           inject: 'head',
-          templateParameters: { chakraGlobalCss: chakraGlobalCss() },
+          templateParameters: { chakraGlobalCss: globalCss },
         }),
       ],
     },
@@ -29,6 +32,10 @@ export default (env, argv) => [
   ),
   // `/route-hints.js` (index.html): starts the page's remote download before main.js has arrived.
   createScriptConfig({ dir, name: 'route-hints', entry: './src/route-hints.entry.ts', dependsOn: 'shell' }, argv),
-  // `prerender.json`: the header, footer and titles the deploy stitches into every prerendered page.
-  createPrerenderConfig({ dir, name: 'shell', entry: './src/prerender.tsx' }, argv),
-];
+  // `renderer.cjs`: the route table, titles, header and footer, rendered per request by the site server.
+  createRendererConfig(
+    { dir, name: 'shell', entry: './src/renderer.tsx', plugins: [new webpack.DefinePlugin({ __CHAKRA_GLOBAL_CSS__: JSON.stringify(globalCss) })] },
+    argv,
+  ),
+  ];
+};

@@ -52,6 +52,8 @@ export function initI18n(productKey: string): typeof i18n {
     returnNull: false,
   });
   syncDocumentLanguage(lng);
+  // A reader who chose before the cookie existed: the server renders their next page in it.
+  if (stored) writeLanguageCookie(lng as Language);
   i18n.on('languageChanged', syncDocumentLanguage);
   return i18n;
 }
@@ -112,6 +114,7 @@ export async function registerTexts({ ns, translations, messages }: PackageTexts
  */
 export async function setLanguage(language: Language): Promise<void> {
   safeLocalStorage()?.setItem(languageKey(product), language);
+  writeLanguageCookie(language);
   switching += 1;
   try {
     await hydrateDeferred();
@@ -135,6 +138,18 @@ export function languageSwitching(): boolean {
 
 export function currentLanguage(): Language {
   return toLanguage(i18n.resolvedLanguage ?? i18n.language);
+}
+
+/**
+ * The chosen language, mirrored from its storage key into a cookie of the same name
+ * (`PAINT.languageCookie`): the site server renders every page in it, from the first byte.
+ */
+function writeLanguageCookie(language: Language): void {
+  if (typeof document === 'undefined') return;
+  const name = languageKey(product);
+  if (document.cookie.split(';').some((part) => part.trim() === `${name}=${language}`)) return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${language}; Max-Age=31536000; path=/; SameSite=Lax${secure}`;
 }
 
 function syncDocumentLanguage(lng: string): void {
