@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, failedResponse, test, type APIRequestContext } from '../support/test';
 import { AccountPage } from '../pages/account.page';
 import { CargoPage } from '../pages/cargo.page';
@@ -271,5 +275,50 @@ test.describe('code starts per island; input before it is kept', () => {
     releaseCargo();
     await expect(cargo.main.getByRole('heading', { name: 'Envío RA48213907' })).toBeVisible();
     expect(new URL(page.url()).search).toBe('');
+  });
+});
+
+test.describe('a renderer that fails costs only its area', () => {
+  const ROOT = path.resolve(__dirname, '../..');
+  const deploy = (...args: string[]) =>
+    execFileSync(process.execPath, [path.join(ROOT, 'shell/scripts/deploy.mjs'), ...args], { env: { ...process.env, DEPLOY_DIR: SITE.deployDir }, encoding: 'utf8' }).trim();
+  const registry = () => JSON.parse(readFileSync(path.join(SITE.deployDir, 'shell/remotes.json'), 'utf8')) as Record<string, string>;
+
+  /** mf-complaints' live build with its renderer replaced by `renderer`, published and pointed at. */
+  function pointAtBrokenRenderer(renderer: string): string {
+    const live = registry().mf_complaints!.split('/').at(-2)!;
+    const copy = mkdtempSync(path.join(tmpdir(), 'mf-complaints-broken-'));
+    cpSync(path.join(SITE.deployDir, 'cdn/mf_complaints', live), copy, { recursive: true });
+    writeFileSync(path.join(copy, 'renderer.cjs'), renderer);
+    deploy('point', 'mf_complaints', deploy('publish', 'mf_complaints', copy));
+    return live;
+  }
+
+  test("one that throws, or is slower than its budget: the page comes with the shell and the area's sized skeleton, the browser renders it, never a 500", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    for (const renderer of [
+      'exports.render = async () => { throw new Error("broken on purpose"); };',
+      'exports.render = () => new Promise(() => undefined);',
+    ]) {
+      const live = pointAtBrokenRenderer(renderer);
+      try {
+        const response = await request.get('/libro_reclamaciones');
+        expect(response.status()).toBe(200);
+        const html = await response.text();
+        expect(html).toContain('aria-label="Navegación principal"');
+        expect(html).toContain('<div id="remote-mf_complaints" data-island="load" data-language="es-PE"></div>');
+        expect(html).toContain('href="/informacion/terminos-condiciones"');
+        // Its skeleton holds the area's place (CSS of the empty area), and the browser renders the book.
+        const shell = new ShellPage(page);
+        await page.goto('/libro_reclamaciones');
+        await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText('Libro de Reclamaciones');
+        // Other remotes' pages are untouched.
+        expect(await served(request, '/cargo')).toMatch(/<div id="remote-mf_cargo" data-island="intent" data-language="es-PE"><div data-build/);
+      } finally {
+        deploy('point', 'mf_complaints', live);
+      }
+      // Pointed back: rendered by the server again.
+      expect(area(await served(request, '/libro_reclamaciones'), 'mf_complaints')).toContain('Libro de Reclamaciones');
+    }
   });
 });
