@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '../support/test';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ShellPage } from '../pages/shell.page';
@@ -131,4 +131,29 @@ test("mf-booking's purchase frames and its named part in other remotes' pages ro
   expect(await servedHtml(request, '/destinos/cusco')).toBe(cuscoBefore);
   expect(remoteFirstScreen(await servedHtml(request, '/pasajes?origen=CUZ'), 'mf_booking')).not.toContain(label);
   expect(registry().mf_booking).toContain(`/${firstVersion}/`);
+});
+
+test('the shell rolls forward and back like a remote: publish, point (one registry write), versions', async ({ page, request }) => {
+  const registry = () => JSON.parse(readFileSync(path.join(SITE.deployDir, 'shell/remotes.json'), 'utf8')) as Record<string, string>;
+  const firstVersion = registry().shell!;
+  expect(deploy('versions', 'shell')).toContain(`* ${firstVersion}`);
+  // A new shell build: today's, with one file more (what a new build would bring).
+  const copy = mkdtempSync(path.join(tmpdir(), 'shell-'));
+  cpSync(path.join(SITE.deployDir, 'cdn/shell', firstVersion), copy, { recursive: true });
+  writeFileSync(path.join(copy, 'probe.txt'), 'new shell');
+  const newVersion = deploy('publish', 'shell', copy);
+  expect(newVersion).not.toBe(firstVersion);
+  expect((await request.get('/probe.txt')).status()).toBe(404);
+
+  expect(deploy('point', 'shell', newVersion)).toBe(`shell: ${firstVersion} -> ${newVersion}`);
+  expect(await (await request.get('/probe.txt')).text()).toBe('new shell');
+  expect(deploy('versions', 'shell')).toContain(`* ${newVersion}`);
+  const shell = new ShellPage(page);
+  await shell.open('/libro_reclamaciones');
+  await expect(page.locator('#remote-mf_complaints[data-live]')).toBeAttached();
+  await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText('Libro de Reclamaciones');
+
+  deploy('point', 'shell', firstVersion);
+  expect((await request.get('/probe.txt')).status()).toBe(404);
+  expect(registry().shell).toBe(firstVersion);
 });

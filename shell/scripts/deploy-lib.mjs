@@ -24,6 +24,9 @@ export const REMOTE_FOLDERS = {
   mf_account: 'mf-account',
 };
 
+/** The apps `publish`, `point` and `versions` take: the remotes and the shell. */
+export const APP_FOLDERS = { ...REMOTE_FOLDERS, shell: 'shell' };
+
 export function builtRemotes() {
   return Object.keys(REMOTE_FOLDERS).filter((name) =>
     existsSync(path.join(ROOT, REMOTE_FOLDERS[name], 'dist', 'mf-manifest.json')),
@@ -49,8 +52,8 @@ export function versionOf(distDir, packageVersion) {
 
 /** Copies a remote's build (its `dist`, or `distDir`) into its immutable versioned folder; returns the version. */
 export function publish(remote, distDir) {
-  const folder = REMOTE_FOLDERS[remote];
-  if (!folder) throw new Error(`Unknown remote "${remote}". Known: ${Object.keys(REMOTE_FOLDERS).join(', ')}`);
+  const folder = APP_FOLDERS[remote];
+  if (!folder) throw new Error(`Unknown app "${remote}". Known: ${Object.keys(APP_FOLDERS).join(', ')}`);
   const dist = distDir ? path.resolve(distDir) : path.join(ROOT, folder, 'dist');
   if (!existsSync(path.join(dist, 'mf-manifest.json'))) throw new Error(`${folder} is not built: run its build first`);
   const pkg = JSON.parse(readFileSync(path.join(ROOT, folder, 'package.json'), 'utf8'));
@@ -99,6 +102,7 @@ export function writeOrigins(origins) {
  * renderer when it sees the pointer moved.
  */
 export function point(remote, version) {
+  if (remote === 'shell') return pointShell(version);
   if (!existsSync(path.join(CDN_DIR, remote, version, 'mf-manifest.json'))) {
     throw new Error(`${remote} ${version} is not published. Published: ${publishedVersions(remote).join(', ') || 'none'}`);
   }
@@ -111,14 +115,34 @@ export function point(remote, version) {
   return { previous, current: registry[remote] };
 }
 
+/**
+ * The shell's pointer: its registry key (`shell`) names the version whose files and renderer the
+ * site server uses (its entry, `/route-hints.js`, header, footer, route table). A version string,
+ * not an address: the shell is served from the site's own origin.
+ */
+function pointShell(version) {
+  if (!existsSync(path.join(CDN_DIR, 'shell', version, 'renderer.cjs'))) {
+    throw new Error(`shell ${version} is not published. Published: ${publishedVersions('shell').join(', ') || 'none'}`);
+  }
+  const registry = readRegistry();
+  const previous = registry.shell;
+  registry.shell = version;
+  writeAtomically(REGISTRY, JSON.stringify(registry, null, 2) + '\n');
+  return { previous, current: version };
+}
+
+/** The live version of an app, as its registry key names it. */
+export const liveVersion = (app) => {
+  const entry = readRegistry()[app] ?? '';
+  return app === 'shell' ? entry : entry.split('/').at(-2);
+};
+
 export function writeShellFile(name, value) {
   writeAtomically(path.join(SHELL_DIR, name), JSON.stringify(value, null, 2) + '\n');
 }
 
-/** Copies the shell build into the served folder, keeping its runtime files (config, registry). */
+/** Makes the site's folder (its runtime files: config, registry) and checks the shell is built. */
 export function installShell() {
-  const dist = path.join(ROOT, 'shell', 'dist');
-  if (!existsSync(path.join(dist, 'index.html'))) throw new Error('shell is not built: run the build first');
+  if (!existsSync(path.join(ROOT, 'shell', 'dist', 'renderer.cjs'))) throw new Error('shell is not built: run the build first');
   mkdirSync(SHELL_DIR, { recursive: true });
-  cpSync(dist, SHELL_DIR, { recursive: true });
 }

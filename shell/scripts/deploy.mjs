@@ -7,10 +7,11 @@
  *                                                            write; the site server renders with it from the next request
  *   node shell/scripts/deploy.mjs versions <remote>         list published versions, marking the live one
  *
- * <remote> is a federation name: mf_content, mf_complaints, mf_booking, mf_cargo, mf_account.
+ * <remote> is a federation name: mf_content, mf_complaints, mf_booking, mf_cargo, mf_account; or `shell`
+ * (its entry scripts, header, footer and route table: the site server uses the version it points at).
  * The deploy folder is `.deploy/` (or DEPLOY_DIR). Browsers pick the new pointer up on their next page load.
  */
-import { point, publish, publishedVersions, readRegistry } from './deploy-lib.mjs';
+import { liveVersion, point, publish, publishedVersions } from './deploy-lib.mjs';
 
 const [command, remote, argument] = process.argv.slice(2);
 
@@ -26,8 +27,8 @@ try {
       break;
     }
     case 'versions': {
-      const live = readRegistry()[remote] ?? '';
-      for (const v of publishedVersions(remote)) console.log(`${live.includes(`/${v}/`) ? '*' : ' '} ${v}`);
+      const live = liveVersion(remote);
+      for (const v of publishedVersions(remote)) console.log(`${v === live ? '*' : ' '} ${v}`);
       break;
     }
     default:

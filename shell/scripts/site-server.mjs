@@ -177,20 +177,52 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
   });
   await app.register(compress, { global: true, threshold: 512 });
   const preconnect = [...cdnOrigins, apiOrigin].flatMap((origin) => [`<${origin}>; rel=preconnect`, `<${origin}>; rel=preconnect; crossorigin`]);
+  // The shell's files come from the version its registry key (`shell`) points at (deploy.mjs
+  // `point shell <version>`); the site's runtime files (`config.json`, `remotes.json`) from `root`.
   await app.register(fastifyStatic, {
     root,
-    index: false,
-    wildcard: true,
+    serve: false,
+    // Builds carry `.br`/`.gz` twins made at the best level (webpack.federation.mjs): sent as is.
     preCompressed: true,
-    // The server's own files are not the site's.
-    allowedPath: (pathName) => !pathName.endsWith('.cjs') && !pathName.endsWith('.map.cjs'),
     setHeaders(reply, file) {
+      // Files without a content hash in their name (config, the entry scripts main.js and
+      // route-hints.js) are revalidated, so a new shell is picked up at once; chunks are hashed.
       reply.header('Cache-Control', /\.[0-9a-f]{10}\.js(\.br|\.gz)?$/.test(file) ? 'public, max-age=3600' : 'no-cache');
     },
   });
+  /** The shell version's folder the registry points at (else the site's folder, as installed). */
+  const shellFolder = () => {
+    const version = registry().shell;
+    const folder = typeof version === 'string' && /^[\w.-]+$/.test(version) && !version.startsWith('.') ? path.join(cdnDir, 'shell', version) : undefined;
+    return folder && existsSync(folder) ? { folder, publicPath: '/' } : { folder: root, publicPath: '/' };
+  };
+  /** The file a request's path names in `folder`, if it is one the site serves (never a renderer). */
+  const fileIn = (folder, pathname) => {
+    const segments = pathname.split('/').filter(Boolean);
+    if (!segments.length || segments.some((segment) => segment === '..' || segment === '.' || segment.includes('\\'))) return undefined;
+    const file = segments.join('/');
+    if (file.endsWith('.cjs')) return undefined;
+    try {
+      return statSync(path.join(folder, file)).isFile() ? file : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const serveFileOrPage = (request, reply) => {
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(request.url, 'http://site').pathname);
+    } catch {
+      return reply.code(400).send();
+    }
+    const runtime = pathname === '/config.json' || pathname === '/remotes.json';
+    const folder = runtime ? root : shellFolder().folder;
+    const file = fileIn(folder, pathname);
+    if (file) return reply.sendFile(file, folder);
+    return sendPage(request, reply);
+  };
 
   const allowedOrigins = () => remoteOrigins();
-  const shellFolder = { folder: root, publicPath: '/' };
 
   async function call(app, where, method, input, budget) {
     const worker = pool.workerFor(app, where.folder, where.publicPath);
@@ -256,10 +288,10 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
   }
 
   async function renderShell(input, anonymous) {
-    const key = anonymous && `shell|${input.path}|${input.language}`;
+    const key = anonymous && `shell@${shellFolder().folder}|${input.path}|${input.language}`;
     const cached = key && cache.get(key);
     if (cached) return cached;
-    const result = await call('shell', shellFolder, 'render', input, SHELL_BUDGET_MS);
+    const result = await call('shell', shellFolder(), 'render', input, SHELL_BUDGET_MS);
     if (key) cache.set(key, result);
     return result;
   }
@@ -288,7 +320,7 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
     } catch (error) {
       // No shell renderer (not built) or one that failed: the page as the browser draws it.
       console.error(`shell render of ${pathname}: ${error.message}`);
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellFolder().folder);
     }
     const area = shell.remote ? await renderArea(shell.remote, input, anonymous) : undefined;
     reply
@@ -304,6 +336,7 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
     return reply;
   };
   app.get('/', sendPage);
+  app.get('/*', serveFileOrPage);
   app.setNotFoundHandler(sendPage);
   await app.listen({ port, host });
   return app;

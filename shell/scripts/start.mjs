@@ -107,7 +107,7 @@ async function main() {
     ...(process.env.FACEBOOK_APP_ID ? { facebookAppId: process.env.FACEBOOK_APP_ID } : {}),
   });
   writeShellFile('remotes.json', {});
-  for (const name of remotes) point(name, publish(name));
+  for (const name of ['shell', ...remotes]) point(name, publish(name));
   await startApi();
   for (const name of remotes) {
     const port = cdnPort + remoteNames.indexOf(name) + 1;
