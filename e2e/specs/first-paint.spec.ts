@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, failedResponse, test, type APIRequestContext } from '../support/test';
+import { expect, failedRequest, failedResponse, test, type APIRequestContext } from '../support/test';
 import { AccountPage } from '../pages/account.page';
 import { CargoPage } from '../pages/cargo.page';
 import { ShellPage } from '../pages/shell.page';
@@ -232,7 +232,7 @@ test.describe('code starts per island; input before it is kept', () => {
     }
   });
 
-  test('typed and sent before the code is live: the focus, the text and the submit are kept, never in the address, even before any script', async ({ page, consoleErrors }) => {
+  test('typed and sent before the code is live: the focus, the text and the submit are kept, never in the address, even before any script, and through a failed load and "try again"', async ({ page, consoleErrors }) => {
     consoleErrors.allow(failedResponse(400, '/rest/login/verificar'));
     const account = new AccountPage(page);
     // Before any script: not even /route-hints.js has arrived.
@@ -275,6 +275,30 @@ test.describe('code starts per island; input before it is kept', () => {
     releaseCargo();
     await expect(cargo.main.getByRole('heading', { name: 'Envío RA48213907' })).toBeVisible();
     expect(new URL(page.url()).search).toBe('');
+    await page.unrouteAll();
+
+    // Typed while the remote's code cannot load: still there after "try again", and searched then.
+    consoleErrors.allow(failedRequest('/mf-manifest.json'));
+    consoleErrors.allow(failedRequest('/remoteEntry.js'));
+    consoleErrors.allow(/died in status LOADING_SOURCE_CODE/);
+    let down = true;
+    await page.route(/:\d+\/[^/]+\/mf-manifest\.json$|remoteEntry\.js$/, async (route) => {
+      if (down && route.request().url().startsWith(`${SITE.remoteOrigin(4)}/`)) return route.abort('connectionrefused');
+      return route.continue();
+    });
+    const shell = new ShellPage(page);
+    await page.goto('/cargo/seguimiento');
+    const code = cargo.codeField();
+    await code.fill('RA48213907');
+    await expect(shell.remoteError()).toContainText('Esta sección no se pudo cargar');
+    await expect(code).toHaveValue('RA48213907');
+    down = false;
+    await shell.remoteError().getByRole('button', { name: 'Intentar de nuevo' }).click();
+    await expect(shell.remoteError()).toHaveCount(0);
+    await expect(page.locator('#remote-mf_cargo[data-live]')).toBeAttached();
+    await expect(code).toHaveValue('RA48213907');
+    await cargo.main.getByRole('button', { name: 'Buscar envío' }).click();
+    await expect(cargo.main.getByRole('heading', { name: 'Envío RA48213907' })).toBeVisible();
   });
 });
 
