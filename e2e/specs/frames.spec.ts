@@ -146,7 +146,7 @@ test.describe('purchase steps and Mi cuenta: frames rendered by the server, thei
     await page.unrouteAll();
   });
 
-  test(`step 3 (desktop): reloaded, the trip shows from the HTML before any code; the frame hydrates and the purchase's form comes under it without moving anything`, async ({ page, request }) => {
+  test(`step 3 (desktop): reloaded, the trip shows from the HTML before any code; the frame hydrates and the purchase's form comes under it without moving anything; a logo tap before the code still ends the purchase`, async ({ page, request }) => {
     await page.setViewportSize(DESKTOP);
     const html = await (await request.get('/pasajes/pago')).text();
     expect(html.slice(html.indexOf('<div id="remote-mf_booking"'))).toContain('Datos de los pasajeros y pago');
@@ -176,6 +176,26 @@ test.describe('purchase steps and Mi cuenta: frames rendered by the server, thei
     await page.unrouteAll();
     expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected), 'hydrated, not painted again').toBe(true);
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+
+    // Spec §2: a logo tap made before the code has started still releases the held seats (83),
+    // clears ASIENTOS and CRESERVA and goes home, as the live logo does.
+    const held = await page.evaluate(() => JSON.parse(sessionStorage.getItem('ASIENTOS') ?? '[]') as unknown[]);
+    expect(held.length).toBeGreaterThan(0);
+    const releases: unknown[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/rest/asiento/bloquear' && sent.postDataJSON()?.gestado_asiento === 83) releases.push(sent.postDataJSON());
+    });
+    const releaseCode = await holdShellCode(page);
+    await page.reload({ waitUntil: 'commit' });
+    await page.getByTestId('logo').click();
+    await page.waitForTimeout(300);
+    // Not followed as a plain link while the code is away.
+    expect(new URL(page.url()).pathname).toBe('/pasajes/pago');
+    releaseCode();
+    await expect(page).toHaveURL(`${SITE.siteUrl}/`);
+    await expect.poll(() => releases.length).toBe(held.length);
+    await expect.poll(() => page.evaluate(() => [sessionStorage.getItem('ASIENTOS'), sessionStorage.getItem('CRESERVA')])).toEqual([null, null]);
+    await page.unrouteAll();
   });
 
   test(`the reservation (phone): reloaded, it is asked from the HTML with this tab's purchase key, once; the frame hydrates and nothing moves`, async ({ page }) => {
