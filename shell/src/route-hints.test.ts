@@ -18,6 +18,7 @@ describe('route hints', () => {
     document.head.innerHTML = '';
     document.body.innerHTML = '';
     localStorage.clear();
+    delete window.__remotesRegistry;
     jest.restoreAllMocks();
   });
 

@@ -9,6 +9,7 @@
  */
 import { FRAME_FILLED_EVENT, hasStoredSession } from '@rumbo/shared/early';
 import { PAINT } from '@rumbo/shared/paint';
+import { PREFETCH_MARGIN } from '@rumbo/shared/prefetch';
 import { anyFieldChanged } from './early-input';
 import { addResourceHint, filesToPreload, readManifest } from './remotes/manifest';
 import type { RemotesRegistry } from './remotes/registry';
@@ -37,13 +38,8 @@ export const takeRemotesRegistry = (read: () => Promise<RemotesRegistry>): Promi
 export async function hintRoute(pathname: string): Promise<void> {
   const route = routeFor(pathname);
   if (!route) return;
-  const pending = fetch('/remotes.json').then((response) => {
-    if (!response.ok) throw new Error(`/remotes.json: ${response.status}`);
-    return response.json() as Promise<RemotesRegistry>;
-  });
   // The shell's boot takes this same registry.
-  window.__remotesRegistry = pending;
-  const manifestUrl = (await pending)[route.remote];
+  const manifestUrl = (await registryOnce())[route.remote];
   if (!manifestUrl) return;
   const manifest = await readManifest(manifestUrl);
   // A page the browser renders in another language than its HTML's waits for the code: its texts too.
@@ -203,6 +199,48 @@ export function onIntent(begin: () => void): void {
   const focused = document.activeElement instanceof HTMLElement && document.activeElement !== document.body;
   if (focused || anyFieldChanged() || (awaiting.length > 0 && !seen)) return start();
   for (const element of awaiting) seen?.observe(element);
+}
+
+/** The registry, asked once by this script (the shell's boot takes the same answer). */
+function registryOnce(): Promise<RemotesRegistry> {
+  window.__remotesRegistry ??= fetch('/remotes.json').then((response) => {
+    if (!response.ok) throw new Error(`/remotes.json: ${response.status}`);
+    return response.json() as Promise<RemotesRegistry>;
+  });
+  return window.__remotesRegistry;
+}
+
+/**
+ * Spec §2 from the first paint, before the page's code: each link of the site's own is
+ * prefetched (its remote's entry and `./app` chunks, into the cache, not run) when it comes within
+ * `PREFETCH_MARGIN` of the viewport, as the live `Link` does once the code runs. Starts once the
+ * page has painted and the browser is idle, so it never competes with the first screen.
+ */
+export function prefetchLinksNearView(): void {
+  if (typeof IntersectionObserver !== 'function') return;
+  const done = new Set<string>();
+  const prefetch = async (remote: string) => {
+    if (done.has(remote)) return;
+    done.add(remote);
+    const manifestUrl = (await registryOnce())[remote];
+    if (!manifestUrl) return;
+    for (const href of filesToPreload(await readManifest(manifestUrl), manifestUrl)) addResourceHint('prefetch', href);
+  };
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        const remote = routeFor(new URL((entry.target as HTMLAnchorElement).href).pathname)?.remote;
+        if (remote) prefetch(remote).catch(() => done.delete(remote));
+      }
+    },
+    { rootMargin: PREFETCH_MARGIN },
+  );
+  const observe = () => {
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]')) observer.observe(link);
+  };
+  afterFirstPaint(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(observe) : setTimeout(observe, 200)));
 }
 
 /** Adds the shell's entry script (a page that paints first does not name it in its HTML). */
