@@ -13,7 +13,7 @@ import { PREFETCH_MARGIN } from '@rumbo/shared/prefetch';
 import { anyFieldChanged } from './early-input';
 import { addResourceHint, filesToPreload, readManifest } from './remotes/manifest';
 import type { RemotesRegistry } from './remotes/registry';
-import { routeFor } from './routes';
+import { routeFor, type RemoteName } from './routes';
 
 declare global {
   interface Window {
@@ -218,8 +218,8 @@ function registryOnce(): Promise<RemotesRegistry> {
  */
 export function prefetchLinksNearView(): void {
   if (typeof IntersectionObserver !== 'function') return;
-  const done = new Set<string>();
-  const prefetch = async (remote: string) => {
+  const done = new Set<RemoteName>();
+  const prefetch = async (remote: RemoteName) => {
     if (done.has(remote)) return;
     done.add(remote);
     const manifestUrl = (await registryOnce())[remote];
