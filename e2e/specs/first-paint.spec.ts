@@ -164,10 +164,34 @@ test.describe('every page rendered by the site server, per request', () => {
     }
   });
 
-  test('a reader who chose English sees no Spanish from the first paint, and the choice reaches the server as a cookie', async ({ page, context }) => {
+  test('a language switch changes header, main and footer in the same frame; the choice reaches the server as a cookie, and the next page has no Spanish from its first paint', async ({ page, context }) => {
     const shell = new ShellPage(page);
+    // A busy phone: the switch is asked as soon as the header can take it, while the page hydrates.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     await shell.open('/libro_reclamaciones');
+    await expect(page.locator('#shell-header[data-live]')).toBeAttached();
+    // Every animation frame from here on: the language of the header, the main area and the footer.
+    await page.evaluate(() => {
+      const frames: string[] = [];
+      (window as unknown as { __frames: string[] }).__frames = frames;
+      const sample = () => {
+        const header = document.querySelector('#shell-header nav')?.getAttribute('aria-label') === 'Main navigation' ? 'en' : 'es';
+        const main = document.querySelector('main h1')?.textContent?.includes('Complaints') ? 'en' : 'es';
+        const footer = [...document.querySelectorAll('#shell-footer h2')].some((heading) => heading.textContent === 'Contact us') ? 'en' : 'es';
+        frames.push(`${header}|${main}|${footer}`);
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
     await shell.switchLanguage('en-EN');
+    await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText(/Complaints Book/i);
+    await expect(page.locator('#shell-footer').getByRole('heading', { name: 'Contact us' })).toBeVisible();
+    await page.waitForTimeout(300);
+    const frames = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames);
+    expect(frames.at(-1)).toBe('en|en|en');
+    expect(frames.filter((frame) => frame !== 'es|es|es' && frame !== 'en|en|en'), 'frames with two languages').toEqual([]);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     expect((await context.cookies()).find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value).toBe('en-EN');
     await page.addInitScript(() => {
       const seen: string[] = [];

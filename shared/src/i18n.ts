@@ -1,5 +1,6 @@
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
+import { flushSync } from 'react-dom';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, requestMessages, toLanguage, type Language, type ValidationMessages } from './schemas';
 import { commonTexts } from './locales';
@@ -52,6 +53,13 @@ export function initI18n(productKey: string): typeof i18n {
     returnNull: false,
   });
   syncDocumentLanguage(lng);
+  // Every React root (the shell's header and footer, each remote's) re-renders for a language
+  // change in one synchronous commit, in the task that changed it: all change in the same frame.
+  const emit = i18n.emit.bind(i18n);
+  i18n.emit = (event: string, ...args: unknown[]) => {
+    if (event === 'languageChanged') flushSync(() => emit(event, ...args));
+    else emit(event, ...args);
+  };
   // A reader who chose before the cookie existed: the server renders their next page in it.
   if (stored) writeLanguageCookie(lng as Language);
   i18n.on('languageChanged', syncDocumentLanguage);
@@ -117,11 +125,18 @@ export async function setLanguage(language: Language): Promise<void> {
   writeLanguageCookie(language);
   switching += 1;
   try {
-    await hydrateDeferred();
+    await Promise.all([hydrateDeferred(), ...[...beforeSwitch].map((ready) => ready())]);
     await i18n.changeLanguage(language);
   } finally {
     switching -= 1;
   }
+}
+
+/** What must be ready before the texts change (the shell's live footer in place of the server's copy). */
+const beforeSwitch = new Set<() => Promise<void>>();
+
+export function beforeLanguageSwitch(ready: () => Promise<void>): void {
+  beforeSwitch.add(ready);
 }
 
 /** How many language switches are under way (`setLanguage` until the texts have changed). */

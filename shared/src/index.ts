@@ -7,6 +7,7 @@ export {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   addValidationMessages,
+  beforeLanguageSwitch,
   bundledSpanish,
   currentLanguage,
   i18n,
