@@ -147,8 +147,8 @@ test.describe('every page rendered by the site server, per request', () => {
       ],
     ];
     for (const language of ['es-PE', 'en-EN'] as const) {
+      // English: only the cookie (storage cleared, or another device's choice): the page hydrates in it all the same.
       await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, url: SITE.siteUrl }]);
-      await page.addInitScript((chosen) => localStorage.setItem('lang-webrumbo', chosen), language);
       for (const [path, isLive] of live) {
         if (language === 'en-EN' && path === '/cargo/seguimiento') continue;
         await shell.open(path);
@@ -164,7 +164,9 @@ test.describe('every page rendered by the site server, per request', () => {
     }
   });
 
-  test('a language switch changes header, main and footer in the same frame; the choice reaches the server as a cookie, and the next page has no Spanish from its first paint', async ({ page, context }) => {
+  test('a language switch changes header, main and footer in the same frame; the choice reaches the server as a cookie, and the next page has no Spanish from its first paint', async ({ page, context, consoleErrors }) => {
+    // At 6x CPU a hydration may take longer than single-spa's 3 s warning (shared/src/remote.tsx HYDRATING_TIMEOUTS): it only warns.
+    consoleErrors.allow(/single-spa minified message #31: .*arg=mount/);
     const shell = new ShellPage(page);
     // A busy phone: the switch is asked as soon as the header can take it, while the page hydrates.
     const cdp = await context.newCDPSession(page);

@@ -4,7 +4,7 @@ import { flushSync } from 'react-dom';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, requestMessages, toLanguage, type Language, type ValidationMessages } from './schemas';
 import { commonTexts } from './locales';
-import { languageKey } from './storage';
+import { languageKey, readCookie } from './storage';
 import { hydrateDeferred } from './hydration';
 
 export { LANGUAGES, DEFAULT_LANGUAGE, type Language };
@@ -30,7 +30,8 @@ const backend = resourcesToBackend((language: string, ns: string) => loaders.get
 export function initI18n(productKey: string): typeof i18n {
   product = productKey;
   if (i18n.isInitialized) return i18n;
-  const stored = safeLocalStorage()?.getItem(languageKey(productKey));
+  // The choice kept in storage, else the one its cookie mirror carries (the server rendered the page in it).
+  const stored = safeLocalStorage()?.getItem(languageKey(productKey)) ?? (typeof document === 'undefined' ? undefined : readCookie(languageKey(productKey)));
   const lng = stored && (LANGUAGES as readonly string[]).includes(stored) ? stored : DEFAULT_LANGUAGE;
   const resources: Resource = {};
   for (const language of LANGUAGES) {

@@ -34,7 +34,7 @@ function FooterArea({ onLive }: { onLive: () => void }) {
 }
 
 /** The longest a language switch waits for the live footer (a phone far too busy): then it switches anyway. */
-const FOOTER_WAIT_MS = 3000;
+const FOOTER_WAIT_MS = 5000;
 
 /**
  * When the live footer replaces the server's copy: at `later` (idle, after the first page), or at
@@ -43,15 +43,19 @@ const FOOTER_WAIT_MS = 3000;
  */
 function footerSchedule(later: Schedule): { schedule: Schedule; live: () => void } {
   let show: (() => void) | undefined;
+  let wanted = false;
   let live!: () => void;
   const isLive = new Promise<void>((resolve) => (live = resolve));
   beforeLanguageSwitch(() => {
+    // Asked before the footer's place was even rendered: it shows as soon as it is.
+    wanted = true;
     show?.();
     return Promise.race([isLive, new Promise<void>((resolve) => setTimeout(resolve, FOOTER_WAIT_MS))]);
   });
   return {
     schedule: (run) => {
       show = run;
+      if (wanted) run();
       return later(run);
     },
     live,
