@@ -89,6 +89,9 @@ test.describe('every page rendered by the site server, per request', () => {
     expect(promotions).not.toContain('chakra-skeleton');
     // A purchase step's first request, described for /route-hints.js (its values are in session storage).
     expect(pageData(seats).earlyRequest).toMatchObject({ method: 'POST', path: '/rest/maqueta' });
+    // An address whose query the page reads in the browser (a mailed link's token) is the browser's to render.
+    expect(await served(request, '/promociones?confirmar=abc')).toContain('<div id="remote-mf_content" data-island="load" data-language="es-PE"></div>');
+    expect(await served(request, '/cuenta/recuperar?token=abc')).toContain('<div id="remote-mf_account" data-island="load" data-language="es-PE"></div>');
     // Not found: the shell's not-found page, with a 404. Without compression, the same pages.
     expect((await request.get('/no-existe')).status()).toBe(404);
     const plain = await request.get('/', { headers: { 'accept-encoding': 'identity' } });

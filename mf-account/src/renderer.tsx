@@ -21,6 +21,8 @@ export const { render } = createRenderer({
   routes: [
     {
       path: '/login',
+      // `?pathname=` only says where to go once signed in: the same form.
+      query: true,
       load: async ({ config }) => ({ signInProviders: [config.googleClientId && 'google', config.facebookAppId && 'facebook'].filter(Boolean) }),
     },
     { path: '/cuenta/registro' },

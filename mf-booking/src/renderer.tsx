@@ -40,10 +40,10 @@ export const { render, renderPart } = createRenderer({
   texts: [bookingPackageTexts, searchPackageTexts],
   page: () => <RemoteRoot Root={Root} build={build} hydrating />,
   routes: [
-    { path: '/pasajes', load: early('/pasajes'), island: 'load' },
-    { path: '/pasajes/asientos', load: early('/pasajes/asientos'), island: 'load', scripts: [FILL_SCRIPT] },
-    { path: '/pasajes/pago', island: 'load', scripts: [FILL_SCRIPT] },
-    { path: RESERVATION_ROUTE, load: early(RESERVATION_ROUTE), island: 'load', scripts: [FILL_SCRIPT] },
+    { path: '/pasajes', load: early('/pasajes'), island: 'load', query: true },
+    { path: '/pasajes/asientos', load: early('/pasajes/asientos'), island: 'load', scripts: [FILL_SCRIPT], query: true },
+    { path: '/pasajes/pago', island: 'load', scripts: [FILL_SCRIPT], query: true },
+    { path: RESERVATION_ROUTE, load: early(RESERVATION_ROUTE), island: 'load', scripts: [FILL_SCRIPT], query: true },
   ],
   parts: {
     'trip-search': { load: terminals, render: () => <SearchParcel labelledBy={TRIP_SEARCH_SLOT.labelledBy} hydrating /> },

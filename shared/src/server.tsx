@@ -49,6 +49,12 @@ export interface RendererRoute {
   island?: IslandDirective;
   /** Scripts of this version's folder the page loads before its code (`RenderResult.scripts`). */
   scripts?: string[];
+  /**
+   * Rendered for its addresses with a query too (a purchase step's frame, `/login?pathname=`).
+   * Otherwise an address with a query (a mailed link's token, `/promociones?confirmar=`) shows
+   * something the page reads from the query in the browser: the browser renders it.
+   */
+  query?: boolean;
 }
 
 export interface RendererOptions {
@@ -219,8 +225,8 @@ export function createRenderer(options: RendererOptions): RemoteRenderer {
     async render(input: RenderInput): Promise<RenderResult> {
       await prepare(input.config);
       const found = options.routes.map((route) => ({ route, params: matchPath(route.path, input.path) })).find((entry) => entry.params);
-      // A route this renderer does not paint: the browser renders it, its code at once.
-      if (!found) return { status: 200, head: {}, html: '', css: { text: '', ids: [] }, data: {}, island: 'load' };
+      // A route this renderer does not paint (or not with a query): the browser renders it, its code at once.
+      if (!found || (Object.keys(input.query).length > 0 && !found.route.query)) return { status: 200, head: {}, html: '', css: { text: '', ids: [] }, data: {}, island: 'load' };
       const data = await loaded(found.route.load, loaderContext(input, found.params!));
       return serialised(async () => {
         serverSession(undefined, undefined);
