@@ -222,7 +222,9 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
     return sendPage(request, reply);
   };
 
-  const allowedOrigins = () => remoteOrigins();
+  // Renderers run on this server: only from the origins the site was configured with (the CDN's),
+  // never from an origin a registry entry alone names.
+  const allowedOrigins = () => cdnOrigins;
 
   async function call(app, where, method, input, budget) {
     const worker = pool.workerFor(app, where.folder, where.publicPath);
