@@ -6,7 +6,7 @@
  */
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { createRequire } from 'node:module';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import TerserPlugin from 'terser-webpack-plugin';
@@ -256,75 +256,45 @@ export function createScriptConfig({ dir, name, entry, dependsOn }, argv = {}) {
 }
 
 /**
- * What a prerendered page's asset addresses start with: the build does not know where its
- * versioned folder will be served from; the deploy, which does, puts that address in its place
- * when it stitches the page (shell/scripts/deploy-lib.mjs).
- */
-export const PUBLIC_PATH_PLACEHOLDER = '/__REMOTE_PUBLIC_PATH__/';
-/** The file of an app's build with its prerendered first screens (read by the deploy). */
-export const PRERENDER_FILE = 'prerender.json';
-const PRERENDER_BUNDLE = '.prerender.cjs';
-/**
- * The prerender bundle kept in the build folder when it also renders pages with the API's data at
- * deploy (`renderWithData`: mf-content's destinations; shell/scripts/deploy-lib.mjs). Never served.
+ * What a rendered page's asset addresses start with: the build does not know where its versioned
+ * folder will be served from; the site server gives the renderer that address at load
+ * (`globalThis.__RUMBO_PUBLIC_PATH__`, set before the bundle runs: webpack's `publicPath: 'auto'`
+ * has no script to read it from in Node).
  */
 export const RENDERER_FILE = 'renderer.cjs';
 
 /**
- * Runs the app's prerender bundle once it is written, writes what it renders as `prerender.json`
- * into the same build folder (so it is part of the version), then removes the bundle (the
- * browser never needs it), or keeps it as the version's renderer when it renders pages at deploy.
- */
-class PrerenderPlugin {
-  apply(compiler) {
-    compiler.hooks.afterEmit.tapPromise('PrerenderPlugin', async (compilation) => {
-      if (compilation.errors.length) return;
-      const out = compiler.outputPath;
-      const bundle = path.join(out, PRERENDER_BUNDLE);
-      let renders = false;
-      try {
-        delete require.cache[bundle];
-        const { prerender, renderWithData } = require(bundle);
-        const result = await prerender();
-        mkdirSync(out, { recursive: true });
-        writeFileSync(path.join(out, PRERENDER_FILE), JSON.stringify(result));
-        renders = typeof renderWithData === 'function';
-      } finally {
-        if (renders) renameSync(bundle, path.join(out, RENDERER_FILE));
-        else rmSync(bundle, { force: true });
-      }
-    });
-  }
-}
-
-/**
- * The build that renders an app's first screens in Node (target node, one file, no federation:
- * every module bundled, so React, Emotion and i18next are one instance as in the browser). Built
- * after the app (`dependencies`) into the same folder; its entry exports `prerender()`, which
- * returns what goes into `prerender.json` (see `@rumbo/shared/server`).
+ * The build of an app's server renderer (target node, one file, no federation: every module
+ * bundled, so React, Emotion and i18next are one instance as in the browser), written into the
+ * same build folder as `renderer.cjs`, so it is part of the version. Its entry exports `render`
+ * (and `renderPart`), typed by `@rumbo/shared/paint`; the site server calls it per request. The
+ * CDN never serves it (static-server.mjs).
  *
  * @param {object} app
  * @param {string} app.dir    the app's folder
  * @param {string} app.name   the app's own configuration name (its federation name)
- * @param {string} app.entry  the server-render entry module
+ * @param {string} app.entry  the renderer's entry module
  * @param {object[]} [app.rules] the app's own extra module rules
+ * @param {object[]} [app.plugins] the app's own extra plugins
  */
-export function createPrerenderConfig({ dir, name, entry, rules = [] }, argv = {}) {
+export function createRendererConfig({ dir, name, entry, rules = [], plugins = [] }, argv = {}) {
   const production = argv.mode !== 'development';
   const pkg = require(path.join(dir, 'package.json'));
   return {
-    name: `${name}-prerender`,
+    name: `${name}-renderer`,
     dependencies: [name],
     mode: production ? 'production' : 'development',
     target: 'node',
     context: dir,
-    entry: { prerender: entry },
+    // First, where asset addresses start (`@rumbo/shared/server-public-path`); the exports are the entry's.
+    entry: { renderer: [require.resolve('./shared/src/server-public-path.ts'), entry] },
     devtool: false,
     output: {
       path: path.join(dir, 'dist'),
-      filename: PRERENDER_BUNDLE,
+      filename: RENDERER_FILE,
       library: { type: 'commonjs2' },
-      publicPath: PUBLIC_PATH_PLACEHOLDER,
+      // Set at load from the version folder's address (`server-public-path.ts`).
+      publicPath: '',
       // The same names as the browser build's, whose files these addresses point at.
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: false,
@@ -340,7 +310,7 @@ export function createPrerenderConfig({ dir, name, entry, rules = [] }, argv = {
       buildConstants(pkg),
       // One file: the page's lazy parts are rendered too, as a static build does.
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
-      new PrerenderPlugin(),
+      ...plugins,
     ],
     optimization: { minimize: false },
     performance: { hints: false },

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import webpack from 'webpack';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createConfig, createPrerenderConfig, createScriptConfig } from '../webpack.federation.mjs';
+import { createConfig, createRendererConfig, createScriptConfig } from '../webpack.federation.mjs';
 import { ICONS, LANGUAGES, manifestFile, webAppManifest } from './src/offline/web-app-manifest.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -47,7 +47,9 @@ function serviceWorkerConfig(argv) {
 const chakraGlobalCss = () =>
   execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, 'scripts/chakra-global-css.mjs')], { cwd: dir, encoding: 'utf8' });
 
-export default (env, argv) => [
+export default (env, argv) => {
+  const globalCss = chakraGlobalCss();
+  return [
   createConfig(
     {
       dir,
@@ -58,7 +60,7 @@ export default (env, argv) => [
           template: './public/index.html',
           scriptLoading: 'defer',
           inject: 'head',
-          templateParameters: { chakraGlobalCss: chakraGlobalCss() },
+          templateParameters: { chakraGlobalCss: globalCss },
         }),
       ],
     },
@@ -67,6 +69,10 @@ export default (env, argv) => [
   // `/route-hints.js` (index.html): starts the page's remote download before main.js has arrived.
   createScriptConfig({ dir, name: 'route-hints', entry: './src/route-hints.entry.ts', dependsOn: 'shell' }, argv),
   serviceWorkerConfig(argv),
-  // `prerender.json`: the header, footer and titles the deploy stitches into every prerendered page.
-  createPrerenderConfig({ dir, name: 'shell', entry: './src/prerender.tsx' }, argv),
-];
+  // `renderer.cjs`: the route table, titles, header and footer, rendered per request by the site server.
+  createRendererConfig(
+    { dir, name: 'shell', entry: './src/renderer.tsx', plugins: [new webpack.DefinePlugin({ __CHAKRA_GLOBAL_CSS__: JSON.stringify(globalCss) })] },
+    argv,
+  ),
+  ];
+};

@@ -41,5 +41,7 @@ export async function startSite(port) {
     child.stdout.on('data', (chunk) => chunk.toString().includes('Site:') && resolve());
     child.on('exit', (code) => reject(new Error(`site exited with ${code}`)));
   });
+  // Where it deploys (render-bench points a remote back and forth).
+  child.deployDir = path.join(work, 'deploy');
   return child;
 }

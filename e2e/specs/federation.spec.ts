@@ -1,5 +1,6 @@
 import { expect, test, failedRequest } from '../support/test';
 import { ShellPage } from '../pages/shell.page';
+import { holdShellCode } from '../support/hold-code';
 import { expectAccessible } from '../support/axe';
 import { SITE } from '../support/site';
 
@@ -75,16 +76,19 @@ test.describe('composition at run time', () => {
   });
 });
 
-test('a link preloads its remote when it comes within 200px of the viewport, before it is clicked', async ({ page }) => {
+test('a link preloads its remote when it comes within 200px of the viewport, before it is clicked, from the first paint (before the code)', async ({ page }) => {
   const complaintsOrigin = new URL(SITE.remoteOrigin(2)).origin;
   const preloads: string[] = [];
   page.on('request', (request) => {
     if (request.url().startsWith(complaintsOrigin)) preloads.push(request.url());
   });
+  // Spec §2 from the first paint: the shell's code is held until the link has been preloaded.
+  const release = await holdShellCode(page);
   const shell = new ShellPage(page);
-  await shell.open('/');
+  await page.goto('/', { waitUntil: 'commit' });
   await expect(shell.main.getByRole('heading', { level: 1 })).toBeVisible();
-  const link = shell.footer.getByRole('link', { name: 'Libro de reclamaciones' });
+  // The footer as the server rendered it (the live one replaces it once the code runs).
+  const link = page.locator('#shell-footer').getByRole('link', { name: 'Libro de reclamaciones' });
   await link.waitFor({ state: 'attached' });
   const distance = await link.evaluate((element) => element.getBoundingClientRect().top - window.innerHeight);
   expect(distance, 'the footer starts well below the fold').toBeGreaterThan(400);
@@ -108,6 +112,8 @@ test('a link preloads its remote when it comes within 200px of the viewport, bef
   expect(await page.evaluate(scriptsFrom, complaintsOrigin)).toBe(0);
   expect(await link.evaluate((element) => element.getBoundingClientRect().top > window.innerHeight)).toBe(true);
 
+  release();
+  await expect(page.locator('#remotes > div[data-live]')).toBeAttached();
   await link.click();
   await expect(shell.main.getByRole('heading', { level: 1, name: /Libro de Reclamaciones/i })).toBeVisible();
 });

@@ -7,7 +7,11 @@ import { layoutShift, recordLayoutShifts } from '../support/layout-shift';
 import { sessionToken, storeSession } from '../support/session';
 import { SITE } from '../support/site';
 
-/** Issue 17 item 5: a purchase page's frame paints from HTML and its first request starts from it. */
+/**
+ * A purchase page's frame is rendered by mf-booking's renderer per request; what it shows from this
+ * browser's session storage is written by its client part (`frame-fill.js`), and its first request
+ * starts from its data (`earlyRequest`) before the code has arrived.
+ */
 const QUERY = { origen: 'LIM', destino: 'TRU', fecha: limaDate(5), pasajeros: 1 };
 const STEP_1 = `/pasajes?${new URLSearchParams(Object.entries(QUERY).map(([key, value]) => [key, String(value)]))}`;
 /** The remotes' origins (shell/scripts/start.mjs: in REMOTE_FOLDERS' order, from 1). */
@@ -68,7 +72,7 @@ async function toStep3(booking: BookingPage): Promise<void> {
   await booking.continueBooking();
 }
 
-test.describe('pages with customer data painted from HTML (frames)', () => {
+test.describe('purchase steps and Mi cuenta: frames rendered by the server, their client part', () => {
   test('Mi cuenta signed out: its frame, no request from it, and the way to sign in as before', async ({ page }) => {
     const asked: string[] = [];
     page.on('request', (sent) => {
@@ -81,192 +85,164 @@ test.describe('pages with customer data painted from HTML (frames)', () => {
     expect(asked).toEqual([]);
   });
 
-  test("step 1's frame is served for its addresses with a query, with its first request described; other queries stay the shell's", async ({ request }) => {
-    const html = await (await request.get(STEP_1)).text();
-    const start = html.indexOf('<div id="remote-mf_booking">');
-    expect(start, "mf-booking's container in the HTML").toBeGreaterThan(0);
-    const frame = html.slice(start, html.indexOf('<div id="shell-footer">'));
-    expect(frame).toContain('aria-label="Pasos de la compra"');
-    expect(frame).toContain('Elige tu viaje de ida');
-    expect(frame).toContain('Buscando viajes');
-    // No customer data in it: not this address's cities.
-    expect(frame).not.toContain('TRU');
-    expect(html).toMatch(/<script type="application\/json" id="early-request">\{"method":"POST","path":"\/rest\/viaje"/);
-    // The same page without a query.
-    expect(await (await request.get('/pasajes')).text()).toBe(html);
-    const seats = await (await request.get('/pasajes/asientos')).text();
-    expect(seats).toContain('Cargando el mapa de asientos');
-    // mf-booking's own script that writes the chosen trip from session storage into the frame; the
-    // shell's code is not in the HTML: /route-hints.js starts it once the frame, filled, has painted.
-    expect(seats).toMatch(/<script id="frame-fill" src="http:\/\/[^"]+\/frame-fill\.js" async crossorigin="anonymous"><\/script>/);
-    expect(seats).toMatch(/<script src="\/route-hints\.js" async data-start="after-paint" data-fill="" data-main="\/main\.js" data-manifest="http:\/\/[^"]+\/mf-manifest\.json"><\/script>/);
-    expect(seats).not.toContain('<script defer');
-    expect(html).toMatch(/<script src="\/route-hints\.js" async data-start="after-paint" data-main="\/main\.js"/);
-    // Step 3's frame: its trip lines, written by the same script.
-    const payment = await (await request.get('/pasajes/pago')).text();
-    expect(payment).toContain('data-frame-fill="payment-leg-ida"');
-    expect(payment).toMatch(/<script id="frame-fill" src="http:\/\/[^"]+\/frame-fill\.js"/);
-    expect(seats).toMatch(/id="early-request">\{"method":"POST","path":"\/rest\/maqueta"/);
-    // The reservation's frame: one page for every code, none of which is in it.
-    const reservation = await (await request.get('/pasajes/reserva/ABCDEFGH')).text();
-    const reservationFrame = reservation.slice(reservation.indexOf('<div id="remote-mf_booking">'), reservation.indexOf('<div id="shell-footer">'));
-    expect(reservationFrame).toContain('Tu reserva');
-    expect(reservationFrame).toContain('Cargando la reserva');
-    expect(reservationFrame).not.toContain('ABCDEFGH');
-    expect(reservation).toMatch(/id="early-request">\{"method":"POST","path":"\/rest\/venta\/consulta"/);
-    expect(reservation).toContain('<title>Tu reserva');
-    expect(await (await request.get('/pasajes/reserva/HGFEDCBA?x=1')).text()).toBe(reservation);
-    // Mi cuenta's frame: no customer's name in it; its profile asked only with a session.
-    const account = await (await request.get('/micuenta')).text();
-    expect(account.slice(account.indexOf('<div id="remote-mf_account">'), account.indexOf('<div id="shell-footer">'))).toContain('Mi perfil');
-    expect(account).toContain('id="early-request">{"method":"GET","path":"/rest/user/perfil","body":{},"signedIn":true}');
-    // Pages whose first screen depends on their query are still the shell's to render.
-    expect(await (await request.get('/promociones?confirmar=abc')).text()).toContain('<div id="remotes"></div>');
-    expect(await (await request.get('/login?pathname=%2Fmicuenta')).text()).toContain('<div id="remotes"></div>');
+
+  test(`step 1 (phone): the search starts before mf-booking's code arrives, once; the frame hydrates and nothing moves`, async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        // The search widget's place in the frame, as the HTML painted it.
+        const place = document.querySelector('#remote-mf_booking [aria-busy="true"]')?.getBoundingClientRect().height ?? 0;
+        (window as unknown as { __searchPlaceholder: number }).__searchPlaceholder = place;
+      }),
+    );
+    const booking = new BookingPage(page);
+    const searches = await loadFromHtml(
+      page,
+      '/rest/viaje',
+      () => booking.open(STEP_1),
+      () => expect(booking.tripCards().first()).toBeVisible(),
+    );
+    expect(searches).toEqual([{ origen: 'LIM', destino: 'TRU', fecha: QUERY.fecha, cusuario: 50005, coficina_venta: 577 }]);
+    await expect(booking.cityBox('origen')).not.toHaveValue('');
+    // The frame kept the widget's exact place: no gap left under it either.
+    const widget = await booking.searchForm().evaluate((form) => form.closest('section')!.getBoundingClientRect().height);
+    expect(await page.evaluate(() => (window as unknown as { __searchPlaceholder: number }).__searchPlaceholder)).toBeCloseTo(widget, 0);
   });
 
-  for (const [device, viewport] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    test(`step 1 (${device}): the search starts before mf-booking's code arrives, once; the frame hydrates and nothing moves`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await page.addInitScript(() =>
-        document.addEventListener('DOMContentLoaded', () => {
-          // The search widget's place in the frame, as the HTML painted it.
-          const place = document.querySelector('#remote-mf_booking [aria-busy="true"]')?.getBoundingClientRect().height ?? 0;
-          (window as unknown as { __searchPlaceholder: number }).__searchPlaceholder = place;
-        }),
-      );
-      const booking = new BookingPage(page);
-      const searches = await loadFromHtml(
-        page,
-        '/rest/viaje',
-        () => booking.open(STEP_1),
-        () => expect(booking.tripCards().first()).toBeVisible(),
-      );
-      expect(searches).toEqual([{ origen: 'LIM', destino: 'TRU', fecha: QUERY.fecha, cusuario: 50005, coficina_venta: 577 }]);
-      await expect(booking.cityBox('origen')).not.toHaveValue('');
-      // The frame kept the widget's exact place: no gap left under it either.
-      const widget = await booking.searchForm().evaluate((form) => form.closest('section')!.getBoundingClientRect().height);
-      expect(await page.evaluate(() => (window as unknown as { __searchPlaceholder: number }).__searchPlaceholder)).toBeCloseTo(widget, 0);
+  test(`step 2 (desktop): reloaded, the seat map of the chosen trip is asked from the HTML, once`, async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    const booking = new BookingPage(page);
+    await booking.openTrips(QUERY);
+    await booking.chooseTrip(/piso/);
+    const chosen = await page.evaluate(() => {
+      const stored = JSON.parse(sessionStorage.getItem('CRESERVA') ?? '{}') as { ida: { cviaje: number; cterminal_origen: number; cterminal_destino: number } };
+      return stored.ida;
     });
+    const maps = await loadFromHtml(
+      page,
+      '/rest/maqueta',
+      async () => {
+        await page.reload();
+      },
+      () => expect(booking.seatDeck()).toBeVisible(),
+    );
+    expect(maps).toEqual([{ cviaje: chosen.cviaje, cterminal_origen: chosen.cterminal_origen, cterminal_destino: chosen.cterminal_destino, susuario: 'TVIRT', cusuario: 50005 }]);
+  });
 
-    test(`step 2 (${device}): reloaded, the seat map of the chosen trip is asked from the HTML, once`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      const booking = new BookingPage(page);
-      await booking.openTrips(QUERY);
-      await booking.chooseTrip(/piso/);
-      const chosen = await page.evaluate(() => {
-        const stored = JSON.parse(sessionStorage.getItem('CRESERVA') ?? '{}') as { ida: { cviaje: number; cterminal_origen: number; cterminal_destino: number } };
-        return stored.ida;
-      });
-      const maps = await loadFromHtml(
-        page,
-        '/rest/maqueta',
-        async () => {
-          await page.reload();
-        },
-        () => expect(booking.seatDeck()).toBeVisible(),
-      );
-      expect(maps).toEqual([{ cviaje: chosen.cviaje, cterminal_origen: chosen.cterminal_origen, cterminal_destino: chosen.cterminal_destino, susuario: 'TVIRT', cusuario: 50005 }]);
-    });
+  test(`step 2 (phone): the chosen trip shows from the HTML before any code, in the words the live page keeps`, async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    const booking = new BookingPage(page);
+    await booking.openTrips(QUERY);
+    await booking.chooseTrip(/piso/);
+    // The shell's code held: what shows is the HTML and mf-booking's frame-fill.js only.
+    const release = await holdShellCode(page);
+    await page.reload({ waitUntil: 'commit' });
+    const line = page.locator('#remote-mf_booking [data-frame-fill="seats-trip"]');
+    await expect(line).toHaveText(/^Lima → Trujillo · \d{2}:\d{2} → \d{2}:\d{2} · \S.*$/);
+    const text = (await line.textContent())!;
+    release();
+    await expect(booking.seatDeck()).toBeVisible();
+    await expect(page.locator('#remote-mf_booking').getByText(text, { exact: true })).toBeVisible();
+    await page.unrouteAll();
+  });
 
-    test(`step 2 (${device}): the chosen trip shows from the HTML before any code, in the words the live page keeps`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      const booking = new BookingPage(page);
-      await booking.openTrips(QUERY);
-      await booking.chooseTrip(/piso/);
-      // The shell's code held: what shows is the HTML and mf-booking's frame-fill.js only.
-      const release = await holdShellCode(page);
-      await page.reload({ waitUntil: 'commit' });
-      const line = page.locator('#remote-mf_booking [data-frame-fill="seats-trip"]');
-      await expect(line).toHaveText(/^Lima → Trujillo · \d{2}:\d{2} → \d{2}:\d{2} · \S.*$/);
-      const text = (await line.textContent())!;
-      release();
-      await expect(booking.seatDeck()).toBeVisible();
-      await expect(page.locator('#remote-mf_booking').getByText(text, { exact: true })).toBeVisible();
-      await page.unrouteAll();
-    });
+  test(`step 3 (desktop): reloaded, the trip shows from the HTML before any code; the frame hydrates and the purchase's form comes under it without moving anything; a logo tap before the code still ends the purchase`, async ({ page, request }) => {
+    await page.setViewportSize(DESKTOP);
+    const html = await (await request.get('/pasajes/pago')).text();
+    expect(html.slice(html.indexOf('<div id="remote-mf_booking"'))).toContain('Datos de los pasajeros y pago');
+    const booking = new BookingPage(page);
+    const payment = new PaymentStepPage(page);
+    await toStep3(booking);
+    await expect(page).toHaveURL(/\/pasajes\/pago$/);
+    await recordLayoutShifts(page);
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __prerendered: Element | null }).__prerendered = document.querySelector('#remote-mf_booking > [data-build]');
+      }),
+    );
+    // The shell's code held: what shows is the HTML and mf-booking's frame-fill.js only.
+    const release = await holdShellCode(page);
+    await page.reload({ waitUntil: 'commit' });
+    const ida = page.locator('#remote-mf_booking [data-frame-fill="payment-leg-ida"]');
+    await expect(ida).toHaveText(/^Lima → Trujillo · \S+, \d+ de \S+ \d{2}:\d{2} · .+ · embarque en .+, desembarque en .+$/);
+    await expect(page.locator('#remote-mf_booking li').filter({ hasText: 'Ida:' })).toBeVisible();
+    // A one-way trip: the return's line stays hidden.
+    await expect(page.locator('#remote-mf_booking li').filter({ hasText: 'Regreso:' })).toBeHidden();
+    const line = (await ida.textContent())!;
+    release();
+    await expect(payment.passenger(1)).toBeVisible();
+    await expect(page.locator('#remote-mf_booking').getByText(line, { exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.unrouteAll();
+    expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected), 'hydrated, not painted again').toBe(true);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
 
-    test(`step 3 (${device}): reloaded, the trip shows from the HTML before any code; the frame hydrates and the purchase's form comes under it without moving anything`, async ({ page, request }) => {
-      await page.setViewportSize(viewport);
-      const html = await (await request.get('/pasajes/pago')).text();
-      expect(html.slice(html.indexOf('<div id="remote-mf_booking">'))).toContain('Datos de los pasajeros y pago');
-      const booking = new BookingPage(page);
-      const payment = new PaymentStepPage(page);
-      await toStep3(booking);
-      await expect(page).toHaveURL(/\/pasajes\/pago$/);
-      await recordLayoutShifts(page);
-      await page.addInitScript(() =>
-        document.addEventListener('DOMContentLoaded', () => {
-          (window as unknown as { __prerendered: Element | null }).__prerendered = document.querySelector('#remote-mf_booking > [data-build]');
-        }),
-      );
-      // The shell's code held: what shows is the HTML and mf-booking's frame-fill.js only.
-      const release = await holdShellCode(page);
-      await page.reload({ waitUntil: 'commit' });
-      const ida = page.locator('#remote-mf_booking [data-frame-fill="payment-leg-ida"]');
-      await expect(ida).toHaveText(/^Lima → Trujillo · \S+, \d+ de \S+ \d{2}:\d{2} · .+ · embarque en .+, desembarque en .+$/);
-      await expect(page.locator('#remote-mf_booking li').filter({ hasText: 'Ida:' })).toBeVisible();
-      // A one-way trip: the return's line stays hidden.
-      await expect(page.locator('#remote-mf_booking li').filter({ hasText: 'Regreso:' })).toBeHidden();
-      const line = (await ida.textContent())!;
-      release();
-      await expect(payment.passenger(1)).toBeVisible();
-      await expect(page.locator('#remote-mf_booking').getByText(line, { exact: true })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await page.unrouteAll();
-      expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected), 'hydrated, not painted again').toBe(true);
-      expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+    // Spec §2: a logo tap made before the code has started still releases the held seats (83),
+    // clears ASIENTOS and CRESERVA and goes home, as the live logo does.
+    const held = await page.evaluate(() => JSON.parse(sessionStorage.getItem('ASIENTOS') ?? '[]') as unknown[]);
+    expect(held.length).toBeGreaterThan(0);
+    const releases: unknown[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === '/rest/asiento/bloquear' && sent.postDataJSON()?.gestado_asiento === 83) releases.push(sent.postDataJSON());
     });
+    const releaseCode = await holdShellCode(page);
+    await page.reload({ waitUntil: 'commit' });
+    await page.getByTestId('logo').click();
+    await page.waitForTimeout(300);
+    // Not followed as a plain link while the code is away.
+    expect(new URL(page.url()).pathname).toBe('/pasajes/pago');
+    releaseCode();
+    await expect(page).toHaveURL(`${SITE.siteUrl}/`);
+    await expect.poll(() => releases.length).toBe(held.length);
+    await expect.poll(() => page.evaluate(() => [sessionStorage.getItem('ASIENTOS'), sessionStorage.getItem('CRESERVA')])).toEqual([null, null]);
+    await page.unrouteAll();
+  });
 
-    test(`the reservation (${device}): reloaded, it is asked from the HTML with this tab's purchase key, once; the frame hydrates and nothing moves`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      const booking = new BookingPage(page);
-      const payment = new PaymentStepPage(page);
-      const reservation = new ReservationStatusPage(page);
-      await toStep3(booking);
-      await payment.fillPassenger(1, { numero: '44567890', nombres: 'Rosa', paterno: 'Quispe', materno: 'Mamani', email: 'rosa@example.pe', celular: '987654321', genero: 'F', nacimiento: '1988-04-12' });
-      await payment.fillBuyer('rosa quispe mamani', `rosa.${Date.now()}@example.pe`);
-      await payment.acceptTerms();
-      await payment.reserve();
-      await expect(page).toHaveURL(/\/pasajes\/reserva\/[A-HJ-NP-Z2-9]{8}$/);
-      const codigo = page.url().split('/').at(-1)!;
-      await expect(reservation.code()).toHaveText(codigo);
-      const clave = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('CRESERVA') ?? '{}') as { clave_bloqueo: string }).clave_bloqueo);
-      const lookups = await loadFromHtml(
-        page,
-        '/rest/venta/consulta',
-        async () => {
-          await page.reload();
-        },
-        () => expect(reservation.state()).toHaveText('Pendiente de pago'),
-      );
-      expect(lookups).toEqual([{ codigo, clave_bloqueo: clave }]);
-      // This tab's purchase: its trip shows from the HTML before any code, and the answer's page keeps the line.
-      const release = await holdShellCode(page);
-      await page.reload({ waitUntil: 'commit' });
-      const ida = page.locator('#remote-mf_booking [data-frame-fill="reservation-leg-ida"]');
-      await expect(ida).toHaveText(/^Lima → Trujillo · \S+, \d+ de \S+ \d{2}:\d{2} · .+ · embarque en .+, desembarque en .+$/);
-      const line = (await ida.textContent())!;
-      release();
-      await expect(reservation.state()).toHaveText('Pendiente de pago');
-      await expect(page.locator('#remote-mf_booking').getByText(line, { exact: true })).toBeVisible();
-      await page.unrouteAll();
-    });
+  test(`the reservation (phone): reloaded, it is asked from the HTML with this tab's purchase key, once; the frame hydrates and nothing moves`, async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    const booking = new BookingPage(page);
+    const payment = new PaymentStepPage(page);
+    const reservation = new ReservationStatusPage(page);
+    await toStep3(booking);
+    await payment.fillPassenger(1, { numero: '44567890', nombres: 'Rosa', paterno: 'Quispe', materno: 'Mamani', email: 'rosa@example.pe', celular: '987654321', genero: 'F', nacimiento: '1988-04-12' });
+    await payment.fillBuyer('rosa quispe mamani', `rosa.${Date.now()}@example.pe`);
+    await payment.acceptTerms();
+    await payment.reserve();
+    await expect(page).toHaveURL(/\/pasajes\/reserva\/[A-HJ-NP-Z2-9]{8}$/);
+    const codigo = page.url().split('/').at(-1)!;
+    await expect(reservation.code()).toHaveText(codigo);
+    const clave = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('CRESERVA') ?? '{}') as { clave_bloqueo: string }).clave_bloqueo);
+    const lookups = await loadFromHtml(
+      page,
+      '/rest/venta/consulta',
+      async () => {
+        await page.reload();
+      },
+      () => expect(reservation.state()).toHaveText('Pendiente de pago'),
+    );
+    expect(lookups).toEqual([{ codigo, clave_bloqueo: clave }]);
+    // This tab's purchase: its trip shows from the HTML before any code, and the answer's page keeps the line.
+    const release = await holdShellCode(page);
+    await page.reload({ waitUntil: 'commit' });
+    const ida = page.locator('#remote-mf_booking [data-frame-fill="reservation-leg-ida"]');
+    await expect(ida).toHaveText(/^Lima → Trujillo · \S+, \d+ de \S+ \d{2}:\d{2} · .+ · embarque en .+, desembarque en .+$/);
+    const line = (await ida.textContent())!;
+    release();
+    await expect(reservation.state()).toHaveText('Pendiente de pago');
+    await expect(page.locator('#remote-mf_booking').getByText(line, { exact: true })).toBeVisible();
+    await page.unrouteAll();
+  });
 
-    test(`Mi cuenta (${device}): signed in, the profile is asked from the HTML, once; the frame hydrates and nothing moves`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await storeSession(page, { token: await sessionToken(), customer: { name: 'ana' }, expiresAt: Date.now() + 3_600_000 });
-      const account = new AccountPage(page);
-      const profiles = await loadFromHtml(
-        page,
-        { remote: 'mf_account', method: 'GET', endpoint: '/rest/user/perfil' },
-        () => account.open('/micuenta'),
-        () => expect(account.main.getByTestId('profile-email')).toBeVisible(),
-      );
-      expect(profiles).toEqual([{}]);
-    });
-  }
+  test(`Mi cuenta (desktop): signed in, the profile is asked from the HTML, once; the frame hydrates and nothing moves`, async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await storeSession(page, { token: await sessionToken(), customer: { name: 'ana' }, expiresAt: Date.now() + 3_600_000 });
+    const account = new AccountPage(page);
+    const profiles = await loadFromHtml(
+      page,
+      { remote: 'mf_account', method: 'GET', endpoint: '/rest/user/perfil' },
+      () => account.open('/micuenta'),
+      () => expect(account.main.getByTestId('profile-email')).toBeVisible(),
+    );
+    expect(profiles).toEqual([{}]);
+  });
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/test';
+import { expect, failedResponse, test } from '../support/test';
 import { ShellPage } from '../pages/shell.page';
 import { expectAccessible } from '../support/axe';
 
@@ -42,7 +42,9 @@ test.describe('the shell around every page', () => {
     await expect(shell.footer.getByRole('link', { name: 'Libro de reclamaciones' })).toHaveAttribute('href', '/libro_reclamaciones');
   });
 
-  test('every route has its own title and description; unknown routes show not-found with the default title', async ({ page }) => {
+  test('every route has its own title and description; unknown routes show not-found with the default title', async ({ page, consoleErrors }) => {
+    // The site server answers an address no route owns with its not-found page and a 404.
+    consoleErrors.allow(failedResponse(404, '/no-existe/'));
     const shell = new ShellPage(page);
     await shell.open('/');
     await expect(page).toHaveTitle('Pasajes de bus a todo el Perú | Rumbo Andino');

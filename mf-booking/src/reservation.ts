@@ -45,8 +45,10 @@ export async function startNewPurchase(release: (seat: HeldSeat) => Promise<unkn
   const current = readReservation(storage);
   archivePurchase(storage);
   const seats = heldSeats(storage);
-  storage.removeItem(STORAGE_KEYS.seats);
+  // Spec §4: state 83 sent for every held seat, then the list cleared (of those seats: a hold made
+  // meanwhile stays listed).
   await Promise.all(seats.map((seat) => release(seat).catch(() => undefined)));
+  writeHeldSeats(heldSeats(storage).filter((seat) => !seats.some((own) => sameSeat(own, seat))), storage);
   if (!current) return undefined;
   const fresh: Reservation = { search: current.search, tramo: 'ida', ...(current.ida ? { ida: current.ida } : {}), ...(current.vuelta ? { vuelta: current.vuelta } : {}) };
   writeReservation(fresh, storage);
@@ -117,6 +119,9 @@ export function scopedStorage(prefix: string, base: Storage = sessionStorage): S
     },
   };
 }
+
+/** The same hold: the same seat of the same trip under the same key. */
+export const sameSeat = (a: HeldSeat, b: HeldSeat) => a.cviaje === b.cviaje && a.nasiento === b.nasiento && a.clave_bloqueo === b.clave_bloqueo;
 
 export function writeHeldSeats(seats: readonly HeldSeat[], storage: Storage = sessionStorage): void {
   if (seats.length === 0) storage.removeItem(STORAGE_KEYS.seats);

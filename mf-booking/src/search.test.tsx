@@ -1,6 +1,6 @@
 import { TRIP_SEARCH_SLOT, TRIP_SEARCH_TO_SLOT } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
-import { addDays, limaToday } from '@rumbo/shared/schemas';
+import { limaToday } from '@rumbo/shared/schemas';
 import { stitchPageData, stubEndpoint } from '@rumbo/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
@@ -45,21 +45,15 @@ describe('the search parcel (mf_booking/search)', () => {
 });
 
 /**
- * Mounts the parcel on `html` (a slot's part as mf-booking's build rendered it, on another day, its
- * tokens written as the stitch writes them) and checks that React hydrated it in place: the same
- * form element, no recovery, no error.
+ * Mounts the parcel on `html` (a named part as mf-booking's renderer renders it for the site
+ * server, with today's dates) and checks that React hydrated it in place: the same form element,
+ * no recovery, no error.
  */
 async function expectHydrated(built: string, props: { destino?: string }) {
   const today = limaToday();
   const domElement = document.createElement('div');
   domElement.innerHTML = built;
   document.body.append(domElement);
-  // What the stitched page's inline script does before it paints (deploy-lib.mjs TODAY_FILL).
-  for (const input of domElement.querySelectorAll('[data-lima-dates]')) {
-    for (const [attribute, days] of (input.getAttribute('data-lima-dates') ?? '').split(' ').map((part) => part.split(':'))) {
-      input.setAttribute(attribute!, addDays(today, Number(days)));
-    }
-  }
   const origin = domElement.querySelector<HTMLInputElement>('input[name="origen"]')!;
   expect(origin).toBeEnabled();
   expect(domElement.querySelector('[aria-busy="true"]')).toBeNull();
@@ -87,36 +81,24 @@ async function expectHydrated(built: string, props: { destino?: string }) {
   }
 }
 
-describe("the stitched slots of the home page (TRIP_SEARCH_SLOT) and of a destination's (TRIP_SEARCH_TO_SLOT)", () => {
-  const built = '2026-01-05';
+describe("the named parts of the home page (TRIP_SEARCH_SLOT) and of a destination's (TRIP_SEARCH_TO_SLOT)", () => {
   let removeData: () => void = () => undefined;
-  /** What the build rendered, on another day: its dates are that day's. */
-  const onBuildDay = (html: string) => html.replaceAll(`"${limaToday()}"`, `"${built}"`);
 
   beforeEach(() => {
-    // The terminals the stitch wrote into the page.
+    // The terminals the part's loader put in the page's data.
     removeData = stitchPageData({ [TERMINALS_DATA_KEY]: TERMINALS });
   });
 
   afterEach(() => removeData());
 
-  it('hydrates the form the build rendered, ready (its terminals from the page), with no mismatch', async () => {
-    const html = onBuildDay(renderToString(<SearchParcel labelledBy={TRIP_SEARCH_SLOT.labelledBy} hydrating />));
+  it('hydrates the form the renderer rendered, ready (its terminals from the page), with no mismatch', async () => {
+    const html = renderToString(<SearchParcel labelledBy={TRIP_SEARCH_SLOT.labelledBy} hydrating />);
     const { mounted } = await expectHydrated(html, {});
     await mounted.unmount();
   });
 
-  it("hydrates a destination's form, drawn with its city as tokens and written with the page's city, with no mismatch", async () => {
-    // As prerender.tsx draws it: one terminal whose city's fields are tokens.
-    const token = { cterminal: 0, nombre: '', direccion: '', cciudad: 0, ciudad: '__STITCH_ciudad__', codigo: '__STITCH_codigo__' };
-    removeData();
-    removeData = stitchPageData({ [TERMINALS_DATA_KEY]: [token] });
-    const drawn = onBuildDay(renderToString(<SearchParcel destino={token.codigo} labelledBy={TRIP_SEARCH_TO_SLOT.labelledBy} hydrating />));
-    removeData();
-    removeData = stitchPageData({ [TERMINALS_DATA_KEY]: TERMINALS });
-    // As the stitch writes it for the page's key (shell/scripts/page-data.mjs, keyed parts).
-    const city = TERMINALS.find((terminal) => terminal.codigo === 'CUZ')!;
-    const html = drawn.replaceAll('__STITCH_ciudad__', city.ciudad).replaceAll('__STITCH_codigo__', city.codigo);
+  it("hydrates a destination's form, rendered with its city preset, with no mismatch", async () => {
+    const html = renderToString(<SearchParcel destino="CUZ" labelledBy={TRIP_SEARCH_TO_SLOT.labelledBy} hydrating />);
     expect(html).toContain('value="Cusco (CUZ)"');
     const { mounted } = await expectHydrated(html, { destino: 'CUZ' });
     expect(screen.getByRole('combobox', { name: 'Destino' })).toHaveValue('Cusco (CUZ)');

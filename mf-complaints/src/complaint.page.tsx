@@ -1,4 +1,4 @@
-import { session, useHydrated, useTranslation } from '@rumbo/shared';
+import { session, useTranslation } from '@rumbo/shared';
 import { OPERATOR, toLanguage } from '@rumbo/shared/schemas';
 import { Box, Container, Heading, Stack, Text } from '@rumbo/shared/ui';
 import { reaction } from 'mobx';
@@ -15,18 +15,15 @@ import { Receipt } from './receipt';
  */
 const ProviderDetails = observer(function ProviderDetails({ store }: { store: ComplaintStore }) {
   const { t } = useTranslation('complaints');
-  const hydrated = useHydrated();
   const rows: [label: string, value: ReactNode][] = [
     [t('provider.razonSocial'), OPERATOR.razon_social],
     [t('provider.ruc'), OPERATOR.ruc],
     [t('provider.direccion'), OPERATOR.direccion],
-    // Today's date: not in a page prerendered on another day. Its HTML leaves the element empty and
-    // the stitched page's inline script fills it before the first paint (deploy-lib.mjs `pageGuard`),
-    // so showing it needs no code; hydration keeps that text (the same day) until the store's.
+    // Today's date, rendered at request time by the server as by the browser (the same day).
     [
       t('provider.fecha'),
-      <Box as="span" display="inline-block" minW="10ch" data-lima-today="" suppressHydrationWarning>
-        {hydrated ? store.form.values.fecha_actual : ''}
+      <Box as="span" display="inline-block" minW="10ch" suppressHydrationWarning>
+        {store.form.values.fecha_actual}
       </Box>,
     ],
   ];

@@ -1,9 +1,10 @@
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
+import { flushSync } from 'react-dom';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, requestMessages, toLanguage, type Language, type ValidationMessages } from './schemas';
 import { commonTexts } from './locales';
-import { languageKey } from './storage';
+import { languageKey, readCookie } from './storage';
 import { hydrateDeferred } from './hydration';
 
 export { LANGUAGES, DEFAULT_LANGUAGE, type Language };
@@ -41,10 +42,15 @@ export function initI18n(productKey: string): typeof i18n {
   product = productKey;
   if (i18n.isInitialized) return i18n;
   const storage = safeLocalStorage();
-  const stored = storage?.getItem(languageKey(productKey));
-  const lng = startLanguage(typeof location === 'undefined' ? '' : location.search, stored);
-  // Chosen by the address: kept, as a choice made on the page is.
-  if (lng !== stored && new URLSearchParams(typeof location === 'undefined' ? '' : location.search).has('idioma')) storage?.setItem(languageKey(productKey), lng);
+  // The choice kept in storage, else the one its cookie mirror carries (the server rendered the page in it).
+  const stored = storage?.getItem(languageKey(productKey)) ?? (typeof document === 'undefined' ? undefined : readCookie(languageKey(productKey)));
+  const search = typeof location === 'undefined' ? '' : location.search;
+  const lng = startLanguage(search, stored);
+  // Chosen by the address (the installed app's start URL): kept, as a choice made on the page is.
+  if (lng !== stored && new URLSearchParams(search).has('idioma')) {
+    storage?.setItem(languageKey(productKey), lng);
+    writeLanguageCookie(lng);
+  }
   const resources: Resource = {};
   for (const language of LANGUAGES) {
     // Of the `validation` texts, only what any request may answer: each package adds its forms' own.
@@ -66,6 +72,15 @@ export function initI18n(productKey: string): typeof i18n {
     returnNull: false,
   });
   syncDocumentLanguage(lng);
+  // Every React root (the shell's header and footer, each remote's) re-renders for a language
+  // change in one synchronous commit, in the task that changed it: all change in the same frame.
+  const emit = i18n.emit.bind(i18n);
+  i18n.emit = (event: string, ...args: unknown[]) => {
+    if (event === 'languageChanged') flushSync(() => emit(event, ...args));
+    else emit(event, ...args);
+  };
+  // A reader who chose before the cookie existed: the server renders their next page in it.
+  if (stored) writeLanguageCookie(lng as Language);
   i18n.on('languageChanged', syncDocumentLanguage);
   return i18n;
 }
@@ -126,13 +141,21 @@ export async function registerTexts({ ns, translations, messages }: PackageTexts
  */
 export async function setLanguage(language: Language): Promise<void> {
   safeLocalStorage()?.setItem(languageKey(product), language);
+  writeLanguageCookie(language);
   switching += 1;
   try {
-    await hydrateDeferred();
+    await Promise.all([hydrateDeferred(), ...[...beforeSwitch].map((ready) => ready())]);
     await i18n.changeLanguage(language);
   } finally {
     switching -= 1;
   }
+}
+
+/** What must be ready before the texts change (the shell's live footer in place of the server's copy). */
+const beforeSwitch = new Set<() => Promise<void>>();
+
+export function beforeLanguageSwitch(ready: () => Promise<void>): void {
+  beforeSwitch.add(ready);
 }
 
 /** How many language switches are under way (`setLanguage` until the texts have changed). */
@@ -149,6 +172,18 @@ export function languageSwitching(): boolean {
 
 export function currentLanguage(): Language {
   return toLanguage(i18n.resolvedLanguage ?? i18n.language);
+}
+
+/**
+ * The chosen language, mirrored from its storage key into a cookie of the same name
+ * (`PAINT.languageCookie`): the site server renders every page in it, from the first byte.
+ */
+function writeLanguageCookie(language: Language): void {
+  if (typeof document === 'undefined') return;
+  const name = languageKey(product);
+  if (document.cookie.split(';').some((part) => part.trim() === `${name}=${language}`)) return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${language}; Max-Age=31536000; path=/; SameSite=Lax${secure}`;
 }
 
 function syncDocumentLanguage(lng: string): void {

@@ -64,3 +64,19 @@ export function stitchedAnswer<S extends v.GenericSchema>(key: string, schema: S
   const checked = v.safeParse(schema, stitched.answer);
   return checked.success ? checked.output : undefined;
 }
+
+/**
+ * Another remote's named part inside a page (`NAMED_PARTS`, the home page's trip search): in the
+ * browser, nothing (its container keeps what the server put there); in Node, where the server's
+ * renderer sets the marker (`@rumbo/shared/server`), the place the site server fills with the
+ * owner's renderer.
+ */
+let partMarker: ((name: string, props: Record<string, string>) => string) | undefined;
+
+export function setServerPartMarker(marker: typeof partMarker): void {
+  partMarker = marker;
+}
+
+export function namedPartMarkup(name: string, props: Record<string, string>): string {
+  return typeof window === 'undefined' && partMarker ? partMarker(name, props) : '';
+}

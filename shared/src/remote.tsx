@@ -4,6 +4,7 @@ import * as ReactDOMClient from 'react-dom/client';
 import { triggerAppChange, unloadApplication } from 'single-spa';
 import singleSpaReact from 'single-spa-react';
 import { hydrationUnderway } from './hydration';
+import { PAINT } from './paint';
 import { DEFAULT_LANGUAGE, currentLanguage, languageSwitching, registerTexts, type PackageTexts } from './i18n';
 import { RemoteError, UiProvider } from './ui';
 
@@ -75,10 +76,9 @@ export function createHydratable<P extends object>({ render, errorBoundary }: Hy
   const mount = (props: P & { domElement?: HTMLElement }) => {
     const container = props.domElement;
     const prerendered = Boolean(container?.hasChildNodes());
-    // First screens are rendered in the default language: a customer who reads the site in
-    // another, or is switching to it, gets the screen rendered anew (the stitched page keeps it
-    // hidden meanwhile).
-    hydrating = prerendered && currentLanguage() === DEFAULT_LANGUAGE && !languageSwitching();
+    // The server rendered it in the reader's language (`PAINT.language` on its area): hydrated in
+    // that one; a reader now in another (chosen since, or a switch under way) gets it drawn anew.
+    hydrating = prerendered && currentLanguage() === renderedLanguage(container) && !languageSwitching();
     if (container && prerendered && !hydrating) {
       container.replaceChildren();
       markLive(container);
@@ -91,6 +91,11 @@ export function createHydratable<P extends object>({ render, errorBoundary }: Hy
     return container ? mounted.then(() => markLive(container)) : mounted;
   };
   return { ...lifecycles, mount, timeouts: HYDRATING_TIMEOUTS };
+}
+
+/** The language the server rendered `container`'s markup in (its area's `PAINT.language`). */
+function renderedLanguage(container: Element | undefined): string {
+  return container?.closest(`[${PAINT.language}]`)?.getAttribute(PAINT.language) ?? DEFAULT_LANGUAGE;
 }
 
 /**
@@ -112,19 +117,19 @@ const HYDRATING_TIMEOUTS = {
 function hydrateInSlices(container: Element, screen: ReactNode): ReactDOMClient.Root {
   let root!: ReactDOMClient.Root;
   startTransition(() => {
-    root = ReactDOMClient.hydrateRoot(container, screen, { onRecoverableError });
+    root = ReactDOMClient.hydrateRoot(container, screen, { onRecoverableError: (error) => onRecoverableError(error, container) });
   });
   return root;
 }
 
 /**
  * What React recovered from while hydrating. A screen hydrates only in the language it was
- * prerendered in; a customer who switches language while a part of it is still hydrating (its
+ * rendered in by the server; a customer who switches language while a part of it is still hydrating (its
  * lazy code not there yet) has that part rendered anew in the new language, React's recovery from
  * the mismatch: expected, and what the customer asked for. Anything else is a defect, reported.
  */
-function onRecoverableError(error: unknown): void {
-  if (currentLanguage() !== DEFAULT_LANGUAGE) return;
+function onRecoverableError(error: unknown, container: Element): void {
+  if (languageSwitching() || currentLanguage() !== renderedLanguage(container)) return;
   // As React reports it by default.
   if (typeof reportError === 'function') reportError(error);
   else console.error(error);

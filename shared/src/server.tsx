@@ -1,78 +1,264 @@
 /**
- * First screens rendered in Node, at build time (`@rumbo/shared/server`; never in a browser
- * bundle). A remote's build renders each of its routes that needs no customer data, in es-PE, with
- * the critical CSS of what it renders (Emotion, Chakra's engine, collected per page), into its
- * versioned build folder (`prerender.json`); the deploy stitches them into complete pages on the
- * site's origin (shell/scripts/deploy-lib.mjs). The browser then hydrates that markup
- * (`createRemoteApp`), so the tree rendered here is exactly the one the browser renders first.
+ * A version's renderer (`@rumbo/shared/server`; never in a browser bundle): what each remote's and
+ * the shell's build emit into their immutable version folder as `renderer.cjs`
+ * (webpack.federation.mjs `createRendererConfig`), and the site server calls per request
+ * (shell/scripts/site-server.mjs) with the `RenderInput` of `./paint`. It runs the route's loader
+ * (the API's answer the page hydrates from), renders the same tree the browser hydrates
+ * (`RemoteRoot`), in the reader's language, with the critical CSS of what it rendered.
  */
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import { runInAction } from 'mobx';
 import type { ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { renderToPipeableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
 import { configure, type RuntimeConfig } from './config';
-import { initI18n, registerTexts, type PackageTexts } from './i18n';
+import { i18n, initI18n, registerTexts, type Language, type PackageTexts } from './i18n';
 import { setServerPathname } from './location';
-
-export { setServerPageData } from './page-data';
+import { setServerPageData, setServerPartMarker } from './page-data';
+import { NAMED_PARTS, type IslandDirective, type NamedPart, PartInput, type PartPlace, type RemoteRenderer, type RenderInput, type RenderResult } from './paint';
+import { customerFromUserData, type UserData } from './session.store';
+import { session } from './singletons';
 
 /** The key of Emotion's default cache in the browser: it adopts these styles instead of adding them again. */
 const EMOTION_KEY = 'css';
 
-/** One rendered first screen. */
-export interface PrerenderedPage {
+/** How long a loader waits for the API: past it, the page renders without that answer (its skeleton). */
+export const LOADER_BUDGET_MS = 1500;
+
+/** What a route's loader gets. */
+export interface LoaderContext {
   path: string;
-  /** The markup of the container's content. */
-  html: string;
-  /** The page's critical CSS (Emotion rules of what it renders). */
-  css: string;
-  /** The Emotion ids of those rules (`<style data-emotion="css …ids">`). */
-  ids: string[];
+  params: Record<string, string>;
+  query: Record<string, string>;
+  language: Language;
+  config: RuntimeConfig;
+  session?: { token: string };
+  /** `path` of the site's API (GET, or POST with `{}`) in the reader's language and with their token; its `data`, or undefined. */
+  get(path: string, method?: 'GET' | 'POST'): Promise<unknown>;
 }
 
-/**
- * What the site's first screens are rendered with: no customer, Spanish, the product's key. Config
- * that changes per environment (API address, sign-in providers) never shows in a first screen.
- */
-const BUILD_CONFIG: RuntimeConfig = { apiBaseUrl: '', product: 'rumbo', foundingYear: 1996 };
+/** A remote's route as its renderer knows it: the page's data loader and its island directive. */
+export interface RendererRoute {
+  /** A path; a `:name` segment matches one segment. */
+  path: string;
+  /** The data the page hydrates from, by key (a loader that fails leaves it out: the page's skeleton). */
+  load?: (context: LoaderContext) => Promise<Record<string, unknown>>;
+  /** When its code starts; `intent` unless said. */
+  island?: IslandDirective;
+  /** Scripts of this version's folder the page loads before its code (`RenderResult.scripts`). */
+  scripts?: string[];
+  /**
+   * Rendered for its addresses with a query too (a purchase step's frame, `/login?pathname=`).
+   * Otherwise an address with a query (a mailed link's token, `/promociones?confirmar=`) shows
+   * something the page reads from the query in the browser: the browser renders it.
+   */
+  query?: boolean;
+}
 
-let ready: Promise<void> | undefined;
+export interface RendererOptions {
+  texts: readonly PackageTexts[];
+  /** The tree of a route (the remote's `RemoteRoot`, whose router reads `currentPathname`). */
+  page: (path: string) => ReactNode;
+  routes: readonly RendererRoute[];
+  /** The named parts this remote renders for other remotes' pages (`NAMED_PARTS`). */
+  parts?: Partial<Record<NamedPart, { render: (props: Record<string, string>) => ReactNode; load?: RendererRoute['load'] }>>;
+}
 
-/** i18n and config as the browser has them on a first visit (es-PE), with these packages' texts. */
-export function prepareServer(texts: readonly PackageTexts[]): Promise<void> {
-  ready ??= (async () => {
-    configure(BUILD_CONFIG);
-    initI18n(BUILD_CONFIG.product);
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+/** The params of `pattern` in `path`, or undefined when it does not match. */
+export function matchPath(pattern: string, path: string): Record<string, string> | undefined {
+  const want = segmentsOf(pattern);
+  const have = segmentsOf(path);
+  if (want.length !== have.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of want.entries()) {
+    const value = have[i]!;
+    if (segment.startsWith(':')) params[segment.slice(1)] = value;
+    else if (segment !== value) return undefined;
+  }
+  return params;
+}
+
+/** Renders run one at a time in a renderer: the language, address, page data and session are module state. */
+let queue: Promise<unknown> = Promise.resolve();
+function serialised<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+let texts: readonly PackageTexts[] = [];
+let prepared: Promise<void> | undefined;
+function prepare(config: RuntimeConfig): Promise<void> {
+  configure(config);
+  prepared ??= (async () => {
+    initI18n(config.product);
+    await Promise.all(texts.map(registerTexts));
   })();
-  return ready.then(() => Promise.all(texts.map(registerTexts))).then(() => undefined);
+  return prepared;
 }
 
-async function toText(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = '';
-  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
-  return text;
-}
+/** The named parts asked for while rendering (`serverPart`), in order. */
+let partsAsked: { name: NamedPart; props: Record<string, string>; marker: string }[] = [];
+let renderId = 0;
 
 /**
- * Renders `render(path)` for each path, waiting for every lazy part (the page's own chunk) as a
- * static build does, and collects each page's critical CSS.
+ * In Node, what a host renders inside a named part's container (`PAINT.part`): a marker the
+ * renderer turns into a `PartPlace` (the site server fills it with the owner's renderer).
  */
-export async function prerenderPages(paths: readonly string[], render: (path: string) => ReactNode): Promise<PrerenderedPage[]> {
-  const pages: PrerenderedPage[] = [];
-  for (const path of paths) {
-    setServerPathname(path);
-    const cache = createCache({ key: EMOTION_KEY });
-    // Styles are collected in the cache (for `extractCritical`) instead of inlined next to elements.
-    cache.compat = true;
+function serverPart(name: string, props: Record<string, string>): string {
+  if (!(name in NAMED_PARTS)) return '';
+  const marker = `<!--part:${renderId}:${partsAsked.length}-->`;
+  partsAsked.push({ name: name as NamedPart, props, marker });
+  return marker;
+}
+setServerPartMarker(serverPart);
+
+async function toMarkup(tree: ReactNode, nonce: string | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        text += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+        done();
+      },
+      final(done) {
+        resolve(text);
+        done();
+      },
+    });
     const errors: unknown[] = [];
-    const { prelude } = await prerenderToNodeStream(<CacheProvider value={cache}>{render(path)}</CacheProvider>, {
+    const stream = renderToPipeableStream(tree, {
+      nonce,
+      onAllReady: () => (errors.length ? reject(errors[0]) : stream.pipe(sink)),
+      onShellError: reject,
       onError: (error) => void errors.push(error),
     });
-    const markup = await toText(prelude);
-    if (errors.length) throw new Error(`prerender of ${path} failed: ${errors.map(String).join('; ')}`);
-    const { html, css, ids } = createEmotionServer(cache).extractCritical(markup);
-    pages.push({ path, html, css, ids });
-  }
-  return pages;
+  });
 }
+
+/** Renders `tree` with `data` at `path` in `language`: its markup, critical CSS and named parts. */
+async function renderTree(tree: ReactNode, { path, language, nonce }: { path: string; language: Language; nonce?: string }, data: Record<string, unknown>) {
+  setServerPathname(path);
+  setServerPageData(data);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+  renderId += 1;
+  partsAsked = [];
+  const cache = createCache({ key: EMOTION_KEY });
+  // Styles are collected in the cache (for `extractCritical`) instead of inlined next to elements.
+  cache.compat = true;
+  try {
+    const markup = await toMarkup(<CacheProvider value={cache}>{tree}</CacheProvider>, nonce);
+    const { html: marked, css, ids } = createEmotionServer(cache).extractCritical(markup);
+    // Each named part's marker becomes its place in the markup (no markup is rewritten).
+    let html = '';
+    let from = 0;
+    const parts: PartPlace[] = [];
+    for (const asked of partsAsked) {
+      const at = marked.indexOf(asked.marker, from);
+      if (at < 0) continue;
+      html += marked.slice(from, at);
+      parts.push({ name: asked.name, props: asked.props, at: html.length });
+      from = at + asked.marker.length;
+    }
+    html += marked.slice(from);
+    return { html, css: { text: css, ids }, parts };
+  } finally {
+    setServerPageData({});
+    partsAsked = [];
+  }
+}
+
+/** The loader's context: its API calls go to the site's API, in the reader's language, within the budget. */
+function loaderContext(input: Omit<RenderInput, 'path' | 'query'> & { path: string; query: Record<string, string> }, params: Record<string, string>): LoaderContext {
+  const base = input.config.apiBaseUrl.replace(/\/+$/, '');
+  return {
+    path: input.path,
+    params,
+    query: input.query,
+    language: input.language,
+    config: input.config,
+    session: input.session,
+    async get(path, method = 'GET') {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        body: method === 'GET' ? undefined : '{}',
+        headers: {
+          Accept: 'application/json',
+          ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }),
+          'Accept-Language': input.language,
+          ...(input.session ? { Authorization: `Bearer ${input.session.token}` } : {}),
+        },
+        signal: AbortSignal.timeout(LOADER_BUDGET_MS),
+      });
+      if (!response.ok) return undefined;
+      // The API's envelope (as `@rumbo/shared`'s client reads it).
+      return ((await response.json()) as { data?: unknown })?.data;
+    },
+  };
+}
+
+/** A loader's data, or none when the API is down, slow or answers something else: the page's skeleton. */
+async function loaded(load: RendererRoute['load'], context: LoaderContext): Promise<Record<string, unknown>> {
+  if (!load) return {};
+  try {
+    return await load(context);
+  } catch {
+    return {};
+  }
+}
+
+/** Signs the render's session in (header, account pages) or out; module state, so inside `serialised`. */
+export function serverSession(token: string | undefined, user: UserData | undefined): void {
+  runInAction(() => {
+    session.session = token ? { token, customer: user ? customerFromUserData(user) : null, expiresAt: Date.now() + 60_000 } : null;
+  });
+}
+
+/** A remote version's renderer (`RemoteRenderer`), from its routes, their loaders and its page. */
+export function createRenderer(options: RendererOptions): RemoteRenderer {
+  texts = options.texts;
+  return {
+    async render(input: RenderInput): Promise<RenderResult> {
+      await prepare(input.config);
+      const found = options.routes.map((route) => ({ route, params: matchPath(route.path, input.path) })).find((entry) => entry.params);
+      // A route this renderer does not paint (or not with a query): the browser renders it, its code at once.
+      if (!found || (Object.keys(input.query).length > 0 && !found.route.query)) return { status: 200, head: {}, html: '', css: { text: '', ids: [] }, data: {}, island: 'load' };
+      const data = await loaded(found.route.load, loaderContext(input, found.params!));
+      return serialised(async () => {
+        serverSession(undefined, undefined);
+        const rendered = await renderTree(options.page(input.path), input, data);
+        return { status: 200, head: {}, ...rendered, data, island: found.route.island ?? 'intent', scripts: found.route.scripts };
+      });
+    },
+    async renderPart(input: PartInput): Promise<RenderResult> {
+      const part = options.parts?.[input.name];
+      if (!part) throw new Error(`no part ${input.name}`);
+      await prepare(input.config);
+      const data = await loaded(part.load, loaderContext({ ...input, path: '/', query: {} }, input.props));
+      return serialised(async () => {
+        const rendered = await renderTree(part.render(input.props), { path: '/', language: input.language, nonce: input.nonce }, data);
+        return { status: 200, head: {}, ...rendered, data };
+      });
+    },
+  };
+}
+
+/** Renders `tree` as `createRenderer` does, for the shell's own renderer (header, footer). */
+export function renderShellTree(tree: ReactNode, input: RenderInput & { user?: UserData; texts: readonly PackageTexts[] }) {
+  texts = input.texts;
+  return serialised(async () => {
+    await prepare(input.config);
+    serverSession(input.session?.token, input.user);
+    try {
+      return await renderTree(tree, input, {});
+    } finally {
+      serverSession(undefined, undefined);
+    }
+  });
+}
+
+export { setServerPageData } from './page-data';

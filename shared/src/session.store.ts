@@ -2,7 +2,7 @@ import { firstNameOf } from './schemas/names';
 import type { AccountCustomer } from './schemas/account.answers';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from './api';
-import { OFFLINE_TICKETS_CACHE, STORAGE_KEYS, decodeBase64Json, deleteCookie, encodeBase64Json } from './storage';
+import { OFFLINE_TICKETS_CACHE, STORAGE_KEYS, decodeBase64Json, deleteCookie, encodeBase64Json, readCookie, writeCookie } from './storage';
 
 /** The signed-in customer (spec §3, "Session customer"). */
 export interface Customer {
@@ -101,10 +101,11 @@ export class SessionStore {
     private readonly storage: Storage,
     private readonly api: () => ApiClient,
   ) {
-    makeAutoObservable<SessionStore, 'storage' | 'api' | 'expiryTimer'>(this, {
+    makeAutoObservable<SessionStore, 'storage' | 'api' | 'expiryTimer' | 'shareWithServer'>(this, {
       storage: false,
       api: false,
       expiryTimer: false,
+      shareWithServer: false,
     });
   }
 
@@ -133,12 +134,22 @@ export class SessionStore {
       return;
     }
     this.set({ ...stored, customer: storedCustomer(stored.customer) });
+    if (readCookie(STORAGE_KEYS.tokenCookie) === undefined) this.shareWithServer(stored);
+  }
+
+  /**
+   * The session's token in the spec's `token` cookie too, for as long as the session: the site
+   * server renders this customer's pages signed in (privately, never cached) from the first byte.
+   */
+  private shareWithServer(session: StoredSession, now = Date.now()): void {
+    writeCookie(STORAGE_KEYS.tokenCookie, session.token, (session.expiresAt - now) / 1000);
   }
 
   /** Stores a new session from a token (and the customer, when the caller already has it). */
   signIn(token: string, customer: Customer | null = null, now = Date.now()): void {
     const session: StoredSession = { token, customer, expiresAt: expiryOf(token, now) };
     this.storage.setItem(STORAGE_KEYS.auth, encodeBase64Json(session));
+    this.shareWithServer(session, now);
     this.set(session);
   }
 

@@ -63,6 +63,13 @@ export function readCookie(name: string): string | undefined {
   return undefined;
 }
 
+/** Sets a first-party cookie for the whole site for `seconds` (Secure over https). */
+export function writeCookie(name: string, value: string, seconds: number): void {
+  if (typeof document === 'undefined') return;
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${Math.max(0, Math.floor(seconds))}; path=/; SameSite=Lax${secure}`;
+}
+
 export function deleteCookie(name: string): void {
   document.cookie = `${name}=; Max-Age=0; path=/; SameSite=Lax`;
 }

@@ -3,15 +3,15 @@
  * Deploy and roll back one remote, without rebuilding anything else.
  *
  *   node shell/scripts/deploy.mjs publish <remote> [dist]   publish its build (default <remote folder>/dist); prints the version
- *   node shell/scripts/deploy.mjs point <remote> <version>  make that version live (deploy or rollback):
- *                                                            stitches its routes' pages on the site's origin
- *                                                            (with the site API's answers its templates need, if it answers)
+ *   node shell/scripts/deploy.mjs point <remote> <version>  make that version live (deploy or rollback): one registry
+ *                                                            write; the site server renders with it from the next request
  *   node shell/scripts/deploy.mjs versions <remote>         list published versions, marking the live one
  *
- * <remote> is a federation name: mf_content, mf_complaints, mf_booking, mf_cargo, mf_account.
+ * <remote> is a federation name: mf_content, mf_complaints, mf_booking, mf_cargo, mf_account; or `shell`
+ * (its entry scripts, header, footer and route table: the site server uses the version it points at).
  * The deploy folder is `.deploy/` (or DEPLOY_DIR). Browsers pick the new pointer up on their next page load.
  */
-import { fetchStitchAnswers, point, publish, publishedVersions, readRegistry } from './deploy-lib.mjs';
+import { liveVersion, point, publish, publishedVersions } from './deploy-lib.mjs';
 
 const [command, remote, argument] = process.argv.slice(2);
 
@@ -22,14 +22,13 @@ try {
       break;
     case 'point': {
       if (!argument) throw new Error('usage: point <remote> <version>');
-      const { previous, current, pages } = point(remote, argument, await fetchStitchAnswers(remote, argument));
+      const { previous, current } = point(remote, argument);
       console.log(`${remote}: ${previous ?? '(none)'} -> ${current}`);
-      console.log(`stitched ${pages.length} page${pages.length === 1 ? '' : 's'}${pages.length ? `: ${pages.join(' ')}` : ''}`);
       break;
     }
     case 'versions': {
-      const live = readRegistry()[remote] ?? '';
-      for (const v of publishedVersions(remote)) console.log(`${live.includes(`/${v}/`) ? '*' : ' '} ${v}`);
+      const live = liveVersion(remote);
+      for (const v of publishedVersions(remote)) console.log(`${v === live ? '*' : ' '} ${v}`);
       break;
     }
     default:

@@ -3,13 +3,15 @@ export const STRICT_TRANSPORT_SECURITY: string;
 export const MAP_TILES_ORIGIN: string;
 export const PROVIDER_SOURCES: Record<'google' | 'facebook', { script: string[]; frame: string[] }>;
 export interface SiteSecurity {
-  pageGuardHash: string;
+  /** This response's nonce (base64). */
+  nonce: string;
   apiOrigin: string;
   remoteOrigins: string[];
   providers: string[];
 }
 export function siteContentSecurityPolicy(site: SiteSecurity): string;
 export function siteSecurityHeaders(site: SiteSecurity): Record<'content-security-policy' | 'strict-transport-security', string>;
+export function providerSet(config: { googleClientId?: string; facebookAppId?: string }): string[];
 export const CDN_SECURITY_HEADERS: Record<string, string>;
 export const SOURCE_MAP: RegExp;
 export function isPublicFile(file: string): boolean;

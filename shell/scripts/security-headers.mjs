@@ -1,6 +1,6 @@
 /**
  * The security headers of the site's origin and of the remotes' (CDN) origins, as plain header
- * values: whichever server serves the site (static-server.mjs now) sends the same ones.
+ * values: the site server (site-server.mjs) and the remotes' origins (static-server.mjs) send them.
  */
 
 /**
@@ -27,13 +27,13 @@ export const PROVIDER_SOURCES = {
  * The site's Content-Security-Policy.
  *
  * @param {object} site
- * @param {string} site.pageGuardHash   the stitched pages' one inline script, `'sha256-…'` (deploy-lib.mjs `pageGuardHash`)
+ * @param {string} site.nonce           this response's nonce: the only inline scripts that run carry it
  * @param {string} site.apiOrigin
  * @param {string[]} site.remoteOrigins  the origins the remotes are served from now
  * @param {string[]} site.providers      the sign-in providers configured: `providerSet(config.json)`
  * @returns {string}
  */
-export function siteContentSecurityPolicy({ pageGuardHash, apiOrigin, remoteOrigins, providers }) {
+export function siteContentSecurityPolicy({ nonce, apiOrigin, remoteOrigins, providers }) {
   const offered = (kind) => [...new Set(providers.flatMap((name) => PROVIDER_SOURCES[name]?.[kind] ?? []))];
   const frames = offered('frame');
   const directives = [
@@ -45,7 +45,7 @@ export function siteContentSecurityPolicy({ pageGuardHash, apiOrigin, remoteOrig
     // The remotes' pictures come from their own origins; the map's tiles from OpenStreetMap.
     ['img-src', "'self'", 'data:', MAP_TILES_ORIGIN, ...remoteOrigins],
     ['object-src', "'none'"],
-    ['script-src', "'self'", pageGuardHash, ...offered('script'), ...remoteOrigins],
+    ['script-src', "'self'", `'nonce-${nonce}'`, ...offered('script'), ...remoteOrigins],
     ['script-src-attr', "'none'"],
     // Emotion (Chakra) injects style elements at run time.
     ['style-src', "'self'", "'unsafe-inline'"],
@@ -55,7 +55,12 @@ export function siteContentSecurityPolicy({ pageGuardHash, apiOrigin, remoteOrig
   return directives.map((directive) => directive.join(' ')).join(';');
 }
 
-/** The headers the site's origin adds to every answer (helmet's others come with them: see static-server.mjs). */
+/** The sign-in providers the runtime config (`config.json`) offers: only their scripts may load. */
+export function providerSet(config) {
+  return [config.googleClientId && 'google', config.facebookAppId && 'facebook'].filter(Boolean);
+}
+
+/** The headers the site's origin adds to every answer (helmet's others come with them: see site-server.mjs). */
 export function siteSecurityHeaders(site) {
   return {
     'content-security-policy': siteContentSecurityPolicy(site),

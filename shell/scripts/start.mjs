@@ -25,15 +25,14 @@ import {
   ROOT,
   SHELL_DIR,
   builtRemotes,
-  fetchStitchAnswers,
   installShell,
   point,
   publish,
-  siteProduct,
   writeOrigins,
   writeShellFile,
 } from './deploy-lib.mjs';
-import { serveCdn, serveShell } from './static-server.mjs';
+import { serveSite } from './site-server.mjs';
+import { serveCdn } from './static-server.mjs';
 
 const host = process.env.HOST ?? '127.0.0.1';
 const sitePort = Number(process.env.SITE_PORT ?? 3000);
@@ -109,7 +108,6 @@ async function main() {
   const remotes = builtRemotes();
   const origins = Object.fromEntries(remotes.map((name) => [name, cdnOriginOf(name)]));
   writeOrigins(origins);
-  // Before the remotes are pointed: their stitched pages read the product key.
   writeShellFile('config.json', {
     apiBaseUrl: apiOrigin,
     product: 'rumbo',
@@ -118,16 +116,14 @@ async function main() {
     ...(process.env.FACEBOOK_APP_ID ? { facebookAppId: process.env.FACEBOOK_APP_ID } : {}),
   });
   writeShellFile('remotes.json', {});
-  const versions = remotes.map((name) => publish(name));
-  // The API first: the stitched pages carry its answers (an information page's text).
+  for (const name of ['shell', ...remotes]) point(name, publish(name));
   await startApi();
-  for (const [i, name] of remotes.entries()) point(name, versions[i], await fetchStitchAnswers(name, versions[i]));
   for (const name of remotes) {
     const port = cdnPort + remoteNames.indexOf(name) + 1;
     servers.push(await serveCdn({ root: path.join(CDN_DIR, name), port, host, allowedOrigins: [siteOrigin] }));
   }
   servers.push(
-    await serveShell({ root: SHELL_DIR, port: sitePort, host, apiOrigin, cdnOrigins: Object.values(origins), product: siteProduct() }),
+    await serveSite({ root: SHELL_DIR, cdnDir: CDN_DIR, port: sitePort, host, apiOrigin, cdnOrigins: Object.values(origins) }),
   );
 
   console.log(`Site: ${siteOrigin}`);

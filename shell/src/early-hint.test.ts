@@ -12,11 +12,9 @@ describe("the page's first request, started by /route-hints.js", () => {
     jest.restoreAllMocks();
   });
 
-  it('starts the request the stitched page describes, with the config it leaves for the shell', async () => {
-    document.head.innerHTML = `<script type="application/json" id="early-request">${JSON.stringify({
-      method: 'POST',
-      path: '/rest/viaje',
-      body: { origen: { query: 'origen' }, cusuario: 50005 },
+  it("starts the request the page's data describes (its loader's `earlyRequest`), with the config it leaves for the shell", async () => {
+    document.head.innerHTML = `<script type="application/json" id="page-data">${JSON.stringify({
+      earlyRequest: { method: 'POST', path: '/rest/viaje', body: { origen: { query: 'origen' }, cusuario: 50005 } },
     })}</script>`;
     window.history.replaceState(null, '', '/pasajes?origen=LIM');
     const fetchMock = jest.fn(async (url: string) => (url === '/config.json' ? json(CONFIG) : json({ data: [] })));

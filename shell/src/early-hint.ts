@@ -1,11 +1,12 @@
 /**
- * The page's first `/rest` request (issue 17 item 5), started by `/route-hints.js` from what the
- * stitched page says (`<script type="application/json" id="early-request">`, see
- * `@rumbo/shared/early`): it needs the API's address, from the runtime config, which it reads
- * once for the shell's boot too (one request per page).
+ * A purchase step's first `/rest` request, started by `/route-hints.js` from what its route's
+ * loader put in the page's data (`earlyRequest` in `PAINT.data`, see `@rumbo/shared/early`): its
+ * values are in this browser's session storage (`CRESERVA`), which the server never sees. It needs
+ * the API's address, from the runtime config, read once for the shell's boot too.
  */
 import type { RuntimeConfig } from '@rumbo/shared';
 import { startEarlyRequest, storedClientHeaders, type EarlyRequest } from '@rumbo/shared/early';
+import { PAINT } from '@rumbo/shared/paint';
 import { takeHinted } from './route-hints';
 
 declare global {
@@ -20,9 +21,10 @@ export const takeRuntimeConfig = (read: () => Promise<RuntimeConfig>): Promise<R
 
 /** Starts the request the page describes, if it describes one (nothing otherwise: the page asks as always). */
 export async function hintEarlyRequest(): Promise<void> {
-  const element = document.getElementById('early-request');
+  const element = document.getElementById(PAINT.data);
   if (!element?.textContent) return;
-  const request = JSON.parse(element.textContent) as EarlyRequest;
+  const request = (JSON.parse(element.textContent) as { earlyRequest?: EarlyRequest }).earlyRequest;
+  if (!request) return;
   const config = await hintRuntimeConfig();
   startEarlyRequest(request, { apiBaseUrl: config.apiBaseUrl, address: `${window.location.pathname}${window.location.search}`, headers: storedClientHeaders(config.product) });
 }

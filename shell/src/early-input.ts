@@ -158,8 +158,41 @@ function keepEarlyTaps(root: Document): void {
   );
 }
 
+/**
+ * The header's logo ends a guest purchase before it goes home (spec §2: releases the held seats,
+ * clears `ASIENTOS` and `CRESERVA`; `endGuestPurchase`, in the live header). Tapped before the
+ * header is live, it is not followed as a plain link: the tap is held and made again on the live
+ * logo; should the code not come within `LOGO_WAIT_MS`, the link is followed after all.
+ */
+const LOGO = '#shell-header a[data-testid="logo"]';
+export const LOGO_WAIT_MS = 8000;
+
+function keepEarlyLogoTap(root: Document): void {
+  let held = false;
+  root.addEventListener(
+    'click',
+    (event) => {
+      const logo = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(LOGO) : null;
+      const modified = event instanceof MouseEvent && (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0);
+      if (!logo || modified) return;
+      const header = stillStatic(logo, '#shell-header');
+      if (!header) return;
+      event.preventDefault();
+      if (held) return;
+      held = true;
+      const fallback = setTimeout(() => window.location.assign(logo.href), LOGO_WAIT_MS);
+      whenLive(header, () => {
+        clearTimeout(fallback);
+        root.querySelector<HTMLAnchorElement>(LOGO)?.click();
+      });
+    },
+    true,
+  );
+}
+
 export function keepEarlyInput(root: Document = document): void {
   keepEarlyTaps(root);
+  keepEarlyLogoTap(root);
   const edited = new Map<Element, Set<Field>>();
   // Each try announces the fields again: the first ones may reach a form not hydrated yet.
   const handOver = (area: Element, form?: HTMLFormElement) => {

@@ -1,9 +1,9 @@
 // `/route-hints.js`: see route-hints.ts and early-hint.ts. Built on its own (no federation runtime, no React).
 import { hintEarlyRequest, hintRuntimeConfig } from './early-hint';
 import { keepEarlyInput } from './early-input';
-import { hintRoute, loadShell, whenToStart, type StartOptions } from './route-hints';
+import { SHELL_ENTRY, hintRoute, loadShell, prefetchLinksNearView, whenToStart, type StartOptions } from './route-hints';
 
-// The stitched page's inline fallback loads the shell's entry itself when this script never ran (deploy-lib.mjs `pageGuard`).
+// The page's inline fallback loads the shell's entry itself when this script never ran (site-server.mjs `PAGE_GUARD`).
 window.__routeHints = true;
 keepEarlyInput();
 
@@ -11,8 +11,9 @@ const options: StartOptions = (document.currentScript as HTMLScriptElement | nul
 
 // A frame's first request (its data) starts at once, from the HTML; the code when `whenToStart` says.
 hintEarlyRequest().catch(() => undefined);
+prefetchLinksNearView();
 whenToStart(options, () => {
   hintRuntimeConfig().catch(() => undefined);
-  hintRoute(window.location.pathname, options.manifest).catch(() => undefined);
-  if (options.main) loadShell(options.main);
+  hintRoute(window.location.pathname).catch(() => undefined);
+  loadShell(SHELL_ENTRY);
 });

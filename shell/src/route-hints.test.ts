@@ -15,8 +15,10 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200
 
 describe('route hints', () => {
   afterEach(() => {
-    document.documentElement.classList.remove('prerender-stale');
     document.head.innerHTML = '';
+    document.body.innerHTML = '';
+    localStorage.clear();
+    delete window.__remotesRegistry;
     jest.restoreAllMocks();
   });
 
@@ -37,10 +39,11 @@ describe('route hints', () => {
     ]);
   });
 
-  it("preloads, for a visitor who reads another language than the stitched page's, the remote's texts in it", async () => {
-    document.documentElement.classList.add('prerender-stale');
-    globalThis.fetch = jest.fn(async () => json(manifest)) as unknown as typeof fetch;
-    await hintRoute('/libro_reclamaciones', MANIFEST_URL);
+  it("preloads, for a reader whose stored language is not the one the server rendered in, the remote's texts in it", async () => {
+    document.body.innerHTML = '<div id="remotes"><div id="remote-mf_complaints" data-language="es-PE"></div></div>';
+    localStorage.setItem('lang-webrumbo', 'en-EN');
+    globalThis.fetch = jest.fn(async (url: string) => (url === '/remotes.json' ? json({ mf_complaints: MANIFEST_URL }) : json(manifest))) as unknown as typeof fetch;
+    await hintRoute('/libro_reclamaciones');
     const links = [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => link.getAttribute('href'));
     expect(links).toContain('http://cdn.test/mf_complaints/1.0.0-abc/texts-en.t.js');
   });
@@ -77,18 +80,11 @@ describe('route hints', () => {
     expect(read).toHaveBeenCalledTimes(1);
   });
 
-  it("reads a stitched page's manifest at once, beside the registry", async () => {
-    const fetchMock = jest.fn(async (url: string) => (url === '/remotes.json' ? json({}) : json(manifest)));
-    globalThis.fetch = fetchMock as unknown as typeof fetch;
-    await hintRoute('/libro_reclamaciones', MANIFEST_URL);
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/remotes.json', MANIFEST_URL]);
-    expect(document.head.querySelectorAll('link[rel="preload"][as="script"]')).toHaveLength(3);
-  });
 });
 
 describe('a page that paints first', () => {
   afterEach(() => {
-    document.documentElement.classList.remove('prerender-stale');
+    document.body.innerHTML = '';
     jest.useRealTimers();
     delete (globalThis as { PerformanceObserver?: unknown }).PerformanceObserver;
   });
@@ -106,7 +102,7 @@ describe('a page that paints first', () => {
     }
     Object.assign(globalThis, { PerformanceObserver: FakeObserver });
     const begin = jest.fn();
-    whenToStart({ start: 'after-paint' }, begin);
+    whenToStart({ island: 'load' }, begin);
     observers[0]!({ getEntriesByName: () => [] });
     expect(begin).not.toHaveBeenCalled();
     observers[0]!({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
@@ -115,7 +111,10 @@ describe('a page that paints first', () => {
     expect(begin).toHaveBeenCalledTimes(1);
   });
 
-  describe("a frame with a fill script (data-fill): the code waits until what it wrote has painted", () => {
+  describe('a frame with its client part (#frame-fill): the code waits until what it wrote has painted', () => {
+    beforeEach(() => {
+      document.head.innerHTML = '<script id="frame-fill" async></script>';
+    });
     afterEach(() => {
       document.head.innerHTML = '';
       delete window.__frameFilled;
@@ -124,7 +123,7 @@ describe('a page that paints first', () => {
     it('starts once the script says it has run, a frame after it', () => {
       jest.useFakeTimers();
       const begin = jest.fn();
-      whenToStart({ start: 'after-paint', fill: '' }, begin);
+      whenToStart({ island: 'load' }, begin);
       jest.advanceTimersByTime(FILL_WAIT_MS - 100);
       expect(begin).not.toHaveBeenCalled();
       markFrameFilled();
@@ -139,22 +138,21 @@ describe('a page that paints first', () => {
       jest.useFakeTimers();
       markFrameFilled();
       const begin = jest.fn();
-      whenToStart({ start: 'after-paint', fill: '' }, begin);
+      whenToStart({ island: 'load' }, begin);
       jest.advanceTimersByTime(100);
       expect(begin).toHaveBeenCalledTimes(1);
     });
 
     it('does not wait for a script that failed to load, nor longer than FILL_WAIT_MS for one that never says', () => {
       jest.useFakeTimers();
-      document.head.innerHTML = '<script id="frame-fill" async></script>';
       const begin = jest.fn();
-      whenToStart({ start: 'after-paint', fill: '' }, begin);
+      whenToStart({ island: 'load' }, begin);
       jest.advanceTimersByTime(50);
       document.getElementById('frame-fill')!.dispatchEvent(new Event('error'));
       jest.advanceTimersByTime(100);
       expect(begin).toHaveBeenCalledTimes(1);
       const late = jest.fn();
-      whenToStart({ start: 'after-paint', fill: '' }, late);
+      whenToStart({ island: 'load' }, late);
       jest.advanceTimersByTime(FILL_WAIT_MS);
       expect(late).not.toHaveBeenCalled();
       jest.advanceTimersByTime(100);
@@ -166,22 +164,23 @@ describe('a page that paints first', () => {
   it('where the browser does not report paints (jsdom), starts after the next frame', () => {
     jest.useFakeTimers();
     const begin = jest.fn();
-    whenToStart({ start: 'after-paint' }, begin);
+    whenToStart({ island: 'load' }, begin);
     expect(begin).not.toHaveBeenCalled();
     jest.runAllTimers();
     expect(begin).toHaveBeenCalledTimes(1);
   });
 
-  it('starts at once on any other page, for a visitor who reads another language (the page waits for its code) and for a signed-in one', () => {
+  it('starts at once without an island, for a reader whose stored language is not the HTML\'s, and for a session the server did not see', () => {
     const begin = jest.fn();
     whenToStart({}, begin);
     expect(begin).toHaveBeenCalledTimes(1);
-    document.documentElement.classList.add('prerender-stale');
-    whenToStart({ start: 'after-paint' }, begin);
+    document.body.innerHTML = '<div id="remotes"><div data-language="es-PE"></div></div>';
+    localStorage.setItem('lang-webrumbo', 'en-EN');
+    whenToStart({ island: 'load' }, begin);
     expect(begin).toHaveBeenCalledTimes(2);
-    document.documentElement.classList.remove('prerender-stale');
+    localStorage.clear();
     localStorage.setItem('auth_storage', 'x');
-    whenToStart({ start: 'after-paint' }, begin);
+    whenToStart({ island: 'load' }, begin);
     expect(begin).toHaveBeenCalledTimes(3);
     localStorage.clear();
   });
@@ -212,7 +211,7 @@ describe('a page whose code waits for the customer (on-intent)', () => {
   });
 
   const painted = (begin: () => void) => {
-    whenToStart({ start: 'on-intent' }, begin);
+    whenToStart({ island: 'intent' }, begin);
     jest.runAllTimers();
   };
 

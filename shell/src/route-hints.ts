@@ -8,16 +8,18 @@
  * needed: when any step fails, the shell loads the remote as it always does.
  */
 import { FRAME_FILLED_EVENT, hasStoredSession } from '@rumbo/shared/early';
+import { PAINT } from '@rumbo/shared/paint';
+import { PREFETCH_MARGIN } from '@rumbo/shared/prefetch';
 import { anyFieldChanged } from './early-input';
 import { addResourceHint, filesToPreload, readManifest } from './remotes/manifest';
 import type { RemotesRegistry } from './remotes/registry';
-import { routeFor } from './routes';
+import { routeFor, type RemoteName } from './routes';
 
 declare global {
   interface Window {
     /** The registry as `/route-hints.js` fetched it, for the shell's boot (one request per page). */
     __remotesRegistry?: Promise<RemotesRegistry>;
-    /** Set by `/route-hints.js` as it starts (a stitched page's fallback, deploy-lib.mjs `pageGuard`, then stands down). */
+    /** Set by `/route-hints.js` as it starts (the page's fallback, site-server.mjs `PAGE_GUARD`, then stands down). */
     __routeHints?: boolean;
   }
 }
@@ -32,45 +34,45 @@ export function takeHinted<K extends '__remotesRegistry' | '__runtimeConfig'>(ke
 /** The registry `/route-hints.js` already asked for, else a fetch of its own. Taken once. */
 export const takeRemotesRegistry = (read: () => Promise<RemotesRegistry>): Promise<RemotesRegistry> => takeHinted('__remotesRegistry', read);
 
-/**
- * Preloads the remote that owns `pathname` (nothing for a path no route owns, or an undeployed
- * remote). A stitched page names its remote's manifest (`stitched`): it is read at once, beside
- * the registry, instead of after it.
- */
-export async function hintRoute(pathname: string, stitched?: string): Promise<void> {
+/** Preloads the remote that owns `pathname` (nothing for a path no route owns, or an undeployed remote). */
+export async function hintRoute(pathname: string): Promise<void> {
   const route = routeFor(pathname);
   if (!route) return;
-  const pending = fetch('/remotes.json').then((response) => {
-    if (!response.ok) throw new Error(`/remotes.json: ${response.status}`);
-    return response.json() as Promise<RemotesRegistry>;
-  });
-  // This fetch takes index.html's preloaded answer: the shell's boot takes this same registry.
-  window.__remotesRegistry = pending;
-  const manifestUrl = stitched ?? (await pending)[route.remote];
+  // The shell's boot takes this same registry.
+  const manifestUrl = (await registryOnce())[route.remote];
   if (!manifestUrl) return;
   const manifest = await readManifest(manifestUrl);
-  // A visitor who reads another language waits for the code to see the page: its texts too.
+  // A page the browser renders in another language than its HTML's waits for the code: its texts too.
   for (const href of filesToPreload(manifest, manifestUrl, { otherLanguage: readsOtherLanguage() })) addResourceHint('preload', href);
 }
 
 /**
- * Whether the visitor reads another language than the stitched page's: its inline script marked
- * the page `prerender-stale` (deploy-lib.mjs `languageGuard`), which hides the stale screen.
+ * Whether the reader's stored language (`lang-web{product}`) is not the one the server rendered
+ * the page in (`PAINT.language` on its area): a reader whose cookie the browser had not sent yet
+ * (chosen before the cookie existed). Their page is rendered anew by the code: it starts at once.
  */
-const readsOtherLanguage = () => document.documentElement.classList.contains('prerender-stale');
-
-/**
- * What the `/route-hints.js` element of a stitched page without customer data says
- * (deploy-lib.mjs `paintFirst`): when its code starts (`data-start`), from `data-main` (the
- * shell's entry, not in the page as a script), and its remote's manifest (`data-manifest`).
- */
-export interface StartOptions {
-  start?: string;
-  /** Present (`data-fill`): the frame has a fill script (`id="frame-fill"`), awaited before the code. */
-  fill?: string;
-  main?: string;
-  manifest?: string;
+export function readsOtherLanguage(): boolean {
+  const area = document.querySelector(`#remotes > [${PAINT.language}]`);
+  const rendered = area?.getAttribute(PAINT.language);
+  if (!rendered) return false;
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith('lang-web')) return localStorage.getItem(key) !== rendered;
+    }
+  } catch {
+    // No storage: the page is as the server rendered it.
+  }
+  return false;
 }
+
+/** What the `/route-hints.js` element says: when the page's code starts (`PAINT.island`). */
+export interface StartOptions {
+  island?: string;
+}
+
+/** The shell's entry (not named in a page as a script: this one starts it). */
+export const SHELL_ENTRY = '/main.js';
 
 /** The longest a frame's code waits for its fill script (which may have failed to arrive, or to run). */
 export const FILL_WAIT_MS = 1500;
@@ -86,26 +88,42 @@ const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'f
 const AWAITING = '#remotes [aria-busy="true"], #remotes .chakra-skeleton';
 
 /**
- * Runs `begin` now, or, on a page whose first screen is whole without its code (issue 17):
- * - `after-paint`: once its HTML has painted: the code is not fetched while the first screen is
- *   (it would share the bandwidth with it);
- * - `on-intent`: after that, only once the customer acts (`INTENT_EVENTS`, the first is replayed:
+ * Runs `begin` when the page's island directive says (`IslandDirective`, @rumbo/shared/paint),
+ * never before its HTML has painted (the code would share the bandwidth with it):
+ * - `load`: once painted (a purchase step: with what its client part, `#frame-fill`, writes);
+ * - `idle`: once painted and the browser is idle;
+ * - `visible`: once painted and its area is in view;
+ * - `intent`: once painted and the customer acts (`INTENT_EVENTS`, the first is replayed:
  *   shell/src/early-input.ts) or something in view waits for data (`AWAITING`, now or once
- *   scrolled to): a page read and left, or read before it is used, costs the phone no code at all.
- * A visitor who chose another language waits for the code to see the page in it
- * (`prerender-stale`): theirs starts at once, as does a signed-in customer's (the header greets
- * them once the code runs) and a page loaded in a background tab (which paints nothing yet).
+ *   scrolled to): a page read and left costs the phone no code at all.
+ * A page the browser must render anew (another language than its HTML's, a session only the
+ * browser has) starts at once, as does one loaded in a background tab (which paints nothing yet).
  */
-export function whenToStart({ start, fill }: StartOptions, begin: () => void): void {
-  const waits =
-    (start === 'after-paint' || start === 'on-intent') &&
-    document.visibilityState === 'visible' &&
-    !readsOtherLanguage() &&
-    !hasStoredSession();
+export function whenToStart({ island }: StartOptions, begin: () => void): void {
+  const waits = island !== undefined && document.visibilityState === 'visible' && !readsOtherLanguage() && !browserOnlySession();
   if (!waits) return begin();
-  if (start === 'on-intent') return afterFirstPaint(() => onIntent(begin));
-  // A frame: once it has painted, with what its fill script writes (if it has one), and a frame more.
-  afterFirstPaint(() => (fill === undefined ? afterNextPaint(begin) : afterFill(() => afterNextPaint(begin))));
+  if (island === 'intent') return afterFirstPaint(() => onIntent(begin));
+  if (island === 'idle') return afterFirstPaint(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => begin()) : setTimeout(begin, 200)));
+  if (island === 'visible') return afterFirstPaint(() => whenVisible(begin));
+  const fill = document.getElementById('frame-fill');
+  afterFirstPaint(() => (fill ? afterFill(() => afterNextPaint(begin)) : afterNextPaint(begin)));
+}
+
+/** A session the browser keeps but did not send (no `token` cookie): the server rendered it signed out. */
+function browserOnlySession(): boolean {
+  return hasStoredSession() && !document.cookie.split(';').some((part) => part.trim().startsWith(`${PAINT.tokenCookie}=`));
+}
+
+/** Calls `begin` once the page's area is in view (at once where the browser cannot tell). */
+function whenVisible(begin: () => void): void {
+  const area = document.querySelector('#remotes > *');
+  if (!area || typeof IntersectionObserver !== 'function') return begin();
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    begin();
+  });
+  observer.observe(area);
 }
 
 /**
@@ -181,6 +199,48 @@ export function onIntent(begin: () => void): void {
   const focused = document.activeElement instanceof HTMLElement && document.activeElement !== document.body;
   if (focused || anyFieldChanged() || (awaiting.length > 0 && !seen)) return start();
   for (const element of awaiting) seen?.observe(element);
+}
+
+/** The registry, asked once by this script (the shell's boot takes the same answer). */
+function registryOnce(): Promise<RemotesRegistry> {
+  window.__remotesRegistry ??= fetch('/remotes.json').then((response) => {
+    if (!response.ok) throw new Error(`/remotes.json: ${response.status}`);
+    return response.json() as Promise<RemotesRegistry>;
+  });
+  return window.__remotesRegistry;
+}
+
+/**
+ * Spec §2 from the first paint, before the page's code: each link of the site's own is
+ * prefetched (its remote's entry and `./app` chunks, into the cache, not run) when it comes within
+ * `PREFETCH_MARGIN` of the viewport, as the live `Link` does once the code runs. Starts once the
+ * page has painted and the browser is idle, so it never competes with the first screen.
+ */
+export function prefetchLinksNearView(): void {
+  if (typeof IntersectionObserver !== 'function') return;
+  const done = new Set<RemoteName>();
+  const prefetch = async (remote: RemoteName) => {
+    if (done.has(remote)) return;
+    done.add(remote);
+    const manifestUrl = (await registryOnce())[remote];
+    if (!manifestUrl) return;
+    for (const href of filesToPreload(await readManifest(manifestUrl), manifestUrl)) addResourceHint('prefetch', href);
+  };
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        const remote = routeFor(new URL((entry.target as HTMLAnchorElement).href).pathname)?.remote;
+        if (remote) prefetch(remote).catch(() => done.delete(remote));
+      }
+    },
+    { rootMargin: PREFETCH_MARGIN },
+  );
+  const observe = () => {
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]')) observer.observe(link);
+  };
+  afterFirstPaint(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(observe) : setTimeout(observe, 200)));
 }
 
 /** Adds the shell's entry script (a page that paints first does not name it in its HTML). */

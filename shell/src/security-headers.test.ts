@@ -1,13 +1,13 @@
-import { isPublicFile, siteContentSecurityPolicy, siteSecurityHeaders, STRICT_TRANSPORT_SECURITY } from '../scripts/security-headers.mjs';
+import { isPublicFile, providerSet, siteContentSecurityPolicy, siteSecurityHeaders, STRICT_TRANSPORT_SECURITY } from '../scripts/security-headers.mjs';
 
-/** The headers any server of the site sends (static-server.mjs today), as plain values. */
-const SITE = { pageGuardHash: "'sha256-abc='", apiOrigin: 'https://api.rumboandino.pe', remoteOrigins: ['https://cdn.rumboandino.pe'] };
+/** The headers any server of the site sends (site-server.mjs), as plain values. */
+const SITE = { nonce: 'abc', apiOrigin: 'https://api.rumboandino.pe', remoteOrigins: ['https://cdn.rumboandino.pe'] };
 const directives = (csp: string) => Object.fromEntries(csp.split(';').map((part) => [part.split(' ')[0], part.split(' ').slice(1)]));
 
 describe('siteContentSecurityPolicy', () => {
   it('names no sign-in provider that is not configured', () => {
     const csp = directives(siteContentSecurityPolicy({ ...SITE, providers: [] }));
-    expect(csp['script-src']).toEqual(["'self'", "'sha256-abc='", 'https://cdn.rumboandino.pe']);
+    expect(csp['script-src']).toEqual(["'self'", "'nonce-abc'", 'https://cdn.rumboandino.pe']);
     expect(csp['frame-src']).toEqual(["'none'"]);
     expect(csp['connect-src']).toEqual(["'self'", 'https://api.rumboandino.pe', 'https://cdn.rumboandino.pe']);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
@@ -16,10 +16,10 @@ describe('siteContentSecurityPolicy', () => {
 
   it('allows each configured provider what its sign-in needs, and nothing for an unknown name', () => {
     const google = directives(siteContentSecurityPolicy({ ...SITE, providers: ['google'] }));
-    expect(google['script-src']).toEqual(["'self'", "'sha256-abc='", 'https://accounts.google.com', 'https://cdn.rumboandino.pe']);
+    expect(google['script-src']).toEqual(["'self'", "'nonce-abc'", 'https://accounts.google.com', 'https://cdn.rumboandino.pe']);
     expect(google['frame-src']).toEqual(['https://accounts.google.com']);
     const facebook = directives(siteContentSecurityPolicy({ ...SITE, providers: ['facebook', 'other'] }));
-    expect(facebook['script-src']).toEqual(["'self'", "'sha256-abc='", 'https://connect.facebook.net', 'https://cdn.rumboandino.pe']);
+    expect(facebook['script-src']).toEqual(["'self'", "'nonce-abc'", 'https://connect.facebook.net', 'https://cdn.rumboandino.pe']);
     expect(facebook['frame-src']).toEqual(["'none'"]);
   });
 
@@ -40,5 +40,13 @@ describe('isPublicFile', () => {
     ['sitemap.xml', true],
   ])('%s → %s', (file, expected) => {
     expect(isPublicFile(file)).toBe(expected);
+  });
+});
+
+describe('providerSet', () => {
+  it('names the providers the runtime config offers', () => {
+    expect(providerSet({})).toEqual([]);
+    expect(providerSet({ googleClientId: 'id.apps.googleusercontent.com' })).toEqual(['google']);
+    expect(providerSet({ googleClientId: 'id', facebookAppId: '123' })).toEqual(['google', 'facebook']);
   });
 });

@@ -1,4 +1,4 @@
-import { WhenIdle, markLive, setLanguage, type Schedule } from '@rumbo/shared';
+import { WhenIdle, beforeLanguageSwitch, markLive, setLanguage, type Schedule } from '@rumbo/shared';
 import { NotFoundMessage, RemoteError, UiProvider } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { StrictMode, startTransition, useLayoutEffect } from 'react';
@@ -23,13 +23,43 @@ const HeaderArea = observer(function HeaderArea({ area, onLive }: { area: MainAr
  * The live footer, in place of the static copy a stitched page painted (`[data-static-footer]`),
  * in the same commit: the same markup, so nothing moves.
  */
-function FooterArea() {
+function FooterArea({ onLive }: { onLive: () => void }) {
   useLayoutEffect(() => {
     const container = byId('shell-footer');
     container.querySelector(':scope > [data-static-footer]')?.remove();
     markLive(container);
-  }, []);
+    onLive();
+  }, [onLive]);
   return <Footer />;
+}
+
+/** The longest a language switch waits for the live footer (a phone far too busy): then it switches anyway. */
+const FOOTER_WAIT_MS = 5000;
+
+/**
+ * When the live footer replaces the server's copy: at `later` (idle, after the first page), or at
+ * once when the customer switches language, which then waits for it: the server's copy does not
+ * change language, the live one does, with the header and the main area, in the same commit.
+ */
+function footerSchedule(later: Schedule): { schedule: Schedule; live: () => void } {
+  let show: (() => void) | undefined;
+  let wanted = false;
+  let live!: () => void;
+  const isLive = new Promise<void>((resolve) => (live = resolve));
+  beforeLanguageSwitch(() => {
+    // Asked before the footer's place was even rendered: it shows as soon as it is.
+    wanted = true;
+    show?.();
+    return Promise.race([isLive, new Promise<void>((resolve) => setTimeout(resolve, FOOTER_WAIT_MS))]);
+  });
+  return {
+    schedule: (run) => {
+      show = run;
+      if (wanted) run();
+      return later(run);
+    },
+    live,
+  };
 }
 
 /** The main area's own screens; a mounted remote renders beside them, in `#remotes`. */
@@ -72,6 +102,7 @@ export function renderShell(area: MainArea, later: Schedule): void {
   const header = byId('shell-header');
   const stopListening = keepStaticLanguageChoice(header);
   const root = createRoot(header);
+  const footer = footerSchedule(later);
   // The page's first paint is index.html's static header; React then renders the shell in a
   // transition, in slices, so the browser stays responsive while the remote's code arrives.
   startTransition(() => root.render(
@@ -82,8 +113,8 @@ export function renderShell(area: MainArea, later: Schedule): void {
         {createPortal(
           // Below the fold (`#main` is at least a viewport tall): rendered once the page's own content
           // is on screen and the browser is idle, so it never competes with it.
-          <WhenIdle schedule={later}>
-            <FooterArea />
+          <WhenIdle schedule={footer.schedule}>
+            <FooterArea onLive={footer.live} />
           </WhenIdle>,
           byId('shell-footer'),
         )}

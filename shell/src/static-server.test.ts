@@ -4,12 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * Issue 32 item 10, what the site's servers send: HSTS, a script-src that names a sign-in
- * provider only when the runtime config (config.json) names it, and no source map on the site's
- * or the remotes' origins.
+ * Issue 32 item 10, what the remotes' origins send: HSTS, and no source map. The site's origin
+ * (site-server.mjs) sends security-headers.mjs' headers: their tests, and the deploy journey's.
  */
-const API = 'http://api.test';
-const CDN = 'http://cdn.test';
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 const opened: ChildProcess[] = [];
@@ -23,7 +20,7 @@ afterAll(async () => {
 
 // The servers are ES modules over Fastify's plugins (some ESM-only): they run in a Node process of their own, as start.mjs runs them.
 const SERVER = path.resolve(__dirname, '../scripts/static-server.mjs');
-async function serve(kind: 'serveShell' | 'serveCdn', options: Record<string, unknown>): Promise<string> {
+async function serve(kind: 'serveCdn', options: Record<string, unknown>): Promise<string> {
   const code = `
     const { ${kind} } = await import(${JSON.stringify(SERVER)});
     const app = await ${kind}({ ...${JSON.stringify(options)}, port: 0, host: '127.0.0.1' });
@@ -55,64 +52,6 @@ function folder(files: Record<string, string>): string {
 }
 
 const MAP = JSON.stringify({ version: 3, sources: ['webpack://shell/./src/secret-logic.ts'], mappings: '' });
-const INDEX = '<!doctype html><html><head></head><body>x</body></html>';
-
-async function site(config: Record<string, unknown>) {
-  const root = folder({ 'index.html': INDEX, 'config.json': JSON.stringify(config), 'main.js': 'x()', 'main.js.map': MAP, 'chunk.0123456789.js.map': MAP });
-  return { root, url: await serve('serveShell', { root, apiOrigin: API, cdnOrigins: [CDN], product: 'rumbo' }) };
-}
-
-const directive = (csp: string, name: string) =>
-  csp
-    .split(';')
-    .map((part) => part.trim().split(/\s+/))
-    .find(([key]) => key === name)
-    ?.slice(1);
-
-describe("the site's origin", () => {
-  it('sends HSTS', async () => {
-    const { url } = await site({ product: 'rumbo' });
-    for (const address of ['/', '/pasajes', '/main.js']) {
-      const res = await fetch(url + address);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('strict-transport-security')).toBe(HSTS);
-    }
-  });
-
-  it('lists Google and Facebook in script-src only when their ids are configured', async () => {
-    const none = (await fetch((await site({ product: 'rumbo' })).url)).headers.get('content-security-policy')!;
-    expect(directive(none, 'script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-/), CDN]);
-    expect(none).not.toMatch(/google|facebook/);
-    expect(directive(none, 'frame-src')).toEqual(["'none'"]);
-    expect(directive(none, 'connect-src')).toEqual(["'self'", API, CDN]);
-
-    const google = (await fetch((await site({ product: 'rumbo', googleClientId: 'id.apps.googleusercontent.com' })).url)).headers.get('content-security-policy')!;
-    expect(directive(google, 'script-src')).toContain('https://accounts.google.com');
-    expect(directive(google, 'frame-src')).toEqual(['https://accounts.google.com']);
-    expect(google).not.toMatch(/facebook/);
-
-    const both = (await fetch((await site({ product: 'rumbo', googleClientId: 'id', facebookAppId: '123' })).url)).headers.get('content-security-policy')!;
-    expect(directive(both, 'script-src')).toEqual(expect.arrayContaining(['https://accounts.google.com', 'https://connect.facebook.net']));
-  });
-
-  it('follows config.json when a deploy rewrites it', async () => {
-    const { root, url } = await site({ product: 'rumbo' });
-    expect((await fetch(url)).headers.get('content-security-policy')).not.toMatch(/facebook/);
-    // A later modification time than the first read, whatever the file system's resolution.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    writeFileSync(path.join(root, 'config.json'), JSON.stringify({ product: 'rumbo', facebookAppId: '123' }));
-    expect(directive((await fetch(url)).headers.get('content-security-policy')!, 'script-src')).toContain('https://connect.facebook.net');
-  });
-
-  it('serves no source map', async () => {
-    const { url } = await site({ product: 'rumbo' });
-    for (const address of ['/main.js.map', '/chunk.0123456789.js.map']) {
-      const res = await fetch(url + address);
-      expect({ address, status: res.status }).toEqual({ address, status: 404 });
-      expect(await res.text()).not.toContain('secret-logic');
-    }
-  });
-});
 
 describe("a remote's (CDN) origin", () => {
   it('sends HSTS and serves no source map', async () => {

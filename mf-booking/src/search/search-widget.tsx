@@ -1,5 +1,5 @@
 import { Box, Button, Field, Heading, HStack, IconButton, Input, NativeSelect, SimpleGrid, Text } from '@rumbo/shared/ui';
-import { SALES_WINDOW_DAYS, type TripSearchForm } from '@rumbo/shared/schemas';
+import type { TripSearchForm } from '@rumbo/shared/schemas';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLiveForm, useTranslation } from '@rumbo/shared';
@@ -33,16 +33,6 @@ function useErrorText(store: SearchStore) {
   };
 }
 
-/**
- * Which of a date field's attributes are today's date or a number of days after it, in Lima
- * (`value:0 min:0 max:90`): a page stitched on another day has them filled with the day it is
- * read by its inline script before it paints (shell/scripts/deploy-lib.mjs `TODAY_FILL`), as
- * this form then renders them.
- */
-function limaDates(store: SearchStore, value: string, min: string): string {
-  return [value === store.today && 'value:0', min === store.today && 'min:0', `max:${SALES_WINDOW_DAYS}`].filter(Boolean).join(' ');
-}
-
 const DateField = observer(function DateField({ store, field, id, min, required = false }: DateFieldProps) {
   const { t } = useTranslation('bookingSearch');
   const error = useErrorText(store)(field);
@@ -54,7 +44,6 @@ const DateField = observer(function DateField({ store, field, id, min, required 
         name={field}
         min={min}
         max={store.lastDay}
-        data-lima-dates={limaDates(store, store.values[field], min)}
         value={store.values[field]}
         onChange={(event) => store.set(field, event.target.value)}
         borderColor={CONTROL_BORDER}

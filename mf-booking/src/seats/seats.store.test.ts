@@ -3,7 +3,7 @@ import { endpoints } from '@rumbo/shared/contract';
 import { answer, json, stubEndpoints, type StubAnswer } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { waitFor } from '@testing-library/react';
-import { writeReservation } from '../reservation';
+import { startNewPurchase, writeReservation } from '../reservation';
 import { TWO_DECKS, held, holdResult, trip } from '../testing/fixtures';
 import { SeatsStore } from './seats.store';
 
@@ -319,5 +319,19 @@ describe('SeatsStore', () => {
     await store.toggle(seatOf(store, 1));
     expect(holds[1]).toMatchObject({ nasiento: 1, gestado_asiento: 84 });
     expect(holds[1]!.clave_bloqueo).toBeUndefined();
+  });
+});
+
+describe('releasing seats (spec §4: sends state 83 for every held seat, then clears the list)', () => {
+  it('"start a new purchase" sends every release while ASIENTOS still lists the seats, then clears them', async () => {
+    writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 1 }, ida: trip(), tramo: 'ida', clave_bloqueo: KEY, codigo: 'ABCD2345' });
+    sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(2, { clave_bloqueo: KEY }), held(3, { clave_bloqueo: KEY })]));
+    const listedWhenSent: number[][] = [];
+    await startNewPurchase(async () => void listedWhenSent.push(heldSeats().map((seat) => seat.nasiento)));
+    expect(listedWhenSent).toEqual([
+      [2, 3],
+      [2, 3],
+    ]);
+    expect(heldSeats()).toEqual([]);
   });
 });

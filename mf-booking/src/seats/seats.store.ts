@@ -354,11 +354,21 @@ export class SeatsStore {
     else this.timer.check();
   }
 
+  /** Whether the holds' expiry is being released (the clock keeps ticking meanwhile). */
+  private expiring = false;
+
   private async expire(): Promise<void> {
+    if (this.expiring) return;
+    this.expiring = true;
     const seats = this.held;
-    this.forget(seats);
     this.message = { tone: 'error', key: 'seats.expired' };
-    await Promise.all(seats.map((seat) => this.deps.changeSeat(seat, SEAT_STATE.AVAILABLE, seat.clave_bloqueo).catch(() => undefined)));
+    try {
+      // Spec §4: state 83 sent for every held seat, then the list cleared.
+      await Promise.all(seats.map((seat) => this.deps.changeSeat(seat, SEAT_STATE.AVAILABLE, seat.clave_bloqueo).catch(() => undefined)));
+      runInAction(() => this.forget(seats));
+    } finally {
+      this.expiring = false;
+    }
     await this.refresh();
   }
 

@@ -148,3 +148,18 @@ describe('trips store after a purchase', () => {
     expect(purchaseKeyOf('ABCD2345')).toBe('old-key-0123456789abcdef');
   });
 });
+
+describe('releasing seats (spec §4: sends state 83 for every held seat, then clears the list)', () => {
+  it('choosing another trip sends the release of the seats held on the old one before they leave ASIENTOS', () => {
+    const search = { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 1 };
+    writeReservation({ search, ida: trip(), tramo: 'ida', clave_bloqueo: held(1).clave_bloqueo });
+    sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(1, { cviaje: 100 })]));
+    const listedWhenSent: number[][] = [];
+    const releaseSeat = jest.fn(async () => void listedWhenSent.push(heldSeats().map((seat) => seat.nasiento)));
+    const store = new TripsStore(search, 'ida', { releaseSeat, storage: sessionStorage });
+    store.choose(trip({ cviaje: 300 }));
+    expect(releaseSeat).toHaveBeenCalledTimes(1);
+    expect(listedWhenSent).toEqual([[1]]);
+    expect(heldSeats()).toEqual([]);
+  });
+});

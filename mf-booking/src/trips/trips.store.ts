@@ -140,11 +140,12 @@ export class TripsStore {
     const keep = new Set([reservation.ida?.cviaje, reservation.vuelta?.cviaje]);
     const held = heldSeats(this.deps.storage);
     const dropped = held.filter((seat) => !keep.has(seat.cviaje));
+    // Spec §4: state 83 sent for every seat left behind, then the list cleared of them.
+    for (const seat of dropped) void this.deps.releaseSeat(seat).catch(() => undefined);
     writeHeldSeats(
       held.filter((seat) => keep.has(seat.cviaje)),
       this.deps.storage,
     );
-    for (const seat of dropped) void this.deps.releaseSeat(seat).catch(() => undefined);
     writeReservation(reservation, this.deps.storage);
     return '/pasajes/asientos';
   }

@@ -8,7 +8,7 @@ import { InformationSkeleton } from './information.skeleton';
 import { sanitizePageHtml } from './sanitize';
 
 /** The date of a version, in the reader's language; a bare `YYYY-MM-DD` is a calendar day. */
-function formatDate(iso: string, language: string): string {
+export function formatDate(iso: string, language: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return formatDay(iso, language);
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
@@ -75,11 +75,14 @@ function preloadLink(event: SyntheticEvent<HTMLElement>) {
 }
 
 /**
- * Rendered in the browser, the HTML passes DOMPurify. Rendered in Node (the build's template of
- * the page with its text, `prerender.tsx`), it is a token the deploy's stitch replaces with the
- * API's answer (sanitised by the API, checked against the same allowlist by the stitch).
+ * Rendered in the browser, the HTML passes DOMPurify. Rendered in Node (the site server's render,
+ * `renderer.tsx`), the loader has checked it against the API's own allowlist already.
  */
-const safeHtml = (html: string) => (typeof document === 'undefined' ? html : sanitizePageHtml(html));
+const safeHtml = (html: string) => (typeof document === 'undefined' ? boxTables(html) : sanitizePageHtml(html));
+
+/** In Node, what the browser's sanitiser adds (`sanitize.ts`): a table scrolls in its own box. */
+export const boxTables = (html: string) =>
+  html.split('<table>').join('<div class="table-scroll" tabindex="0"><table>').split('</table>').join('</table></div>');
 
 function Page({ page, dateText }: { page: InfoPage; dateText?: string }) {
   const { t, i18n } = useTranslation('content');

@@ -3,15 +3,11 @@ import { formatDay } from '@rumbo/shared/schemas';
 import { Badge, Box, Card, Heading, Text } from '@rumbo/shared/ui';
 import type { Promotion } from '../content.resource';
 
-/**
- * A promotion: discount, coupon, validity, conditions (no form controls: the home page shows it too).
- * A page stitched with it may be read after its last day: the page's inline script hides it then
- * (`data-lima-until`, shell/scripts/deploy-lib.mjs `TODAY_FILL`), as the API's answer leaves it out.
- */
+/** A promotion: discount, coupon, validity, conditions (no form controls: the home page shows it too). */
 export function PromotionCard({ promotion, headingLevel = 'h2' }: { promotion: Promotion; headingLevel?: 'h2' | 'h3' }) {
   const { t, i18n } = useTranslation('content');
   return (
-    <Card.Root as="article" variant="outline" aria-labelledby={`promo-${promotion.cpromocion}`} data-testid="promotion" data-lima-until={promotion.hasta}>
+    <Card.Root as="article" variant="outline" aria-labelledby={`promo-${promotion.cpromocion}`} data-testid="promotion">
       <Card.Body gap="3">
         <Badge alignSelf="flex-start" colorPalette="sun" size="lg">
           {t('promotions.discount', { descuento: promotion.descuento })}

@@ -91,7 +91,6 @@ describe('the promotions page the deploy rendered with the promotions', () => {
     const { html, mismatches, container } = await hydrateAt('/promociones', '/promociones', page);
     expect(html).toContain('20 % de descuento a Cusco');
     expect(html).toContain('CUSCO20');
-    expect(html).toContain('data-lima-until="2027-01-06"');
     expect(html).not.toContain('chakra-skeleton');
     expect(mismatches).toEqual([]);
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));

@@ -1,4 +1,4 @@
-import { Link, TRIP_SEARCH_SLOT, TRIP_SEARCH_TO_SLOT, useTranslation } from '@rumbo/shared';
+import { Link, TRIP_SEARCH_SLOT, TRIP_SEARCH_TO_SLOT, namedPartMarkup, useTranslation } from '@rumbo/shared';
 import { Box, Heading, Skeleton, Text } from '@rumbo/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
@@ -41,12 +41,14 @@ function slotFor(origen: string | undefined, destino: string | undefined): Slot 
 }
 
 /**
- * The markup the stitch put in the slot: mf-booking's form as its live version rendered it. Read
+ * The markup the server put in the slot: mf-booking's form as its live version rendered it. Read
  * once, while this page hydrates; React then keeps it as it is (the same inner HTML), and the
  * parcel hydrates it.
  */
 function stitchedSlot(slot: Slot | undefined): string {
-  if (!slot || typeof document === 'undefined') return '';
+  if (!slot) return '';
+  // On the server: the place the site server fills with mf-booking's renderer.
+  if (typeof document === 'undefined') return namedPartMarkup(slot.id, slot.key === undefined ? {} : { destino: slot.key });
   const element = [...document.querySelectorAll(`[data-parcel-slot="${slot.id}"]`)].find((candidate) => (candidate.getAttribute('data-slot-key') ?? undefined) === slot.key);
   return element?.innerHTML ?? '';
 }

@@ -25,9 +25,15 @@ export function containerOf(name: RemoteName): HTMLElement {
   return element;
 }
 
-/** Removes what a stitched page prerendered in a remote's container (nothing when there is none). */
+/** Removes what the server rendered in a remote's container (nothing when there is none). */
 function clearPrerendered(name: RemoteName): void {
   document.getElementById(`remote-${name}`)?.replaceChildren();
+}
+
+/** Makes the server's render of a remote that could not load inert (seen, kept, not usable), or usable again. */
+function holdWhileFailed(name: RemoteName, failed: boolean): void {
+  const container = document.getElementById(`remote-${name}`);
+  if (container) container.inert = failed;
 }
 
 /**
@@ -61,9 +67,11 @@ export class MainArea {
       const status = getAppStatus(name);
       if (status === LOAD_ERROR || status === SKIP_BECAUSE_BROKEN) this.failed.add(name);
       else if (status) this.failed.delete(name);
-      // A stitched page's first screen belongs to its remote until it hydrates it: once the page
-      // is another's, or its remote could not load (the area says so), it goes.
-      if ((name !== this.remote || this.failed.has(name)) && status !== MOUNTED) clearPrerendered(name);
+      // The server's render belongs to its remote until it hydrates it: once the page is another's,
+      // it goes. While its remote cannot load (the area says so, with "try again") it stays, inert:
+      // what the customer typed there is still there when "try again" hydrates it.
+      if (name !== this.remote && status !== MOUNTED) clearPrerendered(name);
+      holdWhileFailed(name, name === this.remote && this.failed.has(name) && status !== MOUNTED);
     }
   }
 

@@ -1,0 +1,377 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, failedRequest, failedResponse, test, type APIRequestContext } from '../support/test';
+import { AccountPage } from '../pages/account.page';
+import { CargoPage } from '../pages/cargo.page';
+import { ShellPage } from '../pages/shell.page';
+import { layoutShift, recordLayoutShifts } from '../support/layout-shift';
+import { sessionToken, storeSession } from '../support/session';
+import { holdShellCode } from '../support/hold-code';
+import { SITE } from '../support/site';
+
+/**
+ * Every page is rendered by the site server per request (docs/first-paint.md): the route's remote
+ * version's renderer, the shell's header and footer around it, in the reader's language and state.
+ */
+const RENDERED: [path: string, remote: string, heading: RegExp][] = [
+  ['/', 'mf_content', /Viaja seguro a 23 destinos del Perú/],
+  ['/promociones', 'mf_content', /Promociones/],
+  ['/oficina', 'mf_content', /Nuestras agencias/],
+  ['/corporativo', 'mf_content', /<h1/],
+  ['/destinos/cusco', 'mf_content', /<h1[^>]*>Viaja a Cusco<\/h1>[\s\S]*Terminal Cusco/],
+  ['/informacion/terminos-condiciones', 'mf_content', /<h1 id="information-title"[^>]*>Términos y condiciones<\/h1>[\s\S]*29571/],
+  ['/informacion/politica-postergacion', 'mf_content', /<h1 id="information-title"/],
+  ['/libro_reclamaciones', 'mf_complaints', /Libro de Reclamaciones/],
+  ['/cargo', 'mf_cargo', /<h1/],
+  ['/cargo/seguimiento', 'mf_cargo', /Seguimiento de envíos/],
+  ['/carga/clausulas', 'mf_cargo', /Cláusulas del servicio de carga/],
+  ['/cuenta/registro', 'mf_account', /Crear una cuenta/],
+  ['/cuenta/recuperar', 'mf_account', /Recuperar mi cuenta/],
+  ['/login', 'mf_account', /Iniciar sesión[\s\S]*Ingresar/],
+  ['/login?pathname=%2Fmicuenta', 'mf_account', /Iniciar sesión/],
+  ['/pasajes?origen=LIM&destino=TRU&fecha=2030-01-01&pasajeros=1', 'mf_booking', /Elige tu viaje de ida/],
+];
+
+const LANGUAGE_COOKIE = 'lang-webrumbo';
+
+async function served(request: APIRequestContext, path: string, cookie?: string): Promise<string> {
+  const response = await request.get(path, cookie ? { headers: { cookie } } : {});
+  expect(response.status(), path).toBe(200);
+  return response.text();
+}
+
+/** The remote's area in a page (its container up to the footer). */
+function area(html: string, remote: string): string {
+  const start = html.indexOf(`<div id="remote-${remote}"`);
+  return start < 0 ? '' : html.slice(start, html.indexOf('<div id="shell-footer">', start));
+}
+
+/** The page's data (`PAINT.data`). */
+function pageData(html: string): Record<string, unknown> {
+  const text = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)?.[1];
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+test.describe('every page rendered by the site server, per request', () => {
+  test("each route: the shell around its remote's render, in Spanish by default, with its CSS, data and island; anonymous pages cacheable", async ({ request }) => {
+    for (const [path, remote, first] of RENDERED) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const html = await response.text();
+      expect(area(html, remote), `${path}: its area`).toMatch(first);
+      expect(html, `${path}: the header`).toContain('aria-label="Navegación principal"');
+      expect(html, `${path}: the footer`).toMatch(/<div id="shell-footer">[\s\S]*href="\/informacion\/terminos-condiciones"/);
+      expect(html, `${path}: critical CSS`).toMatch(/<style data-emotion="css [^"]+">/);
+      expect(html, `${path}: rendered in Spanish`).toMatch(new RegExp(`<div id="remote-${remote}" data-island="(intent|load)" data-language="es-PE">`));
+      // No code in the HTML but /route-hints.js, which starts it as the island says.
+      expect(html, path).not.toMatch(/<script [^>]*src="\/main\.js"/);
+      expect(response.headers()['cache-control'], path).toBe('public, max-age=0, s-maxage=60');
+      expect(response.headers()['vary'], path).toContain('Cookie');
+    }
+    // Read and used without code: an intent island; a purchase step starts at once, with its client part.
+    expect(await served(request, '/libro_reclamaciones')).toContain('<script src="/route-hints.js" async data-island="intent"');
+    const seats = await served(request, '/pasajes/asientos');
+    expect(seats).toMatch(/<script src="\/route-hints\.js" async data-island="load"[^>]*><\/script><script id="frame-fill" src="http:\/\/[^"]+\/frame-fill\.js" async/);
+    // The data each page hydrates from, asked by its loader in the reader's language.
+    expect(pageData(await served(request, '/informacion/terminos-condiciones'))['/rest/informacion/2']).toMatchObject({ language: 'es-PE', page: { titulo: 'Términos y condiciones' } });
+    expect(pageData(await served(request, '/login'))).toEqual({ signInProviders: ['google', 'facebook'] });
+    const home = await served(request, '/');
+    // The home page's named part, filled by mf-booking's renderer, with the terminals it hydrates from.
+    expect(home).toMatch(/<div data-parcel-slot="trip-search"><div data-build="[^"]+"><div><form [^>]*aria-labelledby="search-widget-title"/);
+    expect(pageData(home)['/rest/terminales']).toEqual(expect.arrayContaining([expect.objectContaining({ codigo: 'CUZ', ciudad: 'Cusco' })]));
+    const cusco = await served(request, '/destinos/cusco');
+    expect(pageData(cusco)['/rest/destino/cusco']).toMatchObject({ language: 'es-PE', answer: { nombre: 'Cusco', codigo: 'CUZ' } });
+    expect(cusco).toMatch(/<div data-parcel-slot="trip-search-to" data-slot-key="CUZ"><div data-build="[^"]+"><div><form [\s\S]*?name="destino" value="Cusco \(CUZ\)"/);
+    const promotions = await served(request, '/promociones');
+    expect(pageData(promotions)['/rest/promocion/obtener']).toMatchObject({ language: 'es-PE', answer: expect.arrayContaining([expect.objectContaining({ cupon: expect.any(String) })]) });
+    expect(promotions).not.toContain('chakra-skeleton');
+    // A purchase step's first request, described for /route-hints.js (its values are in session storage).
+    expect(pageData(seats).earlyRequest).toMatchObject({ method: 'POST', path: '/rest/maqueta' });
+    // An address whose query the page reads in the browser (a mailed link's token) is the browser's to render.
+    expect(await served(request, '/promociones?confirmar=abc')).toContain('<div id="remote-mf_content" data-island="load" data-language="es-PE"></div>');
+    expect(await served(request, '/cuenta/recuperar?token=abc')).toContain('<div id="remote-mf_account" data-island="load" data-language="es-PE"></div>');
+    // Not found: the shell's not-found page, with a 404. Without compression, the same pages.
+    expect((await request.get('/no-existe')).status()).toBe(404);
+    const plain = await request.get('/', { headers: { 'accept-encoding': 'identity' } });
+    expect(await plain.text()).toContain('<div id="remote-mf_content"');
+    // Security headers: a nonce per response for React's inline scripts, HSTS on the site origin.
+    const nonce = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+    const [a, b] = await Promise.all([request.get('/cargo'), request.get('/cargo')]);
+    expect(nonce(a.headers()['content-security-policy']!)).toBeTruthy();
+    expect(nonce(a.headers()['content-security-policy']!)).not.toBe(nonce(b.headers()['content-security-policy']!));
+    expect(a.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(a.headers()['content-security-policy']).toContain('https://accounts.google.com');
+  });
+
+  test('an English reader and a signed-in reader get HTML in their language and state; a signed-in render is private', async ({ request }) => {
+    const english = await served(request, '/libro_reclamaciones', `${LANGUAGE_COOKIE}=en-EN`);
+    expect(english).toMatch(/<html lang="en">/);
+    expect(area(english, 'mf_complaints')).toContain('Complaints Book');
+    expect(area(english, 'mf_complaints')).not.toContain('Libro de Reclamaciones');
+    expect(english).toContain('aria-label="Main navigation"');
+    expect(english).toMatch(/<title>[^<]*Complaints/);
+    const terms = await served(request, '/informacion/terminos-condiciones', `${LANGUAGE_COOKIE}=en-EN`);
+    expect(pageData(terms)['/rest/informacion/2']).toMatchObject({ language: 'en-EN' });
+    // A cookie with a language the site does not have: Spanish.
+    expect(await served(request, '/cargo', `${LANGUAGE_COOKIE}=fr-FR`)).toMatch(/<html lang="es-PE">/);
+
+    const token = await sessionToken();
+    const response = await request.get('/libro_reclamaciones', { headers: { cookie: `token=${token}` } });
+    const signedIn = await response.text();
+    expect(response.headers()['cache-control']).toBe('private, no-store');
+    expect(signedIn).toMatch(/data-testid="account-button"[^>]*>(<[^>]+>)*María</);
+    expect(signedIn).not.toContain('>Acceder<');
+    // An anonymous request right after is not served the signed-in render.
+    expect(await served(request, '/libro_reclamaciones')).toContain('>Acceder<');
+  });
+
+  test('the remote and the shell hydrate the HTML: nothing painted again, nothing moves, and it works (Spanish and English readers)', async ({ page, context }) => {
+    await recordLayoutShifts(page);
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __rendered: Element | null }).__rendered = document.querySelector('[id^="remote-"] > [data-build]');
+      }),
+    );
+    const shell = new ShellPage(page);
+    const live: [string, () => Promise<void>][] = [
+      ['/', () => expect(shell.main.getByRole('button', { name: 'Buscar pasajes' })).toBeVisible()],
+      ['/libro_reclamaciones', () => expect(shell.main.getByText(/^\d{2}\/\d{2}\/\d{4}$/)).toBeVisible()],
+      ['/informacion/terminos-condiciones', () => expect(shell.main.getByTestId('information-body')).toContainText('29571')],
+      ['/destinos/cusco', () => expect(shell.main.getByRole('combobox', { name: 'Destino' })).toHaveValue('Cusco (CUZ)')],
+      [
+        '/cargo/seguimiento',
+        async () => {
+          await expect(shell.main.locator('form[data-live]')).toBeAttached();
+          await shell.main.getByRole('button', { name: 'Buscar envío' }).click();
+          await expect(shell.main.locator('[aria-invalid="true"]').first()).toBeVisible();
+        },
+      ],
+    ];
+    for (const language of ['es-PE', 'en-EN'] as const) {
+      // English: only the cookie (storage cleared, or another device's choice): the page hydrates in it all the same.
+      await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, url: SITE.siteUrl }]);
+      for (const [path, isLive] of live) {
+        if (language === 'en-EN' && path === '/cargo/seguimiento') continue;
+        await shell.open(path);
+        await expect(page.locator('#remotes > div[data-live]')).toBeAttached();
+        if (language === 'es-PE') await isLive();
+        await expect(page.locator('#remotes form:not([data-live])')).toHaveCount(0);
+        await expect(page.locator('[id^="remote-"] > [data-build]')).toHaveCount(1);
+        expect(await page.evaluate(() => (window as unknown as { __rendered: Element | null }).__rendered?.isConnected), `${language} ${path}: hydrated`).toBe(true);
+        expect(await page.locator('html').getAttribute('lang'), path).toBe(language === 'en-EN' ? 'en' : 'es-PE');
+        await page.waitForLoadState('networkidle');
+        expect(await layoutShift(page), `${language} ${path}: layout shift`).toBeLessThanOrEqual(0.01);
+      }
+    }
+  });
+
+  test('a language switch changes header, main and footer in the same frame; the choice reaches the server as a cookie, and the next page has no Spanish from its first paint', async ({ page, context, consoleErrors }) => {
+    // At 6x CPU a hydration may take longer than single-spa's 3 s warning (shared/src/remote.tsx HYDRATING_TIMEOUTS): it only warns.
+    consoleErrors.allow(/single-spa minified message #31: .*arg=mount/);
+    const shell = new ShellPage(page);
+    // A busy phone: the switch is asked as soon as the header can take it, while the page hydrates.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await shell.open('/libro_reclamaciones');
+    await expect(page.locator('#shell-header[data-live]')).toBeAttached();
+    // Every animation frame from here on: the language of the header, the main area and the footer.
+    await page.evaluate(() => {
+      const frames: string[] = [];
+      (window as unknown as { __frames: string[] }).__frames = frames;
+      const sample = () => {
+        const header = document.querySelector('#shell-header nav')?.getAttribute('aria-label') === 'Main navigation' ? 'en' : 'es';
+        const main = document.querySelector('main h1')?.textContent?.includes('Complaints') ? 'en' : 'es';
+        const footer = [...document.querySelectorAll('#shell-footer h2')].some((heading) => heading.textContent === 'Contact us') ? 'en' : 'es';
+        frames.push(`${header}|${main}|${footer}`);
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    await shell.switchLanguage('en-EN');
+    await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText(/Complaints Book/i);
+    await expect(page.locator('#shell-footer').getByRole('heading', { name: 'Contact us' })).toBeVisible();
+    await page.waitForTimeout(300);
+    const frames = await page.evaluate(() => (window as unknown as { __frames: string[] }).__frames);
+    expect(frames.at(-1)).toBe('en|en|en');
+    expect(frames.filter((frame) => frame !== 'es|es|es' && frame !== 'en|en|en'), 'frames with two languages').toEqual([]);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    expect((await context.cookies()).find((cookie) => cookie.name === LANGUAGE_COOKIE)?.value).toBe('en-EN');
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __spanishSeen: string[] }).__spanishSeen = seen;
+      const check = () => {
+        for (const heading of document.querySelectorAll('h1')) {
+          if (heading.textContent === 'Libro de Reclamaciones' && heading.getBoundingClientRect().height > 0) seen.push(heading.textContent);
+        }
+        requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    await page.reload();
+    await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText(/Complaints Book/i);
+    await page.mouse.move(5, 5);
+    await expect(page.locator('#remotes > div[data-live]')).toBeAttached();
+    expect(await page.evaluate(() => (window as unknown as { __spanishSeen: string[] }).__spanishSeen)).toEqual([]);
+  });
+
+  test('a signed-in reader is greeted in the HTML itself, and the live header keeps every place', async ({ page }) => {
+    await recordLayoutShifts(page);
+    const asFirstPainted: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'document') asFirstPainted.push(await response.text());
+    });
+    await storeSession(page, { token: await sessionToken(), customer: { name: 'maría elena' }, expiresAt: Date.now() + 3_600_000 });
+    const shell = new ShellPage(page);
+    // The first visit after signing in writes the token cookie; from the next page on, the server greets.
+    await shell.open('/libro_reclamaciones');
+    await shell.open('/carga/clausulas');
+    await expect(shell.accountButton).toHaveText("María");
+    expect(asFirstPainted.at(-1)).not.toContain('>Acceder<');
+    await page.waitForLoadState('networkidle');
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
+  });
+});
+
+test.describe('code starts per island; input before it is kept', () => {
+  test('a page where nothing waits for data paints first and asks for no code until the customer acts; the complaints book shows today from its HTML', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).split('-');
+    for (const path of ['/cuenta/recuperar', '/', '/libro_reclamaciones']) {
+      const asked: string[] = [];
+      const onRequest = (request: { resourceType(): string; url(): string }) => {
+        if (request.resourceType() === 'script') asked.push(new URL(request.url()).pathname);
+      };
+      page.on('request', onRequest);
+      await page.goto(path);
+      if (path === '/libro_reclamaciones') await expect(page.getByRole('region', { name: 'Datos del proveedor' })).toContainText(`${d}/${m}/${y}`);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      expect(asked, path).toEqual(['/route-hints.js']);
+      await page.mouse.move(200, 200);
+      await expect(page.locator('#remotes > div[data-live]')).toBeAttached();
+      await expect(page.locator('#remotes form[data-live]').first()).toBeAttached();
+      await expect(page.locator('#remotes form:not([data-live])')).toHaveCount(0);
+      const paintedAt = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity);
+      const codeAt = await page.evaluate(() => performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/main.js'))?.startTime ?? -1);
+      expect(codeAt, `${path}: code after the first paint`).toBeGreaterThan(paintedAt);
+      page.off('request', onRequest);
+      await page.mouse.move(0, 0);
+    }
+  });
+
+  test('typed and sent before the code is live: the focus, the text and the submit are kept, never in the address, even before any script, and through a failed load and "try again"', async ({ page, consoleErrors }) => {
+    consoleErrors.allow(failedResponse(400, '/rest/login/verificar'));
+    const account = new AccountPage(page);
+    // Before any script: not even /route-hints.js has arrived.
+    let releaseHints!: () => void;
+    const held = new Promise<void>((resolve) => (releaseHints = resolve));
+    await page.route(/\/route-hints\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('clave=')) sent.push(request.url());
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await account.signInWithPassword(`nadie.${Date.now()}@example.pe`, 'NoEsLaClave1');
+    await expect(account.field('correo')).toHaveValue(/nadie\./);
+    releaseHints();
+    await expect(page.locator('#remote-mf_account[data-live]')).toBeAttached();
+    await account.main.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(account.main.getByText('El email o la contraseña no son correctos')).toBeVisible();
+    expect(sent).toEqual([]);
+    await page.unrouteAll();
+
+    // While the code downloads: typing keeps its focus, a submit is sent once live.
+    const release = await holdShellCode(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await account.field('correo').click();
+    await page.keyboard.type('ana@');
+    release();
+    await expect(page.locator('#remotes > div[data-live]')).toBeAttached();
+    await page.keyboard.type('example.pe');
+    await expect(account.field('correo')).toBeFocused();
+    await expect(account.field('correo')).toHaveValue('ana@example.pe');
+    await page.unrouteAll();
+
+    const releaseCargo = await holdShellCode(page);
+    await page.goto('/cargo/seguimiento', { waitUntil: 'commit' });
+    const cargo = new CargoPage(page);
+    await cargo.track('ra48213907');
+    releaseCargo();
+    await expect(cargo.main.getByRole('heading', { name: 'Envío RA48213907' })).toBeVisible();
+    expect(new URL(page.url()).search).toBe('');
+    await page.unrouteAll();
+
+    // Typed while the remote's code cannot load: still there after "try again", and searched then.
+    consoleErrors.allow(failedRequest('/mf-manifest.json'));
+    consoleErrors.allow(failedRequest('/remoteEntry.js'));
+    consoleErrors.allow(/died in status LOADING_SOURCE_CODE/);
+    let down = true;
+    await page.route(/:\d+\/[^/]+\/mf-manifest\.json$|remoteEntry\.js$/, async (route) => {
+      if (down && route.request().url().startsWith(`${SITE.remoteOrigin(4)}/`)) return route.abort('connectionrefused');
+      return route.continue();
+    });
+    const shell = new ShellPage(page);
+    await page.goto('/cargo/seguimiento');
+    const code = cargo.codeField();
+    await code.fill('RA48213907');
+    await expect(shell.remoteError()).toContainText('Esta sección no se pudo cargar');
+    await expect(code).toHaveValue('RA48213907');
+    down = false;
+    await shell.remoteError().getByRole('button', { name: 'Intentar de nuevo' }).click();
+    await expect(shell.remoteError()).toHaveCount(0);
+    await expect(page.locator('#remote-mf_cargo[data-live]')).toBeAttached();
+    await expect(code).toHaveValue('RA48213907');
+    await cargo.main.getByRole('button', { name: 'Buscar envío' }).click();
+    await expect(cargo.main.getByRole('heading', { name: 'Envío RA48213907' })).toBeVisible();
+  });
+});
+
+test.describe('a renderer that fails costs only its area', () => {
+  const ROOT = path.resolve(__dirname, '../..');
+  const deploy = (...args: string[]) =>
+    execFileSync(process.execPath, [path.join(ROOT, 'shell/scripts/deploy.mjs'), ...args], { env: { ...process.env, DEPLOY_DIR: SITE.deployDir }, encoding: 'utf8' }).trim();
+  const registry = () => JSON.parse(readFileSync(path.join(SITE.deployDir, 'shell/remotes.json'), 'utf8')) as Record<string, string>;
+
+  /** mf-complaints' live build with its renderer replaced by `renderer`, published and pointed at. */
+  function pointAtBrokenRenderer(renderer: string): string {
+    const live = registry().mf_complaints!.split('/').at(-2)!;
+    const copy = mkdtempSync(path.join(tmpdir(), 'mf-complaints-broken-'));
+    cpSync(path.join(SITE.deployDir, 'cdn/mf_complaints', live), copy, { recursive: true });
+    writeFileSync(path.join(copy, 'renderer.cjs'), renderer);
+    deploy('point', 'mf_complaints', deploy('publish', 'mf_complaints', copy));
+    return live;
+  }
+
+  test("one that throws, or is slower than its budget: the page comes with the shell and the area's sized skeleton, the browser renders it, never a 500", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    for (const renderer of [
+      'exports.render = async () => { throw new Error("broken on purpose"); };',
+      'exports.render = () => new Promise(() => undefined);',
+    ]) {
+      const live = pointAtBrokenRenderer(renderer);
+      try {
+        const response = await request.get('/libro_reclamaciones');
+        expect(response.status()).toBe(200);
+        const html = await response.text();
+        expect(html).toContain('aria-label="Navegación principal"');
+        expect(html).toContain('<div id="remote-mf_complaints" data-island="load" data-language="es-PE"></div>');
+        expect(html).toContain('href="/informacion/terminos-condiciones"');
+        // Its skeleton holds the area's place (CSS of the empty area), and the browser renders the book.
+        const shell = new ShellPage(page);
+        await page.goto('/libro_reclamaciones');
+        await expect(shell.main.getByRole('heading', { level: 1 })).toHaveText('Libro de Reclamaciones');
+        // Other remotes' pages are untouched.
+        expect(await served(request, '/cargo')).toMatch(/<div id="remote-mf_cargo" data-island="intent" data-language="es-PE"><div data-build/);
+      } finally {
+        deploy('point', 'mf_complaints', live);
+      }
+      // Pointed back: rendered by the server again.
+      expect(area(await served(request, '/libro_reclamaciones'), 'mf_complaints')).toContain('Libro de Reclamaciones');
+    }
+  });
+});

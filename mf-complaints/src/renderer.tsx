@@ -1,0 +1,16 @@
+/**
+ * This remote version's server renderer (`renderer.cjs`; the site server calls it per request,
+ * see `@rumbo/shared/server`): the complaints book, its empty form, in the reader's language.
+ */
+import { RemoteRoot } from '@rumbo/shared';
+import { createRenderer } from '@rumbo/shared/server';
+import { ComplaintPage } from './complaint.page';
+import { complaintsPackageTexts } from './locales';
+
+const build = __BUILD_LABEL__ || __APP_VERSION__;
+
+export const { render } = createRenderer({
+  texts: [complaintsPackageTexts],
+  page: () => <RemoteRoot Root={ComplaintPage} build={build} hydrating />,
+  routes: [{ path: '/libro_reclamaciones' }],
+});

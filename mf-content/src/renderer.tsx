@@ -1,0 +1,62 @@
+/**
+ * This remote version's server renderer (`renderer.cjs` in its version folder; the site server
+ * calls it per request, see `@rumbo/shared/server`): each route's loader, beside its page, runs
+ * here and the page hydrates from its answer (`stitchedAnswer`, `stitchedPage`), then refreshes
+ * from the API as it always does. A loader whose API is down or slow leaves the page's skeleton.
+ */
+import { RemoteRoot, type StitchedAnswer } from '@rumbo/shared';
+import { DestinationAnswer, endpoints } from '@rumbo/shared/contract';
+import pageHtml from '@rumbo/shared/contract/page-html.json';
+import { createRenderer, type LoaderContext } from '@rumbo/shared/server';
+import sanitizeHtml from 'sanitize-html';
+import * as v from 'valibot';
+import { destinationDataKey } from './destinations/destination.page';
+import { formatDate } from './information/information.page';
+import { informationDataKey } from './information/information.resource';
+import { contentPackageTexts } from './locales';
+import { PROMOTIONS_DATA_KEY } from './promotions/promotions.page';
+import { Root } from './root';
+import { DESTINATION_SLUGS, INFORMATION_ROUTES } from './routes';
+
+/** The answer of `key`'s call checked with its schema, as the page reads it (`stitchedAnswer`). */
+async function answerOf(context: LoaderContext, key: string, schema: v.GenericSchema): Promise<Record<string, unknown>> {
+  const checked = v.safeParse(schema, await context.get(key));
+  if (!checked.success) return {};
+  const stitched: StitchedAnswer<unknown> = { language: context.language, answer: checked.output };
+  return { [key]: stitched };
+}
+
+const isPage = (answer: unknown): answer is { titulo: string; html: string; actualizado: string } => {
+  const page = answer as Record<string, unknown> | undefined;
+  return typeof page?.titulo === 'string' && typeof page.html === 'string' && typeof page.actualizado === 'string';
+};
+
+/**
+ * An information page's text, as the API answers it in the reader's language. It shows before the
+ * browser's DOMPurify pass, so it is cleaned again with the API's own allowlist here; an answer
+ * the cleaning would change did not come from the API as built, and the page keeps its skeleton.
+ */
+async function informationPage(context: LoaderContext, id: number): Promise<Record<string, unknown>> {
+  const key = informationDataKey(id);
+  const answer = await context.get(key);
+  if (!isPage(answer) || sanitizeHtml(answer.html, pageHtml as sanitizeHtml.IOptions).trim() !== answer.html) return {};
+  return { [key]: { language: context.language, page: answer, dateText: formatDate(answer.actualizado, context.language) } };
+}
+
+const build = __BUILD_LABEL__ || __APP_VERSION__;
+
+export const { render } = createRenderer({
+  texts: [contentPackageTexts],
+  page: () => <RemoteRoot Root={Root} build={build} hydrating />,
+  routes: [
+    { path: '/' },
+    { path: '/promociones', load: (context) => answerOf(context, PROMOTIONS_DATA_KEY, endpoints.promotions.answer) },
+    { path: '/oficina' },
+    { path: '/corporativo' },
+    ...DESTINATION_SLUGS.map((slug) => ({
+      path: `/destinos/${slug}`,
+      load: (context: LoaderContext) => answerOf(context, destinationDataKey(slug), DestinationAnswer),
+    })),
+    ...INFORMATION_ROUTES.map(({ path, id }) => ({ path, load: (context: LoaderContext) => informationPage(context, id) })),
+  ],
+});

@@ -1,0 +1,126 @@
+/**
+ * The first-paint protocol, typed once for its producer (each remote's and the shell's renderer,
+ * built into their immutable version folders) and its caller (the site server,
+ * shell/scripts/site-server.mjs), and the few names the server's HTML and the browser share.
+ * Nothing else crosses from server to browser: a name not declared here is not part of it.
+ *
+ * A remote version's renderer (`renderer.cjs` in its folder) exports `render` (and, when it owns
+ * named parts other remotes' pages hold, `renderPart`). The site server calls it per request in
+ * the reader's language and state, puts the shell's header and footer around it and streams it;
+ * the browser hydrates the same components from the same `data`.
+ */
+import type { RuntimeConfig } from './config';
+import type { Language } from './i18n';
+
+/** What a renderer is asked to render. */
+export interface RenderInput {
+  /** The address's path (`/destinos/cusco`). */
+  path: string;
+  /** Its query, one value a name (the server normalises it: sorted, empty names dropped). */
+  query: Record<string, string>;
+  /** The reader's language: `PAINT.languageCookie`, else the site's default. */
+  language: Language;
+  /** A signed-in reader's bearer token (the spec's `token` cookie); never in a shared cache. */
+  session?: { token: string };
+  /** The site's runtime config (`config.json`), as the browser gets it. */
+  config: RuntimeConfig;
+  /** This response's CSP nonce, for any inline script React writes. */
+  nonce?: string;
+}
+
+/** The title and description of a page (the shell's, by route). */
+export interface RenderedHead {
+  title?: string;
+  description?: string;
+}
+
+/**
+ * A place in `html` another remote's named part goes (the home page's trip search): `at` is its
+ * offset in `html`, `name` one of `NAMED_PARTS`, `props` what the host renders it with.
+ */
+export interface PartPlace {
+  name: NamedPart;
+  props: Record<string, string>;
+  at: number;
+}
+
+/** What a renderer answers. */
+export interface RenderResult {
+  /** 200, or 404 for an address its routes do not know. */
+  status: number;
+  head: RenderedHead;
+  /** The markup of its area (the remote's container's content; for the shell, see `ShellResult`). */
+  html: string;
+  /** The critical CSS of that markup (Emotion's rules), and their ids (Emotion's browser cache adopts them). */
+  css: { text: string; ids: string[] };
+  /** What the page hydrates from (`PAINT.data`): each loader's answer under its key. */
+  data: Record<string, unknown>;
+  /** Where other remotes' named parts go (filled by the server with their renderers). */
+  parts?: PartPlace[];
+  /** When the area's code starts (`IslandDirective`). */
+  island?: IslandDirective;
+  /**
+   * Files of the version's own folder loaded `async` before its code: a purchase step's "client
+   * part", which writes what only the browser has (`CRESERVA`, `ASIENTOS`) into its frame.
+   */
+  scripts?: string[];
+}
+
+/** The shell's answer: the page's head, its header and its footer. */
+export interface ShellResult extends RenderResult {
+  footer: { html: string };
+  /** The remote that owns the address (route table), or undefined: not found. */
+  remote?: string;
+}
+
+/** Input of a named part: which, with which props. */
+export interface PartInput extends Omit<RenderInput, 'path' | 'query'> {
+  name: NamedPart;
+  props: Record<string, string>;
+}
+
+/** What a remote version's `renderer.cjs` exports. */
+export interface RemoteRenderer {
+  render(input: RenderInput): Promise<RenderResult>;
+  renderPart?(input: PartInput): Promise<RenderResult>;
+}
+
+/** What the shell version's `renderer.cjs` exports. */
+export interface ShellRenderer {
+  render(input: RenderInput): Promise<ShellResult>;
+}
+
+/**
+ * When an area's code starts: at once (`load`), once the browser is idle (`idle`), when the area
+ * comes into view (`visible`), or when the customer acts (`intent`: pointer, key, focus, scroll).
+ * Input made before then is replayed once the code is live, and survives a failed load.
+ */
+export type IslandDirective = 'load' | 'idle' | 'visible' | 'intent';
+export const ISLAND_DIRECTIVES: readonly IslandDirective[] = ['load', 'idle', 'visible', 'intent'];
+
+/** Other remotes' parts a page may hold, by name → the remote whose renderer fills them. */
+export const NAMED_PARTS = { 'trip-search': 'mf_booking', 'trip-search-to': 'mf_booking' } as const;
+export type NamedPart = keyof typeof NAMED_PARTS;
+
+/**
+ * The names of the paint protocol (every one the server's HTML and the browser share):
+ * - `data`: id of the `<script type="application/json">` with the page's `data` (inert JSON);
+ * - `island`: attribute of an area's container naming its `IslandDirective`;
+ * - `live`: attribute the browser sets on an area once its code has hydrated it (input made
+ *   before is replayed then);
+ * - `language`: attribute on an area saying which language its markup was rendered in (it
+ *   hydrates only in that one);
+ * - `part`: attribute of a named part's container (`data-parcel-slot`), `partKey` its key;
+ * - `languageCookie`: the cookie mirroring the `lang-web{product}` storage key, read by the server;
+ * - `tokenCookie`: the spec's `token` cookie: a signed-in reader's render (private, never cached).
+ */
+export const PAINT = {
+  data: 'page-data',
+  island: 'data-island',
+  live: 'data-live',
+  language: 'data-language',
+  part: 'data-parcel-slot',
+  partKey: 'data-slot-key',
+  languageCookie: (product: string) => `lang-web${product}`,
+  tokenCookie: 'token',
+} as const;

@@ -1,0 +1,376 @@
+/**
+ * The site's origin: its static files (the shell's entry, `/route-hints.js`, `config.json`, the
+ * registry) and every page, rendered per request (docs/first-paint.md):
+ *
+ *   address → route table (the shell's renderer) → registry → that remote version's renderer
+ *   (from its published folder, only for origins the site allows; a worker per version,
+ *   renderers.mjs) → the shell's header and footer around it → streamed.
+ *
+ * In the reader's language (`PAINT.languageCookie`) and state (the spec's `token` cookie). An
+ * anonymous render is cached by (versions, path, normalised query, language) and sent with
+ * `s-maxage`; a signed-in one is private and never cached. A renderer that throws or is slower
+ * than its budget costs only its area: the page comes with the header, the footer and that area's
+ * sized skeleton, and the browser renders it; never a 500.
+ */
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { RendererPool } from './renderers.mjs';
+import { isPublicFile, providerSet, siteSecurityHeaders } from './security-headers.mjs';
+import { registryOrigins } from './static-server.mjs';
+
+
+/** How long a remote's render may take (its loaders' API calls included) before its area is a skeleton. */
+export const RENDER_BUDGET_MS = Number(process.env.RENDER_BUDGET_MS ?? 2500);
+/** How long the shell's (header, footer) may take. */
+const SHELL_BUDGET_MS = 2500;
+/** How long an anonymous render is reused, here and by a CDN (`s-maxage`). */
+export const CACHE_SECONDS = 60;
+const CACHE_ENTRIES = 500;
+
+const LANGUAGES = ['es-PE', 'en-EN'];
+const DEFAULT_LANGUAGE = 'es-PE';
+/** Other remotes' named parts, by name → owner (`NAMED_PARTS`, @rumbo/shared/paint). */
+const NAMED_PARTS = { 'trip-search': 'mf_booking', 'trip-search-to': 'mf_booking' };
+
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+/** Data in a page (never run: `application/json`), written so no text in it can close its script. */
+const jsonScript = (id, value) => `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+const styleTag = ({ text, ids }) => (text ? `<style data-emotion="css ${ids.join(' ')}">${text}</style>` : '');
+
+function readJsonFile(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** A file's JSON, read again only when it changed. */
+function watchedJson(file) {
+  let seen = { mtimeMs: -1, value: {} };
+  return () => {
+    let mtimeMs;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return {};
+    }
+    if (mtimeMs !== seen.mtimeMs) seen = { mtimeMs, value: readJsonFile(file) };
+    return seen.value;
+  };
+}
+
+function parseCookies(header = '') {
+  const cookies = {};
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    const name = part.slice(0, at).trim();
+    try {
+      cookies[name] = decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      // A cookie that is not ours, badly encoded: ignored.
+    }
+  }
+  return cookies;
+}
+
+/** The query as the cache and the renderers see it: one value a name, names sorted, empty names dropped. */
+export function normalisedQuery(search) {
+  const query = {};
+  for (const [name, value] of new URLSearchParams(search)) if (name && !(name in query)) query[name] = value;
+  return Object.fromEntries(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** A small LRU of anonymous renders with their expiry. */
+class RenderCache {
+  constructor(max) {
+    this.max = max;
+    this.entries = new Map();
+  }
+  get(key) {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expires < Date.now()) return undefined;
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+  set(key, value) {
+    this.entries.set(key, { value, expires: Date.now() + CACHE_SECONDS * 1000 });
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value);
+  }
+}
+
+/**
+ * The published folder of a registry entry (`<origin>/<version>/mf-manifest.json`): only when its
+ * origin is one the site allows (a registry pointing elsewhere gets no server render), and its
+ * version a plain folder name; with the address it is served at.
+ */
+export function versionFolder(cdnDir, remote, manifestUrl, allowed) {
+  let url;
+  try {
+    url = new URL(manifestUrl);
+  } catch {
+    return undefined;
+  }
+  if (!allowed.includes(url.origin)) return undefined;
+  const version = url.pathname.split('/').at(-2);
+  if (!version || !/^[\w.-]+$/.test(version) || version.startsWith('.')) return undefined;
+  const folder = path.join(cdnDir, remote, version);
+  return existsSync(folder) ? { folder, version, publicPath: new URL('.', url).href } : undefined;
+}
+
+/** The whole site's origin. */
+export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigins }) {
+  const app = Fastify({ logger: false });
+  const remoteOrigins = registryOrigins(root, cdnOrigins);
+  const registry = watchedJson(path.join(root, 'remotes.json'));
+  const siteConfig = watchedJson(path.join(root, 'config.json'));
+  const pool = new RendererPool();
+  const cache = new RenderCache(CACHE_ENTRIES);
+  app.addHook('onClose', () => pool.close());
+  app.decorate('renderers', pool);
+
+  // This response's nonce, before helmet writes the CSP that names it.
+  app.addHook('onRequest', async (request) => {
+    request.raw.cspNonce = randomBytes(16).toString('base64');
+  });
+  // Helmet's other headers; the CSP (this response's nonce, the remotes' origins now, the sign-in
+  // providers config.json offers) and HSTS are security-headers.mjs', the same for every answer.
+  await app.register(helmet, { contentSecurityPolicy: false, strictTransportSecurity: false, crossOriginEmbedderPolicy: false });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.headers(siteSecurityHeaders({ nonce: request.raw.cspNonce, apiOrigin, remoteOrigins: remoteOrigins(), providers: providerSet(siteConfig()) }));
+    return payload;
+  });
+  await app.register(compress, { global: true, threshold: 512 });
+  const preconnect = [...cdnOrigins, apiOrigin].flatMap((origin) => [`<${origin}>; rel=preconnect`, `<${origin}>; rel=preconnect; crossorigin`]);
+  // The shell's files come from the version its registry key (`shell`) points at (deploy.mjs
+  // `point shell <version>`); the site's runtime files (`config.json`, `remotes.json`) from `root`.
+  await app.register(fastifyStatic, {
+    root,
+    serve: false,
+    // Builds carry `.br`/`.gz` twins made at the best level (webpack.federation.mjs): sent as is.
+    preCompressed: true,
+    setHeaders(reply, file) {
+      // Files without a content hash in their name (config, the entry scripts main.js and
+      // route-hints.js) are revalidated, so a new shell is picked up at once; chunks are hashed.
+      reply.header('Cache-Control', /\.[0-9a-f]{10}\.js(\.br|\.gz)?$/.test(file) ? 'public, max-age=3600' : 'no-cache');
+    },
+  });
+  /** The shell version's folder the registry points at (else the site's folder, as installed). */
+  const shellFolder = () => {
+    const version = registry().shell;
+    const folder = typeof version === 'string' && /^[\w.-]+$/.test(version) && !version.startsWith('.') ? path.join(cdnDir, 'shell', version) : undefined;
+    return folder && existsSync(folder) ? { folder, publicPath: '/' } : { folder: root, publicPath: '/' };
+  };
+  /** The file a request's path names in `folder`, if it is one the site serves (never a renderer). */
+  const fileIn = (folder, pathname) => {
+    const segments = pathname.split('/').filter(Boolean);
+    if (!segments.length || segments.some((segment) => segment === '..' || segment === '.' || segment.includes('\\'))) return undefined;
+    const file = segments.join('/');
+    // Never a renderer, and never a source map (the operator's, kept out of the served folders).
+    if (file.endsWith('.cjs') || !isPublicFile(file)) return undefined;
+    try {
+      return statSync(path.join(folder, file)).isFile() ? file : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const serveFileOrPage = (request, reply) => {
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(request.url, 'http://site').pathname);
+    } catch {
+      return reply.code(400).send();
+    }
+    const runtime = pathname === '/config.json' || pathname === '/remotes.json';
+    const folder = runtime ? root : shellFolder().folder;
+    const file = fileIn(folder, pathname);
+    if (file) return reply.sendFile(file, folder);
+    return sendPage(request, reply);
+  };
+
+  // Renderers run on this server: only from the origins the site was configured with (the CDN's),
+  // never from an origin a registry entry alone names.
+  const allowedOrigins = () => cdnOrigins;
+
+  async function call(app, where, method, input, budget) {
+    const worker = pool.workerFor(app, where.folder, where.publicPath);
+    if (!worker) throw new Error(`${app} has no renderer`);
+    return worker.call(method, input, budget);
+  }
+
+  /** A remote's area: its render with its named parts filled, or undefined (its skeleton). */
+  async function renderArea(remote, input, anonymous) {
+    const pointers = registry();
+    const where = pointers[remote] && versionFolder(cdnDir, remote, pointers[remote], allowedOrigins());
+    if (!where) return undefined;
+    // By every pointer, not only this remote's: its page may hold another remote's named part.
+    const key = anonymous && `${JSON.stringify(pointers)}|${remote}|${input.path}|${JSON.stringify(input.query)}|${input.language}`;
+    const cached = key && cache.get(key);
+    if (cached) return cached;
+    try {
+      const result = await call(remote, where, 'render', input, RENDER_BUDGET_MS);
+      const html = await withParts(result, input);
+      const area = { ...result, html, publicPath: where.publicPath, manifest: pointers[remote] };
+      if (key) cache.set(key, area);
+      return area;
+    } catch (error) {
+      console.error(`render of ${input.path} by ${remote} ${where.version}: ${error.message}`);
+      return undefined;
+    }
+  }
+
+  /**
+   * The area's markup with each named part filled by its owner's live renderer (the home page's
+   * trip search, mf-booking's); a part that fails stays empty (its host's placeholder shows).
+   */
+  async function withParts(result, input) {
+    if (!result.parts?.length) return result.html;
+    const pointers = registry();
+    const filled = await Promise.all(
+      result.parts.map(async (place) => {
+        const owner = NAMED_PARTS[place.name];
+        const where = owner && pointers[owner] && versionFolder(cdnDir, owner, pointers[owner], allowedOrigins());
+        if (!where) return undefined;
+        try {
+          const { language, config, session, nonce } = input;
+          return await call(owner, where, 'renderPart', { language, config, session, nonce, name: place.name, props: place.props }, RENDER_BUDGET_MS);
+        } catch (error) {
+          console.error(`part ${place.name} by ${owner}: ${error.message}`);
+          return undefined;
+        }
+      }),
+    );
+    let html = '';
+    let from = 0;
+    for (const [i, place] of result.parts.entries()) {
+      html += result.html.slice(from, place.at);
+      const part = filled[i];
+      if (part) {
+        html += part.html;
+        result.css = { text: result.css.text + part.css.text, ids: [...result.css.ids, ...part.css.ids] };
+        result.data = { ...result.data, ...part.data };
+      }
+      from = place.at;
+    }
+    return html + result.html.slice(from);
+  }
+
+  async function renderShell(input, anonymous) {
+    const key = anonymous && `shell@${shellFolder().folder}|${input.path}|${input.language}`;
+    const cached = key && cache.get(key);
+    if (cached) return cached;
+    const result = await call('shell', shellFolder(), 'render', input, SHELL_BUDGET_MS);
+    if (key) cache.set(key, result);
+    return result;
+  }
+
+  const sendPage = async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send();
+    const address = new URL(request.url, 'http://site');
+    let pathname;
+    try {
+      pathname = decodeURIComponent(address.pathname);
+    } catch {
+      return reply.code(400).send();
+    }
+    const config = siteConfig();
+    const product = config.product ?? 'rumbo';
+    const cookies = parseCookies(request.headers.cookie);
+    // The installed app's start URL names its reader's language (`?idioma=`), as the browser reads it (i18n.ts `startLanguage`).
+    const chosen = [address.searchParams.get('idioma'), cookies[`lang-web${product}`]].find((value) => LANGUAGES.includes(value));
+    const language = LANGUAGES.includes(chosen) ? chosen : DEFAULT_LANGUAGE;
+    const token = cookies.token || undefined;
+    const input = { path: pathname, query: normalisedQuery(address.search), language, config, ...(token ? { session: { token } } : {}), nonce: request.raw.cspNonce };
+    const anonymous = !token;
+
+    let shell;
+    try {
+      shell = await renderShell(input, anonymous);
+    } catch (error) {
+      // No shell renderer (not built) or one that failed: the page as the browser draws it.
+      console.error(`shell render of ${pathname}: ${error.message}`);
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellFolder().folder);
+    }
+    const area = shell.remote ? await renderArea(shell.remote, input, anonymous) : undefined;
+    reply
+      .code(shell.status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', anonymous ? `public, max-age=0, s-maxage=${CACHE_SECONDS}` : 'private, no-store')
+      // A shared cache keeps one copy per language and state (both are cookies).
+      .header('Vary', 'Cookie')
+      .header('Link', preconnect.join(', '));
+    const body = new PassThrough();
+    reply.send(body);
+    writeDocument(body, { shell, area, remote: shell.remote, language, nonce: request.raw.cspNonce });
+    return reply;
+  };
+  app.get('/', sendPage);
+  app.get('/*', serveFileOrPage);
+  app.setNotFoundHandler(sendPage);
+  await app.listen({ port, host });
+  return app;
+}
+
+/**
+ * The page's one inline script (by this response's nonce), first in it: a form sent before
+ * `/route-hints.js` has arrived (a slow phone) is not sent to its own address with its fields in
+ * the query (that script then holds and replays it, shell/src/early-input.ts); and should that
+ * script never arrive, the shell's entry is loaded once the page has.
+ */
+const PAGE_GUARD =
+  'document.addEventListener("submit",function(e){var f=e.target;if(f.closest&&f.closest("#remotes>div:not([data-live])"))e.preventDefault()},true);' +
+  'addEventListener("load",function(){if(!window.__routeHints){var s=document.createElement("script");s.src="/main.js";document.head.appendChild(s)}});';
+
+/** The base layout (index.html's): the footer below the fold, the header's place, an empty area's skeleton. */
+const BASE_CSS =
+  'html{-webkit-text-size-adjust:100%}body{margin:0;min-height:100vh;display:flex;flex-direction:column;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}' +
+  '#main{flex:1 0 auto;min-height:100vh;outline:none}#shell-header{min-height:57px}' +
+  // An area whose render failed or was too slow: its sized skeleton until the browser renders it.
+  '#remotes>div[data-island]:empty{min-height:70vh;margin:2rem auto;max-width:72rem;border-radius:.75rem;background:linear-gradient(90deg,#f4f4f5 25%,#e4e4e7 50%,#f4f4f5 75%);background-size:200% 100%}';
+
+const ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 48 48'%3E%3Ccircle cx='33' cy='12' r='6' fill='%23d86f0f'/%3E%3Cpath d='M2 44 L18 18 L26 30 L34 20 L46 44 Z' fill='%230f3a60'/%3E%3C/svg%3E";
+
+/**
+ * Writes the page: the head and header first (sent at once), then the area, the footer and the
+ * page's data. The island (`data-island` on `/route-hints.js` and the area) says when the code starts.
+ */
+function writeDocument(out, { shell, area, remote, language, nonce }) {
+  const island = area?.island ?? 'load';
+  const scripts = (area?.scripts ?? [])
+    .map((file) => `<script id="frame-fill" src="${escapeHtml(new URL(file, area.publicPath).href)}" async crossorigin="anonymous"></script>`)
+    .join('');
+  // A page whose code starts at once (a purchase step) has its remote's manifest and the runtime config on their way.
+  const preloads =
+    island === 'load'
+      ? `<link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous"/><link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous"/>${area?.manifest ? `<link rel="preload" href="${escapeHtml(area.manifest)}" as="fetch" crossorigin="anonymous"/>` : ''}`
+      : '';
+  out.write(
+    `<!doctype html><html lang="${language === 'en-EN' ? 'en' : 'es-PE'}"><head><meta charset="utf-8"/>` +
+      `<meta name="viewport" content="width=device-width, initial-scale=1"/><title>${escapeHtml(shell.head.title ?? '')}</title>` +
+      `<meta name="description" content="${escapeHtml(shell.head.description ?? '')}"/><meta name="theme-color" content="#0f3a60"/>` +
+      `<link rel="icon" href="${ICON}"/><script nonce="${nonce}">${PAGE_GUARD}</script>${preloads}` +
+      `<script src="/route-hints.js" async data-island="${island}" nonce="${nonce}"></script>${scripts}` +
+      `<style id="chakra-global-css">${shell.globalCss}</style><style>${BASE_CSS}</style>${styleTag(shell.css)}</head>` +
+      `<body><div id="shell-header">${shell.html}</div>`,
+  );
+  const container = remote ? `<div id="remote-${remote}" data-island="${island}" data-language="${language}">${area?.html ?? ''}</div>` : '';
+  out.end(
+    `${area ? styleTag(area.css) : ''}<main id="main" tabindex="-1"><div id="shell-main"></div><div id="remotes">${container}</div></main>` +
+      `<div id="shell-footer"><div data-static-footer="">${shell.footer.html}</div></div>` +
+      (area && Object.keys(area.data).length ? jsonScript('page-data', area.data) : '') +
+      `<noscript>Rumbo Andino necesita JavaScript para vender pasajes. / Rumbo Andino needs JavaScript to sell tickets.</noscript></body></html>`,
+  );
+}
