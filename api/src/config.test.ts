@@ -39,7 +39,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the wallets (issue 36): all of a wallet\'s variables or none, the keys inline or from a file', () => {
-    const base = { SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SITE_URL: 'https://www.rumboandino.pe/', CORS_ORIGINS: 'https://cdn.rumboandino.pe' };
+    const base = { SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', SITE_URL: 'https://www.rumboandino.pe/', CORS_ORIGINS: 'https://cdn.rumboandino.pe' };
     const account = JSON.stringify({ client_email: 'wallet@x.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nMII\n-----END PRIVATE KEY-----\n' });
     expect(loadConfig({ ...base, GOOGLE_WALLET_ISSUER_ID: '3388000000022000000', GOOGLE_WALLET_SERVICE_ACCOUNT: account }).wallets).toEqual({
       google: { issuerId: '3388000000022000000', clientEmail: 'wallet@x.iam.gserviceaccount.com', privateKey: expect.stringContaining('PRIVATE KEY'), origins: ['https://www.rumboandino.pe', 'https://cdn.rumboandino.pe'] },

@@ -12,8 +12,8 @@ import { credito, credito_movimiento } from './credit.tables';
 
 /**
  * `POST /rest/credito/pagar` (step 3): pays a pending reservation in full with travel credit, in
- * one transaction: the reservation locked, its tickets issued (issuePaid), then the credit spent
- * under the holder's credit lock; when the credit does not cover the total, all of it rolls back.
+ * one transaction: the reservation locked, its tickets and voucher issued (issuePaid), then the
+ * credit spent under the holder's credit lock; when the credit does not cover the total, all of it rolls back.
  * Two purchases paid at once with one credit: the second waits for the first and finds it spent.
  */
 export async function payWithCredit(

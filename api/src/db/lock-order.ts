@@ -16,10 +16,13 @@ import type { Database } from './client';
  *    stretch of a seat queues here), then `viaje_asiento` rows, ascending `cviaje_asiento`, all of a
  *    step in one statement
  * 6. `account`: the customer's `cuenta` row (points: balance, holds, ledger; a profile's edit)
- * 6b. `credit`: one holder's travel credit (advisory lock on the holder: a customer, or a guest's
- *    purchase): every issue and spend of one holder's credit queues here (issue 35)
- * 6c. `voucherSeries`: a voucher series' counter row (`comprobante_serie`): the last lock of a paying
- *    transaction, so the number every sale waits for is held only from there to the commit
+ * 6b. `voucherSeries`: a voucher series' counter row (`comprobante_serie`), or a voucher's row
+ *    (its credit note): late in a paying transaction, so the number every sale waits for is held
+ *    only from there to the commit
+ * 6c. `credit`: one holder's travel credit (advisory lock on the holder: a customer, or a guest's
+ *    purchase): every issue and spend of one holder's credit queues here (issue 35); after the
+ *    voucher, so a credit payment spends once its sale is issued and a refund credits once its
+ *    credit note is
  * 7. `oneTimeCode`: a one-time code's row (a sign-in code, a purchase-recovery code): its tries
  *    are counted one at a time
  * 8. `subscription`: a promotions subscription's row (subscribing, confirming)
@@ -37,7 +40,7 @@ import type { Database } from './client';
  * function over `locks.row` (sales/sales.locks.ts: payment, reservation, ticket; seats/seat-locks.ts;
  * accounts/account-lock.ts), so this file knows the order, not the tables: no module below db.
  */
-export const LOCK_ORDER = ['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account', 'credit', 'voucherSeries', 'oneTimeCode', 'subscription'] as const;
+export const LOCK_ORDER = ['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account', 'voucherSeries', 'credit', 'oneTimeCode', 'subscription'] as const;
 export type LockStep = (typeof LOCK_ORDER)[number];
 
 /** A transaction asked for a lock out of LOCK_ORDER: a bug that could deadlock under load. */

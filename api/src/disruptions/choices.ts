@@ -264,19 +264,25 @@ export async function voidTicket(db: Database, rec: TicketRecord, request: VoidR
       .set({ gestado_asiento: AVAILABLE, clave_hash: null, expira: null, cliente_hash: null })
       .where(and(eq(viaje_asiento.cviaje_asiento, ticket.cviaje_asiento), eq(viaje_asiento.gestado_asiento, SOLD)));
     await tx.insert(boleto_movimiento).values({ numero: request.numero, tipo: 'anulacion', monto_centimos: -amount, creserva: rec.reservation.creserva, fecha: now });
-    let creditUntil: Date | null = null;
-    // What each payment gives back (money or credit): its voucher's credit note is for that much,
-    // so a cancellation fee kept stays on the original voucher.
-    const returned: { creserva: number; monto: number }[] = [];
+    // What each payment gives back (money or credit). Its voucher's credit note is for that much
+    // (a cancellation fee kept stays on the original voucher), issued first: the voucher series'
+    // lock comes before the credit's in the lock order (db/lock-order.ts).
+    const returned: { part: (typeof parts)[number]; monto: number }[] = [];
     if (request.destino === 'original') {
       // Spread the fee over the payments, the last one taking what rounding leaves.
       let feeLeft = fee;
       for (const [i, part] of parts.entries()) {
         const partFee = i === parts.length - 1 ? feeLeft : Math.min(feeLeft, Math.round((part.monto * request.feePct) / 100));
         feeLeft -= partFee;
-        const monto = part.monto - partFee;
-        if (monto <= 0) continue;
-        returned.push({ creserva: part.creserva, monto });
+        if (part.monto - partFee > 0) returned.push({ part, monto: part.monto - partFee });
+      }
+    } else if (amount > 0) {
+      returned.push(...parts.map((part) => ({ part, monto: part.monto })));
+    }
+    for (const { part, monto } of returned) await context.vouchers.creditNote(tx, { creserva: part.creserva, numero: request.numero, montoCentimos: monto, motivo: request.tipo });
+    let creditUntil: Date | null = null;
+    if (request.destino === 'original') {
+      for (const { part, monto } of returned) {
         // What was paid with credit goes back as credit, never as money.
         if (part.proveedor === 'credito') {
           creditUntil = await issueCredit(tx, creditHolderOf(rec.reservation), monto, request.numero, context.policy.creditMonths, now);
@@ -294,9 +300,7 @@ export async function voidTicket(db: Database, rec: TicketRecord, request: VoidR
       }
     } else if (amount > 0) {
       creditUntil = await issueCredit(tx, creditHolderOf(rec.reservation), amount, request.numero, context.policy.creditMonths, now);
-      returned.push(...parts.map((part) => ({ creserva: part.creserva, monto: part.monto })));
     }
-    for (const part of returned) await context.vouchers.creditNote(tx, { creserva: part.creserva, numero: request.numero, montoCentimos: part.monto, motivo: request.tipo });
     await enqueueMail(tx, choiceMail(rec.reservation.comprador_email, rec.reservation.comprador_nombre, (rec.reservation.idioma === 'en-EN' ? 'en-EN' : 'es-PE') as Language, { numero: request.numero, monto: amount, creditUntil }));
   });
   await settleRefunds(db, request.numero, context);
