@@ -1,4 +1,4 @@
-import { expect, failedRequest, test } from '../support/test';
+import { expect, failedRequest, failedResponse, test } from '../support/test';
 import { ContentPages } from '../pages/content-pages.page';
 import { HomePage } from '../pages/home.page';
 import { expectAccessible } from '../support/axe';
@@ -135,7 +135,7 @@ test.describe('destinations', () => {
     await expect(content.heading()).toHaveText('Travel to Cusco');
   });
 
-  test('the home page links to destination pages with from prices; an unknown city is not found', async ({ page }) => {
+  test('the home page links to destination pages with from prices; an unknown city is not found', async ({ page, consoleErrors }) => {
     const home = new HomePage(page);
     await home.openHome();
     const card = home.main.getByTestId('destination-card').filter({ hasText: 'Tumbes' });
@@ -144,7 +144,11 @@ test.describe('destinations', () => {
     await card.click();
     await expect(home.heading()).toHaveText('Viaja a Tumbes');
 
+    // The site server answers an unknown city with its not-found page and status 404.
+    consoleErrors.allow(failedResponse(404, '/destinos/paris'));
+    const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/destinos/paris');
     await home.open('/destinos/paris');
+    expect((await answer).status()).toBe(404);
     await expect(home.notFound()).toBeVisible();
   });
 });
