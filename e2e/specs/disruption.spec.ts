@@ -130,7 +130,7 @@ test('a customer transfers a ticket and cancels another from Mi cuenta, seeing t
   await page.getByRole('button', { name: 'Transferir el pasaje' }).click();
   const transferred = page.getByRole('heading', { level: 2, name: new RegExp(`^Transferimos el pasaje\\. El nuevo pasaje es el ${codigo}-3`) });
   await expect(transferred).toBeFocused();
-  await expect(page.getByTestId('ticket').filter({ hasText: 'Luis' })).toHaveCount(1);
+  await expect(page.locator(`[data-testid="ticket"][data-numero="${codigo}-3"]`)).toContainText('Luis Huamán Ccori');
   expect(await boards(oldQr)).toBe(false);
   expect(await boards(await qrOf(`${codigo}-3`))).toBe(true);
 

@@ -1,5 +1,5 @@
 import type { Choice, RecoveryAnswer, ReservationView, SeatCell, TicketChanges, Trip } from '@rumbo/shared/schemas';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { credito } from '../credit/credit.tables';
 import { outbox } from '../mail/mail.tables';
 import { parseOperatorTokens } from '../operators/operators';
@@ -35,8 +35,9 @@ async function paidTicket(trip: Trip, seat: SeatCell, headers: Record<string, st
 /** A guest's recovery key for purchase `codigo` (the recovery page's way in). */
 async function recoveryKey(codigo: string): Promise<string> {
   await post(api.app, '/rest/venta/recovery', { codigo, email: BUYER.email });
-  const mails = await db().select().from(outbox).where(eq(outbox.to, BUYER.email));
-  const code = /\b(\d{6})\b/.exec(mails.filter((m) => m.subject.includes(codigo)).at(-1)!.subject)![1]!;
+  // The newest mail of this purchase that carries a code (its tickets' and vouchers' mails carry none).
+  const mails = await db().select().from(outbox).where(eq(outbox.to, BUYER.email)).orderBy(asc(outbox.id));
+  const code = mails.map((m) => m.subject.includes(codigo) && /\b(\d{6})\b/.exec(m.subject)?.[1]).filter(Boolean).at(-1) as string;
   return ((await post(api.app, '/rest/venta/recovery', { codigo, email: BUYER.email, verificacion: code })).json().data as RecoveryAnswer).acceso;
 }
 
