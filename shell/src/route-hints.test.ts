@@ -1,6 +1,6 @@
 import { filesToPreload } from './remotes/manifest';
 import { markFrameFilled } from '@rumbo/shared/early';
-import { FILL_WAIT_MS, hintRoute, takeRemotesRegistry, whenToStart } from './route-hints';
+import { FILL_WAIT_MS, hintRoute, loadShell, takeRemotesRegistry, whenToStart } from './route-hints';
 
 const MANIFEST_URL = 'http://cdn.test/mf_complaints/1.0.0-abc/mf-manifest.json';
 const manifest = {
@@ -268,5 +268,24 @@ describe('a page whose code waits for the customer (on-intent)', () => {
     painted(begin);
     expect(observed).toHaveLength(0);
     expect(begin).not.toHaveBeenCalled();
+  });
+});
+
+describe("the shell's entry", () => {
+  afterEach(() => {
+    for (const script of [...document.scripts]) script.remove();
+  });
+
+  it('is added once, and not at all where the page already names it (index.html, served offline)', () => {
+    loadShell('/main.js');
+    loadShell('/main.js');
+    expect([...document.scripts].filter((script) => script.src.endsWith('/main.js'))).toHaveLength(1);
+    for (const script of [...document.scripts]) script.remove();
+    const named = document.createElement('script');
+    named.src = '/main.js';
+    named.defer = true;
+    document.head.appendChild(named);
+    loadShell('/main.js');
+    expect([...document.scripts].filter((script) => script.src.endsWith('/main.js'))).toHaveLength(1);
   });
 });

@@ -243,8 +243,14 @@ export function prefetchLinksNearView(): void {
   afterFirstPaint(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(observe) : setTimeout(observe, 200)));
 }
 
-/** Adds the shell's entry script (a page that paints first does not name it in its HTML). */
+/**
+ * Adds the shell's entry script (a page that paints first does not name it in its HTML), unless the
+ * page already names it: `index.html`, which the service worker serves offline, does, and a second
+ * copy would start the shell twice (single-spa refuses a second start).
+ */
 export function loadShell(src: string): void {
+  const wanted = new URL(src, document.baseURI).href;
+  if ([...document.scripts].some((script) => script.src === wanted)) return;
   const script = document.createElement('script');
   script.src = src;
   document.head.appendChild(script);
