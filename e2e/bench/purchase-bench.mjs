@@ -19,6 +19,7 @@ import { chrome, limaDate, median, RUNS, startSite } from './site.mjs';
 import PASSENGER from '../../shared/src/testing/passenger.json' with { type: 'json' };
 
 // puppeteer-core comes with Lighthouse; it drives the browser whose page Lighthouse measures.
+const here = path.dirname(fileURLToPath(import.meta.url));
 const puppeteer = (await import(createRequire(fileURLToPath(import.meta.resolve('lighthouse/package.json'))).resolve('puppeteer-core'))).default;
 const port = Number(process.env.BENCH_PORT ?? 4850);
 const site = `http://localhost:${port}`;
@@ -157,3 +158,8 @@ for (const [page, runs] of results) {
     runs.map((r) => r.score).join(' '),
   );
 }
+mkdirSync(path.join(here, '../bench-results'), { recursive: true });
+writeFileSync(
+  path.join(here, '../bench-results/purchase.json'),
+  JSON.stringify(results.map(([page, runs]) => ({ page, performance: median(runs.map((r) => r.score)), lcpMs: Math.round(median(runs.map((r) => r.lcp))), tbtMs: Math.round(median(runs.map((r) => r.tbt))), cls: median(runs.map((r) => r.cls)) })), null, 2) + '\n',
+);

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+/**
+ * Writes docs/performance.md from the benches' last results (`api/bench-results/*.json`,
+ * `e2e/bench-results/*.json`, written by `npm run bench`): the one current table of figures, each
+ * beside the reference measured in the same run. Run last by `npm run bench`; figures of a bench
+ * that has not run are left out, saying so.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const read = (folder, name) => {
+  const file = path.join(root, folder, 'bench-results', `${name}.json`);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+};
+const cell = (value) => (value === null || value === undefined ? '—' : String(value));
+const rows = [];
+const missing = [];
+const row = (what, figure, reference) => rows.push(`| ${what} | ${figure} | ${reference} |`);
+
+const api = read('api', 'api');
+if (api) {
+  for (const r of api) {
+    for (const [name, label] of [['viaje', '`/rest/viaje`'], ['viaje_tramo', '`/rest/viaje`, a stretch'], ['maqueta', '`/rest/maqueta`'], ['maqueta_40_trips', '`/rest/maqueta`, 40 trips']]) {
+      const f = r[name];
+      if (f) row(`${label}, ${r.engine}, 50 connections`, `p50 ${f.p50_ms} ms, p99 ${f.p99_ms} ms, ${f.req_per_s} req/s`, name === 'viaje_tramo' ? `whole route p99 ${r.viaje.p99_ms} ms` : 'budget p99 ≤ 50 ms (maqueta)');
+    }
+    if (r.holds) row(`seat holds, two customers racing per seat, ${r.engine}`, `${r.holds.holds_per_s} holds/s`, `one winner per seat: ${r.holds.one_winner_per_seat}`);
+  }
+} else missing.push('api (`api/bench/api-bench.mjs`)');
+const sales = read('api', 'sales');
+if (sales) {
+  row(`sales, PostgreSQL, ${sales.purchases} purchases`, `${sales.reservations.per_s} reservations/s (p99 ${sales.reservations.p99_ms} ms), ${sales.paid_notices.per_s} paid notices/s (p99 ${sales.paid_notices.p99_ms} ms)`, `all paid once: ${sales.check.all_paid_once}`);
+} else missing.push('sales (`api/bench/sales-bench.mjs`)');
+const pages = read('e2e', 'bench');
+if (pages) {
+  for (const p of pages) {
+    row(`\`${p.page}\`: JS gzip KB, Lighthouse mobile, LCP ms, TBT ms, CLS`, [p.firstLoadJsGzipKb, p.performance, p.lcpMs, p.tbtMs, p.cls].map(cell).join(', '), p.noJs ? `same HTML, no JS: ${cell(p.noJs.performance)}, LCP ${cell(p.noJs.lcpMs)} ms` : '—');
+  }
+} else missing.push('pages (`e2e/bench/bench.mjs`)');
+const purchase = read('e2e', 'purchase');
+if (purchase) {
+  for (const p of purchase) row(`\`${p.page}\` (real session state): Lighthouse mobile, LCP ms, TBT ms, CLS`, [p.performance, p.lcpMs, p.tbtMs, p.cls].map(cell).join(', '), '—');
+} else missing.push('purchase steps (`e2e/bench/purchase-bench.mjs`)');
+const render = read('e2e', 'render-bench');
+if (render) {
+  for (const f of render.figures) row(`site server: ${f.title}`, `${f.rps} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms`, f === render.figures[0] ? 'the reference' : `static file: ${render.figures[0].rps} req/s`);
+  row('site server memory over pointer moves', `RSS ${render.memory.map((m) => `${m.move}: ${m.rssMb} MB`).join(', ')}`, `growth ${(render.growth * 100).toFixed(1)} % (budget ≤ 20 %)`);
+} else missing.push('site server (`e2e/bench/render-bench.mjs`)');
+
+const page = `# Performance
+
+Written by \`npm run bench\` (\`e2e/bench/performance-page.mjs\`) from the benches' last results,
+at ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on a ${process.env.BENCH_MACHINE ?? 'machine'} with load average ${loadavg().map((n) => n.toFixed(1)).join(', ')}
+when the table was written. A figure is compared only with the reference measured in the same run.
+Lighthouse multiplies observed main-thread time by 4: a busy machine inflates TBT.
+
+| what | figure | reference, same run |
+|---|---|---|
+${rows.join('\n')}
+${missing.length ? `\nNot measured in this run: ${missing.join(', ')}.\n` : ''}`;
+writeFileSync(path.join(root, 'docs', 'performance.md'), page);
+console.log(`docs/performance.md: ${rows.length} figures${missing.length ? `; not measured: ${missing.join(', ')}` : ''}`);
