@@ -1,3 +1,4 @@
+import { periodicJob } from '../jobs/periodic';
 import { and, asc, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { locks } from '../db/lock-order';
@@ -65,9 +66,6 @@ export function retryDelayMs(attempts: number): number {
 
 export function createMailSender(options: MailSenderOptions): MailSender {
   const { db, transport, from, log, intervalMs = 5_000, batchSize = 20, attachments } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
 
   async function claimDue(now: Date) {
     // SKIP LOCKED + pushing next_attempt_at forward = each due mail goes to one sender only,
@@ -140,26 +138,5 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     return { sent, failed };
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = drainOutbox()
-        .catch((error: unknown) => log.error(`mail sender: ${error instanceof Error ? error.message : String(error)}`))
-        .finally(schedule);
-    }, intervalMs);
-  }
-
-  return {
-    drainOutbox,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return { drainOutbox, ...periodicJob({ name: 'mail sender', intervalMs, log, run: () => drainOutbox() }) };
 }

@@ -1,3 +1,4 @@
+import { periodicJob } from '../jobs/periodic';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
@@ -102,33 +103,14 @@ export interface ReminderJobOptions {
 /** The loop every API instance runs; `sendDueReminders` makes each reminder go out once across them. */
 export function createReminderJob(options: ReminderJobOptions) {
   const { db, pocket, log, intervalMs = 60_000, now = () => new Date() } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sendDueReminders(db, pocket, now())
-        .then((queued) => {
-          if (queued > 0) log.info(`reminders: ${queued} queued`);
-        })
-        .catch((error: unknown) => log.error(`reminders: ${error instanceof Error ? error.message : String(error)}`))
-        .finally(schedule);
-    }, intervalMs);
-  }
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
+  return periodicJob({
+    name: 'reminders',
+    intervalMs,
+    log,
+    run: async () => {
+      const queued = await sendDueReminders(db, pocket, now());
+      if (queued > 0) log.info(`reminders: ${queued} queued`);
     },
-    /** Stops the loop and waits for a run in progress. */
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  });
 }

@@ -1,3 +1,4 @@
+import { periodicJob } from '../jobs/periodic';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { locks } from '../db/lock-order';
@@ -46,9 +47,6 @@ export interface VoucherSender {
 
 export function createVoucherSender(options: VoucherSenderOptions): VoucherSender {
   const { db, sunat, log, intervalMs = 5_000, batchSize = 20, concurrency = 5 } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
   /** Set by stop(): the batch in progress ends after the voucher being sent (its claim lapses for the others). */
   let stopping = false;
 
@@ -149,27 +147,6 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
     return counts;
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = drain()
-        .catch((error: unknown) => log.error(`voucher sender: ${error instanceof Error ? error.message : String(error)}`))
-        .finally(schedule);
-    }, intervalMs);
-  }
-
-  return {
-    drain,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      stopping = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  // Stopping ends a drain between vouchers, not after the whole outbox.
+  return { drain, ...periodicJob({ name: 'voucher sender', intervalMs, log, run: () => drain(), onStop: () => (stopping = true) }) };
 }
