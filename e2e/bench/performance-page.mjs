@@ -44,6 +44,20 @@ const purchase = read('e2e', 'purchase');
 if (purchase) {
   for (const p of purchase) row(`\`${p.page}\` (real session state): Lighthouse mobile, LCP ms, TBT ms, CLS`, [p.performance, p.lcpMs, p.tbtMs, p.cls].map(cell).join(', '), '—');
 } else missing.push('purchase steps (`e2e/bench/purchase-bench.mjs`)');
+const readers = read('e2e', 'readers');
+if (readers) {
+  for (const r of readers.results) {
+    row(`\`${r.page}\`, ${r.reader} reader: Lighthouse mobile, LCP ms, TBT ms (median of ${readers.runs})`, `${r.score}, ${r.lcpMs}, ${r.tbtMs}; LCP ÷ no-JS LCP ${r.lcpRatio}`, `same response, scripts forbidden: ${r.limit.score}, LCP ${r.limit.lcpMs} ms`);
+  }
+} else missing.push('readers (`e2e/bench/readers-bench.mjs`)');
+const offline = read('e2e', 'offline');
+if (offline) {
+  const o = offline.offlineTicket;
+  row(`ticket page with no network, CPU ${o.slowdown}× slower: QR on screen`, `${o.offlineMs} ms`, `online, same slowdown: ${o.onlineMs} ms`);
+  const w = offline.withWorker;
+  const b = offline.withoutWorker;
+  row('`/` with the service worker: LCP first visit, repeat visit; JS before acting', `${w.firstLcpMs} ms, ${w.repeatLcpMs} ms; ${w.firstJsKb} KB gzip`, `service workers blocked: ${b.firstLcpMs} ms, ${b.repeatLcpMs} ms; ${b.firstJsKb} KB gzip`);
+} else missing.push('offline ticket (`e2e/bench/offline-bench.mjs`)');
 const render = read('e2e', 'render-bench');
 if (render) {
   for (const f of render.figures) row(`site server: ${f.title}`, `${f.rps} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms`, f === render.figures[0] ? 'the reference' : `static file: ${render.figures[0].rps} req/s`);

@@ -14,67 +14,15 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
+import { chosenTrip, heldPurchase, pendingReservation } from './purchase.mjs';
 import { chrome, limaDate, median, RUNS, startSite } from './site.mjs';
-// The adult passenger every package's tests use (one definition).
-import PASSENGER from '../../shared/src/testing/passenger.json' with { type: 'json' };
 
 // puppeteer-core comes with Lighthouse; it drives the browser whose page Lighthouse measures.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const puppeteer = (await import(createRequire(fileURLToPath(import.meta.resolve('lighthouse/package.json'))).resolve('puppeteer-core'))).default;
 const port = Number(process.env.BENCH_PORT ?? 4850);
 const site = `http://localhost:${port}`;
-const apiUrl = `http://localhost:${port + 1}`;
 
-
-async function post(pathname, body) {
-  const response = await fetch(apiUrl + pathname, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site },
-    body: JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${pathname}: ${response.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
-
-/** A trip as step 1 leaves it in session storage, for step 2. */
-async function chosenTrip(days) {
-  const search = { origen: 'LIM', destino: 'AQP', fecha: limaDate(days), pasajeros: 1 };
-  const trips = await post('/rest/viaje', { origen: 'LIM', destino: 'AQP', fecha: search.fecha, cusuario: 50005, coficina_venta: 577 });
-  return { CRESERVA: { search, ida: trips[0], tramo: 'ida' } };
-}
-
-/** A purchase as steps 1–2 leave it in session storage: one held seat of a Lima → Arequipa trip. */
-async function heldPurchase(days) {
-  const search = { origen: 'LIM', destino: 'AQP', fecha: limaDate(days), pasajeros: 1 };
-  const trips = await post('/rest/viaje', { origen: 'LIM', destino: 'AQP', fecha: search.fecha, cusuario: 50005, coficina_venta: 577 });
-  const trip = trips[0];
-  const ref = { cviaje: trip.cviaje, cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino };
-  const map = await post('/rest/maqueta', { ...ref, susuario: 'TVIRT', cusuario: 50005 });
-  const cell = map.asientos.find((seat) => seat.gobjeto_sitio === 1 && seat.gestado_asiento === 83);
-  const seat = { ...ref, cviaje_asiento: cell.cviaje_asiento, nasiento: cell.nasiento, gnivel_piso: cell.gnivel_piso, gcategoria_asiento: cell.gcategoria_asiento };
-  const hold = await post('/rest/asiento/bloquear', { ...seat, gestado_asiento: 84, susuario: 'TVIRT', cusuario: 50005 });
-  return {
-    trip,
-    seat,
-    clave: hold.clave_bloqueo,
-    CRESERVA: { search, ida: trip, tramo: 'ida', clave_bloqueo: hold.clave_bloqueo },
-    ASIENTOS: [{ ...seat, clave_bloqueo: hold.clave_bloqueo, expira: hold.expira, precio: hold.precio }],
-  };
-}
-
-/** A pending reservation of a held seat, as step 3 leaves it. */
-async function pendingReservation(days) {
-  const purchase = await heldPurchase(days);
-  const pasajero = { ...PASSENGER, numero: String(40000000 + days) };
-  await post('/rest/asiento/asociar', { clave_bloqueo: purchase.clave, cviaje_asiento: purchase.seat.cviaje_asiento, pasajero });
-  const view = await post('/rest/venta/reserva', {
-    clave_bloqueo: purchase.clave,
-    comprador: { nombre: 'Rosa Quispe', email: 'rosa@example.pe', comprobante: 'boleta' },
-    terminos: true,
-  });
-  return { codigo: view.codigo, storage: { CRESERVA: { ...purchase.CRESERVA, codigo: view.codigo } } };
-}
 
 async function lighthouseWith(url, storage, local = {}) {
   const browser = await puppeteer.launch({
@@ -120,17 +68,17 @@ try {
   for (let i = 0; i < RUNS; i++) step1.push(await lighthouseWith(`${site}/pasajes?origen=LIM&destino=AQP&fecha=${limaDate(1)}&pasajeros=1`, {}));
   results.push(['/pasajes?… (step 1, reference)', step1]);
   const step2 = [];
-  for (let i = 0; i < RUNS; i++) step2.push(await lighthouseWith(`${site}/pasajes/asientos`, await chosenTrip(1 + i)));
+  for (let i = 0; i < RUNS; i++) step2.push(await lighthouseWith(`${site}/pasajes/asientos`, await chosenTrip(port, 1 + i)));
   results.push(['/pasajes/asientos (step 2)', step2]);
   const step3 = [];
   for (let i = 0; i < RUNS; i++) {
-    const purchase = await heldPurchase(2 + i);
+    const purchase = await heldPurchase(port, 2 + i);
     step3.push(await lighthouseWith(`${site}/pasajes/pago`, { CRESERVA: purchase.CRESERVA, ASIENTOS: purchase.ASIENTOS }));
   }
   results.push(['/pasajes/pago', step3]);
   const reservation = [];
   for (let i = 0; i < RUNS; i++) {
-    const pending = await pendingReservation(10 + i);
+    const pending = await pendingReservation(port, 10 + i);
     reservation.push(await lighthouseWith(`${site}/pasajes/reserva/${pending.codigo}`, pending.storage));
   }
   results.push(['/pasajes/reserva/{codigo}', reservation]);
