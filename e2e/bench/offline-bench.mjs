@@ -52,12 +52,12 @@ async function firstPaint(page, url) {
   await page.addInitScript(() => {
     new PerformanceObserver((list) => {
       const entries = list.getEntries();
-      window.__lcp = entries[entries.length - 1].startTime;
+      globalThis.__lcp = entries[entries.length - 1].startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
-  const lcp = await page.evaluate(() => Math.round(window.__lcp ?? NaN));
+  const lcp = await page.evaluate(() => Math.round(globalThis.__lcp ?? NaN));
   return { lcp, jsKb: Number(([...scripts.values()].reduce((a, b) => a + b, 0) / 1024).toFixed(1)) };
 }
 

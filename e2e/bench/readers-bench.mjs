@@ -82,7 +82,7 @@ async function measure(url, state) {
     // Cookies are per host, not per port: the site and the limit's proxy get the same ones.
     if (state.cookies.length) await browser.setCookie(...state.cookies.map((c) => ({ ...c, domain: 'localhost', path: '/' })));
     await page.evaluateOnNewDocument((kept) => {
-      if (location.protocol !== 'http:') return;
+      if (globalThis.location.protocol !== 'http:') return;
       for (const [key, value] of Object.entries(kept)) localStorage.setItem(key, value);
     }, state.local);
     const { lhr } = await lighthouse(url, { onlyCategories: ['performance'], output: 'json', logLevel: 'error' }, undefined, page);
