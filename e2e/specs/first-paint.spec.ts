@@ -71,9 +71,12 @@ test.describe('every page rendered by the site server, per request', () => {
       expect(response.headers()['vary'], path).toContain('Cookie');
     }
     // Read and used without code: an intent island; a purchase step starts at once, with its client part.
-    expect(await served(request, '/libro_reclamaciones')).toContain('<script src="/route-hints.js" async data-island="intent"');
+    // Streamed: /route-hints.js is in the head, sent before the area; it reads the island from the area's container.
+    const complaints = await served(request, '/libro_reclamaciones');
+    expect(complaints).toMatch(/<head>[\s\S]*<script src="\/route-hints\.js" async nonce="[^"]+"><\/script>[\s\S]*<\/head>/);
+    expect(complaints).toContain('<div id="remote-mf_complaints" data-island="intent"');
     const seats = await served(request, '/pasajes/asientos');
-    expect(seats).toMatch(/<script src="\/route-hints\.js" async data-island="load"[^>]*><\/script><script id="frame-fill" src="http:\/\/[^"]+\/frame-fill\.js" async/);
+    expect(seats).toMatch(/<script id="frame-fill" src="http:\/\/[^"]+\/frame-fill\.js" async[^>]*><\/script>[\s\S]*<div id="remote-mf_booking" data-island="load"/);
     // The data each page hydrates from, asked by its loader in the reader's language.
     expect(pageData(await served(request, '/informacion/terminos-condiciones'))['/rest/informacion/2']).toMatchObject({ language: 'es-PE', page: { titulo: 'Términos y condiciones' } });
     expect(pageData(await served(request, '/login'))).toEqual({ signInProviders: ['google', 'facebook'] });
