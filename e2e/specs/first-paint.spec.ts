@@ -90,8 +90,8 @@ test.describe('every page rendered by the site server, per request', () => {
     const promotions = await served(request, '/promociones');
     expect(pageData(promotions)['/rest/promocion/obtener']).toMatchObject({ language: 'es-PE', answer: expect.arrayContaining([expect.objectContaining({ cupon: expect.any(String) })]) });
     expect(promotions).not.toContain('chakra-skeleton');
-    // A purchase step's first request, described for /route-hints.js (its values are in session storage).
-    expect(pageData(seats).earlyRequest).toMatchObject({ method: 'POST', path: '/rest/maqueta' });
+    // Step 2 whose address names no trip: no seat map asked, and no request described for the browser.
+    expect(pageData(seats)).toEqual({});
     // An address whose query the page reads in the browser (a mailed link's token) is the browser's to render.
     expect(await served(request, '/promociones?confirmar=abc')).toContain('<div id="remote-mf_content" data-island="load" data-language="es-PE"></div>');
     expect(await served(request, '/cuenta/recuperar?token=abc')).toContain('<div id="remote-mf_account" data-island="load" data-language="es-PE"></div>');
