@@ -246,9 +246,10 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
     if (cached) return cached;
     try {
       const result = await call(remote, where, 'render', input, RENDER_BUDGET_MS);
-      const html = await withParts(result, input);
+      const { html, complete } = await withParts(result, input);
       const area = { ...result, html, publicPath: where.publicPath, manifest: pointers[remote] };
-      if (key) cache.set(key, area);
+      // A render with a part that failed (its owner late or broken) is sent, not kept: the next reader gets it whole.
+      if (key && complete) cache.set(key, area);
       return area;
     } catch (error) {
       console.error(`render of ${input.path} by ${remote} ${where.version}: ${error.message}`);
@@ -258,10 +259,11 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
 
   /**
    * The area's markup with each named part filled by its owner's live renderer (the home page's
-   * trip search, mf-booking's); a part that fails stays empty (its host's placeholder shows).
+   * trip search, mf-booking's); a part that fails stays empty (its host's placeholder shows), and
+   * the render is not `complete`.
    */
   async function withParts(result, input) {
-    if (!result.parts?.length) return result.html;
+    if (!result.parts?.length) return { html: result.html, complete: true };
     const pointers = registry();
     const filled = await Promise.all(
       result.parts.map(async (place) => {
@@ -289,7 +291,7 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
       }
       from = place.at;
     }
-    return html + result.html.slice(from);
+    return { html: html + result.html.slice(from), complete: filled.every(Boolean) };
   }
 
   async function renderShell(input, anonymous) {
