@@ -2,6 +2,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type { HeldSeat } from '../../shared/src/booking';
 import { ShellPage } from './shell.page';
 
+/** Step 2's address: it names the chosen trip and its stretch (its loader asks that trip's seat map on the server). */
+export const STEP_2_ADDRESS = /\/pasajes\/asientos\?cviaje=\d+&cterminal_origen=\d+&cterminal_destino=\d+$/;
+
 export interface TripSearch {
   /** What the customer types in the city boxes, and the option they pick. */
   origen: { type: string; option: RegExp };
@@ -70,7 +73,7 @@ export class BookingPage extends ShellPage {
   async chooseTrip(text: RegExp): Promise<void> {
     const card = this.tripCards().filter({ hasText: text }).first();
     await card.getByRole('button', { name: /^(Elegir viaje|Choose the)/ }).click();
-    await expect(this.page).toHaveURL(/\/pasajes\/asientos$/);
+    await expect(this.page).toHaveURL(STEP_2_ADDRESS);
     await expect(this.seatDeck()).toBeVisible();
   }
 

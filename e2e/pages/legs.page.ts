@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { BookingPage } from './booking.page';
+import { BookingPage, STEP_2_ADDRESS } from './booking.page';
 
 /**
  * Step 1 and the tickets when the passenger rides part of a bus's route (issue 19): trip cards
@@ -22,7 +22,7 @@ export class LegsPage extends BookingPage {
     await expect(card).toBeVisible();
     const heading = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
     await card.getByRole('button', { name: /^(Elegir viaje|Choose the)/ }).click();
-    await expect(this.page).toHaveURL(/\/pasajes\/asientos$/);
+    await expect(this.page).toHaveURL(STEP_2_ADDRESS);
     await expect(this.seatDeck()).toBeVisible();
     return heading;
   }

@@ -1,5 +1,5 @@
 import { expect, test, failedResponse, type APIRequestContext, type Page } from '../support/test';
-import { BookingPage, PaymentStepPage, ReservationStatusPage, type HeldSeatInStorage } from '../pages/booking.page';
+import { BookingPage, PaymentStepPage, ReservationStatusPage, STEP_2_ADDRESS, type HeldSeatInStorage } from '../pages/booking.page';
 import { expectAccessible } from '../support/axe';
 import { limaDate } from '../support/dates';
 import { SITE } from '../support/site';
@@ -185,7 +185,7 @@ test('step 3: the warning and "more time" there too; when the hold ends, it says
   await expectAccessible(page);
   await payment.main.getByRole('link', { name: 'Elegir asientos de nuevo' }).click();
 
-  await expect(page).toHaveURL(/\/pasajes\/asientos$/);
+  await expect(page).toHaveURL(STEP_2_ADDRESS);
   await expect(booking.message()).toContainText('Se acabó el tiempo de reserva');
   await expect(booking.seatDeck()).toBeVisible();
   await expectAccessible(page);

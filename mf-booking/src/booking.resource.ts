@@ -1,6 +1,7 @@
-import { SALES_CHANNEL, api, type HeldSeat } from '@rumbo/shared';
+import { SALES_CHANNEL, api, stitchedData, type HeldSeat } from '@rumbo/shared';
 import { seatsEndpoints, tripsEndpoints, type RequestOf } from '@rumbo/shared/contract';
-import type { SeatHoldResult, SeatMap, Terminal, Trip, TripStop } from '@rumbo/shared/schemas';
+import { SeatMapAnswer, type SeatHoldResult, type SeatMap, type Terminal, type Trip, type TripStop } from '@rumbo/shared/schemas';
+import * as v from 'valibot';
 
 /**
  * The contract's calls of the purchase flow (spec §7). Each answers undefined when the API gave no
@@ -45,14 +46,40 @@ export type SeatMapTrip = Pick<Trip, 'cviaje' | 'cterminal_origen' | 'cterminal_
 /** A trip whose stops are wanted: with its terminals, only those of the passenger's stretch. */
 export type StopsTrip = Pick<Trip, 'cviaje'> & Partial<SeatMapTrip>;
 
+/** The body of the seat map's request for `trip` (`seatsEndpoints.seatMap`). */
+export const seatMapRequest = (trip: SeatMapTrip) => ({
+  cviaje: trip.cviaje,
+  cterminal_origen: trip.cterminal_origen,
+  cterminal_destino: trip.cterminal_destino,
+  susuario: SALES_CHANNEL.susuario,
+  cusuario: SALES_CHANNEL.cusuario,
+});
+
+/** Where step 2's loader puts the seat map of the trip its address names (`PAINT.data`): the trip and the API's answer. */
+export const SEAT_MAP_DATA_KEY = seatsEndpoints.seatMap.path;
+export interface LoadedSeatMap {
+  trip: SeatMapTrip;
+  answer: SeatMap;
+}
+
+let loadedTaken = false;
+
+/**
+ * The seat map step 2's loader asked on the server for the trip its address names, if it is
+ * `trip`'s (the purchase this browser keeps): taken once, for the page's first map, which the page
+ * then asks anew (a render may be a minute old: `CACHE_SECONDS`), as any later one.
+ */
+export function takeLoadedSeatMap(trip: SeatMapTrip): SeatMap | undefined {
+  if (loadedTaken) return undefined;
+  loadedTaken = true;
+  const loaded = stitchedData(SEAT_MAP_DATA_KEY) as Partial<LoadedSeatMap> | undefined;
+  if (!loaded?.trip || (['cviaje', 'cterminal_origen', 'cterminal_destino'] as const).some((field) => loaded.trip![field] !== trip[field])) return undefined;
+  const checked = v.safeParse(SeatMapAnswer, loaded.answer);
+  return checked.success && Array.isArray(checked.output.asientos) ? checked.output : undefined;
+}
+
 export async function fetchSeatMap(trip: SeatMapTrip): Promise<SeatMap | undefined> {
-  const map = await api.call(seatsEndpoints.seatMap, {
-    cviaje: trip.cviaje,
-    cterminal_origen: trip.cterminal_origen,
-    cterminal_destino: trip.cterminal_destino,
-    susuario: SALES_CHANNEL.susuario,
-    cusuario: SALES_CHANNEL.cusuario,
-  });
+  const map = await api.call(seatsEndpoints.seatMap, seatMapRequest(trip));
   return map && Array.isArray(map.asientos) ? map : undefined;
 }
 

@@ -1,5 +1,5 @@
 import { SALES_CHANNEL, STORAGE_KEYS } from '@rumbo/shared';
-import { salesEndpoints, seatsEndpoints, tripsEndpoints } from '@rumbo/shared/contract';
+import { salesEndpoints, tripsEndpoints } from '@rumbo/shared/contract';
 import type { EarlyRequest } from '@rumbo/shared/early';
 import { PURCHASE_KEY_PATTERN, RESERVATION_CODE_PATTERN, SALES_WINDOW_DAYS } from '@rumbo/shared/schemas';
 import { RESERVATION_ROUTE } from './stored-purchase';
@@ -8,13 +8,11 @@ import { RESERVATION_ROUTE } from './stored-purchase';
 const CITY_CODE = '^[A-Z]{3}$';
 
 /**
- * Each stitched purchase page's first `/rest` request (by path, or path pattern; step 3 has none:
+ * Each stitched purchase page's first `/rest` request (by path, or path pattern; step 2 has none: its
+ * address names its trip and its loader asks the seat map on the server, `./renderer`; step 3 has none:
  * its first, the quote, is built from the held seats by its code), which the page starts from its HTML
  * (`@rumbo/shared/early`): the same body this remote then sends, so its client takes that answer.
  */
-/** The chosen leg's trip (`CRESERVA`, `currentTrip`). */
-const chosenTrip = (field: string) => ({ stored: STORAGE_KEYS.booking, path: ['$tramo', field] });
-
 // The reservation page's address, from where the frame's fill script reads it too.
 export { RESERVATION_ROUTE };
 
@@ -32,19 +30,6 @@ export const EARLY_REQUESTS: Readonly<Record<string, EarlyRequest | undefined>> 
     },
     unless: ['tramo'],
     distinct: ['origen', 'destino'],
-  },
-  // Step 2: the chosen trip's seat map (`fetchSeatMap`); none for a purchase already reserved (the page says so instead).
-  '/pasajes/asientos': {
-    method: 'POST',
-    path: seatsEndpoints.seatMap.path,
-    body: {
-      cviaje: chosenTrip('cviaje'),
-      cterminal_origen: chosenTrip('cterminal_origen'),
-      cterminal_destino: chosenTrip('cterminal_destino'),
-      susuario: SALES_CHANNEL.susuario,
-      cusuario: SALES_CHANNEL.cusuario,
-    },
-    unlessStored: { stored: STORAGE_KEYS.booking, path: ['codigo'] },
   },
   // The reservation (`ReservationStore.load`): its code from the address, read with this browser's
   // purchase key (`purchaseKeyOf`: the purchase in `CRESERVA` if it is this one, else an earlier one's).

@@ -2,26 +2,29 @@
  * This remote version's server renderer (`renderer.cjs`; the site server calls it per request,
  * see `@rumbo/shared/server`).
  *
- * The purchase steps: their frames (header, steps, headings, sized placeholders). What a step
- * shows is the customer's own purchase, kept in this browser's session storage (`CRESERVA`,
- * `ASIENTOS`), which no server has: that is the page's one client part, `frame-fill.js` of this
- * version (`scripts`), and the step's first request, described in its data (`earlyRequest`,
- * `./early-requests`) and started by `/route-hints.js` while the code downloads.
+ * The purchase steps: their frames (header, steps, headings, sized placeholders). Step 2's address
+ * names its trip (`seatsUrl`): its loader asks that trip's seat map here. What a step shows of the
+ * customer's own purchase, kept in this browser's session storage (`CRESERVA`, `ASIENTOS`), which
+ * no server has, is the page's one client part, `frame-fill.js` of this version (`scripts`); step 1's
+ * and the reservation's first request, described in their data (`earlyRequest`, `./early-requests`),
+ * is started by `/route-hints.js` while the code downloads.
  *
  * The trip search as other remotes' pages hold it (`NAMED_PARTS`: the home page's, a
  * destination's with its city preset), drawn with the terminals its loader asks for.
  */
 import { RemoteRoot, TRIP_SEARCH_SLOT } from '@rumbo/shared';
-import { tripsEndpoints } from '@rumbo/shared/contract';
-import { TerminalAnswer } from '@rumbo/shared/schemas';
+import { seatsEndpoints, tripsEndpoints } from '@rumbo/shared/contract';
+import { SeatMapAnswer, TerminalAnswer } from '@rumbo/shared/schemas';
 import { createRenderer, type LoaderContext } from '@rumbo/shared/server';
 import * as v from 'valibot';
+import { SEAT_MAP_DATA_KEY, seatMapRequest, type LoadedSeatMap } from './booking.resource';
 import { EARLY_REQUESTS, RESERVATION_ROUTE } from './early-requests';
 import { bookingPackageTexts } from './locales';
 import { Root } from './root';
 import { SearchParcel } from './search';
 import { searchPackageTexts } from './search/locales';
 import { TERMINALS_DATA_KEY } from './search/search.store';
+import { seatsTripOf } from './trips-url';
 
 /** The version's script that writes what a frame shows from session storage (webpack.config.mjs). */
 const FILL_SCRIPT = 'frame-fill.js';
@@ -36,12 +39,20 @@ async function terminals(context: LoaderContext): Promise<Record<string, unknown
   return checked.success && checked.output.length > 0 ? { [TERMINALS_DATA_KEY]: checked.output } : {};
 }
 
+/** Step 2: the seat map of the trip its address names (`seatsUrl`); the page shows it at once, then asks it anew. */
+async function seatMap(context: LoaderContext): Promise<Record<string, unknown>> {
+  const trip = seatsTripOf(context.query);
+  if (!trip) return {};
+  const checked = v.safeParse(SeatMapAnswer, await context.get(seatsEndpoints.seatMap.path, seatsEndpoints.seatMap.method, seatMapRequest(trip)));
+  return checked.success ? { [SEAT_MAP_DATA_KEY]: { trip, answer: checked.output } satisfies LoadedSeatMap } : {};
+}
+
 export const { render, renderPart } = createRenderer({
   texts: [bookingPackageTexts, searchPackageTexts],
   page: () => <RemoteRoot Root={Root} build={build} hydrating />,
   routes: [
     { path: '/pasajes', load: early('/pasajes'), island: 'load', query: true },
-    { path: '/pasajes/asientos', load: early('/pasajes/asientos'), island: 'load', scripts: [FILL_SCRIPT], query: true },
+    { path: '/pasajes/asientos', load: seatMap, island: 'load', scripts: [FILL_SCRIPT], query: true },
     { path: '/pasajes/pago', island: 'load', scripts: [FILL_SCRIPT], query: true },
     { path: RESERVATION_ROUTE, load: early(RESERVATION_ROUTE), island: 'load', scripts: [FILL_SCRIPT], query: true },
   ],

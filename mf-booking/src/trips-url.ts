@@ -1,4 +1,4 @@
-import { TripSearchFormSchema, type TripSearchForm } from '@rumbo/shared/schemas';
+import { TripSearchFormSchema, type Trip, type TripSearchForm } from '@rumbo/shared/schemas';
 import * as v from 'valibot';
 
 /**
@@ -14,6 +14,24 @@ export function tripsUrl(search: TripSearchForm, leg: Leg = 'ida'): string {
   query.set('pasajeros', String(search.pasajeros));
   if (leg === 'vuelta') query.set('tramo', 'vuelta');
   return `/pasajes?${query.toString()}`;
+}
+
+/** The trip whose seats step 2 shows: its address names it (and its stretch), so its loader asks its seat map. */
+export type SeatsTrip = Pick<Trip, 'cviaje' | 'cterminal_origen' | 'cterminal_destino'>;
+const SEATS_TRIP_FIELDS = ['cviaje', 'cterminal_origen', 'cterminal_destino'] as const;
+
+/** Step 2's address for `trip` (`/pasajes/asientos?cviaje&cterminal_origen&cterminal_destino`); without one, the bare path. */
+export function seatsUrl(trip?: SeatsTrip): string {
+  if (!trip) return '/pasajes/asientos';
+  return `/pasajes/asientos?${new URLSearchParams(SEATS_TRIP_FIELDS.map((field) => [field, String(trip[field])])).toString()}`;
+}
+
+/** The trip step 2's query names (whole positive numbers, as the seat map's request takes them), or undefined. */
+export function seatsTripOf(query: Record<string, string | undefined>): SeatsTrip | undefined {
+  const values = SEATS_TRIP_FIELDS.map((field) => (/^[1-9]\d{0,14}$/.test(query[field] ?? '') ? Number(query[field]) : undefined));
+  if (values.some((value) => value === undefined)) return undefined;
+  const [cviaje, cterminal_origen, cterminal_destino] = values as number[];
+  return { cviaje: cviaje!, cterminal_origen: cterminal_origen!, cterminal_destino: cterminal_destino! };
 }
 
 export type ParsedSearch = { ok: true; search: TripSearchForm; leg: Leg } | { ok: false; issues: string[]; partial: Partial<Record<keyof TripSearchForm, string>> };

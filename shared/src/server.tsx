@@ -35,8 +35,8 @@ export interface LoaderContext {
   language: Language;
   config: RuntimeConfig;
   session?: { token: string };
-  /** `path` of the site's API (GET, or POST with `{}`) in the reader's language and with their token; its `data`, or undefined. */
-  get(path: string, method?: 'GET' | 'POST'): Promise<unknown>;
+  /** `path` of the site's API (GET, or POST with `body`, `{}` unless given) in the reader's language and with their token; its `data`, or undefined. */
+  get(path: string, method?: 'GET' | 'POST', body?: Record<string, unknown>): Promise<unknown>;
 }
 
 /** A remote's route as its renderer knows it: the page's data loader and its island directive. */
@@ -182,10 +182,10 @@ function loaderContext(input: Omit<RenderInput, 'path' | 'query'> & { path: stri
     language: input.language,
     config: input.config,
     session: input.session,
-    async get(path, method = 'GET') {
+    async get(path, method = 'GET', body = {}) {
       const response = await fetch(`${base}${path}`, {
         method,
-        body: method === 'GET' ? undefined : '{}',
+        body: method === 'GET' ? undefined : JSON.stringify(body),
         headers: {
           Accept: 'application/json',
           ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }),

@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import zlib from 'node:zlib';
 import { RendererPool } from './renderers.mjs';
 import { isPublicFile, providerSet, siteSecurityHeaders } from './security-headers.mjs';
 import { registryOrigins } from './static-server.mjs';
@@ -130,6 +131,30 @@ export function versionFolder(cdnDir, remote, manifestUrl, allowed) {
   return existsSync(folder) ? { folder, version, publicPath: new URL('.', url).href } : undefined;
 }
 
+/**
+ * A page's body as sent: compressed here (not by @fastify/compress, whose stream holds its output
+ * until it has enough), each chunk flushed as it is written, so the head and the header reach the
+ * browser before the area is rendered. Brotli or gzip as the browser accepts, else as is.
+ */
+function streamed(request, reply, body) {
+  const accepted = String(request.headers['accept-encoding'] ?? '')
+    .split(',')
+    .map((part) => part.trim().split(/\s*;\s*q=/))
+    .filter(([, q]) => q === undefined || Number(q) > 0)
+    .map(([name]) => name.toLowerCase());
+  const accepts = (name) => accepted.includes(name);
+  const encoding = accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : undefined;
+  reply.header('Vary', 'Cookie, Accept-Encoding');
+  if (!encoding) return body;
+  reply.header('Content-Encoding', encoding);
+  const compressor =
+    encoding === 'br'
+      ? zlib.createBrotliCompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH, level: 6 });
+  body.pipe(compressor);
+  return compressor;
+}
+
 /** The whole site's origin. */
 export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigins }) {
   const app = Fastify({ logger: false });
@@ -221,9 +246,10 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
     if (cached) return cached;
     try {
       const result = await call(remote, where, 'render', input, RENDER_BUDGET_MS);
-      const html = await withParts(result, input);
+      const { html, complete } = await withParts(result, input);
       const area = { ...result, html, publicPath: where.publicPath, manifest: pointers[remote] };
-      if (key) cache.set(key, area);
+      // A render with a part that failed (its owner late or broken) is sent, not kept: the next reader gets it whole.
+      if (key && complete) cache.set(key, area);
       return area;
     } catch (error) {
       console.error(`render of ${input.path} by ${remote} ${where.version}: ${error.message}`);
@@ -233,10 +259,11 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
 
   /**
    * The area's markup with each named part filled by its owner's live renderer (the home page's
-   * trip search, mf-booking's); a part that fails stays empty (its host's placeholder shows).
+   * trip search, mf-booking's); a part that fails stays empty (its host's placeholder shows), and
+   * the render is not `complete`.
    */
   async function withParts(result, input) {
-    if (!result.parts?.length) return result.html;
+    if (!result.parts?.length) return { html: result.html, complete: true };
     const pointers = registry();
     const filled = await Promise.all(
       result.parts.map(async (place) => {
@@ -264,7 +291,7 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
       }
       from = place.at;
     }
-    return html + result.html.slice(from);
+    return { html: html + result.html.slice(from), complete: filled.every(Boolean) };
   }
 
   async function renderShell(input, anonymous) {
@@ -303,17 +330,25 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
       console.error(`shell render of ${pathname}: ${error.message}`);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellFolder().folder);
     }
-    const area = shell.remote ? await renderArea(shell.remote, input, anonymous) : undefined;
+    // The status is the route table's (the shell's), decided before the first byte: an address no
+    // route owns is a 404; a remote's area can no longer change it once the header is on its way.
     reply
       .code(shell.status)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', anonymous ? `public, max-age=0, s-maxage=${CACHE_SECONDS}` : 'private, no-store')
-      // A shared cache keeps one copy per language and state (both are cookies).
-      .header('Vary', 'Cookie')
       .header('Link', preconnect.join(', '));
+    // A shared cache keeps one copy per language and state (both are cookies) and encoding (`streamed`).
     const body = new PassThrough();
-    reply.send(body);
-    writeDocument(body, { shell, area, remote: shell.remote, language, nonce: request.raw.cspNonce });
+    reply.send(streamed(request, reply, body));
+    const nonce = request.raw.cspNonce;
+    // The head and the header at once; the area (its loaders, its render) is on its way meanwhile.
+    body.write(documentStart({ shell, language, nonce }));
+    let area;
+    try {
+      area = shell.remote ? await renderArea(shell.remote, input, anonymous) : undefined;
+    } finally {
+      body.end(documentRest({ shell, area, remote: shell.remote, language }));
+    }
     return reply;
   };
   app.get('/', sendPage);
@@ -344,10 +379,28 @@ const ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 48 48'%3E%3Ccircle cx='33' cy='12' r='6' fill='%23d86f0f'/%3E%3Cpath d='M2 44 L18 18 L26 30 L34 20 L46 44 Z' fill='%230f3a60'/%3E%3C/svg%3E";
 
 /**
- * Writes the page: the head and header first (sent at once), then the area, the footer and the
- * page's data. The island (`data-island` on `/route-hints.js` and the area) says when the code starts.
+ * The page's first chunk, sent before its area is rendered: the head (title, the page's guard,
+ * `/route-hints.js`, the shell's CSS) and the header. `/route-hints.js` reads the area's island
+ * directive from the area's container once it has arrived (route-hints.entry.ts).
  */
-function writeDocument(out, { shell, area, remote, language, nonce }) {
+function documentStart({ shell, language, nonce }) {
+  return (
+    `<!doctype html><html lang="${language === 'en-EN' ? 'en' : 'es-PE'}"><head><meta charset="utf-8"/>` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"/><title>${escapeHtml(shell.head.title ?? '')}</title>` +
+    `<meta name="description" content="${escapeHtml(shell.head.description ?? '')}"/><meta name="theme-color" content="#0f3a60"/>` +
+    `<link rel="icon" href="${ICON}"/><script nonce="${nonce}">${PAGE_GUARD}</script>` +
+    `<script src="/route-hints.js" async nonce="${nonce}"></script>` +
+    `<style id="chakra-global-css">${shell.globalCss}</style><style>${BASE_CSS}</style>${styleTag(shell.css)}</head>` +
+    `<body><div id="shell-header">${shell.html}</div>`
+  );
+}
+
+/**
+ * The rest, once the area is rendered (or past its budget: empty, its skeleton): the area with
+ * its island directive (`data-island`: when its code starts), its client part's script and the
+ * preloads of a page whose code starts at once, the footer and the page's data.
+ */
+function documentRest({ shell, area, remote, language }) {
   const island = area?.island ?? 'load';
   const scripts = (area?.scripts ?? [])
     .map((file) => `<script id="frame-fill" src="${escapeHtml(new URL(file, area.publicPath).href)}" async crossorigin="anonymous"></script>`)
@@ -357,20 +410,11 @@ function writeDocument(out, { shell, area, remote, language, nonce }) {
     island === 'load'
       ? `<link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous"/><link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous"/>${area?.manifest ? `<link rel="preload" href="${escapeHtml(area.manifest)}" as="fetch" crossorigin="anonymous"/>` : ''}`
       : '';
-  out.write(
-    `<!doctype html><html lang="${language === 'en-EN' ? 'en' : 'es-PE'}"><head><meta charset="utf-8"/>` +
-      `<meta name="viewport" content="width=device-width, initial-scale=1"/><title>${escapeHtml(shell.head.title ?? '')}</title>` +
-      `<meta name="description" content="${escapeHtml(shell.head.description ?? '')}"/><meta name="theme-color" content="#0f3a60"/>` +
-      `<link rel="icon" href="${ICON}"/><script nonce="${nonce}">${PAGE_GUARD}</script>${preloads}` +
-      `<script src="/route-hints.js" async data-island="${island}" nonce="${nonce}"></script>${scripts}` +
-      `<style id="chakra-global-css">${shell.globalCss}</style><style>${BASE_CSS}</style>${styleTag(shell.css)}</head>` +
-      `<body><div id="shell-header">${shell.html}</div>`,
-  );
   const container = remote ? `<div id="remote-${remote}" data-island="${island}" data-language="${language}">${area?.html ?? ''}</div>` : '';
-  out.end(
-    `${area ? styleTag(area.css) : ''}<main id="main" tabindex="-1"><div id="shell-main"></div><div id="remotes">${container}</div></main>` +
-      `<div id="shell-footer"><div data-static-footer="">${shell.footer.html}</div></div>` +
-      (area && Object.keys(area.data).length ? jsonScript('page-data', area.data) : '') +
-      `<noscript>Rumbo Andino necesita JavaScript para vender pasajes. / Rumbo Andino needs JavaScript to sell tickets.</noscript></body></html>`,
+  return (
+    `${preloads}${scripts}${area ? styleTag(area.css) : ''}<main id="main" tabindex="-1"><div id="shell-main"></div><div id="remotes">${container}</div></main>` +
+    `<div id="shell-footer"><div data-static-footer="">${shell.footer.html}</div></div>` +
+    (area && Object.keys(area.data).length ? jsonScript('page-data', area.data) : '') +
+    `<noscript>Rumbo Andino necesita JavaScript para vender pasajes. / Rumbo Andino needs JavaScript to sell tickets.</noscript></body></html>`
   );
 }

@@ -1,6 +1,6 @@
 import { filesToPreload } from './remotes/manifest';
 import { markFrameFilled } from '@rumbo/shared/early';
-import { FILL_WAIT_MS, hintRoute, loadShell, takeRemotesRegistry, whenToStart } from './route-hints';
+import { FILL_WAIT_MS, hintRoute, loadShell, takeRemotesRegistry, whenAreaArrived, whenToStart } from './route-hints';
 
 const MANIFEST_URL = 'http://cdn.test/mf_complaints/1.0.0-abc/mf-manifest.json';
 const manifest = {
@@ -287,5 +287,33 @@ describe("the shell's entry", () => {
     document.head.appendChild(named);
     loadShell('/main.js');
     expect([...document.scripts].filter((script) => script.src.endsWith('/main.js'))).toHaveLength(1);
+  });
+});
+
+describe('a streamed page: its island is read from its area once the area has arrived', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    jest.restoreAllMocks();
+  });
+
+  it("reads the area container's directive, none on a page without an area", () => {
+    document.body.innerHTML = '<div id="remotes"><div id="remote-mf_content" data-island="intent" data-language="es-PE"></div></div>';
+    const seen: unknown[] = [];
+    whenAreaArrived((options) => seen.push(options));
+    document.body.innerHTML = '<div id="remotes"></div>';
+    whenAreaArrived((options) => seen.push(options));
+    expect(seen).toEqual([{ island: 'intent' }, { island: undefined }]);
+  });
+
+  it('waits for the document while it is still arriving; a customer who acted meanwhile gets the code at once', () => {
+    const state = jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const seen: unknown[] = [];
+    whenAreaArrived((options) => seen.push(options));
+    expect(seen).toEqual([]);
+    window.dispatchEvent(new Event('pointerdown'));
+    document.body.innerHTML = '<div id="remotes"><div id="remote-mf_content" data-island="intent"></div></div>';
+    state.mockReturnValue('interactive');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    expect(seen).toEqual([{ island: 'load' }]);
   });
 });

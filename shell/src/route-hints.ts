@@ -88,6 +88,26 @@ const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'f
 const AWAITING = '#remotes [aria-busy="true"], #remotes .chakra-skeleton';
 
 /**
+ * Calls `then` with the page's island directive once its area has arrived: the server streams the
+ * head and the header first, the area (its container names its `PAINT.island`) when rendered.
+ * A customer who acted before (the header is usable meanwhile) gets the code as if the area said
+ * `intent`, at once. A page without an area (the offline page, an address no route owns) says none:
+ * its code starts at once.
+ */
+export function whenAreaArrived(then: (options: StartOptions) => void): void {
+  let acted = false;
+  const act = () => void (acted = true);
+  const read = () => {
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, act, true);
+    const island = document.querySelector(`#remotes > [${PAINT.island}]`)?.getAttribute(PAINT.island) ?? undefined;
+    then({ island: acted && island === 'intent' ? 'load' : island });
+  };
+  if (document.readyState !== 'loading') return read();
+  for (const type of INTENT_EVENTS) window.addEventListener(type, act, { capture: true, passive: true });
+  document.addEventListener('DOMContentLoaded', read, { once: true });
+}
+
+/**
  * Runs `begin` when the page's island directive says (`IslandDirective`, @rumbo/shared/paint),
  * never before its HTML has painted (the code would share the bandwidth with it):
  * - `load`: once painted (a purchase step: with what its client part, `#frame-fill`, writes);

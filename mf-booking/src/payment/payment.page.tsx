@@ -7,7 +7,8 @@ import { LEG_FILLS, tripFacts } from '../leg-line';
 import { LegLinesView, useLegLines } from '../leg-lines';
 import { HoldAnnouncement, HoldTime } from '../seats/hold-time';
 import { loadReservationPage } from '../reservation/load-page';
-import { tripsUrl } from '../trips-url';
+import { currentTrip } from '../reservation';
+import { seatsUrl, tripsUrl } from '../trips-url';
 import { ReservedNotice } from '../reserved-notice';
 import { StepIndicator } from '../steps';
 import { BuyerSection, Terms } from './buyer-section';
@@ -69,7 +70,7 @@ export const PaymentPage = observer(function PaymentPage({ store: given }: { sto
           <Alert.Content>
             <Alert.Title>{t('payment.expired')}</Alert.Title>
             <Alert.Description>{t('payment.expiredKept')}</Alert.Description>
-            <SiteLink to="/pasajes/asientos" textDecoration="underline">
+            <SiteLink to={seatsUrl(store.reservation && currentTrip(store.reservation))} textDecoration="underline">
               {t('payment.chooseAgain')}
             </SiteLink>
           </Alert.Content>

@@ -3,9 +3,10 @@ import { MinorGuardianSchema, type Buyer, type Passenger, type ReservationView, 
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { navigateToUrl } from 'single-spa';
 import { limaDay } from '../format';
-import { heldSeats, holdsExpireAt, readReservation, secondsUntil, startNewPurchase, writeHeldSeats, writeReservation, type Leg, type Reservation } from '../reservation';
+import { currentTrip, heldSeats, holdsExpireAt, readReservation, secondsUntil, startNewPurchase, writeHeldSeats, writeReservation, type Leg, type Reservation } from '../reservation';
 import * as sales from '../sales.resource';
 import { HoldTimer, requestExtension, type HoldMessage } from '../seats/hold-timer';
+import { seatsUrl } from '../trips-url';
 import { BuyerForm, type BuyerField } from './buyer.form';
 import { draft } from './draft';
 import { PassengerForm } from './passenger.form';
@@ -195,7 +196,8 @@ export class PaymentStore {
   /** "Start a new purchase" after a reservation: see `startNewPurchase`; then step 2 of the same trip. */
   async startNewPurchase(): Promise<void> {
     await startNewPurchase((seat) => this.deps.api.releaseSeat(seat), this.deps.storage);
-    this.deps.navigate('/pasajes/asientos');
+    const stored = readReservation(this.deps.storage);
+    this.deps.navigate(seatsUrl(stored && currentTrip(stored)));
   }
 
   /** Restores the purchase, then asks the server for its price, the current coupons and the customer's points. */

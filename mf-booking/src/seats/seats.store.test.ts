@@ -57,6 +57,24 @@ describe('SeatsStore', () => {
     expect(await requests[0]!.json()).toEqual({ cviaje: 100, cterminal_origen: 1, cterminal_destino: 3, susuario: 'TVIRT', cusuario: 50005 });
   });
 
+  it("shows at once the map step 2's loader asked for the trip in its address, then asks the live one", async () => {
+    const { maps } = api();
+    writeReservation({ search: { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 1 }, ida: trip(), tramo: 'ida' });
+    const asked: unknown[] = [];
+    const store = new SeatsStore({
+      now: () => NOW,
+      loadedSeatMap: (chosen) => (asked.push(chosen), { asientos: TWO_DECKS.filter((cell) => cell.gnivel_piso === 16), especiales: [] }),
+    });
+    const started = store.start();
+    // Before any answer of the API: the loader's map.
+    expect(store.state).toBe('ready');
+    expect(store.decks.map((deck) => deck.gnivel_piso)).toEqual([16]);
+    expect(asked).toEqual([expect.objectContaining({ cviaje: 100, cterminal_origen: 1, cterminal_destino: 3 })]);
+    await started;
+    expect(maps()).toBe(1);
+    expect(store.decks.map((deck) => deck.gnivel_piso)).toEqual([15, 16]);
+  });
+
   it('says there is no trip when CRESERVA holds none', async () => {
     api();
     const store = new SeatsStore();

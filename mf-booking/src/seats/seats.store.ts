@@ -1,7 +1,7 @@
 import { ApiError, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
 import { MAX_SEATS, type SeatHoldResult, type SeatMap, type Trip } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import { changeSeat, fetchSeatMap, type SeatMapTrip, type SeatRef } from '../booking.resource';
+import { changeSeat, fetchSeatMap, takeLoadedSeatMap, type SeatMapTrip, type SeatRef } from '../booking.resource';
 import { currentTrip, heldSeats, holdsExpireAt, readReservation, secondsUntil, startNewPurchase, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
 import { HoldTimer, requestExtension, type HoldMessage } from './hold-timer';
 import { chooseSeats } from './choose-seats';
@@ -21,6 +21,8 @@ export type SeatMessage = HoldMessage;
 
 export interface SeatsDeps {
   fetchSeatMap: (trip: SeatMapTrip) => Promise<SeatMap | undefined>;
+  /** The seat map the page's loader asked on the server for the trip its address names (`takeLoadedSeatMap`). */
+  loadedSeatMap: (trip: SeatMapTrip) => SeatMap | undefined;
   changeSeat: (seat: SeatRef, state: 83 | 84, clave?: string) => Promise<SeatHoldResult | undefined>;
   storage: Storage;
   now: () => number;
@@ -54,7 +56,7 @@ export class SeatsStore {
   private restored = false;
 
   constructor(deps: Partial<SeatsDeps> = {}) {
-    this.deps = { fetchSeatMap, changeSeat, extendHold: requestExtension, storage: globalThis.sessionStorage, now: () => Date.now(), ...deps };
+    this.deps = { fetchSeatMap, loadedSeatMap: takeLoadedSeatMap, changeSeat, extendHold: requestExtension, storage: globalThis.sessionStorage, now: () => Date.now(), ...deps };
     this.now = this.deps.now();
     // The store is the timer's host: its holds, key and clock, where it keeps and announces.
     this.timer = new HoldTimer(this, this.deps.extendHold);
@@ -202,7 +204,18 @@ export class SeatsStore {
   /** The page's start: the purchase as restored in its first render (read once), then the seat map. */
   async start(): Promise<void> {
     this.restore();
-    if (this.trip && this.state === 'loading') await this.refresh();
+    const trip = this.trip;
+    if (!trip || this.state !== 'loading') return;
+    // The map the server's loader asked for the trip in the page's address shows at once; then the live one.
+    const loaded = this.deps.loadedSeatMap(trip);
+    if (loaded) this.showMap(loaded);
+    await this.refresh();
+  }
+
+  private showMap(map: SeatMap): void {
+    this.map = map;
+    this.state = 'ready';
+    if (!this.decks.some((deck) => deck.gnivel_piso === this.deck)) this.deck = this.decks[0]?.gnivel_piso ?? 15;
   }
 
   /** Fetches the map again (after a seat was taken, or on "try again"). */
@@ -219,9 +232,7 @@ export class SeatsStore {
     }
     runInAction(() => {
       if (map) {
-        this.map = map;
-        this.state = 'ready';
-        if (!this.decks.some((deck) => deck.gnivel_piso === this.deck)) this.deck = this.decks[0]?.gnivel_piso ?? 15;
+        this.showMap(map);
       } else if (!this.map) {
         this.state = 'failed';
       }

@@ -117,7 +117,8 @@ describe('TripsStore', () => {
     const requests = api();
     sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(7, { cviaje: 99 })]));
     const store = new TripsStore(SEARCH, 'ida', { now: () => NOW });
-    expect(store.choose(MIDDAY)).toBe('/pasajes/asientos');
+    // Step 2's address names the trip and its stretch: its loader asks the seat map on the server.
+    expect(store.choose(MIDDAY)).toBe(`/pasajes/asientos?cviaje=3&cterminal_origen=${MIDDAY.cterminal_origen}&cterminal_destino=${MIDDAY.cterminal_destino}`);
     expect(readReservation()).toEqual({ search: SEARCH, ida: MIDDAY, tramo: 'ida' });
     expect(heldSeats()).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 0));

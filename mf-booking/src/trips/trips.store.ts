@@ -3,8 +3,8 @@ import { SALES_WINDOW_DAYS, addDays, limaToday, type Trip, type TripSearchForm, 
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { changeSeat, fetchStops, searchTrips, type StopsTrip, type TripQuery } from '../booking.resource';
 import { classesOf, fromPrice } from '../format';
-import { archivePurchase, heldSeats, readReservation, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
-import { tripsUrl, type Leg } from '../trips-url';
+import { archivePurchase, currentTrip, heldSeats, readReservation, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
+import { seatsUrl, tripsUrl, type Leg } from '../trips-url';
 
 export type SortKey = 'salida' | 'precio';
 export type LoadState = 'loading' | 'ready' | 'failed';
@@ -147,6 +147,7 @@ export class TripsStore {
       this.deps.storage,
     );
     writeReservation(reservation, this.deps.storage);
-    return '/pasajes/asientos';
+    // Step 2's address names the trip, so the server's loader asks its seat map.
+    return seatsUrl(currentTrip(reservation));
   }
 }

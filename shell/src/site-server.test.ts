@@ -1,0 +1,202 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/**
+ * The site server (scripts/site-server.mjs) around renderers of its own making: the page is
+ * streamed (head and header before the area's loaders have answered), each response has its own
+ * nonce around a cached render, a renderer that throws or is slow costs only its area, and the
+ * status is the route table's (docs/first-paint.md, "Streaming").
+ */
+const opened: ChildProcess[] = [];
+const folders: string[] = [];
+afterAll(async () => {
+  await Promise.all(
+    opened.map((child) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))))),
+  );
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+const SERVER = path.resolve(__dirname, '../scripts/site-server.mjs');
+const CDN = 'http://cdn.test';
+/** How long the slow page's loader takes. */
+const SLOW_MS = 1500;
+const BUDGET_MS = 2500;
+
+/** The shell's renderer: `/no-existe` belongs to no remote (404), any other address to `mf_test`. */
+const SHELL_RENDERER = `
+exports.render = async (input) => ({
+  status: input.path === '/no-existe' ? 404 : 200,
+  head: { title: 'Título ' + input.path },
+  html: '<header>Cabecera ' + input.language + '</header>',
+  css: { text: '', ids: [] },
+  data: {},
+  footer: { html: '<footer>Pie</footer>' },
+  remote: input.path === '/no-existe' ? undefined : 'mf_test',
+  globalCss: 'body{}',
+});`;
+
+/** The owner of the named part `trip-search`: fails its first call (late, broken), then fills it. */
+const PART_RENDERER = `
+let calls = 0;
+exports.render = async () => ({ status: 200, head: {}, html: '', css: { text: '', ids: [] }, data: {} });
+exports.renderPart = async () => {
+  calls += 1;
+  if (calls === 1) throw new Error('late');
+  return { status: 200, head: {}, html: '<form>Buscar</form>', css: { text: '', ids: [] }, data: {} };
+};`;
+
+/** The remote's: its "loader" takes `SLOW_MS` on `/lenta`, forever on `/colgada`; `/rota` throws. */
+const REMOTE_RENDERER = `
+let renders = 0;
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+exports.render = async (input) => {
+  if (input.path === '/rota') throw new Error('broken');
+  if (input.path === '/lenta') await wait(${SLOW_MS});
+  if (input.path === '/colgada') await wait(60000);
+  renders += 1;
+  const host = '<p>Anfitrión</p><div data-parcel-slot="trip-search"></div>';
+  if (input.path === '/con-parte') return { status: 200, head: {}, html: host, css: { text: '', ids: [] }, data: {}, parts: [{ name: 'trip-search', props: {}, at: host.indexOf('</div>') }], island: 'intent' };
+  return { status: 200, head: {}, html: '<p>Área ' + input.path + ' #' + renders + '</p>', css: { text: '', ids: [] }, data: { answer: 42 }, island: 'intent' };
+};`;
+
+function site(): { base: string; root: string; cdnDir: string } {
+  const base = mkdtempSync(path.join(tmpdir(), 'rumbo-site-'));
+  folders.push(base);
+  const files: Record<string, string> = {
+    'root/config.json': JSON.stringify({ product: 'rumbo', apiBaseUrl: 'http://127.0.0.1:9/' }),
+    'root/remotes.json': JSON.stringify({ shell: '1.0.0', mf_test: `${CDN}/1.0.0/mf-manifest.json`, mf_booking: `${CDN}/2.0.0/mf-manifest.json` }),
+    'root/index.html': '<!doctype html><title>offline</title>',
+    'cdn/shell/1.0.0/renderer.cjs': SHELL_RENDERER,
+    'cdn/mf_test/1.0.0/renderer.cjs': REMOTE_RENDERER,
+    'cdn/mf_booking/2.0.0/renderer.cjs': PART_RENDERER,
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(base, name)), { recursive: true });
+    writeFileSync(path.join(base, name), text);
+  }
+  return { base, root: path.join(base, 'root'), cdnDir: path.join(base, 'cdn') };
+}
+
+let origin: Promise<string> | undefined;
+function serve(): Promise<string> {
+  origin ??= (async () => {
+    const { base, root, cdnDir } = site();
+    const code = `
+      const { serveSite } = await import(${JSON.stringify(SERVER)});
+      const app = await serveSite(${JSON.stringify({ root, cdnDir, apiOrigin: 'http://api.test', cdnOrigins: [CDN] }).replace(/}$/, ", port: 0, host: '127.0.0.1' }")});
+      process.stdout.write(JSON.stringify({ port: app.server.address().port }) + '\\n');
+      process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
+    `;
+    // A file, not `-e`: the renderers' worker threads inherit the process's flags.
+    const script = path.join(base, 'serve.mjs');
+    writeFileSync(script, code);
+    const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RENDER_BUDGET_MS: String(BUDGET_MS) } });
+    opened.push(child);
+    let output = '';
+    return new Promise<string>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const line = output.split('\n').find((text) => text.startsWith('{'));
+        if (line) resolve(`http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`);
+      });
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString(), process.env.DEBUG_SITE && process.stderr.write(chunk)));
+      child.once('exit', (status) => reject(new Error(`site server exited (${status}):\n${output}`)));
+    });
+  })();
+  return origin;
+}
+
+interface Page {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  html: string;
+  /** Milliseconds from the request to the first decoded bytes holding the header, and to the end. */
+  headerAt: number;
+  endAt: number;
+}
+
+/** GETs `address` as a browser does (brotli, else `encoding`), timing when the header's bytes and the end arrive, decoded. */
+async function get(address: string, encoding = 'br, gzip'): Promise<Page> {
+  const url = new URL(address, await serve());
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+      const coding = response.headers['content-encoding'];
+      const decoded = coding === 'br' ? response.pipe(zlib.createBrotliDecompress()) : coding === 'gzip' ? response.pipe(zlib.createGunzip()) : response;
+      let html = '';
+      let headerAt = -1;
+      decoded.on('data', (chunk: Buffer) => {
+        html += chunk.toString('utf8');
+        if (headerAt < 0 && html.includes('</header>')) headerAt = Date.now() - started;
+      });
+      decoded.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, html, headerAt, endAt: Date.now() - started }));
+      decoded.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+const nonceOf = (page: Page) => /'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))?.[1];
+
+jest.setTimeout(30_000);
+
+describe('the site server streams each page around its area', () => {
+  it('sends the head and the header before a slow loader has answered, then the area, the footer and the data', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const page = await get(`/lenta?vez=${encoding}`, encoding);
+      expect(page.status).toBe(200);
+      expect(page.headerAt).toBeGreaterThanOrEqual(0);
+      expect({ encoding, headerAt: page.headerAt < (SLOW_MS * 2) / 3 }).toEqual({ encoding, headerAt: true });
+      expect(page.endAt).toBeGreaterThanOrEqual(SLOW_MS);
+      expect(page.html).toMatch(/^<!doctype html><html lang="es-PE"><head>[\s\S]*<title>Título \/lenta<\/title>[\s\S]*<\/head><body><div id="shell-header"><header>/);
+      expect(page.html).toMatch(/<div id="remote-mf_test" data-island="intent" data-language="es-PE"><p>Área \/lenta #\d+<\/p><\/div>[\s\S]*<footer>Pie<\/footer>[\s\S]*<script type="application\/json" id="page-data">\{"answer":42\}<\/script>/);
+      expect(page.headers['vary']).toBe('Cookie, Accept-Encoding');
+      expect(page.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+    }
+  });
+
+  it('keeps an anonymous render in its cache, around which each response has its own nonce', async () => {
+    const first = await get('/rapida');
+    const second = await get('/rapida');
+    expect(second.html).toContain('<p>Área /rapida #');
+    expect(/#(\d+)/.exec(second.html)?.[1]).toBe(/#(\d+)/.exec(first.html)?.[1]);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+    expect(nonceOf(first)).toBeTruthy();
+    expect(nonceOf(second)).not.toBe(nonceOf(first));
+    expect(second.html).toContain(`<script nonce="${nonceOf(second)}">`);
+    expect(second.html).not.toContain(nonceOf(first));
+  });
+
+  it("fills another remote's named part; a render whose part failed is sent, not kept", async () => {
+    const without = await get('/con-parte');
+    expect(without.html).toContain('<p>Anfitrión</p><div data-parcel-slot="trip-search"></div>');
+    const whole = await get('/con-parte');
+    expect(whole.html).toContain('<p>Anfitrión</p><div data-parcel-slot="trip-search"><form>Buscar</form></div>');
+    expect((await get('/con-parte')).html).toContain('<form>Buscar</form>');
+  });
+
+  it('gives a renderer that throws, or one past its budget, its area empty (its skeleton), never a 500', async () => {
+    const broken = await get('/rota');
+    expect(broken.status).toBe(200);
+    expect(broken.html).toContain('<div id="remote-mf_test" data-island="load" data-language="es-PE"></div>');
+    expect(broken.html).toContain('<footer>Pie</footer>');
+    const hung = await get('/colgada');
+    expect(hung.status).toBe(200);
+    expect(hung.headerAt).toBeLessThan(BUDGET_MS / 2);
+    expect(hung.endAt).toBeGreaterThanOrEqual(BUDGET_MS);
+    expect(hung.html).toContain('<div id="remote-mf_test" data-island="load" data-language="es-PE"></div>');
+  });
+
+  it("sends the route table's status: an address no route owns is a 404, streamed like any page", async () => {
+    const missing = await get('/no-existe');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('<header>Cabecera es-PE</header>');
+    expect(missing.html).toContain('<footer>Pie</footer>');
+    expect(missing.html).not.toContain('remote-mf_test');
+  });
+});
