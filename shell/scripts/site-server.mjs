@@ -303,6 +303,7 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
       console.error(`shell render of ${pathname}: ${error.message}`);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellFolder().folder);
     }
+    if (shell.redirect) return reply.code(303).header('Location', shell.redirect).header('Cache-Control', 'private, no-store').send();
     const area = shell.remote ? await renderArea(shell.remote, input, anonymous) : undefined;
     reply
       .code(shell.status)

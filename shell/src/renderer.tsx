@@ -6,7 +6,7 @@
  */
 import { accountsEndpoints } from '@rumbo/shared/contract';
 import type { RenderInput, ShellResult, UserData } from '@rumbo/shared';
-import { i18n } from '@rumbo/shared';
+import { i18n, loginPath } from '@rumbo/shared';
 import { LOADER_BUDGET_MS, renderShellTree } from '@rumbo/shared/server';
 import { UiProvider } from '@rumbo/shared/ui';
 import { headFor } from './head';
@@ -34,6 +34,11 @@ async function profileOf(input: RenderInput): Promise<UserData | undefined> {
 export async function render(input: RenderInput): Promise<ShellResult & { globalCss: string; entry: string }> {
   const route = routeFor(input.path);
   const user = await profileOf(input);
+  // A page for signed-in customers, asked without a session the API takes (none, expired, ended):
+  // sign in first, then back here (spec: `/login` and its `pathname` query).
+  if (route && 'signedIn' in route && route.signedIn && !user) {
+    return { status: 303, redirect: loginPath(input.path), head: {}, html: '', css: { text: '', ids: [] }, data: {}, footer: { html: '' }, globalCss: '', entry: '/main.js' };
+  }
   // Not signed in as far as the page can tell (an expired token): rendered signed out.
   const signedIn = user ? input : { ...input, session: undefined };
   const header = await renderShellTree(
