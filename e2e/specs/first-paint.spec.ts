@@ -108,7 +108,7 @@ test.describe('every page rendered by the site server, per request', () => {
     expect(a.headers()['content-security-policy']).toContain('https://accounts.google.com');
   });
 
-  test('an English reader and a signed-in reader get HTML in their language and state; a signed-in render is private', async ({ request }) => {
+  test('an English reader and a signed-in reader get HTML in their language and state (Mi cuenta with their profile; without a session, sign in first); a signed-in render is private', async ({ request }) => {
     const english = await served(request, '/libro_reclamaciones', `${LANGUAGE_COOKIE}=en-EN`);
     expect(english).toMatch(/<html lang="en">/);
     expect(area(english, 'mf_complaints')).toContain('Complaints Book');
@@ -128,6 +128,20 @@ test.describe('every page rendered by the site server, per request', () => {
     expect(signedIn).not.toContain('>Acceder<');
     // An anonymous request right after is not served the signed-in render.
     expect(await served(request, '/libro_reclamaciones')).toContain('>Acceder<');
+
+    // Mi cuenta: rendered with the customer's own profile from their token; a reader without a
+    // session the API takes (none, or ended) is sent to sign in by the server, before any code.
+    const account = await request.get('/micuenta', { headers: { cookie: `token=${token}` } });
+    expect(account.headers()['cache-control']).toBe('private, no-store');
+    const mine = area(await account.text(), 'mf_account');
+    expect(mine).toContain('demo@rumboandino.pe');
+    expect(mine).toMatch(/Hola, María/);
+    expect(mine).not.toContain('chakra-skeleton');
+    for (const cookie of [undefined, `token=${await sessionToken(undefined, -60)}`]) {
+      const away = await request.get('/micuenta/viajes', { maxRedirects: 0, headers: cookie ? { cookie } : {} });
+      expect(away.status()).toBe(303);
+      expect(away.headers()['location']).toBe('/login?pathname=/micuenta/viajes');
+    }
   });
 
   test('the remote and the shell hydrate the HTML: nothing painted again, nothing moves, and it works (Spanish and English readers)', async ({ page, context }) => {

@@ -1,10 +1,12 @@
 import DOMPurify from 'dompurify';
-import { customerFromUserData, Link, numberFormat, session, useFormSubmit, useHydrated, useTranslation } from '@rumbo/shared';
-import { formatDay, limaDateTime, limaToday, type AccountTrip } from '@rumbo/shared/schemas';
+import { customerFromUserData, firstNameOf, Link, numberFormat, session, stitchedData, useFormSubmit, useHydrated, useTranslation } from '@rumbo/shared';
+import { accountsEndpoints } from '@rumbo/shared/contract';
+import { AccountProfileAnswer, formatDay, limaDateTime, limaToday, type AccountProfile, type AccountTrip } from '@rumbo/shared/schemas';
 import { Badge, Box, Button, chakra, Container, ExternalLink, FramedSection, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import * as v from 'valibot';
 import { navigateToUrl } from 'single-spa';
 import { FormAlert, Notice, TextField } from './form-fields';
 import { DocumentFields, PersonFields } from './identity-fields';
@@ -39,11 +41,29 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** The page data's key of the profile the site server rendered Mi cuenta with (the endpoint's path). */
+export const PROFILE_DATA_KEY = accountsEndpoints.profile.path;
+
+let renderedProfileTaken = false;
+
+/**
+ * The profile the site server rendered this page's Mi cuenta with (its loader asked the API with
+ * the reader's token: renderer.tsx), checked with the endpoint's schema; only for the first Mi
+ * cuenta of the visit (taken once it has hydrated), later ones ask the API as the customer may
+ * have changed it since.
+ */
+export function renderedProfile(): AccountProfile | undefined {
+  if (renderedProfileTaken) return undefined;
+  const checked = v.safeParse(AccountProfileAnswer, stitchedData(PROFILE_DATA_KEY));
+  return checked.success ? checked.output : undefined;
+}
+
 const Profile = observer(function Profile() {
   const { t } = useTranslation('account');
   const [store] = useState(
     () =>
       new ProfileStore({
+        initial: renderedProfile(),
         onSaved: (data) => {
           if (session.token) session.signIn(session.token, customerFromUserData(data));
         },
@@ -53,7 +73,9 @@ const Profile = observer(function Profile() {
   const form = store.form;
 
   useEffect(() => {
-    void store.load();
+    // Rendered by the server with the customer's profile: it is the answer the page would ask for.
+    renderedProfileTaken = true;
+    if (store.state !== 'ready') void store.load();
   }, [store]);
 
   if (store.state === 'loading') return <Skeleton height={SECTION_PLACEHOLDER_HEIGHT.profile} />;
@@ -330,8 +352,11 @@ export const MyAccountPage = observer(function MyAccountPage() {
   const { pathname } = useLocation();
   const signedIn = session.isSignedIn;
   const current = sectionOf(pathname);
-  // The stitched page's frame (no customer data) is what Node rendered and what hydrates.
+  // What the server rendered: the signed-in page with the customer's profile (their token reached
+  // it), else the frame (no customer data); the browser hydrates the same.
   const hydrated = useHydrated();
+  const [rendered] = useState(() => (signedIn ? renderedProfile() : undefined));
+  const name = session.firstName || firstNameOf(rendered?.nombres ?? '');
 
   useEffect(() => {
     // Only while this page is the one shown: a log-out elsewhere has already left for another page.
@@ -345,7 +370,7 @@ export const MyAccountPage = observer(function MyAccountPage() {
     void session.logOut({ everywhere });
   };
 
-  if (!hydrated) return <AccountFrame current={current} logOut={logOut} />;
+  if (!hydrated && !rendered) return <AccountFrame current={current} logOut={logOut} />;
 
   if (!signedIn) {
     return (
@@ -356,7 +381,7 @@ export const MyAccountPage = observer(function MyAccountPage() {
   }
 
   return (
-    <AccountLayout current={current} greeting={session.firstName ? t('account.greeting', { name: session.firstName }) : undefined} logOut={logOut}>
+    <AccountLayout current={current} greeting={name ? t('account.greeting', { name }) : undefined} logOut={logOut}>
       {current === 'profile' && <Profile />}
       {current === 'trips' && <Trips />}
       {current === 'points' && <Points />}

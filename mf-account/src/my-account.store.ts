@@ -27,6 +27,8 @@ export class Loadable<T> {
 }
 
 export interface ProfileDeps {
+  /** The profile the page was rendered with on the server, if any: the form starts from it, nothing asked. */
+  initial?: AccountProfile;
   fetchProfile: () => Promise<AccountProfile | undefined>;
   saveProfile: typeof resource.saveProfile;
   /** The saved customer data, for the shared session (the header's first name). */
@@ -47,6 +49,10 @@ export class ProfileStore {
   constructor(deps: Partial<ProfileDeps> & Pick<ProfileDeps, 'onSaved'>) {
     this.deps = { fetchProfile: resource.fetchProfile, saveProfile: resource.saveProfile, ...deps };
     makeAutoObservable<ProfileStore, 'deps' | 'ccConfirmed'>(this, { deps: false, ccConfirmed: true });
+    if (deps.initial) {
+      this.fill(deps.initial);
+      this.state = 'ready';
+    }
   }
 
   async load(): Promise<void> {

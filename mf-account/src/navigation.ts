@@ -27,10 +27,7 @@ export function returnPath(search: string, origin: string = window.location.orig
   }
 }
 
-/** `/login?pathname=<path>`, the slashes of the path kept readable. */
-export function loginPath(pathname: string): string {
-  return `/login?pathname=${encodeURIComponent(pathname).replace(/%2F/gi, '/')}`;
-}
+export { loginPath } from '@rumbo/shared';
 
 /** Stores the session: the header shows the first name at once, without another call. */
 export function startSession(signedIn: SignedIn): void {

@@ -4,13 +4,17 @@
  *
  * `/login` shows the sign-in buttons the site's runtime config names (`config.json`, given to
  * every render): its data says which (`signInProviders`), so it hydrates what the HTML shows.
- * Mi cuenta's profile is asked by the page, its request described for `/route-hints.js`.
+ * Mi cuenta is rendered for the signed-in reader with their profile, asked with their token (the
+ * site server sends a reader without a session to sign in first: the shell's route table).
  */
-import { RemoteRoot } from '@rumbo/shared';
+import { RemoteRoot, type UserData } from '@rumbo/shared';
+import { accountsEndpoints } from '@rumbo/shared/contract';
+import { AccountProfileAnswer } from '@rumbo/shared/schemas';
+import * as v from 'valibot';
 import { createRenderer } from '@rumbo/shared/server';
-import { EARLY_REQUESTS } from './early-requests';
 import { accountPackageTexts } from './locales';
 import { ACCOUNT_HOME } from './navigation';
+import { PROFILE_DATA_KEY } from './my-account.page';
 import { Root } from './root';
 
 const build = __BUILD_LABEL__ || __APP_VERSION__;
@@ -27,6 +31,14 @@ export const { render } = createRenderer({
     },
     { path: '/cuenta/registro' },
     { path: '/cuenta/recuperar' },
-    { path: ACCOUNT_HOME, load: async () => ({ earlyRequest: EARLY_REQUESTS[ACCOUNT_HOME] }), island: 'load' },
+    {
+      path: ACCOUNT_HOME,
+      load: async ({ session, get }) => {
+        const checked = session && v.safeParse(AccountProfileAnswer, await get(accountsEndpoints.profile.path));
+        return checked && checked.success ? { [PROFILE_DATA_KEY]: checked.output } : {};
+      },
+      customer: (data) => data[PROFILE_DATA_KEY] as UserData | undefined,
+      island: 'load',
+    },
   ],
 });

@@ -24,7 +24,7 @@ export { dateTimeFormat, numberFormat } from './intl';
 export { firstIssues, fromError, messageText, type FormMessage } from './form-message';
 export { ALERT, FormState, fieldIds, focusField, useFocusAfterSubmit, useFormSubmit, useLiveForm, type FieldMessage, type FocusTarget, type FormStateOptions, type Outcome } from './form-state';
 export { Link, type LinkProps } from './link';
-export { currentPathname, useHydrated } from './location';
+export { currentPathname, loginPath, useHydrated } from './location';
 export { PAGE_DATA_ID, namedPartMarkup, resetPageData, stitchedAnswer, stitchedData, type StitchedAnswer } from './page-data';
 export { ISLAND_DIRECTIVES, NAMED_PARTS, PAINT, type IslandDirective, type NamedPart, type PartInput, type PartPlace, type RemoteRenderer, type RenderInput, type RenderResult, type ShellRenderer, type ShellResult } from './paint';
 export { routedByUrl, type Routers } from './url-router';
@@ -36,6 +36,6 @@ export { SessionStore, type Customer, type StoredSession, type UserData } from '
 export { POSTPONE_STORAGE_PREFIX, STORAGE_KEYS, encodeBase64Json, languageKey, readJson } from './storage';
 export { BREAKPOINTS, getSystem } from './theme';
 export { api, session } from './singletons';
-export { customerFromUserData } from './session.store';
+export { customerFromUserData, firstNameOf } from './session.store';
 export { useAnswer } from './use-answer';
 export { WhenIdle, onIdle, type Schedule } from './when-idle';

@@ -15,6 +15,15 @@ export function currentPathname(): string {
   return typeof window === 'undefined' ? serverPathname : window.location.pathname;
 }
 
+/**
+ * `/login?pathname=<path>`, the slashes of the path kept readable: where a page that needs a
+ * signed-in customer sends one who is not (the site server for `/micuenta`, the account pages in
+ * the browser), and where sign-in comes back from (mf-account `returnPath`).
+ */
+export function loginPath(pathname: string): string {
+  return `/login?pathname=${encodeURIComponent(pathname).replace(/%2F/gi, '/')}`;
+}
+
 const noSubscription = () => () => undefined;
 
 /**

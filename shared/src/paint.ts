@@ -71,6 +71,11 @@ export interface ShellResult extends RenderResult {
   footer: { html: string };
   /** The remote that owns the address (route table), or undefined: not found. */
   remote?: string;
+  /**
+   * Where to send the reader instead (with `status` 303): a page for signed-in customers asked by a
+   * reader the API does not know as one (`/micuenta` → `/login?pathname=/micuenta`).
+   */
+  redirect?: string;
 }
 
 /** Input of a named part: which, with which props. */

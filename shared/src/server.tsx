@@ -50,6 +50,12 @@ export interface RendererRoute {
   /** Scripts of this version's folder the page loads before its code (`RenderResult.scripts`). */
   scripts?: string[];
   /**
+   * A page of a signed-in customer's own (Mi cuenta): rendered signed in as the customer its data
+   * names (the loader asked the API with the reader's token), so it hydrates what the customer's
+   * browser renders. Without it, a remote's page renders as for any reader (signed out).
+   */
+  customer?: (data: Record<string, unknown>) => UserData | undefined;
+  /**
    * Rendered for its addresses with a query too (a purchase step's frame, `/login?pathname=`).
    * Otherwise an address with a query (a mailed link's token, `/promociones?confirmar=`) shows
    * something the page reads from the query in the browser: the browser renders it.
@@ -229,9 +235,14 @@ export function createRenderer(options: RendererOptions): RemoteRenderer {
       if (!found || (Object.keys(input.query).length > 0 && !found.route.query)) return { status: 200, head: {}, html: '', css: { text: '', ids: [] }, data: {}, island: 'load' };
       const data = await loaded(found.route.load, loaderContext(input, found.params!));
       return serialised(async () => {
-        serverSession(undefined, undefined);
-        const rendered = await renderTree(options.page(input.path), input, data);
-        return { status: 200, head: {}, ...rendered, data, island: found.route.island ?? 'intent', scripts: found.route.scripts };
+        const customer = input.session && found.route.customer?.(data);
+        serverSession(customer && input.session?.token, customer);
+        try {
+          const rendered = await renderTree(options.page(input.path), input, data);
+          return { status: 200, head: {}, ...rendered, data, island: found.route.island ?? 'intent', scripts: found.route.scripts };
+        } finally {
+          serverSession(undefined, undefined);
+        }
       });
     },
     async renderPart(input: PartInput): Promise<RenderResult> {

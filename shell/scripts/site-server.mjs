@@ -330,6 +330,8 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
       console.error(`shell render of ${pathname}: ${error.message}`);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellFolder().folder);
     }
+    // A page for signed-in customers asked without a session the API takes: to sign in, before any byte.
+    if (shell.redirect) return reply.code(303).header('Location', shell.redirect).header('Cache-Control', 'private, no-store').send();
     // The status is the route table's (the shell's), decided before the first byte: an address no
     // route owns is a 404; a remote's area can no longer change it once the header is on its way.
     reply

@@ -6,7 +6,7 @@
  */
 import { accountsEndpoints } from '@rumbo/shared/contract';
 import type { RenderInput, ShellResult, UserData } from '@rumbo/shared';
-import { i18n } from '@rumbo/shared';
+import { i18n, loginPath } from '@rumbo/shared';
 import { LOADER_BUDGET_MS, renderShellTree } from '@rumbo/shared/server';
 import { UiProvider } from '@rumbo/shared/ui';
 import { headFor } from './head';
@@ -17,14 +17,19 @@ import { routeFor } from './routes';
 
 declare const __CHAKRA_GLOBAL_CSS__: string;
 
-/** The signed-in reader's profile (their header's first name), or undefined: the header as signed out. */
-async function profileOf(input: RenderInput): Promise<UserData | undefined> {
-  if (!input.session) return undefined;
+/**
+ * The signed-in reader's profile (their header's first name); `refused` when the API does not take
+ * their token (none, expired, ended); undefined when it could not tell (down, slow): the header as
+ * signed out either way.
+ */
+async function profileOf(input: RenderInput): Promise<UserData | 'refused' | undefined> {
+  if (!input.session) return 'refused';
   try {
     const response = await fetch(`${input.config.apiBaseUrl.replace(/\/+$/, '')}${accountsEndpoints.profile.path}`, {
       headers: { Accept: 'application/json', 'Accept-Language': input.language, Authorization: `Bearer ${input.session.token}` },
       signal: AbortSignal.timeout(LOADER_BUDGET_MS),
     });
+    if (response.status === 401 || response.status === 403) return 'refused';
     return response.ok ? ((await response.json()) as { data?: UserData }).data : undefined;
   } catch {
     return undefined;
@@ -33,7 +38,14 @@ async function profileOf(input: RenderInput): Promise<UserData | undefined> {
 
 export async function render(input: RenderInput): Promise<ShellResult & { globalCss: string; entry: string }> {
   const route = routeFor(input.path);
-  const user = await profileOf(input);
+  const profile = await profileOf(input);
+  const user = typeof profile === 'object' ? profile : undefined;
+  // A page for signed-in customers, asked without a session the API takes (none, expired, ended):
+  // sign in first, then back here (spec: `/login` and its `pathname` query). An API that cannot
+  // tell (down) sends no one away: the page renders and the browser asks again.
+  if (route && 'signedIn' in route && route.signedIn && profile === 'refused') {
+    return { status: 303, redirect: loginPath(input.path), head: {}, html: '', css: { text: '', ids: [] }, data: {}, footer: { html: '' }, globalCss: '', entry: '/main.js' };
+  }
   // Not signed in as far as the page can tell (an expired token): rendered signed out.
   const signedIn = user ? input : { ...input, session: undefined };
   const header = await renderShellTree(

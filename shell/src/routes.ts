@@ -15,6 +15,8 @@ export interface RouteDef {
   params?: Record<string, readonly string[]>;
   /** Also matches every path below this one (the remote routes deeper itself). */
   prefix?: boolean;
+  /** Only for a signed-in customer: the site server sends anyone else to sign in first (`loginPath`). */
+  signedIn?: boolean;
 }
 
 export const DESTINATION_CITIES = ['arequipa', 'cusco', 'lima', 'trujillo', 'tumbes'] as const;
@@ -45,7 +47,7 @@ export const ROUTES = [
   { id: 'destinationTrujillo', path: '/destinos/trujillo', remote: 'mf_content' },
   { id: 'destinationTumbes', path: '/destinos/tumbes', remote: 'mf_content' },
   { id: 'login', path: '/login', remote: 'mf_account' },
-  { id: 'account', path: '/micuenta', remote: 'mf_account', prefix: true },
+  { id: 'account', path: '/micuenta', remote: 'mf_account', prefix: true, signedIn: true },
   { id: 'recover', path: '/cuenta/recuperar', remote: 'mf_account' },
   { id: 'signup', path: '/cuenta/registro', remote: 'mf_account' },
 ] as const satisfies readonly RouteDef[];
