@@ -133,6 +133,11 @@ test('a customer transfers a ticket and cancels another from Mi cuenta, seeing t
   await expect(page.locator(`[data-testid="ticket"][data-numero="${codigo}-3"]`)).toContainText('Luis Huamán Ccori');
   expect(await boards(oldQr)).toBe(false);
   expect(await boards(await qrOf(`${codigo}-3`))).toBe(true);
+  // The old (void) ticket still shows whom it was issued to, not the new passenger.
+  await page.goto(`/pasajes/cambios/${codigo}-1`);
+  const oldCard = page.locator(`[data-testid="ticket"][data-numero="${codigo}-1"]`);
+  await expect(oldCard).toContainText('Rosa Quispe Mamani');
+  await expect(oldCard).not.toContainText('Luis');
 
   // Cancel the second one for travel credit: the amount is said before confirming.
   await account.open('/micuenta/viajes');

@@ -10,7 +10,7 @@ import { SALES_CLOSE_MINUTES } from '../trips/trips.queries';
 import { legsOf, mailLegs } from './legs';
 import type { Reservation } from './reservations';
 import { refundMail, ticketsMail } from './sales-mail';
-import { boleto, boleto_movimiento, canje_puntos, pago, pago_aviso, reserva, reserva_asiento } from './sales.tables';
+import { boleto, boleto_movimiento, canje_puntos, pago, pago_aviso, reserva, reserva_asiento, ticketPassenger } from './sales.tables';
 import { ticketQr } from './tickets';
 import { salesLocks } from './sales.locks';
 import { lockSeats } from '../seats/seat-locks';
@@ -185,7 +185,7 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
   await tx.update(reserva).set({ estado: 'pagada', motivo: null, pagado: now }).where(eq(reserva.creserva, r.creserva));
   const issued = seats.map((s, i) => {
     const numero = `${r.codigo}-${i + 1}`;
-    return { numero, creserva: r.creserva, cviaje_asiento: s.cviaje_asiento, qr: ticketQr(context.secret, { numero, cviaje: s.cviaje, nasiento: s.nasiento, gnivel_piso: s.gnivel_piso }), emitido: now };
+    return { numero, creserva: r.creserva, cviaje_asiento: s.cviaje_asiento, qr: ticketQr(context.secret, { numero, cviaje: s.cviaje, nasiento: s.nasiento, gnivel_piso: s.gnivel_piso }), emitido: now, ...ticketPassenger(s) };
   });
   await tx.insert(boleto).values(issued);
   await tx.insert(boleto_movimiento).values(

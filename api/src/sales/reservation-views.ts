@@ -20,6 +20,16 @@ export async function lookupReservation(db: Database, body: { codigo: string; cl
   return viewOf(db, (await reservationOf(db, body.codigo, body.clave_bloqueo, now)).creserva, now);
 }
 
+/** The passenger a ticket was issued to (its own copy: a transferred ticket keeps its old passenger). */
+const ticketPassengerOf = (t: typeof boleto.$inferSelect, s: typeof reserva_asiento.$inferSelect): ReservationPassenger => ({
+  nombres: t.pasajero_nombres,
+  paterno: t.pasajero_paterno,
+  materno: t.pasajero_materno,
+  ctipo_documento: t.pasajero_ctipo_documento,
+  numero: maskDocument(t.pasajero_numero),
+  menor: s.menor,
+});
+
 const passengerOf = (s: typeof reserva_asiento.$inferSelect): ReservationPassenger => ({
   nombres: s.nombres,
   paterno: s.paterno,
@@ -113,7 +123,7 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
         nasiento: s.nasiento,
         gnivel_piso: s.gnivel_piso,
         precio_centimos: s.precio_centimos,
-        pasajero: passengerOf(s),
+        pasajero: ticketPassengerOf(t, s),
         qr: t.qr,
         estado: t.estado as TicketState,
         postergado_a: t.postergado_a,
