@@ -1,8 +1,8 @@
 import { addDays, limaToday, SALES_CHANNEL, SEAT_STATE, type Choice, type DisruptionTicket, type Language, type Trip } from '@rumbo/shared/schemas';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { postpone, ticketRecord, ticketView, type TicketRecord } from '../aftersale/aftersale.service';
-import { issueCredit, type CreditHolder } from '../credit/credit.service';
-import { credito, credito_movimiento } from '../credit/credit.tables';
+import { creditSpentOn, issueCredit, type CreditHolder } from '../credit/credit.service';
+import { credito } from '../credit/credit.tables';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
@@ -76,10 +76,12 @@ export async function paidParts(db: Database, numero: string): Promise<{ creserv
     const [seat] = await db.select().from(reserva_asiento).where(and(eq(reserva_asiento.creserva, r.creserva), eq(reserva_asiento.cviaje_asiento, row.boleto.cviaje_asiento)));
     const share = r.tipo === 'postergacion' ? r.total_centimos : r.subtotal_centimos > 0 ? Math.round(((seat?.precio_centimos ?? 0) * r.total_centimos) / r.subtotal_centimos) : 0;
     const [payment] = await db.select().from(pago).where(and(eq(pago.creserva, r.creserva), eq(pago.estado, 'pagado'))).orderBy(asc(pago.cpago)).limit(1);
-    // Paid with travel credit: it goes back as credit.
-    const [credit] = payment ? [] : await db.select({ id: credito_movimiento.id }).from(credito_movimiento).where(and(eq(credito_movimiento.creserva, r.creserva), eq(credito_movimiento.concepto, 'canje'))).limit(1);
-    const proveedor = payment?.proveedor ?? (credit ? 'credito' : 'ninguno');
-    if (share > 0) parts.push({ creserva: r.creserva, cpago: payment?.cpago ?? null, proveedor, referencia: payment?.referencia ?? '', operacion: payment?.operacion ?? null, monto: share });
+    // Paid (partly or all) with travel credit: that share goes back as credit, the rest to the payment.
+    const credit = Math.min(await creditSpentOn(db, r.creserva), r.total_centimos);
+    const creditShare = r.total_centimos > 0 ? Math.round((share * credit) / r.total_centimos) : 0;
+    const moneyShare = share - creditShare;
+    if (creditShare > 0) parts.push({ creserva: r.creserva, cpago: null, proveedor: 'credito', referencia: '', operacion: null, monto: creditShare });
+    if (moneyShare > 0) parts.push({ creserva: r.creserva, cpago: payment?.cpago ?? null, proveedor: payment?.proveedor ?? 'ninguno', referencia: payment?.referencia ?? '', operacion: payment?.operacion ?? null, monto: moneyShare });
     current = r.tipo === 'postergacion' ? r.boleto_origen : null;
   }
   return parts;
@@ -279,7 +281,10 @@ export async function voidTicket(db: Database, rec: TicketRecord, request: VoidR
     } else if (amount > 0) {
       returned.push(...parts.map((part) => ({ part, monto: part.monto })));
     }
-    for (const { part, monto } of returned) await context.vouchers.creditNote(tx, { creserva: part.creserva, numero: request.numero, montoCentimos: monto, motivo: request.tipo });
+    // One credit note per sale, for all that goes back of it (money and credit).
+    const bySale = new Map<number, number>();
+    for (const { part, monto } of returned) bySale.set(part.creserva, (bySale.get(part.creserva) ?? 0) + monto);
+    for (const [creserva, monto] of bySale) await context.vouchers.creditNote(tx, { creserva, numero: request.numero, montoCentimos: monto, motivo: request.tipo });
     let creditUntil: Date | null = null;
     if (request.destino === 'original') {
       for (const { part, monto } of returned) {

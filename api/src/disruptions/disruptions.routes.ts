@@ -2,7 +2,7 @@ import { disruptionsEndpoints } from '@rumbo/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sessionResolver, sessionToken } from '../accounts/accounts.routes';
 import { customerOfToken } from '../accounts/accounts.service';
-import { creditOf, payWithCredit } from '../credit/credit-payment';
+import { applyCredit, creditOf, payWithCredit, purchaseCreditOf } from '../credit/credit-payment';
 import type { Database } from '../db/client';
 import { requestLanguage } from '../http/language';
 import { route } from '../http/endpoint';
@@ -77,5 +77,11 @@ export const disruptionsRoutes: FastifyPluginAsync<DisruptionsRoutesOptions> = a
     const ccuenta = token ? (await customerOfToken(db, token, sessionSecret)).ccuenta : undefined;
     return payWithCredit(db, input, ccuenta, { now: now(), secret: sessionSecret, signer: options.voucherSigner });
   }, { rateLimit: options.writeRateLimit });
+  route(app, disruptionsEndpoints.creditApply, async ({ input, request }) => {
+    const token = input.origen ? undefined : sessionToken(request);
+    const ccuenta = token ? (await customerOfToken(db, token, sessionSecret)).ccuenta : undefined;
+    return applyCredit(db, input, ccuenta, now());
+  }, { rateLimit: options.writeRateLimit });
+  route(app, disruptionsEndpoints.purchaseCredit, async ({ input }) => purchaseCreditOf(db, input, now()), { rateLimit: options.lookupRateLimit });
   route(app, disruptionsEndpoints.disruptionRefund, async ({ input, request }) => disruptionRefund(db, input, context(request)), { rateLimit: options.writeRateLimit });
 };

@@ -1,6 +1,7 @@
 import { holdIsLive, POINTS_PER_SOL, type Language, type ReservationReason, type ValidationKey } from '@rumbo/shared/schemas';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { holdOf, spendHold } from '../credit/credit.service';
 import { queryRows } from '../db/rows';
 import { enqueueMail } from '../mail/outbox';
 import type { PaymentNotice } from '../payments/provider';
@@ -116,7 +117,11 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
       return settle('rechazada', payment.cpago);
     }
 
-    if (notice.moneda !== 'PEN' || notice.montoCentimos !== r.total_centimos || notice.montoCentimos !== payment.monto_centimos) {
+    // Issue 35: the rest of a total partly paid with held travel credit (the payment row says what the provider was asked for).
+    const creditPart = r.total_centimos - payment.monto_centimos;
+    const hold = creditPart > 0 ? await holdOf(tx, r.creserva) : undefined;
+    const creditOk = creditPart === 0 || (creditPart > 0 && hold?.estado === 'retenido' && hold.monto_centimos >= creditPart);
+    if (notice.moneda !== 'PEN' || notice.montoCentimos !== payment.monto_centimos || !creditOk) {
       await tx.update(reserva).set({ alerta: 'monto_distinto' }).where(eq(reserva.creserva, r.creserva));
       return settle('monto_distinto', payment.cpago);
     }
@@ -127,7 +132,13 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
       return settle('pago_duplicado', payment.cpago);
     }
 
-    return settle((await issuePaid(tx, r, seats, context)).result, payment.cpago);
+    const issued = await issuePaid(tx, r, seats, context);
+    if (issued.result === 'pagada' && creditPart > 0) {
+      // After the voucher (the lock order). Short only if the hold had lapsed and the credit went
+      // elsewhere meanwhile: the tickets stand, the operator is told.
+      if ((await spendHold(tx, r.creserva, creditPart, now)) < creditPart) await tx.update(reserva).set({ alerta: 'credito_insuficiente' }).where(eq(reserva.creserva, r.creserva));
+    }
+    return settle(issued.result, payment.cpago);
   });
 }
 

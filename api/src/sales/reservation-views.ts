@@ -1,6 +1,7 @@
 import type { AccountTrips, Language, PaymentMethod, PaymentProviderName, ReservationLeg, ReservationPassenger, ReservationView, Ticket, TicketState } from '@rumbo/shared/schemas';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { holdOf } from '../credit/credit.service';
 import { queryRows, toDate } from '../db/rows';
 import { ConflictError, NotFoundError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
@@ -73,6 +74,8 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
     .sort((a, b) => a.salida.localeCompare(b.salida));
   const seatById = new Map(seats.map((s) => [s.cviaje_asiento, s]));
   const state = effectiveState(r, now);
+  const hold = await holdOf(db, creserva);
+  const credit = hold && (hold.estado === 'canjeado' || state.estado === 'pendiente') ? hold.monto_centimos : 0;
   return {
     codigo: r.codigo,
     tipo: r.tipo as 'venta' | 'postergacion',
@@ -130,6 +133,7 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
         declaracion: declaracion?.toISOString() ?? null,
       };
     }),
+    credito_centimos: credit,
   };
 }
 

@@ -125,6 +125,27 @@ export const CreditPaySchema = v.object({
   origen: v.optional(v.object({ codigo: reservationCode, clave_bloqueo: purchaseKey })),
 });
 
+/**
+ * `POST /rest/credito/aplicar`: puts up to `monto_centimos` of travel credit on a pending
+ * reservation as part of its payment (0 takes it off); the rest is paid through a provider. Whose
+ * credit: as `CreditPaySchema`.
+ */
+export const CreditApplySchema = v.object({
+  ...CreditPaySchema.entries,
+  monto_centimos: v.pipe(v.number('credit.monto.invalid'), v.integer('credit.monto.invalid'), v.minValue(0, 'credit.monto.invalid'), v.maxValue(100_000_000, 'credit.monto.invalid')),
+});
+
+/** What a reservation holds of travel credit, what is left to pay through a provider, and the credit still free. */
+export const CreditAppliedAnswer = v.object({
+  credito_centimos: v.number(),
+  por_pagar_centimos: v.number(),
+  disponible_centimos: v.number(),
+});
+export type CreditApplied = v.InferOutput<typeof CreditAppliedAnswer>;
+
+/** `POST /rest/credito/compra`: a guest purchase's own travel credit, proven by its code and key (its purchase key or a recovery key). */
+export const PurchaseCreditSchema = v.object({ codigo: reservationCode, clave_bloqueo: purchaseKey });
+
 /** A holder's travel credit: what can be spent now, and every movement (newest first). */
 export const CreditAnswer = v.object({
   disponible_centimos: v.number(),
