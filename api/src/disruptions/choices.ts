@@ -1,5 +1,5 @@
 import { addDays, limaToday, SALES_CHANNEL, SEAT_STATE, type Choice, type DisruptionTicket, type Language, type Trip } from '@rumbo/shared/schemas';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { postpone, ticketRecord, ticketView, type TicketRecord } from '../aftersale/aftersale.service';
 import { creditSpentOn, issueCredit, type CreditHolder } from '../credit/credit.service';
 import { credito } from '../credit/credit.tables';
@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
-import type { PaymentProvider, PaymentProviderError } from '../payments/provider';
+import type { PaymentProvider } from '../payments/provider';
 import type { NoticeContext } from '../sales/issuance';
 import { viewOf } from '../sales/reservation-views';
 import { boleto, boleto_movimiento, pago, reserva, reserva_asiento } from '../sales/sales.tables';
@@ -19,6 +19,7 @@ import { gives, linkExpiry } from './declare';
 import { choiceMail } from './disruption-mail';
 import { boleto_cambio, reembolso, viaje_incidencia } from './disruptions.tables';
 import { verifyDisruptionToken } from './links';
+import { settleRefund } from './refunds';
 import type { ChangePolicy } from './policy';
 import type { VoucherUndo } from './voucher-port';
 
@@ -317,19 +318,8 @@ export async function voidTicket(db: Database, rec: TicketRecord, request: VoidR
  * provider without a refund API (PagoEfectivo cash) leaves the refund 'pendiente' for the operator.
  */
 export async function settleRefunds(db: Database, numero: string, context: Pick<ChoiceContext, 'providers' | 'now'>): Promise<void> {
-  const open = await db.select().from(reembolso).where(and(eq(reembolso.numero, numero), sql`${reembolso.estado} <> 'hecho'`));
-  for (const r of open) {
-    const provider = context.providers[r.proveedor];
-    if (!provider?.refund) continue;
-    const [payment] = r.cpago === null ? [] : await db.select().from(pago).where(eq(pago.cpago, r.cpago));
-    try {
-      const done = await provider.refund({ clave: r.clave, referencia: payment?.referencia ?? '', operacion: payment?.operacion ?? null, montoCentimos: r.monto_centimos });
-      await db.update(reembolso).set({ estado: 'hecho', operacion: done.operacion, respuesta: 'ok', intentos: r.intentos + 1, resuelto: context.now }).where(eq(reembolso.creembolso, r.creembolso));
-    } catch (error) {
-      const message = (error as PaymentProviderError).message ?? String(error);
-      await db.update(reembolso).set({ estado: 'fallido', respuesta: message.slice(0, 500), intentos: r.intentos + 1 }).where(eq(reembolso.creembolso, r.creembolso));
-    }
-  }
+  const open = await db.select().from(reembolso).where(and(eq(reembolso.numero, numero), inArray(reembolso.estado, ['pendiente', 'fallido'])));
+  for (const r of open) await settleRefund(db, r, context.providers, context.now);
 }
 
 /** `POST /rest/incidencia/reembolso`: the ticket refunded to its payment or as credit with the bonus, once. */

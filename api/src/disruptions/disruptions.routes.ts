@@ -12,6 +12,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { disruptionRefund, disruptionTicket, rebook, type ChoiceContext } from './choices';
 import { boardingCheck, cancelTicket, ticketChanges, transferTicket } from './changes';
 import { declareDisruption } from './declare';
+import { operatorRefunds } from './refunds';
 import { UnauthorizedError } from '../errors';
 import type { TicketAccess } from '../aftersale/aftersale.service';
 import { DEFAULT_POLICY, type ChangePolicy } from './policy';
@@ -60,6 +61,7 @@ export const disruptionsRoutes: FastifyPluginAsync<DisruptionsRoutesOptions> = a
   route(app, disruptionsEndpoints.ticketChanges, async ({ input, request }) => ticketChanges(db, input.numero, await accessOf(request, input), context(request)), { rateLimit: options.lookupRateLimit });
   route(app, disruptionsEndpoints.cancelTicket, async ({ input, request }) => cancelTicket(db, input, await accessOf(request, input), context(request)), { rateLimit: options.writeRateLimit });
   route(app, disruptionsEndpoints.transferTicket, async ({ input, request }) => transferTicket(db, input, await accessOf(request, input), context(request)), { rateLimit: options.writeRateLimit });
+  route(app, disruptionsEndpoints.operatorRefunds, async ({ input }) => operatorRefunds(db, input.estado), { operators: operatorResolver(options.operators) });
   route(app, disruptionsEndpoints.boarding, async ({ input }) => boardingCheck(db, sessionSecret, input.qr), { operators: operatorResolver(options.operators), rateLimit: options.lookupRateLimit });
 
   route(

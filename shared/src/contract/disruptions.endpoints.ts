@@ -1,5 +1,5 @@
 import { ReservationViewAnswer } from '../schemas/sales.contract';
-import { BoardingAnswer, BoardingSchema, CancelTicketSchema, ChoiceAnswer, CreditAnswer, CreditApplySchema, CreditAppliedAnswer, CreditPaySchema, PurchaseCreditSchema, TicketChangesAnswer, TicketChangesSchema, TransferTicketSchema, DisruptionAnswer, DisruptionRefundSchema, DisruptionSchema, DisruptionTicketAnswer, DisruptionTicketSchema, RebookSchema } from '../schemas/disruption.schema';
+import { BoardingAnswer, BoardingSchema, CancelTicketSchema, ChoiceAnswer, CreditAnswer, CreditApplySchema, CreditAppliedAnswer, CreditPaySchema, OperatorRefundsAnswer, OperatorRefundsQuery, PurchaseCreditSchema, TicketChangesAnswer, TicketChangesSchema, TransferTicketSchema, DisruptionAnswer, DisruptionRefundSchema, DisruptionSchema, DisruptionTicketAnswer, DisruptionTicketSchema, RebookSchema } from '../schemas/disruption.schema';
 import { endpoint } from './endpoint';
 
 const owner = 'disruptions';
@@ -59,6 +59,10 @@ export const disruptionsEndpoints = {
     method: 'POST', path: '/rest/venta/transferir', module: owner, summary: "Transfer a ticket to another passenger: a new ticket and QR, the old one void (once)", body: TransferTicketSchema,
     answer: ChoiceAnswer, session: 'optional', noStore: true,
     errors: { 401: ['request.unauthorized'], 404: ['aftersale.boleto.noEncontrado'], 409: ['change.tooLate', 'change.notValid', 'change.minor', 'change.disrupted', 'disruption.yaElegido'] },
+  }),
+  operatorRefunds: endpoint({
+    method: 'GET', path: '/rest/operador/reembolsos', module: owner, summary: 'Refunds by state (by default those not done: pending, retried in the background, or left to the operator)', query: OperatorRefundsQuery,
+    answer: OperatorRefundsAnswer, session: 'operator', noStore: true,
   }),
   boarding: endpoint({
     method: 'POST', path: '/rest/operador/abordaje', module: owner, summary: "Whether a ticket's QR boards: signed by the store and its ticket still valid (operators)", body: BoardingSchema,

@@ -202,3 +202,27 @@ export type TicketChanges = v.InferOutput<typeof TicketChangesAnswer>;
 /** `POST /rest/operador/abordaje`: a boarding scanner's QR text. */
 export const BoardingSchema = v.object({ qr: v.pipe(v.string('request.invalid'), v.trim(), v.minLength(10, 'request.invalid'), v.maxLength(300, 'request.invalid')) });
 export const BoardingAnswer = v.object({ valido: v.boolean(), numero: v.nullable(v.string()) });
+
+// ------------------------------------------------------------------ refunds the operator follows
+
+export const REFUND_STATES = ['pendiente', 'hecho', 'fallido', 'revision'] as const;
+
+/** `GET /rest/operador/reembolsos?estado=`: refunds by state (by default those not done: pending, being retried, or the operator's to settle). */
+export const OperatorRefundsQuery = v.object({ estado: v.optional(v.picklist([...REFUND_STATES, 'atencion'], 'request.invalid')) });
+
+export const OperatorRefundsAnswer = v.array(
+  v.object({
+    creembolso: v.number(),
+    numero: v.string(),
+    proveedor: v.string(),
+    monto_centimos: v.number(),
+    /** 'fallido': retried by the periodic job with the same key until `proximo`; 'revision': refused, or the tries ran out. */
+    estado: v.picklist(REFUND_STATES),
+    intentos: v.number(),
+    respuesta: v.nullable(v.string()),
+    operacion: v.nullable(v.string()),
+    proximo: v.nullable(v.string()),
+    creado: v.string(),
+  }),
+);
+export type OperatorRefunds = v.InferOutput<typeof OperatorRefundsAnswer>;
