@@ -156,4 +156,9 @@ test('a customer transfers a ticket and cancels another from Mi cuenta, seeing t
   await expect(upcoming.getByRole('link', { name: `Anular o transferir ${codigo}-3` })).toBeVisible();
   const credit = await request.get(`${SITE.apiUrl}/rest/user/credito`, { headers: { authorization: `Bearer ${await sessionToken()}` } });
   expect(((await credit.json()).data as { disponible_centimos: number }).disponible_centimos).toBeGreaterThan(0);
+  // Mi saldo: the credit and the movement it came from.
+  await account.open('/micuenta/saldo');
+  await expect(account.main.getByTestId('credit-balance')).toHaveText(/^S\/ ?[1-9][\d.,]*$/);
+  await expect(account.main.getByTestId('credit-movements')).toContainText(`Abono por el pasaje ${codigo}-2`);
+  await expectAccessible(page);
 });
