@@ -96,7 +96,7 @@ test('an operator cancels a trip with two paid tickets: both holders are told, o
 });
 
 test('a customer transfers a ticket and cancels another from Mi cuenta, seeing the limits and amounts first', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await storeSession(page, { token: await sessionToken(), customer: null, expiresAt: Date.now() + 3_600_000 });
   const { codigo } = await buyAndPay(page, `micuenta.${stamp()}@example.pe`, limaDate(16), 2);
   const qrOf = async (numero: string) => {
@@ -133,8 +133,7 @@ test('a customer transfers a ticket and cancels another from Mi cuenta, seeing t
   await expect(page.locator(`[data-testid="ticket"][data-numero="${codigo}-3"]`)).toContainText('Luis Huamán Ccori');
   expect(await boards(oldQr)).toBe(false);
   expect(await boards(await qrOf(`${codigo}-3`))).toBe(true);
-  // The old (void) ticket still shows whom it was issued to, not the new passenger.
-  await page.goto(`/pasajes/cambios/${codigo}-1`);
+  // The old (void) ticket, shown beside the new one, still names whom it was issued to.
   const oldCard = page.locator(`[data-testid="ticket"][data-numero="${codigo}-1"]`);
   await expect(oldCard).toContainText('Rosa Quispe Mamani');
   await expect(oldCard).not.toContainText('Luis');
