@@ -28,6 +28,10 @@ const COMMANDS = {
     usage: 'vouchers [state]             electronic vouchers by SUNAT state (default: refused or not sent; pendiente, aceptado, observado, rechazado, error)',
     run: async ([estado]) => print(await call('GET', `/rest/operador/comprobantes${estado ? `?estado=${encodeURIComponent(estado)}` : ''}`)),
   },
+  refunds: {
+    usage: 'refunds [state]              refunds by state (default: not done; pendiente, fallido = retried in the background, revision = yours to settle, hecho)',
+    run: async ([estado]) => print(await call('GET', `/rest/operador/reembolsos${estado ? `?estado=${encodeURIComponent(estado)}` : ''}`)),
+  },
   manifest: {
     usage: 'manifest <trip> [--csv|--pdf] a trip\'s passenger manifest (cviaje); JSON by default, CSV or PDF to stdout',
     run: async ([trip, format]) => {

@@ -15,6 +15,7 @@ import { throwawaySigner } from './vouchers/signing';
 import { createSunatSoapPort, createSunatStandIn } from './vouchers/sunat';
 import { pocketOf } from './pocket/pocket.service';
 import { createReminderJob } from './pocket/reminders';
+import { createRefundRetryJob } from './disruptions/refunds';
 
 /** How long SIGTERM waits for requests in flight and the mail batch before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -85,6 +86,9 @@ async function main(): Promise<void> {
     log: app.log,
   });
   reminders.start();
+  // Issue 35: refunds the provider could not answer are asked again with the same key (claimed in the database).
+  const refunds = createRefundRetryJob({ db: database.db, providers: { safetypay: payments.safetypay, pagoefectivo: payments.pagoefectivo }, log: app.log });
+  refunds.start();
   if (config.wallets.apple) app.log.info('Apple Wallet passes offered (APPLE_PASS_*)');
   if (config.wallets.google) app.log.info('Google Wallet links offered (GOOGLE_WALLET_*)');
   else app.log.warn('SMTP_URL is not set: mails stay in the outbox' + (config.devMailbox ? ' (see /dev/outbox)' : ''));
@@ -110,6 +114,7 @@ async function main(): Promise<void> {
       if (signal === 'SIGTERM' && config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       await app.close();
       await reminders.stop();
+      await refunds.stop();
       await sender?.stop();
       await voucherSender.stop();
       transport?.close();

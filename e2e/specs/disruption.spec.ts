@@ -96,7 +96,7 @@ test('an operator cancels a trip with two paid tickets: both holders are told, o
 });
 
 test('a customer transfers a ticket and cancels another from Mi cuenta, seeing the limits and amounts first', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await storeSession(page, { token: await sessionToken(), customer: null, expiresAt: Date.now() + 3_600_000 });
   const { codigo } = await buyAndPay(page, `micuenta.${stamp()}@example.pe`, limaDate(16), 2);
   const qrOf = async (numero: string) => {
@@ -133,6 +133,10 @@ test('a customer transfers a ticket and cancels another from Mi cuenta, seeing t
   await expect(page.locator(`[data-testid="ticket"][data-numero="${codigo}-3"]`)).toContainText('Luis Huamán Ccori');
   expect(await boards(oldQr)).toBe(false);
   expect(await boards(await qrOf(`${codigo}-3`))).toBe(true);
+  // The old (void) ticket, shown beside the new one, still names whom it was issued to.
+  const oldCard = page.locator(`[data-testid="ticket"][data-numero="${codigo}-1"]`);
+  await expect(oldCard).toContainText('Rosa Quispe Mamani');
+  await expect(oldCard).not.toContainText('Luis');
 
   // Cancel the second one for travel credit: the amount is said before confirming.
   await account.open('/micuenta/viajes');
@@ -151,4 +155,9 @@ test('a customer transfers a ticket and cancels another from Mi cuenta, seeing t
   await expect(upcoming.getByRole('link', { name: `Anular o transferir ${codigo}-3` })).toBeVisible();
   const credit = await request.get(`${SITE.apiUrl}/rest/user/credito`, { headers: { authorization: `Bearer ${await sessionToken()}` } });
   expect(((await credit.json()).data as { disponible_centimos: number }).disponible_centimos).toBeGreaterThan(0);
+  // Mi saldo: the credit and the movement it came from.
+  await account.open('/micuenta/saldo');
+  await expect(account.main.getByTestId('credit-balance')).toHaveText(/^S\/ ?[1-9][\d.,]*$/);
+  await expect(account.main.getByTestId('credit-movements')).toContainText(`Abono por el pasaje ${codigo}-2`);
+  await expectAccessible(page);
 });

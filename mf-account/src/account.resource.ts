@@ -1,5 +1,5 @@
 import { api } from '@rumbo/shared';
-import { accountsEndpoints as rest, pointsEndpoints, salesEndpoints, type RequestOf } from '@rumbo/shared/contract';
+import { accountsEndpoints as rest, pointsEndpoints, salesEndpoints, type RequestOf, disruptionsEndpoints } from '@rumbo/shared/contract';
 
 /**
  * The accounts' calls of the contract (DECISIONS.md, Accounts and sessions). Each answers the
@@ -26,4 +26,6 @@ export const fetchProfile = () => api.call(rest.profile);
 export const saveProfile = (body: RequestOf<typeof rest.userData>) => api.call(rest.userData, body);
 export const fetchTrips = () => api.call(salesEndpoints.myTrips);
 export const fetchPoints = () => api.call(pointsEndpoints.points);
+/** Issue 35: the customer's travel credit and its movements. */
+export const fetchCredit = () => api.call(disruptionsEndpoints.credit);
 export const fetchPointsRules = () => api.call(pointsEndpoints.pointsRulesSlash);

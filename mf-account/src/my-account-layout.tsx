@@ -7,6 +7,7 @@ export const SECTIONS = [
   { key: 'profile', path: ACCOUNT_HOME },
   { key: 'trips', path: `${ACCOUNT_HOME}/viajes` },
   { key: 'points', path: `${ACCOUNT_HOME}/puntos` },
+  { key: 'credit', path: `${ACCOUNT_HOME}/saldo` },
 ] as const;
 
 export type SectionKey = (typeof SECTIONS)[number]['key'];
@@ -17,7 +18,7 @@ export function sectionOf(pathname: string): SectionKey | undefined {
 }
 
 /** Each section's place while it loads (its own loading view: `Profile`, `Trips`, `Points`). */
-export const SECTION_PLACEHOLDER_HEIGHT: Record<SectionKey, string> = { profile: '320px', trips: '160px', points: '160px' };
+export const SECTION_PLACEHOLDER_HEIGHT: Record<SectionKey, string> = { profile: '320px', trips: '160px', points: '160px', credit: '160px' };
 
 /**
  * Mi cuenta's heading, greeting, log-out buttons, sections' navigation and the section's title

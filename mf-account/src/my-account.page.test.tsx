@@ -55,6 +55,13 @@ function answer(answers: { trips?: AccountTrips; points?: AccountPoints; profile
     answerOf(endpoints.userData, (_request, body) => ({ ...PROFILE, ...body, tipo_doc: Number(body.tipo_doc) })),
     answerOf(endpoints.myTrips, answers.trips ?? { proximos: [], pasados: [] }),
     answerOf(endpoints.points, answers.points ?? POINTS),
+    answerOf(endpoints.credit, {
+      disponible_centimos: 4050,
+      movimientos: [
+        { fecha: '2026-11-10T15:00:00Z', monto_centimos: -1000, concepto: 'canje' as const, origen: 'ABCD2345-1', vence: '2027-11-01T15:00:00Z' },
+        { fecha: '2026-11-01T15:00:00Z', monto_centimos: 5050, concepto: 'emision' as const, origen: 'ABCD2345-1', vence: '2027-11-01T15:00:00Z' },
+      ],
+    }),
   );
 }
 
@@ -115,6 +122,19 @@ describe('Mi cuenta', () => {
       renderAt('/micuenta/viajes');
       expect(await screen.findByText('No tiene viajes próximos.')).toBeInTheDocument();
       expect(screen.getByText('Aún no tiene viajes anteriores.')).toBeInTheDocument();
+    });
+
+    it('mi saldo: the travel credit available, what was issued (until when) and spent (issue 35)', async () => {
+      answer();
+      renderAt('/micuenta/saldo');
+      expect(await screen.findByTestId('credit-balance')).toHaveTextContent(/S\/\s?40\.50/);
+      expect(screen.getByRole('link', { name: 'Mi saldo' })).toHaveAttribute('aria-current', 'page');
+      const rows = within(screen.getByTestId('credit-movements')).getAllByRole('row');
+      expect(rows).toHaveLength(3);
+      expect(rows[1]).toHaveTextContent('Usado en una compra');
+      expect(rows[1]).toHaveTextContent(/−S\/\s?10\.00/);
+      expect(rows[2]).toHaveTextContent('Abono por el pasaje ABCD2345-1');
+      expect(rows[2]).toHaveTextContent('2027');
     });
 
     it('my points: balance and history', async () => {

@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { customerFromUserData, firstNameOf, Link, numberFormat, session, stitchedData, useFormSubmit, useHydrated, useTranslation } from '@rumbo/shared';
 import { accountsEndpoints } from '@rumbo/shared/contract';
-import { AccountProfileAnswer, formatDay, limaDateTime, limaToday, type AccountProfile, type AccountTrip } from '@rumbo/shared/schemas';
+import { AccountProfileAnswer, formatCentimos, formatDay, limaDateTime, limaToday, type AccountProfile, type AccountTrip } from '@rumbo/shared/schemas';
 import { Badge, Box, Button, chakra, Container, ExternalLink, FramedSection, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -11,7 +11,7 @@ import { navigateToUrl } from 'single-spa';
 import { FormAlert, Notice, TextField } from './form-fields';
 import { DocumentFields, PersonFields } from './identity-fields';
 import { AccountFrame, AccountLayout, SECTION_PLACEHOLDER_HEIGHT, sectionOf } from './my-account-layout';
-import { Loadable, pointsLoader, pointsRulesLoader, ProfileStore, tripsLoader } from './my-account.store';
+import { creditLoader, Loadable, pointsLoader, pointsRulesLoader, ProfileStore, tripsLoader } from './my-account.store';
 import { ACCOUNT_HOME, loginPath } from './navigation';
 
 /** A moment in Lima time, shared's one way: with its time, or its Lima calendar day. */
@@ -326,6 +326,62 @@ const Points = observer(function Points() {
   );
 });
 
+/**
+ * Issue 35: Mi saldo, the travel credit: what can be spent now (less what a pending purchase holds),
+ * and every movement: issued (from which ticket, until when) and spent (on which purchase).
+ */
+const CreditSection = observer(function CreditSection() {
+  const { t, i18n } = useTranslation('account');
+  const credit = useLoaded(() => creditLoader());
+  if (credit.state === 'loading') return <Skeleton height={SECTION_PLACEHOLDER_HEIGHT.credit} />;
+  if (credit.state === 'failed' || !credit.value) return <Failed text={t('credit.failed')} onRetry={() => void credit.load()} />;
+  const { disponible_centimos, movimientos } = credit.value;
+  const lang = i18n.language;
+  return (
+    <Stack gap="5">
+      <Box borderWidth="1px" rounded="lg" p="5">
+        <Text textStyle="sm" color="fg.muted" id="credit-balance-label">
+          {t('credit.balance')}
+        </Text>
+        <Text textStyle="3xl" fontWeight="bold" aria-labelledby="credit-balance-label" data-testid="credit-balance">
+          {formatCentimos(disponible_centimos, lang)}
+        </Text>
+        <Text textStyle="sm" color="fg.muted" mt="2">
+          {t('credit.hint')}
+        </Text>
+      </Box>
+      <Section id="credit-history" title={t('credit.history')}>
+        {movimientos.length === 0 ? (
+          <Text>{t('credit.none')}</Text>
+        ) : (
+          <Table.ScrollArea>
+            <Table.Root size="sm" data-testid="credit-movements">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>{t('credit.date')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('credit.concept')}</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">{t('credit.amount')}</Table.ColumnHeader>
+                  <Table.ColumnHeader>{t('credit.expires')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {movimientos.map((movement, i) => (
+                  <Table.Row key={`${movement.fecha}-${i}`}>
+                    <Table.Cell>{formatDate(movement.fecha, lang)}</Table.Cell>
+                    <Table.Cell>{t(`credit.concepts.${movement.concepto}`, { ticket: movement.origen })}</Table.Cell>
+                    <Table.Cell textAlign="end">{`${movement.monto_centimos > 0 ? '+' : '−'}${formatCentimos(Math.abs(movement.monto_centimos), lang)}`}</Table.Cell>
+                    <Table.Cell>{movement.concepto === 'emision' ? formatDate(movement.vence, lang) : ''}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Section>
+    </Stack>
+  );
+});
+
 /** The points rules of the information pages (`pointsRulesSlash`): the API's HTML, sanitised here too. */
 const PointsRulesSection = observer(function PointsRulesSection() {
   const { t } = useTranslation('account');
@@ -346,7 +402,7 @@ const PointsRulesSection = observer(function PointsRulesSection() {
   );
 });
 
-/** `/micuenta`, `/micuenta/viajes`, `/micuenta/puntos`: profile, trips, points; signed-out visitors go to sign in. */
+/** `/micuenta`, `/micuenta/viajes`, `/micuenta/puntos`, `/micuenta/saldo`: profile, trips, points, travel credit; signed-out visitors go to sign in. */
 export const MyAccountPage = observer(function MyAccountPage() {
   const { t } = useTranslation('account');
   const { pathname } = useLocation();
@@ -385,6 +441,7 @@ export const MyAccountPage = observer(function MyAccountPage() {
       {current === 'profile' && <Profile />}
       {current === 'trips' && <Trips />}
       {current === 'points' && <Points />}
+      {current === 'credit' && <CreditSection />}
       {!current && <NotFoundMessage />}
     </AccountLayout>
   );

@@ -1,5 +1,5 @@
 import { FormState, type FocusTarget } from '@rumbo/shared';
-import { ProfileSchema, type AccountCustomer, type AccountPoints, type AccountProfile, type AccountTrips, type PointsRules } from '@rumbo/shared/schemas';
+import { ProfileSchema, type AccountCustomer, type AccountPoints, type AccountProfile, type AccountTrips, type Credit, type PointsRules } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as resource from './account.resource';
 import { ACCOUNT_FORM } from './account-form';
@@ -105,4 +105,6 @@ export class ProfileStore {
 
 export const tripsLoader = (fetch: () => Promise<AccountTrips | undefined> = resource.fetchTrips) => new Loadable(fetch);
 export const pointsLoader = (fetch: () => Promise<AccountPoints | undefined> = resource.fetchPoints) => new Loadable(fetch);
+/** Issue 35: Mi saldo, the travel credit (`disruptionsEndpoints.credit`). */
+export const creditLoader = (fetch: () => Promise<Credit | undefined> = resource.fetchCredit) => new Loadable(fetch);
 export const pointsRulesLoader = (fetch: () => Promise<PointsRules | undefined> = resource.fetchPointsRules) => new Loadable(fetch);

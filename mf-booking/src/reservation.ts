@@ -55,6 +55,12 @@ export async function startNewPurchase(release: (seat: HeldSeat) => Promise<unkn
   return fresh;
 }
 
+/** Every purchase this tab can open (code → key): the known ones and the one in `CRESERVA`. */
+export function openablePurchases(storage: Storage = sessionStorage): Record<string, string> {
+  const current = readReservation(storage);
+  return { ...knownPurchases(storage), ...(current?.codigo && current.clave_bloqueo ? { [current.codigo]: current.clave_bloqueo } : {}) };
+}
+
 function knownPurchases(storage: Storage): Record<string, string> {
   const known = readJson<Record<string, string>>(storage, KNOWN_PURCHASES_KEY);
   return known && typeof known === 'object' ? known : {};

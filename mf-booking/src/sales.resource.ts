@@ -102,6 +102,12 @@ export const transferTicket = (body: TicketAccess & { pasajero: Passenger }) => 
 /** Issue 35: the signed-in customer's travel credit. */
 export const fetchMyCredit = () => api.call(disruptionsEndpoints.credit);
 
+/** Issue 35: a guest purchase's own travel credit (its code and purchase or recovery key). */
+export const fetchPurchaseCredit = (codigo: string, clave_bloqueo: string) => api.call(disruptionsEndpoints.purchaseCredit, { codigo, clave_bloqueo });
+
+/** Issue 35: puts travel credit on a pending reservation as part of its payment (0 takes it off). */
+export const applyCredit = (body: { codigo: string; clave_bloqueo: string; monto_centimos: number; origen?: { codigo: string; clave_bloqueo: string } }) => api.call(disruptionsEndpoints.creditApply, body);
+
 /** Issue 35: pays a pending reservation in full with travel credit. */
 export const payWithCredit = (body: { codigo: string; clave_bloqueo: string; origen?: { codigo: string; clave_bloqueo: string } }) => api.call(disruptionsEndpoints.creditPay, body);
 

@@ -47,3 +47,29 @@ export const credito_movimiento = pgTable(
   },
   (t) => [index().on(t.ccredito), check('credito_movimiento_concepto_check', sql`${t.concepto} in ('emision', 'canje')`)],
 );
+
+/**
+ * Issue 35: travel credit put on a pending reservation as part (or all) of its payment: held, so
+ * nothing else spends it, while the reservation can still be paid; spent ('canjeado', ledger rows
+ * 'canje') in the transaction that pays the reservation, the rest paid through a provider. One per
+ * reservation; a lapsed reservation's hold counts for nothing (no sweeper needed).
+ */
+export const credito_retencion = pgTable(
+  'credito_retencion',
+  {
+    creserva: integer('creserva')
+      .primaryKey()
+      .references(() => reserva.creserva),
+    ccuenta: integer('ccuenta').references(() => cuenta.ccuenta),
+    creserva_titular: integer('creserva_titular').references(() => reserva.creserva),
+    monto_centimos: integer('monto_centimos').notNull(),
+    /** 'retenido' | 'canjeado' */
+    estado: text('estado').notNull().default('retenido'),
+    creado: instant('creado').notNull(),
+  },
+  (t) => [
+    index().on(t.ccuenta),
+    index().on(t.creserva_titular),
+    check('credito_retencion_check', sql`${t.monto_centimos} > 0 and ${t.estado} in ('retenido', 'canjeado') and (${t.ccuenta} is not null or ${t.creserva_titular} is not null)`),
+  ],
+);

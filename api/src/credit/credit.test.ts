@@ -1,9 +1,12 @@
-import type { Credit, ReservationView } from '@rumbo/shared/schemas';
-import { eq } from 'drizzle-orm';
+import type { Choice, Credit, CreditApplied, ReservationView } from '@rumbo/shared/schemas';
+import { and, eq } from 'drizzle-orm';
+import { reembolso } from '../disruptions/disruptions.tables';
+import { pago } from '../sales/sales.tables';
 import { customerWithPoints } from '../test/customers';
-import { BUYER, byPrice, findTrip, freeSeats, holdNewPassenger, post, setupSandboxApp } from '../test/purchase';
+import { BUYER, byPrice, findTrip, freeSeats, holdNewPassenger, notifySafetyPay, post, safetyPayNotice, setupSandboxApp, startSafetyPay } from '../test/purchase';
+import { decimalOf } from '../payments/signing';
 import { creditBalance, issueCredit } from './credit.service';
-import { credito } from './credit.tables';
+import { credito, credito_movimiento } from './credit.tables';
 import { reserva } from '../sales/sales.tables';
 
 let clock = Date.now();
@@ -76,5 +79,87 @@ describe('travel credit (issue 35)', () => {
     const late = await post(api.app, '/rest/credito/pagar', { codigo: p.view.codigo, clave_bloqueo: p.clave }, auth);
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('credit.insufficient');
+  });
+
+  it('pays part of a purchase, the provider the rest; the refund gives the credit part back as credit', async () => {
+    const { ccuenta, auth } = await customerWithPoints(db(), 0);
+    const p = await pending(37, auth);
+    const total = p.view.total_centimos;
+    await db().transaction((tx) => issueCredit(tx, { ccuenta }, 1000, 'TEST0003-1', 12, now()));
+    // Asking for more than there is holds what there is.
+    const applied = (await post(api.app, '/rest/credito/aplicar', { codigo: p.view.codigo, clave_bloqueo: p.clave, monto_centimos: 5000 }, auth)).json().data as CreditApplied;
+    expect(applied).toEqual({ credito_centimos: 1000, por_pagar_centimos: total - 1000, disponible_centimos: 0 });
+    expect(((await post(api.app, '/rest/venta/consulta', { codigo: p.view.codigo, clave_bloqueo: p.clave })).json().data as ReservationView).credito_centimos).toBe(1000);
+    // The provider is asked for the rest, and its notice of that amount pays the purchase.
+    const referencia = await startSafetyPay(api.app, db(), p.view.codigo, p.clave);
+    expect((await db().select().from(pago).where(eq(pago.referencia, referencia)))[0]!.monto_centimos).toBe(total - 1000);
+    expect((await notifySafetyPay(api.app, safetyPayNotice(api.sandbox, { referencia, amount: decimalOf(total - 1000) }, now()))).statusCode).toBe(200);
+    const paid = (await post(api.app, '/rest/venta/consulta', { codigo: p.view.codigo, clave_bloqueo: p.clave })).json().data as ReservationView;
+    expect(paid).toMatchObject({ estado: 'pagada', credito_centimos: 1000 });
+    const mine = (await api.app.inject({ url: '/rest/user/credito', headers: auth })).json().data as Credit;
+    expect(mine.disponible_centimos).toBe(0);
+    expect(mine.movimientos.map((m) => [m.concepto, m.monto_centimos])).toEqual([['canje', -1000], ['emision', 1000]]);
+
+    // Cancelled for a refund: the fee is shared out; the credit part goes back as credit, only the rest to the card, once.
+    const numero = paid.boletos[0]!.numero;
+    const fee = Math.round(total * 0.1);
+    const answers = await Promise.all([1, 2].map(() => post(api.app, '/rest/venta/anular', { numero, destino: 'original' }, auth)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers[0]!.json().data as Choice).toMatchObject({ tipo: 'anulacion', monto_centimos: total - fee });
+    const refunds = await db().select().from(reembolso).where(eq(reembolso.numero, numero));
+    expect(refunds).toHaveLength(1);
+    const back = await db().select().from(credito).where(eq(credito.origen, numero));
+    expect(back).toHaveLength(1);
+    expect(back[0]!.monto_centimos).toBe(1000 - Math.round(1000 * 0.1));
+    expect(refunds[0]!.monto_centimos + back[0]!.monto_centimos).toBe(total - fee);
+    const sandbox = (await api.app.inject({ url: '/sandbox/safetypay/reembolsos' })).json() as { refundId: string; amount: string }[];
+    expect(sandbox.filter((r) => r.refundId === refunds[0]!.clave).map((r) => r.amount)).toEqual([decimalOf(refunds[0]!.monto_centimos)]);
+  });
+
+  it('one credit held by two purchases at once is held once; both paid, it is spent once; a lapsed hold frees it', async () => {
+    const { ccuenta, auth } = await customerWithPoints(db(), 0);
+    const a = await pending(38, auth, 0);
+    const b = await pending(38, auth, 1);
+    await db().transaction((tx) => issueCredit(tx, { ccuenta }, 1500, 'TEST0004-1', 12, now()));
+    const applied = await Promise.all([a, b].map((p) => post(api.app, '/rest/credito/aplicar', { codigo: p.view.codigo, clave_bloqueo: p.clave, monto_centimos: 1500 }, auth)));
+    const held = applied.map((r) => (r.json().data as CreditApplied).credito_centimos);
+    expect(held.sort((x, y) => x - y)).toEqual([0, 1500]);
+    // The one without credit cannot take it by paying all with credit either.
+    const bare = held[0] === 0 && (applied[0]!.json().data as CreditApplied).credito_centimos === 0 ? a : b;
+    expect((await post(api.app, '/rest/credito/pagar', { codigo: bare.view.codigo, clave_bloqueo: bare.clave }, auth)).json().code).toBe('credit.insufficient');
+    // Both paid at once through the provider, each for what it owes: the credit is spent once.
+    await Promise.all(
+      [a, b].map(async (p) => {
+        const due = ((await post(api.app, '/rest/venta/consulta', { codigo: p.view.codigo, clave_bloqueo: p.clave })).json().data as ReservationView).credito_centimos ?? 0;
+        const referencia = await startSafetyPay(api.app, db(), p.view.codigo, p.clave);
+        expect((await notifySafetyPay(api.app, safetyPayNotice(api.sandbox, { referencia, amount: decimalOf(p.view.total_centimos - due) }, now()))).statusCode).toBe(200);
+      }),
+    );
+    for (const p of [a, b]) expect((await post(api.app, '/rest/venta/consulta', { codigo: p.view.codigo, clave_bloqueo: p.clave })).json().data.estado).toBe('pagada');
+    const spent = await db().select().from(credito_movimiento).innerJoin(credito, eq(credito.ccredito, credito_movimiento.ccredito)).where(and(eq(credito.ccuenta, ccuenta), eq(credito_movimiento.concepto, 'canje')));
+    expect(spent.reduce((sum, row) => sum + row.credito_movimiento.monto_centimos, 0)).toBe(-1500);
+    expect(await creditBalance(db(), { ccuenta }, now())).toBe(0);
+
+    // A hold whose reservation lapses unpaid counts for nothing.
+    const c = await pending(39, auth);
+    await db().transaction((tx) => issueCredit(tx, { ccuenta }, 700, 'TEST0005-1', 12, now()));
+    await post(api.app, '/rest/credito/aplicar', { codigo: c.view.codigo, clave_bloqueo: c.clave, monto_centimos: 700 }, auth);
+    expect(await creditBalance(db(), { ccuenta }, now())).toBe(0);
+    clock = new Date(c.view.expira).getTime() + 1000;
+    expect(await creditBalance(db(), { ccuenta }, now())).toBe(700);
+  });
+
+  it('a guest reads and uses the credit of an earlier purchase by its code and key', async () => {
+    const origin = await pending(40, {}, 0);
+    const [row] = await db().select({ creserva: reserva.creserva }).from(reserva).where(eq(reserva.codigo, origin.view.codigo));
+    await db().transaction((tx) => issueCredit(tx, { creserva: row!.creserva }, 800, `${origin.view.codigo}-1`, 12, now()));
+    const read = await post(api.app, '/rest/credito/compra', { codigo: origin.view.codigo, clave_bloqueo: origin.clave });
+    expect(read.json().data).toMatchObject({ disponible_centimos: 800, movimientos: [{ concepto: 'emision', monto_centimos: 800 }] });
+    expect((await post(api.app, '/rest/credito/compra', { codigo: origin.view.codigo, clave_bloqueo: 'wrongWrongWrong0123456' })).statusCode).toBe(404);
+    const p = await pending(40, {}, 1);
+    const origen = { codigo: origin.view.codigo, clave_bloqueo: origin.clave };
+    expect((await post(api.app, '/rest/credito/aplicar', { codigo: p.view.codigo, clave_bloqueo: p.clave, origen, monto_centimos: 800 })).json().data).toMatchObject({ credito_centimos: 800 });
+    // Without a session or an earlier purchase there is no credit to use.
+    expect((await post(api.app, '/rest/credito/aplicar', { codigo: p.view.codigo, clave_bloqueo: p.clave, monto_centimos: 800 })).statusCode).toBe(401);
   });
 });

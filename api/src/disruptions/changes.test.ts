@@ -113,6 +113,13 @@ describe('a guest transfers a ticket from the recovery page', () => {
     expect(a!.boleto_nuevo!.qr).not.toBe(t.qr);
     expect(await boards(t.qr)).toMatchObject({ valido: false });
     expect(await boards(a!.boleto_nuevo!.qr)).toMatchObject({ valido: true });
+    // The old ticket keeps its own passenger (card, PDF, Mi cuenta): only the new one names Luis.
+    const view = (await post(api.app, '/rest/venta/consulta', { codigo: t.codigo, clave_bloqueo: t.clave })).json().data as ReservationView;
+    const old = view.boletos.find((x) => x.numero === t.numero)!;
+    expect(old.estado).toBe('transferido');
+    expect(old.pasajero).toMatchObject({ nombres: ADULT.nombres, paterno: ADULT.paterno });
+    expect(old.pasajero.numero).not.toBe('****6789');
+    expect(view.boletos.find((x) => x.numero === a!.boleto_nuevo!.numero)!.pasajero).toMatchObject({ nombres: 'Luis', numero: '****6789' });
     expect((await db().select().from(boleto).where(eq(boleto.creserva, (await db().select().from(boleto).where(eq(boleto.numero, t.numero)))[0]!.creserva))).map((x) => x.estado).sort()).toEqual(['emitido', 'transferido']);
     // A new PDF goes to the buyer.
     const mails = await db().select().from(outbox).where(eq(outbox.to, BUYER.email));

@@ -7,7 +7,7 @@ import { ConflictError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { legsOf, mailLegs } from '../sales/legs';
 import { ticketsMail } from '../sales/sales-mail';
-import { boleto, boleto_movimiento, reserva_asiento } from '../sales/sales.tables';
+import { boleto, boleto_movimiento, reserva_asiento, ticketPassenger } from '../sales/sales.tables';
 import { salesLocks } from '../sales/sales.locks';
 import { ticketQr, verifyTicketQr } from '../sales/tickets';
 import { choiceOf, disruptionOfSeat, paidParts, voidTicket, type ChoiceContext } from './choices';
@@ -126,6 +126,7 @@ export async function transferTicket(db: Database, input: { numero: string; pasa
       cviaje_asiento: ticket.cviaje_asiento,
       qr: ticketQr(context.secret, { numero, cviaje: seat.cviaje, nasiento: seat.nasiento, gnivel_piso: seat.gnivel_piso }),
       emitido: now,
+      ...ticketPassenger(p),
     });
     await tx
       .update(reserva_asiento)

@@ -1,13 +1,13 @@
 import { addDays, limaToday, SALES_CHANNEL, SEAT_STATE, type Choice, type DisruptionTicket, type Language, type Trip } from '@rumbo/shared/schemas';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { postpone, ticketRecord, ticketView, type TicketRecord } from '../aftersale/aftersale.service';
-import { issueCredit, type CreditHolder } from '../credit/credit.service';
-import { credito, credito_movimiento } from '../credit/credit.tables';
+import { creditSpentOn, issueCredit, type CreditHolder } from '../credit/credit.service';
+import { credito } from '../credit/credit.tables';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
-import type { PaymentProvider, PaymentProviderError } from '../payments/provider';
+import type { PaymentProvider } from '../payments/provider';
 import type { NoticeContext } from '../sales/issuance';
 import { viewOf } from '../sales/reservation-views';
 import { boleto, boleto_movimiento, pago, reserva, reserva_asiento } from '../sales/sales.tables';
@@ -19,6 +19,7 @@ import { gives, linkExpiry } from './declare';
 import { choiceMail } from './disruption-mail';
 import { boleto_cambio, reembolso, viaje_incidencia } from './disruptions.tables';
 import { verifyDisruptionToken } from './links';
+import { settleRefund } from './refunds';
 import type { ChangePolicy } from './policy';
 import type { VoucherUndo } from './voucher-port';
 
@@ -76,10 +77,12 @@ export async function paidParts(db: Database, numero: string): Promise<{ creserv
     const [seat] = await db.select().from(reserva_asiento).where(and(eq(reserva_asiento.creserva, r.creserva), eq(reserva_asiento.cviaje_asiento, row.boleto.cviaje_asiento)));
     const share = r.tipo === 'postergacion' ? r.total_centimos : r.subtotal_centimos > 0 ? Math.round(((seat?.precio_centimos ?? 0) * r.total_centimos) / r.subtotal_centimos) : 0;
     const [payment] = await db.select().from(pago).where(and(eq(pago.creserva, r.creserva), eq(pago.estado, 'pagado'))).orderBy(asc(pago.cpago)).limit(1);
-    // Paid with travel credit: it goes back as credit.
-    const [credit] = payment ? [] : await db.select({ id: credito_movimiento.id }).from(credito_movimiento).where(and(eq(credito_movimiento.creserva, r.creserva), eq(credito_movimiento.concepto, 'canje'))).limit(1);
-    const proveedor = payment?.proveedor ?? (credit ? 'credito' : 'ninguno');
-    if (share > 0) parts.push({ creserva: r.creserva, cpago: payment?.cpago ?? null, proveedor, referencia: payment?.referencia ?? '', operacion: payment?.operacion ?? null, monto: share });
+    // Paid (partly or all) with travel credit: that share goes back as credit, the rest to the payment.
+    const credit = Math.min(await creditSpentOn(db, r.creserva), r.total_centimos);
+    const creditShare = r.total_centimos > 0 ? Math.round((share * credit) / r.total_centimos) : 0;
+    const moneyShare = share - creditShare;
+    if (creditShare > 0) parts.push({ creserva: r.creserva, cpago: null, proveedor: 'credito', referencia: '', operacion: null, monto: creditShare });
+    if (moneyShare > 0) parts.push({ creserva: r.creserva, cpago: payment?.cpago ?? null, proveedor: payment?.proveedor ?? 'ninguno', referencia: payment?.referencia ?? '', operacion: payment?.operacion ?? null, monto: moneyShare });
     current = r.tipo === 'postergacion' ? r.boleto_origen : null;
   }
   return parts;
@@ -279,7 +282,10 @@ export async function voidTicket(db: Database, rec: TicketRecord, request: VoidR
     } else if (amount > 0) {
       returned.push(...parts.map((part) => ({ part, monto: part.monto })));
     }
-    for (const { part, monto } of returned) await context.vouchers.creditNote(tx, { creserva: part.creserva, numero: request.numero, montoCentimos: monto, motivo: request.tipo });
+    // One credit note per sale, for all that goes back of it (money and credit).
+    const bySale = new Map<number, number>();
+    for (const { part, monto } of returned) bySale.set(part.creserva, (bySale.get(part.creserva) ?? 0) + monto);
+    for (const [creserva, monto] of bySale) await context.vouchers.creditNote(tx, { creserva, numero: request.numero, montoCentimos: monto, motivo: request.tipo });
     let creditUntil: Date | null = null;
     if (request.destino === 'original') {
       for (const { part, monto } of returned) {
@@ -312,19 +318,8 @@ export async function voidTicket(db: Database, rec: TicketRecord, request: VoidR
  * provider without a refund API (PagoEfectivo cash) leaves the refund 'pendiente' for the operator.
  */
 export async function settleRefunds(db: Database, numero: string, context: Pick<ChoiceContext, 'providers' | 'now'>): Promise<void> {
-  const open = await db.select().from(reembolso).where(and(eq(reembolso.numero, numero), sql`${reembolso.estado} <> 'hecho'`));
-  for (const r of open) {
-    const provider = context.providers[r.proveedor];
-    if (!provider?.refund) continue;
-    const [payment] = r.cpago === null ? [] : await db.select().from(pago).where(eq(pago.cpago, r.cpago));
-    try {
-      const done = await provider.refund({ clave: r.clave, referencia: payment?.referencia ?? '', operacion: payment?.operacion ?? null, montoCentimos: r.monto_centimos });
-      await db.update(reembolso).set({ estado: 'hecho', operacion: done.operacion, respuesta: 'ok', intentos: r.intentos + 1, resuelto: context.now }).where(eq(reembolso.creembolso, r.creembolso));
-    } catch (error) {
-      const message = (error as PaymentProviderError).message ?? String(error);
-      await db.update(reembolso).set({ estado: 'fallido', respuesta: message.slice(0, 500), intentos: r.intentos + 1 }).where(eq(reembolso.creembolso, r.creembolso));
-    }
-  }
+  const open = await db.select().from(reembolso).where(and(eq(reembolso.numero, numero), inArray(reembolso.estado, ['pendiente', 'fallido'])));
+  for (const r of open) await settleRefund(db, r, context.providers, context.now);
 }
 
 /** `POST /rest/incidencia/reembolso`: the ticket refunded to its payment or as credit with the bonus, once. */

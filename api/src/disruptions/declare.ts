@@ -116,9 +116,8 @@ async function notify(
 
   const legs = await legsBySeat(tx, tickets);
   const details = await queryRows<{ numero: string; creserva: number; codigo: string; idioma: string; comprador_email: string; comprador_nombre: string; nombres: string; paterno: string }>(tx, sql`
-    select b.numero, r.creserva, r.codigo, r.idioma, r.comprador_email, r.comprador_nombre, ra.nombres, ra.paterno
+    select b.numero, r.creserva, r.codigo, r.idioma, r.comprador_email, r.comprador_nombre, b.pasajero_nombres as nombres, b.pasajero_paterno as paterno
     from boleto b join reserva r on r.creserva = b.creserva
-    join reserva_asiento ra on ra.creserva = b.creserva and ra.cviaje_asiento = b.cviaje_asiento
     where b.numero in (${sql.join(tickets.map((t) => sql`${t.numero}`), sql`, `)})
     order by b.numero`);
   const byNumber = new Map(tickets.map((t) => [t.numero, t]));

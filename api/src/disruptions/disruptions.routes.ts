@@ -2,7 +2,7 @@ import { disruptionsEndpoints } from '@rumbo/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sessionResolver, sessionToken } from '../accounts/accounts.routes';
 import { customerOfToken } from '../accounts/accounts.service';
-import { creditOf, payWithCredit } from '../credit/credit-payment';
+import { applyCredit, creditOf, payWithCredit, purchaseCreditOf } from '../credit/credit-payment';
 import type { Database } from '../db/client';
 import { requestLanguage } from '../http/language';
 import { route } from '../http/endpoint';
@@ -12,6 +12,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { disruptionRefund, disruptionTicket, rebook, type ChoiceContext } from './choices';
 import { boardingCheck, cancelTicket, ticketChanges, transferTicket } from './changes';
 import { declareDisruption } from './declare';
+import { operatorRefunds } from './refunds';
 import { UnauthorizedError } from '../errors';
 import type { TicketAccess } from '../aftersale/aftersale.service';
 import { DEFAULT_POLICY, type ChangePolicy } from './policy';
@@ -60,6 +61,7 @@ export const disruptionsRoutes: FastifyPluginAsync<DisruptionsRoutesOptions> = a
   route(app, disruptionsEndpoints.ticketChanges, async ({ input, request }) => ticketChanges(db, input.numero, await accessOf(request, input), context(request)), { rateLimit: options.lookupRateLimit });
   route(app, disruptionsEndpoints.cancelTicket, async ({ input, request }) => cancelTicket(db, input, await accessOf(request, input), context(request)), { rateLimit: options.writeRateLimit });
   route(app, disruptionsEndpoints.transferTicket, async ({ input, request }) => transferTicket(db, input, await accessOf(request, input), context(request)), { rateLimit: options.writeRateLimit });
+  route(app, disruptionsEndpoints.operatorRefunds, async ({ input }) => operatorRefunds(db, input.estado), { operators: operatorResolver(options.operators) });
   route(app, disruptionsEndpoints.boarding, async ({ input }) => boardingCheck(db, sessionSecret, input.qr), { operators: operatorResolver(options.operators), rateLimit: options.lookupRateLimit });
 
   route(
@@ -77,5 +79,11 @@ export const disruptionsRoutes: FastifyPluginAsync<DisruptionsRoutesOptions> = a
     const ccuenta = token ? (await customerOfToken(db, token, sessionSecret)).ccuenta : undefined;
     return payWithCredit(db, input, ccuenta, { now: now(), secret: sessionSecret, signer: options.voucherSigner });
   }, { rateLimit: options.writeRateLimit });
+  route(app, disruptionsEndpoints.creditApply, async ({ input, request }) => {
+    const token = input.origen ? undefined : sessionToken(request);
+    const ccuenta = token ? (await customerOfToken(db, token, sessionSecret)).ccuenta : undefined;
+    return applyCredit(db, input, ccuenta, now());
+  }, { rateLimit: options.writeRateLimit });
+  route(app, disruptionsEndpoints.purchaseCredit, async ({ input }) => purchaseCreditOf(db, input, now()), { rateLimit: options.lookupRateLimit });
   route(app, disruptionsEndpoints.disruptionRefund, async ({ input, request }) => disruptionRefund(db, input, context(request)), { rateLimit: options.writeRateLimit });
 };

@@ -85,7 +85,8 @@ export const boleto_cambio = pgTable(
  * Money going back (issue 35, "money leaves once"): one row per payment refunded for a ticket,
  * with its idempotency key (`clave`, unique: the provider's too), written before the provider is
  * called and completed with its answer. 'pendiente' until the provider answers ('hecho' with its
- * `operacion`, or 'fallido' with `respuesta`, retried with the same key).
+ * `operacion`, or 'fallido' with `respuesta`, retried with the same key by the periodic job;
+ * 'revision' when the provider refused it or the tries ran out: the operator's to settle).
  */
 export const reembolso = pgTable(
   'reembolso',
@@ -105,12 +106,15 @@ export const reembolso = pgTable(
     operacion: text('operacion'),
     respuesta: text('respuesta'),
     intentos: integer('intentos').notNull().default(0),
+    /** A 'fallido' refund's next try by the periodic job (the same `clave`); null once it is left to the operator. */
+    proximo: instant('proximo'),
     creado: instant('creado').notNull(),
     resuelto: instant('resuelto'),
   },
   (t) => [
     index().on(t.numero),
-    check('reembolso_estado_check', sql`${t.estado} in ('pendiente', 'hecho', 'fallido')`),
+    index().on(t.estado, t.proximo),
+    check('reembolso_estado_check', sql`${t.estado} in ('pendiente', 'hecho', 'fallido', 'revision')`),
     check('reembolso_monto_check', sql`${t.monto_centimos} > 0`),
   ],
 );

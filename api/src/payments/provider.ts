@@ -95,6 +95,12 @@ export class InvalidSignatureError extends Error {
  */
 export class PaymentProviderError extends Error {
   override readonly name = 'PaymentProviderError';
+  /** Issue 35: the provider could not be reached or failed (network, timeout, 5xx): the same call may be tried again later; false when it refused. */
+  readonly retryable: boolean;
+  constructor(message: string, options: { retryable?: boolean } = {}) {
+    super(message);
+    this.retryable = options.retryable ?? false;
+  }
 }
 
 /**

@@ -312,10 +312,10 @@ export function createSafetyPay(credentials: SafetyPayCredentials, deps: Adapter
         signal: AbortSignal.timeout(timeoutMs),
       });
       body = await response.text();
-      if (!response.ok) throw new PaymentProviderError(`SafetyPay answered HTTP ${response.status}`);
+      if (!response.ok) throw new PaymentProviderError(`SafetyPay answered HTTP ${response.status}`, { retryable: response.status >= 500 || response.status === 429 });
     } catch (error) {
       if (error instanceof PaymentProviderError) throw error;
-      throw new PaymentProviderError(`SafetyPay is unreachable: ${(error as Error).message}`);
+      throw new PaymentProviderError(`SafetyPay is unreachable: ${(error as Error).message}`, { retryable: true });
     }
     const cells = (body.trim().split(/\r?\n/)[0] ?? '').split(',');
     if (cells[0] !== '0') throw new PaymentProviderError(`SafetyPay refused the refund: error ${cells[0]} ${cells[1] ?? ''}`.trim());

@@ -107,8 +107,8 @@ export async function pocketOf(db: Database, r: typeof reserva.$inferSelect): Pr
       qr: b.qr,
       nasiento: s.nasiento,
       gnivel_piso: s.gnivel_piso,
-      pasajero: [s.nombres, s.paterno, s.materno].filter(Boolean).join(' '),
-      ctipo_documento: s.ctipo_documento,
+      pasajero: [b.pasajero_nombres, b.pasajero_paterno, b.pasajero_materno].filter(Boolean).join(' '),
+      ctipo_documento: b.pasajero_ctipo_documento,
       menor: s.menor,
       parentesco: s.parentesco,
     });

@@ -1,6 +1,7 @@
 import { holdIsLive, POINTS_PER_SOL, type Language, type ReservationReason, type ValidationKey } from '@rumbo/shared/schemas';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { holdOf, spendHold } from '../credit/credit.service';
 import { queryRows } from '../db/rows';
 import { enqueueMail } from '../mail/outbox';
 import type { PaymentNotice } from '../payments/provider';
@@ -10,7 +11,7 @@ import { SALES_CLOSE_MINUTES } from '../trips/trips.queries';
 import { legsOf, mailLegs } from './legs';
 import type { Reservation } from './reservations';
 import { refundMail, ticketsMail } from './sales-mail';
-import { boleto, boleto_movimiento, canje_puntos, pago, pago_aviso, reserva, reserva_asiento } from './sales.tables';
+import { boleto, boleto_movimiento, canje_puntos, pago, pago_aviso, reserva, reserva_asiento, ticketPassenger } from './sales.tables';
 import { ticketQr } from './tickets';
 import { salesLocks } from './sales.locks';
 import { lockSeats } from '../seats/seat-locks';
@@ -116,7 +117,11 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
       return settle('rechazada', payment.cpago);
     }
 
-    if (notice.moneda !== 'PEN' || notice.montoCentimos !== r.total_centimos || notice.montoCentimos !== payment.monto_centimos) {
+    // Issue 35: the rest of a total partly paid with held travel credit (the payment row says what the provider was asked for).
+    const creditPart = r.total_centimos - payment.monto_centimos;
+    const hold = creditPart > 0 ? await holdOf(tx, r.creserva) : undefined;
+    const creditOk = creditPart === 0 || (creditPart > 0 && hold?.estado === 'retenido' && hold.monto_centimos >= creditPart);
+    if (notice.moneda !== 'PEN' || notice.montoCentimos !== payment.monto_centimos || !creditOk) {
       await tx.update(reserva).set({ alerta: 'monto_distinto' }).where(eq(reserva.creserva, r.creserva));
       return settle('monto_distinto', payment.cpago);
     }
@@ -127,7 +132,13 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
       return settle('pago_duplicado', payment.cpago);
     }
 
-    return settle((await issuePaid(tx, r, seats, context)).result, payment.cpago);
+    const issued = await issuePaid(tx, r, seats, context);
+    if (issued.result === 'pagada' && creditPart > 0) {
+      // After the voucher (the lock order). Short only if the hold had lapsed and the credit went
+      // elsewhere meanwhile: the tickets stand, the operator is told.
+      if ((await spendHold(tx, r.creserva, creditPart, now)) < creditPart) await tx.update(reserva).set({ alerta: 'credito_insuficiente' }).where(eq(reserva.creserva, r.creserva));
+    }
+    return settle(issued.result, payment.cpago);
   });
 }
 
@@ -185,7 +196,7 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
   await tx.update(reserva).set({ estado: 'pagada', motivo: null, pagado: now }).where(eq(reserva.creserva, r.creserva));
   const issued = seats.map((s, i) => {
     const numero = `${r.codigo}-${i + 1}`;
-    return { numero, creserva: r.creserva, cviaje_asiento: s.cviaje_asiento, qr: ticketQr(context.secret, { numero, cviaje: s.cviaje, nasiento: s.nasiento, gnivel_piso: s.gnivel_piso }), emitido: now };
+    return { numero, creserva: r.creserva, cviaje_asiento: s.cviaje_asiento, qr: ticketQr(context.secret, { numero, cviaje: s.cviaje, nasiento: s.nasiento, gnivel_piso: s.gnivel_piso }), emitido: now, ...ticketPassenger(s) };
   });
   await tx.insert(boleto).values(issued);
   await tx.insert(boleto_movimiento).values(

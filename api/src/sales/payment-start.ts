@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Language, PaymentMethod } from '@rumbo/shared/schemas';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { liveHold } from '../credit/credit.service';
 import { ConflictError, UpstreamError } from '../errors';
 import type { PaymentProvider } from '../payments/provider';
 import { PaymentProviderError } from '../payments/provider';
@@ -34,17 +35,20 @@ export async function startPayment(db: Database, provider: PaymentProvider, inpu
   if (refusal) throw new ConflictError(refusal);
   // Nothing left to pay once points cover it all: `/rest/canje/confirmar` issues the tickets.
   if (r.total_centimos === 0) throw new ConflictError('points.zeroTotal');
+  // Issue 35: travel credit held for it pays part; the provider is asked for the rest.
+  const monto = r.total_centimos - (await liveHold(db, r.creserva));
+  if (monto <= 0) throw new ConflictError('credit.coversAll');
   const referencia = `${r.codigo}-${randomBytes(6).toString('hex')}`;
   const [row] = await db
     .insert(pago)
-    .values({ creserva: r.creserva, referencia, proveedor: provider.name, metodo: input.metodo, estado: 'iniciado', monto_centimos: r.total_centimos, expira: r.expira, creado: context.now })
+    .values({ creserva: r.creserva, referencia, proveedor: provider.name, metodo: input.metodo, estado: 'iniciado', monto_centimos: monto, expira: r.expira, creado: context.now })
     .returning({ cpago: pago.cpago });
   let started;
   try {
     started = await provider.startCharge({
       referencia,
       codigo: r.codigo,
-      montoCentimos: r.total_centimos,
+      montoCentimos: monto,
       expira: r.expira,
       metodo: input.metodo,
       comprador: { nombre: r.comprador_nombre, email: r.comprador_email },

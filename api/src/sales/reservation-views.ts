@@ -1,6 +1,7 @@
 import type { AccountTrips, Language, PaymentMethod, PaymentProviderName, ReservationLeg, ReservationPassenger, ReservationView, Ticket, TicketState } from '@rumbo/shared/schemas';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { holdOf } from '../credit/credit.service';
 import { queryRows, toDate } from '../db/rows';
 import { ConflictError, NotFoundError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
@@ -19,6 +20,16 @@ export const maskDocument = (numero: string) => `${'*'.repeat(Math.max(numero.le
 export async function lookupReservation(db: Database, body: { codigo: string; clave_bloqueo: string }, now: Date): Promise<ReservationView> {
   return viewOf(db, (await reservationOf(db, body.codigo, body.clave_bloqueo, now)).creserva, now);
 }
+
+/** The passenger a ticket was issued to (its own copy: a transferred ticket keeps its old passenger). */
+const ticketPassengerOf = (t: typeof boleto.$inferSelect, s: typeof reserva_asiento.$inferSelect): ReservationPassenger => ({
+  nombres: t.pasajero_nombres,
+  paterno: t.pasajero_paterno,
+  materno: t.pasajero_materno,
+  ctipo_documento: t.pasajero_ctipo_documento,
+  numero: maskDocument(t.pasajero_numero),
+  menor: s.menor,
+});
 
 const passengerOf = (s: typeof reserva_asiento.$inferSelect): ReservationPassenger => ({
   nombres: s.nombres,
@@ -63,6 +74,8 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
     .sort((a, b) => a.salida.localeCompare(b.salida));
   const seatById = new Map(seats.map((s) => [s.cviaje_asiento, s]));
   const state = effectiveState(r, now);
+  const hold = await holdOf(db, creserva);
+  const credit = hold && (hold.estado === 'canjeado' || state.estado === 'pendiente') ? hold.monto_centimos : 0;
   return {
     codigo: r.codigo,
     tipo: r.tipo as 'venta' | 'postergacion',
@@ -113,13 +126,14 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
         nasiento: s.nasiento,
         gnivel_piso: s.gnivel_piso,
         precio_centimos: s.precio_centimos,
-        pasajero: passengerOf(s),
+        pasajero: ticketPassengerOf(t, s),
         qr: t.qr,
         estado: t.estado as TicketState,
         postergado_a: t.postergado_a,
         declaracion: declaracion?.toISOString() ?? null,
       };
     }),
+    credito_centimos: credit,
   };
 }
 

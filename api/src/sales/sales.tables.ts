@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { instant } from '../db/columns';
 import { cuenta } from '../accounts/accounts.tables';
 import { birthDate, minorColumns, passengerColumns } from '../people/people.tables';
@@ -33,7 +33,7 @@ export const reserva = pgTable(
     estado: text('estado').notNull(),
     /** 'rechazado' | 'vencido' | 'asientos_ocupados' */
     motivo: text('motivo'),
-    /** Something an operator must look at: 'monto_distinto' (paid another amount), 'pago_duplicado'. */
+    /** Something an operator must look at: 'monto_distinto' (paid another amount), 'pago_duplicado', 'credito_insuficiente' (issue 35: a late payment whose held credit had gone). */
     alerta: text('alerta'),
     expira: instant('expira').notNull(),
     subtotal_centimos: integer('subtotal_centimos').notNull(),
@@ -153,6 +153,16 @@ export const pago_aviso = pgTable(
   (t) => [uniqueIndex('pago_aviso_operacion_uq').on(t.proveedor, t.operacion)],
 );
 
+/** The passenger columns of a ticket, from a seat row's (or a transfer's) passenger. */
+export const ticketPassenger = (p: { ctipo_documento: number; numero: string; nombres: string; paterno: string; materno: string; nacimiento: string }) => ({
+  pasajero_ctipo_documento: p.ctipo_documento,
+  pasajero_numero: p.numero,
+  pasajero_nombres: p.nombres,
+  pasajero_paterno: p.paterno,
+  pasajero_materno: p.materno,
+  pasajero_nacimiento: p.nacimiento,
+});
+
 /** An issued e-ticket: one per seat of a paid reservation, written with the payment. */
 export const boleto = pgTable(
   'boleto',
@@ -169,6 +179,17 @@ export const boleto = pgTable(
      */
     estado: text('estado').notNull().default('emitido'),
     postergado_a: text('postergado_a'),
+    /**
+     * Issue 35: the passenger this ticket was issued to, kept on the ticket: a transfer issues a new
+     * ticket in another name and the seat's row (`reserva_asiento`) then names the new passenger,
+     * while the old ticket still shows whom it was for. Every view of a ticket reads these.
+     */
+    pasajero_ctipo_documento: integer('pasajero_ctipo_documento').notNull(),
+    pasajero_numero: text('pasajero_numero').notNull(),
+    pasajero_nombres: text('pasajero_nombres').notNull(),
+    pasajero_paterno: text('pasajero_paterno').notNull(),
+    pasajero_materno: text('pasajero_materno').notNull(),
+    pasajero_nacimiento: date('pasajero_nacimiento', { mode: 'string' }).notNull(),
   },
   // A seat is sold once: a second valid ticket for it cannot be written, whatever the code path
   // (a postponed ticket's seat is freed and may be sold again).

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
 import { insertReservation } from '../sales/reservations';
-import { boleto, reserva_asiento } from '../sales/sales.tables';
+import { boleto, reserva_asiento, ticketPassenger } from '../sales/sales.tables';
 import { ticketQr } from '../sales/tickets';
 
 /**
@@ -42,7 +42,7 @@ export async function sellWholeTrips(db: Database, options: { buses: number; pas
           ctipo_documento: 19, numero: String(40_000_000 + n), nombres: 'Pasajero', paterno: String(n), materno: 'Prueba', email, nacimiento: '1990-01-01', menor: false,
         });
         const numero = `${r.codigo}-1`;
-        await tx.insert(boleto).values({ numero, creserva: r.creserva, cviaje_asiento: Number(seat.cviaje_asiento), qr: ticketQr(secret, { numero, cviaje: Number(trip.cviaje), nasiento: Number(seat.nasiento), gnivel_piso: Number(seat.gnivel_piso) }), emitido: new Date() });
+        await tx.insert(boleto).values({ numero, creserva: r.creserva, cviaje_asiento: Number(seat.cviaje_asiento), qr: ticketQr(secret, { numero, cviaje: Number(trip.cviaje), nasiento: Number(seat.nasiento), gnivel_piso: Number(seat.gnivel_piso) }), emitido: new Date(), ...ticketPassenger({ ctipo_documento: 19, numero: String(40_000_000 + n), nombres: 'Pasajero', paterno: String(n), materno: 'Prueba', nacimiento: '1990-01-01' }) });
       }
     });
   }

@@ -29,8 +29,9 @@ export async function tripManifest(db: Database, cviaje: number): Promise<Manife
     numero: string; cviaje_asiento: number; nasiento: number; gnivel_piso: number; nombres: string; paterno: string; materno: string;
     ctipo_documento: number; documento: string; nacimiento: string; menor: boolean; precio_centimos: number; comprobante: string | null;
   }>(db, sql`
-    select b.numero, ra.cviaje_asiento, ra.nasiento, ra.gnivel_piso, ra.nombres, ra.paterno, ra.materno, ra.ctipo_documento,
-      ra.numero as documento, ra.nacimiento::text as nacimiento, ra.menor, ra.precio_centimos,
+    select b.numero, ra.cviaje_asiento, ra.nasiento, ra.gnivel_piso, b.pasajero_nombres as nombres, b.pasajero_paterno as paterno,
+      b.pasajero_materno as materno, b.pasajero_ctipo_documento as ctipo_documento, b.pasajero_numero as documento,
+      b.pasajero_nacimiento::text as nacimiento, ra.menor, ra.precio_centimos,
       (select c.serie || '-' || c.correlativo from comprobante c
         where c.creserva = b.creserva and c.tipo in ('01', '03') and c.vigencia = 'vigente'
         order by c.ccomprobante desc limit 1) as comprobante

@@ -9,7 +9,7 @@ import { formatCentimos, limaDate, limaTime } from '../format';
 import type { ReservationStore } from './reservation.store';
 
 const PaymentMethods = observer(function PaymentMethods({ store }: { store: ReservationStore }) {
-  const { t } = useTranslation('booking');
+  const { t, i18n } = useTranslation('booking');
   const { t: tv } = useTranslation('validation');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -21,6 +21,11 @@ const PaymentMethods = observer(function PaymentMethods({ store }: { store: Rese
       <Heading as="h2" id="methods-title" size="md" mb="3">
         {t('reservation.methods.title')}
       </Heading>
+      {store.creditHeld > 0 && (
+        <Text fontWeight="semibold" mb="3">
+          {t('reservation.credit.due', { monto: formatCentimos(store.amountDue, i18n.language) })}
+        </Text>
+      )}
       <RadioGroup.Root
         name="metodo"
         value={store.metodo || null}
@@ -83,19 +88,65 @@ const PointsConfirm = observer(function PointsConfirm({ store }: { store: Reserv
   );
 });
 
-/** Issue 35: the customer's travel credit covers the reservation: pay it all with one click. */
+/**
+ * Issue 35: the buyer's travel credit: pay it all with one click when it covers the total, or
+ * put part of it on the reservation and pay the rest with a method (or take it off again).
+ */
 const CreditPay = observer(function CreditPay({ store }: { store: ReservationStore }) {
   const { t, i18n } = useTranslation('booking');
   const lang = i18n.language;
+  const total = store.view!.total_centimos;
+  const held = store.creditHeld;
+  const money = (centimos: number) => formatCentimos(centimos, lang);
   return (
-    <Box as="section" aria-labelledby="credit-pay-title" borderWidth="1px" rounded="lg" p="4">
+    <Box as="section" aria-labelledby="credit-pay-title" borderWidth="1px" rounded="lg" p="4" data-testid="credit-pay">
       <Heading as="h2" id="credit-pay-title" size="md" mb="2">
         {t('reservation.credit.title')}
       </Heading>
-      <Text mb="3">{t('reservation.credit.body', { saldo: formatCentimos(store.creditAvailable ?? 0, lang), total: formatCentimos(store.view!.total_centimos, lang) })}</Text>
-      <Button colorPalette="brand" variant="outline" loading={store.starting} loadingText={t('reservation.credit.paying')} onClick={() => void store.payWithCredit()}>
-        {t('reservation.credit.pay', { total: formatCentimos(store.view!.total_centimos, lang) })}
-      </Button>
+      {held > 0 ? (
+        <Text mb="3" role="status">
+          {held >= total ? t('reservation.credit.heldAll', { credito: money(held) }) : t('reservation.credit.held', { credito: money(held), resto: money(store.amountDue) })}
+        </Text>
+      ) : (
+        <Text mb="3">
+          {store.payableWithCredit
+            ? t('reservation.credit.body', { saldo: money(store.creditAvailable ?? 0), total: money(total) })
+            : t('reservation.credit.partialBody', { saldo: money(store.creditAvailable ?? 0), total: money(total) })}
+        </Text>
+      )}
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3" wrap="wrap">
+        {store.payableWithCredit && (
+          <Button colorPalette="brand" variant="outline" loading={store.starting} loadingText={t('reservation.credit.paying')} onClick={() => void store.payWithCredit()}>
+            {t('reservation.credit.pay', { total: money(total) })}
+          </Button>
+        )}
+        {held === 0 && !store.payableWithCredit && (
+          <Button colorPalette="brand" variant="outline" loading={store.starting} onClick={() => void store.useCredit(store.creditOffer)}>
+            {t('reservation.credit.use', { monto: money(store.creditOffer) })}
+          </Button>
+        )}
+        {held > 0 && (
+          <Button variant="ghost" loading={store.starting} onClick={() => void store.useCredit(0)}>
+            {t('reservation.credit.remove')}
+          </Button>
+        )}
+      </Stack>
+    </Box>
+  );
+});
+
+/** Issue 35: a guest purchase's own travel credit, shown on its page (the recovery page leads here). */
+export const OwnCredit = observer(function OwnCredit({ store }: { store: ReservationStore }) {
+  const { t, i18n } = useTranslation('booking');
+  const own = store.ownCredit;
+  if (!own) return null;
+  const saldo = formatCentimos(own.disponible_centimos, i18n.language);
+  return (
+    <Box as="section" aria-labelledby="own-credit-title" borderWidth="1px" rounded="lg" p="4" data-testid="own-credit">
+      <Heading as="h2" id="own-credit-title" size="md" mb="2">
+        {t('reservation.credit.ownTitle')}
+      </Heading>
+      <Text>{own.vence ? t('reservation.credit.own', { saldo, vence: limaDate(own.vence, i18n.language) }) : t('reservation.credit.ownNoDate', { saldo })}</Text>
     </Box>
   );
 });
@@ -153,8 +204,8 @@ export const PendingPanel = observer(function PendingPanel({ store }: { store: R
         </Alert.Root>
       )}
       {store.cip && <CipBox store={store} />}
-      {store.payableWithCredit && <CreditPay store={store} />}
-      {store.payableWithPoints ? <PointsConfirm store={store} /> : <PaymentMethods store={store} />}
+      {(store.creditOffer > 0 || store.creditHeld > 0) && <CreditPay store={store} />}
+      {store.payableWithPoints ? <PointsConfirm store={store} /> : store.creditHeld >= (store.view?.total_centimos ?? 0) && store.creditHeld > 0 ? null : <PaymentMethods store={store} />}
     </Stack>
   );
 });

@@ -9,7 +9,7 @@ import { LEG_FILLS } from '../leg-line';
 import { LegLinesView, useLegLines } from '../leg-lines';
 import { deckNumber } from '../seats/seat-grid';
 import { ReservationStore } from './reservation.store';
-import { PendingPanel } from './pending-panel';
+import { OwnCredit, PendingPanel } from './pending-panel';
 import { TicketCard } from './ticket-card';
 import { VouchersPanel } from './vouchers-panel';
 import { useTransitioned } from '../use-transitioned';
@@ -278,6 +278,7 @@ export function ReservationPage({ store: given }: { store?: ReservationStore }) 
         <Stack gap="6" align="stretch">
           <Summary store={store} />
           {view.estado === 'pagada' ? <Tickets store={store} /> : <Closed store={store} />}
+          <OwnCredit store={store} />
         </Stack>
       )}
       {state === 'ready' && view && pending && (

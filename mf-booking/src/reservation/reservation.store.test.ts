@@ -135,4 +135,61 @@ describe('reservation store: points', () => {
       session.signOut();
     }
   });
+
+  it('puts part of the credit on the reservation, the rest left for a method, and takes it off (issue 35)', async () => {
+    session.signIn('h.e30.s', { id: '7', documentType: '19', documentNumber: '45678912', name: 'rosa', firstLastName: 'Quispe', secondLastName: 'Mamani', gender: 'F', email: 'rosa@example.pe', phone: '987654321', birthDate: '1990-05-17' });
+    try {
+      let current = reservationView({ total_centimos: 5000 });
+      let balance = 2000;
+      const api = stubEndpointCalls(
+        answer(endpoints.reservation, () => current),
+        answer(endpoints.credit, () => ({ disponible_centimos: balance, movimientos: [] })),
+        answer(endpoints.creditApply, (_request, body) => {
+          const monto = Number(body.monto_centimos);
+          current = reservationView({ total_centimos: 5000, credito_centimos: monto });
+          balance = 2000 - monto;
+          return { credito_centimos: monto, por_pagar_centimos: 5000 - monto, disponible_centimos: balance };
+        }),
+      );
+      const store = new ReservationStore(RESERVATION_CODE);
+      await store.load();
+      expect(store.payableWithCredit).toBe(false);
+      expect(store.creditOffer).toBe(2000);
+      expect(await store.useCredit(store.creditOffer)).toBe(true);
+      expect(api.to(endpoints.creditApply)).toEqual([{ codigo: RESERVATION_CODE, clave_bloqueo: KEY, monto_centimos: 2000 }]);
+      expect(store.creditHeld).toBe(2000);
+      expect(store.amountDue).toBe(3000);
+      expect(await store.useCredit(0)).toBe(true);
+      expect(store.creditHeld).toBe(0);
+      expect(store.amountDue).toBe(5000);
+    } finally {
+      session.signOut();
+    }
+  });
+
+  it("offers a guest the credit of a purchase this tab recovered, and shows a purchase's own credit (issue 35)", async () => {
+    const OTHER = 'QWERTY23';
+    const OTHER_KEY = 'k'.repeat(24);
+    sessionStorage.setItem('CRESERVA_ANTERIORES', JSON.stringify({ [OTHER]: OTHER_KEY }));
+    const api = stubEndpointCalls(
+      answer(endpoints.reservation, reservationView({ total_centimos: 5000 })),
+      answer(endpoints.purchaseCredit, (_request, body) =>
+        body.codigo === OTHER
+          ? { disponible_centimos: 1500, movimientos: [{ fecha: '2026-11-01T10:00:00Z', monto_centimos: 1500, concepto: 'emision' as const, origen: `${OTHER}-1`, vence: '2027-11-01T10:00:00Z' }] }
+          : { disponible_centimos: 0, movimientos: [] },
+      ),
+      answer(endpoints.creditApply, { credito_centimos: 1500, por_pagar_centimos: 3500, disponible_centimos: 0 }),
+    );
+    const store = new ReservationStore(RESERVATION_CODE);
+    await store.load();
+    expect(store.creditAvailable).toBe(1500);
+    expect(store.creditOrigin).toEqual({ codigo: OTHER, clave_bloqueo: OTHER_KEY });
+    await store.useCredit(store.creditOffer);
+    expect(api.to(endpoints.creditApply)).toEqual([{ codigo: RESERVATION_CODE, clave_bloqueo: KEY, monto_centimos: 1500, origen: { codigo: OTHER, clave_bloqueo: OTHER_KEY } }]);
+    // The recovered purchase's own page shows its credit.
+    const own = new ReservationStore(OTHER);
+    await own.load();
+    expect(own.ownCredit).toEqual({ disponible_centimos: 1500, vence: '2027-11-01T10:00:00Z' });
+  });
 });
+

@@ -1,6 +1,7 @@
 import { ApiError, FormState, session, type FormMessage } from '@rumbo/shared';
 import {
   CipRequestSchema,
+  CreditApplySchema,
   CreditPaySchema,
   PointsConfirmSchema,
   ResendTicketsSchema,
@@ -13,7 +14,7 @@ import {
 } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import * as v from 'valibot';
-import { purchaseKeyOf, secondsUntil } from '../reservation';
+import { openablePurchases, purchaseKeyOf, secondsUntil } from '../reservation';
 import * as sales from '../sales.resource';
 
 export interface ReservationDeps {
@@ -57,8 +58,15 @@ export class ReservationStore {
   resent = false;
   /** Downloading the tickets' PDF. */
   readonly pdf = new FormState({});
-  /** Issue 35: the signed-in customer's travel credit available now (null: none known, or a guest). */
+  /**
+   * Issue 35: travel credit this buyer can still put on the reservation (null: none known): the
+   * signed-in customer's, or for a guest the credit of another purchase this tab opened (recovery).
+   */
   creditAvailable: number | null = null;
+  /** A guest's credit: the purchase it belongs to (its code and key prove it). */
+  creditOrigin: { codigo: string; clave_bloqueo: string } | undefined = undefined;
+  /** Issue 35: once paid, a guest purchase's own travel credit (from its cancelled tickets), to show on its page. */
+  ownCredit: { disponible_centimos: number; vence: string | null } | undefined = undefined;
   /** Issue 36: once paid, the calendar and wallet links (undefined until they come, or if they do not). */
   pocket: PocketLinks | undefined = undefined;
   now: number;
@@ -89,6 +97,8 @@ export class ReservationStore {
       pdf: false,
       view: observableRef,
       pocket: observableRef,
+      creditOrigin: observableRef,
+      ownCredit: observableRef,
     });
   }
 
@@ -171,23 +181,74 @@ export class ReservationStore {
     await Promise.all([this.refresh(), this.loadCredit()]);
   }
 
-  /** The signed-in customer's travel credit, to offer it as a way to pay (issue 35). */
+  /**
+   * The travel credit to offer as a way to pay (issue 35): the signed-in customer's; for a guest,
+   * the first other purchase this tab opened that has credit (its page was reached by recovery).
+   * A guest's own purchase's credit is read too, to show it on its page.
+   */
   private async loadCredit(): Promise<void> {
-    if (!session.customer) return;
-    const credit = await this.deps.api.fetchMyCredit().catch(() => undefined);
-    runInAction(() => (this.creditAvailable = credit?.disponible_centimos ?? null));
+    if (session.customer) {
+      const credit = await this.deps.api.fetchMyCredit().catch(() => undefined);
+      runInAction(() => (this.creditAvailable = credit?.disponible_centimos ?? null));
+      return;
+    }
+    const purchases = Object.entries(openablePurchases(this.deps.storage)).slice(-5);
+    const answers = await Promise.all(
+      purchases.map(async ([codigo, clave]) => ({ codigo, clave, credit: await this.deps.api.fetchPurchaseCredit(codigo, clave).catch(() => undefined) })),
+    );
+    runInAction(() => {
+      const own = answers.find((a) => a.codigo === this.codigo)?.credit;
+      const lot = own?.movimientos.find((m) => m.concepto === 'emision');
+      this.ownCredit = own && own.disponible_centimos > 0 ? { disponible_centimos: own.disponible_centimos, vence: lot?.vence ?? null } : undefined;
+      const other = answers.find((a) => a.codigo !== this.codigo && (a.credit?.disponible_centimos ?? 0) > 0);
+      this.creditAvailable = other ? other.credit!.disponible_centimos : null;
+      this.creditOrigin = other ? { codigo: other.codigo, clave_bloqueo: other.clave } : undefined;
+    });
   }
 
-  /** The customer's credit covers what is left to pay: it can pay it all at once. */
+  /** Credit put on this reservation (held until it is paid), and what is left for a payment method. */
+  get creditHeld(): number {
+    return this.pending ? (this.view?.credito_centimos ?? 0) : 0;
+  }
+
+  get amountDue(): number {
+    return Math.max((this.view?.total_centimos ?? 0) - this.creditHeld, 0);
+  }
+
+  /** Credit this reservation could use: what is free plus what it already holds. */
+  private get creditUsable(): number {
+    return (this.creditAvailable ?? 0) + this.creditHeld;
+  }
+
+  /** The customer's credit covers the whole total: it can pay it all at once. */
   get payableWithCredit(): boolean {
     const total = this.view?.total_centimos ?? 0;
-    return this.pending && total > 0 && this.creditAvailable !== null && this.creditAvailable >= total;
+    return this.pending && total > 0 && this.creditAvailable !== null && this.creditUsable >= total;
+  }
+
+  /** Some credit can go on the reservation, the rest paid with a method (issue 35: partial use). */
+  get creditOffer(): number {
+    if (!this.pending || this.creditAvailable === null) return 0;
+    return Math.min(this.creditUsable, this.view?.total_centimos ?? 0);
+  }
+
+  /** Puts `monto` of credit on the reservation (0 takes it off); the payment methods then charge the rest. */
+  async useCredit(monto: number): Promise<boolean> {
+    if (this.starting || !this.clave || !this.pending) return false;
+    const body = { codigo: this.codigo, clave_bloqueo: this.clave, monto_centimos: monto, ...(this.creditOrigin ? { origen: this.creditOrigin } : {}) };
+    const checked = this.payment.checkAlert(CreditApplySchema, body);
+    if (!checked.ok) return false;
+    return this.attempt(async () => {
+      if ((await this.deps.api.applyCredit(checked.value)) === undefined) return undefined;
+      await Promise.all([this.refresh(), this.loadCredit()]);
+      return true;
+    });
   }
 
   /** Pays the whole reservation with the customer's travel credit (`disruptionsEndpoints.creditPay`): its tickets are issued. */
   async payWithCredit(): Promise<boolean> {
     if (this.starting || !this.clave || !this.payableWithCredit) return false;
-    const checked = this.payment.checkAlert(CreditPaySchema, { codigo: this.codigo, clave_bloqueo: this.clave });
+    const checked = this.payment.checkAlert(CreditPaySchema, { codigo: this.codigo, clave_bloqueo: this.clave, ...(this.creditOrigin ? { origen: this.creditOrigin } : {}) });
     if (!checked.ok) return false;
     return this.attempt(async () => {
       if ((await this.deps.api.payWithCredit(checked.value)) === undefined) return undefined;

@@ -1,5 +1,5 @@
 import { ReservationViewAnswer } from '../schemas/sales.contract';
-import { BoardingAnswer, BoardingSchema, CancelTicketSchema, ChoiceAnswer, CreditAnswer, CreditPaySchema, TicketChangesAnswer, TicketChangesSchema, TransferTicketSchema, DisruptionAnswer, DisruptionRefundSchema, DisruptionSchema, DisruptionTicketAnswer, DisruptionTicketSchema, RebookSchema } from '../schemas/disruption.schema';
+import { BoardingAnswer, BoardingSchema, CancelTicketSchema, ChoiceAnswer, CreditAnswer, CreditApplySchema, CreditAppliedAnswer, CreditPaySchema, OperatorRefundsAnswer, OperatorRefundsQuery, PurchaseCreditSchema, TicketChangesAnswer, TicketChangesSchema, TransferTicketSchema, DisruptionAnswer, DisruptionRefundSchema, DisruptionSchema, DisruptionTicketAnswer, DisruptionTicketSchema, RebookSchema } from '../schemas/disruption.schema';
 import { endpoint } from './endpoint';
 
 const owner = 'disruptions';
@@ -37,6 +37,15 @@ export const disruptionsEndpoints = {
     answer: ReservationViewAnswer, session: 'optional', noStore: true,
     errors: { 401: ['request.unauthorized'], 404: ['sale.reserva.noEncontrada'], 409: ['credit.insufficient', 'sale.reserva.pagada', 'sale.reserva.vencida', 'sale.reserva.anulada'] },
   }),
+  creditApply: endpoint({
+    method: 'POST', path: '/rest/credito/aplicar', module: owner, summary: 'Put travel credit on a pending reservation as part of its payment (the rest through a provider); 0 takes it off', body: CreditApplySchema,
+    answer: CreditAppliedAnswer, session: 'optional', noStore: true,
+    errors: { 401: ['request.unauthorized'], 404: ['sale.reserva.noEncontrada'], 409: ['sale.reserva.pagada', 'sale.reserva.vencida', 'sale.reserva.anulada'] },
+  }),
+  purchaseCredit: endpoint({
+    method: 'POST', path: '/rest/credito/compra', module: owner, summary: "A guest purchase's travel credit and its movements (its code and purchase or recovery key)", body: PurchaseCreditSchema,
+    answer: CreditAnswer, session: 'none', noStore: true, errors: { 404: ['sale.reserva.noEncontrada'] },
+  }),
   ticketChanges: endpoint({
     method: 'POST', path: '/rest/venta/cambios', module: owner, summary: 'What cancelling or transferring a ticket would do now: limits and fees (session, or code and key)', body: TicketChangesSchema,
     answer: TicketChangesAnswer, session: 'optional', noStore: true, errors: { 401: ['request.unauthorized'], 404: ['aftersale.boleto.noEncontrado'] },
@@ -50,6 +59,10 @@ export const disruptionsEndpoints = {
     method: 'POST', path: '/rest/venta/transferir', module: owner, summary: "Transfer a ticket to another passenger: a new ticket and QR, the old one void (once)", body: TransferTicketSchema,
     answer: ChoiceAnswer, session: 'optional', noStore: true,
     errors: { 401: ['request.unauthorized'], 404: ['aftersale.boleto.noEncontrado'], 409: ['change.tooLate', 'change.notValid', 'change.minor', 'change.disrupted', 'disruption.yaElegido'] },
+  }),
+  operatorRefunds: endpoint({
+    method: 'GET', path: '/rest/operador/reembolsos', module: owner, summary: 'Refunds by state (by default those not done: pending, retried in the background, or left to the operator)', query: OperatorRefundsQuery,
+    answer: OperatorRefundsAnswer, session: 'operator', noStore: true,
   }),
   boarding: endpoint({
     method: 'POST', path: '/rest/operador/abordaje', module: owner, summary: "Whether a ticket's QR boards: signed by the store and its ticket still valid (operators)", body: BoardingSchema,

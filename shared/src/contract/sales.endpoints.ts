@@ -24,7 +24,7 @@ export type Person = v.InferOutput<typeof PersonAnswer>;
 /** The signed link my trips gives to a ticket PDF. */
 export const PdfLinkQuery = v.object({ exp: v.string(), firma: v.string() });
 
-const unpayable = ['sale.reserva.pagada', 'sale.reserva.anulada', 'sale.reserva.vencida', 'points.zeroTotal'] as const;
+const unpayable = ['sale.reserva.pagada', 'sale.reserva.anulada', 'sale.reserva.vencida', 'points.zeroTotal', 'credit.coversAll'] as const;
 
 export const salesEndpoints = {
   guest: endpoint({ method: 'POST', path: '/rest/invitado', module: owner, summary: 'A guest buyer introduces themself', body: GuestSchema, answer: GuestAnswerSchema, status: 201, session: 'none', noStore: true }),

@@ -125,6 +125,27 @@ export const CreditPaySchema = v.object({
   origen: v.optional(v.object({ codigo: reservationCode, clave_bloqueo: purchaseKey })),
 });
 
+/**
+ * `POST /rest/credito/aplicar`: puts up to `monto_centimos` of travel credit on a pending
+ * reservation as part of its payment (0 takes it off); the rest is paid through a provider. Whose
+ * credit: as `CreditPaySchema`.
+ */
+export const CreditApplySchema = v.object({
+  ...CreditPaySchema.entries,
+  monto_centimos: v.pipe(v.number('credit.monto.invalid'), v.integer('credit.monto.invalid'), v.minValue(0, 'credit.monto.invalid'), v.maxValue(100_000_000, 'credit.monto.invalid')),
+});
+
+/** What a reservation holds of travel credit, what is left to pay through a provider, and the credit still free. */
+export const CreditAppliedAnswer = v.object({
+  credito_centimos: v.number(),
+  por_pagar_centimos: v.number(),
+  disponible_centimos: v.number(),
+});
+export type CreditApplied = v.InferOutput<typeof CreditAppliedAnswer>;
+
+/** `POST /rest/credito/compra`: a guest purchase's own travel credit, proven by its code and key (its purchase key or a recovery key). */
+export const PurchaseCreditSchema = v.object({ codigo: reservationCode, clave_bloqueo: purchaseKey });
+
 /** A holder's travel credit: what can be spent now, and every movement (newest first). */
 export const CreditAnswer = v.object({
   disponible_centimos: v.number(),
@@ -181,3 +202,27 @@ export type TicketChanges = v.InferOutput<typeof TicketChangesAnswer>;
 /** `POST /rest/operador/abordaje`: a boarding scanner's QR text. */
 export const BoardingSchema = v.object({ qr: v.pipe(v.string('request.invalid'), v.trim(), v.minLength(10, 'request.invalid'), v.maxLength(300, 'request.invalid')) });
 export const BoardingAnswer = v.object({ valido: v.boolean(), numero: v.nullable(v.string()) });
+
+// ------------------------------------------------------------------ refunds the operator follows
+
+export const REFUND_STATES = ['pendiente', 'hecho', 'fallido', 'revision'] as const;
+
+/** `GET /rest/operador/reembolsos?estado=`: refunds by state (by default those not done: pending, being retried, or the operator's to settle). */
+export const OperatorRefundsQuery = v.object({ estado: v.optional(v.picklist([...REFUND_STATES, 'atencion'], 'request.invalid')) });
+
+export const OperatorRefundsAnswer = v.array(
+  v.object({
+    creembolso: v.number(),
+    numero: v.string(),
+    proveedor: v.string(),
+    monto_centimos: v.number(),
+    /** 'fallido': retried by the periodic job with the same key until `proximo`; 'revision': refused, or the tries ran out. */
+    estado: v.picklist(REFUND_STATES),
+    intentos: v.number(),
+    respuesta: v.nullable(v.string()),
+    operacion: v.nullable(v.string()),
+    proximo: v.nullable(v.string()),
+    creado: v.string(),
+  }),
+);
+export type OperatorRefunds = v.InferOutput<typeof OperatorRefundsAnswer>;

@@ -204,6 +204,8 @@ export const ReservationViewAnswer = v.object({
   pagos: v.array(PaymentViewAnswer),
   /** Empty until paid. */
   boletos: v.array(TicketAnswer),
+  /** Issue 35: travel credit held for (or spent on) this purchase: the provider is asked for the rest. */
+  credito_centimos: v.optional(v.number()),
 });
 export type ReservationView = v.InferOutput<typeof ReservationViewAnswer>;
 
