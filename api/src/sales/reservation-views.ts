@@ -1,3 +1,4 @@
+import { ageOn, limaToday } from '@rumbo/shared/schemas';
 import type { AccountTrips, Language, PaymentMethod, PaymentProviderName, ReservationLeg, ReservationPassenger, ReservationView, Ticket, TicketState } from '@rumbo/shared/schemas';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -20,13 +21,25 @@ export async function lookupReservation(db: Database, body: { codigo: string; cl
   return viewOf(db, (await reservationOf(db, body.codigo, body.clave_bloqueo, now)).creserva, now);
 }
 
-const passengerOf = (s: typeof reserva_asiento.$inferSelect): ReservationPassenger => ({
+const passengerOf = (s: typeof reserva_asiento.$inferSelect, departureDay: string): ReservationPassenger => ({
   nombres: s.nombres,
   paterno: s.paterno,
   materno: s.materno,
   ctipo_documento: s.ctipo_documento,
   numero: maskDocument(s.numero),
   menor: s.menor,
+  autorizacion_notarial: s.autorizacion_notarial === true,
+  infante: s.infante
+    ? {
+        nombres: s.infante.nombres,
+        paterno: s.infante.paterno,
+        materno: s.infante.materno,
+        ctipo_documento: s.infante.ctipo_documento,
+        numero: maskDocument(s.infante.numero),
+        edad: ageOn(s.infante.nacimiento, departureDay),
+        autorizacion_notarial: s.infante.autorizacion_notarial,
+      }
+    : null,
 });
 
 /** A reservation as the buyer sees it: state now, legs, seats with masked documents, payments, tickets. */
@@ -86,7 +99,7 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
       nasiento: s.nasiento,
       gnivel_piso: s.gnivel_piso,
       precio_centimos: s.precio_centimos,
-      pasajero: passengerOf(s),
+      pasajero: passengerOf(s, limaToday(legs.get(s.cviaje)!.salida)),
     })),
     pagos: payments.map((p) => ({
       proveedor: p.proveedor as PaymentProviderName,
@@ -113,7 +126,7 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
         nasiento: s.nasiento,
         gnivel_piso: s.gnivel_piso,
         precio_centimos: s.precio_centimos,
-        pasajero: passengerOf(s),
+        pasajero: passengerOf(s, limaToday(leg.salida)),
         qr: t.qr,
         estado: t.estado as TicketState,
         postergado_a: t.postergado_a,

@@ -74,6 +74,10 @@ export const ManifestPassengerAnswer = v.object({
   comprobante: v.nullable(v.string()),
   importe_centimos: v.number(),
   menor: v.boolean(),
+  /** Issue 34: a child under 5 riding on the lap of the passenger of seat `regazo_de` (no seat of their own, nothing charged); null for a seated passenger. */
+  regazo_de: v.nullable(v.number()),
+  /** Issue 34: a minor travelling without a parent: the notarial travel authorization is checked at boarding. */
+  autorizacion_notarial: v.boolean(),
 });
 export const ManifestAnswer = v.object({
   cviaje: v.number(),
