@@ -12,6 +12,7 @@ import {
   DOCUMENT,
   IDENTITY,
   identityCode,
+  igvIncluded,
   limaDateTime,
   MAX_CORRELATIVE,
   seriesOf,
@@ -64,7 +65,15 @@ export function allocate(total: number, weights: number[]): number[] {
 async function writeVoucher(
   tx: Database,
   context: VoucherContext,
-  values: { tipo: DocumentTypeCode; creserva: number | null; cliente: VoucherParty & { email: string }; idioma: string; lineas: VoucherLine[]; modifica?: { voucher: Voucher; motivo: CreditReason; descripcion: string } },
+  values: {
+    tipo: DocumentTypeCode;
+    creserva: number | null;
+    codigo_encomienda?: string;
+    cliente: VoucherParty & { email: string };
+    idioma: string;
+    lineas: VoucherLine[];
+    modifica?: { voucher: Voucher; motivo: CreditReason; descripcion: string };
+  },
 ): Promise<Voucher> {
   const serie = seriesOf(values.tipo, values.modifica?.voucher.tipo as DocumentTypeCode | undefined);
   const correlativo = await takeNumber(tx, values.tipo, serie);
@@ -97,6 +106,7 @@ async function writeVoucher(
       serie,
       correlativo,
       creserva: values.creserva,
+      codigo_encomienda: values.codigo_encomienda ?? null,
       ccomprobante_origen: values.modifica?.voucher.ccomprobante ?? null,
       motivo: values.modifica?.motivo ?? null,
       motivo_texto: values.modifica?.descripcion ?? null,
@@ -183,6 +193,56 @@ export async function issueSaleVoucher(
     };
   });
   return writeVoucher(tx, context, { tipo, creserva: r.creserva, cliente, idioma: r.idioma, lineas });
+}
+
+/** What a cargo shipment's voucher needs of it (`registerPaidShipment`). */
+export interface PaidShipment {
+  codigo: string;
+  origen: string;
+  destino: string;
+  paquetes: number;
+  peso_kg: number;
+  precio_centimos: number;
+  remitente: string;
+  remitente_documento: { ctipo_documento: number; numero: string };
+  email: string;
+  idioma: string;
+  ruc?: string | undefined;
+  razon_social?: string | undefined;
+}
+
+/**
+ * Issue 34 item 1, "cargo shipments get theirs too": the voucher of a shipment paid at a counter,
+ * in the transaction that records it. Transporting goods is not in the Apéndice II exemptions of
+ * the IGV law (only passenger transport is, num. 4): one taxed line (catálogo 07 '10', IGV 18 %,
+ * rules.ts TAX.gravado), the price paid including the IGV. A factura for a buyer with a RUC (RCP
+ * art. 4 num. 1.1), else a boleta naming the sender's document (given at the counter; naming it
+ * is always allowed, RCP art. 8 num. 3.1 only lets it be left out up to S/ 700).
+ */
+export async function issueCargoVoucher(tx: Database, shipment: PaidShipment, context: VoucherContext): Promise<Voucher> {
+  const factura = shipment.ruc !== undefined && !!shipment.razon_social;
+  const cliente: VoucherParty & { email: string } = factura
+    ? { tipo: IDENTITY.ruc, numero: shipment.ruc!, nombre: shipment.razon_social!, email: shipment.email }
+    : { tipo: identityCode(shipment.remitente_documento.ctipo_documento), numero: shipment.remitente_documento.numero, nombre: shipment.remitente, email: shipment.email };
+  const { base, igv } = igvIncluded(shipment.precio_centimos);
+  const bultos = shipment.paquetes === 1 ? '1 bulto' : `${shipment.paquetes} bultos`;
+  const linea: VoucherLine = {
+    descripcion: `Servicio de transporte de carga, encomienda ${shipment.codigo}: ${shipment.origen} - ${shipment.destino}, ${bultos}, ${shipment.peso_kg} kg`,
+    unidad: 'ZZ',
+    cantidad: 1,
+    totalCentimos: shipment.precio_centimos,
+    baseCentimos: base,
+    igvCentimos: igv,
+    tratamiento: 'gravado',
+  };
+  return writeVoucher(tx, context, {
+    tipo: factura ? DOCUMENT.factura : DOCUMENT.boleta,
+    creserva: null,
+    codigo_encomienda: shipment.codigo,
+    cliente,
+    idioma: shipment.idioma,
+    lineas: [linea],
+  });
 }
 
 /** The valid (not voided) sale vouchers of a reservation, oldest first. */

@@ -109,7 +109,8 @@ export async function operatorVouchers(db: Database, estado: string | undefined)
   return rows.map(({ v, codigo }) => ({
     ...voucherView(v),
     ccomprobante: v.ccomprobante,
-    codigo: codigo ?? null,
+    // A sale's purchase code, or a cargo shipment's tracking code (issue 34).
+    codigo: codigo ?? v.codigo_encomienda ?? null,
     intentos: v.intentos,
     sunat_codigo: v.sunat_codigo,
     sunat_descripcion: v.sunat_descripcion,

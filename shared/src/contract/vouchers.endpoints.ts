@@ -1,5 +1,5 @@
 import { ReservationLookupSchema } from '../schemas/sales.contract';
-import { FacturaRequestSchema, ManifestAnswer, OperatorVouchersAnswer, OperatorVouchersQuery, PurchaseVouchersAnswer } from '../schemas/vouchers.schema';
+import { CargoShipmentAnswer, CargoShipmentSchema, FacturaRequestSchema, ManifestAnswer, OperatorVouchersAnswer, OperatorVouchersQuery, PurchaseVouchersAnswer } from '../schemas/vouchers.schema';
 import { endpoint } from './endpoint';
 import { PdfLinkQuery } from './sales.endpoints';
 
@@ -49,5 +49,9 @@ export const vouchersEndpoints = {
   }),
   operatorVouchers: endpoint({
     method: 'GET', path: '/rest/operador/comprobantes', module: owner, summary: 'Vouchers by SUNAT state (by default those that need the operator: refused or not sent)', query: OperatorVouchersQuery, answer: OperatorVouchersAnswer, session: 'operator', noStore: true,
+  }),
+  operatorCargoShipment: endpoint({
+    method: 'POST', path: '/rest/operador/encomiendas', module: owner, summary: 'Register a shipment paid at a counter: its voucher (IGV 18 %) is issued and mailed with it', body: CargoShipmentSchema,
+    answer: CargoShipmentAnswer, status: 201, session: 'operator', noStore: true, errors: { 400: ['request.invalid', 'cargo.destino.same'] },
   }),
 } as const;
