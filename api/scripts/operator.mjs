@@ -28,6 +28,14 @@ const COMMANDS = {
     usage: 'vouchers [state]             electronic vouchers by SUNAT state (default: refused or not sent; pendiente, aceptado, observado, rechazado, error)',
     run: async ([estado]) => print(await call('GET', `/rest/operador/comprobantes${estado ? `?estado=${encodeURIComponent(estado)}` : ''}`)),
   },
+  shipment: {
+    usage: 'shipment <file.json>          record a cargo shipment paid at a counter (the body of POST /rest/operador/encomiendas); its voucher is issued and mailed',
+    run: async ([file]) => {
+      if (!file) usage();
+      const { readFile } = await import('node:fs/promises');
+      print(await call('POST', '/rest/operador/encomiendas', JSON.parse(await readFile(file, 'utf8'))));
+    },
+  },
   manifest: {
     usage: 'manifest <trip> [--csv|--pdf] a trip\'s passenger manifest (cviaje); JSON by default, CSV or PDF to stdout',
     run: async ([trip, format]) => {

@@ -23,7 +23,7 @@ describe('lap children and minors without a parent (issue 34)', () => {
   it('refuses a lap child of 5 or more, a carrier under 18, and a carrier who is not a parent without the authorization, in the reader\'s language', async () => {
     const trip = await findTrip(api.app, 'LIM', 'ICA', DAYS);
     const { clave, seats } = await holdSeats(api.app, [trip], 1);
-    const seat = seats[0]!.cviaje_asiento;
+    const seat = seats[0]!.cviaje_asiento!;
     const tie = (pasajero: object, infante: object, language = 'es-PE') =>
       post(api.app, '/rest/asiento/asociar', { clave_bloqueo: clave, cviaje_asiento: seat, pasajero, infante }, { 'accept-language': language });
 
@@ -51,7 +51,7 @@ describe('lap children and minors without a parent (issue 34)', () => {
   it("a minor without a parent needs the buyer's confirmation of the notarial authorization, stored per passenger", async () => {
     const trip = await findTrip(api.app, 'LIM', 'ICA', DAYS);
     const { clave, seats } = await holdSeats(api.app, [trip], 2);
-    const [adultSeat, teenSeat] = seats.map((s) => s.cviaje_asiento);
+    const [adultSeat, teenSeat] = seats.map((s) => s.cviaje_asiento!);
     expect((await post(api.app, '/rest/asiento/asociar', { clave_bloqueo: clave, cviaje_asiento: adultSeat, pasajero: { ...ADULT, numero: '41111111' } })).statusCode).toBe(200);
     expect((await post(api.app, '/rest/asiento/asociar', { clave_bloqueo: clave, cviaje_asiento: teenSeat, pasajero: TEEN })).json().data.menor).toBe(true);
     const guardian = { clave_bloqueo: clave, casiento: teenSeat, casiento_responsable: adultSeat };

@@ -155,8 +155,11 @@ async function terminalAddresses(tx: Database, legs: LegRow[]): Promise<Map<numb
 /**
  * The voucher of a paid sale, in the transaction that marks it paid (issuePaid): one line per
  * ticket with its passenger land-transport data, exempt from IGV (rules.ts, TAX), the amount
- * actually paid spread over the tickets (coupons and points are discounts on them). Nothing is
- * issued when nothing was charged (a sale paid entirely with points, a free postponement).
+ * actually paid spread over the tickets (coupons and points are discounts on them; travel credit
+ * is a payment: the credit note of the ticket it came from already gave that money back).
+ * A sale paid wholly with points is a service rendered free: its voucher has free lines
+ * (TAX.gratuito), each with the fare it would have cost, and nothing payable. Nothing is issued
+ * for a free postponement (its original voucher stays valid).
  */
 export async function issueSaleVoucher(
   tx: Database,
@@ -166,15 +169,19 @@ export async function issueSaleVoucher(
   context: VoucherContext,
   options: { replaces?: string } = {},
 ): Promise<Voucher | null> {
-  if (r.total_centimos <= 0 || seats.length === 0) return null;
+  if (seats.length === 0) return null;
+  const free = r.total_centimos <= 0;
+  if (free && !(r.tipo === 'venta' && r.puntos_canje > 0)) return null;
   const { tipo, cliente } = buyerOf(r, seats);
   const addresses = await terminalAddresses(tx, [...legs.values()]);
   const amounts = allocate(r.total_centimos, seats.map((s) => s.precio_centimos));
+  // A free sale's referential values: the fares after any coupon, before the points.
+  const values = free ? allocate(r.subtotal_centimos - r.descuento_centimos, seats.map((s) => s.precio_centimos)) : [];
   const lineas: VoucherLine[] = seats.map((seat, i) => {
     const leg = legs.get(seat.cviaje)!;
     const descripcion = options.replaces
       ? `Diferencia de tarifa por postergación del boleto ${options.replaces}: ${leg.origen} - ${leg.destino}, ${leg.servicio}`
-      : `Pasaje ${leg.origen} - ${leg.destino}, ${leg.servicio}, asiento ${seat.nasiento}`;
+      : `Pasaje ${leg.origen} - ${leg.destino}, ${leg.servicio}, asiento ${seat.nasiento}${free ? ' (canje de puntos)' : ''}`;
     return {
       descripcion,
       unidad: 'ZZ',
@@ -182,7 +189,8 @@ export async function issueSaleVoucher(
       totalCentimos: amounts[i]!,
       baseCentimos: amounts[i]!,
       igvCentimos: 0,
-      tratamiento: 'exonerado',
+      tratamiento: free ? 'gratuito' : 'exonerado',
+      ...(free ? { referencialCentimos: values[i]! } : {}),
       viaje: {
         asiento: seat.nasiento,
         pasajero: { tipo: identityCode(seat.ctipo_documento), numero: seat.numero, nombre: `${seat.nombres} ${seat.paterno} ${seat.materno}`.trim() },

@@ -33,7 +33,7 @@ export const vouchersEndpoints = {
   }),
   requestFactura: endpoint({
     method: 'POST', path: '/rest/venta/comprobante/factura', module: owner, summary: 'A factura in place of the boleta (a credit note voids the boleta), within the window the rules allow', body: FacturaRequestSchema, answer: PurchaseVouchersAnswer, session: 'none', noStore: true,
-    errors: { 404: ['sale.reserva.noEncontrada', 'sale.comprobante.noEncontrado'], 409: ['sale.factura.plazo', 'sale.factura.yaEmitida'] },
+    errors: { 404: ['sale.reserva.noEncontrada', 'sale.comprobante.noEncontrado'], 409: ['sale.factura.plazo', 'sale.factura.yaEmitida', 'sale.factura.gratuita'] },
   }),
   operatorManifest: endpoint({
     method: 'GET', path: '/rest/operador/viajes/:cviaje/manifiesto', module: owner, summary: "A trip's passenger manifest: seat, names, age, document, boarding and alighting, voucher, amount", answer: ManifestAnswer, session: 'operator', noStore: true,
