@@ -183,7 +183,7 @@ const NotarialConfirmation = observer(function NotarialConfirmation({
         {t('payment.notarial.explain')}
       </Text>
       <Checkbox.Root checked={checked} onCheckedChange={(details) => onChange(details.checked === true)} colorPalette="brand" invalid={Boolean(error)}>
-        <Checkbox.HiddenInput id={id} name={id} aria-describedby={error ? `${id}-error` : undefined} aria-required="true" />
+        <Checkbox.HiddenInput name={id} aria-describedby={error ? `${id}-error` : undefined} aria-required="true" />
         <Checkbox.Control borderColor="border.control" />
         <Checkbox.Label>{t('payment.notarial.confirm')}</Checkbox.Label>
       </Checkbox.Root>
@@ -218,7 +218,7 @@ const LapChildSection = observer(function LapChildSection({ form, id }: { form: 
   return (
     <Box mt="4">
       <Checkbox.Root checked={lap.infante} onCheckedChange={(details) => form.setLap('infante', details.checked === true)} colorPalette="brand" invalid={Boolean(carrierError)}>
-        <Checkbox.HiddenInput id={id('infante')} name={id('infante')} aria-describedby={carrierError ? `${id('infante')}-error` : undefined} />
+        <Checkbox.HiddenInput name={id('infante')} aria-describedby={carrierError ? `${id('infante')}-error` : undefined} />
         <Checkbox.Control borderColor="border.control" />
         <Checkbox.Label>{t('payment.lap.carries')}</Checkbox.Label>
       </Checkbox.Root>
