@@ -32,6 +32,14 @@ const COMMANDS = {
     usage: 'refunds [state]              refunds by state (default: not done; pendiente, fallido = retried in the background, revision = yours to settle, hecho)',
     run: async ([estado]) => print(await call('GET', `/rest/operador/reembolsos${estado ? `?estado=${encodeURIComponent(estado)}` : ''}`)),
   },
+  shipment: {
+    usage: 'shipment <file.json>          record a cargo shipment paid at a counter (the body of POST /rest/operador/encomiendas); its voucher is issued and mailed',
+    run: async ([file]) => {
+      if (!file) usage();
+      const { readFile } = await import('node:fs/promises');
+      print(await call('POST', '/rest/operador/encomiendas', JSON.parse(await readFile(file, 'utf8'))));
+    },
+  },
   manifest: {
     usage: 'manifest <trip> [--csv|--pdf] a trip\'s passenger manifest (cviaje); JSON by default, CSV or PDF to stdout',
     run: async ([trip, format]) => {

@@ -254,6 +254,19 @@ export class PaymentStepPage extends ShellPage {
     await block.locator(`[name="p${n}-parentesco"]`).selectOption(parentesco);
   }
 
+  /** Issue 34: a child under 5 on passenger `n`'s lap (their document and data; a relationship other than a parent asks for the notarial confirmation). */
+  async addLapChild(n: number, child: { numero: string; nombres: string; paterno: string; materno: string; nacimiento: string; parentesco: 'padre' | 'madre' | 'tutor' | 'familiar' | 'otro' }): Promise<void> {
+    const block = this.passenger(n);
+    await block.getByText(/^(Viaja con un niño menor de 5 años en brazos|Travels with a child under 5 on their lap)/).click();
+    const field = (name: string) => block.locator(`[name="p${n}-infante-${name}"]`);
+    await field('numero').fill(child.numero);
+    await field('nombres').fill(child.nombres);
+    await field('paterno').fill(child.paterno);
+    await field('materno').fill(child.materno);
+    await field('nacimiento').fill(child.nacimiento);
+    await field('parentesco').selectOption(child.parentesco);
+  }
+
   minorNotice(n: number): Locator {
     return this.main.getByTestId(`minor-${n}`);
   }

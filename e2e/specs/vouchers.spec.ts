@@ -17,7 +17,11 @@ test('a paid purchase gets its boleta, accepted by the stand-in; the buyer downl
   await booking.pickSeat();
   await booking.continueBooking();
   await expect(page).toHaveURL(/\/pasajes\/pago$/);
+  const cviaje = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('CRESERVA') ?? '{}') as { ida?: { cviaje?: number } }).ida?.cviaje);
   await payment.fillPassenger(1, { numero: '41234568', nombres: 'Lucia', paterno: 'Quispe', materno: 'Mamani', email: 'lucia@example.pe', celular: '987654321', genero: 'F', nacimiento: '1988-04-12' });
+  // Issue 34 item 7: her two-year-old rides on her lap, registered with his document.
+  const lapBirth = limaDate(9 - 2 * 366);
+  await payment.addLapChild(1, { numero: '91234567', nombres: 'Inti', paterno: 'Quispe', materno: 'Mamani', nacimiento: lapBirth, parentesco: 'madre' });
   const email = `lucia.${Date.now()}@example.pe`;
   await payment.fillBuyer('lucia quispe mamani', email);
   await payment.acceptTermsByClickingTheLabel();
@@ -53,6 +57,13 @@ test('a paid purchase gets its boleta, accepted by the stand-in; the buyer downl
   await expect(reservation.vouchers().nth(1)).toContainText(/Nota de crédito BC01-\d+/);
   await expect(reservation.vouchers().nth(2)).toContainText(/Factura F001-\d+/);
   await expect(page.getByRole('heading', { name: '¿Necesita factura?' })).toHaveCount(0);
+
+  // The trip's manifest (operators only) lists the child on Lucia's seat, with the voucher on hers.
+  const manifest = await request.get(`${SITE.apiUrl}/rest/operador/viajes/${cviaje}/manifiesto`, { headers: { authorization: `Bearer ${SITE.operatorToken}` } });
+  const lines = ((await manifest.json()) as { data: { pasajeros: { nombres: string; asiento: number; regazo_de: number | null; edad: number; comprobante: string | null }[] } }).data.pasajeros;
+  const lucia = lines.find((p) => p.nombres === 'Lucia' && p.comprobante?.startsWith('F001-'));
+  expect(lucia).toBeTruthy();
+  expect(lines.find((p) => p.nombres === 'Inti' && p.asiento === lucia!.asiento)).toMatchObject({ regazo_de: lucia!.asiento, edad: 2, comprobante: null });
 
   // The buyer was mailed the new vouchers.
   await expect

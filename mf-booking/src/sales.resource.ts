@@ -1,7 +1,7 @@
 import { api, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
 import { aftersaleEndpoints, companiesEndpoints, disruptionsEndpoints, peopleEndpoints, pocketEndpoints, pointsEndpoints, promotionsEndpoints, salesEndpoints, vouchersEndpoints, type RequestOf } from '@rumbo/shared/contract';
 import { changeSeat } from './booking.resource';
-import type { Declaration, Passenger, PersonOnFile } from '@rumbo/shared/schemas';
+import type { Declaration, LapChild, Passenger, PersonOnFile } from '@rumbo/shared/schemas';
 
 /**
  * The contract's calls of step 3 and of the reservation page (issue 4). Like `booking.resource.ts`:
@@ -20,8 +20,8 @@ export const getPerson = (documento: DocumentRef, nacimiento: string) => api.cal
 
 export const registerPerson = (pasajero: Passenger) => api.call(peopleEndpoints.person, pasajero);
 
-export const tieSeat = (clave_bloqueo: string, cviaje_asiento: number, pasajero: Passenger) =>
-  api.call(peopleEndpoints.seatPassenger, { clave_bloqueo, cviaje_asiento, pasajero });
+export const tieSeat = (clave_bloqueo: string, cviaje_asiento: number, pasajero: Passenger, infante?: LapChild) =>
+  api.call(peopleEndpoints.seatPassenger, { clave_bloqueo, cviaje_asiento, pasajero, ...(infante ? { infante } : {}) });
 
 export type GuardianBody = RequestOf<typeof peopleEndpoints.minorGuardian>;
 export const tieGuardian = (body: GuardianBody) => api.call(peopleEndpoints.minorGuardian, body);

@@ -230,6 +230,9 @@ export async function postpone(db: Database, input: PostponeInput, access: Ticke
         menor: p.menor,
         cviaje_asiento_responsable: null,
         parentesco: null,
+        // Issue 34: the notarial answer and the lap child move with the passenger.
+        autorizacion_notarial: p.autorizacion_notarial,
+        infante: p.infante,
       })
       .returning();
     await tx

@@ -20,6 +20,17 @@ export const encomienda = pgTable('encomienda', {
   peso_kg: numeric('peso_kg', { precision: 8, scale: 2, mode: 'number' }).notNull(),
   valor_declarado: numeric('valor_declarado', { precision: 10, scale: 2, mode: 'number' }).notNull(),
   registrado: instant('registrado').notNull(),
+  /**
+   * Issue 34: a shipment paid at a counter (`registerPaidShipment`): what was paid (IGV included),
+   * when, the sender's document (catálogo 06 on the voucher) and where its voucher is mailed, in
+   * which language. Null for the shipments recorded before (the seed's).
+   */
+  precio_centimos: integer('precio_centimos'),
+  pagado: instant('pagado'),
+  remitente_tipo_documento: integer('remitente_tipo_documento'),
+  remitente_documento: text('remitente_documento'),
+  email: text('email'),
+  idioma: text('idioma'),
 });
 
 /** What happened to a shipment, in order: received, in transit, arrived, out for delivery, delivered. */

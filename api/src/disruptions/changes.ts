@@ -29,9 +29,9 @@ async function changeRefusal(db: Database, rec: TicketRecord, context: ChoiceCon
   return null;
 }
 
-/** Whether the seat is a minor's or carries a minor in its charge (not transferred online). */
+/** Whether the seat is a minor's or carries a minor in its charge, or on its lap (issue 34) (not transferred online). */
 async function withMinor(db: Database, rec: TicketRecord): Promise<boolean> {
-  if (rec.seat.menor) return true;
+  if (rec.seat.menor || rec.seat.infante) return true;
   const [row] = await db
     .select({ n: count() })
     .from(reserva_asiento)

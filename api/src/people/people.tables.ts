@@ -1,4 +1,4 @@
-import { boolean, date, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { instant } from '../db/columns';
 import { viaje_asiento } from '../seats/seats.tables';
 
@@ -23,11 +23,30 @@ const personColumns = () => ({
   nacimiento: birthDate(),
 });
 
-/** Whether the passenger is a minor, and then the seat of the adult responsible and how they are related. */
+/** Issue 34: a child under 5 riding on the passenger's lap (`LapChildSchema`, checked), as registered. */
+export interface StoredLapChild {
+  ctipo_documento: number;
+  numero: string;
+  nombres: string;
+  paterno: string;
+  materno: string;
+  nacimiento: string;
+  parentesco: string;
+  /** The buyer confirmed the notarial travel authorization (the carrier is not a parent); false when not needed. */
+  autorizacion_notarial: boolean;
+}
+
+/**
+ * Whether the passenger is a minor, and then the seat of the adult responsible and how they are
+ * related; issue 34: whether the buyer confirmed the notarial travel authorization (a minor
+ * travelling without a parent; null when not asked), and the lap child the passenger carries.
+ */
 export const minorColumns = () => ({
   menor: boolean('menor').notNull(),
   cviaje_asiento_responsable: integer('cviaje_asiento_responsable'),
   parentesco: text('parentesco'),
+  autorizacion_notarial: boolean('autorizacion_notarial'),
+  infante: jsonb('infante').$type<StoredLapChild>(),
 });
 
 /** A known passenger, by document (type + number); updated each time a buyer registers it. */

@@ -24,6 +24,8 @@ export interface PocketTicket {
   menor: boolean;
   /** A minor's responsible adult's relationship ('padre', 'madre', 'tutor', 'familiar', 'otro'). */
   parentesco: string | null;
+  /** Issue 34: the child under 5 on this passenger's lap, and whether they travel without a parent (notarial authorization). */
+  infante: { nombre: string; autorizacion_notarial: boolean } | null;
 }
 
 export interface PocketLeg {
@@ -111,6 +113,7 @@ export async function pocketOf(db: Database, r: typeof reserva.$inferSelect): Pr
       ctipo_documento: b.pasajero_ctipo_documento,
       menor: s.menor,
       parentesco: s.parentesco,
+      infante: s.infante ? { nombre: [s.infante.nombres, s.infante.paterno, s.infante.materno].filter(Boolean).join(' '), autorizacion_notarial: s.infante.autorizacion_notarial } : null,
     });
   }
   return {

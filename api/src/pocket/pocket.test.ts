@@ -418,9 +418,9 @@ describe('reminder mail', () => {
         llegada: new Date('2026-12-11T00:30:00Z'),
         servicio: 'Presidencial',
         boletos: [
-          { numero: 'ABCD2345-1', qr: 'RA1|x', nasiento: 12, gnivel_piso: 16, pasajero: 'Rosa Quispe Mamani', ctipo_documento: 19, menor: false, parentesco: null },
-          { numero: 'ABCD2345-2', qr: 'RA1|y', nasiento: 13, gnivel_piso: 16, pasajero: 'Ana Quispe Rojas', ctipo_documento: 19, menor: true, parentesco: 'familiar' },
-          { numero: 'ABCD2345-3', qr: 'RA1|z', nasiento: 14, gnivel_piso: 16, pasajero: 'Luis Quispe Rojas', ctipo_documento: 19, menor: true, parentesco: 'madre' },
+          { numero: 'ABCD2345-1', qr: 'RA1|x', nasiento: 12, gnivel_piso: 16, pasajero: 'Rosa Quispe Mamani', ctipo_documento: 19, menor: false, parentesco: null, infante: { nombre: 'Inti Quispe Rojas', autorizacion_notarial: true } },
+          { numero: 'ABCD2345-2', qr: 'RA1|y', nasiento: 13, gnivel_piso: 16, pasajero: 'Ana Quispe Rojas', ctipo_documento: 19, menor: true, parentesco: 'familiar', infante: null },
+          { numero: 'ABCD2345-3', qr: 'RA1|z', nasiento: 14, gnivel_piso: 16, pasajero: 'Luis Quispe Rojas', ctipo_documento: 19, menor: true, parentesco: 'madre', infante: null },
         ],
       },
     ],
@@ -430,13 +430,18 @@ describe('reminder mail', () => {
   it('asks for a minor\'s travel authorization only when they travel with neither parent, in both languages', () => {
     const es = reminderMail(reservation('es-PE'), reservation('es-PE').legs[0]!, '3h', mailLinks);
     expect(es.subject).toMatch(/^Recordatorio: su viaje Lima → Cusco sale el 9 de diciembre de 2026(,| a las) 21:30$/);
-    expect(es.text).toContain('Ana Quispe Rojas es menor de edad y viaja sin su padre ni su madre: lleve su permiso notarial de viaje firmado por uno de sus padres.');
+    expect(es.text).toContain('Ana Quispe Rojas es menor de edad y viaja sin su padre ni su madre: lleve su permiso notarial de viaje firmado por uno de sus padres y muéstrelo al embarcar; sin él no podrá embarcar.');
     expect(es.text).not.toContain('Luis Quispe Rojas es menor');
+    // Issue 34: the lap child's document, and their authorization (carried by someone who is not a parent).
+    expect(es.text).toContain('Inti Quispe Rojas viaja en brazos de Rosa Quispe Mamani: lleve también su documento de identidad.');
+    expect(es.text).toContain('Inti Quispe Rojas es menor de edad y viaja sin su padre ni su madre');
     expect(es.text).toContain('Hora de embarque: preséntese a las 21:00');
     expect(es.text).toContain('Dirección: Av. Javier Prado Este 1155, La Victoria');
     const en = reminderMail(reservation('en-EN'), reservation('en-EN').legs[0]!, '24h', mailLinks);
     expect(en.text).toContain('Ana Quispe Rojas is a minor travelling with neither parent');
     expect(en.text).not.toContain('Luis Quispe Rojas is a minor');
+    expect(en.text).toContain("Inti Quispe Rojas rides on Rosa Quispe Mamani's lap");
+    expect(en.text).toContain('show it at boarding');
     expect(en.html).toContain('<html lang="en">');
     expect(en.html).not.toContain('Apple Wallet');
   });

@@ -34,7 +34,8 @@ const TEXTS = {
     seat: (name: string, seat: number, deck: number, numero: string) => `${name}: asiento ${seat}, piso ${deck === 16 ? 2 : 1} (boleto ${numero})`,
     bring: 'Qué llevar',
     identity: 'El documento de identidad de cada pasajero, el indicado en su boleto. Sin él no podrá embarcar.',
-    minor: (name: string) => `${name} es menor de edad y viaja sin su padre ni su madre: lleve su permiso notarial de viaje firmado por uno de sus padres.`,
+    minor: (name: string) => `${name} es menor de edad y viaja sin su padre ni su madre: lleve su permiso notarial de viaje firmado por uno de sus padres y muéstrelo al embarcar; sin él no podrá embarcar.`,
+    lap: (child: string, adult: string) => `${child} viaja en brazos de ${adult}: lleve también su documento de identidad.`,
     links: 'Sus boletos',
     page: 'Ver sus boletos en la web',
     pdf: 'Boletos en PDF',
@@ -59,7 +60,8 @@ const TEXTS = {
     seat: (name: string, seat: number, deck: number, numero: string) => `${name}: seat ${seat}, deck ${deck === 16 ? 2 : 1} (ticket ${numero})`,
     bring: 'What to bring',
     identity: "Each passenger's identity document, the one shown on their ticket. Without it they cannot board.",
-    minor: (name: string) => `${name} is a minor travelling with neither parent: bring their notarized travel authorization signed by one of the parents.`,
+    minor: (name: string) => `${name} is a minor travelling with neither parent: bring their notarized travel authorization signed by one of the parents and show it at boarding; without it they cannot board.`,
+    lap: (child: string, adult: string) => `${child} rides on ${adult}'s lap: bring their identity document too.`,
     links: 'Your tickets',
     page: 'See your tickets on the website',
     pdf: 'Tickets as a PDF',
@@ -87,7 +89,12 @@ export function reminderMail(reservation: PocketReservation, leg: PocketLeg, kin
     [t.boarding, t.boardingValue(limaTime(leg.embarque, language))],
   ];
   const seats = leg.boletos.map((b) => t.seat(b.pasajero, b.nasiento, b.gnivel_piso, b.numero));
-  const bring = [t.identity, ...leg.boletos.filter(needsTravelAuthorization).map((b) => t.minor(b.pasajero))];
+  const bring = [
+    t.identity,
+    ...leg.boletos.filter(needsTravelAuthorization).map((b) => t.minor(b.pasajero)),
+    // Issue 34: a lap child's document, and their authorization when the carrier is not a parent.
+    ...leg.boletos.flatMap((b) => (b.infante ? [t.lap(b.infante.nombre, b.pasajero), ...(b.infante.autorizacion_notarial ? [t.minor(b.infante.nombre)] : [])] : [])),
+  ];
   const linkList: [string, string][] = [
     ...(links.page ? [[t.page, links.page] as [string, string]] : []),
     [t.pdf, links.pdf],

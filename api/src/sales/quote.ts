@@ -9,6 +9,7 @@ import { promocion } from '../promotions/promotions.tables';
 import { hashKey, seatPrice } from '../seats/seats.service';
 import { HELD } from '../seats/seats.tables';
 import { findTripForSale, isOnSale, type TripForSale } from '../trips/trips.queries';
+import type { StoredLapChild } from '../people/people.tables';
 import { canje_puntos } from './sales.tables';
 import { lockSeats } from '../seats/seat-locks';
 
@@ -35,6 +36,8 @@ export interface HeldSeat {
   menor: boolean | null;
   cviaje_asiento_responsable: number | null;
   parentesco: string | null;
+  autorizacion_notarial: boolean | null;
+  infante: StoredLapChild | null;
 }
 
 /** The seats this purchase holds now (84, its key, not expired), with their passengers (lock them with `lockSeats`). */
@@ -43,7 +46,8 @@ export async function heldSeats(db: Database, keyHash: string, now: Date): Promi
     select va.cviaje_asiento, va.cviaje, va.paradas::text as paradas, va.nasiento, va.gnivel_piso, va.gcategoria_asiento,
            s.iasiento_individual, s.promocionable,
            ap.ctipo_documento, ap.numero, ap.nombres, ap.paterno, ap.materno, ap.email,
-           to_char(ap.nacimiento, 'YYYY-MM-DD') as nacimiento, ap.menor, ap.cviaje_asiento_responsable, ap.parentesco
+           to_char(ap.nacimiento, 'YYYY-MM-DD') as nacimiento, ap.menor, ap.cviaje_asiento_responsable, ap.parentesco,
+           ap.autorizacion_notarial, ap.infante
     from viaje_asiento va
     join viaje v on v.cviaje = va.cviaje
     join maqueta_sitio s on s.cmaqueta = v.cmaqueta and s.nasiento = va.nasiento

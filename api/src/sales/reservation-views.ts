@@ -1,3 +1,4 @@
+import { ageOn, limaToday } from '@rumbo/shared/schemas';
 import type { AccountTrips, Language, PaymentMethod, PaymentProviderName, ReservationLeg, ReservationPassenger, ReservationView, Ticket, TicketState } from '@rumbo/shared/schemas';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -21,23 +22,38 @@ export async function lookupReservation(db: Database, body: { codigo: string; cl
   return viewOf(db, (await reservationOf(db, body.codigo, body.clave_bloqueo, now)).creserva, now);
 }
 
-/** The passenger a ticket was issued to (its own copy: a transferred ticket keeps its old passenger). */
-const ticketPassengerOf = (t: typeof boleto.$inferSelect, s: typeof reserva_asiento.$inferSelect): ReservationPassenger => ({
+/**
+ * The passenger a ticket was issued to (its own copy: a transferred ticket keeps its old
+ * passenger); the lap child and the notarial answer ride with the seat.
+ */
+const ticketPassengerOf = (t: typeof boleto.$inferSelect, s: typeof reserva_asiento.$inferSelect, departureDay: string): ReservationPassenger => ({
+  ...passengerOf(s, departureDay),
   nombres: t.pasajero_nombres,
   paterno: t.pasajero_paterno,
   materno: t.pasajero_materno,
   ctipo_documento: t.pasajero_ctipo_documento,
   numero: maskDocument(t.pasajero_numero),
-  menor: s.menor,
 });
 
-const passengerOf = (s: typeof reserva_asiento.$inferSelect): ReservationPassenger => ({
+const passengerOf = (s: typeof reserva_asiento.$inferSelect, departureDay: string): ReservationPassenger => ({
   nombres: s.nombres,
   paterno: s.paterno,
   materno: s.materno,
   ctipo_documento: s.ctipo_documento,
   numero: maskDocument(s.numero),
   menor: s.menor,
+  autorizacion_notarial: s.autorizacion_notarial === true,
+  infante: s.infante
+    ? {
+        nombres: s.infante.nombres,
+        paterno: s.infante.paterno,
+        materno: s.infante.materno,
+        ctipo_documento: s.infante.ctipo_documento,
+        numero: maskDocument(s.infante.numero),
+        edad: ageOn(s.infante.nacimiento, departureDay),
+        autorizacion_notarial: s.infante.autorizacion_notarial,
+      }
+    : null,
 });
 
 /** A reservation as the buyer sees it: state now, legs, seats with masked documents, payments, tickets. */
@@ -99,7 +115,7 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
       nasiento: s.nasiento,
       gnivel_piso: s.gnivel_piso,
       precio_centimos: s.precio_centimos,
-      pasajero: passengerOf(s),
+      pasajero: passengerOf(s, limaToday(legs.get(s.cviaje)!.salida)),
     })),
     pagos: payments.map((p) => ({
       proveedor: p.proveedor as PaymentProviderName,
@@ -126,7 +142,7 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
         nasiento: s.nasiento,
         gnivel_piso: s.gnivel_piso,
         precio_centimos: s.precio_centimos,
-        pasajero: ticketPassengerOf(t, s),
+        pasajero: ticketPassengerOf(t, s, limaToday(leg.salida)),
         qr: t.qr,
         estado: t.estado as TicketState,
         postergado_a: t.postergado_a,

@@ -100,6 +100,8 @@ export async function reserve(db: Database, input: ReserveInput, context: Reserv
         menor: Boolean(s.menor),
         cviaje_asiento_responsable: s.cviaje_asiento_responsable,
         parentesco: s.parentesco,
+        autorizacion_notarial: s.autorizacion_notarial,
+        infante: s.infante,
       })),
     );
     // The rows are locked and still held by this key: the holds now last as long as the reservation.

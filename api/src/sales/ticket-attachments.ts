@@ -10,6 +10,7 @@ import { saleVouchersOf } from '../vouchers/issue';
 import { renderVouchersPdf } from '../vouchers/pdf';
 import { documentsOf, reservationByCode } from '../vouchers/vouchers.service';
 import { parseVouchersAttachment } from '../vouchers/voucher-mail';
+import { cargoVoucherAttachments, parseCargoVoucherAttachment } from '../cargo/counter';
 
 /** A purchase's electronic vouchers as mail attachments: the printed copies (one PDF) and the valid voucher's signed XML. */
 async function voucherAttachments(db: Database, codigo: string, language: Language): Promise<MailAttachment[]> {
@@ -26,12 +27,16 @@ async function voucherAttachments(db: Database, codigo: string, language: Langua
  * The mail sender's renderer: `boletos:{codigo}:{language}`, the paid reservation's tickets as a
  * PDF, its electronic voucher (PDF and XML, issue 34) and its trips as a calendar file (issue 36:
  * times in Lima's zone, a link back to the tickets on the site when SITE_URL is known);
- * `comprobantes:{codigo}:{language}`, the vouchers alone (a factura issued after the purchase).
+ * `comprobantes:{codigo}:{language}`, the vouchers alone (a factura issued after the purchase);
+ * `encomienda:{codigo}:{language}`, a cargo shipment's voucher.
  */
 export function ticketAttachments(db: Database, now: () => Date = () => new Date(), options: { siteUrl?: string } = {}): AttachmentRenderer {
   return async (reference) => {
     const vouchers = parseVouchersAttachment(reference);
     if (vouchers) return voucherAttachments(db, vouchers.codigo, vouchers.language);
+    // Issue 34: a cargo shipment's voucher (`encomienda:{codigo}:{language}`).
+    const cargo = parseCargoVoucherAttachment(reference);
+    if (cargo) return cargoVoucherAttachments(db, cargo.codigo, cargo.language);
     const parsed = parseTicketsAttachment(reference);
     if (!parsed) throw new Error(`unknown attachment ${reference}`);
     const at = now();

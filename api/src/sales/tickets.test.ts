@@ -118,6 +118,30 @@ describe('tickets', () => {
     for (const words of ['SOAT', '5 UIT', '024-2002-MTC', 'transfer it', 'guide dog', 'Law 29830']) expect(en).toContain(words);
   });
 
+  it("print the lap child on the carrying adult's ticket and the notarial authorization to show at boarding (issue 34 item 7), in both languages", async () => {
+    const child = { nombres: 'Inti', paterno: 'Quispe', materno: 'Rojas', ctipo_documento: 19, numero: '****4567', edad: 2, autorizacion_notarial: true };
+    const minor = { ...passenger, nombres: 'Killa', menor: true, autorizacion_notarial: true };
+    const withChild: ReservationView = {
+      ...view,
+      boletos: [
+        { ...view.boletos[0]!, pasajero: { ...passenger, infante: child } },
+        { ...view.boletos[1]!, pasajero: minor },
+      ],
+    };
+    // Lines wrap at the column's width: the words are looked for in the joined text.
+    const es = (await renderTicketsPdf(withChild, 'es-PE').then(pdfLines)).join(' ').replace(/\s+/g, ' ');
+    expect(es).toContain('Niño en brazos: Inti Quispe Rojas, documento ****4567, 2 años');
+    expect(es).toContain('El niño en brazos viaja sin su padre ni su madre: presente al embarcar su autorización de viaje notarial');
+    expect(es).toContain('Viaja sin su padre ni su madre: presente al embarcar la autorización de viaje notarial');
+    const en = (await renderTicketsPdf(withChild, 'en-EN').then(pdfLines)).join(' ').replace(/\s+/g, ' ');
+    expect(en).toContain('Child on lap: Inti Quispe Rojas, document ****4567, 2 years old');
+    expect(en).toContain('show the notarial travel authorization of one parent');
+    // Without a lap child nor a minor without parent, neither is printed.
+    const plain = (await renderTicketsPdf(view, 'es-PE').then(pdfLines)).join(' ');
+    expect(plain).not.toContain('Niño en brazos');
+    expect(plain).not.toContain('Viaja sin su padre');
+  });
+
   it('print every text of the PDF, clauses included, at 12 pt or more (clause letters ≥ 3 mm)', async () => {
     for (const language of ['es-PE', 'en-EN'] as const) {
       const pdf = await renderTicketsPdf(view, language);

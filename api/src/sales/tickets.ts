@@ -64,7 +64,10 @@ const TEXTS = {
     seat: (n: number, deck: number) => `Asiento ${n}, piso ${deck === 16 ? 2 : 1}`,
     price: 'Precio',
     total: 'Total pagado',
-    minor: 'Menor de edad: viaja con su adulto responsable. Si no viaja con ambos padres, presente al embarcar la autorización de viaje notarial o judicial.',
+    minor: 'Menor de edad: viaja con su adulto responsable registrado en la compra y con su documento de identidad.',
+    notarial: 'Viaja sin su padre ni su madre: presente al embarcar la autorización de viaje notarial de uno de sus padres (o la judicial). Sin ella no podrá embarcar (Código de los Niños y Adolescentes, art. 111).',
+    lap: (name: string, doc: string, age: number) => `Niño en brazos: ${name}, documento ${doc}, ${age} ${age === 1 ? 'año' : 'años'}. Viaja sin asiento, en el regazo de este pasajero, con su documento de identidad.`,
+    lapNotarial: 'El niño en brazos viaja sin su padre ni su madre: presente al embarcar su autorización de viaje notarial (Código de los Niños y Adolescentes, art. 111).',
     declaration: (filled: boolean) => (filled ? 'Declaración jurada: registrada' : 'Declaración jurada: pendiente (regístrela antes de abordar)'),
     clausesTitle: 'Condiciones del contrato de transporte',
     clauses: [
@@ -93,7 +96,10 @@ const TEXTS = {
     seat: (n: number, deck: number) => `Seat ${n}, deck ${deck === 16 ? 2 : 1}`,
     price: 'Price',
     total: 'Total paid',
-    minor: 'Minor: travels with the responsible adult. Unless travelling with both parents, show the notarial or court travel authorization at boarding.',
+    minor: 'Minor: travels with the responsible adult registered in the purchase and with their identity document.',
+    notarial: 'Travels without their father or mother: show the notarial travel authorization of one parent (or the court\'s) at boarding. Without it the minor cannot board (Children and Adolescents Code, art. 111).',
+    lap: (name: string, doc: string, age: number) => `Child on lap: ${name}, document ${doc}, ${age} ${age === 1 ? 'year' : 'years'} old. Rides without a seat, on this passenger's lap, with their identity document.`,
+    lapNotarial: 'The child on the lap travels without their father or mother: show their notarial travel authorization at boarding (Children and Adolescents Code, art. 111).',
     declaration: (filled: boolean) => (filled ? 'Sworn declaration: registered' : 'Sworn declaration: pending (register it before boarding)'),
     clausesTitle: 'Terms of the contract of carriage',
     clauses: [
@@ -158,6 +164,12 @@ export async function renderTicketsPdf(view: ReservationView, language: Language
     doc.text(`${t.price}: ${formatCentimos(ticket.precio_centimos, language)}`, { width: 380 });
     doc.text(t.declaration(ticket.declaracion !== null), { width: 380 });
     if (p.menor) doc.text(t.minor, { width: 380 });
+    if (p.menor && p.autorizacion_notarial) doc.font('Helvetica-Bold').text(t.notarial, { width: 380 }).font('Helvetica');
+    if (p.infante) {
+      const child = p.infante;
+      doc.text(t.lap(`${child.nombres} ${child.paterno} ${child.materno}`, child.numero, child.edad), { width: 380 });
+      if (child.autorizacion_notarial) doc.font('Helvetica-Bold').text(t.lapNotarial, { width: 380 }).font('Helvetica');
+    }
     doc.y = Math.max(doc.y, top + 126) + 8;
   });
 

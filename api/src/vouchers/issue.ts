@@ -12,6 +12,7 @@ import {
   DOCUMENT,
   IDENTITY,
   identityCode,
+  igvIncluded,
   limaDateTime,
   MAX_CORRELATIVE,
   seriesOf,
@@ -64,7 +65,15 @@ export function allocate(total: number, weights: number[]): number[] {
 async function writeVoucher(
   tx: Database,
   context: VoucherContext,
-  values: { tipo: DocumentTypeCode; creserva: number | null; cliente: VoucherParty & { email: string }; idioma: string; lineas: VoucherLine[]; modifica?: { voucher: Voucher; motivo: CreditReason; descripcion: string } },
+  values: {
+    tipo: DocumentTypeCode;
+    creserva: number | null;
+    codigo_encomienda?: string;
+    cliente: VoucherParty & { email: string };
+    idioma: string;
+    lineas: VoucherLine[];
+    modifica?: { voucher: Voucher; motivo: CreditReason; descripcion: string };
+  },
 ): Promise<Voucher> {
   const serie = seriesOf(values.tipo, values.modifica?.voucher.tipo as DocumentTypeCode | undefined);
   const correlativo = await takeNumber(tx, values.tipo, serie);
@@ -97,6 +106,7 @@ async function writeVoucher(
       serie,
       correlativo,
       creserva: values.creserva,
+      codigo_encomienda: values.codigo_encomienda ?? null,
       ccomprobante_origen: values.modifica?.voucher.ccomprobante ?? null,
       motivo: values.modifica?.motivo ?? null,
       motivo_texto: values.modifica?.descripcion ?? null,
@@ -145,8 +155,11 @@ async function terminalAddresses(tx: Database, legs: LegRow[]): Promise<Map<numb
 /**
  * The voucher of a paid sale, in the transaction that marks it paid (issuePaid): one line per
  * ticket with its passenger land-transport data, exempt from IGV (rules.ts, TAX), the amount
- * actually paid spread over the tickets (coupons and points are discounts on them). Nothing is
- * issued when nothing was charged (a sale paid entirely with points, a free postponement).
+ * actually paid spread over the tickets (coupons and points are discounts on them; travel credit
+ * is a payment: the credit note of the ticket it came from already gave that money back).
+ * A sale paid wholly with points is a service rendered free: its voucher has free lines
+ * (TAX.gratuito), each with the fare it would have cost, and nothing payable. Nothing is issued
+ * for a free postponement (its original voucher stays valid).
  */
 export async function issueSaleVoucher(
   tx: Database,
@@ -156,15 +169,19 @@ export async function issueSaleVoucher(
   context: VoucherContext,
   options: { replaces?: string } = {},
 ): Promise<Voucher | null> {
-  if (r.total_centimos <= 0 || seats.length === 0) return null;
+  if (seats.length === 0) return null;
+  const free = r.total_centimos <= 0;
+  if (free && !(r.tipo === 'venta' && r.puntos_canje > 0)) return null;
   const { tipo, cliente } = buyerOf(r, seats);
   const addresses = await terminalAddresses(tx, [...legs.values()]);
   const amounts = allocate(r.total_centimos, seats.map((s) => s.precio_centimos));
+  // A free sale's referential values: the fares after any coupon, before the points.
+  const values = free ? allocate(r.subtotal_centimos - r.descuento_centimos, seats.map((s) => s.precio_centimos)) : [];
   const lineas: VoucherLine[] = seats.map((seat, i) => {
     const leg = legs.get(seat.cviaje)!;
     const descripcion = options.replaces
       ? `Diferencia de tarifa por postergación del boleto ${options.replaces}: ${leg.origen} - ${leg.destino}, ${leg.servicio}`
-      : `Pasaje ${leg.origen} - ${leg.destino}, ${leg.servicio}, asiento ${seat.nasiento}`;
+      : `Pasaje ${leg.origen} - ${leg.destino}, ${leg.servicio}, asiento ${seat.nasiento}${free ? ' (canje de puntos)' : ''}`;
     return {
       descripcion,
       unidad: 'ZZ',
@@ -172,7 +189,8 @@ export async function issueSaleVoucher(
       totalCentimos: amounts[i]!,
       baseCentimos: amounts[i]!,
       igvCentimos: 0,
-      tratamiento: 'exonerado',
+      tratamiento: free ? 'gratuito' : 'exonerado',
+      ...(free ? { referencialCentimos: values[i]! } : {}),
       viaje: {
         asiento: seat.nasiento,
         pasajero: { tipo: identityCode(seat.ctipo_documento), numero: seat.numero, nombre: `${seat.nombres} ${seat.paterno} ${seat.materno}`.trim() },
@@ -183,6 +201,56 @@ export async function issueSaleVoucher(
     };
   });
   return writeVoucher(tx, context, { tipo, creserva: r.creserva, cliente, idioma: r.idioma, lineas });
+}
+
+/** What a cargo shipment's voucher needs of it (`registerPaidShipment`). */
+export interface PaidShipment {
+  codigo: string;
+  origen: string;
+  destino: string;
+  paquetes: number;
+  peso_kg: number;
+  precio_centimos: number;
+  remitente: string;
+  remitente_documento: { ctipo_documento: number; numero: string };
+  email: string;
+  idioma: string;
+  ruc?: string | undefined;
+  razon_social?: string | undefined;
+}
+
+/**
+ * Issue 34 item 1, "cargo shipments get theirs too": the voucher of a shipment paid at a counter,
+ * in the transaction that records it. Transporting goods is not in the Apéndice II exemptions of
+ * the IGV law (only passenger transport is, num. 4): one taxed line (catálogo 07 '10', IGV 18 %,
+ * rules.ts TAX.gravado), the price paid including the IGV. A factura for a buyer with a RUC (RCP
+ * art. 4 num. 1.1), else a boleta naming the sender's document (given at the counter; naming it
+ * is always allowed, RCP art. 8 num. 3.1 only lets it be left out up to S/ 700).
+ */
+export async function issueCargoVoucher(tx: Database, shipment: PaidShipment, context: VoucherContext): Promise<Voucher> {
+  const factura = shipment.ruc !== undefined && !!shipment.razon_social;
+  const cliente: VoucherParty & { email: string } = factura
+    ? { tipo: IDENTITY.ruc, numero: shipment.ruc!, nombre: shipment.razon_social!, email: shipment.email }
+    : { tipo: identityCode(shipment.remitente_documento.ctipo_documento), numero: shipment.remitente_documento.numero, nombre: shipment.remitente, email: shipment.email };
+  const { base, igv } = igvIncluded(shipment.precio_centimos);
+  const bultos = shipment.paquetes === 1 ? '1 bulto' : `${shipment.paquetes} bultos`;
+  const linea: VoucherLine = {
+    descripcion: `Servicio de transporte de carga, encomienda ${shipment.codigo}: ${shipment.origen} - ${shipment.destino}, ${bultos}, ${shipment.peso_kg} kg`,
+    unidad: 'ZZ',
+    cantidad: 1,
+    totalCentimos: shipment.precio_centimos,
+    baseCentimos: base,
+    igvCentimos: igv,
+    tratamiento: 'gravado',
+  };
+  return writeVoucher(tx, context, {
+    tipo: factura ? DOCUMENT.factura : DOCUMENT.boleta,
+    creserva: null,
+    codigo_encomienda: shipment.codigo,
+    cliente,
+    idioma: shipment.idioma,
+    lineas: [linea],
+  });
 }
 
 /** The valid (not voided) sale vouchers of a reservation, oldest first. */

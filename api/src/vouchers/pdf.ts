@@ -36,6 +36,7 @@ const TEXTS = {
     total: 'Importe total',
     hash: 'Valor resumen (hash)',
     exemptLegend: 'Transporte de pasajeros exonerado del IGV (TUO de la Ley del IGV, Apéndice II, numeral 4).',
+    freeLegend: 'TRANSFERENCIA GRATUITA DE UN BIEN Y/O SERVICIO PRESTADO GRATUITAMENTE (canje de puntos): el valor de cada pasaje es referencial; no hay monto a pagar.',
   },
   'en-EN': {
     type: { '01': 'ELECTRONIC INVOICE (FACTURA)', '03': 'ELECTRONIC SALES RECEIPT (BOLETA DE VENTA)', '07': 'ELECTRONIC CREDIT NOTE' } as Record<string, string>,
@@ -57,6 +58,7 @@ const TEXTS = {
     total: 'Total',
     hash: 'Digest value (hash)',
     exemptLegend: 'Passenger transport exempt from IGV (TUO of the IGV Law, Appendix II, item 4).',
+    freeLegend: 'FREE SERVICE ("transferencia gratuita", points redeemed): each ticket\'s value is referential; nothing is payable.',
   },
 } as const;
 
@@ -153,6 +155,8 @@ export async function renderVouchersPdf(vouchers: Voucher[], language: Language,
     doc.font('Helvetica');
     doc.moveDown();
     if (v.exonerado_centimos > 0) doc.fontSize(9).text(t.exemptLegend, 48, doc.y, { width: 499 });
+    // Issue 34: a free voucher (a purchase paid with points) says so (catálogo 52 legend 1002).
+    if (v.total_centimos === 0 && v.tipo !== '07') doc.fontSize(9).text(t.freeLegend, 48, doc.y, { width: 499 });
     const qrTop = Math.max(doc.y + 12, 520);
     doc.image(qr, 48, qrTop, { width: 120 });
     doc.fontSize(9).text(`${t.hash}: ${v.hash}`, 180, qrTop + 8, { width: 367 });

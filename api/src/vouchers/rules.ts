@@ -68,7 +68,20 @@ export const BOLETA_IDENTIFIED_FROM_CENTIMOS = 700_00;
 export const TAX = {
   exonerado: { afectacion: '20', tributo: '9997', nombre: 'EXO', internacional: 'VAT', percent: 0 },
   gravado: { afectacion: '10', tributo: '1000', nombre: 'IGV', internacional: 'VAT', percent: 18 },
+  /**
+   * Issue 34: a ticket given free (a purchase paid wholly with points). The RCP obliges a voucher
+   * for services rendered "a título gratuito" too (art. 6 num. 1), stating that they are free and
+   * the value they would have had. SUNAT's UBL 2.1 guide for free operations: catálogo 07 code 21
+   * "Exonerado - Transferencia gratuita" (passenger transport stays exempt, Apéndice II num. 4),
+   * tributo 9996 GRA (international code FRE), the referential value on each line (catálogo 16
+   * '02', valor referencial unitario en operaciones no onerosas) and the legend 1002 (catálogo 52)
+   * "TRANSFERENCIA GRATUITA DE UN BIEN Y/O SERVICIO PRESTADO GRATUITAMENTE"; nothing payable.
+   */
+  gratuito: { afectacion: '21', tributo: '9996', nombre: 'GRA', internacional: 'FRE', percent: 0 },
 } as const;
+
+/** Catálogo 52, leyendas: 1002 for a voucher of free operations. */
+export const FREE_LEGEND = { code: '1002', text: 'TRANSFERENCIA GRATUITA DE UN BIEN Y/O SERVICIO PRESTADO GRATUITAMENTE' } as const;
 export type TaxTreatment = keyof typeof TAX;
 
 /** IGV in céntimos of a price that includes it (18 %), rounded to the céntimo. */

@@ -1,5 +1,5 @@
 import { OPERATOR } from '../operator';
-import { DOCUMENT, ISSUER_ADDRESS, OPERATION_TYPE, PASSENGER_PROPERTY, TAX, type CreditReason, type DocumentTypeCode, type TaxTreatment } from './rules';
+import { DOCUMENT, FREE_LEGEND, ISSUER_ADDRESS, OPERATION_TYPE, PASSENGER_PROPERTY, TAX, type CreditReason, type DocumentTypeCode, type TaxTreatment } from './rules';
 
 // The UBL 2.1 documents SUNAT defines (its "Guía de elaboración de documentos XML" for factura,
 // boleta de venta and nota de crédito, UBL 2.1, CustomizationID 2.0), unsigned: signing.ts puts
@@ -62,6 +62,8 @@ export interface VoucherLine {
   baseCentimos: number;
   igvCentimos: number;
   tratamiento: TaxTreatment;
+  /** A free line ('gratuito', totals 0): the value it would have had, in céntimos (its referential value). */
+  referencialCentimos?: number;
   /** A bus ticket's passenger land-transport data (catálogo 55). */
   viaje?: PassengerTrip;
 }
@@ -88,6 +90,7 @@ export function totalsOf(lines: VoucherLine[]) {
     gravado: sum((l) => l.baseCentimos, 'gravado'),
     igv: sum((l) => l.igvCentimos),
     total: sum((l) => l.totalCentimos),
+    gratuito: sum((l) => l.referencialCentimos ?? 0, 'gratuito'),
   };
 }
 
@@ -108,12 +111,13 @@ function taxSubtotal(treatment: TaxTreatment, base: number, tax: number): string
 
 function documentTaxTotal(lines: VoucherLine[]): string {
   const totals = totalsOf(lines);
-  const treatments = (['gravado', 'exonerado'] as const).filter((t) => lines.some((l) => l.tratamiento === t));
+  const treatments = (['gravado', 'exonerado', 'gratuito'] as const).filter((t) => lines.some((l) => l.tratamiento === t));
+  const base = { gravado: totals.gravado, exonerado: totals.exonerado, gratuito: totals.gratuito };
   return el(
     'cac:TaxTotal',
     null,
     money('cbc:TaxAmount', totals.igv),
-    ...treatments.map((t) => taxSubtotal(t, t === 'gravado' ? totals.gravado : totals.exonerado, t === 'gravado' ? totals.igv : 0)),
+    ...treatments.map((t) => taxSubtotal(t, base[t], t === 'gravado' ? totals.igv : 0)),
   );
 }
 
@@ -202,16 +206,19 @@ function tripProperties(trip: PassengerTrip): string[] {
 
 function line(kind: 'Invoice' | 'CreditNote', index: number, l: VoucherLine): string {
   const t = TAX[l.tratamiento];
-  const unitPrice = Math.round(l.totalCentimos / l.cantidad);
-  const unitValue = Math.round(l.baseCentimos / l.cantidad);
+  // A free line: its value is the referential one (catálogo 16 '02'), its price 0.
+  const free = l.tratamiento === 'gratuito';
+  const lineValue = free ? (l.referencialCentimos ?? 0) : l.baseCentimos;
+  const unitPrice = Math.round((free ? lineValue : l.totalCentimos) / l.cantidad);
+  const unitValue = free ? 0 : Math.round(l.baseCentimos / l.cantidad);
   return el(
     `cac:${kind}Line`,
     null,
     text('cbc:ID', String(index + 1)),
     text(kind === 'Invoice' ? 'cbc:InvoicedQuantity' : 'cbc:CreditedQuantity', String(l.cantidad), { unitCode: l.unidad, unitCodeListID: 'UN/ECE rec 20', unitCodeListAgencyName: 'United Nations Economic Commission for Europe' }),
-    money('cbc:LineExtensionAmount', l.baseCentimos),
-    // Catálogo 16: '01' unit price with taxes included.
-    el('cac:PricingReference', null, el('cac:AlternativeConditionPrice', null, money('cbc:PriceAmount', unitPrice), text('cbc:PriceTypeCode', '01', { listName: 'Tipo de Precio', listAgencyName: 'PE:SUNAT', listURI: 'urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo16' }))),
+    money('cbc:LineExtensionAmount', lineValue),
+    // Catálogo 16: '01' unit price with taxes included; '02' referential unit value of a free line.
+    el('cac:PricingReference', null, el('cac:AlternativeConditionPrice', null, money('cbc:PriceAmount', unitPrice), text('cbc:PriceTypeCode', free ? '02' : '01', { listName: 'Tipo de Precio', listAgencyName: 'PE:SUNAT', listURI: 'urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo16' }))),
     el(
       'cac:TaxTotal',
       null,
@@ -219,7 +226,7 @@ function line(kind: 'Invoice' | 'CreditNote', index: number, l: VoucherLine): st
       el(
         'cac:TaxSubtotal',
         null,
-        money('cbc:TaxableAmount', l.baseCentimos),
+        money('cbc:TaxableAmount', lineValue),
         money('cbc:TaxAmount', l.igvCentimos),
         el(
           'cac:TaxCategory',
@@ -250,12 +257,14 @@ export function buildUbl(doc: VoucherDocument): string {
     text('cbc:IssueTime', doc.emision.time),
   ];
   const currency = text('cbc:DocumentCurrencyCode', 'PEN', { listID: 'ISO 4217 Alpha', listName: 'Currency', listAgencyName: 'United Nations Economic Commission for Europe' });
-  let body: string[];
+  let body: Child[];
   if (kind === 'Invoice') {
     body = [
       ...header,
       // Catálogo 01 (type) with catálogo 51 (operation type) as listID.
       text('cbc:InvoiceTypeCode', doc.tipo, { listID: OPERATION_TYPE, listAgencyName: 'PE:SUNAT', listName: 'Tipo de Documento', listURI: 'urn:pe:gob:sunat:cpe:see:gem:catalogos:catalogo01', name: 'Tipo de Operacion' }),
+      // Catálogo 52: the legend of a voucher of free operations (rules.ts, TAX.gratuito).
+      doc.lineas.some((l) => l.tratamiento === 'gratuito') && text('cbc:Note', FREE_LEGEND.text, { languageLocaleID: FREE_LEGEND.code }),
       currency,
       signatureReference(),
       supplier(),

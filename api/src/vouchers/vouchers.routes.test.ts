@@ -115,8 +115,8 @@ describe("the operators' view of the vouchers", () => {
     const csv = await api.app.inject({ url: `/rest/operador/viajes/${trip.cviaje}/manifiesto.csv`, headers: auth });
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('asiento,piso,apellidos,nombres,edad,documento_tipo,documento_numero,embarque,desembarque,boleto,comprobante,importe');
-    expect(lines.some((line) => line.includes(`B001-${voucher!.correlativo},${(voucher!.total_centimos / 100).toFixed(2)}`))).toBe(true);
+    expect(lines[0]).toBe('asiento,piso,apellidos,nombres,edad,documento_tipo,documento_numero,embarque,desembarque,boleto,comprobante,importe,en_brazos_de_asiento,autorizacion_notarial');
+    expect(lines.some((line) => line.includes(`B001-${voucher!.correlativo},${(voucher!.total_centimos / 100).toFixed(2)},,`))).toBe(true);
     const pdf = await api.app.inject({ url: `/rest/operador/viajes/${trip.cviaje}/manifiesto.pdf`, headers: auth });
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });

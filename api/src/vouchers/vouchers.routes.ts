@@ -2,6 +2,7 @@ import { endpoints } from '@rumbo/shared/contract';
 import { RESERVATION_CODE_PATTERN, type Language } from '@rumbo/shared/schemas';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import * as v from 'valibot';
+import { registerPaidShipment } from '../cargo/counter';
 import type { Database } from '../db/client';
 import { NotFoundError } from '../errors';
 import { noStore } from '../http/cache';
@@ -69,6 +70,12 @@ export const vouchersRoutes: FastifyPluginAsync<VouchersRoutesOptions> = async (
 
   const operators = { operators: operatorResolver(options.operators) };
   route(app, endpoints.operatorVouchers, async ({ input: query }) => operatorVouchers(db, query.estado), operators);
+
+  // Issue 34 item 1: a shipment paid at a counter, with its voucher (cargo/counter.ts).
+  route(app, endpoints.operatorCargoShipment, async ({ input: body }) => {
+    const { codigo, voucher } = await registerPaidShipment(db, body, { now: now(), signer: options.voucherSigner });
+    return { codigo, comprobante: `${voucher.serie}-${voucher.correlativo}`, total_centimos: voucher.total_centimos, igv_centimos: voucher.igv_centimos };
+  }, operators);
 
   // Issue 34 item 7: a trip's passenger manifest, for operators only (JSON, CSV, PDF).
   const tripOf = (params: unknown) => {

@@ -37,7 +37,8 @@ async function firstDeparture(db: Database, creserva: number): Promise<Date | nu
 
 /** Until when a boleta may be exchanged for a factura: the end of its month or the first departure, whichever comes first. */
 function facturaDeadline(boleta: Voucher, departure: Date | null, now: Date): Date | null {
-  if (boleta.tipo !== DOCUMENT.boleta || boleta.vigencia !== 'vigente' || !departure) return null;
+  // A free ticket's boleta (paid with points) has no factura: nothing was paid (issue 34).
+  if (boleta.tipo !== DOCUMENT.boleta || boleta.vigencia !== 'vigente' || !departure || boleta.total_centimos === 0) return null;
   const [year, month] = limaMonth(boleta.emitido).split('-').map(Number);
   // The month ends at midnight Lima time (UTC-5) of its last day.
   const monthEnd = new Date(Date.UTC(year!, month!, 1, 5));
@@ -82,6 +83,8 @@ export async function requestFactura(db: Database, body: FacturaRequest, context
     const current = valid[valid.length - 1];
     if (!current) throw new NotFoundError('sale.comprobante.noEncontrado');
     if (current.tipo === DOCUMENT.factura) throw new ConflictError('sale.factura.yaEmitida');
+    // Issue 34: a purchase paid wholly with points was free: no factura (no price, no tax credit) and nothing to credit.
+    if (current.total_centimos === 0) throw new ConflictError('sale.factura.gratuita');
     const departure = await firstDeparture(tx, r.creserva);
     if (!departure || !facturaChangeAllowed(current.emitido, departure, context.now)) throw new ConflictError('sale.factura.plazo');
     const seats = await tx.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, r.creserva)).orderBy(asc(reserva_asiento.tramo), asc(reserva_asiento.nasiento));
@@ -109,7 +112,8 @@ export async function operatorVouchers(db: Database, estado: string | undefined)
   return rows.map(({ v, codigo }) => ({
     ...voucherView(v),
     ccomprobante: v.ccomprobante,
-    codigo: codigo ?? null,
+    // A sale's purchase code, or a cargo shipment's tracking code (issue 34).
+    codigo: codigo ?? v.codigo_encomienda ?? null,
     intentos: v.intentos,
     sunat_codigo: v.sunat_codigo,
     sunat_descripcion: v.sunat_descripcion,

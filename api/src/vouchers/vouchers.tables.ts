@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { instant } from '../db/columns';
+import { encomienda } from '../cargo/cargo.tables';
 import { reserva } from '../sales/sales.tables';
 
 /**
@@ -36,6 +37,8 @@ export const comprobante = pgTable(
     correlativo: integer('correlativo').notNull(),
     /** The sale it documents (null for a cargo shipment's voucher). */
     creserva: integer('creserva').references(() => reserva.creserva),
+    /** Issue 34: the cargo shipment it documents (its tracking code); null for a sale's. */
+    codigo_encomienda: text('codigo_encomienda').references(() => encomienda.codigo),
     /** A credit note's voucher it modifies. */
     ccomprobante_origen: integer('ccomprobante_origen'),
     /** A credit note's reason (catálogo 09) and its words. */
@@ -76,6 +79,7 @@ export const comprobante = pgTable(
   (t) => [
     unique('comprobante_numero_uq').on(t.tipo, t.serie, t.correlativo),
     index().on(t.creserva),
+    index().on(t.codigo_encomienda),
     index('comprobante_pendiente_idx').on(t.proximo_intento).where(sql`${t.estado} = 'pendiente'`),
     check('comprobante_tipo_check', sql`${t.tipo} in ('01', '03', '07')`),
     check('comprobante_estado_check', sql`${t.estado} in ('pendiente', 'aceptado', 'observado', 'rechazado', 'error')`),

@@ -1,10 +1,10 @@
-import { useTranslation } from '@rumbo/shared';
+import { messageText, useTranslation } from '@rumbo/shared';
 import { DOCUMENT_TYPE, GENDERS } from '@rumbo/shared/schemas';
 import { Box, Button, HStack, SimpleGrid, Text } from '@rumbo/shared/ui';
-import { Fieldset, SelectField, TextField, type SelectOption } from '@rumbo/shared/ui/forms';
+import { Checkbox, Fieldset, SelectField, TextField, type SelectOption } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { deckNumber } from '../seats/seat-grid';
-import { RELATIONSHIPS, type PassengerField } from './passenger.form';
+import { RELATIONSHIPS, type LapField, type PassengerField, type PassengerForm } from './passenger.form';
 import type { PaymentStore } from './payment.store';
 import { controlId, passengerScope } from './summary';
 
@@ -144,8 +144,130 @@ export const PassengerBlock = observer(function PassengerBlock({ store, index }:
               options={RELATIONSHIPS.map((relation) => ({ value: relation, label: t(`payment.relationships.${relation}`) }))}
             />
           </SimpleGrid>
+          {form.needsAuthorization && (
+            <NotarialConfirmation
+              id={id('autorizacion_notarial')}
+              checked={form.guardian.values.autorizacion_notarial}
+              onChange={(checked) => form.setGuardian('autorizacion_notarial', checked)}
+              error={form.fieldError('autorizacion_notarial')}
+            />
+          )}
         </Box>
       )}
+      {!minor && <LapChildSection form={form} id={id} />}
     </Fieldset.Root>
+  );
+});
+
+/**
+ * Issue 34: a minor travelling without their father or mother needs the notarial travel
+ * authorization (Código de los Niños y Adolescentes, art. 111): what it is, and the buyer's
+ * confirmation that it will be shown at boarding.
+ */
+const NotarialConfirmation = observer(function NotarialConfirmation({
+  id,
+  checked,
+  onChange,
+  error,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error: ReturnType<PassengerForm['fieldError']>;
+}) {
+  const { t } = useTranslation('booking');
+  const { t: tv } = useTranslation('validation');
+  return (
+    <Box mt="3" data-testid={id}>
+      <Text textStyle="sm" mb="2">
+        {t('payment.notarial.explain')}
+      </Text>
+      <Checkbox.Root checked={checked} onCheckedChange={(details) => onChange(details.checked === true)} colorPalette="brand" invalid={Boolean(error)}>
+        <Checkbox.HiddenInput name={id} aria-describedby={error ? `${id}-error` : undefined} aria-required="true" />
+        <Checkbox.Control borderColor="border.control" />
+        <Checkbox.Label>{t('payment.notarial.confirm')}</Checkbox.Label>
+      </Checkbox.Root>
+      {error && (
+        <Text id={`${id}-error`} textStyle="sm" fontWeight="medium" color="fg.error" mt="1">
+          {messageText(tv, error)}
+        </Text>
+      )}
+    </Box>
+  );
+});
+
+/** Issue 34: a child under 5 on this (adult) passenger's lap: their document, names, birth date and relationship. */
+const LapChildSection = observer(function LapChildSection({ form, id }: { form: PassengerForm; id: (field: string) => string }) {
+  const { t } = useTranslation('booking');
+  const { t: tv } = useTranslation('validation');
+  const lap = form.lap.values;
+  const carrierError = form.fieldError('infante.infante');
+  const text = (field: Exclude<LapField, 'ctipo_documento' | 'parentesco'>, extra: Record<string, unknown> = {}) => (
+    <TextField
+      id={id(`infante-${field}`)}
+      name={id(`infante-${field}`)}
+      label={t(`payment.lap.fields.${field}`)}
+      value={lap[field]}
+      onValue={(value) => form.setLap(field, value)}
+      error={form.fieldError(`infante.${field}`)}
+      required
+      autoComplete="off"
+      {...extra}
+    />
+  );
+  return (
+    <Box mt="4">
+      <Checkbox.Root checked={lap.infante} onCheckedChange={(details) => form.setLap('infante', details.checked === true)} colorPalette="brand" invalid={Boolean(carrierError)}>
+        <Checkbox.HiddenInput name={id('infante')} aria-describedby={carrierError ? `${id('infante')}-error` : undefined} />
+        <Checkbox.Control borderColor="border.control" />
+        <Checkbox.Label>{t('payment.lap.carries')}</Checkbox.Label>
+      </Checkbox.Root>
+      {carrierError && (
+        <Text id={`${id('infante')}-error`} textStyle="sm" fontWeight="medium" color="fg.error" mt="1">
+          {messageText(tv, carrierError)}
+        </Text>
+      )}
+      {lap.infante && (
+        <Box mt="3" borderWidth="1px" rounded="md" p="3" data-testid={id('lap')}>
+          <Text textStyle="sm" mb="3">
+            {t('payment.lap.notice')}
+          </Text>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <SelectField
+              id={id('infante-ctipo_documento')}
+              required
+              label={t('payment.lap.fields.ctipo_documento')}
+              value={lap.ctipo_documento}
+              onValue={(value) => form.setLap('ctipo_documento', value)}
+              error={form.fieldError('infante.ctipo_documento')}
+              options={Object.values(DOCUMENT_TYPE).map((code) => ({ value: String(code), label: t(`payment.documents.${code}`) }))}
+            />
+            {text('numero')}
+            {text('nombres')}
+            {text('paterno')}
+            {text('materno')}
+            {text('nacimiento', { type: 'date', min: '1900-01-01', max: today() })}
+            <SelectField
+              id={id('infante-parentesco')}
+              required
+              label={t('payment.lap.fields.parentesco')}
+              value={lap.parentesco}
+              onValue={(value) => form.setLap('parentesco', value)}
+              error={form.fieldError('infante.parentesco')}
+              placeholder={t('payment.choose')}
+              options={RELATIONSHIPS.map((relation) => ({ value: relation, label: t(`payment.relationships.${relation}`) }))}
+            />
+          </SimpleGrid>
+          {form.lapNeedsAuthorization && (
+            <NotarialConfirmation
+              id={id('infante-autorizacion_notarial')}
+              checked={lap.autorizacion_notarial}
+              onChange={(checked) => form.setLap('autorizacion_notarial', checked)}
+              error={form.fieldError('infante.autorizacion_notarial')}
+            />
+          )}
+        </Box>
+      )}
+    </Box>
   );
 });

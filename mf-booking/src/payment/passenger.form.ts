@@ -1,5 +1,17 @@
 import { ApiError, FormState, type Customer, type FormMessage } from '@rumbo/shared';
-import { DocumentSchema, DOCUMENT_TYPE, PassengerSchema, birthDate, isMinorOn, type Passenger, type PersonOnFile } from '@rumbo/shared/schemas';
+import {
+  DocumentSchema,
+  DOCUMENT_TYPE,
+  PassengerSchema,
+  RELATIONSHIP,
+  birthDate,
+  isMinorOn,
+  lapChildOn,
+  needsNotarialAuthorization,
+  type LapChild,
+  type Passenger,
+  type PersonOnFile,
+} from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as v from 'valibot';
 import type { DocumentRef, PersonFound } from '../sales.resource';
@@ -8,7 +20,7 @@ export const PASSENGER_FIELDS = ['ctipo_documento', 'numero', 'nombres', 'patern
 export type PassengerField = (typeof PASSENGER_FIELDS)[number];
 export type PassengerValues = Record<PassengerField, string>;
 
-export const RELATIONSHIPS = ['padre', 'madre', 'tutor', 'familiar', 'otro'] as const;
+export const RELATIONSHIPS = RELATIONSHIP;
 
 const BLANK: PassengerValues = {
   ctipo_documento: String(DOCUMENT_TYPE.dni),
@@ -33,8 +45,29 @@ export interface PersonLookupApi {
  */
 export type Lookup = { state: 'idle' } | { state: 'searching' } | { state: 'known'; nombres: string } | { state: 'filled'; nombres: string };
 
-/** A minor's responsible adult: the index of another passenger of the purchase ('' when none) and the relationship. */
-export type GuardianValues = { responsable: string; parentesco: string };
+/**
+ * A minor's responsible adult: the index of another passenger of the purchase ('' when none), the
+ * relationship and (issue 34), when that adult is not a parent, the buyer's confirmation that the
+ * minor carries the notarial travel authorization.
+ */
+export type GuardianValues = { responsable: string; parentesco: string; autorizacion_notarial: boolean };
+
+/** Issue 34: the fields of a child under 5 on this passenger's lap (`LapChildSchema`). */
+export const LAP_FIELDS = ['ctipo_documento', 'numero', 'nombres', 'paterno', 'materno', 'nacimiento', 'parentesco'] as const;
+export type LapField = (typeof LAP_FIELDS)[number];
+/** `infante`: whether the passenger carries a lap child (a message about the carrier lands on it). */
+export type LapValues = Record<LapField, string> & { infante: boolean; autorizacion_notarial: boolean };
+const LAP_BLANK: LapValues = {
+  infante: false,
+  ctipo_documento: String(DOCUMENT_TYPE.dni),
+  numero: '',
+  nombres: '',
+  paterno: '',
+  materno: '',
+  nacimiento: '',
+  parentesco: '',
+  autorizacion_notarial: false,
+};
 
 /**
  * One passenger of step 3 (the seats they take: one per leg), checked with the shared
@@ -43,7 +76,9 @@ export type GuardianValues = { responsable: string; parentesco: string };
  */
 export class PassengerForm {
   readonly form = new FormState<PassengerValues>(BLANK, { prefix: 'pasajero' });
-  readonly guardian = new FormState<GuardianValues>({ responsable: '', parentesco: '' });
+  readonly guardian = new FormState<GuardianValues>({ responsable: '', parentesco: '', autorizacion_notarial: false });
+  /** Issue 34: the child on the passenger's lap (the server names its fields under `infante`). */
+  readonly lap = new FormState<LapValues>(LAP_BLANK, { prefix: 'infante' });
   /** The birth date a known passenger's data are asked with. */
   readonly birth = new FormState({ nacimiento: '' });
   lookup: Lookup = { state: 'idle' };
@@ -53,7 +88,7 @@ export class PassengerForm {
     readonly index: number,
     private readonly api: PersonLookupApi,
   ) {
-    makeAutoObservable<PassengerForm, 'api' | 'searched'>(this, { index: false, form: false, guardian: false, birth: false, api: false, searched: false });
+    makeAutoObservable<PassengerForm, 'api' | 'searched'>(this, { index: false, form: false, guardian: false, lap: false, birth: false, api: false, searched: false });
   }
 
   get values(): PassengerValues {
@@ -67,14 +102,63 @@ export class PassengerForm {
     }
   }
 
-  setGuardian(field: keyof GuardianValues, value: string): void {
+  setGuardian<K extends keyof GuardianValues>(field: K, value: GuardianValues[K]): void {
     this.guardian.set(field, value);
     if (field === 'responsable') this.guardian.errors = this.guardian.errors.filter((error) => error.field !== 'parentesco');
   }
 
-  /** A message of the passenger's (a field of theirs, or of their responsible adult). */
-  fieldError(field: PassengerField | keyof GuardianValues): FormMessage | undefined {
-    return field === 'responsable' || field === 'parentesco' ? this.guardian.fieldError(field) : this.form.fieldError(field);
+  /** Issue 34: whether the minor travels without a parent (the notarial authorization is asked). */
+  get needsAuthorization(): boolean {
+    return this.guardian.values.parentesco !== '' && needsNotarialAuthorization(this.guardian.values.parentesco);
+  }
+
+  setLap<K extends keyof LapValues>(field: K, value: LapValues[K]): void {
+    this.lap.set(field, value);
+  }
+
+  /** Issue 34: whether the lap child travels without a parent (the notarial authorization is asked). */
+  get lapNeedsAuthorization(): boolean {
+    return this.lap.values.parentesco !== '' && needsNotarialAuthorization(this.lap.values.parentesco);
+  }
+
+  /** A message of the passenger's (a field of theirs, of their responsible adult, or `infante.*` of their lap child). */
+  fieldError(field: PassengerField | keyof GuardianValues | `infante.${string}`): FormMessage | undefined {
+    if (field.startsWith('infante.')) return this.lap.fieldError(field.slice('infante.'.length));
+    return field === 'responsable' || field === 'parentesco' || field === 'autorizacion_notarial' ? this.guardian.fieldError(field) : this.form.fieldError(field);
+  }
+
+  /**
+   * Issue 34: the lap child checked with the shared `lapChildOn` for each departure day of the
+   * passenger's legs (under 5, the carrier 18 or older): `null` when none is carried, the child,
+   * or undefined (messages set).
+   */
+  checkLap(days: string[]): LapChild | null | undefined {
+    const values = this.lap.values;
+    if (!values.infante) {
+      this.lap.reset(values);
+      return null;
+    }
+    const infante = {
+      ctipo_documento: Number(values.ctipo_documento),
+      numero: values.numero,
+      nombres: values.nombres,
+      paterno: values.paterno,
+      materno: values.materno,
+      nacimiento: values.nacimiento,
+      parentesco: values.parentesco,
+      ...(needsNotarialAuthorization(values.parentesco) ? { autorizacion_notarial: values.autorizacion_notarial } : {}),
+    };
+    let child: LapChild | undefined;
+    for (const day of days) {
+      const checked = this.lap.check(lapChildOn(day), { adulto: this.values.nacimiento, infante });
+      if (!checked.ok) {
+        // The carrier's own birth date is the passenger form's to tell; the rest is the child's.
+        this.lap.errors = this.lap.errors.filter((error) => error.field !== 'adulto');
+        return undefined;
+      }
+      child = checked.value.infante;
+    }
+    return child ?? null;
   }
 
   /** Fills the passenger with the signed-in customer's data. */

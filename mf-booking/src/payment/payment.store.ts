@@ -1,5 +1,5 @@
 import { ALERT, FormState, session, type Customer, type FocusTarget, type FormMessage, type HeldSeat } from '@rumbo/shared';
-import { MinorGuardianSchema, type Buyer, type Passenger, type ReservationView, type Trip } from '@rumbo/shared/schemas';
+import { MinorGuardianSchema, type Buyer, type LapChild, type Passenger, type ReservationView, type Trip } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { navigateToUrl } from 'single-spa';
 import { limaDay } from '../format';
@@ -265,11 +265,13 @@ export class PaymentStore {
         casiento: leg.seats[index]!.cviaje_asiento,
         casiento_responsable: leg.seats[adult]!.cviaje_asiento,
         parentesco: guardian.values.parentesco,
+        // Issue 34: asked (and sent) only when the adult is not a parent.
+        ...(form.needsAuthorization ? { autorizacion_notarial: guardian.values.autorizacion_notarial } : {}),
       };
       const checked = guardian.check(MinorGuardianSchema, body);
       if (!checked.ok) {
-        // A message of the body is the relationship's to fix (the seats are the purchase's own).
-        if (!guardian.fieldError('parentesco')) guardian.failField('parentesco', guardian.errors[0]!);
+        // A message of the body is the relationship's (or the authorization's) to fix (the seats are the purchase's own).
+        if (!guardian.fieldError('parentesco') && !guardian.fieldError('autorizacion_notarial')) guardian.failField('parentesco', guardian.errors[0]!);
         return undefined;
       }
       bodies.push(checked.value);
@@ -278,21 +280,26 @@ export class PaymentStore {
   }
 
   /** Every check of the form, in the page's order; the parsed data when all pass. */
-  private checkAll(): { passengers: Passenger[]; buyer: Buyer; guardians: sales.GuardianBody[] } | undefined {
+  private checkAll(): { passengers: Passenger[]; laps: (LapChild | null)[]; buyer: Buyer; guardians: sales.GuardianBody[] } | undefined {
     const passengers: Passenger[] = [];
+    const laps: (LapChild | null)[] = [];
     const guardians: sales.GuardianBody[] = [];
+    let lapsOk = true;
     this.passengers.forEach((form, index) => {
       const passenger = form.check();
       if (passenger) passengers.push(passenger);
       guardians.push(...(this.checkGuardians(index) ?? []));
+      const lap = form.checkLap(this.seatsOf(index).map(({ leg }) => leg.day));
+      if (lap === undefined) lapsOk = false;
+      laps.push(lap ?? null);
     });
     const buyer = this.buyer.check(this.clave!);
     // A message about no field of the buyer's (the purchase key): the whole form's.
     const stray = this.buyer.form.errors.filter((error) => !summaryOf.buyerField(error.field)).at(-1);
     if (stray) this.form.fail(stray);
     this.summary = [...this.passengers.flatMap((form) => summaryOf.passenger(form)), ...summaryOf.buyer(this.buyer)];
-    if (this.summary.length || !buyer || passengers.length !== this.passengers.length) return undefined;
-    return { passengers, buyer, guardians };
+    if (this.summary.length || !buyer || !lapsOk || passengers.length !== this.passengers.length) return undefined;
+    return { passengers, laps, buyer, guardians };
   }
 
   /**
@@ -321,7 +328,7 @@ export class PaymentStore {
             saved.add(key);
           }
           for (const { seat } of this.seatsOf(index)) {
-            if (!(await this.deps.api.tieSeat(clave, seat.cviaje_asiento, passenger))) throw new Error('network');
+            if (!(await this.deps.api.tieSeat(clave, seat.cviaje_asiento, passenger, checked.laps[index] ?? undefined))) throw new Error('network');
           }
         }
         saving = undefined;
@@ -332,7 +339,7 @@ export class PaymentStore {
         if (this.price.quote?.cupon) body.cupon = this.price.quote.cupon;
         return this.deps.api.reserve(body);
       },
-      () => [...(saving ? [saving.form] : []), this.buyer.form, this.price.coupon],
+      () => [...(saving ? [saving.form, saving.lap] : []), this.buyer.form, this.price.coupon],
     );
     if (sent.ok) {
       runInAction(() => this.reserved(sent.value));

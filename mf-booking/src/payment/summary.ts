@@ -1,6 +1,6 @@
 import type { FormMessage } from '@rumbo/shared';
 import { BUYER_FIELDS, type BuyerForm } from './buyer.form';
-import { PASSENGER_FIELDS, type PassengerForm } from './passenger.form';
+import { LAP_FIELDS, PASSENGER_FIELDS, type PassengerForm } from './passenger.form';
 import type { PriceStore } from './price.store';
 
 /** DOM id of a control of the payment form (its name too: the summary's links and the focus find it by either). */
@@ -21,9 +21,12 @@ export interface SummaryItem {
 export const summaryOf = {
   passenger(form: PassengerForm): SummaryItem[] {
     const scope = passengerScope(form.index);
-    return [...PASSENGER_FIELDS, 'responsable' as const, 'parentesco' as const].flatMap((field) => {
+    const lap = ['infante', ...LAP_FIELDS, 'autorizacion_notarial'].map((field) => `infante.${field}` as const);
+    return [...PASSENGER_FIELDS, 'responsable' as const, 'parentesco' as const, 'autorizacion_notarial' as const, ...lap].flatMap((field) => {
       const message = form.fieldError(field);
-      return message ? [{ target: controlId(scope, field), message, passenger: form.index + 1 }] : [];
+      // A lap child's control: `p1-infante-numero` (the box that says one is carried: `p1-infante`).
+      const control = field === 'infante.infante' ? 'infante' : field.replace('.', '-');
+      return message ? [{ target: controlId(scope, control), message, passenger: form.index + 1 }] : [];
     });
   },
 

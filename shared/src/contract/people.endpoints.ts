@@ -15,11 +15,11 @@ export const peopleEndpoints = {
   }),
   seatPassenger: endpoint({
     method: 'POST', path: '/rest/asiento/asociar', module: 'people', summary: 'The passenger of a held seat', body: SeatPassengerSchema, answer: v.object({ cviaje_asiento: v.number(), menor: v.boolean() }), session: 'none',
-    errors: { 409: ['seat.notHeld'] },
+    errors: { 400: ['sale.infante.edad', 'sale.infante.portador'], 409: ['seat.notHeld'] },
   }),
   minorGuardian: endpoint({
     method: 'POST', path: '/rest/asiento/menor', module: 'people', summary: "A minor's adult companion", body: MinorGuardianSchema,
     answer: v.object({ casiento: v.number(), casiento_responsable: v.number(), parentesco: v.string() }), session: 'none',
-    errors: { 400: ['request.invalid', 'sale.responsable.adult'], 409: ['seat.notHeld'] },
+    errors: { 400: ['request.invalid', 'sale.responsable.adult', 'sale.autorizacion.required'], 409: ['seat.notHeld'] },
   }),
 } as const;

@@ -1,5 +1,5 @@
 import { ReservationLookupSchema } from '../schemas/sales.contract';
-import { FacturaRequestSchema, ManifestAnswer, OperatorVouchersAnswer, OperatorVouchersQuery, PurchaseVouchersAnswer } from '../schemas/vouchers.schema';
+import { CargoShipmentAnswer, CargoShipmentSchema, FacturaRequestSchema, ManifestAnswer, OperatorVouchersAnswer, OperatorVouchersQuery, PurchaseVouchersAnswer } from '../schemas/vouchers.schema';
 import { endpoint } from './endpoint';
 import { PdfLinkQuery } from './sales.endpoints';
 
@@ -33,7 +33,7 @@ export const vouchersEndpoints = {
   }),
   requestFactura: endpoint({
     method: 'POST', path: '/rest/venta/comprobante/factura', module: owner, summary: 'A factura in place of the boleta (a credit note voids the boleta), within the window the rules allow', body: FacturaRequestSchema, answer: PurchaseVouchersAnswer, session: 'none', noStore: true,
-    errors: { 404: ['sale.reserva.noEncontrada', 'sale.comprobante.noEncontrado'], 409: ['sale.factura.plazo', 'sale.factura.yaEmitida'] },
+    errors: { 404: ['sale.reserva.noEncontrada', 'sale.comprobante.noEncontrado'], 409: ['sale.factura.plazo', 'sale.factura.yaEmitida', 'sale.factura.gratuita'] },
   }),
   operatorManifest: endpoint({
     method: 'GET', path: '/rest/operador/viajes/:cviaje/manifiesto', module: owner, summary: "A trip's passenger manifest: seat, names, age, document, boarding and alighting, voucher, amount", answer: ManifestAnswer, session: 'operator', noStore: true,
@@ -49,5 +49,9 @@ export const vouchersEndpoints = {
   }),
   operatorVouchers: endpoint({
     method: 'GET', path: '/rest/operador/comprobantes', module: owner, summary: 'Vouchers by SUNAT state (by default those that need the operator: refused or not sent)', query: OperatorVouchersQuery, answer: OperatorVouchersAnswer, session: 'operator', noStore: true,
+  }),
+  operatorCargoShipment: endpoint({
+    method: 'POST', path: '/rest/operador/encomiendas', module: owner, summary: 'Register a shipment paid at a counter: its voucher (IGV 18 %) is issued and mailed with it', body: CargoShipmentSchema,
+    answer: CargoShipmentAnswer, status: 201, session: 'operator', noStore: true, errors: { 400: ['request.invalid', 'cargo.destino.same'] },
   }),
 } as const;

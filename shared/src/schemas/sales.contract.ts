@@ -122,6 +122,17 @@ export const ReservationPassengerAnswer = v.object({
   /** e.g. `****5678`. */
   numero: v.string(),
   menor: v.boolean(),
+  /**
+   * Issue 34: a minor travelling without a parent, whose notarial travel authorization the buyer
+   * confirmed (it is shown at boarding). Optional: a ticket kept by an older version has none.
+   */
+  autorizacion_notarial: v.optional(v.boolean()),
+  /** Issue 34: the child under 5 on this passenger's lap (document masked), with their age at departure. */
+  infante: v.optional(
+    v.nullable(
+      v.object({ nombres: v.string(), paterno: v.string(), materno: v.string(), ctipo_documento: v.number(), numero: v.string(), edad: v.number(), autorizacion_notarial: v.boolean() }),
+    ),
+  ),
 });
 export type ReservationPassenger = v.InferOutput<typeof ReservationPassengerAnswer>;
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { isValidRuc } from './company.schema';
-import { ageOn, BuyerSchema, DOCUMENT_TYPE, isMinorOn, PassengerSchema, ReservationSchema } from './sales.schema';
+import { ageOn, BuyerSchema, DOCUMENT_TYPE, isMinorOn, lapChildOn, needsNotarialAuthorization, PassengerSchema, ReservationSchema } from './sales.schema';
 import { validationMessages } from './validation.messages';
 
 const firstIssue = (schema: v.GenericSchema, input: unknown) => {
@@ -91,5 +91,27 @@ describe('sales messages', () => {
     const keys = (lang: 'es-PE' | 'en-EN') => Object.keys(validationMessages[lang]).filter((k) => k.startsWith('sale.')).sort();
     expect(keys('es-PE').length).toBeGreaterThan(10);
     expect(keys('en-EN')).toEqual(keys('es-PE'));
+  });
+});
+
+describe('lap children and the notarial authorization (issue 34)', () => {
+  const child = { ctipo_documento: 19, numero: '91234567', nombres: 'Inti', paterno: 'Quispe', materno: 'Rojas', nacimiento: '2021-11-28', parentesco: 'madre' };
+  const messages = (input: unknown, departure = '2026-11-27') => {
+    const result = v.safeParse(lapChildOn(departure), input);
+    return result.success ? [] : result.issues.map((issue) => `${v.getDotPath(issue)}:${issue.message}`);
+  };
+
+  it('a lap child is under 5 on the departure day and the carrier 18 or older', () => {
+    expect(messages({ adulto: '1990-05-04', infante: child })).toEqual([]);
+    // Five on the departure day: a seat of their own.
+    expect(messages({ adulto: '1990-05-04', infante: { ...child, nacimiento: '2021-11-27' } })).toEqual(['infante.nacimiento:sale.infante.edad']);
+    expect(messages({ adulto: '2008-11-28', infante: child })).toEqual(['infante:sale.infante.portador']);
+    expect(messages({ adulto: '2008-11-27', infante: child })).toEqual([]);
+  });
+
+  it('only a father or mother spares the notarial authorization', () => {
+    expect(['padre', 'madre', 'tutor', 'familiar', 'otro'].filter(needsNotarialAuthorization)).toEqual(['tutor', 'familiar', 'otro']);
+    expect(messages({ adulto: '1990-05-04', infante: { ...child, parentesco: 'tutor' } })).toEqual(['infante.autorizacion_notarial:sale.autorizacion.required']);
+    expect(messages({ adulto: '1990-05-04', infante: { ...child, parentesco: 'tutor', autorizacion_notarial: true } })).toEqual([]);
   });
 });

@@ -86,13 +86,78 @@ export const BuyerSchema = v.pipe(
 );
 export type Buyer = v.InferOutput<typeof BuyerSchema>;
 
+/** A minor's relationship to the adult they travel with. */
+export const RELATIONSHIP = ['padre', 'madre', 'tutor', 'familiar', 'otro'] as const;
+export type Relationship = (typeof RELATIONSHIP)[number];
+
+/**
+ * Issue 34 item 7: whether a minor travelling with this adult needs the notarial travel
+ * authorization ("permiso notarial de viaje"). Código de los Niños y Adolescentes (Ley 27337)
+ * art. 111: a child or adolescent travelling inside Peru alone or with someone who is not their
+ * father or mother needs the authorization of (at least) one parent, with the signature certified
+ * by a notary (a justice of the peace where there is no notary; the judge where no parent can
+ * give it, art. 112); travelling with one parent, none is needed. The notary certifies the
+ * parent's signature (Ley del Notariado, D.Leg. 1049, art. 94: "certificación de firmas"). A
+ * tutor is not a parent for this rule: a tutor shows the authorization (or the court's) too.
+ */
+export const needsNotarialAuthorization = (parentesco: string) => parentesco !== 'padre' && parentesco !== 'madre';
+
+/** The buyer's confirmation that a minor travelling without a parent carries the notarial authorization. */
+const notarialConfirmation = v.optional(v.boolean('sale.autorizacion.required'));
+const notarialConfirmed = <T extends { parentesco: string; autorizacion_notarial?: boolean | undefined }>(d: T) =>
+  !needsNotarialAuthorization(d.parentesco) || d.autorizacion_notarial === true;
+
 /** `POST /rest/asiento/menor`: a minor's responsible adult (another passenger of the purchase). */
-export const MinorGuardianSchema = v.object({
-  clave_bloqueo: purchaseKey,
-  casiento: v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid')),
-  casiento_responsable: v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid')),
-  parentesco: v.picklist(['padre', 'madre', 'tutor', 'familiar', 'otro'], 'sale.parentesco.required'),
-});
+export const MinorGuardianSchema = v.pipe(
+  v.object({
+    clave_bloqueo: purchaseKey,
+    casiento: v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid')),
+    casiento_responsable: v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid')),
+    parentesco: v.picklist(RELATIONSHIP, 'sale.parentesco.required'),
+    /** Issue 34: true when the minor travels without a parent and will show the notarial authorization at boarding. */
+    autorizacion_notarial: notarialConfirmation,
+  }),
+  v.forward(v.check(notarialConfirmed, 'sale.autorizacion.required'), ['autorizacion_notarial']),
+);
+
+/**
+ * Issue 34 item 7, lap children. The terms: a child pays and takes a seat from age 5
+ * (`FARE_AGE`); a younger one may ride on the lap of an adult passenger, free, registered with
+ * their document so they are on the trip's manifest (D.S. 017-2009-MTC: the manifest lists every
+ * person carried). One per adult (a lap holds one child safely; the seat belt is the adult's), and
+ * the adult is of age on the day of departure (18, Código Civil art. 42: full capacity, so the
+ * adult can answer for the child on board).
+ */
+export const FARE_AGE = 5;
+export const LAP_CARRIER_AGE = ADULT_AGE;
+
+/** A lap child's data: document, names, birth date, relationship to the carrying adult (and the notarial confirmation). */
+export const LapChildSchema = v.pipe(
+  v.object({
+    ...documentEntries,
+    nombres: text('sale.nombres.required'),
+    paterno: text('sale.paterno.required'),
+    materno: text('sale.materno.required'),
+    nacimiento: birthDate,
+    parentesco: v.picklist(RELATIONSHIP, 'sale.parentesco.required'),
+    autorizacion_notarial: notarialConfirmation,
+  }),
+  v.forward(v.check((d) => numberFitsItsType(d), (issue) => numberRule(issue.input)), ['numero']),
+  v.forward(v.check(notarialConfirmed, 'sale.autorizacion.required'), ['autorizacion_notarial']),
+);
+export type LapChild = v.InferOutput<typeof LapChildSchema>;
+
+/**
+ * The lap child's rules that depend on the departure day (YYYY-MM-DD, Lima): the child is under
+ * `FARE_AGE` and the carrying adult (`adulto`: their birth date) `LAP_CARRIER_AGE` or older.
+ * The browser checks it per leg; `/rest/asiento/asociar` with the seat's departure.
+ */
+export const lapChildOn = (departure: string) =>
+  v.pipe(
+    v.object({ adulto: birthDate, infante: LapChildSchema }),
+    v.forward(v.check((d) => ageOn(d.infante.nacimiento, departure) < FARE_AGE, 'sale.infante.edad'), ['infante', 'nacimiento']),
+    v.forward(v.check((d) => ageOn(d.adulto, departure) >= LAP_CARRIER_AGE, 'sale.infante.portador'), ['infante']),
+  );
 
 /** `POST /rest/venta/reserva`: the held seats of a purchase become a reservation. Amounts are never sent. */
 export const ReservationSchema = v.object({
@@ -108,4 +173,6 @@ export const SeatPassengerSchema = v.object({
   clave_bloqueo: purchaseKey,
   cviaje_asiento: v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid')),
   pasajero: PassengerSchema,
+  /** Issue 34: a child under 5 riding on this passenger's lap on this seat (checked with `lapChildOn` the seat's departure). */
+  infante: v.optional(LapChildSchema),
 });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isValidRuc } from './company.schema';
+import { DocumentSchema } from './sales.schema';
 import { ReservationLookupSchema } from './sales.contract';
 
 /**
@@ -74,6 +75,10 @@ export const ManifestPassengerAnswer = v.object({
   comprobante: v.nullable(v.string()),
   importe_centimos: v.number(),
   menor: v.boolean(),
+  /** Issue 34: a child under 5 riding on the lap of the passenger of seat `regazo_de` (no seat of their own, nothing charged); null for a seated passenger. */
+  regazo_de: v.nullable(v.number()),
+  /** Issue 34: a minor travelling without a parent: the notarial travel authorization is checked at boarding. */
+  autorizacion_notarial: v.boolean(),
 });
 export const ManifestAnswer = v.object({
   cviaje: v.number(),
@@ -84,3 +89,33 @@ export const ManifestAnswer = v.object({
   pasajeros: v.array(ManifestPassengerAnswer),
 });
 export type Manifest = v.InferOutput<typeof ManifestAnswer>;
+
+/**
+ * Issue 34 item 1: a shipment received and paid at an agency's counter, registered by an operator
+ * (`POST /rest/operador/encomiendas`): its voucher is issued in the same transaction, with cargo's
+ * tax treatment (IGV 18 %), and mailed to the sender. A factura when a RUC is given.
+ */
+export const CargoShipmentSchema = v.pipe(
+  v.object({
+    cagencia_origen: v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid')),
+    cagencia_destino: v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid')),
+    remitente: v.pipe(v.string('sale.nombres.required'), v.trim(), v.minLength(1, 'sale.nombres.required'), v.maxLength(120, 'sale.nombres.required')),
+    remitente_documento: DocumentSchema,
+    email: v.pipe(v.string('sale.email.invalid'), v.trim(), v.toLowerCase(), v.email('sale.email.invalid'), v.maxLength(120, 'sale.email.invalid')),
+    destinatario: v.pipe(v.string('sale.nombres.required'), v.trim(), v.minLength(1, 'sale.nombres.required'), v.maxLength(120, 'sale.nombres.required')),
+    documento_destinatario: v.pipe(v.string('cargo.documento.format'), v.trim(), v.regex(/^\d{8,12}$/, 'cargo.documento.format')),
+    pide_documento: v.optional(v.boolean('request.invalid'), false),
+    paquetes: v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid'), v.maxValue(99, 'request.invalid')),
+    peso_kg: v.pipe(v.number('cargo.peso.range'), v.minValue(0.1, 'cargo.peso.range'), v.maxValue(500, 'cargo.peso.range')),
+    valor_declarado: v.pipe(v.number('request.invalid'), v.minValue(0, 'request.invalid'), v.maxValue(1_000_000, 'request.invalid')),
+    /** What the sender paid, IGV included, in céntimos. */
+    precio_centimos: v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid'), v.maxValue(10_000_000, 'request.invalid')),
+    ruc: v.optional(v.pipe(v.string('sale.ruc.invalid'), v.trim(), v.check(isValidRuc, 'sale.ruc.invalid'))),
+    razon_social: v.optional(v.pipe(v.string('sale.razon.required'), v.trim(), v.minLength(1, 'sale.razon.required'), v.maxLength(200, 'sale.razon.required'))),
+    idioma: v.optional(v.picklist(['es-PE', 'en-EN'], 'request.invalid'), 'es-PE'),
+  }),
+  v.forward(v.check((s) => s.cagencia_origen !== s.cagencia_destino, 'cargo.destino.same'), ['cagencia_destino']),
+  v.forward(v.check((s) => s.ruc === undefined || !!s.razon_social, 'sale.razon.required'), ['razon_social']),
+);
+export type CargoShipment = v.InferOutput<typeof CargoShipmentSchema>;
+export const CargoShipmentAnswer = v.object({ codigo: v.string(), comprobante: v.string(), total_centimos: v.number(), igv_centimos: v.number() });
