@@ -15,6 +15,7 @@ import { throwawaySigner } from './vouchers/signing';
 import { createSunatSoapPort, createSunatStandIn } from './vouchers/sunat';
 import { pocketOf } from './pocket/pocket.service';
 import { createReminderJob } from './pocket/reminders';
+import { createPushSender } from './push/push.sender';
 
 /** How long SIGTERM waits for requests in flight and the mail batch before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     changePolicy: config.changePolicy,
     voucherSigner,
     wallets: config.wallets,
+    vapid: config.vapid,
   });
   log = app.log;
   if (payments.sandbox) app.log.warn(`payment sandbox stands in for ${[payments.safetypay.sandbox && 'SafetyPay', payments.pagoefectivo.sandbox && 'PagoEfectivo'].filter(Boolean).join(' and ')} (no real money)`);
@@ -85,9 +87,13 @@ async function main(): Promise<void> {
     log: app.log,
   });
   reminders.start();
+  // Every instance runs the push sender too: each queued notification is claimed in the database.
+  const pushSender = config.vapid && createPushSender({ db: database.db, vapid: config.vapid, log: app.log });
+  pushSender?.start();
+  if (config.vapid) app.log.info('web push offered (VAPID_*)');
   if (config.wallets.apple) app.log.info('Apple Wallet passes offered (APPLE_PASS_*)');
   if (config.wallets.google) app.log.info('Google Wallet links offered (GOOGLE_WALLET_*)');
-  else app.log.warn('SMTP_URL is not set: mails stay in the outbox' + (config.devMailbox ? ' (see /dev/outbox)' : ''));
+  if (!transport) app.log.warn('SMTP_URL is not set: mails stay in the outbox' + (config.devMailbox ? ' (see /dev/outbox)' : ''));
 
   /**
    * Graceful stop: readiness answers 503 at once, after SHUTDOWN_DELAY_MS the server stops accepting connections and
@@ -110,6 +116,7 @@ async function main(): Promise<void> {
       if (signal === 'SIGTERM' && config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       await app.close();
       await reminders.stop();
+      await pushSender?.stop();
       await sender?.stop();
       await voucherSender.stop();
       transport?.close();
