@@ -9,6 +9,8 @@ const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 /** A paid ticket bought through the site (sandbox), its reservation page open. */
 async function buyOne(page: import('@playwright/test').Page) {
+  // A whole purchase through the sandbox, then the page's own checks (as offline.spec's journey).
+  test.setTimeout(120_000);
   const booking = new BookingPage(page);
   const payment = new PaymentStepPage(page);
   const reservation = new ReservationStatusPage(page);
