@@ -41,6 +41,8 @@ import { voucherUndo } from './vouchers/undo';
 import type { WalletsConfig } from './pocket/pocket.config';
 import { pocketOf, type PocketOptions } from './pocket/pocket.service';
 import { pocketRoutes } from './pocket/pocket.routes';
+import type { VapidConfig } from './push/push.config';
+import { pushRoutes } from './push/push.routes';
 
 export interface AppOptions {
   db: Database;
@@ -113,6 +115,8 @@ export interface AppOptions {
   voucherSigner: VoucherSigner;
   /** Issue 36: the configured wallets (APPLE_PASS_*, GOOGLE_WALLET_*); none: no wallet links. */
   wallets?: WalletsConfig;
+  /** Issues 35 and 36: web push's VAPID keys (VAPID_*); unset: no key, no button, subscribing answers 404. */
+  vapid?: VapidConfig;
 }
 
 declare module 'fastify' {
@@ -230,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit, voucherSigner: options.voucherSigner });
   await app.register(pocketRoutes, { db, now, config: pocketConfig, pocket, lookupRateLimit, writeRateLimit });
+  await app.register(pushRoutes, { db, sessionSecret, now, vapid: options.vapid, writeRateLimit });
   await app.register(operatorsRoutes, { operators: options.operators ?? [] });
   await app.register(disruptionsRoutes, {
     db,

@@ -7,6 +7,7 @@ import { parseOperatorTokens, type OperatorCredential } from './operators/operat
 import { policyFromEnv, type ChangePolicy } from './disruptions/policy';
 import type { PaymentsConfig } from './payments';
 import { WalletConfigError, walletsOf, type WalletsConfig } from './pocket/pocket.config';
+import { PushConfigError, vapidOf, type VapidConfig } from './push/push.config';
 import { PAGOEFECTIVO_URL, type PagoEfectivoCredentials } from './payments/pagoefectivo';
 import { SAFETYPAY_URL, type SafetyPayCredentials } from './payments/safetypay';
 import { signerOf, type VoucherSigner } from './vouchers/signing';
@@ -63,6 +64,8 @@ export interface Config {
   sunat: SunatConfig;
   /** Issue 36: APPLE_PASS_* and GOOGLE_WALLET_* (pocket/pocket.config.ts); each unset: that wallet's button is not offered. */
   wallets: WalletsConfig;
+  /** Issues 35 and 36: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, PUSH_SERVICE_HOSTS (push/push.config.ts); unset: no web push. */
+  vapid?: VapidConfig;
 }
 
 /** SUNAT_*: see sunatOf. */
@@ -342,7 +345,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     changePolicy: policyFromEnv(env),
     sunat: sunatOf(env, production),
     wallets: wallets(env, [env.SITE_URL, ...corsOrigins].filter((origin): origin is string => typeof origin === 'string' && origin !== '')),
+    vapid: vapid(env),
   };
+}
+
+function vapid(env: NodeJS.ProcessEnv): VapidConfig | undefined {
+  try {
+    return vapidOf(env);
+  } catch (error) {
+    if (error instanceof PushConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function wallets(env: NodeJS.ProcessEnv, siteOrigins: string[]): WalletsConfig {

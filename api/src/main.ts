@@ -16,6 +16,7 @@ import { createSunatSoapPort, createSunatStandIn } from './vouchers/sunat';
 import { pocketOf } from './pocket/pocket.service';
 import { createReminderJob } from './pocket/reminders';
 import { createRefundRetryJob } from './disruptions/refunds';
+import { createPushSender } from './push/push.sender';
 
 /** How long SIGTERM waits for requests in flight and the mail batch before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
     changePolicy: config.changePolicy,
     voucherSigner,
     wallets: config.wallets,
+    vapid: config.vapid,
   });
   log = app.log;
   if (payments.sandbox) app.log.warn(`payment sandbox stands in for ${[payments.safetypay.sandbox && 'SafetyPay', payments.pagoefectivo.sandbox && 'PagoEfectivo'].filter(Boolean).join(' and ')} (no real money)`);
@@ -89,9 +91,13 @@ async function main(): Promise<void> {
   // Issue 35: refunds the provider could not answer are asked again with the same key (claimed in the database).
   const refunds = createRefundRetryJob({ db: database.db, providers: { safetypay: payments.safetypay, pagoefectivo: payments.pagoefectivo }, log: app.log });
   refunds.start();
+  // Every instance runs the push sender too: each queued notification is claimed in the database.
+  const pushSender = config.vapid && createPushSender({ db: database.db, vapid: config.vapid, log: app.log });
+  pushSender?.start();
+  if (config.vapid) app.log.info('web push offered (VAPID_*)');
   if (config.wallets.apple) app.log.info('Apple Wallet passes offered (APPLE_PASS_*)');
   if (config.wallets.google) app.log.info('Google Wallet links offered (GOOGLE_WALLET_*)');
-  else app.log.warn('SMTP_URL is not set: mails stay in the outbox' + (config.devMailbox ? ' (see /dev/outbox)' : ''));
+  if (!transport) app.log.warn('SMTP_URL is not set: mails stay in the outbox' + (config.devMailbox ? ' (see /dev/outbox)' : ''));
 
   /**
    * Graceful stop: readiness answers 503 at once, after SHUTDOWN_DELAY_MS the server stops accepting connections and
@@ -115,6 +121,7 @@ async function main(): Promise<void> {
       await app.close();
       await reminders.stop();
       await refunds.stop();
+      await pushSender?.stop();
       await sender?.stop();
       await voucherSender.stop();
       transport?.close();

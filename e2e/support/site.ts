@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { throwawayWallets } from './wallets';
+import { throwawayVapid } from './vapid';
 
 /**
  * The site under test: its own ports, deploy folder and a fresh database, so a developer's
@@ -69,5 +70,7 @@ SITE.env = {
   REDIS_PREFIX: `rumbo-e2e-${path.basename(work)}-`,
   // Issue 36: Apple Wallet and Google Wallet configured (throwaway credentials), so the tickets offer both.
   ...throwawayWallets(work),
+  // Issues 35 and 36: web push configured (a VAPID pair made here), so paid tickets offer "Notify me on this phone".
+  ...throwawayVapid(),
   SITE_URL: `http://localhost:${sitePort}`,
 };

@@ -1,5 +1,5 @@
 import { api, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
-import { aftersaleEndpoints, companiesEndpoints, disruptionsEndpoints, peopleEndpoints, pocketEndpoints, pointsEndpoints, promotionsEndpoints, salesEndpoints, vouchersEndpoints, type RequestOf } from '@rumbo/shared/contract';
+import { aftersaleEndpoints, companiesEndpoints, disruptionsEndpoints, peopleEndpoints, pocketEndpoints, pointsEndpoints, promotionsEndpoints, pushEndpoints, salesEndpoints, vouchersEndpoints, type RequestOf } from '@rumbo/shared/contract';
 import { changeSeat } from './booking.resource';
 import type { Declaration, LapChild, Passenger, PersonOnFile } from '@rumbo/shared/schemas';
 
@@ -117,3 +117,7 @@ export const fetchVouchers = (codigo: string, clave_bloqueo: string) => api.call
 export const voucherPdf = (codigo: string, clave_bloqueo: string) => api.call(vouchersEndpoints.voucherPdf, { codigo, clave_bloqueo });
 export const voucherXml = (codigo: string, clave_bloqueo: string) => api.call(vouchersEndpoints.voucherXml, { codigo, clave_bloqueo });
 export const requestFactura = (body: RequestOf<typeof vouchersEndpoints.requestFactura>) => api.call(vouchersEndpoints.requestFactura, body);
+
+/** Web push (issues 35 and 36): the VAPID key (null: not configured), and this browser's subscription for a purchase. */
+export const pushKey = () => api.call(pushEndpoints.pushKey);
+export const pushSubscribe = (body: RequestOf<typeof pushEndpoints.pushSubscribe>) => api.call(pushEndpoints.pushSubscribe, body);

@@ -19,3 +19,4 @@ export * from '../disruptions/disruptions.tables';
 export * from '../credit/credit.tables';
 export * from '../vouchers/vouchers.tables';
 export * from '../pocket/pocket.tables';
+export * from '../push/push.tables';

@@ -10,6 +10,8 @@ import { findTripForSale } from '../trips/trips.queries';
 import { disruptionMail, type NoticeTicket } from './disruption-mail';
 import { incidencia_aviso, viaje_incidencia } from './disruptions.tables';
 import { disruptionToken } from './links';
+import { enqueuePush, purchasesWithPush } from '../push/push.queue';
+import { disruptionPush } from '../push/push-texts';
 import type { ChangePolicy } from './policy';
 
 const DAY = 86_400_000;
@@ -144,6 +146,16 @@ async function notify(
       language,
     );
   });
+  // The web pushes, in the same transaction: one per ticket with its choice link, else one per purchase.
+  const pushed = await purchasesWithPush(tx, [...purchases.keys()]);
+  for (const { detail, tickets: list } of purchases.values()) {
+    if (!pushed.has(Number(detail.creserva))) continue;
+    const language = (detail.idioma === 'en-EN' ? 'en-EN' : 'es-PE') as Language;
+    const notice = { cincidencia: d.cincidencia, revision: d.revision, tipo: d.tipo as 'retraso' | 'cancelacion', minutos: d.minutos, motivo: language === 'en-EN' ? d.motivo_en : d.motivo_es };
+    for (const ticket of right ? list : list.slice(0, 1)) {
+      await enqueuePush(tx, Number(detail.creserva), disruptionPush(notice, { codigo: detail.codigo, idioma: language }, ticket, right), now);
+    }
+  }
   // One statement per 200 mails (a departure of 600 holders is a handful of round trips).
   const due = new Date();
   for (let i = 0; i < mails.length; i += 200) {

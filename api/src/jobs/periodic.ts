@@ -1,5 +1,5 @@
 /**
- * A job every API instance runs on a timer (the mail outbox, the vouchers' outbox, the reminders):
+ * A job every API instance runs on a timer (the mail outbox, the vouchers' outbox, the reminders, the push outbox):
  * one run at a time, the next `intervalMs` after the last ended, a failed run logged and the loop
  * going on. `stop` waits for a run in progress. What each run does once across instances is the
  * job's own business (its rows are claimed in PostgreSQL).

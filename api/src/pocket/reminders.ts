@@ -9,6 +9,8 @@ import type { Pocket } from './pocket.service';
 import { pocketOf as pocketOfReservation, type PocketLeg, type PocketReservation } from './pocket-view';
 import { reminderMail, type ReminderKind } from './reminder-mail';
 import { recordatorio } from './pocket.tables';
+import { enqueuePush } from '../push/push.queue';
+import { reminderPush } from '../push/push-texts';
 
 const HOUR = 60 * 60_000;
 
@@ -37,7 +39,7 @@ const LONGEST_TRIP_MS = 3 * 24 * HOUR;
 /**
  * Sends every reminder due at `now`: for each paid purchase with a valid ticket on a trip about to
  * leave, not opted out, each due reminder not sent yet. Sending is claiming: the reminder's row
- * (unique per purchase, trip and kind) and its mail in the outbox are written in one transaction,
+ * (unique per purchase, trip and kind), its mail in the outbox and its web pushes are written in one transaction,
  * so an instance that loses the race (or runs again after a restart) inserts nothing and sends
  * nothing. Returns how many mails it queued.
  */
@@ -87,6 +89,8 @@ async function claimAndQueue(db: Database, pocket: Pocket, reservation: PocketRe
     const [optedOut] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from recordatorio_baja where creserva = ${reservation.creserva}`);
     if (Number(optedOut?.n ?? 0) > 0) return false;
     await enqueueMail(tx, reminderMail(reservation, leg, tipo, links));
+    // And a web push to each phone that asked for the purchase's (or its buyer's) notices.
+    await enqueuePush(tx, reservation.creserva, reminderPush(reservation, leg, tipo), now);
     return true;
   });
 }

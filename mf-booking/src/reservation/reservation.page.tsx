@@ -12,6 +12,7 @@ import { ReservationStore } from './reservation.store';
 import { OwnCredit, PendingPanel } from './pending-panel';
 import { TicketCard } from './ticket-card';
 import { VouchersPanel } from './vouchers-panel';
+import { PushOptIn } from './push-opt-in';
 import { useTransitioned } from '../use-transitioned';
 
 /** How often the page asks for the payment's outcome while the provider has not answered. */
@@ -60,6 +61,7 @@ const Tickets = observer(function Tickets({ store }: { store: ReservationStore }
           </Text>
         )}
       </HStack>
+      <PushOptIn store={store.push} onEnable={() => void store.enablePush()} />
       <VouchersPanel codigo={store.codigo} deps={store.voucherDeps} />
       <chakra.form onSubmit={resend} noValidate aria-labelledby="resend-title" borderWidth="1px" rounded="lg" p="4">
         <Heading as="h3" id="resend-title" size="sm" mb="2">

@@ -16,6 +16,7 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import * as v from 'valibot';
 import { openablePurchases, purchaseKeyOf, secondsUntil } from '../reservation';
 import * as sales from '../sales.resource';
+import { PushOptInStore, webPushBrowser, type PushBrowser } from './push-opt-in.store';
 
 export interface ReservationDeps {
   api: typeof sales;
@@ -25,6 +26,8 @@ export interface ReservationDeps {
   redirect: (url: string) => void;
   /** Hands a downloaded file to the browser. */
   save: (file: Blob, name: string) => void;
+  /** The Push API (issues 35 and 36): the browser's, unless a test gives its own. */
+  pushBrowser: PushBrowser;
 }
 
 /** loading → ready (the reservation), or unknown (this browser did not make it / no such code) or failed (no answer). */
@@ -69,6 +72,8 @@ export class ReservationStore {
   ownCredit: { disponible_centimos: number; vence: string | null } | undefined = undefined;
   /** Issue 36: once paid, the calendar and wallet links (undefined until they come, or if they do not). */
   pocket: PocketLinks | undefined = undefined;
+  /** Issues 35 and 36: "Notify me on this phone" (hidden unless the store has VAPID keys and the browser takes pushes). */
+  readonly push: PushOptInStore;
   now: number;
   readonly codigo: string;
   private clave: string | undefined;
@@ -83,8 +88,14 @@ export class ReservationStore {
       now: () => Date.now(),
       redirect: (url) => window.location.assign(url),
       save: saveFile,
+      pushBrowser: deps.pushBrowser ?? webPushBrowser(),
       ...deps,
     };
+    this.push = new PushOptInStore({
+      browser: this.deps.pushBrowser,
+      key: () => this.deps.api.pushKey(),
+      save: (body) => this.deps.api.pushSubscribe(body),
+    });
     this.now = this.deps.now();
     // The server's answer is replaced whole, never changed in place: kept by reference, not made observable field by field.
     makeAutoObservable<ReservationStore, 'deps' | 'clave' | 'refreshing'>(this, {
@@ -95,6 +106,7 @@ export class ReservationStore {
       payment: false,
       resendForm: false,
       pdf: false,
+      push: false,
       view: observableRef,
       pocket: observableRef,
       creditOrigin: observableRef,
@@ -270,7 +282,10 @@ export class ReservationStore {
           if (!this.resendEmail) this.resendForm.values.email = view.comprador.email;
         } else if (!this.view) this.state = 'failed';
       });
-      if (view?.estado === 'pagada' && !this.pocket) void this.loadPocket();
+      if (view?.estado === 'pagada' && !this.pocket) {
+        void this.loadPocket();
+        if (this.push.state === 'hidden') void this.push.load();
+      }
     } catch (error) {
       runInAction(() => {
         if (this.view) return;
@@ -369,6 +384,11 @@ export class ReservationStore {
     } catch {
       // The links are an extra: the tickets, their QR and the PDF are on the page without them.
     }
+  }
+
+  /** The tap on "Notify me on this phone": the permission is asked now, never before. */
+  async enablePush(): Promise<void> {
+    await this.push.enable({ codigo: this.codigo, ...(this.clave ? { clave_bloqueo: this.clave } : {}) });
   }
 
   async downloadPdf(): Promise<void> {

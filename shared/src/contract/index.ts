@@ -11,6 +11,7 @@ import { httpEndpoints } from './http.endpoints';
 import { operatorsEndpoints } from './operators.endpoints';
 import { peopleEndpoints } from './people.endpoints';
 import { pocketEndpoints } from './pocket.endpoints';
+import { pushEndpoints } from './push.endpoints';
 import { pointsEndpoints } from './points.endpoints';
 import { promotionsEndpoints } from './promotions.endpoints';
 import { salesEndpoints } from './sales.endpoints';
@@ -31,6 +32,7 @@ export * from './http.endpoints';
 export * from './operators.endpoints';
 export * from './people.endpoints';
 export * from './pocket.endpoints';
+export * from './push.endpoints';
 export * from './points.endpoints';
 export * from './promotions.endpoints';
 export * from './sales.endpoints';
@@ -62,6 +64,7 @@ export const endpoints = {
   ...disruptionsEndpoints,
   ...vouchersEndpoints,
   ...pocketEndpoints,
+  ...pushEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

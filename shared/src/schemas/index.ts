@@ -31,3 +31,4 @@ export * from './names';
 export * from './operator';
 export * from './disruption.schema';
 export * from './disruption.messages';
+export * from './push.schema';

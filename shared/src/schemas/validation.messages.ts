@@ -1,6 +1,7 @@
 import { accountMessages } from './account.messages';
 import { aftersaleMessages } from './aftersale.messages';
 import { disruptionMessages } from './disruption.messages';
+import { pushMessages } from './push.schema';
 import { cargoMessages } from './cargo.messages';
 import { companyMessages } from './company.messages';
 import { complaintMessages } from './complaint.messages';
@@ -28,6 +29,7 @@ export const validationMessages = {
     ...salesMessages['es-PE'],
     ...aftersaleMessages['es-PE'],
     ...disruptionMessages['es-PE'],
+    ...pushMessages['es-PE'],
   },
   'en-EN': {
     ...complaintMessages['en-EN'],
@@ -40,6 +42,7 @@ export const validationMessages = {
     ...salesMessages['en-EN'],
     ...aftersaleMessages['en-EN'],
     ...disruptionMessages['en-EN'],
+    ...pushMessages['en-EN'],
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -7,6 +7,7 @@
  *   folder is immutable (hashed chunks, a remote's versioned folder) are served from the cache;
  * - offline, the page, the shell and the remotes as last seen under the current registry pointer;
  * - from `/rest`, only the customer's own tickets, bound to their purchase key or session token.
+ * It also shows the web pushes (disruptions, trip reminders) and opens their links: `push.ts`.
  */
 import { clientsClaim } from 'workbox-core';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
@@ -30,6 +31,7 @@ import {
   tripsKey,
   type RequestKind,
 } from './policy';
+import { openFromNotification, showPush } from './push';
 
 declare const self: ServiceWorkerGlobalScope;
 declare const __SHELL_BUILD__: string;
@@ -305,4 +307,13 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       }
     })(),
   );
+});
+
+// Web push (issues 35 and 36): the notice, and a tap that opens its link on this origin only.
+self.addEventListener('push', (event: PushEvent) => {
+  event.waitUntil(showPush(self.registration, event.data, ORIGIN, 'Rumbo Andino'));
+});
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  event.waitUntil(openFromNotification(self.clients, event.notification.data, ORIGIN));
 });
