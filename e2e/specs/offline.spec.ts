@@ -87,6 +87,8 @@ test('a ticket bought on this device opens with no network, QR included, and so 
   // Where and when to board: the terminal's address and the boarding time.
   await expect(ticket.getByTestId('ticket-boarding-time')).not.toBeEmpty();
   await expect(ticket).toContainText(/Embarque.*, .*\(/);
+  // The purchase's electronic voucher, kept with the ticket.
+  await expect(ticket.getByTestId('ticket-voucher')).toHaveText(/^B001-\d+$/);
   await expectAccessible(page);
   // How long the offline ticket takes to show its QR (a figure, not a limit; see the issue's budget).
   const started = Date.now();

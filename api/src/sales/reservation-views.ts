@@ -6,6 +6,7 @@ import { holdOf } from '../credit/credit.service';
 import { queryRows, toDate } from '../db/rows';
 import { ConflictError, NotFoundError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
+import { validVoucherOf } from '../vouchers/vouchers.service';
 import { boardingTime } from '../pocket/pocket-view';
 import { legsBySeat, legsOf, mailLegs } from './legs';
 import { effectiveState, reservationOf, unpayable } from './reservations';
@@ -72,6 +73,7 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
   ]);
   if (!r) throw new NotFoundError('sale.reserva.noEncontrada');
   const legs = await legsOf(db, seats);
+  const voucher = tickets.length ? await validVoucherOf(db, creserva) : null;
   const tramos: ReservationLeg[] = [...new Map(seats.map((s) => [s.cviaje, s.tramo as 'ida' | 'vuelta'])).entries()]
     .map(([cviaje, tramo]) => {
       const leg = legs.get(cviaje)!;
@@ -144,6 +146,7 @@ export async function viewOf(db: Database, creserva: number, now: Date): Promise
         precio_centimos: s.precio_centimos,
         pasajero: ticketPassengerOf(t, s, limaToday(leg.salida)),
         qr: t.qr,
+        comprobante: voucher,
         estado: t.estado as TicketState,
         postergado_a: t.postergado_a,
         declaracion: declaracion?.toISOString() ?? null,

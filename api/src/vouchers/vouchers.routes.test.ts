@@ -56,8 +56,11 @@ describe("the buyer's vouchers (issue 34)", () => {
     expect((await api.app.inject({ url: link.pathname.replace(codigo, 'ABCDEFGH') + link.search })).statusCode).toBe(404);
   });
 
-  it('a factura asked for after the purchase: a credit note voids the boleta, the factura replaces it (valid, signed), mailed; once only', async () => {
+  it('a factura asked for after the purchase: a credit note voids the boleta, the factura replaces it (valid, signed), mailed; once only; the tickets name the valid one', async () => {
     const { codigo, clave } = await paidPurchase();
+    // Each ticket names its purchase's valid voucher (issue 36: a ticket kept offline shows it).
+    const ticketVoucher = async () => (await post(api.app, '/rest/venta/consulta', { codigo, clave_bloqueo: clave })).json().data.boletos.map((t: { comprobante: string }) => t.comprobante);
+    expect(await ticketVoucher()).toEqual([expect.stringMatching(/^B001-\d+$/)]);
     const bad = await post(api.app, '/rest/venta/comprobante/factura', { codigo, clave_bloqueo: clave, ruc: '20100047219', razon_social: 'X' }, { 'accept-language': 'en-EN' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'sale.ruc.invalid', message: 'The RUC is not valid', field: 'ruc' });
@@ -71,6 +74,7 @@ describe("the buyer's vouchers (issue 34)", () => {
       ['01', 'F001', 'vigente'],
     ]);
     expect(factura_hasta).toBeNull();
+    expect(await ticketVoucher()).toEqual([comprobantes[2].numero]);
     const xml = (await post(api.app, '/rest/venta/comprobante/xml', { codigo, clave_bloqueo: clave })).body;
     expect(xml).toMatch(/<cbc:InvoiceTypeCode[^>]*>01</);
     expect(xml).toContain('20100047218');

@@ -24,6 +24,20 @@ export const voucherView = (v: Voucher): VoucherView => ({
   hash: v.hash,
 });
 
+/**
+ * The series-correlative of a reservation's valid sale voucher (its boleta, or the factura that
+ * replaced it), or null: none issued, or every one voided. Printed on its tickets (issue 36).
+ */
+export async function validVoucherOf(db: Database, creserva: number): Promise<string | null> {
+  const [valid] = await db
+    .select({ serie: comprobante.serie, correlativo: comprobante.correlativo })
+    .from(comprobante)
+    .where(and(eq(comprobante.creserva, creserva), inArray(comprobante.tipo, [DOCUMENT.factura, DOCUMENT.boleta]), eq(comprobante.vigencia, 'vigente')))
+    .orderBy(desc(comprobante.ccomprobante))
+    .limit(1);
+  return valid ? `${valid.serie}-${valid.correlativo}` : null;
+}
+
 /** Every voucher of a reservation (sale vouchers and credit notes), oldest first. */
 export const vouchersOfReservation = (db: Database, creserva: number) =>
   db.select().from(comprobante).where(eq(comprobante.creserva, creserva)).orderBy(asc(comprobante.ccomprobante));

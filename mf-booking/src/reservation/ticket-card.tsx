@@ -63,6 +63,12 @@ export function TicketCard({ ticket, actions = false, wallet }: { ticket: Ticket
             <chakra.dd>{t('reservation.tickets.seatValue', { n: ticket.nasiento, piso: deckNumber(ticket.gnivel_piso) })}</chakra.dd>
             <chakra.dt fontWeight="semibold">{t('reservation.tickets.price')}</chakra.dt>
             <chakra.dd>{formatCentimos(ticket.precio_centimos, lang)}</chakra.dd>
+            {ticket.comprobante && (
+              <>
+                <chakra.dt fontWeight="semibold">{t('reservation.tickets.voucher')}</chakra.dt>
+                <chakra.dd data-testid="ticket-voucher">{ticket.comprobante}</chakra.dd>
+              </>
+            )}
             {postponed && ticket.postergado_a && (
               <>
                 <chakra.dt fontWeight="semibold">{t('aftersale.ticket.replacedBy')}</chakra.dt>

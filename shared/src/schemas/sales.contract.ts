@@ -172,6 +172,12 @@ export const TicketAnswer = v.object({
   precio_centimos: v.number(),
   pasajero: ReservationPassengerAnswer,
   qr: v.string(),
+  /**
+   * Issue 36: the purchase's valid electronic voucher (series-correlative, `B001-27`), so a ticket
+   * kept on the device shows it; null before one is issued or when nothing was charged. Optional:
+   * a ticket kept by an older version of the site has none.
+   */
+  comprobante: v.optional(v.nullable(v.string())),
   /** Issue 7: `emitido` (valid) or `postergado` (void, replaced by `postergado_a`); issue 35: `anulado` (refunded or turned into credit), `transferido` (replaced by `postergado_a`). */
   estado: v.picklist(TICKET_STATES),
   /** Issue 7: number of the ticket that replaced this one; null unless postponed. */
