@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '../support/test';
 import { AccountPage } from '../pages/account.page';
-import { BookingPage, PaymentStepPage, ReservationStatusPage } from '../pages/booking.page';
+import { ReservationStatusPage } from '../pages/booking.page';
+import { buyTicket } from '../pages/purchase.flow';
 import { ShellPage } from '../pages/shell.page';
 import { expectAccessible } from '../support/axe';
-import { limaDate } from '../support/dates';
 import { sessionToken, storeSession } from '../support/session';
 import { SITE } from '../support/site';
 
@@ -39,22 +39,12 @@ test('a ticket bought on this device opens with no network, QR included, and so 
   test.setTimeout(180_000);
   // Signed in: the purchase goes to the customer's trips.
   await storeSession(page, { token: await sessionToken(), customer: null, expiresAt: Date.now() + 3_600_000 });
-  const booking = new BookingPage(page);
-  const payment = new PaymentStepPage(page);
   const reservation = new ReservationStatusPage(page);
-  await booking.openTrips({ origen: 'LIM', destino: 'AQP', fecha: limaDate(9), pasajeros: 1 });
-  await booking.chooseTrip(/piso/);
-  await booking.pickSeat();
-  await booking.continueBooking();
-  await payment.fillPassenger(1, { numero: '43345678', nombres: 'Lucía', paterno: 'Huamán', materno: 'Torres', email: 'lucia@example.pe', celular: '987654321', genero: 'F', nacimiento: '1991-02-03' });
-  await payment.fillBuyer('lucía huamán torres', 'demo@rumboandino.pe');
-  await payment.acceptTerms();
-  await payment.reserve();
-  await expect(page).toHaveURL(/\/pasajes\/reserva\/[A-HJ-NP-Z2-9]{8}$/);
-  const codigo = page.url().split('/').at(-1)!;
-  await reservation.payWith(/^Tarjeta de crédito o débito/);
-  await reservation.decideAtSafetyPay('approve');
-  await expect(reservation.state()).toHaveText('Pagada', { timeout: 20_000 });
+  const codigo = await buyTicket(page, {
+    passenger: { numero: '43345678', nombres: 'Lucía', paterno: 'Huamán', materno: 'Torres', email: 'lucia@example.pe', genero: 'F', nacimiento: '1991-02-03' },
+    buyerEmail: 'demo@rumboandino.pe',
+    days: 9,
+  });
   await controlled(page);
 
   // The ticket, opened on this device: kept, bound to its code and purchase key.

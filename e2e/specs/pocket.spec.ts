@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../support/test';
-import { BookingPage, PaymentStepPage, ReservationStatusPage } from '../pages/booking.page';
+import { ReservationStatusPage } from '../pages/booking.page';
+import { buyTicket } from '../pages/purchase.flow';
 import { expectAccessible } from '../support/axe';
-import { limaDate } from '../support/dates';
 import { SITE } from '../support/site';
 
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -39,22 +39,12 @@ function unzip(bytes: Buffer, names: string[]): Record<string, string> {
 }
 
 test('a paid ticket offers its trip for the calendar and its boarding pass for Apple and Google Wallet (issue 36)', async ({ page, request }) => {
-  const booking = new BookingPage(page);
-  const payment = new PaymentStepPage(page);
   const reservation = new ReservationStatusPage(page);
-  await booking.openTrips({ origen: 'LIM', destino: 'AQP', fecha: limaDate(8), pasajeros: 1 });
-  await booking.chooseTrip(/piso/);
-  await booking.pickSeat();
-  await booking.continueBooking();
-  await payment.fillPassenger(1, { numero: '42345678', nombres: 'Lucía', paterno: 'Huamán', materno: 'Torres', email: 'lucia@example.pe', celular: '987654321', genero: 'F', nacimiento: '1991-02-03' });
-  await payment.fillBuyer('lucía huamán torres', `lucia.${stamp()}@example.pe`);
-  await payment.acceptTerms();
-  await payment.reserve();
-  await expect(page).toHaveURL(/\/pasajes\/reserva\/[A-HJ-NP-Z2-9]{8}$/);
-  const codigo = page.url().split('/').at(-1)!;
-  await reservation.payWith(/^Tarjeta de crédito o débito/);
-  await reservation.decideAtSafetyPay('approve');
-  await expect(reservation.state()).toHaveText('Pagada', { timeout: 20_000 });
+  const codigo = await buyTicket(page, {
+    passenger: { numero: '42345678', nombres: 'Lucía', paterno: 'Huamán', materno: 'Torres', email: 'lucia@example.pe', genero: 'F', nacimiento: '1991-02-03' },
+    buyerEmail: `lucia.${stamp()}@example.pe`,
+    days: 8,
+  });
 
   const numero = `${codigo}-1`;
   const ticket = reservation.tickets().first();

@@ -1,8 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { expect, test } from '../support/test';
-import { BookingPage, PaymentStepPage, ReservationStatusPage } from '../pages/booking.page';
+import { buyTicket } from '../pages/purchase.flow';
 import { expectAccessible } from '../support/axe';
-import { limaDate } from '../support/dates';
 import { SITE } from '../support/site';
 
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -11,22 +10,11 @@ const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 async function buyOne(page: import('@playwright/test').Page) {
   // A whole purchase through the sandbox, then the page's own checks (as offline.spec's journey).
   test.setTimeout(120_000);
-  const booking = new BookingPage(page);
-  const payment = new PaymentStepPage(page);
-  const reservation = new ReservationStatusPage(page);
-  await booking.openTrips({ origen: 'LIM', destino: 'AQP', fecha: limaDate(9), pasajeros: 1 });
-  await booking.chooseTrip(/piso/);
-  await booking.pickSeat();
-  await booking.continueBooking();
-  await payment.fillPassenger(1, { numero: '43345678', nombres: 'Rosa', paterno: 'Mamani', materno: 'Quispe', email: 'rosa@example.pe', celular: '987654321', genero: 'F', nacimiento: '1990-04-05' });
-  await payment.fillBuyer('rosa mamani quispe', `rosa.${stamp()}@example.pe`);
-  await payment.acceptTerms();
-  await payment.reserve();
-  await expect(page).toHaveURL(/\/pasajes\/reserva\/[A-HJ-NP-Z2-9]{8}$/);
-  const codigo = page.url().split('/').at(-1)!;
-  await reservation.payWith(/^Tarjeta de crédito o débito/);
-  await reservation.decideAtSafetyPay('approve');
-  await expect(reservation.state()).toHaveText('Pagada', { timeout: 20_000 });
+  const codigo = await buyTicket(page, {
+    passenger: { numero: '43345678', nombres: 'Rosa', paterno: 'Mamani', materno: 'Quispe', genero: 'F', nacimiento: '1990-04-05' },
+    buyerEmail: `rosa.${stamp()}@example.pe`,
+    days: 9,
+  });
   // The pocket's links come with the paid page, as the push key does.
   await expect(page.getByRole('link', { name: 'Agregar al calendario (.ics)' })).toBeVisible();
   return codigo;

@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+import { limaDate } from '../support/dates';
+import { BookingPage, PaymentStepPage, ReservationStatusPage, type PassengerInput } from './booking.page';
+
+/** What a bought ticket's journey starts from: its passenger, its buyer and when it leaves. */
+export interface TicketPurchase {
+  /** The passenger's e-mail is the buyer's unless given. */
+  passenger: Pick<PassengerInput, 'numero' | 'nombres' | 'paterno' | 'materno' | 'genero' | 'nacimiento'> & { email?: string };
+  buyerEmail: string;
+  /** Days from today (Lima) of the Lima → Arequipa departure. */
+  days: number;
+}
+
+/**
+ * One ticket bought through the site as a customer buys it: Lima → Arequipa, the first free seat,
+ * one passenger, paid by card in the payment sandbox (SafetyPay). Leaves the paid reservation's
+ * page open and answers its code.
+ */
+export async function buyTicket(page: Page, { passenger, buyerEmail, days }: TicketPurchase): Promise<string> {
+  const booking = new BookingPage(page);
+  const payment = new PaymentStepPage(page);
+  const reservation = new ReservationStatusPage(page);
+  await booking.openTrips({ origen: 'LIM', destino: 'AQP', fecha: limaDate(days), pasajeros: 1 });
+  await booking.chooseTrip(/piso/);
+  await booking.pickSeat();
+  await booking.continueBooking();
+  await payment.fillPassenger(1, { ...passenger, email: passenger.email ?? buyerEmail, celular: '987654321' });
+  await payment.fillBuyer([passenger.nombres, passenger.paterno, passenger.materno].join(' ').toLowerCase(), buyerEmail);
+  await payment.acceptTerms();
+  await payment.reserve();
+  await expect(page).toHaveURL(/\/pasajes\/reserva\/[A-HJ-NP-Z2-9]{8}$/);
+  const codigo = page.url().split('/').at(-1)!;
+  await reservation.payWith(/^Tarjeta de crédito o débito/);
+  await reservation.decideAtSafetyPay('approve');
+  await expect(reservation.state()).toHaveText('Pagada', { timeout: 20_000 });
+  return codigo;
+}
