@@ -10,55 +10,18 @@
  * after the builds exist (`pnpm build`). BENCH_REPORTS=<folder> keeps every run's Lighthouse report.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import lighthouse from 'lighthouse';
+import { lighthouseRun } from './lighthouse.mjs';
 import { chosenTrip, heldPurchase, pendingReservation } from './purchase.mjs';
-import { chrome, limaDate, median, RUNS, startSite } from './site.mjs';
+import { limaDate, median, RUNS, startSite } from './site.mjs';
 
-// puppeteer-core comes with Lighthouse; it drives the browser whose page Lighthouse measures.
 const here = path.dirname(fileURLToPath(import.meta.url));
-const puppeteer = (await import(createRequire(fileURLToPath(import.meta.resolve('lighthouse/package.json'))).resolve('puppeteer-core'))).default;
 const port = Number(process.env.BENCH_PORT ?? 4850);
 const site = `http://localhost:${port}`;
 
 
-async function lighthouseWith(url, storage, local = {}) {
-  const browser = await puppeteer.launch({
-    executablePath: chrome,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
-  });
-  try {
-    const page = await browser.newPage();
-    const entries = Object.fromEntries(Object.entries(storage).map(([key, value]) => [key, JSON.stringify(value)]));
-    await page.evaluateOnNewDocument(
-      (values, kept) => {
-        for (const [key, value] of Object.entries(values)) sessionStorage.setItem(key, value);
-        for (const [key, value] of Object.entries(kept)) localStorage.setItem(key, value);
-      },
-      entries,
-      local,
-    );
-    const result = await lighthouse(url, { onlyCategories: ['performance'], output: 'json', logLevel: 'error' }, undefined, page);
-    const { lhr } = result;
-    // BENCH_REPORTS=<folder> keeps each run's full report (long tasks, LCP element, requests).
-    if (process.env.BENCH_REPORTS) {
-      mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
-      const name = new URL(url).pathname.replace(/\W+/g, '_');
-      writeFileSync(path.join(process.env.BENCH_REPORTS, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
-    }
-    return {
-      score: lhr.categories.performance.score,
-      lcp: lhr.audits['largest-contentful-paint'].numericValue,
-      tbt: lhr.audits['total-blocking-time'].numericValue,
-      cls: lhr.audits['cumulative-layout-shift'].numericValue,
-    };
-  } finally {
-    await browser.close();
-  }
-}
+const lighthouseWith = (url, session, local = {}) => lighthouseRun(url, { session, local });
 
 const siteProcess = await startSite(port);
 const results = [];

@@ -14,15 +14,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import lighthouse from 'lighthouse';
-import { chrome, limaDate, median, RUNS, startSite } from './site.mjs';
+import { lighthouseRun } from './lighthouse.mjs';
+import { limaDate, median, RUNS, startSite } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// puppeteer-core comes with Lighthouse; it drives the browser whose page Lighthouse measures.
-const puppeteer = (await import(createRequire(fileURLToPath(import.meta.resolve('lighthouse/package.json'))).resolve('puppeteer-core'))).default;
 const port = Number(process.env.BENCH_PORT ?? 4700);
 const site = `http://localhost:${port}`;
 const apiUrl = `http://localhost:${port + 1}`;
@@ -71,35 +68,7 @@ async function readerState(reader) {
   return { cookies: [{ name: 'token', value: token }], local: { auth_storage: session } };
 }
 
-async function measure(url, state) {
-  const browser = await puppeteer.launch({
-    executablePath: chrome,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
-  });
-  try {
-    const page = await browser.newPage();
-    // Cookies are per host, not per port: the site and the limit's proxy get the same ones.
-    if (state.cookies.length) await browser.setCookie(...state.cookies.map((c) => ({ ...c, domain: 'localhost', path: '/' })));
-    await page.evaluateOnNewDocument((kept) => {
-      if (globalThis.location.protocol !== 'http:') return;
-      for (const [key, value] of Object.entries(kept)) localStorage.setItem(key, value);
-    }, state.local);
-    const { lhr } = await lighthouse(url, { onlyCategories: ['performance'], output: 'json', logLevel: 'error' }, undefined, page);
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code}`);
-    if (process.env.BENCH_REPORTS) {
-      mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
-      writeFileSync(path.join(process.env.BENCH_REPORTS, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
-    }
-    return {
-      score: lhr.categories.performance.score,
-      lcp: lhr.audits['largest-contentful-paint'].numericValue,
-      tbt: lhr.audits['total-blocking-time'].numericValue,
-    };
-  } finally {
-    await browser.close();
-  }
-}
+const measure = (url, state) => lighthouseRun(url, state);
 
 /** A run that lost its trace (NO_NAVSTART, NO_LCP) is redone, twice at most. */
 async function measured(url, state, attempts = 3) {

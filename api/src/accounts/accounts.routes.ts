@@ -2,12 +2,13 @@ import { createHmac } from 'node:crypto';
 import { endpoints } from '@rumbo/shared/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
-import { InvalidInputError } from '../errors';
+import { InvalidInputError, UnauthorizedError } from '../errors';
 import { requestLanguage } from '../http/language';
 import { perKeyLimit, type MailGate, type RateLimit } from '../http/rate-limit';
 import { route } from '../http/endpoint';
 import {
   completeSocialSignUp,
+  customerOfToken,
   isDocumentFree,
   lookupAccount,
   requestOtp,
@@ -67,6 +68,22 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const bearer = header && /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   return bearer || request.cookies.token || undefined;
+}
+
+/**
+ * The signed-in customer of a request whose endpoint takes guests too, when a valid session comes
+ * along; undefined otherwise: a stale or bad token binds nothing and blocks nothing (a sale, a
+ * notification subscription).
+ */
+export async function optionalCustomer(db: Database, request: FastifyRequest, secret: string): Promise<number | undefined> {
+  const token = sessionToken(request);
+  if (!token) return undefined;
+  try {
+    return (await customerOfToken(db, token, secret)).ccuenta;
+  } catch (error) {
+    if (error instanceof UnauthorizedError) return undefined;
+    throw error;
+  }
 }
 
 /** The session of a request's token, or UnauthorizedError: for the routes of endpoints that need one. */

@@ -1,10 +1,9 @@
 import { pushEndpoints } from '@rumbo/shared/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { sessionToken } from '../accounts/accounts.routes';
-import { customerOfToken } from '../accounts/accounts.service';
+import type { FastifyPluginAsync } from 'fastify';
+import { optionalCustomer } from '../accounts/accounts.routes';
 import type { Database } from '../db/client';
-import { InvalidInputError, NotFoundError, UnauthorizedError } from '../errors';
+import { InvalidInputError, NotFoundError } from '../errors';
 import { route } from '../http/endpoint';
 import type { RateLimit } from '../http/rate-limit';
 import { paidView } from '../sales/reservation-views';
@@ -26,24 +25,13 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (app, opt
   const { db, sessionSecret, now, vapid } = options;
   const writes = { rateLimit: options.writeRateLimit };
 
-  /** The signed-in customer, if a valid session comes along (a stale token binds nothing, refuses nothing). */
-  async function optionalCustomer(request: FastifyRequest): Promise<number | undefined> {
-    const token = sessionToken(request);
-    if (!token) return undefined;
-    try {
-      return (await customerOfToken(db, token, sessionSecret)).ccuenta;
-    } catch (error) {
-      if (error instanceof UnauthorizedError) return undefined;
-      throw error;
-    }
-  }
 
   route(app, pushEndpoints.pushKey, async () => ({ clave: vapid?.publicKey ?? null }));
 
   route(app, pushEndpoints.pushSubscribe, async ({ input, request }) => {
     if (!vapid) throw new NotFoundError();
     if (!isPushService(vapid, input.suscripcion.endpoint)) throw new InvalidInputError('push.suscripcion.invalid', 'suscripcion');
-    const ccuenta = await optionalCustomer(request);
+    const ccuenta = await optionalCustomer(db, request, sessionSecret);
     let creserva: number | undefined;
     if (input.codigo !== undefined && input.clave_bloqueo !== undefined) {
       // The proof the ticket page reads the purchase with: its code and this browser's purchase key.

@@ -2,8 +2,7 @@ import { endpoints } from '@rumbo/shared/contract';
 import { RESERVATION_CODE_PATTERN } from '@rumbo/shared/schemas';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { sessionResolver, sessionToken } from '../accounts/accounts.routes';
-import { customerOfToken } from '../accounts/accounts.service';
+import { optionalCustomer, sessionResolver } from '../accounts/accounts.routes';
 import type { Database } from '../db/client';
 import { InvalidInputError, NotFoundError, UnauthorizedError } from '../errors';
 import { requestLanguage } from '../http/language';
@@ -58,17 +57,6 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
   const allowedOrigin = (origin: string | undefined) =>
     origin !== undefined && options.corsOrigins.some((allowed) => (typeof allowed === 'string' ? allowed === origin : allowed.test(origin)));
 
-  /** The signed-in customer when a valid session comes along; a guest otherwise (a bad token does not block a sale). */
-  async function optionalCustomer(request: FastifyRequest): Promise<number | undefined> {
-    const token = sessionToken(request);
-    if (!token) return undefined;
-    try {
-      return (await customerOfToken(db, token, sessionSecret)).ccuenta;
-    } catch (error) {
-      if (error instanceof UnauthorizedError) return undefined;
-      throw error;
-    }
-  }
 
   route(app, endpoints.guest, async ({ input: body, request }) => {
     // Whether the address has an account is a courtesy (a hint to sign in): past a small budget per
@@ -86,7 +74,7 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
   route(app, endpoints.quote, async ({ input: body }) => quote(db, body, now()), writes);
 
   route(app, endpoints.reserve, async ({ input: body, request, reply }) => {
-    const ccuenta = await optionalCustomer(request);
+    const ccuenta = await optionalCustomer(db, request, sessionSecret);
     const site = knownSite(request);
     const { view, created } = await reserve(db, body, { now: now(), language: requestLanguage(request), ...(ccuenta ? { ccuenta } : {}), ...(site ? { site } : {}) });
     reply.code(created ? 201 : 200);
