@@ -11,7 +11,9 @@ const SEARCH = { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 
 /** The body the reservation page sends first for `codigo` (`ReservationStore.load`). */
 async function pageSends(codigo: string): Promise<Record<string, string> | undefined> {
   const lookUpReservation = jest.fn(async () => undefined);
-  const store = new ReservationStore(codigo, { api: { lookUpReservation } as unknown as typeof sales, storage: sessionStorage });
+  // The travel credit the page reads beside it (issue 35) is not the first request: none to offer.
+  const noCredit = jest.fn(async () => undefined);
+  const store = new ReservationStore(codigo, { api: { lookUpReservation, fetchPurchaseCredit: noCredit, fetchMyCredit: noCredit } as unknown as typeof sales, storage: sessionStorage });
   await store.load();
   const [call] = lookUpReservation.mock.calls as unknown as [string, string][];
   return call && { codigo: call[0], clave_bloqueo: call[1] };
