@@ -24,21 +24,28 @@ const bytesOf = (base64url: string) => {
   return Uint8Array.from(text, (c) => c.charCodeAt(0));
 };
 
-/** The real browser: Push API through the site's service worker (`/sw.js`, shell/src/offline). */
-export const webPushBrowser = (win: Window = window): PushBrowser => ({
-  supported: () => 'serviceWorker' in win.navigator && 'PushManager' in win && 'Notification' in win,
-  permission: () => (win as Window & typeof globalThis).Notification.permission,
-  requestPermission: () => (win as Window & typeof globalThis).Notification.requestPermission(),
-  async subscribe(publicKey) {
-    const registration = await Promise.race([
-      win.navigator.serviceWorker.ready,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no service worker')), WORKER_WAIT_MS)),
-    ]);
-    const existing = await registration.pushManager.getSubscription();
-    const subscription = existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytesOf(publicKey) }));
-    return subscription.toJSON();
-  },
-});
+/**
+ * The real browser: Push API through the site's service worker (`/sw.js`, shell/src/offline). The
+ * window is read when asked, not when made: the page's store is also made by the site server's
+ * renderer, where there is none (and nothing is supported).
+ */
+export const webPushBrowser = (given?: Window): PushBrowser => {
+  const win = () => (given ?? window) as Window & typeof globalThis;
+  return {
+    supported: () => (given !== undefined || typeof window !== 'undefined') && 'serviceWorker' in win().navigator && 'PushManager' in win() && 'Notification' in win(),
+    permission: () => win().Notification.permission,
+    requestPermission: () => win().Notification.requestPermission(),
+    async subscribe(publicKey) {
+      const registration = await Promise.race([
+        win().navigator.serviceWorker.ready,
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no service worker')), WORKER_WAIT_MS)),
+      ]);
+      const existing = await registration.pushManager.getSubscription();
+      const subscription = existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytesOf(publicKey) }));
+      return subscription.toJSON();
+    },
+  };
+};
 
 /**
  * "Notify me on this phone" (issues 35 and 36): shown only where the store has VAPID keys and the
