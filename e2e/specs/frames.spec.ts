@@ -239,16 +239,30 @@ test.describe('purchase steps and Mi cuenta: frames rendered by the server, thei
     await page.unrouteAll();
   });
 
-  test(`Mi cuenta (desktop): signed in, the profile is asked from the HTML, once; the frame hydrates and nothing moves`, async ({ page }) => {
+  test(`Mi cuenta (desktop): signed in, the page comes with the customer's profile in its HTML (their token reached the server); it hydrates without asking for it and nothing moves`, async ({ page, context }) => {
     await page.setViewportSize(DESKTOP);
-    await storeSession(page, { token: await sessionToken(), customer: { name: 'ana' }, expiresAt: Date.now() + 3_600_000 });
+    const token = await sessionToken();
+    await storeSession(page, { token, customer: { name: 'ana' }, expiresAt: Date.now() + 3_600_000 });
+    // The session as a sign-in leaves it: stored, and shared with the server in the spec's `token` cookie.
+    await context.addCookies([{ name: 'token', value: token, url: SITE.siteUrl }]);
+    await recordLayoutShifts(page);
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const w = window as unknown as { __prerendered: Element | null; __emailInHtml: string | null };
+        w.__prerendered = document.querySelector('#remote-mf_account > [data-build]');
+        w.__emailInHtml = document.querySelector('[data-testid="profile-email"]')?.textContent ?? null;
+      });
+    });
+    const asked: string[] = [];
+    page.on('request', (sent) => new URL(sent.url()).pathname === '/rest/user/perfil' && asked.push(sent.method()));
     const account = new AccountPage(page);
-    const profiles = await loadFromHtml(
-      page,
-      { remote: 'mf_account', method: 'GET', endpoint: '/rest/user/perfil' },
-      () => account.open('/micuenta'),
-      () => expect(account.main.getByTestId('profile-email')).toBeVisible(),
-    );
-    expect(profiles).toEqual([{}]);
+    await account.open('/micuenta');
+    await expect(page.locator('#remote-mf_account[data-live]')).toBeAttached();
+    await expect(account.main.getByTestId('profile-email')).toHaveText('demo@rumboandino.pe');
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { __emailInHtml: string | null }).__emailInHtml), 'the profile is in the HTML').toBe('demo@rumboandino.pe');
+    expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected), 'hydrated, not painted again').toBe(true);
+    expect(asked, 'the profile is not asked again by the browser').toEqual([]);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
   });
 });

@@ -6,6 +6,7 @@ import {
   classify,
   digest,
   inFolders,
+  keepsPage,
   keepsTickets,
   lookupOf,
   registryFolders,
@@ -19,6 +20,15 @@ const api = 'https://api.rumbo.test';
 const get = (url: string, mode = 'cors') => classify({ url, method: 'GET', mode, origin });
 
 describe('what the service worker does with each request (issue 36)', () => {
+  it("never keeps a page rendered for one reader (a signed-in reader's header, Mi cuenta's profile): private or no-store", () => {
+    expect(keepsPage('public, max-age=0, s-maxage=60')).toBe(true);
+    expect(keepsPage(null)).toBe(true);
+    expect(keepsPage('no-cache')).toBe(true);
+    expect(keepsPage('private, no-store')).toBe(false);
+    expect(keepsPage('no-store')).toBe(false);
+    expect(keepsPage('max-age=0,private')).toBe(false);
+  });
+
   it('never takes a /rest answer other than the customer own tickets', () => {
     expect(classify({ url: `${api}/rest/venta/consulta`, method: 'POST', mode: 'cors', origin })).toBe('reservation');
     expect(get(`${api}/rest/user/viajes`)).toBe('trips');

@@ -106,6 +106,15 @@ export function registryFolders(registry: unknown): string[] {
 /** Whether `url` is a file of one of the pointed-at versions. */
 export const inFolders = (url: string, folders: readonly string[]) => folders.some((folder) => url.startsWith(folder));
 
+/**
+ * Whether a page's response may be kept for offline use: never one the site server marked
+ * `private` or `no-store` (a signed-in reader's render carries their name, Mi cuenta their profile):
+ * offline, such a page comes from the app shell and the customer's own kept tickets instead.
+ */
+export function keepsPage(cacheControl: string | null): boolean {
+  return !/(^|[\s,])(private|no-store)([\s,=]|$)/i.test(cacheControl ?? '');
+}
+
 /** The key a reservation's tickets are stored under (never a `/rest` address). */
 export const reservationKey = (origin: string, codigo: string) => `${origin}/__offline/reserva/${encodeURIComponent(codigo.toUpperCase())}`;
 export const tripsKey = (origin: string) => `${origin}/__offline/viajes`;

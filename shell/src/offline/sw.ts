@@ -22,6 +22,7 @@ import {
   classify,
   digest,
   inFolders,
+  keepsPage,
   keepsTickets,
   lookupOf,
   registryFolders,
@@ -132,12 +133,17 @@ async function remoteFile({ request, event }: { request: Request; event: Extenda
   return new CacheFirst({ cacheName: current.cache, plugins: [asCors, ...ok, onlyWhileCurrent(current.cache)] }).handle({ request, event });
 }
 
+/** A page rendered for one reader (`private`, `no-store`: signed in) is never kept on the device. */
+const sharedPagesOnly = {
+  cacheWillUpdate: async ({ response }: { response: Response }) => (keepsPage(response.headers.get('cache-control')) ? response : null),
+};
+
 async function page({ request, event }: { request: Request; event: ExtendableEvent }): Promise<Response> {
   const current = await currentPointer();
-  // Pages are stitched for the versions pointed at: they live and go with the pointer's cache.
+  // Pages are rendered for the versions pointed at: they live and go with the pointer's cache.
   const cacheName = current?.cache ?? SHELL_CACHE;
   try {
-    return await new NetworkFirst({ cacheName, plugins: current ? [...ok, onlyWhileCurrent(cacheName)] : ok }).handle({ request, event });
+    return await new NetworkFirst({ cacheName, plugins: current ? [...ok, sharedPagesOnly, onlyWhileCurrent(cacheName)] : [...ok, sharedPagesOnly] }).handle({ request, event });
   } catch (error) {
     // A page never seen here: the shell's page, which renders any route from the registry.
     const shell = await caches.match(`${ORIGIN}${APP_SHELL_PATH}`, { cacheName: SHELL_CACHE });
@@ -281,7 +287,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
             const cache = await caches.open(current?.cache ?? SHELL_CACHE);
             if (!(await cache.match(url))) {
               const response = await fetch(url, { credentials: 'same-origin' });
-              if (response.ok) await cache.put(url, response);
+              if (response.ok && keepsPage(response.headers.get('cache-control'))) await cache.put(url, response);
             }
           } else if (kind === 'registry') {
             const response = await fetch(url);
