@@ -10,6 +10,9 @@ import { limaDate } from '../support/dates';
 let serial = 0;
 const stamp = () => `${Date.now()}`.slice(-6) + String((serial += 1));
 
+// Each journey buys and pays one or two purchases through the sandbox before its own steps.
+test.describe.configure({ timeout: 120_000 });
+
 interface Purchase {
   origen: string;
   destino: string;
