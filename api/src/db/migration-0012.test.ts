@@ -8,7 +8,10 @@ import { createEmptyTestDatabase } from '../test/database';
 import { CHANNEL, post, seatBody } from '../test/purchase';
 import type { Database } from './client';
 import { queryRows } from './rows';
-import { seedDatabase } from './seed';
+import { seedAgencies } from '../agencies/agencies.seed';
+import { seedContent } from '../content/content.seed';
+import { seedDestinations } from '../content/destinations.seed';
+import { seedTrips } from '../trips/trips.seed';
 
 /**
  * Migration 0012 (issue 19) on a database that has seats the way 0011 kept them: one row per seat
@@ -59,7 +62,12 @@ const api = setupTestApp(
       } finally {
         rmSync(upTo0011, { recursive: true, force: true });
       }
-      await seedDatabase(handle.db);
+      // The reference data the trips need, as 0011 had it: not the cargo seed, which writes the
+      // columns of today's schema (since 0021) that a database at 0011 does not have yet.
+      await seedContent(handle.db);
+      await seedTrips(handle.db);
+      await seedDestinations(handle.db);
+      await seedAgencies(handle.db);
       // A Lima → Arequipa departure five days ahead, its seat rows as 0011 created them.
       const [trip] = await queryRows<{ cviaje: number }>(handle.db, sql`
         select v.cviaje from viaje v join ruta r on r.cruta = v.cruta
