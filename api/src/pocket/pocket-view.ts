@@ -1,7 +1,7 @@
 import { toLanguage, type Language } from '@rumbo/shared/schemas';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { legsBySeat } from '../sales/legs';
+import { legsBySeat, type LegRow } from '../sales/legs';
 import { boleto, reserva, reserva_asiento } from '../sales/sales.tables';
 
 // What the ticket carries into the customer's pocket (calendar, wallet passes, reminders): a paid
@@ -28,21 +28,12 @@ export interface PocketTicket {
   infante: { nombre: string; autorizacion_notarial: boolean } | null;
 }
 
-export interface PocketLeg {
-  cviaje: number;
+/** A leg as sales show it (`LegRow`: `salida` is when the bus leaves the boarding stop), with its boarding time and tickets. */
+export interface PocketLeg
+  extends Pick<LegRow, 'cviaje' | 'origen' | 'destino' | 'terminal_origen' | 'terminal_destino' | 'direccion_origen' | 'direccion_destino' | 'salida' | 'llegada' | 'servicio'> {
   tramo: 'ida' | 'vuelta';
-  origen: string;
-  destino: string;
-  terminal_origen: string;
-  terminal_destino: string;
-  direccion_origen: string;
-  direccion_destino: string;
-  /** The bus leaves the boarding stop. */
-  salida: Date;
   /** Be at the terminal by then (BOARDING_LEAD_MINUTES before `salida`). */
   embarque: Date;
-  llegada: Date;
-  servicio: string;
   boletos: PocketTicket[];
 }
 
