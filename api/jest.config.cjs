@@ -16,6 +16,9 @@ module.exports = {
   },
   transformIgnorePatterns: [`/node_modules/(?!\\.pnpm/${esmOnly}@|${esmOnly}/)`],
   testMatch: ['<rootDir>/src/**/*.test.ts'],
+  // Migrations and seed run once per run, into a template each file's database is copied from.
+  globalSetup: '<rootDir>/src/test/global-setup.ts',
+  globalTeardown: '<rootDir>/src/test/global-teardown.ts',
   // Each file opens its own database; PGlite's first start takes a few seconds.
   testTimeout: 30_000,
 };

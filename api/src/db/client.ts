@@ -29,8 +29,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** A PostgreSQL server (`databaseUrl`), or PGlite in a folder (`dataDir`, or `memory://`). */
-export type DatabaseOptions = { databaseUrl: string } | { dataDir: string };
+/**
+ * A PostgreSQL server (`databaseUrl`), or PGlite in a folder (`dataDir`, or `memory://`),
+ * optionally starting from a data folder dumped by `dumpPglite` (`from`: the tests' migrated template).
+ */
+export type DatabaseOptions = { databaseUrl: string } | { dataDir: string; from?: Blob };
 
 const migrationsFolder = path.join(__dirname, 'migrations');
 
@@ -38,15 +41,19 @@ const migrationsFolder = path.join(__dirname, 'migrations');
 const MIGRATION_LOCK_KEY = 0x72756d62;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return 'databaseUrl' in options ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return 'databaseUrl' in options ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.from);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+/** PGlite clients of the handles `openPglite` made, for `dumpPglite`. */
+const pgliteClients = new WeakMap<Database, PGlite>();
+
+async function openPglite(dataDir: string, from?: Blob): Promise<DatabaseHandle> {
   if (!dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
   // btree_gist: the exclusion constraint that refuses overlapping sales of a seat (migration 0012).
-  const client = new PGlite(dataDir, { extensions: { btree_gist } });
+  const client = new PGlite(dataDir, { extensions: { btree_gist }, ...(from ? { loadDataDir: from } : {}) });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
+  pgliteClients.set(db, client);
   return {
     db,
     driver: 'pglite',
@@ -80,6 +87,13 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     },
     close: () => pool.end(),
   };
+}
+
+/** A PGlite database's whole data folder (uncompressed tar), which `openDatabase({ dataDir, from })` starts from. */
+export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
+  const client = pgliteClients.get(handle.db);
+  if (!client) throw new Error('dumpPglite: not a PGlite database');
+  return client.dumpDataDir('none');
 }
 
 /** The newest committed migration (its journal `when`, which drizzle stores as `created_at`). */
