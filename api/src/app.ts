@@ -41,6 +41,7 @@ import { voucherUndo } from './vouchers/undo';
 import type { WalletsConfig } from './pocket/pocket.config';
 import { pocketOf, type PocketOptions } from './pocket/pocket.service';
 import { pocketRoutes } from './pocket/pocket.routes';
+import { applePassServiceRoutes } from './pocket/wallet-apple-service';
 import type { VapidConfig } from './push/push.config';
 import { pushRoutes } from './push/push.routes';
 
@@ -234,6 +235,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit, voucherSigner: options.voucherSigner });
   await app.register(pocketRoutes, { db, now, config: pocketConfig, pocket, lookupRateLimit, writeRateLimit });
+  // Apple's PassKit web service: wallets register for a pass's updates and fetch it again.
+  if (pocketConfig.apple) await app.register(applePassServiceRoutes, { db, now, config: pocketConfig, pocket, rateLimit: lookupRateLimit, log: app.log });
   await app.register(pushRoutes, { db, sessionSecret, now, vapid: options.vapid, writeRateLimit });
   await app.register(operatorsRoutes, { operators: options.operators ?? [] });
   await app.register(disruptionsRoutes, {
@@ -244,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The mailed choice links lead to the site: SITE_URL, else its first allowed origin.
     siteUrl: options.siteUrl ?? (options.corsOrigins ?? []).find((origin): origin is string => typeof origin === 'string') ?? 'http://localhost:3000',
     ...(options.changePolicy ? { policy: options.changePolicy } : {}),
+    googleWallet: Boolean(pocketConfig.google),
     vouchers: options.voucherUndo ?? voucherUndo(options.voucherSigner, now),
     voucherSigner: options.voucherSigner,
     ...(options.payments ? { payments: options.payments } : {}),

@@ -17,6 +17,7 @@ import { pocketOf } from './pocket/pocket.service';
 import { createReminderJob } from './pocket/reminders';
 import { createRefundRetryJob } from './disruptions/refunds';
 import { createPushSender } from './push/push.sender';
+import { createWalletSender } from './pocket/wallet-updates';
 
 /** How long SIGTERM waits for requests in flight and the mail batch before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
@@ -82,11 +83,8 @@ async function main(): Promise<void> {
   const sender = transport && createMailSender({ db: database.db, transport, from: config.mailFrom, log: app.log, attachments: ticketAttachments(database.db, undefined, { siteUrl: config.siteUrl }) });
   if (sender) sender.start();
   // Every instance runs the reminders job: each reminder is claimed in the database, so it goes out once.
-  const reminders = createReminderJob({
-    db: database.db,
-    pocket: pocketOf({ secret: config.sessionSecret, apiOrigin: config.apiOrigin, ...(config.siteUrl ? { siteUrl: config.siteUrl } : {}), ...config.wallets }),
-    log: app.log,
-  });
+  const pocketConfig = { secret: config.sessionSecret, apiOrigin: config.apiOrigin, ...(config.siteUrl ? { siteUrl: config.siteUrl } : {}), ...config.wallets };
+  const reminders = createReminderJob({ db: database.db, pocket: pocketOf(pocketConfig), log: app.log });
   reminders.start();
   // Issue 35: refunds the provider could not answer are asked again with the same key (claimed in the database).
   const refunds = createRefundRetryJob({ db: database.db, providers: { safetypay: payments.safetypay, pagoefectivo: payments.pagoefectivo }, log: app.log });
@@ -94,6 +92,9 @@ async function main(): Promise<void> {
   // Every instance runs the push sender too: each queued notification is claimed in the database.
   const pushSender = config.vapid && createPushSender({ db: database.db, vapid: config.vapid, log: app.log });
   pushSender?.start();
+  // And the wallets' updates (a disruption moves or voids the saved passes), when a wallet is configured.
+  const walletSender = (config.wallets.apple || config.wallets.google) && createWalletSender({ db: database.db, pocket: pocketConfig, log: app.log });
+  walletSender?.start();
   if (config.vapid) app.log.info('web push offered (VAPID_*)');
   if (config.wallets.apple) app.log.info('Apple Wallet passes offered (APPLE_PASS_*)');
   if (config.wallets.google) app.log.info('Google Wallet links offered (GOOGLE_WALLET_*)');
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
       await reminders.stop();
       await refunds.stop();
       await pushSender?.stop();
+      await walletSender?.stop();
       await sender?.stop();
       await voucherSender.stop();
       transport?.close();

@@ -5,6 +5,7 @@ import { queryRows } from '../db/rows';
 import { NotFoundError } from '../errors';
 import { outbox } from '../mail/mail.tables';
 import type { OutgoingMail } from '../mail/outbox';
+import { enqueuePassUpdates, type PassChange } from '../pocket/wallet-updates';
 import { legsBySeat } from '../sales/legs';
 import { findTripForSale } from '../trips/trips.queries';
 import { disruptionMail, type NoticeTicket } from './disruption-mail';
@@ -22,6 +23,8 @@ export interface DeclareContext {
   /** The site's origin, for the choice links (SITE_URL). */
   siteUrl: string;
   policy: ChangePolicy;
+  /** GOOGLE_WALLET_* is configured: each ticket's Google Wallet pass (if saved) is updated too. */
+  googleWallet?: boolean;
 }
 
 /** Whether a disruption gives its holders the right to rebook or a refund. */
@@ -146,16 +149,23 @@ async function notify(
       language,
     );
   });
-  // The web pushes, in the same transaction: one per ticket with its choice link, else one per purchase.
+  // In the same transaction, the web pushes (one per ticket with its choice link, else one per
+  // purchase) and the wallet passes (each ticket's pass shows the change: wallet-updates.ts).
   const pushed = await purchasesWithPush(tx, [...purchases.keys()]);
+  const passes: PassChange[] = [];
   for (const { detail, tickets: list } of purchases.values()) {
-    if (!pushed.has(Number(detail.creserva))) continue;
     const language = (detail.idioma === 'en-EN' ? 'en-EN' : 'es-PE') as Language;
     const notice = { cincidencia: d.cincidencia, revision: d.revision, tipo: d.tipo as 'retraso' | 'cancelacion', minutos: d.minutos, motivo: language === 'en-EN' ? d.motivo_en : d.motivo_es };
-    for (const ticket of right ? list : list.slice(0, 1)) {
-      await enqueuePush(tx, Number(detail.creserva), disruptionPush(notice, { codigo: detail.codigo, idioma: language }, ticket, right), now);
+    const purchase = { codigo: detail.codigo, idioma: language };
+    if (pushed.has(Number(detail.creserva))) {
+      for (const ticket of right ? list : list.slice(0, 1)) await enqueuePush(tx, Number(detail.creserva), disruptionPush(notice, purchase, ticket, right), now);
+    }
+    for (const ticket of list) {
+      const { titulo, cuerpo } = disruptionPush(notice, purchase, ticket, right);
+      passes.push({ numero: ticket.numero, titulo, cuerpo });
     }
   }
+  await enqueuePassUpdates(tx, `incidencia:${d.cincidencia}:${d.revision}`, passes, now, context.googleWallet ?? false);
   // One statement per 200 mails (a departure of 600 holders is a handful of round trips).
   const due = new Date();
   for (let i = 0; i < mails.length; i += 200) {

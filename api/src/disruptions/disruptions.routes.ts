@@ -27,6 +27,8 @@ export interface DisruptionsRoutesOptions {
   /** The site's origin for the mailed links (SITE_URL; else the first allowed site origin). */
   siteUrl: string;
   policy?: ChangePolicy;
+  /** GOOGLE_WALLET_* is configured: a disruption updates the tickets' saved Google Wallet passes. */
+  googleWallet?: boolean;
   /** Issue 34's credit notes for what refunds and cancellations give back. */
   vouchers: VoucherUndo;
   /** Signs the vouchers a credit payment or a rebooking issues. */
@@ -67,7 +69,7 @@ export const disruptionsRoutes: FastifyPluginAsync<DisruptionsRoutesOptions> = a
   route(
     app,
     disruptionsEndpoints.declareDisruption,
-    async ({ input, session }) => declareDisruption(db, input, session.name, { now: now(), secret: sessionSecret, siteUrl: options.siteUrl, policy }),
+    async ({ input, session }) => declareDisruption(db, input, session.name, { now: now(), secret: sessionSecret, siteUrl: options.siteUrl, policy, googleWallet: options.googleWallet ?? false }),
     { operators: operatorResolver(options.operators), rateLimit: options.writeRateLimit },
   );
   route(app, disruptionsEndpoints.disruptionTicket, async ({ input, request }) => disruptionTicket(db, input.numero, input.token, context(request)), { rateLimit: options.lookupRateLimit });

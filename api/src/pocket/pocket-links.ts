@@ -46,3 +46,13 @@ export const applePassLink = (secret: string, apiOrigin: string, numero: string,
 /** `{apiOrigin}/rest/venta/recordatorios/{codigo}/baja?exp&firma`: stops the purchase's reminders. */
 export const reminderOptOutLink = (secret: string, apiOrigin: string, codigo: string, lastTrip: Date) =>
   `${apiOrigin}${endpointPath(endpoints.reminderOptOutPage, { codigo }, query(secret, 'baja', codigo, lastTrip))}`;
+
+/**
+ * The `authenticationToken` of a ticket's Apple Wallet pass: the wallet sends it back
+ * (`Authorization: ApplePass …`) to register for the pass's updates and to fetch it again. Derived,
+ * not stored: a key of its own from the session secret, signing the ticket number.
+ */
+export const applePassToken = (secret: string, numero: string) => sign(derive(secret, 'rumbo:pase-apple'), numero);
+
+/** Whether `token` is the pass token of ticket `numero`. */
+export const isApplePassToken = (secret: string, numero: string, token: string) => safeEqual(token, applePassToken(secret, numero));

@@ -30,7 +30,10 @@ export interface PocketTicket {
 
 /** A leg as sales show it (`LegRow`: `salida` is when the bus leaves the boarding stop), with its boarding time and tickets. */
 export interface PocketLeg
-  extends Pick<LegRow, 'cviaje' | 'origen' | 'destino' | 'terminal_origen' | 'terminal_destino' | 'direccion_origen' | 'direccion_destino' | 'salida' | 'llegada' | 'servicio'> {
+  extends Pick<
+    LegRow,
+    'cviaje' | 'origen' | 'destino' | 'terminal_origen' | 'terminal_destino' | 'direccion_origen' | 'direccion_destino' | 'salida' | 'llegada' | 'servicio' | 'retraso_min' | 'cancelado'
+  > {
   tramo: 'ida' | 'vuelta';
   /** Be at the terminal by then (BOARDING_LEAD_MINUTES before `salida`). */
   embarque: Date;
@@ -91,6 +94,8 @@ export async function pocketOf(db: Database, r: typeof reserva.$inferSelect): Pr
         embarque: boardingTime(leg.salida),
         llegada: leg.llegada,
         servicio: leg.servicio,
+        retraso_min: leg.retraso_min,
+        cancelado: leg.cancelado,
         boletos: [],
       };
       byTrip.set(s.cviaje, trip);

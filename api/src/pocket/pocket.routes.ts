@@ -20,6 +20,7 @@ import type { Pocket, PocketOptions } from './pocket.service';
 import { recordatorio_baja } from './pocket.tables';
 import { pocketReservation, pocketTicket } from './pocket-view';
 import { applePass } from './wallet-apple';
+import { applePassService } from './wallet-apple-service';
 
 export interface PocketRoutesOptions {
   db: Database;
@@ -107,7 +108,7 @@ export const pocketRoutes: FastifyPluginAsync<PocketRoutesOptions> = async (app,
     const numero = signed(request, 'pkpass', 'numero');
     const found = await pocketTicket(db, numero);
     if (!found) throw new NotFoundError();
-    const pass = applePass(config.apple, found.reservation, found.leg, found.ticket, linkLanguage(request), pocket.siteLink(found.reservation.codigo));
+    const pass = applePass(config.apple, found.reservation, found.leg, found.ticket, linkLanguage(request), pocket.siteLink(found.reservation.codigo), applePassService(config, numero));
     return noStore(reply)
       .type('application/vnd.apple.pkpass')
       .header('content-disposition', `attachment; filename="boleto-${numero}.pkpass"`)

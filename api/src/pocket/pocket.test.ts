@@ -8,7 +8,6 @@ import { eq, isNull, like } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { importSPKI, jwtVerify } from 'jose';
 import JSZip from 'jszip';
-import forge from 'node-forge';
 import { openSession } from '../accounts/sessions';
 import { cuenta } from '../accounts/accounts.tables';
 import { outbox } from '../mail/mail.tables';
@@ -16,59 +15,16 @@ import { createMailSender, type MailAttachment, type MailTransport } from '../ma
 import { ticketAttachments } from '../sales/ticket-attachments';
 import { TEST_SECRET } from '../test/app';
 import { salesSteps } from '../test/sales';
+import { throwawayAppleCredentials, throwawayGoogleCredentials } from '../test/wallets';
 import { payWithSafetyPay, post, setupSandboxApp, STORE } from '../test/purchase';
 import { pocketOf } from './pocket.service';
 import { pocketReservation, type PocketReservation } from './pocket-view';
 import { recordatorio } from './pocket.tables';
 import { reminderMail } from './reminder-mail';
 import { reminderDue, sendDueReminders } from './reminders';
-import type { ApplePassConfig } from './wallet-apple';
-import type { GoogleWalletConfig } from './wallet-google';
-
-// ------------------------------------------------------------------ throwaway wallet credentials
-
-/** A self-signed "WWDR" authority and a pass certificate it issued: what Apple's developer account gives, made here. */
-function throwawayAppleCredentials(): ApplePassConfig & { caPem: string } {
-  const pki = forge.pki;
-  const caKeys = pki.rsa.generateKeyPair(2048);
-  const ca = pki.createCertificate();
-  ca.publicKey = caKeys.publicKey;
-  ca.serialNumber = '01';
-  ca.validity.notBefore = new Date(Date.now() - 86_400_000);
-  ca.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
-  const caName = [{ name: 'commonName', value: 'Test WWDR' }];
-  ca.setSubject(caName);
-  ca.setIssuer(caName);
-  ca.setExtensions([{ name: 'basicConstraints', cA: true }, { name: 'keyUsage', keyCertSign: true, digitalSignature: true }]);
-  ca.sign(caKeys.privateKey, forge.md.sha256.create());
-  const keys = pki.rsa.generateKeyPair(2048);
-  const cert = pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = '02';
-  cert.validity.notBefore = ca.validity.notBefore;
-  cert.validity.notAfter = ca.validity.notAfter;
-  cert.setSubject([{ name: 'commonName', value: 'Pass Type ID: pass.pe.rumboandino.test' }]);
-  cert.setIssuer(caName);
-  cert.sign(caKeys.privateKey, forge.md.sha256.create());
-  const caPem = pki.certificateToPem(ca);
-  return {
-    passTypeIdentifier: 'pass.pe.rumboandino.test',
-    teamIdentifier: 'TEAM123456',
-    signerCert: pki.certificateToPem(cert),
-    signerKey: pki.privateKeyToPem(keys.privateKey),
-    wwdr: caPem,
-    caPem,
-  };
-}
 
 const apple = throwawayAppleCredentials();
-const googleKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const google: GoogleWalletConfig = {
-  issuerId: '3388000000022000000',
-  clientEmail: 'wallet@rumbo-test.iam.gserviceaccount.com',
-  privateKey: googleKeys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-  origins: [STORE],
-};
+const { google, googleKeys } = throwawayGoogleCredentials([STORE]);
 
 // ------------------------------------------------------------------ the app
 
@@ -409,6 +365,8 @@ describe('reminder mail', () => {
         tramo: 'ida',
         origen: 'Lima',
         destino: 'Cusco',
+        retraso_min: 0,
+        cancelado: false,
         terminal_origen: 'Terminal Javier Prado',
         terminal_destino: 'Terminal Cusco',
         direccion_origen: 'Av. Javier Prado Este 1155, La Victoria',

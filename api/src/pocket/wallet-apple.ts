@@ -47,6 +47,10 @@ const TEXTS = {
     boardingValue: (time: string) => `${time} (${BOARDING_LEAD_MINUTES} min antes de la salida)`,
     relevant: (leg: PocketLeg) => `Embarque en ${leg.terminal_origen}`,
     contact: 'Central telefónica',
+    notice: 'Aviso',
+    delayed: (minutes: number) => `Salida retrasada ${minutes} min por el operador. Revise su correo: le explicamos sus opciones.`,
+    cancelled: 'Viaje cancelado por el operador: este pase ya no vale para embarcar. Revise su correo para elegir otro viaje o el reembolso.',
+    departureChanged: 'Nueva hora de salida: %@',
   },
   'en-EN': {
     description: (leg: PocketLeg) => `Bus ticket ${leg.origen} → ${leg.destino}`,
@@ -67,15 +71,44 @@ const TEXTS = {
     boardingValue: (time: string) => `${time} (${BOARDING_LEAD_MINUTES} min before departure)`,
     relevant: (leg: PocketLeg) => `Boarding at ${leg.terminal_origen}`,
     contact: 'Call centre',
+    notice: 'Notice',
+    delayed: (minutes: number) => `Departure delayed ${minutes} min by the operator. Check your e-mail: it explains your options.`,
+    cancelled: 'Trip cancelled by the operator: this pass is no longer valid for boarding. Check your e-mail to choose another trip or a refund.',
+    departureChanged: 'New departure time: %@',
   },
 } as const;
+
+/** Where the pass's wallet registers for its updates (Apple's PassKit web service) and the pass's token there. */
+export interface ApplePassService {
+  /** `webServiceURL`: `{API_ORIGIN}/wallet/apple` (wallet-apple-service.ts). */
+  url: string;
+  /** `authenticationToken` (pocket-links `applePassToken`). */
+  token: string;
+}
+
+/** The notice a disrupted trip puts on its passes, if any: what changed, in the pass's language. */
+export function passNotice(leg: Pick<PocketLeg, 'retraso_min' | 'cancelado'>, language: Language): string | null {
+  const t = TEXTS[language];
+  if (leg.cancelado) return t.cancelled;
+  return leg.retraso_min > 0 ? t.delayed(leg.retraso_min) : null;
+}
 
 /**
  * One ticket's boarding pass (`.pkpass`): bus transit type, the boarding QR (its text
  * alternative the ticket number), the trip, boarding time and terminal address, relevant from
- * the boarding time and void after arrival. Signed with the configured pass certificate.
+ * the boarding time and void after arrival. Signed with the configured pass certificate. With
+ * `service`, the wallet registers for updates: a delay declared later moves the departure (the
+ * lock screen says the new time) and adds the notice; a cancellation voids the pass.
  */
-export function applePass(config: ApplePassConfig, reservation: PocketReservation, leg: PocketLeg, ticket: PocketTicket, language: Language, link?: string): Buffer {
+export function applePass(
+  config: ApplePassConfig,
+  reservation: PocketReservation,
+  leg: PocketLeg,
+  ticket: PocketTicket,
+  language: Language,
+  link?: string,
+  service?: ApplePassService,
+): Buffer {
   const t = TEXTS[language];
   const pass = new PKPass(
     passImages(),
@@ -93,12 +126,22 @@ export function applePass(config: ApplePassConfig, reservation: PocketReservatio
       foregroundColor: 'rgb(255, 255, 255)',
       labelColor: 'rgb(199, 220, 236)',
       sharingProhibited: true,
+      ...(service ? { webServiceURL: service.url, authenticationToken: service.token } : {}),
+      ...(leg.cancelado ? { voided: true } : {}),
     },
   );
   pass.type = 'boardingPass';
   pass.transitType = 'PKTransitTypeBus';
   const departure = `${limaWallClock(leg.salida)}-05:00`;
-  pass.headerFields.push({ key: 'salida', label: t.date, value: departure, dateStyle: 'PKDateStyleShort', timeStyle: 'PKDateStyleShort', ignoresTimeZone: true });
+  pass.headerFields.push({
+    key: 'salida',
+    label: t.date,
+    value: departure,
+    dateStyle: 'PKDateStyleShort',
+    timeStyle: 'PKDateStyleShort',
+    ignoresTimeZone: true,
+    changeMessage: t.departureChanged,
+  });
   pass.primaryFields.push({ key: 'origen', label: leg.terminal_origen, value: leg.origen }, { key: 'destino', label: leg.terminal_destino, value: leg.destino });
   pass.secondaryFields.push(
     { key: 'pasajero', label: t.passenger, value: ticket.pasajero },
@@ -109,6 +152,9 @@ export function applePass(config: ApplePassConfig, reservation: PocketReservatio
     { key: 'embarque', label: t.boarding, value: limaTime(leg.embarque, language) },
     { key: 'boleto', label: t.ticket, value: ticket.numero },
   );
+  const notice = passNotice(leg, language);
+  // The notice first on the back; its change message makes the wallet show it on the lock screen.
+  if (notice) pass.backFields.push({ key: 'aviso', label: t.notice, value: notice, changeMessage: '%@' });
   pass.backFields.push(
     { key: 'terminal', label: t.terminal, value: `${leg.terminal_origen}\n${leg.direccion_origen}, ${leg.origen}` },
     { key: 'embarque_detalle', label: t.boarding, value: t.boardingValue(limaTime(leg.embarque, language)) },

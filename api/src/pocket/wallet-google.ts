@@ -1,7 +1,9 @@
 import { limaWallClock, type Language } from '@rumbo/shared/schemas';
+import { JWT, type JWTOptions } from 'google-auth-library';
 import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
 import { OPERATOR } from '../operator';
 import type { PocketLeg, PocketReservation, PocketTicket } from './pocket-view';
+import { passNotice } from './wallet-apple';
 
 /**
  * Google Wallet (GOOGLE_WALLET_*): the issuer id of the operator's Google Pay & Wallet console
@@ -21,8 +23,8 @@ const SAVE_URL = 'https://pay.google.com/gp/v/save/';
 const CLASS_SUFFIX = 'rumbo-bus';
 
 const TEXTS = {
-  'es-PE': { boarding: 'Embarque', terminal: 'Terminal de embarque', purchase: 'Compra' },
-  'en-EN': { boarding: 'Boarding', terminal: 'Boarding terminal', purchase: 'Purchase' },
+  'es-PE': { boarding: 'Embarque', terminal: 'Terminal de embarque', purchase: 'Compra', notice: 'Aviso' },
+  'en-EN': { boarding: 'Boarding', terminal: 'Boarding terminal', purchase: 'Purchase', notice: 'Notice' },
 } as const;
 
 const keys = new WeakMap<GoogleWalletConfig, Promise<CryptoKey>>();
@@ -41,10 +43,12 @@ const objectId = (config: GoogleWalletConfig, numero: string) => `${config.issue
 /** The transit object of one ticket: trip, passenger, seat, boarding QR (its text alternative the ticket number). */
 export function transitObject(config: GoogleWalletConfig, reservation: PocketReservation, leg: PocketLeg, ticket: PocketTicket, language: Language, link?: string) {
   const t = TEXTS[language];
+  const notice = passNotice(leg, language);
   return {
     id: objectId(config, ticket.numero),
     classId: `${config.issuerId}.${CLASS_SUFFIX}`,
-    state: 'ACTIVE',
+    // A trip the operator cancelled: the pass is no longer valid for boarding.
+    state: leg.cancelado ? 'INACTIVE' : 'ACTIVE',
     tripType: 'ONE_WAY',
     passengerType: 'SINGLE_PASSENGER',
     passengerNames: ticket.pasajero,
@@ -64,6 +68,7 @@ export function transitObject(config: GoogleWalletConfig, reservation: PocketRes
       { id: 'embarque', header: t.boarding, body: limaWallClock(leg.embarque).slice(11, 16) },
       { id: 'terminal', header: t.terminal, body: `${leg.terminal_origen}, ${leg.direccion_origen}, ${leg.origen}` },
       { id: 'compra', header: t.purchase, body: reservation.codigo },
+      ...(notice ? [{ id: 'aviso', header: t.notice, body: notice }] : []),
     ],
     ...(link ? { linksModuleData: { uris: [{ uri: link, description: OPERATOR.marca, id: 'boletos' }] } } : {}),
   };
@@ -97,4 +102,51 @@ export async function googleSaveLink(config: GoogleWalletConfig, reservation: Po
     .setIssuedAt()
     .sign(await keyOf(config));
   return `${SAVE_URL}${jwt}`;
+}
+
+/** Google Wallet's REST API (objects of the operator's issuer account). */
+export const WALLET_API = 'https://walletobjects.googleapis.com/walletobjects/v1';
+const WALLET_SCOPE = 'https://www.googleapis.com/auth/wallet_object.issuer';
+
+/**
+ * The operator's service account as an OAuth 2.0 client of the Wallet API (google-auth-library:
+ * the signed assertion, the token exchange and its renewal). `transport`: the requests' options
+ * (tests send them to their stand-in of Google's services).
+ */
+export function googleWalletClient(config: GoogleWalletConfig, transport?: JWTOptions['transporterOptions']): JWT {
+  return new JWT({ email: config.clientEmail, key: config.privateKey, scopes: [WALLET_SCOPE], ...(transport ? { transporterOptions: transport } : {}) });
+}
+
+/** The HTTP status of a failed request (gaxios' errors carry the response). */
+const statusOf = (error: unknown) => (error as { response?: { status?: number } } | undefined)?.response?.status;
+
+/**
+ * A change of the trip reaches a saved Google Wallet pass: the ticket's object is patched with
+ * what it shows now (departure moved by a delay, the notice, INACTIVE when cancelled), then the
+ * notice is added as a message that notifies the phone (`TEXT_AND_NOTIFY`; Google allows three a
+ * day per pass). 'gone': the customer never saved the pass (Google knows no such object).
+ */
+export async function updateTransitObject(
+  client: JWT,
+  config: GoogleWalletConfig,
+  found: { reservation: PocketReservation; leg: PocketLeg; ticket: PocketTicket },
+  message: { id: string; header: string; body: string },
+  link?: string,
+): Promise<'sent' | 'gone'> {
+  const { reservation, leg, ticket } = found;
+  const object = transitObject(config, reservation, leg, ticket, reservation.idioma, link);
+  const url = `${WALLET_API}/transitObject/${encodeURIComponent(object.id)}`;
+  try {
+    await client.request({ url, method: 'PATCH', data: object });
+  } catch (error) {
+    if (statusOf(error) === 404) return 'gone';
+    throw error;
+  }
+  try {
+    await client.request({ url: `${url}/addMessage`, method: 'POST', data: { message: { ...message, messageType: 'TEXT_AND_NOTIFY' } } });
+  } catch (error) {
+    // A retry after a lost answer: the message (its id is the change's) is already there.
+    if (statusOf(error) !== 409) throw error;
+  }
+  return 'sent';
 }
