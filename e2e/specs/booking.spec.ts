@@ -230,8 +230,13 @@ test('a failed search offers a retry; a day without trips says so; a search that
   // What this journey provokes on purpose: the search that fails.
   consoleErrors.allow(failedRequest('/rest/viaje'));
   const booking = new BookingPage(page);
-  await page.route('**/rest/viaje', (route) => route.abort());
+  // The first day's trips come with the page (its loader asked them on the server); another day,
+  // searched in the page, is asked by the browser, and that request fails.
   await booking.openTrips({ origen: 'LIM', destino: 'AQP', fecha: limaDate(2), pasajeros: 1 });
+  await expect(booking.tripCards().first()).toBeVisible();
+  await page.route('**/rest/viaje', (route) => route.abort());
+  await booking.searchForm().locator('input[name="fecha"]').fill(limaDate(3));
+  await booking.searchForm().locator('button[type="submit"]').click();
   await expect(booking.main.getByRole('alert')).toContainText('No pudimos buscar los viajes');
   await expectAccessible(page);
   await page.unroute('**/rest/viaje');

@@ -87,7 +87,7 @@ test.describe('purchase steps and Mi cuenta: frames rendered by the server, thei
   });
 
 
-  test(`step 1 (phone): the search starts before mf-booking's code arrives, once; the frame hydrates and nothing moves`, async ({ page }) => {
+  test(`step 1 (phone): the day's trips come in the HTML from the server's loader, then the live list once; the frame hydrates and nothing moves`, async ({ page }) => {
     await page.setViewportSize(PHONE);
     await page.addInitScript(() =>
       document.addEventListener('DOMContentLoaded', () => {
@@ -96,14 +96,29 @@ test.describe('purchase steps and Mi cuenta: frames rendered by the server, thei
         (window as unknown as { __searchPlaceholder: number }).__searchPlaceholder = place;
       }),
     );
+    await recordLayoutShifts(page);
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { __prerendered: Element | null }).__prerendered = document.querySelector('#remote-mf_booking > [data-build]');
+      });
+    });
+    const asked: unknown[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/rest/viaje') asked.push(JSON.parse(sent.postData() ?? '{}'));
+    });
     const booking = new BookingPage(page);
-    const searches = await loadFromHtml(
-      page,
-      '/rest/viaje',
-      () => booking.open(STEP_1),
-      () => expect(booking.tripCards().first()).toBeVisible(),
+    await booking.open(STEP_1);
+    const loaded = await page.evaluate(
+      () => (JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as Record<string, { query: unknown; answer: unknown[] }>)['/rest/viaje'],
     );
-    expect(searches).toEqual([{ origen: 'LIM', destino: 'TRU', fecha: QUERY.fecha, cusuario: 50005, coficina_venta: 577 }]);
+    expect(loaded?.query).toEqual({ origen: 'LIM', destino: 'TRU', fecha: QUERY.fecha });
+    expect(loaded?.answer.length).toBeGreaterThan(0);
+    await expect(booking.tripCards().first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // No request described in the HTML: the browser asks the day's trips only as the live page refreshes them.
+    expect(asked).toEqual([{ origen: 'LIM', destino: 'TRU', fecha: QUERY.fecha, cusuario: 50005, coficina_venta: 577 }]);
+    expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected), 'hydrated, not painted again').toBe(true);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
     await expect(booking.cityBox('origen')).not.toHaveValue('');
     // The frame kept the widget's exact place: no gap left under it either.
     const widget = await booking.searchForm().evaluate((form) => form.closest('section')!.getBoundingClientRect().height);

@@ -1,5 +1,5 @@
 import { api } from '@rumbo/shared';
-import { accountsEndpoints as rest, pointsEndpoints, salesEndpoints, type RequestOf, disruptionsEndpoints } from '@rumbo/shared/contract';
+import { accountsEndpoints as rest, pointsEndpoints, pushEndpoints, salesEndpoints, type RequestOf, disruptionsEndpoints } from '@rumbo/shared/contract';
 
 /**
  * The accounts' calls of the contract (DECISIONS.md, Accounts and sessions). Each answers the
@@ -29,3 +29,6 @@ export const fetchPoints = () => api.call(pointsEndpoints.points);
 /** Issue 35: the customer's travel credit and its movements. */
 export const fetchCredit = () => api.call(disruptionsEndpoints.credit);
 export const fetchPointsRules = () => api.call(pointsEndpoints.pointsRulesSlash);
+/** Issue 36: web push for every trip of the signed-in customer ("Notify me on this phone" in Mis viajes). */
+export const pushKey = () => api.call(pushEndpoints.pushKey);
+export const pushSubscribe = (body: RequestOf<typeof pushEndpoints.pushSubscribe>) => api.call(pushEndpoints.pushSubscribe, body);

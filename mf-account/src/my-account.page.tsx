@@ -1,8 +1,8 @@
 import DOMPurify from 'dompurify';
-import { customerFromUserData, firstNameOf, Link, numberFormat, session, stitchedData, useFormSubmit, useHydrated, useTranslation } from '@rumbo/shared';
+import { customerFromUserData, firstNameOf, Link, numberFormat, PushOptInStore, session, stitchedData, useFormSubmit, useHydrated, useTranslation, webPushBrowser } from '@rumbo/shared';
 import { accountsEndpoints } from '@rumbo/shared/contract';
 import { AccountProfileAnswer, formatCentimos, formatDay, limaDateTime, limaToday, type AccountProfile, type AccountTrip } from '@rumbo/shared/schemas';
-import { Badge, Box, Button, chakra, Container, ExternalLink, FramedSection, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
+import { Badge, Box, Button, chakra, Container, ExternalLink, FramedSection, NotFoundMessage, PushOptIn, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
@@ -11,6 +11,7 @@ import { navigateToUrl } from 'single-spa';
 import { FormAlert, Notice, TextField } from './form-fields';
 import { DocumentFields, PersonFields } from './identity-fields';
 import { AccountFrame, AccountLayout, SECTION_PLACEHOLDER_HEIGHT, sectionOf } from './my-account-layout';
+import { pushKey, pushSubscribe } from './account.resource';
 import { creditLoader, Loadable, pointsLoader, pointsRulesLoader, ProfileStore, tripsLoader } from './my-account.store';
 import { ACCOUNT_HOME, loginPath } from './navigation';
 
@@ -248,12 +249,18 @@ function useLoaded<T>(create: () => Loadable<T>): Loadable<T> {
 const Trips = observer(function Trips() {
   const { t } = useTranslation('account');
   const trips = useLoaded(() => tripsLoader());
+  // Issue 36: pushes for all the customer's trips (the signed-in request binds it to the account).
+  const [push] = useState(() => new PushOptInStore({ browser: webPushBrowser(), key: pushKey, save: pushSubscribe }));
+  useEffect(() => {
+    void push.load();
+  }, [push]);
   if (trips.state === 'loading') return <Skeleton height={SECTION_PLACEHOLDER_HEIGHT.trips} />;
   if (trips.state === 'failed' || !trips.value) return <Failed text={t('trips.failed')} onRetry={() => void trips.load()} />;
   const { proximos, pasados } = trips.value;
   return (
     <Stack gap="5">
       <TripList id="trips-upcoming" title={t('trips.upcoming')} trips={proximos} empty={t('trips.noneUpcoming')} upcoming />
+      <PushOptIn store={push} scope="account" onEnable={() => void push.enable()} />
       <TripList id="trips-past" title={t('trips.past')} trips={pasados} empty={t('trips.nonePast')} upcoming={false} />
       <Link to="/" color="brand.fg" textDecoration="underline" alignSelf="start">
         {t('trips.buy')}

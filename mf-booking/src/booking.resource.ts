@@ -1,6 +1,6 @@
 import { SALES_CHANNEL, api, stitchedData, type HeldSeat } from '@rumbo/shared';
 import { seatsEndpoints, tripsEndpoints, type RequestOf } from '@rumbo/shared/contract';
-import { SeatMapAnswer, type SeatHoldResult, type SeatMap, type Terminal, type Trip, type TripStop } from '@rumbo/shared/schemas';
+import { SeatMapAnswer, TripAnswer, type SeatHoldResult, type SeatMap, type Terminal, type Trip, type TripStop } from '@rumbo/shared/schemas';
 import * as v from 'valibot';
 
 /**
@@ -19,13 +19,41 @@ export interface TripQuery {
   fecha: string;
 }
 
+/** The body of the day's trips request for `query` (`tripsEndpoints.trips`), from the site's sales channel. */
+export const tripsRequest = (query: TripQuery) => ({
+  origen: query.origen,
+  destino: query.destino,
+  fecha: query.fecha,
+  cusuario: SALES_CHANNEL.cusuario,
+  coficina_venta: SALES_CHANNEL.coficina_venta,
+});
+
 export async function searchTrips(query: TripQuery): Promise<Trip[] | undefined> {
-  const trips = await api.call(tripsEndpoints.trips, {
-    ...query,
-    cusuario: SALES_CHANNEL.cusuario,
-    coficina_venta: SALES_CHANNEL.coficina_venta,
-  });
+  const trips = await api.call(tripsEndpoints.trips, tripsRequest(query));
   return Array.isArray(trips) ? trips : undefined;
+}
+
+/** Where step 1's loader puts the day's trips of the leg its address asks (`PAINT.data`): the query and the API's answer. */
+export const TRIPS_DATA_KEY = tripsEndpoints.trips.path;
+export interface LoadedTrips {
+  query: TripQuery;
+  answer: Trip[];
+}
+
+let loadedTripsTaken = false;
+
+/**
+ * The day's trips step 1's loader asked on the server for the leg its address names, if it is
+ * `query`: taken once, for the page's first list, which the page then asks anew (a render may be
+ * a minute old: `CACHE_SECONDS`), as any later one.
+ */
+export function takeLoadedTrips(query: TripQuery): Trip[] | undefined {
+  if (loadedTripsTaken) return undefined;
+  loadedTripsTaken = true;
+  const loaded = stitchedData(TRIPS_DATA_KEY) as Partial<LoadedTrips> | undefined;
+  if (!loaded?.query || (['origen', 'destino', 'fecha'] as const).some((field) => loaded.query![field] !== query[field])) return undefined;
+  const checked = v.safeParse(v.array(TripAnswer), loaded.answer);
+  return checked.success ? checked.output : undefined;
 }
 
 /**

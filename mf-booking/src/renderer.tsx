@@ -2,29 +2,30 @@
  * This remote version's server renderer (`renderer.cjs`; the site server calls it per request,
  * see `@rumbo/shared/server`).
  *
- * The purchase steps: their frames (header, steps, headings, sized placeholders). Step 2's address
- * names its trip (`seatsUrl`): its loader asks that trip's seat map here. What a step shows of the
- * customer's own purchase, kept in this browser's session storage (`CRESERVA`, `ASIENTOS`), which
- * no server has, is the page's one client part, `frame-fill.js` of this version (`scripts`); step 1's
- * and the reservation's first request, described in their data (`earlyRequest`, `./early-requests`),
- * is started by `/route-hints.js` while the code downloads.
+ * The purchase steps: their frames (header, steps, headings, sized placeholders). Step 1's address
+ * names its search (`tripsUrl`) and step 2's its trip (`seatsUrl`): their loaders ask the day's
+ * trips and that trip's seat map here. What a step shows of the customer's own purchase, kept in
+ * this browser's session storage (`CRESERVA`, `ASIENTOS`), which no server has, is the page's one
+ * client part, `frame-fill.js` of this version (`scripts`); the reservation's first request needs
+ * this browser's purchase key, so it is described in its data (`earlyRequest`, `./early-requests`)
+ * and started by `/route-hints.js` while the code downloads.
  *
  * The trip search as other remotes' pages hold it (`NAMED_PARTS`: the home page's, a
  * destination's with its city preset), drawn with the terminals its loader asks for.
  */
 import { RemoteRoot, TRIP_SEARCH_SLOT } from '@rumbo/shared';
 import { seatsEndpoints, tripsEndpoints } from '@rumbo/shared/contract';
-import { SeatMapAnswer, TerminalAnswer } from '@rumbo/shared/schemas';
+import { SeatMapAnswer, TerminalAnswer, TripAnswer } from '@rumbo/shared/schemas';
 import { createRenderer, type LoaderContext } from '@rumbo/shared/server';
 import * as v from 'valibot';
-import { SEAT_MAP_DATA_KEY, seatMapRequest, type LoadedSeatMap } from './booking.resource';
+import { SEAT_MAP_DATA_KEY, seatMapRequest, TRIPS_DATA_KEY, tripsRequest, type LoadedSeatMap, type LoadedTrips } from './booking.resource';
 import { EARLY_REQUESTS, RESERVATION_ROUTE } from './early-requests';
 import { bookingPackageTexts } from './locales';
 import { Root } from './root';
 import { SearchParcel } from './search';
 import { searchPackageTexts } from './search/locales';
 import { TERMINALS_DATA_KEY } from './search/search.store';
-import { seatsTripOf } from './trips-url';
+import { legQuery, parseSearchQuery, seatsTripOf } from './trips-url';
 
 /** The version's script that writes what a frame shows from session storage (webpack.config.mjs). */
 const FILL_SCRIPT = 'frame-fill.js';
@@ -39,6 +40,15 @@ async function terminals(context: LoaderContext): Promise<Record<string, unknown
   return checked.success && checked.output.length > 0 ? { [TERMINALS_DATA_KEY]: checked.output } : {};
 }
 
+/** Step 1: the day's trips of the leg its address asks (`tripsUrl`); the page shows them at once, then asks them anew. */
+async function dayTrips(context: LoaderContext): Promise<Record<string, unknown>> {
+  const parsed = parseSearchQuery(new URLSearchParams(Object.entries(context.query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString());
+  if (!parsed.ok) return {};
+  const query = legQuery(parsed.search, parsed.leg);
+  const checked = v.safeParse(v.array(TripAnswer), await context.get(tripsEndpoints.trips.path, tripsEndpoints.trips.method, tripsRequest(query)));
+  return checked.success ? { [TRIPS_DATA_KEY]: { query, answer: checked.output } satisfies LoadedTrips } : {};
+}
+
 /** Step 2: the seat map of the trip its address names (`seatsUrl`); the page shows it at once, then asks it anew. */
 async function seatMap(context: LoaderContext): Promise<Record<string, unknown>> {
   const trip = seatsTripOf(context.query);
@@ -51,7 +61,7 @@ export const { render, renderPart } = createRenderer({
   texts: [bookingPackageTexts, searchPackageTexts],
   page: () => <RemoteRoot Root={Root} build={build} hydrating />,
   routes: [
-    { path: '/pasajes', load: early('/pasajes'), island: 'load', query: true },
+    { path: '/pasajes', load: dayTrips, island: 'load', query: true },
     { path: '/pasajes/asientos', load: seatMap, island: 'load', scripts: [FILL_SCRIPT], query: true },
     { path: '/pasajes/pago', island: 'load', scripts: [FILL_SCRIPT], query: true },
     { path: RESERVATION_ROUTE, load: early(RESERVATION_ROUTE), island: 'load', scripts: [FILL_SCRIPT], query: true },

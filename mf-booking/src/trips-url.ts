@@ -34,6 +34,12 @@ export function seatsTripOf(query: Record<string, string | undefined>): SeatsTri
   return { cviaje: cviaje!, cterminal_origen: cterminal_origen!, cterminal_destino: cterminal_destino! };
 }
 
+/** The trips a leg of a search lists: the return leg goes back on the return date. */
+export function legQuery(search: TripSearchForm, leg: Leg): { origen: string; destino: string; fecha: string } {
+  const { origen, destino, fecha, regreso } = search;
+  return leg === 'vuelta' ? { origen: destino, destino: origen, fecha: regreso ?? fecha } : { origen, destino, fecha };
+}
+
 export type ParsedSearch = { ok: true; search: TripSearchForm; leg: Leg } | { ok: false; issues: string[]; partial: Partial<Record<keyof TripSearchForm, string>> };
 
 /** Reads and checks step 1's query with the widget's schema. */

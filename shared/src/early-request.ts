@@ -1,38 +1,33 @@
 /**
- * A page's first `/rest` request, started from the stitched HTML (issue 17 item 5) before the
- * remote's code has arrived, in parallel with it. The remote's build describes it per page
- * (`prerender.json` `early`, from the endpoint table); the deploy writes the description into the
- * page (`<script type="application/json" id="early-request">`, data: no script runs from it), and
- * `/route-hints.js` starts it with the same headers the `/rest` client sends. The client
- * (`ApiClient`) takes the answer instead of sending the same request again; for any other
- * request, other headers, or a failed answer it sends its own.
+ * A page's first `/rest` request that needs what only the browser keeps (the reservation's, with
+ * this browser's purchase key: no server can ask it), started from the page's HTML before the
+ * remote's code has arrived, in parallel with it. A remote's renderer describes it in the page's
+ * data (`earlyRequest`: data, no script runs from it), and `/route-hints.js` starts it with the
+ * same headers the `/rest` client sends. The client (`ApiClient`) takes the answer instead of
+ * sending the same request again; for any other request, other headers, or a failed answer it
+ * sends its own. Requests a server can make come from the page's loader instead.
  */
-import { addDays, limaToday } from './schemas/format';
 import { DEFAULT_LANGUAGE } from './schemas/language';
 import { STORAGE_KEYS, decodeBase64Json, languageKey, readCookie } from './storage';
 
 /**
- * A body field: a constant, a value of the page's address, or a value kept in session storage.
- * A value of the address is a query parameter (`query`) or a parameter of the page's path
- * (`param`, named in the request's `route`), upper-cased if asked and checked as the remote checks
- * it before asking (`pattern`; `days`: a date from today to that many days ahead, in Lima): a
- * request the remote would not send is not sent early either.
+ * A body field: a constant, a parameter of the page's path, or a value kept in session storage.
+ * A path parameter (`param`, named in the request's `route`) is upper-cased if asked and checked as
+ * the remote checks it before asking (`pattern`): a request the remote would not send is not sent
+ * early either.
  */
-export type EarlyValue = string | number | AddressValue | StoredValue | FirstStoredValue;
+export type EarlyValue = string | number | PathValue | StoredValue | FirstStoredValue;
 
-interface AddressValue {
-  query?: string;
-  param?: string;
+interface PathValue {
+  param: string;
   upper?: boolean;
   pattern?: string;
-  days?: number;
 }
 
 /**
  * A value of a JSON object the page keeps in session storage (`CRESERVA`): `path` leads to it, a
- * segment `$name` standing for the value of that object's field `name` (`['$tramo', 'cviaje']`:
- * the chosen leg's trip) and `@name` for the body's field `name` (one before it in `body`).
- * `when`: only if the value at that path is that (`@name`: the body's field). `pattern`: checked.
+ * segment `@name` standing for the body's field `name` (one before it in `body`). `when`: only if
+ * the value at that path is that (`@name`: the body's field). `pattern`: checked.
  */
 interface StoredValue {
   stored: string;
@@ -58,11 +53,10 @@ function storedAt(stored: string, path: string[], body: Body): unknown {
   } catch {
     return undefined;
   }
-  const root = object as Record<string, unknown> | null;
-  let found: unknown = root;
+  let found: unknown = object;
   for (const segment of path) {
-    const name = segment.startsWith('$') ? root?.[segment.slice(1)] : segmentOf(segment, body);
-    found = typeof name === 'string' && found && typeof found === 'object' ? (found as Record<string, unknown>)[name] : undefined;
+    const name = segmentOf(segment, body);
+    found = found && typeof found === 'object' ? (found as Record<string, unknown>)[name] : undefined;
   }
   return found;
 }
@@ -72,13 +66,6 @@ function storedValue(value: StoredValue, body: Body = {}): string | number | und
   const found = storedAt(value.stored, value.path, body);
   if (typeof found !== 'string' && typeof found !== 'number') return undefined;
   return value.pattern === undefined || new RegExp(value.pattern).test(String(found)) ? found : undefined;
-}
-
-function acceptable(text: string, { pattern, days }: AddressValue, now: Date): boolean {
-  if (pattern !== undefined && !new RegExp(pattern).test(text)) return false;
-  if (days === undefined) return true;
-  const today = limaToday(now);
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && text >= today && text <= addDays(today, days);
 }
 
 /** The parameters of `pathname` by `route` (`/pasajes/reserva/:codigo`), or undefined when it does not match. */
@@ -101,21 +88,12 @@ export function routeParams(route: string, pathname: string): Record<string, str
 }
 
 export interface EarlyRequest {
-  /** A GET's fields are its query. */
-  method: 'POST' | 'GET';
+  method: 'POST';
   /** The endpoint's path (`@rumbo/shared/contract`). */
   path: string;
   body: Record<string, EarlyValue>;
-  /** Query parameters whose presence means the page asks something else first: no early request. */
-  unless?: string[];
-  /** Body fields that must differ (origin and destination). */
-  distinct?: [string, string];
-  /** A stored value whose presence means the page shows something else (a purchase already reserved). */
-  unlessStored?: StoredValue;
   /** The page's path pattern, for values of its path (`param`). */
   route?: string;
-  /** Only with a session (a signed-out visitor is sent to sign in: the page asks nothing). */
-  signedIn?: boolean;
 }
 
 interface Started {
@@ -165,14 +143,11 @@ function canonical(value: unknown): string {
 const keyOf = (method: string, path: string, body: unknown) => `${method} /${path.replace(/^\/+/, '')} ${canonical(body)}`;
 
 /**
- * The body of `request` for the page's address (its path and query: `/pasajes?origen=…`), or
- * undefined when the address (or the browser's storage) does not give it.
+ * The body of `request` for the page's address (`/pasajes/reserva/…`), or undefined when the
+ * address (or the browser's storage) does not give it.
  */
-export function earlyBody(request: EarlyRequest, address: string, now = new Date()): Body | undefined {
+export function earlyBody(request: EarlyRequest, address: string): Body | undefined {
   const url = new URL(address, 'http://page.invalid');
-  const params = url.searchParams;
-  if (request.unless?.some((name) => params.has(name))) return undefined;
-  if (request.unlessStored && storedValue(request.unlessStored) !== undefined) return undefined;
   const pathParams = request.route ? routeParams(request.route, url.pathname) : {};
   if (!pathParams) return undefined;
   const body: Body = {};
@@ -181,12 +156,11 @@ export function earlyBody(request: EarlyRequest, address: string, now = new Date
       body[field] = value;
       continue;
     }
-    const found = 'first' in value ? firstStored(value.first, body) : 'stored' in value ? storedValue(value, body) : addressValue(value, params, pathParams, now);
+    const found = 'first' in value ? firstStored(value.first, body) : 'stored' in value ? storedValue(value, body) : pathValue(value, pathParams);
     if (found === undefined) return undefined;
     body[field] = found;
   }
-  const [one, other] = request.distinct ?? [];
-  return one && other && body[one] === body[other] ? undefined : body;
+  return body;
 }
 
 function firstStored(values: StoredValue[], body: Body): string | number | undefined {
@@ -197,10 +171,10 @@ function firstStored(values: StoredValue[], body: Body): string | number | undef
   return undefined;
 }
 
-function addressValue(value: AddressValue, query: URLSearchParams, pathParams: Record<string, string>, now: Date): string | undefined {
-  const given = (value.param !== undefined ? pathParams[value.param] : value.query !== undefined ? query.get(value.query) : undefined)?.trim();
+function pathValue(value: PathValue, pathParams: Record<string, string>): string | undefined {
+  const given = pathParams[value.param]?.trim();
   const text = given && value.upper ? given.toUpperCase() : given;
-  return text && acceptable(text, value, now) ? text : undefined;
+  return text && (value.pattern === undefined || new RegExp(value.pattern).test(text)) ? text : undefined;
 }
 
 /** The headers the `/rest` client sends: the session's bearer token (cookie, else the stored session) and the language. */
@@ -234,22 +208,12 @@ export function storedClientHeaders(product: string, now = Date.now()): Record<s
   return clientHeaders(token, language);
 }
 
-/** Starts `request` for the page's address, its path and query (`apiBaseUrl`: the runtime config's). */
+/** Starts `request` for the page's address (`apiBaseUrl`: the runtime config's). */
 export function startEarlyRequest(request: EarlyRequest, { apiBaseUrl, address, headers }: { apiBaseUrl: string; address: string; headers: Record<string, string> }): void {
-  if (request.signedIn && !headers.Authorization) return;
-  const found = earlyBody(request, address);
-  if (!found) return;
+  const body = earlyBody(request, address);
+  if (!body) return;
   const url = `${apiBaseUrl.replace(/\/+$/, '')}${request.path}`;
-  let response: Promise<Response>;
-  let body: Record<string, string | number> = found;
-  if (request.method === 'GET') {
-    // As the client sends a query: texts, and no `?` when there is none.
-    body = Object.fromEntries(Object.entries(found).map(([name, value]) => [name, String(value)]));
-    const query = new URLSearchParams(body as Record<string, string>).toString();
-    response = fetch(query ? `${url}?${query}` : url, { method: 'GET', headers });
-  } else {
-    response = fetch(url, { method: request.method, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(found) });
-  }
+  const response = fetch(url, { method: request.method, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   // Read by the client, or by nobody: never an unhandled rejection.
   response.catch(() => undefined);
   (window.__earlyRequests ??= []).push({ key: keyOf(request.method, request.path, body), headers, response });

@@ -32,6 +32,7 @@ export { hydrateDeferred, hydrationUnderway, inViewPart } from './hydration';
 export { prefetchRoute, prefetchShared, setRoutePrefetcher, setSharedPrefetcher, type OnDemandShared } from './prefetch';
 export { InTransition, RemoteRoot, createHydratable, createRemoteApp, markLive, type HydratableOptions, type RemoteAppOptions } from './remote';
 export { loadRemoteModule, setRemoteModuleLoader } from './remote-module';
+export { PushOptInStore, webPushBrowser, type PushBrowser, type PushOptInDeps } from './push-opt-in';
 export { SessionStore, type Customer, type StoredSession, type UserData } from './session.store';
 export { POSTPONE_STORAGE_PREFIX, STORAGE_KEYS, encodeBase64Json, languageKey, readJson } from './storage';
 export { BREAKPOINTS, getSystem } from './theme';

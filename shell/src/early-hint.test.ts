@@ -14,15 +14,15 @@ describe("the page's first request, started by /route-hints.js", () => {
 
   it("starts the request the page's data describes (its loader's `earlyRequest`), with the config it leaves for the shell", async () => {
     document.head.innerHTML = `<script type="application/json" id="page-data">${JSON.stringify({
-      earlyRequest: { method: 'POST', path: '/rest/viaje', body: { origen: { query: 'origen' }, cusuario: 50005 } },
+      earlyRequest: { method: 'POST', path: '/rest/venta/consulta', route: '/pasajes/reserva/:codigo', body: { codigo: { param: 'codigo' }, canal: 'WEB' } },
     })}</script>`;
-    window.history.replaceState(null, '', '/pasajes?origen=LIM');
+    window.history.replaceState(null, '', '/pasajes/reserva/ABCDEFGH');
     const fetchMock = jest.fn(async (url: string) => (url === '/config.json' ? json(CONFIG) : json({ data: [] })));
     globalThis.fetch = fetchMock as unknown as typeof fetch;
     await hintEarlyRequest();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/config.json', 'http://api.test/rest/viaje']);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/config.json', 'http://api.test/rest/venta/consulta']);
     const init = (fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1];
-    expect(JSON.parse(String(init.body))).toEqual({ origen: 'LIM', cusuario: 50005 });
+    expect(JSON.parse(String(init.body))).toEqual({ codigo: 'ABCDEFGH', canal: 'WEB' });
     expect(init.headers).toEqual({ 'Accept-Language': 'es-PE', 'Content-Type': 'application/json' });
     expect(window.__earlyRequests).toHaveLength(1);
     // The shell's boot takes the same config, without asking again.

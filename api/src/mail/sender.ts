@@ -1,7 +1,7 @@
 import { periodicJob } from '../jobs/periodic';
-import { and, asc, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { locks } from '../db/lock-order';
+import { claimDue } from '../jobs/outbox';
 import { outbox } from './mail.tables';
 
 /** The part of a nodemailer transport the sender uses. */
@@ -67,23 +67,7 @@ export function retryDelayMs(attempts: number): number {
 export function createMailSender(options: MailSenderOptions): MailSender {
   const { db, transport, from, log, intervalMs = 5_000, batchSize = 20, attachments } = options;
 
-  async function claimDue(now: Date) {
-    // SKIP LOCKED + pushing next_attempt_at forward = each due mail goes to one sender only,
-    // even with many API instances on one PostgreSQL server.
-    const due = locks.skipLocked(
-      db
-        .select({ id: outbox.id })
-        .from(outbox)
-        .where(and(isNull(outbox.sent_at), lte(outbox.next_attempt_at, now), lt(outbox.attempts, MAX_ATTEMPTS)))
-        .orderBy(asc(outbox.next_attempt_at))
-        .limit(batchSize),
-    );
-    return db
-      .update(outbox)
-      .set({ next_attempt_at: new Date(now.getTime() + CLAIM_MS) })
-      .where(inArray(outbox.id, due))
-      .returning();
-  }
+  const claim = (now: Date) => claimDue(db, outbox, now, { batchSize, maxAttempts: MAX_ATTEMPTS, claimMs: CLAIM_MS });
 
   async function renderAttachments(reference: string): Promise<MailAttachment[]> {
     if (!attachments) throw new Error(`no renderer for the attachment ${reference}`);
@@ -129,7 +113,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     let sent = 0;
     let failed = 0;
     // Batch after batch until nothing is due: a claimed or failed mail is no longer due at `now`.
-    for (let batch = await claimDue(now); batch.length > 0; batch = await claimDue(now)) {
+    for (let batch = await claim(now); batch.length > 0; batch = await claim(now)) {
       for (const mail of batch) {
         if (await send(mail, now)) sent += 1;
         else failed += 1;

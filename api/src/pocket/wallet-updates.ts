@@ -1,9 +1,9 @@
 import apn from '@parse/node-apn';
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { JWTOptions } from 'google-auth-library';
 import type { LookupFunction } from 'node:net';
 import type { Database } from '../db/client';
-import { locks } from '../db/lock-order';
+import { claimDue } from '../jobs/outbox';
 import { queryRows } from '../db/rows';
 import { periodicJob } from '../jobs/periodic';
 import { retryDelayMs } from '../mail/sender';
@@ -106,21 +106,7 @@ export function createWalletSender(options: WalletSenderOptions) {
     } as apn.ProviderOptions));
   const google = pocket.google && googleWalletClient(pocket.google, options.googleTransport);
 
-  async function claimDue(now: Date) {
-    const due = locks.skipLocked(
-      db
-        .select({ id: pase_envio.id })
-        .from(pase_envio)
-        .where(and(isNull(pase_envio.sent_at), lte(pase_envio.next_attempt_at, now), lt(pase_envio.attempts, PASS_UPDATE_MAX_ATTEMPTS)))
-        .orderBy(asc(pase_envio.next_attempt_at))
-        .limit(batchSize),
-    );
-    return db
-      .update(pase_envio)
-      .set({ next_attempt_at: new Date(now.getTime() + CLAIM_MS) })
-      .where(inArray(pase_envio.id, due))
-      .returning();
-  }
+  const claim = (now: Date) => claimDue(db, pase_envio, now, { batchSize, maxAttempts: PASS_UPDATE_MAX_ATTEMPTS, claimMs: CLAIM_MS });
 
   /** One empty push to a device's wallet; 'gone' when APNs says the token is dead. */
   async function pushToDevice(token: string): Promise<'sent' | 'gone'> {
@@ -172,7 +158,7 @@ export function createWalletSender(options: WalletSenderOptions) {
   /** Sends every update due at `now`; resolves when none is left. */
   async function drainWalletOutbox(now = new Date()) {
     const counts = { sent: 0, gone: 0, failed: 0 };
-    for (let batch = await claimDue(now); batch.length > 0; batch = await claimDue(now)) {
+    for (let batch = await claim(now); batch.length > 0; batch = await claim(now)) {
       for (const row of batch) counts[await send(row, now)] += 1;
     }
     return counts;

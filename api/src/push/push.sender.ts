@@ -1,8 +1,8 @@
 import type { Agent } from 'node:https';
-import { and, asc, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
 import type { Database } from '../db/client';
-import { locks } from '../db/lock-order';
+import { claimDue } from '../jobs/outbox';
 import { periodicJob } from '../jobs/periodic';
 import { retryDelayMs } from '../mail/sender';
 import { isPushService, type VapidConfig } from './push.config';
@@ -39,21 +39,7 @@ const DEFAULT_TTL_SECONDS = 12 * 60 * 60;
 export function createPushSender(options: PushSenderOptions) {
   const { db, vapid, log, intervalMs = 5_000, batchSize = 50, agent, ttlSeconds = DEFAULT_TTL_SECONDS } = options;
 
-  async function claimDue(now: Date) {
-    const due = locks.skipLocked(
-      db
-        .select({ id: push_envio.id })
-        .from(push_envio)
-        .where(and(isNull(push_envio.sent_at), lte(push_envio.next_attempt_at, now), lt(push_envio.attempts, PUSH_MAX_ATTEMPTS)))
-        .orderBy(asc(push_envio.next_attempt_at))
-        .limit(batchSize),
-    );
-    return db
-      .update(push_envio)
-      .set({ next_attempt_at: new Date(now.getTime() + CLAIM_MS) })
-      .where(inArray(push_envio.id, due))
-      .returning();
-  }
+  const claim = (now: Date) => claimDue(db, push_envio, now, { batchSize, maxAttempts: PUSH_MAX_ATTEMPTS, claimMs: CLAIM_MS });
 
   /** 'sent', 'gone' (the subscription was deleted) or 'failed' (retried later). */
   async function send(row: typeof push_envio.$inferSelect, now: Date): Promise<'sent' | 'gone' | 'failed'> {
@@ -99,7 +85,7 @@ export function createPushSender(options: PushSenderOptions) {
   /** Sends every notification due at `now`; resolves when none is left. */
   async function drainPushOutbox(now = new Date()) {
     const counts = { sent: 0, gone: 0, failed: 0 };
-    for (let batch = await claimDue(now); batch.length > 0; batch = await claimDue(now)) {
+    for (let batch = await claim(now); batch.length > 0; batch = await claim(now)) {
       for (const row of batch) counts[await send(row, now)] += 1;
     }
     return counts;

@@ -1,5 +1,5 @@
 import { Link as SiteLink, messageText, useTranslation } from '@rumbo/shared';
-import { Alert, Badge, Box, Button, chakra, Container, Heading, HStack, List, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
+import { Alert, Badge, Box, Button, chakra, Container, Heading, HStack, List, PushOptIn, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -12,7 +12,6 @@ import { ReservationStore } from './reservation.store';
 import { OwnCredit, PendingPanel } from './pending-panel';
 import { TicketCard } from './ticket-card';
 import { VouchersPanel } from './vouchers-panel';
-import { PushOptIn } from './push-opt-in';
 import { useTransitioned } from '../use-transitioned';
 
 /** How often the page asks for the payment's outcome while the provider has not answered. */
@@ -61,7 +60,7 @@ const Tickets = observer(function Tickets({ store }: { store: ReservationStore }
           </Text>
         )}
       </HStack>
-      <PushOptIn store={store.push} onEnable={() => void store.enablePush()} />
+      <PushOptIn store={store.push} scope="purchase" onEnable={() => void store.enablePush()} />
       <VouchersPanel codigo={store.codigo} deps={store.voucherDeps} />
       <chakra.form onSubmit={resend} noValidate aria-labelledby="resend-title" borderWidth="1px" rounded="lg" p="4">
         <Heading as="h3" id="resend-title" size="sm" mb="2">

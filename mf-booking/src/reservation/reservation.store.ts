@@ -1,4 +1,4 @@
-import { ApiError, FormState, session, type FormMessage } from '@rumbo/shared';
+import { ApiError, FormState, PushOptInStore, session, webPushBrowser, type FormMessage, type PushBrowser } from '@rumbo/shared';
 import {
   CipRequestSchema,
   CreditApplySchema,
@@ -16,7 +16,6 @@ import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import * as v from 'valibot';
 import { openablePurchases, purchaseKeyOf, secondsUntil } from '../reservation';
 import * as sales from '../sales.resource';
-import { PushOptInStore, webPushBrowser, type PushBrowser } from './push-opt-in.store';
 
 export interface ReservationDeps {
   api: typeof sales;

@@ -28,41 +28,66 @@ export function RecoverLink() {
 
 const ignore = () => undefined;
 
+/** The search widget's place while its code has not started: its title and a sized placeholder. */
+export function SearchPlaceholder() {
+  const { t: searchText } = useTranslation('bookingSearch');
+  return (
+    <Box aria-busy="true" borderWidth="1px" rounded="lg" p={{ base: 4, md: 5 }} bg="bg" minH={SEARCH_HEIGHT}>
+      <Heading as="h2" size="md" mb="3">
+        {searchText('search.title')}
+      </Heading>
+      <Skeleton height="10" />
+    </Box>
+  );
+}
+
+/** The trips' section: its title (the frame's and the live page's, one element), then what it holds. */
+export function TripsSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box as="section" aria-labelledby="trips-title">
+      <Heading as="h1" id="trips-title" size="xl">
+        {title}
+      </Heading>
+      {children}
+    </Box>
+  );
+}
+
+/** The trips' section's body while they are on their way: the leg's lines and toolbar still empty, the list loading. */
+export function TripsFrameBody() {
+  return (
+    <>
+      {/* The leg's two lines (cities, day), still unknown. */}
+      <Box mb="3" color="fg.muted" aria-hidden="true">
+        <Text>{'\u00a0'}</Text>
+        <Text>{'\u00a0'}</Text>
+      </Box>
+      <ToolbarView sort="salida" clase={0} classes={[]} onSort={ignore} onClase={ignore} />
+      <TripListLoading />
+    </>
+  );
+}
+
 /**
- * Step 1's frame (issue 17 item 5): what the page shows while its trips are on their way, without
- * what depends on the address's search or on the day. The build renders it in Node for the
- * stitched page (`src/prerender.tsx`), served for every query of `/pasajes`; the browser hydrates
- * it and then shows the search of its address.
+ * Step 1's frame: what the page shows while its code has not started, without what depends on
+ * the address's search or on the day. The server renders it and the browser hydrates it; the live
+ * page keeps its shape (the same elements in the same places: `TripsPage`), so what the frame
+ * painted stays painted and only what is new is drawn.
  */
 export function TripsFrame() {
   const { t } = useTranslation('booking');
-  const { t: searchText } = useTranslation('bookingSearch');
   return (
     <Container maxW="5xl" py="6">
       <StepIndicator current="destinos" />
       <Box mb="6">
         <SearchBox>
-          <Box aria-busy="true" borderWidth="1px" rounded="lg" p={{ base: 4, md: 5 }} bg="bg" minH={SEARCH_HEIGHT}>
-            <Heading as="h2" size="md" mb="3">
-              {searchText('search.title')}
-            </Heading>
-            <Skeleton height="10" />
-          </Box>
+          <SearchPlaceholder />
         </SearchBox>
         <RecoverLink />
       </Box>
-      <Box as="section" aria-labelledby="trips-title">
-        <Heading as="h1" id="trips-title" size="xl">
-          {t('trips.title')}
-        </Heading>
-        {/* The leg's two lines (cities, day), still unknown. */}
-        <Box mb="3" color="fg.muted" aria-hidden="true">
-          <Text>{'\u00a0'}</Text>
-          <Text>{'\u00a0'}</Text>
-        </Box>
-        <ToolbarView sort="salida" clase={0} classes={[]} onSort={ignore} onClase={ignore} />
-        <TripListLoading />
-      </Box>
+      <TripsSection title={t('trips.title')}>
+        <TripsFrameBody />
+      </TripsSection>
     </Container>
   );
 }

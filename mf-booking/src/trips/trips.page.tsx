@@ -1,4 +1,4 @@
-import { Alert, Box, Container, Heading, List, Text } from '@rumbo/shared/ui';
+import { Alert, Box, Container, List, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { memo, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
@@ -11,7 +11,7 @@ import { StepIndicator } from '../steps';
 import { sameItems, useTransitioned } from '../use-transitioned';
 import { TripList } from './trip-list';
 import { ToolbarView } from './trips-toolbar';
-import { RecoverLink, SearchBox, TripsFrame } from './trips-frame';
+import { RecoverLink, SearchBox, SearchPlaceholder, TripsFrameBody, TripsSection } from './trips-frame';
 import { TripsStore } from './trips.store';
 
 const readCities = (store: TripsStore) => store.cityNames;
@@ -82,17 +82,16 @@ export const TripsPage = observer(function TripsPage() {
         fecha: parsed.partial.fecha || undefined,
       };
 
-  if (!hydrated) return <TripsFrame />;
+  // The frame's shape (`TripsFrame`) until the code is live, then the same elements filled in: what
+  // the frame painted (the steps, the recovery link, the title) stays, and is not drawn again.
   return (
     <Container maxW="5xl" py="6">
       <StepIndicator current="destinos" />
       <Box mb="6">
-        <SearchBox>
-          <SearchWidget key={location.search} initial={initial} headingLevel="h2" />
-        </SearchBox>
+        <SearchBox>{hydrated ? <SearchWidget key={location.search} initial={initial} headingLevel="h2" /> : <SearchPlaceholder />}</SearchBox>
         <RecoverLink />
       </Box>
-      {!parsed.ok ? (
+      {hydrated && !parsed.ok ? (
         <Alert.Root status="warning">
           <Alert.Indicator />
           <Alert.Content>
@@ -107,18 +106,19 @@ export const TripsPage = observer(function TripsPage() {
           </Alert.Content>
         </Alert.Root>
       ) : (
-        <Box as="section" aria-labelledby="trips-title">
-          <Heading as="h1" id="trips-title" size="xl">
-            {t(leg === 'vuelta' ? 'trips.titleReturn' : 'trips.title')}
-          </Heading>
-          {store && (
-            <>
-              <RouteLine store={store} />
-              <Toolbar store={store} />
-              <TripList store={store} />
-            </>
+        <TripsSection title={t(hydrated && leg === 'vuelta' ? 'trips.titleReturn' : 'trips.title')}>
+          {!hydrated ? (
+            <TripsFrameBody />
+          ) : (
+            store && (
+              <>
+                <RouteLine store={store} />
+                <Toolbar store={store} />
+                <TripList store={store} />
+              </>
+            )
           )}
-        </Box>
+        </TripsSection>
       )}
     </Container>
   );

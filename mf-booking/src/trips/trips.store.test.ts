@@ -40,6 +40,31 @@ beforeAll(() => setUpBooking('es-PE'));
 beforeEach(() => sessionStorage.clear());
 
 describe('TripsStore', () => {
+  it("shows the trips the server's loader asked for the address's leg at once, then the live ones; an equal or failed refresh keeps them", async () => {
+    const LOADED = [EARLY_DEAR];
+    const loadedFor = (query: { origen: string; destino: string; fecha: string }) => (query.destino === 'AQP' ? LOADED : undefined);
+    api([LATE_CHEAP]);
+    const store = new TripsStore(SEARCH, 'ida', { now: () => NOW, loadedTrips: loadedFor });
+    const loading = store.load();
+    // Before the API answers: the loader's trips, ready.
+    expect(store.state).toBe('ready');
+    expect(store.trips.map((t) => t.cviaje)).toEqual([1]);
+    await loading;
+    expect(store.trips.map((t) => t.cviaje)).toEqual([2]);
+
+    // The same answer: the list shown is kept (not drawn again).
+    api([EARLY_DEAR]);
+    const same = new TripsStore(SEARCH, 'ida', { now: () => NOW, loadedTrips: loadedFor });
+    await same.load();
+    expect(same.trips).toBe(LOADED);
+
+    api('fail');
+    const kept = new TripsStore(SEARCH, 'ida', { now: () => NOW, loadedTrips: loadedFor });
+    await kept.load();
+    expect(kept.state).toBe('ready');
+    expect(kept.trips.map((t) => t.cviaje)).toEqual([1]);
+  });
+
   it('searches the day through the web sales channel, sorted by departure', async () => {
     const requests = api();
     const store = new TripsStore(SEARCH, 'ida', { now: () => NOW });

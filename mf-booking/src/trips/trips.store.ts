@@ -1,10 +1,10 @@
 import { SEAT_STATE, type HeldSeat } from '@rumbo/shared';
 import { SALES_WINDOW_DAYS, addDays, limaToday, type Trip, type TripSearchForm, type TripStop } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import { changeSeat, fetchStops, searchTrips, type StopsTrip, type TripQuery } from '../booking.resource';
+import { changeSeat, fetchStops, searchTrips, takeLoadedTrips, type StopsTrip, type TripQuery } from '../booking.resource';
 import { classesOf, fromPrice } from '../format';
 import { archivePurchase, currentTrip, heldSeats, readReservation, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
-import { seatsUrl, tripsUrl, type Leg } from '../trips-url';
+import { legQuery, seatsUrl, tripsUrl, type Leg } from '../trips-url';
 
 export type SortKey = 'salida' | 'precio';
 export type LoadState = 'loading' | 'ready' | 'failed';
@@ -16,6 +16,8 @@ export interface StopsEntry {
 
 export interface TripsDeps {
   searchTrips: (query: TripQuery) => Promise<Trip[] | undefined>;
+  /** The day's trips the page's loader asked on the server for the leg its address names (`takeLoadedTrips`). */
+  loadedTrips: (query: TripQuery) => Trip[] | undefined;
   fetchStops: (trip: StopsTrip) => Promise<TripStop[] | undefined>;
   releaseSeat: (seat: HeldSeat) => Promise<unknown>;
   storage: Storage;
@@ -42,15 +44,14 @@ export class TripsStore {
     readonly leg: Leg = 'ida',
     deps: Partial<TripsDeps> = {},
   ) {
-    this.deps = { searchTrips, fetchStops, releaseSeat, storage: globalThis.sessionStorage, now: () => new Date(), ...deps };
+    this.deps = { searchTrips, loadedTrips: takeLoadedTrips, fetchStops, releaseSeat, storage: globalThis.sessionStorage, now: () => new Date(), ...deps };
     // The day's trips are replaced whole, never changed in place: kept by reference, not made observable trip by trip.
     makeAutoObservable<TripsStore, 'deps'>(this, { deps: false, search: false, leg: false, trips: observableRef });
   }
 
   /** The leg's query: the return leg goes back on the return date. */
   get query(): TripQuery {
-    const { origen, destino, fecha, regreso } = this.search;
-    return this.leg === 'vuelta' ? { origen: destino, destino: origen, fecha: regreso ?? fecha } : { origen, destino, fecha };
+    return legQuery(this.search, this.leg);
   }
 
   get visible(): Trip[] {
@@ -83,13 +84,25 @@ export class TripsStore {
   }
 
   async load(): Promise<void> {
-    this.state = 'loading';
+    // The trips the server's loader asked for the leg in the page's address show at once; then the live ones.
+    const loaded = this.deps.loadedTrips(this.query);
+    if (loaded) this.show(loaded);
+    else this.state = 'loading';
     const trips = await this.deps.searchTrips(this.query).catch(() => undefined);
     runInAction(() => {
-      this.trips = trips ?? [];
-      this.state = trips ? 'ready' : 'failed';
-      if (this.clase && !this.classes.includes(this.clase)) this.clase = 0;
+      // The same answer again changes nothing (the list is not drawn a second time); a failed refresh keeps the list shown.
+      if (trips && !(loaded && JSON.stringify(trips) === JSON.stringify(loaded))) this.show(trips);
+      else if (!trips && !loaded) {
+        this.trips = [];
+        this.state = 'failed';
+      }
     });
+  }
+
+  private show(trips: Trip[]): void {
+    this.trips = trips;
+    this.state = 'ready';
+    if (this.clase && !this.classes.includes(this.clase)) this.clase = 0;
   }
 
   /** Shows or hides a trip's stops, fetching them the first time (or after a failure). */

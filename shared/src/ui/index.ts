@@ -51,6 +51,7 @@ export {
 } from '@chakra-ui/react';
 export { UiProvider } from './provider';
 export { NotFoundMessage } from './not-found';
+export { PushOptIn } from './push-opt-in';
 export { PageTitle, type PageTitleProps } from './page-title';
 export { FramedSection, type FramedSectionProps } from './framed-section';
 export { TitledText, type TitledTextProps } from './titled-text';

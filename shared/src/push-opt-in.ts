@@ -50,7 +50,8 @@ export const webPushBrowser = (given?: Window): PushBrowser => {
 /**
  * "Notify me on this phone" (issues 35 and 36): shown only where the store has VAPID keys and the
  * browser takes pushes; the permission is asked only on the tap; the subscription is saved for
- * the purchase (its code and this browser's key) and, signed in, the customer's account.
+ * the purchase the page proves (its code and this browser's key, on a reservation's page) and,
+ * signed in, the customer's account (Mi cuenta gives no purchase: all their trips).
  * hidden → ready → working → on, or denied (the browser refused) or failed (try again).
  */
 export class PushOptInStore {
@@ -74,7 +75,7 @@ export class PushOptInStore {
     runInAction(() => (this.state = this.deps.browser.permission() === 'denied' ? 'denied' : 'ready'));
   }
 
-  async enable(proof: { codigo: string; clave_bloqueo?: string }): Promise<void> {
+  async enable(proof?: { codigo: string; clave_bloqueo?: string }): Promise<void> {
     if (!this.publicKey || this.state === 'working') return;
     this.state = 'working';
     try {
@@ -87,7 +88,7 @@ export class PushOptInStore {
       const keys = subscription.keys ?? {};
       const saved = await this.deps.save({
         suscripcion: { endpoint: subscription.endpoint ?? '', keys: { p256dh: keys.p256dh ?? '', auth: keys.auth ?? '' } },
-        ...(proof.clave_bloqueo ? { codigo: proof.codigo, clave_bloqueo: proof.clave_bloqueo } : {}),
+        ...(proof?.clave_bloqueo ? { codigo: proof.codigo, clave_bloqueo: proof.clave_bloqueo } : {}),
       });
       runInAction(() => (this.state = saved ? 'on' : 'failed'));
     } catch {

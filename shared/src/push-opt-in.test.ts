@@ -1,4 +1,4 @@
-import { PushOptInStore, type PushBrowser } from './push-opt-in.store';
+import { PushOptInStore, type PushBrowser } from './push-opt-in';
 
 const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) } };
 
