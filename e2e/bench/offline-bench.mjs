@@ -31,6 +31,12 @@ const slowed = async (page) => {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
 };
 
+/** Resolves once the page's service worker is ready; throws (never hangs the bench) when none comes within 20 s. */
+const workerReady = (page) =>
+  page.evaluate(() =>
+    Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise((_, reject) => setTimeout(() => reject(new Error('no service worker within 20 s')), 20_000))]),
+  );
+
 /** Milliseconds from the navigation's start until the ticket's QR is visible. */
 async function ticketOpens(page, url) {
   await page.goto(url, { waitUntil: 'commit' });
@@ -78,7 +84,7 @@ try {
   await page.getByRole('button', { name: /^Pagar$/ }).click();
   await page.getByRole('button', { name: /^Aprobar / }).click();
   await page.getByTestId('ticket-qr').first().waitFor({ timeout: 30_000 });
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  await workerReady(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
   await page.reload();
   await page.getByTestId('ticket-qr').first().waitFor();
@@ -110,7 +116,7 @@ try {
       const one = await visit.newPage();
       await slowed(one);
       first.push(await firstPaint(one, site + '/'));
-      if (serviceWorkers === 'allow') await one.evaluate(() => navigator.serviceWorker.ready);
+      if (serviceWorkers === 'allow') await workerReady(one);
       await one.close();
       const two = await visit.newPage();
       await slowed(two);
