@@ -157,4 +157,30 @@ describe('a stitched page before its code has made it live', () => {
     await flush();
     expect(submits.length).toBeGreaterThan(0);
   });
+
+  it('holds a logo tap until the header and every area whose code starts at load are live, then taps the live logo (never while an area hydrates)', async () => {
+    document.body.innerHTML = `
+      <header id="shell-header"><a data-testid="logo" href="/">Rumbo</a></header>
+      <div id="remotes"><div id="remote-mf_booking" data-island="load"><p>Paso 3</p></div></div>`;
+    const header = document.getElementById('shell-header')!;
+    const area = document.getElementById('remote-mf_booking')!;
+    const logo = header.querySelector('a')!;
+    const taps: boolean[] = [];
+    logo.addEventListener('click', (event) => {
+      taps.push(event.isTrusted);
+      event.preventDefault();
+    });
+    const early = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    logo.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    taps.length = 0;
+    header.dataset.live = '';
+    await flush();
+    // The header is live, the step still hydrates: not yet.
+    expect(taps).toHaveLength(0);
+    area.dataset.live = '';
+    await flush();
+    // Tapped again on the live logo (once per listener: this file's tests each add the page's).
+    expect(taps.length).toBeGreaterThan(0);
+  });
 });

@@ -162,7 +162,10 @@ function keepEarlyTaps(root: Document): void {
  * The header's logo ends a guest purchase before it goes home (spec §2: releases the held seats,
  * clears `ASIENTOS` and `CRESERVA`; `endGuestPurchase`, in the live header). Tapped before the
  * header is live, it is not followed as a plain link: the tap is held and made again on the live
- * logo; should the code not come within `LOGO_WAIT_MS`, the link is followed after all.
+ * logo once the header is live and every area whose code starts at load (`data-island="load"`)
+ * is live too: going home while an area still hydrates would change its markup under React
+ * (hydration error #418, seen on step 3 under load). Should the code not come within
+ * `LOGO_WAIT_MS`, the link is followed after all.
  */
 const LOGO = '#shell-header a[data-testid="logo"]';
 export const LOGO_WAIT_MS = 8000;
@@ -181,7 +184,9 @@ function keepEarlyLogoTap(root: Document): void {
       if (held) return;
       held = true;
       const fallback = setTimeout(() => window.location.assign(logo.href), LOGO_WAIT_MS);
-      whenLive(header, () => {
+      const starting = [...root.querySelectorAll(REMOTE_AREA)].filter((area) => area.getAttribute('data-island') === 'load');
+      const allLive = (next: Element[], then: () => void): void => (next.length === 0 ? then() : whenLive(next[0]!, () => allLive(next.slice(1), then)));
+      allLive([header, ...starting], () => {
         clearTimeout(fallback);
         root.querySelector<HTMLAnchorElement>(LOGO)?.click();
       });
