@@ -1,25 +1,16 @@
-import { STORAGE_KEYS, heldSeats, readJson, type HeldSeat } from '@rumbo/shared';
+import { STORAGE_KEYS, heldSeats, type HeldSeat } from '@rumbo/shared';
 import type { TripSearchForm } from '@rumbo/shared/schemas';
-import { currentTrip, isReservationOf, readReservation, type Reservation } from './stored-purchase';
+import { currentTrip, knownPurchases, purchaseKeyOf, readReservation, type Reservation } from './stored-purchase';
 import type { Leg } from './trips-url';
 
 export type { Leg, Reservation };
-export { currentTrip, readReservation };
+export { currentTrip, purchaseKeyOf, readReservation };
 
 
 export function writeReservation(reservation: Reservation, storage: Storage = sessionStorage): void {
   storage.setItem(STORAGE_KEYS.booking, JSON.stringify(reservation));
 }
 
-/**
- * The purchase key of the reservation `codigo`, when this browser made it: the reservation page
- * (after a reload, or back from the payment provider) reads it with this key.
- */
-export function purchaseKeyOf(codigo: string, storage: Storage = sessionStorage): string | undefined {
-  const reservation = readReservation(storage);
-  if (reservation && isReservationOf(reservation, codigo)) return reservation.clave_bloqueo;
-  return knownPurchases(storage)[codigo.toUpperCase()];
-}
 
 /**
  * Session storage: purchases this tab opened before the one in `CRESERVA` (code → key), so a
@@ -61,10 +52,6 @@ export function openablePurchases(storage: Storage = sessionStorage): Record<str
   return { ...knownPurchases(storage), ...(current?.codigo && current.clave_bloqueo ? { [current.codigo]: current.clave_bloqueo } : {}) };
 }
 
-function knownPurchases(storage: Storage): Record<string, string> {
-  const known = readJson<Record<string, string>>(storage, KNOWN_PURCHASES_KEY);
-  return known && typeof known === 'object' ? known : {};
-}
 
 /**
  * Keeps a purchase's code and a key that opens it (the access key of a recovery, or the new key

@@ -40,3 +40,19 @@ export function isReservationOf(reservation: Reservation, codigo: string): boole
 export function currentTrip(reservation: Reservation): Trip | undefined {
   return reservation.tramo === 'vuelta' ? reservation.vuelta : reservation.ida;
 }
+
+/**
+ * The purchase key of the reservation `codigo`, when this browser made it: the reservation page
+ * (after a reload, or back from the payment provider) reads it with this key.
+ */
+export function purchaseKeyOf(codigo: string, storage: Storage = sessionStorage): string | undefined {
+  const reservation = readReservation(storage);
+  if (reservation && isReservationOf(reservation, codigo)) return reservation.clave_bloqueo;
+  return knownPurchases(storage)[codigo.toUpperCase()];
+}
+
+/** Session storage: purchases this tab opened before the one in `CRESERVA` (code → key). */
+export function knownPurchases(storage: Storage): Record<string, string> {
+  const known = readJson<Record<string, string>>(storage, STORAGE_KEYS.knownPurchases);
+  return known && typeof known === 'object' ? known : {};
+}

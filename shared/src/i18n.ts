@@ -2,12 +2,12 @@ import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { flushSync } from 'react-dom';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, requestMessages, toLanguage, type Language, type ValidationMessages } from './schemas';
+import { DEFAULT_LANGUAGE, LANGUAGES, requestMessages, startLanguage, toLanguage, type Language, type ValidationMessages } from './schemas';
 import { commonTexts } from './locales';
-import { languageKey, readCookie } from './storage';
+import { languageKey, storedLanguage } from './storage';
 import { hydrateDeferred } from './hydration';
 
-export { LANGUAGES, DEFAULT_LANGUAGE, type Language };
+export { LANGUAGES, DEFAULT_LANGUAGE, startLanguage, type Language };
 
 /** The site's one i18next instance (shared singleton: shell and every remote use it). */
 export const i18n = i18next.createInstance();
@@ -26,16 +26,6 @@ const loaders = new Map<string, () => Promise<ResourceLanguage>>();
 // (the fallback language's are shown).
 const backend = resourcesToBackend((language: string, ns: string) => loaders.get(`${language}|${ns}`)?.() ?? Promise.resolve({}));
 
-/**
- * The language to start in: an address's `idioma` (the installed app's start URL is in the
- * language of the reader who installed it, issue 36), else the stored one, else es-PE.
- */
-export function startLanguage(search: string, stored: string | null | undefined): Language {
-  const known = (value: string | null | undefined): value is Language => !!value && (LANGUAGES as readonly string[]).includes(value);
-  const asked = new URLSearchParams(search).get('idioma');
-  if (known(asked)) return asked;
-  return known(stored) ? stored : DEFAULT_LANGUAGE;
-}
 
 /** Initialises i18n once, with the language stored under `lang-web{product}` (es-PE default). */
 export function initI18n(productKey: string): typeof i18n {
@@ -43,7 +33,7 @@ export function initI18n(productKey: string): typeof i18n {
   if (i18n.isInitialized) return i18n;
   const storage = safeLocalStorage();
   // The choice kept in storage, else the one its cookie mirror carries (the server rendered the page in it).
-  const stored = storage?.getItem(languageKey(productKey)) ?? (typeof document === 'undefined' ? undefined : readCookie(languageKey(productKey)));
+  const stored = storedLanguage(productKey, storage);
   const search = typeof location === 'undefined' ? '' : location.search;
   const lng = startLanguage(search, stored);
   // Chosen by the address (the installed app's start URL): kept, as a choice made on the page is.

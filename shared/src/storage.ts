@@ -24,6 +24,11 @@ export const POSTPONE_STORAGE_PREFIX = 'POSTERGAR:';
 /** Local storage key of the chosen language. */
 export const languageKey = (product: string) => `lang-web${product}`;
 
+/** The language the reader chose, as kept under `languageKey` (else its cookie mirror, which the server renders by): unchecked. */
+export function storedLanguage(product: string, storage: Storage | undefined): string | undefined {
+  return storage?.getItem(languageKey(product)) ?? (typeof document === 'undefined' ? undefined : readCookie(languageKey(product)));
+}
+
 /** Base64 of the UTF-8 bytes of a JSON value (names carry accents: plain btoa would throw). */
 export function encodeBase64Json(value: unknown): string {
   const bytes = new TextEncoder().encode(JSON.stringify(value));

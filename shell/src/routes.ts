@@ -17,6 +17,11 @@ export interface RouteDef {
   prefix?: boolean;
   /** Only for a signed-in customer: the site server sends anyone else to sign in first (`loginPath`). */
   signedIn?: boolean;
+  /**
+   * A script of the remote's version folder that shows the page with no network, in a document of
+   * the service worker's own (issue 36: the ticket opens offline without the site's code; offline/sw.ts).
+   */
+  offline?: string;
 }
 
 export const DESTINATION_CITIES = ['arequipa', 'cusco', 'lima', 'trujillo', 'tumbes'] as const;
@@ -28,7 +33,7 @@ export const ROUTES = [
   { id: 'postponement', path: '/informacion/politica-postergacion', remote: 'mf_content' },
   { id: 'complaints', path: '/libro_reclamaciones', remote: 'mf_complaints' },
   { id: 'payment', path: '/pasajes/pago', remote: 'mf_booking' },
-  { id: 'reservation', path: '/pasajes/reserva/:codigo', remote: 'mf_booking' },
+  { id: 'reservation', path: '/pasajes/reserva/:codigo', remote: 'mf_booking', offline: 'offline-ticket.js' },
   { id: 'recovery', path: '/pasajes/recuperar', remote: 'mf_booking' },
   { id: 'postpone', path: '/pasajes/postergar/:numero', remote: 'mf_booking' },
   { id: 'declaration', path: '/pasajes/declaracion/:numero', remote: 'mf_booking' },

@@ -9,3 +9,14 @@ export function toLanguage(value: string | null | undefined): Language {
   const lower = value.toLowerCase();
   return lower.startsWith('en') ? 'en-EN' : DEFAULT_LANGUAGE;
 }
+
+/**
+ * The language to start in: an address's `idioma` (the installed app's start URL is in the
+ * language of the reader who installed it, issue 36), else the stored one, else es-PE.
+ */
+export function startLanguage(search: string, stored: string | null | undefined): Language {
+  const known = (value: string | null | undefined): value is Language => !!value && (LANGUAGES as readonly string[]).includes(value);
+  const asked = new URLSearchParams(search).get('idioma');
+  if (known(asked)) return asked;
+  return known(stored) ? stored : DEFAULT_LANGUAGE;
+}

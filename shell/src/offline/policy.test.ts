@@ -9,6 +9,9 @@ import {
   keepsPage,
   keepsTickets,
   lookupOf,
+  offlineDocument,
+  offlineScript,
+  offlineScripts,
   registryFolders,
   remotesCacheName,
   reservationKey,
@@ -89,5 +92,41 @@ describe('what the service worker does with each request (issue 36)', () => {
     const subtle = webcrypto.subtle as unknown as SubtleCrypto;
     expect(await digest('k', subtle)).toMatch(/^[0-9a-f]{64}$/);
     expect(await digest('k', subtle)).not.toBe(await digest('other', subtle));
+  });
+
+  describe('the ticket with no network: the route\'s offline script, in its remote\'s version folder', () => {
+    const registry = {
+      mf_booking: 'https://cdn.rumbo.test/mf_booking/1.0.0-abc/mf-manifest.json',
+      mf_account: 'https://cdn2.rumbo.test/mf_account/1.0.0-def/mf-manifest.json',
+    };
+
+    it("a reservation's address is shown by mf_booking's offline-ticket.js of the version pointed at; other pages have none", () => {
+      expect(offlineScript('/pasajes/reserva/ABCD2345', registry)).toBe('https://cdn.rumbo.test/mf_booking/1.0.0-abc/offline-ticket.js');
+      expect(offlineScript('/pasajes/reserva/ABCD2345', { ...registry, mf_booking: 'https://cdn.rumbo.test/mf_booking/2.0.0-new/mf-manifest.json' })).toBe(
+        'https://cdn.rumbo.test/mf_booking/2.0.0-new/offline-ticket.js',
+      );
+      for (const path of ['/', '/pasajes/pago', '/micuenta/viajes', '/pasajes/reserva/']) expect(offlineScript(path, registry)).toBeUndefined();
+      // A registry without the remote, or not a registry: nothing to run.
+      expect(offlineScript('/pasajes/reserva/ABCD2345', { mf_account: registry.mf_account })).toBeUndefined();
+      expect(offlineScript('/pasajes/reserva/ABCD2345', null)).toBeUndefined();
+      expect(offlineScripts(registry)).toEqual(['https://cdn.rumbo.test/mf_booking/1.0.0-abc/offline-ticket.js']);
+    });
+
+    it('its document runs that script and nothing inline; it reads only the site and the API, and shows only its own QR images', () => {
+      const { html, headers } = offlineDocument('https://cdn.rumbo.test/mf_booking/1.0.0-abc/offline-ticket.js', { apiBaseUrl: 'https://api.rumbo.test/', product: 'rumbo"><x' });
+      expect(html).toContain(
+        '<script src="https://cdn.rumbo.test/mf_booking/1.0.0-abc/offline-ticket.js" data-api="https://api.rumbo.test" data-product="rumbo&quot;>&lt;x" defer crossorigin="anonymous"></script>',
+      );
+      expect(html).toContain('<main id="main"></main>');
+      expect(html.match(/<script/g)).toHaveLength(1);
+      expect(html).not.toMatch(/<style|\sstyle=|\son\w+=/);
+      const policy = headers['content-security-policy'];
+      expect(policy).toContain("default-src 'none'");
+      expect(policy).toContain('script-src https://cdn.rumbo.test;');
+      expect(policy).toContain('connect-src https://api.rumbo.test;');
+      expect(policy).toContain('img-src data:;');
+      expect(policy).not.toContain('unsafe');
+      expect(headers['cache-control']).toBe('no-store');
+    });
   });
 });

@@ -15,6 +15,7 @@
  *   the same code and purchase key) and the signed-in customer's trips (served back only with the
  *   same session token). Signing out deletes it (shared `SessionStore.signOut`).
  */
+import { ROUTES, routeFor, type RouteDef } from '../routes';
 
 /** Shared's `OFFLINE_TICKETS_CACHE` (the session store deletes it on sign-out; policy.test.ts checks they agree), written here so the worker bundles no page code. */
 export const OFFLINE_TICKETS_CACHE = 'rumbo-tickets-v1';
@@ -105,6 +106,49 @@ export function registryFolders(registry: unknown): string[] {
 
 /** Whether `url` is a file of one of the pointed-at versions. */
 export const inFolders = (url: string, folders: readonly string[]) => folders.some((folder) => url.startsWith(folder));
+
+/**
+ * The address of the script that shows `pathname` with no network (a route's `offline`, in its
+ * remote's folder as the registry points at it), or undefined when the route has none.
+ */
+export function offlineScript(pathname: string, registry: unknown, routes: readonly RouteDef[] = ROUTES): string | undefined {
+  const route = routeFor(pathname, routes);
+  if (!route?.offline || typeof registry !== 'object' || registry === null) return undefined;
+  const [folder] = registryFolders({ [route.remote]: (registry as Record<string, unknown>)[route.remote] });
+  return folder ? new URL(route.offline, folder).href : undefined;
+}
+
+/** Every route's offline script under `registry`: what the worker keeps once it keeps a ticket. */
+export const offlineScripts = (registry: unknown, routes: readonly RouteDef[] = ROUTES): string[] =>
+  routes.flatMap((route) => {
+    const script = route.offline && offlineScript(route.path.replace(/:[^/]+/g, 'x'), registry, [route]);
+    return script ? [script] : [];
+  });
+
+/**
+ * The document the worker answers such a page with, offline: the script and nothing else (it draws
+ * the page, with its language, title and styles), told the API's origin and the product (the
+ * runtime configuration's, which the worker keeps). Its policy lets that script run, ask the API
+ * (the worker answers with what it kept) and show its QR images; nothing inline.
+ */
+export function offlineDocument(script: string, config: { apiBaseUrl: string; product: string }): { html: string; headers: Record<string, string> } {
+  const scriptOrigin = new URL(script).origin;
+  const apiOrigin = new URL(config.apiBaseUrl).origin;
+  const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return {
+    html:
+      '<!doctype html><html lang="es-PE"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+      '<meta name="theme-color" content="#0f3a60"><title>Rumbo Andino</title>' +
+      `<script src="${attribute(new URL(script).href)}" data-api="${attribute(apiOrigin)}" data-product="${attribute(config.product)}" defer crossorigin="anonymous"></script>` +
+      '</head><body><main id="main"></main></body></html>',
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy': `default-src 'none'; script-src ${scriptOrigin}; connect-src ${apiOrigin}; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+      'x-rumbo-offline': '1',
+    },
+  };
+}
 
 /**
  * Whether a page's response may be kept for offline use: never one the site server marked

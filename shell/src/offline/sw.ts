@@ -25,6 +25,9 @@ import {
   keepsPage,
   keepsTickets,
   lookupOf,
+  offlineDocument,
+  offlineScript,
+  offlineScripts,
   registryFolders,
   remotesCacheName,
   reservationKey,
@@ -43,9 +46,10 @@ const REGISTRY_URL = `${ORIGIN}/remotes.json`;
 /** Header of a kept ticket: the SHA-256 of what it is bound to (purchase key or session token). */
 const BOUND_TO = 'x-rumbo-bound-to';
 
-/** The registry pointer in force: its cache and the folders it points at. */
+/** The registry pointer in force: its cache, the registry and the folders it points at. */
 interface Pointer {
   cache: string;
+  registry: unknown;
   folders: string[];
 }
 let pointer: Pointer | undefined;
@@ -57,7 +61,8 @@ async function currentPointer(): Promise<Pointer | undefined> {
     if (!name.startsWith(REMOTES_CACHE_PREFIX)) continue;
     const stored = await (await caches.open(name)).match(REGISTRY_URL);
     if (!stored) continue;
-    pointer = { cache: name, folders: registryFolders(await stored.json().catch(() => null)) };
+    const registry: unknown = await stored.json().catch(() => null);
+    pointer = { cache: name, registry, folders: registryFolders(registry) };
     return pointer;
   }
   return undefined;
@@ -96,10 +101,52 @@ async function moveTo(text: string): Promise<void> {
     }
   }
   await cache.put(REGISTRY_URL, new Response(text, { headers: { 'content-type': 'application/json' } }));
-  pointer = { cache: name, folders };
+  pointer = { cache: name, registry, folders };
   for (const other of await caches.keys()) {
     if (other.startsWith(REMOTES_CACHE_PREFIX) && other !== name) await caches.delete(other);
   }
+  // A device that keeps tickets keeps the moved version's offline scripts too (the registry came
+  // from the network: online); not awaited, so the remotes' files do not wait for it.
+  void hasKeptTickets()
+    .then((keeps) => (keeps ? keepOfflineScripts() : undefined))
+    .catch(() => undefined);
+}
+
+async function hasKeptTickets(): Promise<boolean> {
+  if (!(await caches.has(OFFLINE_TICKETS_CACHE))) return false;
+  return (await (await caches.open(OFFLINE_TICKETS_CACHE)).keys()).length > 0;
+}
+
+/**
+ * The scripts that show a page with no network (a route's `offline`: the ticket), of the versions
+ * pointed at, kept in the pointer's cache once this device keeps a ticket: fetched ahead, since no
+ * page loads them online.
+ */
+async function keepOfflineScripts(): Promise<void> {
+  const current = await currentPointer();
+  if (!current) return;
+  const cache = await caches.open(current.cache);
+  for (const script of offlineScripts(current.registry)) {
+    if (await cache.match(script)) continue;
+    const response = await fetch(script, { mode: 'cors', credentials: 'omit' }).catch(() => undefined);
+    if (response?.ok && pointer?.cache === current.cache) await cache.put(script, response);
+  }
+}
+
+/**
+ * Offline, a page with an offline script (the ticket) is answered with the worker's own small
+ * document running that script, when the script is kept: it shows the ticket from what this
+ * device kept in a fraction of the time the whole site's code takes. Undefined otherwise.
+ */
+async function offlinePage(pathname: string): Promise<Response | undefined> {
+  const current = await currentPointer();
+  const script = current && offlineScript(pathname, current.registry);
+  if (!script || !(await (await caches.open(current.cache)).match(script))) return undefined;
+  const config = await caches.match(`${ORIGIN}/config.json`, { cacheName: SHELL_CACHE });
+  const { apiBaseUrl, product } = ((await config?.json().catch(() => undefined)) ?? {}) as { apiBaseUrl?: unknown; product?: unknown };
+  if (typeof apiBaseUrl !== 'string' || typeof product !== 'string') return undefined;
+  const { html, headers } = offlineDocument(script, { apiBaseUrl, product });
+  return new Response(html, { status: 200, headers });
 }
 
 const ok = [new CacheableResponsePlugin({ statuses: [200] })];
@@ -130,7 +177,9 @@ async function remoteFile({ request, event }: { request: Request; event: Extenda
   await registryUpdate;
   const current = await currentPointer();
   if (!current || !inFolders(request.url, current.folders)) return fetch(request);
-  return new CacheFirst({ cacheName: current.cache, plugins: [asCors, ...ok, onlyWhileCurrent(current.cache)] }).handle({ request, event });
+  // A versioned file is the same for every request: a copy kept by the worker's own fetch (no
+  // `Origin`, which the CDN's answers vary on) serves the page's request too.
+  return new CacheFirst({ cacheName: current.cache, plugins: [asCors, ...ok, onlyWhileCurrent(current.cache)], matchOptions: { ignoreVary: true } }).handle({ request, event });
 }
 
 /** A page rendered for one reader (`private`, `no-store`: signed in) is never kept on the device. */
@@ -140,6 +189,16 @@ const sharedPagesOnly = {
 
 async function page({ request, event }: { request: Request; event: ExtendableEvent }): Promise<Response> {
   const current = await currentPointer();
+  const { pathname } = new URL(request.url);
+  if (current && offlineScript(pathname, current.registry)) {
+    // A ticket's page: the network's; without it, the worker's own document (the page as kept needs the whole site's code).
+    try {
+      return await fetch(request);
+    } catch {
+      const offline = await offlinePage(pathname);
+      if (offline) return offline;
+    }
+  }
   // Pages are rendered for the versions pointed at: they live and go with the pointer's cache.
   const cacheName = current?.cache ?? SHELL_CACHE;
   try {
@@ -176,7 +235,7 @@ const keptAnswer = async (kept: Response) =>
  * A reservation's tickets: read from the network; a paid one is kept, bound to the purchase key
  * it was read with; with no network, given back only to a request with that same code and key.
  */
-async function reservation({ request }: { request: Request }): Promise<Response> {
+async function reservation({ request, event }: { request: Request; event: ExtendableEvent }): Promise<Response> {
   const lookup = lookupOf(await request.clone().json().catch(() => null));
   let response: Response;
   try {
@@ -195,6 +254,8 @@ async function reservation({ request }: { request: Request }): Promise<Response>
     const tickets = await caches.open(OFFLINE_TICKETS_CACHE);
     if (response.ok && keepsTickets(data)) {
       await tickets.put(key, new Response(await response.clone().blob(), { headers: { [BOUND_TO]: await digest(lookup.clave) } }));
+      // Kept after the answer is given: the page does not wait for it.
+      event.waitUntil(keepOfflineScripts().catch(() => undefined));
     } else if (response.ok || (response.status >= 400 && response.status < 500)) {
       // No longer paid (refunded, voided) or no longer there: nothing to board with.
       await tickets.delete(key);
