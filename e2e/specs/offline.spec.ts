@@ -101,7 +101,12 @@ test('a ticket bought on this device opens with no network, QR included, and so 
   console.log(`offline ticket: ${openedMs} ms from reload to the QR`);
   // My trips too, and the customer is still signed in (the user-data fetch waits for the network).
   await page.goto('/micuenta/viajes');
-  await expect(upcoming.getByRole('row').filter({ hasText: `${codigo}-1` })).toBeVisible();
+  const row = upcoming.getByRole('row').filter({ hasText: `${codigo}-1` });
+  await expect(row).toBeVisible();
+  // With the boarding QR, where and when to board, from the trips kept for this customer.
+  await row.getByText(`Pasaje para embarcar ${codigo}-1`).click();
+  await expect(row.getByRole('img', { name: `Código QR del pasaje ${codigo}-1, para el embarque` })).toBeVisible();
+  await expect(row.getByTestId('boarding-time')).not.toBeEmpty();
   await expectAccessible(page);
 
   // Back online, signing out takes the tickets off the device.

@@ -179,6 +179,26 @@ describe('Mi cuenta', () => {
       expect(screen.queryByRole('link', { name: 'Agregar ABCD2345-2 al calendario' })).not.toBeInTheDocument();
     });
 
+    it('my trips: an upcoming ticket folds its boarding QR with where and when to board; a past one has none (issue 36)', async () => {
+      const boleto = {
+        numero: 'ABCD2345-1', cviaje: 100, tramo: 'ida' as const, origen: 'Lima', destino: 'Arequipa', terminal_origen: 'Terminal Plaza Norte', terminal_destino: 'Terminal Arequipa',
+        direccion_origen: 'Av. Túpac Amaru 1234', salida: '2026-12-10T01:30:00Z', embarque: '2026-12-10T01:00:00Z', nasiento: 5, gnivel_piso: 15, precio_centimos: 15000,
+        pasajero: { nombres: 'Rosa', paterno: 'Quispe', materno: 'Mamani', ctipo_documento: 19, numero: '****8912', menor: false }, qr: 'RA|ABCD2345-1|sig', comprobante: 'B001-27',
+        estado: 'emitido' as const, postergado_a: null, declaracion: null,
+      };
+      answer({ trips: { proximos: [trip('ABCD2345-1', { boleto }), trip('ABCD2345-2')], pasados: [trip('WXYZ6789-1', { boleto })] } });
+      renderAt('/micuenta/viajes');
+      const pass = await screen.findByTestId('boarding-pass');
+      expect(screen.getAllByTestId('boarding-pass')).toHaveLength(1);
+      await userEvent.click(within(pass).getByText('Pasaje para embarcar ABCD2345-1'));
+      expect(await within(pass).findByRole('img', { name: 'Código QR del pasaje ABCD2345-1, para el embarque' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
+      expect(pass).toHaveTextContent('Rosa Quispe Mamani');
+      expect(pass).toHaveTextContent('Terminal Plaza Norte, Av. Túpac Amaru 1234 (Lima)');
+      expect(within(pass).getByTestId('boarding-time')).toHaveTextContent(/\d{1,2}:\d{2}/);
+      expect(pass).toHaveTextContent('5, piso 1');
+      expect(pass).toHaveTextContent('B001-27');
+    });
+
     it('my points: points held by a pending purchase, what is available, and the rules', async () => {
       answer({ points: { ...POINTS, saldo: 300, retenidos: 120, disponibles: 180 } });
       renderAt('/micuenta/puntos');

@@ -12,6 +12,7 @@ import { FormAlert, Notice, TextField } from './form-fields';
 import { DocumentFields, PersonFields } from './identity-fields';
 import { AccountFrame, AccountLayout, SECTION_PLACEHOLDER_HEIGHT, sectionOf } from './my-account-layout';
 import { pushKey, pushSubscribe } from './account.resource';
+import { BoardingPass } from './boarding-pass';
 import { creditLoader, Loadable, pointsLoader, pointsRulesLoader, ProfileStore, tripsLoader } from './my-account.store';
 import { ACCOUNT_HOME, loginPath } from './navigation';
 
@@ -192,6 +193,7 @@ function TripList({ id, title, trips, empty, upcoming }: { id: string; title: st
                   <Table.Cell>{trip.asiento}</Table.Cell>
                   <Table.Cell>
                     <Stack gap="1" align="start">
+                      {upcoming && trip.boleto && <BoardingPass ticket={trip.boleto} />}
                       <ExternalLink href={trip.pdf} target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
                         {t('trips.download', { code: trip.codigo })}
                       </ExternalLink>

@@ -7,6 +7,7 @@
  * Not reloaded on `online`: the event also comes as the customer leaves the page, and a reload then
  * would cancel where they were going; the note says to load the page again.
  */
+import { ticketQrImage } from '@rumbo/shared/ticket-qr';
 import { OFFLINE_TICKET_CSS, showOfflineTicket } from './reservation/offline-ticket';
 
 // Read as the script runs: `currentScript` is gone after the first await.
@@ -24,7 +25,7 @@ async function start(): Promise<void> {
       purchases: sessionStorage,
       preferences: localStorage,
       fetch: (input, init) => fetch(input, init),
-      qr: (text) => qrcode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 1, width: 160 }),
+      qr: (text) => ticketQrImage(qrcode, text),
     },
     { apiBaseUrl: named.api ?? '', product: named.product ?? '' },
   );

@@ -211,10 +211,19 @@ describe('Apple Wallet and Google Wallet', () => {
     await expect(jwtVerify(save.slice(33), await importSPKI(stranger, 'RS256'))).rejects.toThrow();
   });
 
-  it('lists the calendar and wallet links in my trips', async () => {
+  it('lists the calendar and wallet links, and the e-ticket to board with, in my trips', async () => {
     const demo = (await api.db.select().from(cuenta).where(eq(cuenta.correo, 'demo@rumboandino.pe')))[0]!;
     const token = await openSession(api.db, demo.ccuenta, 3600, TEST_SECRET);
-    const { view } = await paidPurchase({ headers: { authorization: `Bearer ${token}` } });
+    const { view, clave } = await paidPurchase({ headers: { authorization: `Bearer ${token}` } });
+    // The e-ticket as the reservation page shows it: QR, passenger, where and when to board, voucher.
+    const consulted = (await post(api.app, '/rest/venta/consulta', { codigo: view.codigo, clave_bloqueo: clave })).json().data as { boletos: { numero: string; qr: string; embarque: string; direccion_origen: string }[] };
+    const all = (await api.app.inject({ url: '/rest/user/viajes', headers: { authorization: `Bearer ${token}` } })).json().data as { proximos: { numero: string; boleto?: unknown }[]; pasados: { boleto?: unknown }[] };
+    const mine = all.proximos.filter((t) => t.numero.startsWith(view.codigo));
+    expect(mine.length).toBeGreaterThan(0);
+    for (const trip of mine) expect(trip.boleto).toEqual(consulted.boletos.find((b) => b.numero === trip.numero));
+    expect(consulted.boletos[0]).toMatchObject({ qr: expect.any(String), embarque: expect.any(String), direccion_origen: expect.any(String) });
+    // A past trip has nothing to board with.
+    expect(all.pasados.every((trip) => trip.boleto === undefined)).toBe(true);
     const trips = await api.app.inject({ url: '/rest/user/viajes', headers: { authorization: `Bearer ${token}` } });
     const trip = (trips.json().data.proximos as { numero: string; bolsillo?: { calendario: string; apple: string | null; google: string | null } }[]).find((t) => t.numero.startsWith(view.codigo))!;
     expect(trip.bolsillo).toEqual({ calendario: expect.stringContaining(`/rest/venta/calendario/${view.codigo}?`), apple: expect.stringContaining(`/rest/venta/pkpass/${trip.numero}?`), google: expect.stringMatching(/^https:\/\/pay\.google\.com\/gp\/v\/save\//) });

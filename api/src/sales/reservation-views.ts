@@ -194,8 +194,8 @@ export async function customerTrips(
   pdfLink: (codigo: string) => string,
   voucherLinks: (codigo: string) => { pdf: string; xml: string },
 ): Promise<AccountTrips> {
-  const rows = await queryRows<{ numero: string; codigo: string; cviaje: number; cviaje_asiento: number; nasiento: number; gnivel_piso: number; salida: unknown; estado: string; declaracion: unknown; comprobante: boolean }>(db, sql`
-    select b.numero, r.codigo, ra.cviaje, ra.cviaje_asiento, ra.nasiento, ra.gnivel_piso, v.salida, b.estado, d.registrada as declaracion,
+  const rows = await queryRows<{ numero: string; codigo: string; creserva: number; cviaje: number; cviaje_asiento: number; nasiento: number; gnivel_piso: number; salida: unknown; estado: string; declaracion: unknown; comprobante: boolean }>(db, sql`
+    select b.numero, r.codigo, r.creserva, ra.cviaje, ra.cviaje_asiento, ra.nasiento, ra.gnivel_piso, v.salida, b.estado, d.registrada as declaracion,
       exists (select 1 from comprobante c where c.creserva = r.creserva) as comprobante
     from boleto b
     join reserva r on r.creserva = b.creserva
@@ -207,8 +207,14 @@ export async function customerTrips(
   const legs = await legsBySeat(db, rows.map((row) => ({ cviaje_asiento: Number(row.cviaje_asiento) })));
   // Boarding times (a stretch boards after the bus leaves its first terminal).
   rows.sort((a, b) => legs.get(Number(a.cviaje_asiento))!.salida.getTime() - legs.get(Number(b.cviaje_asiento))!.salida.getTime() || a.numero.localeCompare(b.numero));
+  // Issue 36: each upcoming valid ticket carries its e-ticket (QR, passenger, where and when to
+  // board), so Mi cuenta shows what to board with, and the device keeps it for when there is no network.
+  const boarding = rows.filter((row) => row.estado === 'emitido' && legs.get(Number(row.cviaje_asiento))!.salida.getTime() > now.getTime());
+  const views = await Promise.all([...new Set(boarding.map((row) => Number(row.creserva)))].map((creserva) => viewOf(db, creserva, now)));
+  const eTickets = new Map(views.flatMap((view) => view.boletos.map((ticket) => [ticket.numero, ticket] as const)));
   const trips = rows.map((row) => {
     const leg = legs.get(Number(row.cviaje_asiento))!;
+    const eTicket = row.estado === 'emitido' ? eTickets.get(row.numero) : undefined;
     return {
       codigo: row.numero,
       origen: leg.origen,
@@ -220,6 +226,7 @@ export async function customerTrips(
       numero: row.numero,
       estado: row.estado as TicketState,
       declaracion: row.declaracion === null || row.declaracion === undefined ? null : toDate(row.declaracion).toISOString(),
+      ...(eTicket ? { boleto: eTicket } : {}),
     };
   });
   const upcoming = trips.filter((trip) => new Date(trip.salida).getTime() > now.getTime());

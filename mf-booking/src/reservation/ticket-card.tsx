@@ -1,9 +1,8 @@
 import { Link as SiteLink, useTranslation } from '@rumbo/shared';
 import type { Ticket, TicketWallets } from '@rumbo/shared/schemas';
-import { Badge, Box, chakra, ExternalLink, Flex, Heading, HStack, List } from '@rumbo/shared/ui';
+import { Badge, Box, chakra, ExternalLink, Flex, Heading, HStack, List, TicketQr } from '@rumbo/shared/ui';
 import { formatCentimos, limaDate, limaTime } from '../format';
 import { deckNumber } from '../seats/seat-grid';
-import { TicketQr } from './ticket-qr';
 
 /**
  * An e-ticket: its QR, passenger, trip, seat and price; whether it was postponed (void, with the

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { TICKET_STATES } from './sales.contract';
+import { TICKET_STATES, TicketAnswer } from './sales.contract';
 import { TripPocketLinks } from './pocket.answers';
 
 /** Answers of the account `/rest` calls (sign-in, profile, trips, points), typed once for the API and mf-account. */
@@ -75,6 +75,11 @@ export const AccountTripAnswer = v.object({
   comprobante_xml: v.nullable(v.string()),
   /** Issue 36: the ticket's calendar and wallet links (an upcoming valid ticket; left out otherwise). */
   bolsillo: v.optional(TripPocketLinks),
+  /**
+   * Issue 36: the e-ticket to board with (QR, passenger, boarding terminal and its address, boarding
+   * time, seat, voucher), as the reservation page shows it: an upcoming valid ticket; left out otherwise.
+   */
+  boleto: v.optional(TicketAnswer),
 });
 export type AccountTrip = v.InferOutput<typeof AccountTripAnswer>;
 

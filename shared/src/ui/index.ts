@@ -52,6 +52,7 @@ export {
 export { UiProvider } from './provider';
 export { NotFoundMessage } from './not-found';
 export { PushOptIn } from './push-opt-in';
+export { TicketQr } from './ticket-qr';
 export { PageTitle, type PageTitleProps } from './page-title';
 export { FramedSection, type FramedSectionProps } from './framed-section';
 export { TitledText, type TitledTextProps } from './titled-text';

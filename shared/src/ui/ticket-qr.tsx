@@ -1,13 +1,14 @@
-import { Box, Image, Skeleton } from '@rumbo/shared/ui';
+import { Box, Image, Skeleton } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
+import { ticketQrImage } from '../ticket-qr';
 
-/** The ticket's QR code as an image; `qrcode` is loaded only by the pages that show tickets. */
+/** A ticket's boarding QR as an image whose text alternative is `label`; `qrcode` is loaded only by the pages that show tickets. */
 export function TicketQr({ text, label }: { text: string; label: string }) {
   const [src, setSrc] = useState<string | undefined>(undefined);
   useEffect(() => {
     let live = true;
     import('qrcode')
-      .then((qr) => qr.toDataURL(text, { errorCorrectionLevel: 'M', margin: 1, width: 160 }))
+      .then((qrcode) => ticketQrImage(qrcode, text))
       .then((url) => live && setSrc(url))
       .catch(() => undefined);
     return () => {
