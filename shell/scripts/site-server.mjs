@@ -247,7 +247,7 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
     try {
       const result = await call(remote, where, 'render', input, RENDER_BUDGET_MS);
       const { html, complete } = await withParts(result, input);
-      const area = { ...result, html, publicPath: where.publicPath, manifest: pointers[remote] };
+      const area = { ...result, html, publicPath: where.publicPath };
       // A render with a part that failed (its owner late or broken) is sent, not kept: the next reader gets it whole.
       if (key && complete) cache.set(key, area);
       return area;
@@ -399,22 +399,19 @@ function documentStart({ shell, language, nonce }) {
 
 /**
  * The rest, once the area is rendered (or past its budget: empty, its skeleton): the area with
- * its island directive (`data-island`: when its code starts), its client part's script and the
- * preloads of a page whose code starts at once, the footer and the page's data.
+ * its island directive (`data-island`: when its code starts), its client part's script, the
+ * footer and the page's data. No preload, even for a page whose code starts at once (a purchase
+ * step): a request started before the page's largest paint delays it (issue 33, figure 5); its
+ * code asks once the page has painted (route-hints.ts `whenToStart`).
  */
 function documentRest({ shell, area, remote, language }) {
   const island = area?.island ?? 'load';
   const scripts = (area?.scripts ?? [])
     .map((file) => `<script id="frame-fill" src="${escapeHtml(new URL(file, area.publicPath).href)}" async crossorigin="anonymous"></script>`)
     .join('');
-  // A page whose code starts at once (a purchase step) has its remote's manifest and the runtime config on their way.
-  const preloads =
-    island === 'load'
-      ? `<link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous"/><link rel="preload" href="/remotes.json" as="fetch" crossorigin="anonymous"/>${area?.manifest ? `<link rel="preload" href="${escapeHtml(area.manifest)}" as="fetch" crossorigin="anonymous"/>` : ''}`
-      : '';
   const container = remote ? `<div id="remote-${remote}" data-island="${island}" data-language="${language}">${area?.html ?? ''}</div>` : '';
   return (
-    `${preloads}${scripts}${area ? styleTag(area.css) : ''}<main id="main" tabindex="-1"><div id="shell-main"></div><div id="remotes">${container}</div></main>` +
+    `${scripts}${area ? styleTag(area.css) : ''}<main id="main" tabindex="-1"><div id="shell-main"></div><div id="remotes">${container}</div></main>` +
     `<div id="shell-footer"><div data-static-footer="">${shell.footer.html}</div></div>` +
     (area && Object.keys(area.data).length ? jsonScript('page-data', area.data) : '') +
     `<noscript>Rumbo Andino necesita JavaScript para vender pasajes. / Rumbo Andino needs JavaScript to sell tickets.</noscript></body></html>`
