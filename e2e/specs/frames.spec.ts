@@ -87,19 +87,16 @@ test.describe('purchase steps and Mi cuenta: frames rendered by the server, thei
   });
 
 
-  test(`step 1 (phone): the day's trips come in the HTML from the server's loader, then the live list once; the frame hydrates and nothing moves`, async ({ page }) => {
+  test(`step 1 (phone): the search and the day's trips come in the HTML from the server's loader; the code starts when the customer acts, hydrates them and asks the trips once; nothing moves`, async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await page.addInitScript(() =>
-      document.addEventListener('DOMContentLoaded', () => {
-        // The search widget's place in the frame, as the HTML painted it.
-        const place = document.querySelector('#remote-mf_booking [aria-busy="true"]')?.getBoundingClientRect().height ?? 0;
-        (window as unknown as { __searchPlaceholder: number }).__searchPlaceholder = place;
-      }),
-    );
     await recordLayoutShifts(page);
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { __prerendered: Element | null }).__prerendered = document.querySelector('#remote-mf_booking > [data-build]');
+        const w = window as unknown as { __prerendered: Element | null; __cards: number; __form: number; __busy: number };
+        w.__prerendered = document.querySelector('#remote-mf_booking > [data-build]');
+        w.__cards = document.querySelectorAll('#remote-mf_booking li h3').length;
+        w.__form = document.querySelector('#remote-mf_booking form')?.getBoundingClientRect().height ?? 0;
+        w.__busy = document.querySelectorAll('#remote-mf_booking [aria-busy="true"]').length;
       });
     });
     const asked: unknown[] = [];
@@ -107,22 +104,35 @@ test.describe('purchase steps and Mi cuenta: frames rendered by the server, thei
       if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/rest/viaje') asked.push(JSON.parse(sent.postData() ?? '{}'));
     });
     const booking = new BookingPage(page);
-    await booking.open(STEP_1);
+    // Loaded, and not touched (`open` would point at the page, as a customer at a computer does).
+    await page.goto(STEP_1);
     const loaded = await page.evaluate(
       () => (JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as Record<string, { query: unknown; answer: unknown[] }>)['/rest/viaje'],
     );
     expect(loaded?.query).toEqual({ origen: 'LIM', destino: 'TRU', fecha: QUERY.fecha });
     expect(loaded?.answer.length).toBeGreaterThan(0);
+    // In the HTML, before any code: the search form and one card per trip, nothing waiting.
+    const html = await page.evaluate(() => {
+      const w = window as unknown as { __cards: number; __form: number; __busy: number };
+      return { __cards: w.__cards, __form: w.__form, __busy: w.__busy };
+    });
+    expect(html.__cards).toBe(loaded!.answer.length);
+    expect(html.__form).toBeGreaterThan(0);
+    expect(html.__busy).toBe(0);
     await expect(booking.tripCards().first()).toBeVisible();
+    // A page read and left asks nothing; the customer's first act starts its code.
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([]);
+    await page.mouse.move(20, 300);
+    await expect(page.locator('#remote-mf_booking[data-live]')).toBeAttached();
+    await expect.poll(() => asked.length).toBe(1);
     await page.waitForLoadState('networkidle');
-    // No request described in the HTML: the browser asks the day's trips only as the live page refreshes them.
     expect(asked).toEqual([{ origen: 'LIM', destino: 'TRU', fecha: QUERY.fecha, cusuario: 50005, coficina_venta: 577 }]);
     expect(await page.evaluate(() => (window as unknown as { __prerendered: Element | null }).__prerendered?.isConnected), 'hydrated, not painted again').toBe(true);
     expect(await layoutShift(page)).toBeLessThanOrEqual(0.01);
     await expect(booking.cityBox('origen')).not.toHaveValue('');
-    // The frame kept the widget's exact place: no gap left under it either.
-    const widget = await booking.searchForm().evaluate((form) => form.closest('section')!.getBoundingClientRect().height);
-    expect(await page.evaluate(() => (window as unknown as { __searchPlaceholder: number }).__searchPlaceholder)).toBeCloseTo(widget, 0);
+    // The live form has the HTML's height: nothing under it moved.
+    expect(await booking.searchForm().evaluate((form) => form.getBoundingClientRect().height)).toBeCloseTo(html.__form, 0);
   });
 
   test(`step 2 (desktop): its address names the chosen trip; reloaded, the seat map comes in the HTML from the server's loader, then the live one once`, async ({ page }) => {

@@ -38,7 +38,8 @@ export const { render } = createRenderer({
         return checked && checked.success ? { [PROFILE_DATA_KEY]: checked.output } : {};
       },
       customer: (data) => data[PROFILE_DATA_KEY] as UserData | undefined,
-      island: 'load',
+      // The profile comes with the page: its code starts when the customer acts (what they typed or
+      // tapped first is replayed), or at once where a section waits for its data (trips, points: a skeleton).
     },
   ],
 });

@@ -40,20 +40,34 @@ export interface LoadedTrips {
   answer: Trip[];
 }
 
-let loadedTripsTaken = false;
+let loadedTripsUsed = false;
 
 /**
  * The day's trips step 1's loader asked on the server for the leg its address names, if it is
- * `query`: taken once, for the page's first list, which the page then asks anew (a render may be
- * a minute old: `CACHE_SECONDS`), as any later one.
+ * `query` and the page has not refreshed them yet (`loadedTripsRefreshed`): the page's first list, shown
+ * from its first render (the server's and the browser's, however many times React renders it
+ * while it hydrates), which the page then asks anew (a render may be a minute old: `CACHE_SECONDS`),
+ * as any later one.
  */
-export function takeLoadedTrips(query: TripQuery): Trip[] | undefined {
-  if (loadedTripsTaken) return undefined;
-  loadedTripsTaken = true;
+export function loadedTrips(query: TripQuery): Trip[] | undefined {
+  if (loadedTripsUsed) return undefined;
   const loaded = stitchedData(TRIPS_DATA_KEY) as Partial<LoadedTrips> | undefined;
   if (!loaded?.query || (['origen', 'destino', 'fecha'] as const).some((field) => loaded.query![field] !== query[field])) return undefined;
   const checked = v.safeParse(v.array(TripAnswer), loaded.answer);
   return checked.success ? checked.output : undefined;
+}
+
+/**
+ * The page has asked its trips anew: the loader's are not shown again in this visit (the server
+ * renders many pages with one module: there, they never are used up).
+ */
+export function loadedTripsRefreshed(): void {
+  if (typeof window !== 'undefined') loadedTripsUsed = true;
+}
+
+/** Lets the loader's trips be shown again (tests: several pages in one document). */
+export function resetLoadedTrips(): void {
+  loadedTripsUsed = false;
 }
 
 /**

@@ -61,7 +61,9 @@ export const { render, renderPart } = createRenderer({
   texts: [bookingPackageTexts, searchPackageTexts],
   page: () => <RemoteRoot Root={Root} build={build} hydrating />,
   routes: [
-    { path: '/pasajes', load: dayTrips, island: 'load', query: true },
+    // Its search form (with the terminals) and the day's trips come in the HTML: its code starts
+    // when the customer acts (a tap on a trip is replayed), then asks the trips anew.
+    { path: '/pasajes', load: async (context) => Object.assign({}, ...(await Promise.all([terminals(context), dayTrips(context)]))), query: true },
     { path: '/pasajes/asientos', load: seatMap, island: 'load', scripts: [FILL_SCRIPT], query: true },
     { path: '/pasajes/pago', island: 'load', scripts: [FILL_SCRIPT], query: true },
     { path: RESERVATION_ROUTE, load: early(RESERVATION_ROUTE), island: 'load', scripts: [FILL_SCRIPT], query: true },

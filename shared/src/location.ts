@@ -6,13 +6,21 @@ import { useDeferredValue, useSyncExternalStore } from 'react';
  * any `useSyncExternalStore` on the address read it here, so the page hydrates what was rendered.
  */
 let serverPathname = '/';
+let serverSearch = '';
 
-export function setServerPathname(pathname: string): void {
+/** The address being rendered in Node: its path, and its query (`?…`, empty for none) for a page rendered with it. */
+export function setServerPathname(pathname: string, search = ''): void {
   serverPathname = pathname;
+  serverSearch = search;
 }
 
 export function currentPathname(): string {
   return typeof window === 'undefined' ? serverPathname : window.location.pathname;
+}
+
+/** The address's query (`?…`, or empty): the browser's, or in Node the one being rendered. */
+export function currentSearch(): string {
+  return typeof window === 'undefined' ? serverSearch : window.location.search;
 }
 
 /**

@@ -147,8 +147,9 @@ async function toMarkup(tree: ReactNode, nonce: string | undefined): Promise<str
 }
 
 /** Renders `tree` with `data` at `path` in `language`: its markup, critical CSS and named parts. */
-async function renderTree(tree: ReactNode, { path, language, nonce }: { path: string; language: Language; nonce?: string }, data: Record<string, unknown>) {
-  setServerPathname(path);
+async function renderTree(tree: ReactNode, { path, query = {}, language, nonce }: { path: string; query?: Record<string, string>; language: Language; nonce?: string }, data: Record<string, unknown>) {
+  const search = new URLSearchParams(query).toString();
+  setServerPathname(path, search ? `?${search}` : '');
   setServerPageData(data);
   if (i18n.language !== language) await i18n.changeLanguage(language);
   renderId += 1;

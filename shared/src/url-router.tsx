@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { currentPathname } from './location';
+import { currentPathname, currentSearch } from './location';
 
 /**
  * A remote's own react-router (each remote bundles its own, which `shared` cannot import: its
@@ -11,14 +11,14 @@ export interface Routers {
 }
 
 /**
- * A remote's screens routed by the address: the browser's URL, or in Node (the build's
- * prerender) the address being rendered.
+ * A remote's screens routed by the address: the browser's URL, or in Node (the site server's
+ * render) the address being rendered, with its query where the route renders with one.
  */
 export function routedByUrl({ BrowserRouter, StaticRouter }: Routers, Routes: ComponentType): ComponentType {
   return function RoutedByUrl() {
     if (typeof window === 'undefined') {
       return (
-        <StaticRouter location={currentPathname()}>
+        <StaticRouter location={currentPathname() + currentSearch()}>
           <Routes />
         </StaticRouter>
       );

@@ -97,7 +97,7 @@ describe('a stitched page before its code has made it live', () => {
     expect(taps).toEqual(['≡']);
   });
 
-  it('taps nothing when the live part has another button in that place', async () => {
+  it('taps the same button when the live part has others before it (a provider\'s sign-in, a city box\'s own), and nothing when it has none so named', async () => {
     document.body.innerHTML = '<div id="remotes"><div id="remote-mf_account"><button>Con código</button></div></div>';
     const area = document.getElementById('remote-mf_account')!;
     area.querySelector('button')!.click();
@@ -106,7 +106,17 @@ describe('a stitched page before its code has made it live', () => {
     area.addEventListener('click', (event) => taps.push((event.target as HTMLElement).textContent ?? ''));
     area.dataset.live = '';
     await flush();
-    expect(taps).toEqual([]);
+    expect(taps).toEqual(['Con código']);
+
+    document.body.innerHTML = '<div id="remotes"><div id="remote-mf_booking"><button aria-label="Elegir viaje de las 07:00">Elegir</button><button aria-label="Elegir viaje de las 08:00">Elegir</button></div></div>';
+    const list = document.getElementById('remote-mf_booking')!;
+    list.querySelectorAll('button')[1]!.click();
+    list.innerHTML = '<button>Intercambiar</button><button aria-label="Elegir viaje de las 07:00">Elegir</button><button aria-label="Elegir viaje de las 09:00">Elegir</button>';
+    const chosen: string[] = [];
+    list.addEventListener('click', (event) => chosen.push((event.target as HTMLElement).getAttribute('aria-label') ?? ''));
+    list.dataset.live = '';
+    await flush();
+    expect(chosen).toEqual([]);
   });
 
   it('sends a held submit to the form drawn anew in its place (a screen rendered in another language), once its part is live', async () => {

@@ -6,7 +6,7 @@
  * - A button tapped then (the header's menu, a remote's "show more") does nothing without code:
  *   the last one tapped in each part is tapped again once that part is live (`data-live`: the
  *   live header, `shell.tsx`; a hydrated remote, `createRemoteApp`). The part may have been drawn
- *   anew: the button is found again by its place among the part's buttons, and its name.
+ *   anew: the button is found again by its name, and which of the buttons so named it was.
  * - A form submitted then is not sent by the browser: with no code yet, it would go to the page's
  *   own address with every field in the query (`/login?correo=…&clave=…`: a password in the
  *   address bar, the history and the server's logs). It is held, and sent again once the form
@@ -132,9 +132,12 @@ export function anyFieldChanged(root: ParentNode = document): boolean {
 
 const nameOf = (button: HTMLButtonElement) => button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
 
+/** The buttons of `area` named `name`, in the page's order. */
+const sameNamed = (area: Element, name: string) => [...area.querySelectorAll('button')].filter((button) => nameOf(button) === name);
+
 /** Holds the last button tapped in each part that is not live yet, and taps it again once it is. */
 function keepEarlyTaps(root: Document): void {
-  const tapped = new Map<Element, { place: number; name: string }>();
+  const tapped = new Map<Element, { nth: number; name: string }>();
   root.addEventListener(
     'click',
     (event) => {
@@ -145,14 +148,15 @@ function keepEarlyTaps(root: Document): void {
       if (!area) return;
       if (!tapped.has(area)) {
         whenLive(area, () => {
-          const { place, name } = tapped.get(area)!;
+          const { nth, name } = tapped.get(area)!;
           tapped.delete(area);
-          const live = area.querySelectorAll('button')[place];
-          // Only the same button: the live part may have others (a provider's own sign-in button).
-          if (live && nameOf(live) === name) live.click();
+          // Only the same button: found by its name, and which of the buttons so named it was (the
+          // live part may have buttons the HTML had not: a city box's own, a provider's sign-in).
+          sameNamed(area, name)[nth]?.click();
         });
       }
-      tapped.set(area, { place: [...area.querySelectorAll('button')].indexOf(button), name: nameOf(button) });
+      const name = nameOf(button);
+      tapped.set(area, { nth: sameNamed(area, name).indexOf(button), name });
     },
     true,
   );

@@ -66,7 +66,12 @@ export const TripsPage = observer(function TripsPage() {
   // the search of this address shows from the render after.
   const hydrated = useHydrated();
   const parsed = useMemo(() => parseSearchQuery(location.search), [location.search]);
-  const leg = legOf(parsed);
+  // The outbound leg is the address's alone: the server renders its trips (its loader's), and the
+  // browser hydrates them. The return leg needs this tab's booking (session storage): it is drawn
+  // once the page is live, as is an address that is no search.
+  const fromServer = parsed.ok && parsed.leg !== 'vuelta';
+  const shown = hydrated || fromServer;
+  const leg = fromServer || typeof window === 'undefined' ? 'ida' : legOf(parsed);
   // Made in the first render (the page shows its toolbar and list at once); the search starts in an effect.
   const store = useMemo(() => (parsed.ok ? new TripsStore(parsed.search, leg) : undefined), [parsed, leg]);
 
@@ -82,13 +87,14 @@ export const TripsPage = observer(function TripsPage() {
         fecha: parsed.partial.fecha || undefined,
       };
 
-  // The frame's shape (`TripsFrame`) until the code is live, then the same elements filled in: what
-  // the frame painted (the steps, the recovery link, the title) stays, and is not drawn again.
+  // The frame's shape (`TripsFrame`) until the code is live where the server cannot know the page
+  // (the return leg), then the same elements filled in: what the frame painted (the steps, the
+  // recovery link, the title) stays, and is not drawn again.
   return (
     <Container maxW="5xl" py="6">
       <StepIndicator current="destinos" />
       <Box mb="6">
-        <SearchBox>{hydrated ? <SearchWidget key={location.search} initial={initial} headingLevel="h2" /> : <SearchPlaceholder />}</SearchBox>
+        <SearchBox>{shown ? <SearchWidget key={location.search} initial={initial} headingLevel="h2" /> : <SearchPlaceholder />}</SearchBox>
         <RecoverLink />
       </Box>
       {hydrated && !parsed.ok ? (
@@ -107,7 +113,7 @@ export const TripsPage = observer(function TripsPage() {
         </Alert.Root>
       ) : (
         <TripsSection title={t(hydrated && leg === 'vuelta' ? 'trips.titleReturn' : 'trips.title')}>
-          {!hydrated ? (
+          {!shown ? (
             <TripsFrameBody />
           ) : (
             store && (

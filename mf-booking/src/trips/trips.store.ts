@@ -1,7 +1,7 @@
 import { SEAT_STATE, type HeldSeat } from '@rumbo/shared';
 import { SALES_WINDOW_DAYS, addDays, limaToday, type Trip, type TripSearchForm, type TripStop } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import { changeSeat, fetchStops, searchTrips, takeLoadedTrips, type StopsTrip, type TripQuery } from '../booking.resource';
+import { changeSeat, fetchStops, loadedTrips, loadedTripsRefreshed, searchTrips, type StopsTrip, type TripQuery } from '../booking.resource';
 import { classesOf, fromPrice } from '../format';
 import { archivePurchase, currentTrip, heldSeats, readReservation, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
 import { legQuery, seatsUrl, tripsUrl, type Leg } from '../trips-url';
@@ -16,8 +16,10 @@ export interface StopsEntry {
 
 export interface TripsDeps {
   searchTrips: (query: TripQuery) => Promise<Trip[] | undefined>;
-  /** The day's trips the page's loader asked on the server for the leg its address names (`takeLoadedTrips`). */
+  /** The day's trips the page's loader asked on the server for the leg its address names (`loadedTrips`). */
   loadedTrips: (query: TripQuery) => Trip[] | undefined;
+  /** The page asked its trips anew: the loader's are not shown again. */
+  usedLoadedTrips: () => void;
   fetchStops: (trip: StopsTrip) => Promise<TripStop[] | undefined>;
   releaseSeat: (seat: HeldSeat) => Promise<unknown>;
   storage: Storage;
@@ -38,15 +40,21 @@ export class TripsStore {
   clase = 0;
   stops = new Map<number, StopsEntry>();
   private readonly deps: TripsDeps;
+  /** The loader's trips, until `load` has compared the live answer with them. */
+  private loaded: Trip[] | undefined;
 
   constructor(
     readonly search: TripSearchForm,
     readonly leg: Leg = 'ida',
     deps: Partial<TripsDeps> = {},
   ) {
-    this.deps = { searchTrips, loadedTrips: takeLoadedTrips, fetchStops, releaseSeat, storage: globalThis.sessionStorage, now: () => new Date(), ...deps };
+    this.deps = { searchTrips, loadedTrips, usedLoadedTrips: loadedTripsRefreshed, fetchStops, releaseSeat, storage: globalThis.sessionStorage, now: () => new Date(), ...deps };
+    // The trips the server's loader asked for the leg in the page's address are shown from the
+    // first render (the server's, and the browser's that hydrates it); `load` then asks them anew.
+    this.loaded = this.deps.loadedTrips(this.query);
+    if (this.loaded) this.show(this.loaded);
     // The day's trips are replaced whole, never changed in place: kept by reference, not made observable trip by trip.
-    makeAutoObservable<TripsStore, 'deps'>(this, { deps: false, search: false, leg: false, trips: observableRef });
+    makeAutoObservable<TripsStore, 'deps' | 'loaded'>(this, { deps: false, loaded: false, search: false, leg: false, trips: observableRef });
   }
 
   /** The leg's query: the return leg goes back on the return date. */
@@ -84,8 +92,10 @@ export class TripsStore {
   }
 
   async load(): Promise<void> {
-    // The trips the server's loader asked for the leg in the page's address show at once; then the live ones.
-    const loaded = this.deps.loadedTrips(this.query);
+    // The trips the server's loader asked (shown since the first render), then the live ones.
+    const loaded = this.loaded;
+    this.loaded = undefined;
+    this.deps.usedLoadedTrips();
     if (loaded) this.show(loaded);
     else this.state = 'loading';
     const trips = await this.deps.searchTrips(this.query).catch(() => undefined);
