@@ -10,7 +10,19 @@
  * voucher, in the reader's language, from the same texts and formats as the page.
  */
 import { createInstance, type TFunction } from 'i18next';
-import { deckNumber, formatCentimos, limaDate, limaTime, ReservationViewAnswer, startLanguage, type Language, type ReservationView, type Ticket } from '@rumbo/shared/schemas';
+import {
+  deckNumber,
+  formatCentimos,
+  limaDate,
+  limaTime,
+  ReservationLookupSchema,
+  ReservationViewAnswer,
+  reservationCode,
+  startLanguage,
+  type Language,
+  type ReservationView,
+  type Ticket,
+} from '@rumbo/shared/schemas';
 import { storedLanguage } from '@rumbo/shared/storage';
 import * as v from 'valibot';
 import aftersaleEn from '../aftersale/locales.en-EN.json';
@@ -43,8 +55,8 @@ const RESERVATION_PATH = RESERVATION_ROUTE.replace(':codigo', '');
 /** The reservation code an address names (`/pasajes/reserva/ABCD2345`), if it is a reservation's. */
 export function codeOfPath(pathname: string): string | undefined {
   if (!pathname.startsWith(RESERVATION_PATH)) return undefined;
-  const codigo = decodeURIComponent(pathname.slice(RESERVATION_PATH.length)).toUpperCase();
-  return /^[A-Z0-9]{4,16}$/.test(codigo) ? codigo : undefined;
+  const checked = v.safeParse(reservationCode, decodeURIComponent(pathname.slice(RESERVATION_PATH.length)));
+  return checked.success ? checked.output : undefined;
 }
 
 function texts(language: Language): TFunction {
@@ -114,13 +126,15 @@ async function ticketItem(doc: Document, ticket: Ticket, t: TFunction, language:
 
 /** The reservation as the worker kept it for this code and key, or undefined (not kept, another key, another shape). */
 async function keptReservation(deps: OfflineTicketDeps, config: OfflineTicketConfig, codigo: string): Promise<ReservationView | undefined> {
-  const clave = purchaseKeyOf(codigo, deps.purchases);
-  if (!clave) return undefined;
+  // Asked as the page asks it (`ReservationStore.load`): a stored key of another shape asks nothing.
+  const lookup = v.safeParse(ReservationLookupSchema, { codigo, clave_bloqueo: purchaseKeyOf(codigo, deps.purchases) });
+  if (!lookup.success) return undefined;
   try {
+    // `salesEndpoints.reservation`, written out: the contract module would weigh a fifth of this script.
     const response = await deps.fetch(new URL('/rest/venta/consulta', config.apiBaseUrl).href, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ codigo, clave_bloqueo: clave }),
+      body: JSON.stringify(lookup.output),
     });
     if (!response.ok) return undefined;
     const answer = v.safeParse(ReservationViewAnswer, ((await response.json()) as { data?: unknown }).data);

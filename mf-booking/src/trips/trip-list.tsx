@@ -121,7 +121,7 @@ interface TripListView {
   visible: Trip[];
 }
 
-/** The list while the day's trips are on their way (also the stitched page's frame, `TripsFrame`). */
+/** The list while the day's trips are on their way (also the return leg's frame, `TripsFrameBody`). */
 export function TripListLoading() {
   const { t } = useTranslation('booking');
   return (

@@ -1,7 +1,6 @@
 import { Link as SiteLink, useTranslation } from '@rumbo/shared';
-import { Box, Container, Heading, Skeleton, Text } from '@rumbo/shared/ui';
+import { Box, Heading, Skeleton, Text } from '@rumbo/shared/ui';
 import type { ReactNode } from 'react';
-import { StepIndicator } from '../steps';
 import { TripListLoading } from './trip-list';
 import { ToolbarView } from './trips-toolbar';
 
@@ -65,29 +64,5 @@ export function TripsFrameBody() {
       <ToolbarView sort="salida" clase={0} classes={[]} onSort={ignore} onClase={ignore} />
       <TripListLoading />
     </>
-  );
-}
-
-/**
- * Step 1's frame: what the page shows while its code has not started, without what depends on
- * the address's search or on the day. The server renders it and the browser hydrates it; the live
- * page keeps its shape (the same elements in the same places: `TripsPage`), so what the frame
- * painted stays painted and only what is new is drawn.
- */
-export function TripsFrame() {
-  const { t } = useTranslation('booking');
-  return (
-    <Container maxW="5xl" py="6">
-      <StepIndicator current="destinos" />
-      <Box mb="6">
-        <SearchBox>
-          <SearchPlaceholder />
-        </SearchBox>
-        <RecoverLink />
-      </Box>
-      <TripsSection title={t('trips.title')}>
-        <TripsFrameBody />
-      </TripsSection>
-    </Container>
   );
 }

@@ -87,7 +87,7 @@ export const TripsPage = observer(function TripsPage() {
         fecha: parsed.partial.fecha || undefined,
       };
 
-  // The frame's shape (`TripsFrame`) until the code is live where the server cannot know the page
+  // The frame's shape (`trips-frame.tsx`) until the code is live where the server cannot know the page
   // (the return leg), then the same elements filled in: what the frame painted (the steps, the
   // recovery link, the title) stays, and is not drawn again.
   return (

@@ -113,17 +113,19 @@ export const inFolders = (url: string, folders: readonly string[]) => folders.so
  */
 export function offlineScript(pathname: string, registry: unknown, routes: readonly RouteDef[] = ROUTES): string | undefined {
   const route = routeFor(pathname, routes);
-  if (!route?.offline || typeof registry !== 'object' || registry === null) return undefined;
-  const [folder] = registryFolders({ [route.remote]: (registry as Record<string, unknown>)[route.remote] });
-  return folder ? new URL(route.offline, folder).href : undefined;
+  return route && scriptOf(route, registry);
 }
 
 /** Every route's offline script under `registry`: what the worker keeps once it keeps a ticket. */
 export const offlineScripts = (registry: unknown, routes: readonly RouteDef[] = ROUTES): string[] =>
-  routes.flatMap((route) => {
-    const script = route.offline && offlineScript(route.path.replace(/:[^/]+/g, 'x'), registry, [route]);
-    return script ? [script] : [];
-  });
+  routes.flatMap((route) => scriptOf(route, registry) ?? []);
+
+/** `route`'s offline script in its remote's folder as `registry` points at it. */
+function scriptOf(route: RouteDef, registry: unknown): string | undefined {
+  if (!route.offline || typeof registry !== 'object' || registry === null) return undefined;
+  const [folder] = registryFolders({ [route.remote]: (registry as Record<string, unknown>)[route.remote] });
+  return folder ? new URL(route.offline, folder).href : undefined;
+}
 
 /**
  * The document the worker answers such a page with, offline: the script and nothing else (it draws
