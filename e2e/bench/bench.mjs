@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chrome, limaDate, median, RUNS, startSite } from './site.mjs';
+import { chrome, inlineScriptSizes, limaDate, median, RUNS, startSite } from './site.mjs';
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -60,6 +60,7 @@ async function firstLoadJs(browser, url, sessionState) {
   await page.goto(url, { waitUntil: 'load' });
   await page.locator('main h1').first().waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
+  for (const [name, size] of await inlineScriptSizes(page)) sizes.set(name, size);
   await context.close();
   const kb = (map) => Number(([...map.values()].reduce((a, b) => a + b, 0) / 1024).toFixed(1));
   // Where the bytes go: every script of the first load, largest first (gzip KB).

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { pendingReservation } from './purchase.mjs';
-import { chrome, median, RUNS, startSite } from './site.mjs';
+import { chrome, inlineScriptSizes, median, RUNS, startSite } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 4800);
@@ -63,6 +63,7 @@ async function firstPaint(page, url) {
   });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
+  for (const [name, size] of await inlineScriptSizes(page)) scripts.set(name, size);
   const lcp = await page.evaluate(() => Math.round(globalThis.__lcp ?? NaN));
   return { lcp, jsKb: Number(([...scripts.values()].reduce((a, b) => a + b, 0) / 1024).toFixed(1)) };
 }

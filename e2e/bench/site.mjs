@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -44,4 +45,16 @@ export async function startSite(port) {
   // Where it deploys (render-bench points a remote back and forth).
   child.deployDir = path.join(work, 'deploy');
   return child;
+}
+
+/**
+ * The page's inline scripts that ran (its first script, React's streamed ones), gzip bytes each,
+ * keyed `<page> inline #n`: JavaScript the page runs as surely as a file's, counted with them.
+ */
+export async function inlineScriptSizes(page) {
+  const texts = await page.evaluate(() =>
+    [...globalThis.document.scripts].filter((script) => !script.src && ['', 'text/javascript', 'module'].includes(script.type)).map((script) => script.text),
+  );
+  const url = page.url();
+  return texts.map((text, i) => [`${url} inline #${i + 1}`, gzipSync(Buffer.from(text), { level: 9 }).length]);
 }

@@ -162,6 +162,7 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
   const registry = watchedJson(path.join(root, 'remotes.json'));
   const siteConfig = watchedJson(path.join(root, 'config.json'));
   const pool = new RendererPool();
+  const firstScript = firstScriptReader();
   const cache = new RenderCache(CACHE_ENTRIES);
   app.addHook('onClose', () => pool.close());
   app.decorate('renderers', pool);
@@ -344,7 +345,7 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
     reply.send(streamed(request, reply, body));
     const nonce = request.raw.cspNonce;
     // The head and the header at once; the area (its loaders, its render) is on its way meanwhile.
-    body.write(documentStart({ shell, language, nonce }));
+    body.write(documentStart({ shell, language, nonce, firstScript: firstScript(shellFolder().folder) }));
     let area;
     try {
       area = shell.remote ? await renderArea(shell.remote, input, anonymous) : undefined;
@@ -360,15 +361,34 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
   return app;
 }
 
+/** The shell's first script (route-hints.entry.ts), run inline by every page: see `firstScriptReader`. */
+const FIRST_SCRIPT = 'route-hints.js';
+
 /**
- * The page's one inline script (by this response's nonce), first in it: a form sent before
- * `/route-hints.js` has arrived (a slow phone) is not sent to its own address with its fields in
- * the query (that script then holds and replays it, shell/src/early-input.ts); and should that
- * script never arrive, the shell's entry is loaded once the page has.
+ * The text of the shell version's first script (`folder/route-hints.js`), read again only when it
+ * changed, to be sent inline in each page's head under this response's nonce: it is the page's
+ * one script before the customer acts (early input, when the code starts, link prefetch), and
+ * asked as a file it was the one request the browser made before the page's largest paint (issue
+ * 33, figure 5). Undefined when the file is missing, or holds what would end its element in HTML
+ * (then the page names the file instead).
  */
-const PAGE_GUARD =
-  'document.addEventListener("submit",function(e){var f=e.target;if(f.closest&&f.closest("#remotes>div:not([data-live])"))e.preventDefault()},true);' +
-  'addEventListener("load",function(){if(!window.__routeHints){var s=document.createElement("script");s.src="/main.js";document.head.appendChild(s)}});';
+function firstScriptReader() {
+  let seen = { file: '', mtimeMs: -1, text: undefined };
+  return (folder) => {
+    const file = path.join(folder, FIRST_SCRIPT);
+    let mtimeMs;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    if (file !== seen.file || mtimeMs !== seen.mtimeMs) {
+      const text = readFileSync(file, 'utf8');
+      seen = { file, mtimeMs, text: /<\/script|<!--/i.test(text) ? undefined : text };
+    }
+    return seen.text;
+  };
+}
 
 /** The base layout (index.html's): the footer below the fold, the header's place, an empty area's skeleton. */
 const BASE_CSS =
@@ -381,17 +401,17 @@ const ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 48 48'%3E%3Ccircle cx='33' cy='12' r='6' fill='%23d86f0f'/%3E%3Cpath d='M2 44 L18 18 L26 30 L34 20 L46 44 Z' fill='%230f3a60'/%3E%3C/svg%3E";
 
 /**
- * The page's first chunk, sent before its area is rendered: the head (title, the page's guard,
- * `/route-hints.js`, the shell's CSS) and the header. `/route-hints.js` reads the area's island
- * directive from the area's container once it has arrived (route-hints.entry.ts).
+ * The page's first chunk, sent before its area is rendered: the head (title, the shell's first
+ * script, its CSS) and the header. The script reads the area's island directive from the area's
+ * container once it has arrived (route-hints.entry.ts).
  */
-function documentStart({ shell, language, nonce }) {
+function documentStart({ shell, language, nonce, firstScript }) {
   return (
     `<!doctype html><html lang="${language === 'en-EN' ? 'en' : 'es-PE'}"><head><meta charset="utf-8"/>` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"/><title>${escapeHtml(shell.head.title ?? '')}</title>` +
     `<meta name="description" content="${escapeHtml(shell.head.description ?? '')}"/><meta name="theme-color" content="#0f3a60"/>` +
-    `<link rel="icon" href="${ICON}"/><script nonce="${nonce}">${PAGE_GUARD}</script>` +
-    `<script src="/route-hints.js" async nonce="${nonce}"></script>` +
+    `<link rel="icon" href="${ICON}"/>` +
+    (firstScript ? `<script nonce="${nonce}">${firstScript}</script>` : `<script src="/${FIRST_SCRIPT}" async nonce="${nonce}"></script>`) +
     `<style id="chakra-global-css">${shell.globalCss}</style><style>${BASE_CSS}</style>${styleTag(shell.css)}</head>` +
     `<body><div id="shell-header">${shell.html}</div>`
   );

@@ -1,7 +1,7 @@
 /**
  * What a customer does in a stitched page before its code has made it live (issue 17: the page
- * paints, and can be tapped and typed into, before its code has arrived). Run by
- * `/route-hints.js`, the page's first script.
+ * paints, and can be tapped and typed into, before its code has arrived). Run by the page's
+ * first script (route-hints.entry.ts), inline in its head: listening before the body is parsed.
  *
  * - A button tapped then (the header's menu, a remote's "show more") does nothing without code:
  *   the last one tapped in each part is tapped again once that part is live (`data-live`: the
@@ -13,7 +13,6 @@
  *   itself is live, see `formReady`: its remote has mounted (`data-live` on the remote's container,
  *   `createRemoteApp`) and React has hydrated the form (`data-live` on it, `useLiveForm` in
  *   @rumbo/shared): a page whose code is a chunk of its own hydrates after its remote has mounted.
- *   (Before this script has arrived, the page's inline guard only stops it: deploy-lib.mjs `pageGuard`.)
  * - What was typed or chosen then stays on screen through hydration, but the remote's state does
  *   not know it: each such field is announced again, as an edit, once its form is live.
  */

@@ -1,10 +1,10 @@
-// `/route-hints.js`: see route-hints.ts and early-hint.ts. Built on its own (no federation runtime, no React).
+// The shell's first script: see route-hints.ts and early-hint.ts. Built on its own (no federation
+// runtime, no React) as `route-hints.js`, which the site server sends inline in each page's head
+// (site-server.mjs `firstScriptReader`) and `index.html` names as a file.
 import { hintEarlyRequest, hintRuntimeConfig } from './early-hint';
 import { keepEarlyInput } from './early-input';
 import { SHELL_ENTRY, hintRoute, loadShell, prefetchLinksNearView, whenAreaArrived, whenToStart } from './route-hints';
 
-// The page's inline fallback loads the shell's entry itself when this script never ran (site-server.mjs `PAGE_GUARD`).
-window.__routeHints = true;
 keepEarlyInput();
 prefetchLinksNearView();
 

@@ -1,8 +1,8 @@
 /**
- * What a small script of its own does (`/route-hints.js`, built from `route-hints.entry.ts` and
- * loaded `async` by index.html): it starts the
- * download of the page's remote while the shell's own bundle is still arriving, instead of after
- * it has been evaluated. It reads the registry, then the remote's manifest, and adds preload
+ * What the shell's first script does (`route-hints.js`, built from `route-hints.entry.ts`, inline
+ * in each rendered page's head, a file `async` in index.html): it starts the download of the
+ * page's remote while the shell's own bundle is still arriving, instead of after it has been
+ * evaluated. It reads the registry, then the remote's manifest, and adds preload
  * links for the remote's entry and its `./app` chunks; the federation runtime finds those links
  * and those responses later (it reuses a link or script with the same URL). Nothing here is
  * needed: when any step fails, the shell loads the remote as it always does.
@@ -19,8 +19,6 @@ declare global {
   interface Window {
     /** The registry as `/route-hints.js` fetched it, for the shell's boot (one request per page). */
     __remotesRegistry?: Promise<RemotesRegistry>;
-    /** Set by `/route-hints.js` as it starts (the page's fallback, site-server.mjs `PAGE_GUARD`, then stands down). */
-    __routeHints?: boolean;
   }
 }
 

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -63,6 +63,9 @@ exports.render = async (input) => {
   return { status: 200, head: {}, html: '<p>Área ' + input.path + ' #' + renders + '</p>', css: { text: '', ids: [] }, data: { answer: 42 }, island: 'intent' };
 };`;
 
+/** The shell's first script (route-hints.js in its version's folder). */
+const FIRST_SCRIPT = 'window.firstScript = 1 < 2;';
+
 function site(): { base: string; root: string; cdnDir: string } {
   const base = mkdtempSync(path.join(tmpdir(), 'rumbo-site-'));
   folders.push(base);
@@ -71,6 +74,7 @@ function site(): { base: string; root: string; cdnDir: string } {
     'root/remotes.json': JSON.stringify({ shell: '1.0.0', mf_test: `${CDN}/1.0.0/mf-manifest.json`, mf_booking: `${CDN}/2.0.0/mf-manifest.json` }),
     'root/index.html': '<!doctype html><title>offline</title>',
     'cdn/shell/1.0.0/renderer.cjs': SHELL_RENDERER,
+    'cdn/shell/1.0.0/route-hints.js': FIRST_SCRIPT,
     'cdn/mf_test/1.0.0/renderer.cjs': REMOTE_RENDERER,
     'cdn/mf_booking/2.0.0/renderer.cjs': PART_RENDERER,
   };
@@ -82,9 +86,12 @@ function site(): { base: string; root: string; cdnDir: string } {
 }
 
 let origin: Promise<string> | undefined;
+/** The served site's folders. */
+let served: { root: string; cdnDir: string };
 function serve(): Promise<string> {
   origin ??= (async () => {
     const { base, root, cdnDir } = site();
+    served = { root, cdnDir };
     const code = `
       const { serveSite } = await import(${JSON.stringify(SERVER)});
       const app = await serveSite(${JSON.stringify({ root, cdnDir, apiOrigin: 'http://api.test', cdnOrigins: [CDN] }).replace(/}$/, ", port: 0, host: '127.0.0.1' }")});
@@ -170,6 +177,28 @@ describe('the site server streams each page around its area', () => {
     expect(nonceOf(second)).not.toBe(nonceOf(first));
     expect(second.html).toContain(`<script nonce="${nonceOf(second)}">`);
     expect(second.html).not.toContain(nonceOf(first));
+  });
+
+  it("runs the shell's first script inline in the head, under each response's nonce, as its version's file now says; a text that would end its element is named as a file", async () => {
+    const page = await get('/primera');
+    const head = page.html.slice(0, page.html.indexOf('</head>'));
+    expect(head).toContain(`<script nonce="${nonceOf(page)}">${FIRST_SCRIPT}</script>`);
+    expect(page.html).not.toContain('src="/route-hints.js"');
+    // A new build of the same version's file (a redeploy of the folder): read again.
+    const file = path.join(served.cdnDir, 'shell/1.0.0/route-hints.js');
+    try {
+      writeFileSync(file, 'window.firstScript = 2;');
+      utimesSync(file, new Date(), new Date(Date.now() + 5000));
+      expect((await get('/primera')).html).toContain('>window.firstScript = 2;</script>');
+      writeFileSync(file, 'window.text = "</script><script>alert(1)</script>";');
+      utimesSync(file, new Date(), new Date(Date.now() + 10000));
+      const named = await get('/primera');
+      expect(named.html).not.toContain('alert(1)');
+      expect(named.html).toContain(`<script src="/route-hints.js" async nonce="${nonceOf(named)}"></script>`);
+    } finally {
+      writeFileSync(file, FIRST_SCRIPT);
+      utimesSync(file, new Date(), new Date(Date.now() + 15000));
+    }
   });
 
   it("fills another remote's named part; a render whose part failed is sent, not kept", async () => {

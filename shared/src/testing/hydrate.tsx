@@ -8,8 +8,8 @@ import { UiProvider } from '../ui/provider';
  * A stitched page's life in the browser: the tree `at` gives for the address `built` rendered to
  * HTML (as a build renders a frame, with no customer data), that HTML hydrated with the tree for
  * `url`. Answers the frame's HTML and the hydration's mismatches (React's recoverable errors),
- * with the root to unmount. `inPage` does to the HTML what the stitched page's inline script does
- * before the code arrives (shell/scripts/deploy-lib.mjs `pageGuard`).
+ * with the root to unmount. `inPage` does to the HTML what a customer (or the page's first script,
+ * shell/src/early-input.ts) does before the code arrives.
  */
 export async function hydrateAt(
   built: string,
