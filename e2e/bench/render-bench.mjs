@@ -2,8 +2,9 @@
 /**
  * The site server's render figures (issue 33, items 8 and 9), on the site as `npm start` serves it:
  * - at 50 connections (autocannon, BENCH_SECONDS each): a static file of the shell's folder the size
- *   of `/`'s page, `/` as a cached anonymous render, and uncached renders (each request another
- *   query, so no cached render answers it): requests/s and p99 latency;
+ *   of `/`'s page, `/` as a cached anonymous render, and uncached renders of step 1 (tomorrow's
+ *   trips Lima → Arequipa, its loaders asking the API; each request another query, so no cached
+ *   render answers it, checked to be rendered whole): requests/s and p99 latency;
  * - soak: 100 pointer moves of mf-complaints between two published versions, a render after each,
  *   the site server's resident memory (its renderers' workers included) every 10 moves.
  * Prints a table; writes bench-results/render-bench.json.
@@ -14,7 +15,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync, mkdtempSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { root, startSite } from './site.mjs';
+import { limaDate, root, startSite } from './site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 4600);
@@ -42,11 +43,16 @@ try {
   // A static file of the same size, served by the same server from the shell's version folder.
   writeFileSync(path.join(deployDir, 'cdn/shell', registry().shell, 'bench-static.html'), home);
 
+  // An address whose route renders its query (step 1), so each `n` is a render of its own: the
+  // area with its trips, not the empty area an address with a query no route reads gets.
+  const uncached = (i) => `/pasajes?origen=LIM&destino=AQP&fecha=${limaDate(1)}&pasajeros=1&n=${i}`;
+  const sample = await (await fetch(`${site}${uncached(-1)}`)).text();
+  if (!/<div id="remote-mf_booking" data-island="intent"[^>]*>.*data-build/s.test(sample)) throw new Error('step 1 was not rendered by its renderer');
   let n = 0;
   const figures = [
     await load('static file, same size', [{ path: '/bench-static.html' }]),
     await load('/ cached anonymous render', [{ path: '/' }]),
-    await load('uncached render (/libro_reclamaciones?n=…)', [{ setupRequest: (request) => ({ ...request, path: `/libro_reclamaciones?n=${n++}` }) }]),
+    await load('uncached render (step 1, /pasajes?…&n=…)', [{ setupRequest: (request) => ({ ...request, path: uncached(n++) }) }]),
   ];
 
   // Soak: mf-complaints pointed back and forth between two versions, a render after each move.
