@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import TerserPlugin from 'terser-webpack-plugin';
+import { INLINE_SCRIPT_BREAKERS } from './shell/scripts/security-headers.mjs';
 import webpack from 'webpack';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { ON_DEMAND, SharedChunksPlugin, SharedNeedsPlugin } from './webpack.on-demand.mjs';
@@ -235,7 +236,7 @@ export function createConfig({ dir, name, exposes, entry, plugins = [] }, argv =
  * @param {string} script.entry     its source
  * @param {string} script.dependsOn the name of the app's own configuration
  */
-export function createScriptConfig({ dir, name, entry, dependsOn }, argv = {}) {
+export function createScriptConfig({ dir, name, entry, dependsOn, inline = false }, argv = {}) {
   const production = argv.mode !== 'development';
   return {
     name,
@@ -248,11 +249,31 @@ export function createScriptConfig({ dir, name, entry, dependsOn }, argv = {}) {
     output: { path: path.join(dir, 'dist'), filename: '[name].js', clean: false },
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
     module: { rules: [swcRule(production)] },
-    plugins: production ? [new PrecompressPlugin()] : [],
+    plugins: [...(inline ? [new InlineScriptCheckPlugin()] : []), ...(production ? [new PrecompressPlugin()] : [])],
     optimization: { minimize: production, minimizer: [minimizer()] },
     performance: { hints: false },
     stats: 'errors-warnings',
   };
+}
+
+/**
+ * Fails the build of a script the site server writes inline into every page (`inline: true`, the
+ * shell's first script) when its text holds what would end or escape its `<script>` element: the
+ * server then never needs a second way of sending it.
+ */
+class InlineScriptCheckPlugin {
+  apply(compiler) {
+    const { Compilation, WebpackError } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('InlineScriptCheckPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'InlineScriptCheckPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ANALYSE }, (assets) => {
+        for (const [name, asset] of Object.entries(assets)) {
+          if (!name.endsWith('.js')) continue;
+          const found = INLINE_SCRIPT_BREAKERS.exec(asset.source().toString());
+          if (found) compilation.errors.push(new WebpackError(`${name} is sent inline in every page, and holds "${found[0]}" at ${found.index}, which would end its <script> element`));
+        }
+      });
+    });
+  }
 }
 
 /**

@@ -66,8 +66,9 @@ export default (env, argv) => {
     },
     argv,
   ),
-  // `/route-hints.js` (index.html): starts the page's remote download before main.js has arrived.
-  createScriptConfig({ dir, name: 'route-hints', entry: './src/route-hints.entry.ts', dependsOn: 'shell' }, argv),
+  // `route-hints.js`: the page's first script, written inline into every page's head by the site
+  // server (its build fails if its text could end its element); index.html names the file.
+  createScriptConfig({ dir, name: 'route-hints', entry: './src/route-hints.entry.ts', dependsOn: 'shell', inline: true }, argv),
   serviceWorkerConfig(argv),
   // `renderer.cjs`: the route table, titles, header and footer, rendered per request by the site server.
   createRendererConfig(

@@ -136,7 +136,8 @@ export function point(remote, version) {
  * not an address: the shell is served from the site's own origin.
  */
 function pointShell(version) {
-  if (!existsSync(path.join(CDN_DIR, 'shell', version, 'renderer.cjs'))) {
+  // Its renderer, and its first script, which the site server writes into every page.
+  if (!['renderer.cjs', 'route-hints.js'].every((file) => existsSync(path.join(CDN_DIR, 'shell', version, file)))) {
     throw new Error(`shell ${version} is not published. Published: ${publishedVersions('shell').join(', ') || 'none'}`);
   }
   const registry = readRegistry();

@@ -84,3 +84,11 @@ export const SOURCE_MAP = /\.map(\.br|\.gz)?$/;
 
 /** Whether a file of a served folder may be sent to a browser. */
 export const isPublicFile = (file) => !SOURCE_MAP.test(file);
+
+/**
+ * What the text of a script written inline into a page (under the response's nonce) must not
+ * hold: it would end its element, or open a comment that hides its end (HTML, "Restrictions for
+ * contents of script elements"). The shell's build fails on it (webpack.federation.mjs); the
+ * site server refuses such a text.
+ */
+export const INLINE_SCRIPT_BREAKERS = /<\/script|<!--/i;

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { RendererPool } from './renderers.mjs';
-import { isPublicFile, providerSet, siteSecurityHeaders } from './security-headers.mjs';
+import { INLINE_SCRIPT_BREAKERS, isPublicFile, providerSet, siteSecurityHeaders } from './security-headers.mjs';
 import { registryOrigins } from './static-server.mjs';
 
 
@@ -324,10 +324,12 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
     const anonymous = !token;
 
     let shell;
+    let firstScriptText;
     try {
       shell = await renderShell(input, anonymous);
+      firstScriptText = firstScript(shellFolder().folder);
     } catch (error) {
-      // No shell renderer (not built) or one that failed: the page as the browser draws it.
+      // No shell renderer (not built), one that failed, or no first script: the page as the browser draws it.
       console.error(`shell render of ${pathname}: ${error.message}`);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellFolder().folder);
     }
@@ -345,7 +347,7 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
     reply.send(streamed(request, reply, body));
     const nonce = request.raw.cspNonce;
     // The head and the header at once; the area (its loaders, its render) is on its way meanwhile.
-    body.write(documentStart({ shell, language, nonce, firstScript: firstScript(shellFolder().folder) }));
+    body.write(documentStart({ shell, language, nonce, firstScript: firstScriptText }));
     let area;
     try {
       area = shell.remote ? await renderArea(shell.remote, input, anonymous) : undefined;
@@ -369,22 +371,19 @@ const FIRST_SCRIPT = 'route-hints.js';
  * changed, to be sent inline in each page's head under this response's nonce: it is the page's
  * one script before the customer acts (early input, when the code starts, link prefetch), and
  * asked as a file it was the one request the browser made before the page's largest paint (issue
- * 33, figure 5). Undefined when the file is missing, or holds what would end its element in HTML
- * (then the page names the file instead).
+ * 33, figure 5). A page has no other way of getting it: a version whose file is missing, or holds
+ * what would end its element (its build fails on that), throws, and the page is sent as a failed
+ * shell render is (index.html).
  */
 function firstScriptReader() {
-  let seen = { file: '', mtimeMs: -1, text: undefined };
+  let seen = { file: '', mtimeMs: -1, text: '' };
   return (folder) => {
     const file = path.join(folder, FIRST_SCRIPT);
-    let mtimeMs;
-    try {
-      mtimeMs = statSync(file).mtimeMs;
-    } catch {
-      return undefined;
-    }
+    const { mtimeMs } = statSync(file);
     if (file !== seen.file || mtimeMs !== seen.mtimeMs) {
       const text = readFileSync(file, 'utf8');
-      seen = { file, mtimeMs, text: /<\/script|<!--/i.test(text) ? undefined : text };
+      if (INLINE_SCRIPT_BREAKERS.test(text)) throw new Error(`${file} holds what would end its <script> element`);
+      seen = { file, mtimeMs, text };
     }
     return seen.text;
   };
@@ -411,7 +410,7 @@ function documentStart({ shell, language, nonce, firstScript }) {
     `<meta name="viewport" content="width=device-width, initial-scale=1"/><title>${escapeHtml(shell.head.title ?? '')}</title>` +
     `<meta name="description" content="${escapeHtml(shell.head.description ?? '')}"/><meta name="theme-color" content="#0f3a60"/>` +
     `<link rel="icon" href="${ICON}"/>` +
-    (firstScript ? `<script nonce="${nonce}">${firstScript}</script>` : `<script src="/${FIRST_SCRIPT}" async nonce="${nonce}"></script>`) +
+    `<script nonce="${nonce}">${firstScript}</script>` +
     `<style id="chakra-global-css">${shell.globalCss}</style><style>${BASE_CSS}</style>${styleTag(shell.css)}</head>` +
     `<body><div id="shell-header">${shell.html}</div>`
   );

@@ -36,3 +36,20 @@ it('publishes a remote without its source maps, kept aside by version', () => {
   expect(path.relative(deploy.SHELL_DIR, kept).startsWith('..')).toBe(true);
   expect(existsSync(path.join(served, 'remoteEntry.js.map'))).toBe(false);
 });
+
+it("points the shell only at a version with its renderer and its first script, which every page carries inline", () => {
+  const shellDist = mkdtempSync(path.join(tmpdir(), 'rumbo-shell-dist-'));
+  try {
+    for (const [name, text] of Object.entries({ 'mf-manifest.json': '{}', 'main.js': 'x()', 'renderer.cjs': 'exports.render = () => ({})' })) writeFileSync(path.join(shellDist, name), text);
+    const without = deploy.publish('shell', shellDist);
+    expect(() => deploy.point('shell', without)).toThrow(`shell ${without} is not published`);
+    expect(deploy.readRegistry().shell).toBeUndefined();
+    writeFileSync(path.join(shellDist, 'route-hints.js'), 'window.first = 1;');
+    const complete = deploy.publish('shell', shellDist);
+    expect(complete).not.toBe(without);
+    expect(deploy.point('shell', complete)).toEqual({ previous: undefined, current: complete });
+    expect(deploy.readRegistry().shell).toBe(complete);
+  } finally {
+    rmSync(shellDist, { recursive: true, force: true });
+  }
+});

@@ -65,6 +65,8 @@ exports.render = async (input) => {
 
 /** The shell's first script (route-hints.js in its version's folder). */
 const FIRST_SCRIPT = 'window.firstScript = 1 < 2;';
+/** The shell version's index.html: the page as the browser draws it. */
+const SHELL_INDEX = '<!doctype html><title>Rumbo</title><script src="/route-hints.js" defer></script>';
 
 function site(): { base: string; root: string; cdnDir: string } {
   const base = mkdtempSync(path.join(tmpdir(), 'rumbo-site-'));
@@ -75,6 +77,7 @@ function site(): { base: string; root: string; cdnDir: string } {
     'root/index.html': '<!doctype html><title>offline</title>',
     'cdn/shell/1.0.0/renderer.cjs': SHELL_RENDERER,
     'cdn/shell/1.0.0/route-hints.js': FIRST_SCRIPT,
+    'cdn/shell/1.0.0/index.html': SHELL_INDEX,
     'cdn/mf_test/1.0.0/renderer.cjs': REMOTE_RENDERER,
     'cdn/mf_booking/2.0.0/renderer.cjs': PART_RENDERER,
   };
@@ -179,7 +182,7 @@ describe('the site server streams each page around its area', () => {
     expect(second.html).not.toContain(nonceOf(first));
   });
 
-  it("runs the shell's first script inline in the head, under each response's nonce, as its version's file now says; a text that would end its element is named as a file", async () => {
+  it("runs the shell's first script inline in the head, under each response's nonce, as its version's file now says; never names it as a file", async () => {
     const page = await get('/primera');
     const head = page.html.slice(0, page.html.indexOf('</head>'));
     expect(head).toContain(`<script nonce="${nonceOf(page)}">${FIRST_SCRIPT}</script>`);
@@ -190,15 +193,21 @@ describe('the site server streams each page around its area', () => {
       writeFileSync(file, 'window.firstScript = 2;');
       utimesSync(file, new Date(), new Date(Date.now() + 5000));
       expect((await get('/primera')).html).toContain('>window.firstScript = 2;</script>');
+      // A text that would end its element (the build refuses it): never inlined, never named; the
+      // page is the one a failed shell render gets, the shell's index.html.
       writeFileSync(file, 'window.text = "</script><script>alert(1)</script>";');
       utimesSync(file, new Date(), new Date(Date.now() + 10000));
-      const named = await get('/primera');
-      expect(named.html).not.toContain('alert(1)');
-      expect(named.html).toContain(`<script src="/route-hints.js" async nonce="${nonceOf(named)}"></script>`);
+      const refused = await get('/primera');
+      expect(refused.html).not.toContain('alert(1)');
+      expect(refused.html).toBe(SHELL_INDEX);
+      // A version without the file: the same.
+      rmSync(file);
+      expect((await get('/primera')).html).toBe(SHELL_INDEX);
     } finally {
       writeFileSync(file, FIRST_SCRIPT);
       utimesSync(file, new Date(), new Date(Date.now() + 15000));
     }
+    expect((await get('/primera')).html).toContain(`>${FIRST_SCRIPT}</script>`);
   });
 
   it("fills another remote's named part; a render whose part failed is sent, not kept", async () => {
