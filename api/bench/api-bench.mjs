@@ -15,7 +15,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { channel, CONNECTIONS, limaDate, load, post as postTo, seatChannel, startApi, stopApi, withPostgresDatabase, writeResults } from './common.mjs';
+import { channel, clientAddress, CONNECTIONS, limaDate, load, post as postTo, seatChannel, startApi, stopApi, withPostgresDatabase, writeResults } from './common.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 4700);
@@ -91,8 +91,7 @@ async function benchEngine(engine, env) {
         const hold = { ...body, cviaje_asiento: seat.cviaje_asiento, nasiento: seat.nasiento, gnivel_piso: seat.gnivel_piso, gcategoria_asiento: seat.gcategoria_asiento, gestado_asiento: 84 };
         // Two customers race for each seat, each from an address of their own: one client at the
         // per-client hold bound (issue 15) would release its earlier holds when it starts over.
-        const client = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-        queue.push({ body: JSON.stringify(hold), ip: client(queue.length + 1) }, { body: JSON.stringify(hold), ip: client(queue.length + 2) });
+        queue.push({ body: JSON.stringify(hold), ip: clientAddress(queue.length + 1) }, { body: JSON.stringify(hold), ip: clientAddress(queue.length + 2) });
       }
     }
     const seats = queue.length / 2;
@@ -127,6 +126,7 @@ async function benchEngine(engine, env) {
         attempts: queue.length,
         seats,
         won,
+        held_at_end: heldNow,
         refused: holds.non2xx,
         attempts_per_s: Math.round(queue.length / seconds),
         holds_per_s: Math.round(won / seconds),
@@ -156,7 +156,7 @@ for (const r of results) {
     console.log(`${r.engine.padEnd(9)} /rest/${name.padEnd(16)} ${String(f.p50_ms).padStart(6)} ${String(f.p99_ms).padStart(7)} ${String(f.req_per_s).padStart(6)} ${String(f.non2xx).padStart(8)}${rounds}`);
   }
   const h = r.holds;
-  console.log(`${r.engine.padEnd(9)} holds: ${h.attempts} attempts on ${h.seats} seats, ${h.won} won, ${h.holds_per_s} holds/s (${h.attempts_per_s} attempts/s), p99 ${h.p99_ms} ms, one winner per seat: ${h.one_winner_per_seat}`);
+  console.log(`${r.engine.padEnd(9)} holds: ${h.attempts} attempts on ${h.seats} seats, ${h.won} won, ${h.held_at_end} held at the end, ${h.holds_per_s} holds/s (${h.attempts_per_s} attempts/s), p99 ${h.p99_ms} ms, one winner per seat: ${h.one_winner_per_seat}`);
 }
 const pgResult = results.find((r) => r.engine === 'postgres');
 if (pgResult) {

@@ -42,9 +42,17 @@ export async function stopApi(child) {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-/** POSTs `body` as JSON from the store's origin; answers `data`, throws on an error answer. */
-export async function post(base, url, body) {
-  const res = await fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, body: JSON.stringify(body) });
+/**
+ * The address of the bench's `n`th customer (the API trusts the bench's X-Forwarded-For): the
+ * seat-hold bounds count per device and address (issue 32 item 4), so customers sharing one
+ * address would refuse, or start over on, each other's holds, which no real load does.
+ */
+export const clientAddress = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+/** POSTs `body` as JSON from the store's origin (as customer `client`, when given); answers `data`, throws on an error answer. */
+export async function post(base, url, body, client) {
+  const headers = { 'content-type': 'application/json', origin: 'http://localhost:3000', ...(client === undefined ? {} : { 'x-forwarded-for': clientAddress(client) }) };
+  const res = await fetch(base + url, { method: 'POST', headers, body: JSON.stringify(body) });
   const json = await res.json();
   if (!res.ok) throw new Error(`${url} ${res.status} ${JSON.stringify(json)}`);
   return json.data;

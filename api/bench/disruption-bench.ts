@@ -18,6 +18,7 @@ import { createMailSender, type MailTransport } from '../src/mail/sender';
 import { parseOperatorTokens } from '../src/operators/operators';
 import { createTestDatabase } from '../src/test/database';
 import { sellWholeTrips } from '../src/test/sold-trips';
+import { writeResults } from './common.mjs';
 
 const BUSES = 10;
 const PASSENGERS = 60;
@@ -86,6 +87,18 @@ async function main() {
   const [{ unsent } = { unsent: 0 }] = await queryRows<{ unsent: number }>(db, sql`select count(*)::int as unsent from ${outbox} where sent_at is null`);
   const twice = [...received.values()].filter((count) => count > 1).length;
 
+  writeResults('disruptions', {
+    engine: database.driver,
+    buses: BUSES,
+    passengers: PASSENGERS,
+    told,
+    queued,
+    queuedSeconds: Number((queuedMs / 1000).toFixed(2)),
+    sentWithin60s: within60,
+    claimedByKilled: stuck,
+    unsent,
+    sentTwice: twice,
+  });
   console.log(`engine: ${database.driver}`);
   console.log(`declared ${BUSES} cancellations at once: ${told} holders told, ${queued} messages queued in ${(queuedMs / 1000).toFixed(2)} s`);
   console.log(`sent within 60 s of the declaration: ${within60}/${queued} (last of them at ${(lastMs / 1000).toFixed(1)} s; per sender ${bySender})`);

@@ -15,7 +15,7 @@ const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 600);
 const PORT = 4701;
 const base = `http://127.0.0.1:${PORT}`;
 const keys = { apiKey: randomBytes(12).toString('hex'), signatureKey: randomBytes(24).toString('hex') };
-const post = (url, body) => postTo(base, url, body);
+const post = (url, body, client) => postTo(base, url, body, client);
 
 if (!process.env.DATABASE_URL) {
   console.log('sales bench: set DATABASE_URL (a PostgreSQL server where databases can be created)');
@@ -60,14 +60,15 @@ async function run(databaseUrl) {
     }
     const chosen = seats.slice(0, PURCHASES);
     const purchases = await pool(chosen, 20, async ({ body, seat }, i) => {
+      // Each purchase is a customer of its own (its own address: see clientAddress).
       const held = await post('/rest/asiento/bloquear', {
         ...body, cviaje_asiento: seat.cviaje_asiento, nasiento: seat.nasiento, gnivel_piso: seat.gnivel_piso, gcategoria_asiento: seat.gcategoria_asiento, gestado_asiento: 84,
-      });
+      }, i + 1);
       await post('/rest/asiento/asociar', {
         clave_bloqueo: held.clave_bloqueo,
         cviaje_asiento: seat.cviaje_asiento,
         pasajero: { ctipo_documento: 19, numero: String(50_000_000 + i), nombres: 'Ana', paterno: 'Quispe', materno: 'Rojas', email: `ana${i}@example.pe`, celular: '987654321', genero: 'F', nacimiento: '1990-01-01' },
-      });
+      }, i + 1);
       return held.clave_bloqueo;
     });
 

@@ -15,8 +15,21 @@ import { chrome } from './site.mjs';
 
 const puppeteer = (await import(createRequire(fileURLToPath(import.meta.resolve('lighthouse/package.json'))).resolve('puppeteer-core'))).default;
 
-/** `{ score, lcp, tbt, cls }` of `url`; `session` values are stored as JSON, `local` ones as they are. */
-export async function lighthouseRun(url, { cookies = [], session = {}, local = {} } = {}) {
+/**
+ * `{ score, lcp, tbt, cls }` of `url`; `session` values are stored as JSON, `local` ones as they
+ * are. Lighthouse sometimes loses its trace (NO_NAVSTART, NO_LCP): such a run is redone, twice at most.
+ */
+export async function lighthouseRun(url, state = {}, attempts = 3) {
+  try {
+    return await lighthouseOnce(url, state);
+  } catch (error) {
+    if (attempts <= 1) throw error;
+    console.error(`${url}: ${error.message}; running it again`);
+    return lighthouseRun(url, state, attempts - 1);
+  }
+}
+
+async function lighthouseOnce(url, { cookies = [], session = {}, local = {} }) {
   const browser = await puppeteer.launch({
     executablePath: chrome,
     headless: true,

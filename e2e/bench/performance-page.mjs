@@ -27,13 +27,32 @@ if (api) {
       const f = r[name];
       if (f) row(`${label}, ${r.engine}, 50 connections`, `p50 ${f.p50_ms} ms, p99 ${f.p99_ms} ms, ${f.req_per_s} req/s`, name === 'viaje_tramo' ? `whole route p99 ${r.viaje.p99_ms} ms` : 'budget p99 ≤ 50 ms (maqueta)');
     }
-    if (r.holds) row(`seat holds, two customers racing per seat, ${r.engine}`, `${r.holds.holds_per_s} holds/s`, `one winner per seat: ${r.holds.one_winner_per_seat}`);
+    if (r.holds) row(`seat holds, two customers racing per seat, ${r.engine}`, `${r.holds.holds_per_s} holds/s`, `${r.holds.won} won of ${r.holds.seats} seats; one winner per seat: ${r.holds.one_winner_per_seat}`);
   }
 } else missing.push('api (`api/bench/api-bench.mjs`)');
 const sales = read('api', 'sales');
 if (sales) {
   row(`sales, PostgreSQL, ${sales.purchases} purchases`, `${sales.reservations.per_s} reservations/s (p99 ${sales.reservations.p99_ms} ms), ${sales.paid_notices.per_s} paid notices/s (p99 ${sales.paid_notices.p99_ms} ms)`, `all paid once: ${sales.check.all_paid_once}`);
 } else missing.push('sales (`api/bench/sales-bench.mjs`)');
+const cluster = read('api', 'cluster');
+if (cluster) {
+  for (const c of cluster) {
+    row(
+      `${c.purchases} purchases (reserve + paid notice) through HAProxy, ${c.instances} instance(s), PostgreSQL and Redis`,
+      `${c.purchases_per_s} purchases/s; reservations ${c.reservations.per_s}/s p99 ${c.reservations.p99_ms} ms; paid notices ${c.paid_notices.per_s}/s p99 ${c.paid_notices.p99_ms} ms`,
+      `${c.paid}/${c.purchases} paid, ${c.tickets} tickets; load ${c.load_average_before} → ${c.load_average_after}`,
+    );
+  }
+} else missing.push('several instances (`pnpm --filter ./api bench:cluster`)');
+const disruptions = read('api', 'disruptions');
+if (disruptions) {
+  const d = disruptions;
+  row(
+    `${d.buses} buses × ${d.passengers} passengers cancelled at once, ${d.engine}: mails queued; sent within 60 s by three senders, one killed after 100`,
+    `${d.told} told, queued in ${d.queuedSeconds} s; ${d.sentWithin60s}/${d.queued} sent within 60 s`,
+    `sent once the killed sender's claim lapsed: ${d.claimedByKilled}; unsent ${d.unsent}; sent twice ${d.sentTwice}`,
+  );
+} else missing.push('disruptions (`pnpm --filter ./api bench:disruptions`)');
 const pages = read('e2e', 'bench');
 if (pages) {
   for (const p of pages) {
@@ -42,12 +61,12 @@ if (pages) {
 } else missing.push('pages (`e2e/bench/bench.mjs`)');
 const purchase = read('e2e', 'purchase');
 if (purchase) {
-  for (const p of purchase) row(`\`${p.page}\` (real session state): Lighthouse mobile, LCP ms, TBT ms, CLS`, [p.performance, p.lcpMs, p.tbtMs, p.cls].map(cell).join(', '), '—');
+  for (const p of purchase) row(`\`${p.page}\` (real session state): Lighthouse mobile, LCP ms, TBT ms, CLS`, [p.performance, p.lcpMs, p.tbtMs, typeof p.cls === 'number' ? Number(p.cls.toFixed(3)) : p.cls].map(cell).join(', '), '—');
 } else missing.push('purchase steps (`e2e/bench/purchase-bench.mjs`)');
 const readers = read('e2e', 'readers');
 if (readers) {
   for (const r of readers.results) {
-    row(`\`${r.page}\`, ${r.reader} reader: Lighthouse mobile, LCP ms, TBT ms (median of ${readers.runs})`, `${r.score}, ${r.lcpMs}, ${r.tbtMs}; LCP ÷ no-JS LCP ${r.lcpRatio}`, `same response, scripts forbidden: ${r.limit.score}, LCP ${r.limit.lcpMs} ms`);
+    row(`\`${r.page}\`, ${r.reader} reader: Lighthouse mobile, LCP ms, TBT ms (median of ${readers.runs})`, `${r.score}, ${r.lcpMs}, ${r.tbtMs}; LCP ÷ no-JS LCP ${r.lcpRatio}`, `same response, scripts forbidden: ${r.limit.score}, LCP ${r.limit.lcpMs} ms, TBT ${r.limit.tbtMs} ms`);
   }
 } else missing.push('readers (`e2e/bench/readers-bench.mjs`)');
 const offline = read('e2e', 'offline');

@@ -68,8 +68,6 @@ async function readerState(reader) {
   return { cookies: [{ name: 'token', value: token }], local: { auth_storage: session } };
 }
 
-const measure = (url, state) => lighthouseRun(url, state);
-
 /**
  * Asks the page once as the reader, so both runs of a pair find the site server's cache as the
  * other did (an anonymous render is reused for `CACHE_SECONDS`): otherwise the first run of a page
@@ -78,17 +76,6 @@ const measure = (url, state) => lighthouseRun(url, state);
 async function warm(url, { cookies }) {
   const response = await fetch(url, { headers: cookies.length ? { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') } : {} });
   await response.arrayBuffer();
-}
-
-/** A run that lost its trace (NO_NAVSTART, NO_LCP) is redone, twice at most. */
-async function measured(url, state, attempts = 3) {
-  try {
-    return await measure(url, state);
-  } catch (error) {
-    if (attempts <= 1) throw error;
-    console.error(`${url}: ${error.message}; running it again`);
-    return measured(url, state, attempts - 1);
-  }
 }
 
 const medianOf = (runs) => ({
@@ -110,8 +97,8 @@ try {
       // Interleaved: the page and its limit see the same moments of the machine's load.
       for (let i = 0; i < RUNS; i++) {
         await warm(site + pathname, state);
-        page.push(await measured(site + pathname, state));
-        noJs.push(await measured(`http://localhost:${limitPort}${pathname}`, state));
+        page.push(await lighthouseRun(site + pathname, state));
+        noJs.push(await lighthouseRun(`http://localhost:${limitPort}${pathname}`, state));
       }
       const r = { reader, page: pathname, ...medianOf(page), limit: medianOf(noJs) };
       r.lcpRatio = Number((r.lcpMs / r.limit.lcpMs).toFixed(2));
