@@ -10,6 +10,7 @@ import { createPaymentProviders } from '../src/payments';
 import { SANDBOX_PATHS } from '../src/payments/sandbox/sandbox.routes';
 import { openDatabase } from '../src/db/client';
 import { seedDatabase } from '../src/db/seed';
+import { throwawaySigner } from '../src/vouchers/signing';
 
 async function main() {
   const database = await openDatabase(
@@ -34,10 +35,15 @@ async function main() {
     lookupRateLimit: unlimited,
     payments,
     paymentSandbox: { ...payments.sandbox!, ...(keys ? { safetypay: keys } : {}) },
+    // A paid purchase is issued its electronic voucher (issue 34), signed as the SUNAT stand-in's are.
+    voucherSigner: throwawaySigner(),
     apiOrigin: origin,
     siteUrl: 'http://localhost:3000',
-    // The bench's requests name their client in X-Forwarded-For (many customers, one load generator).
+    // The bench's requests name their client in X-Forwarded-For (many customers, one load generator):
+    // the bench is the one proxy in front, as `TRUST_PROXY` makes it in production (main.ts). Without
+    // `proxyHops` the seat-hold bounds (issue 32 item 4) saw every customer as one device.
     trustProxy: true,
+    proxyHops: 1,
   });
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
   console.log('ready');
