@@ -20,7 +20,6 @@ import { sandboxCredentials, type SandboxOptions } from '../src/payments';
 import { decimalOf } from '../src/payments/signing';
 import { CLUSTER_STORE, HAPROXY, startCluster, type Cluster } from '../src/test/cluster';
 import { safetyPayNotice } from '../src/test/purchase';
-// @ts-expect-error plain JavaScript module of the benches
 import { channel, CONNECTIONS, limaDate, seatChannel, withPostgresDatabase, writeResults } from './common.mjs';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 300);
@@ -89,7 +88,7 @@ function load(base: string, path: string, bodies: string[], contentType: string)
         method: 'POST',
         requests: [
           {
-            setupRequest: (request: { headers?: Record<string, string> }) => ({
+            setupRequest: (request) => ({
               ...request,
               headers: { ...request.headers, 'content-type': contentType, origin: CLUSTER_STORE, 'x-forwarded-for': nextClient() },
               body: bodies[next++],
