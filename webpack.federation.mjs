@@ -10,9 +10,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import TerserPlugin from 'terser-webpack-plugin';
-import { INLINE_SCRIPT_BREAKERS } from './shell/scripts/security-headers.mjs';
 import webpack from 'webpack';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { INLINE_SCRIPT_BREAKERS } from './shell/scripts/security-headers.mjs';
 import { ON_DEMAND, SharedChunksPlugin, SharedNeedsPlugin } from './webpack.on-demand.mjs';
 
 const require = createRequire(import.meta.url);
@@ -235,6 +235,8 @@ export function createConfig({ dir, name, exposes, entry, plugins = [] }, argv =
  * @param {string} script.name      the script's file name, without `.js`
  * @param {string} script.entry     its source
  * @param {string} script.dependsOn the name of the app's own configuration
+ * @param {boolean} [script.inline] written inline into every page by the site server (the shell's
+ *   first script): the build fails if its text could end its `<script>` element
  */
 export function createScriptConfig({ dir, name, entry, dependsOn, inline = false }, argv = {}) {
   const production = argv.mode !== 'development';
