@@ -1,4 +1,4 @@
-import { DATE_MIN, DOCUMENT_LENGTH, DOCUMENT_TYPES, GENDERS, type DocumentType, type IdentityFields } from '@rumbo/shared/schemas';
+import { DATE_MIN, DOCUMENT_LENGTH, DOCUMENT_TYPES, GENDERS, limaToday, type DocumentType, type IdentityFields } from '@rumbo/shared/schemas';
 import { observer } from 'mobx-react-lite';
 import { useTranslation, type FormState } from '@rumbo/shared';
 import { SelectField, TextField } from './form-fields';
@@ -21,7 +21,6 @@ export const BLANK_IDENTITY: IdentityValues = {
 
 export const documentLength = (tipo: string) => DOCUMENT_LENGTH[Number(tipo) as DocumentType] ?? DOCUMENT_LENGTH[DOCUMENT_TYPES.DNI];
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 export const DocumentFields = observer(function DocumentFields({
   form,
@@ -73,7 +72,7 @@ export const PersonFields = observer(function PersonFields({ form, id }: { form:
         placeholder={t('choose')}
         options={GENDERS.map((gender) => ({ value: gender, label: t(`common:identity.genders.${gender}`) }))}
       />
-      <TextField form={form} id={id} name="fnacimiento" type="date" label={t('fields.fnacimiento')} autoComplete="bday" min={DATE_MIN} max={today()} />
+      <TextField form={form} id={id} name="fnacimiento" type="date" label={t('fields.fnacimiento')} autoComplete="bday" min={DATE_MIN} max={limaToday()} />
       <TextField form={form} id={id} name="telefono" type="tel" inputMode="numeric" label={t('fields.telefono')} autoComplete="tel" hint={t('common:identity.phoneHint')} />
     </>
   );

@@ -1,4 +1,4 @@
-import { FormState, type Customer, type FocusTarget } from '@rumbo/shared';
+import { FormState, clock, type Customer, type FocusTarget } from '@rumbo/shared';
 import {
   COMPLAINT_DEFAULTS,
   ComplaintSchema,
@@ -125,7 +125,7 @@ export class ComplaintStore {
   private readonly deps: ComplaintDeps;
 
   constructor(deps: Partial<ComplaintDeps> = {}) {
-    this.deps = { fetchCities, fileComplaint, now: () => new Date(), ...deps };
+    this.deps = { fetchCities, fileComplaint, now: clock.now, ...deps };
     this.form = new FormState(blankForm(dayToDmy(limaToday(this.deps.now()))), { noAnswer: { key: 'complaints:errors.network' } });
     makeAutoObservable<ComplaintStore, 'deps' | 'edited'>(this, { deps: false, edited: false, form: false });
   }

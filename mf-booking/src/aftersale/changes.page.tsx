@@ -1,5 +1,5 @@
 import { useTranslation } from '@rumbo/shared';
-import { DOCUMENT_TYPE, GENDERS } from '@rumbo/shared/schemas';
+import { DOCUMENT_TYPE, GENDERS, limaToday } from '@rumbo/shared/schemas';
 import { Alert, Box, Button, chakra, Container, Heading, HStack, List, PageTitle, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { SelectField, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
@@ -12,7 +12,6 @@ import { TicketCard } from '../reservation/ticket-card';
 import { ChangesStore } from './changes.store';
 import { TicketLoadState } from './ticket-load-state';
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 const CancelSection = observer(function CancelSection({ store }: { store: ChangesStore }) {
   const { t, i18n } = useTranslation('booking');
@@ -116,7 +115,7 @@ const TransferSection = observer(function TransferSection({ store }: { store: Ch
               placeholder={t('payment.choose')}
               options={GENDERS.map((gender) => ({ value: gender, label: t(`payment.genders.${gender}`) }))}
             />
-            {text('nacimiento', { type: 'date', min: '1900-01-01', max: today() })}
+            {text('nacimiento', { type: 'date', min: '1900-01-01', max: limaToday() })}
           </SimpleGrid>
           <Button type="submit" mt="4" colorPalette="brand" loading={store.form.sending}>
             {t('changes.transferSubmit')}

@@ -1,5 +1,5 @@
 import { endpoints } from '@rumbo/shared/contract';
-import { STORAGE_KEYS } from '@rumbo/shared';
+import { STORAGE_KEYS, setClock } from '@rumbo/shared';
 import { answer, json, stubEndpointCalls, type EndpointStub } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { purchaseKeyOf, readReservation, rememberPurchase } from '../reservation';
@@ -26,7 +26,14 @@ function api(...extra: EndpointStub[]) {
   );
 }
 
-const make = (navigate = jest.fn()) => new PostponeStore(NUMERO, { signedIn: () => false, navigate, now: () => NOW, trips: { now: () => NOW } });
+const make = (navigate = jest.fn()) => new PostponeStore(NUMERO, { signedIn: () => false, navigate });
+
+// The page, its trip search and the search form's schema all read the one clock, pinned here.
+let restoreClock: () => void;
+beforeEach(() => {
+  restoreClock = setClock(NOW);
+});
+afterEach(() => restoreClock());
 
 async function toSeat(store: PostponeStore) {
   await store.load();

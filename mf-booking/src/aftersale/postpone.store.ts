@@ -1,4 +1,4 @@
-import { ApiError, FormState, POSTPONE_STORAGE_PREFIX, SEAT_STATE, session, type FormMessage, type HeldSeat } from '@rumbo/shared';
+import { ApiError, FormState, clock, POSTPONE_STORAGE_PREFIX, SEAT_STATE, session, type FormMessage, type HeldSeat } from '@rumbo/shared';
 import {
   addDays,
   limaToday,
@@ -66,7 +66,7 @@ export class PostponeStore {
       releaseSeat: (seat, clave) => changeSeat(seat, SEAT_STATE.AVAILABLE, clave),
       signedIn: () => session.customer !== null,
       navigate: navigateToUrl,
-      now: () => new Date(),
+      now: clock.now,
       ...deps,
     };
     this.holds = scopedStorage(POSTPONE_STORAGE_PREFIX, this.deps.storage);

@@ -1,5 +1,5 @@
 import { messageText, useTranslation } from '@rumbo/shared';
-import { DOCUMENT_TYPE, GENDERS } from '@rumbo/shared/schemas';
+import { DOCUMENT_TYPE, GENDERS, limaToday } from '@rumbo/shared/schemas';
 import { Box, Button, HStack, SimpleGrid, Text } from '@rumbo/shared/ui';
 import { Checkbox, Fieldset, SelectField, TextField, type SelectOption } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
@@ -8,7 +8,6 @@ import { RELATIONSHIPS, type LapField, type PassengerField, type PassengerForm }
 import type { PaymentStore } from './payment.store';
 import { controlId, passengerScope } from './summary';
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** One passenger of step 3: their seats, document (a known one filled from it), data and, a minor, their responsible adult. */
 export const PassengerBlock = observer(function PassengerBlock({ store, index }: { store: PaymentStore; index: number }) {
@@ -85,7 +84,7 @@ export const PassengerBlock = observer(function PassengerBlock({ store, index }:
                   onValue={(value) => form.setLookupBirth(value)}
                   error={form.lookupError}
                   min="1900-01-01"
-                  max={today()}
+                  max={limaToday()}
                 />
               </Box>
               <Button variant="outline" loading={form.birth.sending} onClick={() => void form.fill()}>
@@ -111,7 +110,7 @@ export const PassengerBlock = observer(function PassengerBlock({ store, index }:
           GENDERS.map((gender) => ({ value: gender, label: t(`payment.genders.${gender}`) })),
           t('payment.choose'),
         )}
-        {text('nacimiento', { type: 'date', min: '1900-01-01', max: today() })}
+        {text('nacimiento', { type: 'date', min: '1900-01-01', max: limaToday() })}
       </SimpleGrid>
       {minor && (
         <Box mt="4" borderWidth="1px" borderColor="orange.300" rounded="md" p="3" bg="orange.50" color="gray.900" data-testid={`minor-${index + 1}`}>
@@ -246,7 +245,7 @@ const LapChildSection = observer(function LapChildSection({ form, id }: { form: 
             {text('nombres')}
             {text('paterno')}
             {text('materno')}
-            {text('nacimiento', { type: 'date', min: '1900-01-01', max: today() })}
+            {text('nacimiento', { type: 'date', min: '1900-01-01', max: limaToday() })}
             <SelectField
               id={id('infante-parentesco')}
               required

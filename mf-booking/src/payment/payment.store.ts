@@ -1,4 +1,4 @@
-import { ALERT, FormState, session, type Customer, type FocusTarget, type FormMessage, type HeldSeat } from '@rumbo/shared';
+import { ALERT, FormState, clock, session, type Customer, type FocusTarget, type FormMessage, type HeldSeat } from '@rumbo/shared';
 import { MinorGuardianSchema, type Buyer, type LapChild, type Passenger, type ReservationView, type Trip } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { navigateToUrl } from 'single-spa';
@@ -64,7 +64,7 @@ export class PaymentStore {
     this.deps = {
       api: sales,
       storage: globalThis.sessionStorage,
-      now: () => Date.now(),
+      now: clock.ms,
       customer: () => session.customer,
       navigate: navigateToUrl,
       extendHold: requestExtension,

@@ -1,4 +1,4 @@
-import { ApiError, FormState, PushOptInStore, session, webPushBrowser, type FormMessage, type PushBrowser } from '@rumbo/shared';
+import { ApiError, FormState, clock, PushOptInStore, session, webPushBrowser, type FormMessage, type PushBrowser } from '@rumbo/shared';
 import {
   CipRequestSchema,
   CreditApplySchema,
@@ -84,7 +84,7 @@ export class ReservationStore {
     this.deps = {
       api: sales,
       storage: globalThis.sessionStorage,
-      now: () => Date.now(),
+      now: clock.ms,
       redirect: (url) => window.location.assign(url),
       save: saveFile,
       pushBrowser: deps.pushBrowser ?? webPushBrowser(),

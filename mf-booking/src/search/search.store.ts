@@ -1,4 +1,4 @@
-import { stitchedData } from '@rumbo/shared';
+import { clock, stitchedData } from '@rumbo/shared';
 import { tripsEndpoints } from '@rumbo/shared/contract';
 import { MAX_SEATS, SALES_WINDOW_DAYS, TerminalAnswer, TripSearchFormSchema, addDays, limaToday, type Terminal, type TripSearchForm } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
@@ -69,7 +69,7 @@ export class SearchStore {
   private readonly deps: SearchDeps;
 
   constructor(initial: Partial<TripSearchForm> = {}, deps: Partial<SearchDeps> = {}) {
-    this.deps = { fetchTerminals, now: () => new Date(), stitched: stitchedTerminals, ...deps };
+    this.deps = { fetchTerminals, now: clock.now, stitched: stitchedTerminals, ...deps };
     const stitched = this.deps.stitched();
     if (stitched) {
       this.terminals = stitched;

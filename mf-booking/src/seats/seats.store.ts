@@ -1,4 +1,4 @@
-import { ApiError, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
+import { ApiError, SEAT_STATE, clock, type HeldSeat } from '@rumbo/shared';
 import { MAX_SEATS, type SeatHoldResult, type SeatMap, type Trip } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { changeSeat, fetchSeatMap, takeLoadedSeatMap, type SeatMapTrip, type SeatRef } from '../booking.resource';
@@ -56,7 +56,7 @@ export class SeatsStore {
   private restored = false;
 
   constructor(deps: Partial<SeatsDeps> = {}) {
-    this.deps = { fetchSeatMap, loadedSeatMap: takeLoadedSeatMap, changeSeat, extendHold: requestExtension, storage: globalThis.sessionStorage, now: () => Date.now(), ...deps };
+    this.deps = { fetchSeatMap, loadedSeatMap: takeLoadedSeatMap, changeSeat, extendHold: requestExtension, storage: globalThis.sessionStorage, now: clock.ms, ...deps };
     this.now = this.deps.now();
     // The store is the timer's host: its holds, key and clock, where it keeps and announces.
     this.timer = new HoldTimer(this, this.deps.extendHold);

@@ -1,4 +1,4 @@
-import { SEAT_STATE, type HeldSeat } from '@rumbo/shared';
+import { SEAT_STATE, clock, type HeldSeat } from '@rumbo/shared';
 import { SALES_WINDOW_DAYS, addDays, limaToday, type Trip, type TripSearchForm, type TripStop } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { changeSeat, fetchStops, loadedTrips, loadedTripsRefreshed, searchTrips, type StopsTrip, type TripQuery } from '../booking.resource';
@@ -48,7 +48,7 @@ export class TripsStore {
     readonly leg: Leg = 'ida',
     deps: Partial<TripsDeps> = {},
   ) {
-    this.deps = { searchTrips, loadedTrips, usedLoadedTrips: loadedTripsRefreshed, fetchStops, releaseSeat, storage: globalThis.sessionStorage, now: () => new Date(), ...deps };
+    this.deps = { searchTrips, loadedTrips, usedLoadedTrips: loadedTripsRefreshed, fetchStops, releaseSeat, storage: globalThis.sessionStorage, now: clock.now, ...deps };
     // The trips the server's loader asked for the leg in the page's address are shown from the
     // first render (the server's, and the browser's that hydrates it); `load` then asks them anew.
     this.loaded = this.deps.loadedTrips(this.query);

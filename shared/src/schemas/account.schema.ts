@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { DATE_MIN, DOCUMENT_TYPES, GENDERS, type DocumentType } from './complaint.schema';
+import { limaToday } from './format';
 import type { ValidationKey } from './validation.messages';
 
 /**
@@ -68,11 +69,8 @@ function isPastDate(value: string, today: string): boolean {
   return value >= DATE_MIN && value <= today;
 }
 
-/** Today as YYYY-MM-DD (UTC: a day's difference does not matter for a birth date check). */
-const todayIso = () => new Date().toISOString().slice(0, 10);
-
-/** Whether someone born on `birth` (YYYY-MM-DD) is at least MIN_AGE on `today`. */
-export function isAdult(birth: string, today = todayIso()): boolean {
+/** Whether someone born on `birth` (YYYY-MM-DD) is at least MIN_AGE on `today` (Lima's, by the clock in force). */
+export function isAdult(birth: string, today = limaToday()): boolean {
   const year = Number(birth.slice(0, 4)) + MIN_AGE;
   return `${year}${birth.slice(4)}` <= today;
 }
@@ -133,8 +131,8 @@ const identityRules = <F extends IdentityFields>(): Rule<F>[] => [
   { field: 'telefono', ok: (f) => f.telefono !== '', message: 'account.telefono.required' },
   { field: 'telefono', ok: (f) => f.telefono === '' || DIGITS.test(f.telefono), message: 'account.telefono.numeric' },
   { field: 'telefono', ok: (f) => f.telefono.length <= PHONE_MAX, message: 'account.telefono.max' },
-  { field: 'fnacimiento', ok: (f) => isPastDate(f.fnacimiento, todayIso()), message: 'account.fnacimiento.required' },
-  { field: 'fnacimiento', ok: (f) => !isPastDate(f.fnacimiento, todayIso()) || isAdult(f.fnacimiento), message: 'account.fnacimiento.adult' },
+  { field: 'fnacimiento', ok: (f) => isPastDate(f.fnacimiento, limaToday()), message: 'account.fnacimiento.required' },
+  { field: 'fnacimiento', ok: (f) => !isPastDate(f.fnacimiento, limaToday()) || isAdult(f.fnacimiento), message: 'account.fnacimiento.adult' },
 ];
 
 const identityEntries = {

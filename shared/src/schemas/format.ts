@@ -5,6 +5,8 @@
  * Intl formatters are made once per locale and options and then reused: building one costs far
  * more than formatting with it (locale data is looked up and compiled each time).
  */
+import { clock } from '../clock';
+
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -72,8 +74,8 @@ export function limaAtom(date: Date): string {
   return `${limaWallClock(date)}${LIMA_UTC_OFFSET}`;
 }
 
-/** The Lima calendar day (YYYY-MM-DD) of `now` (today by default), whatever the device's time zone. */
-export function limaToday(now: Date = new Date()): string {
+/** The Lima calendar day (YYYY-MM-DD) of `now` (today by the clock in force by default), whatever the device's time zone. */
+export function limaToday(now: Date = clock.now()): string {
   return limaWallClock(now).slice(0, 10);
 }
 

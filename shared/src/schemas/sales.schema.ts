@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { isValidRuc } from './company.schema';
-import { isCalendarDate } from './format';
+import { isCalendarDate, limaToday } from './format';
 import { coupon, purchaseKey } from './sales.contract';
 
 /** Document types of a passenger (spec: 19 DNI, 20 carnet de extranjería, 21 passport). */
@@ -44,7 +44,7 @@ export const birthDate = v.pipe(
   v.string('sale.nacimiento.invalid'),
   v.isoDate('sale.nacimiento.invalid'),
   v.check(isCalendarDate, 'sale.nacimiento.invalid'),
-  v.check((d) => d >= '1900-01-01' && d <= new Date().toISOString().slice(0, 10), 'sale.nacimiento.invalid'),
+  v.check((d) => d >= '1900-01-01' && d <= limaToday(), 'sale.nacimiento.invalid'),
 );
 
 /** A passenger's data (`/rest/persona/registrar`, `/rest/asiento/asociar`). */
