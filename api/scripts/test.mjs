@@ -33,9 +33,12 @@ for (const engine of engines) {
   if (run.status !== 0) ok = false;
   try {
     const result = JSON.parse(readFileSync(report, 'utf8'));
+    // A file that fails to run (an error at load, in a hook outside a test, a thrown `describe`)
+    // counts no test at all: each counts as one failure, or the closing line hides it.
+    const unrun = result.numRuntimeErrorTestSuites;
     passed += result.numPassedTests;
-    failed += result.numFailedTests;
-    console.log(`${engine}: ${result.numPassedTests} passed, ${result.numFailedTests} failed`);
+    failed += result.numFailedTests + unrun;
+    console.log(`${engine}: ${result.numPassedTests} passed, ${result.numFailedTests + unrun} failed${unrun ? ` (${unrun} test files did not run)` : ''}`);
   } catch {
     ok = false;
     console.log(`${engine}: no report (Jest did not finish)`);

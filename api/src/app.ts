@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -135,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     writeRateLimit = WRITE_RATE_LIMIT,
     seatRateLimit = SEAT_RATE_LIMIT,
     lookupRateLimit = LOOKUP_RATE_LIMIT,
-    now = () => new Date(),
+    now = clock.now,
   } = options;
   // Request bodies are small forms; a large body is refused before it is parsed.
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 64 * 1024, trustProxy: options.trustProxy ?? false });

@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import type { Database } from '../db/client';
 import { cuenta } from './accounts.tables';
 import { hashPassword } from './passwords';
@@ -22,7 +23,7 @@ export const DEMO_PASSWORD = 'RumboDemo2026';
 export async function seedAccounts(db: Database): Promise<number | undefined> {
   const [created] = await db
     .insert(cuenta)
-    .values({ ...DEMO_CUSTOMER, clave_hash: await hashPassword(DEMO_PASSWORD), correo_confirmado_en: new Date() })
+    .values({ ...DEMO_CUSTOMER, clave_hash: await hashPassword(DEMO_PASSWORD), correo_confirmado_en: clock.now() })
     .onConflictDoNothing({ target: cuenta.correo })
     .returning({ ccuenta: cuenta.ccuenta });
   return created?.ccuenta;

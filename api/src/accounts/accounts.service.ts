@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import type {
   AccountLookup,
   Language,
@@ -309,7 +310,7 @@ async function duplicateOf(db: Database, identity: { tipo_doc: number; num_doc: 
  * sign-up whose confirmation time is still running (an unconfirmed sign-up keeps a document only
  * for the life of its link, so it cannot keep it from its real owner for ever).
  */
-export async function isDocumentFree(db: Database, tipo_doc: number, num_doc: string, now = new Date()): Promise<boolean> {
+export async function isDocumentFree(db: Database, tipo_doc: number, num_doc: string, now = clock.now()): Promise<boolean> {
   const [row] = await db
     .select({ ccuenta: cuenta.ccuenta })
     .from(cuenta)

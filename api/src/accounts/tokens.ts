@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -23,7 +24,7 @@ export async function signSessionToken(
   jti: string = randomUUID(),
 ): Promise<string> {
   if (!secret) throw new Error('signSessionToken needs a secret: pass one or set SESSION_SECRET');
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(clock.ms() / 1000);
   return new SignJWT()
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(ccuenta))
@@ -78,7 +79,7 @@ const PENDING_AUDIENCE = 'rumbo:registro';
  * Its audience keeps it from ever being taken as a session token (those have none).
  */
 export async function signPendingSignUp(pending: PendingSignUp, ttlSeconds: number, secret: string): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(clock.ms() / 1000);
   return new SignJWT({ provider: pending.provider, email: pending.email, given: pending.givenName, family: pending.familyName })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(pending.subject)

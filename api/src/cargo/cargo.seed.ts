@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import type { Database } from '../db/client';
 import { encomienda, encomienda_evento } from './cargo.tables';
 import type { ShipmentState } from '@rumbo/shared/schemas';
@@ -52,7 +53,7 @@ export const SHIPMENTS: readonly ShipmentSeed[] = [
   },
 ];
 
-export async function seedCargo(db: Database, now: Date = new Date()): Promise<void> {
+export async function seedCargo(db: Database, now: Date = clock.now()): Promise<void> {
   const hour = 3_600_000;
   for (const s of SHIPMENTS) {
     const registrado = new Date(now.getTime() - s.horasAtras * hour);

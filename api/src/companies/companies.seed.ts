@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import type { Database } from '../db/client';
 import { empresa } from './companies.tables';
 
@@ -8,7 +9,7 @@ export const COMPANIES = [
   { ruc: '20555123401', razon_social: 'Textiles Altiplano E.I.R.L.', direccion: 'Jr. Lima 455, Juliaca, Puno' },
 ] as const;
 
-export async function seedCompanies(db: Database, now: Date = new Date()): Promise<void> {
+export async function seedCompanies(db: Database, now: Date = clock.now()): Promise<void> {
   await db
     .insert(empresa)
     .values(COMPANIES.map((c) => ({ ...c, registrado: now })))

@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import { endpoints } from '@rumbo/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client';
@@ -9,7 +10,7 @@ import { listCities } from '../cities/cities.queries';
 import { findPage, listPages } from './content.queries';
 import { findDestination, listDestinations } from './destinations.queries';
 
-export const contentRoutes: FastifyPluginAsync<{ db: Database; now?: () => Date }> = async (app, { db, now = () => new Date() }) => {
+export const contentRoutes: FastifyPluginAsync<{ db: Database; now?: () => Date }> = async (app, { db, now = clock.now }) => {
   route(app, endpoints.pages, async ({ request }) => listPages(db, requestLanguage(request)));
 
   // Declared before `/:id`; Fastify prefers the static path anyway, this keeps it obvious.

@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import type { Disruption, DisruptionRequest, Language } from '@rumbo/shared/schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -167,7 +168,7 @@ async function notify(
   }
   await enqueuePassUpdates(tx, `incidencia:${d.cincidencia}:${d.revision}`, passes, now, context.googleWallet ?? false);
   // One statement per 200 mails (a departure of 600 holders is a handful of round trips).
-  const due = new Date();
+  const due = clock.now();
   for (let i = 0; i < mails.length; i += 200) {
     await tx.insert(outbox).values(mails.slice(i, i + 200).map((m) => ({ ...m, to: m.to.toLowerCase(), next_attempt_at: due })));
   }

@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import type { OperatorRefunds } from '@rumbo/shared/schemas';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -96,7 +97,7 @@ export async function operatorRefunds(db: Database, estado: OperatorRefunds[numb
 
 /** The loop every API instance runs (each refund is claimed in the database, and its key makes a second ask harmless). */
 export function createRefundRetryJob(options: { db: Database; providers: Providers; log: { info(message: string): void; error(message: string): void }; intervalMs?: number; now?: () => Date }) {
-  const { db, providers, log, intervalMs = 60_000, now = () => new Date() } = options;
+  const { db, providers, log, intervalMs = 60_000, now = clock.now } = options;
   return periodicJob({
     name: 'refunds',
     intervalMs,

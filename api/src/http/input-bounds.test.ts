@@ -1,3 +1,4 @@
+import { setClock } from '@rumbo/shared/clock';
 import { addDays, limaToday, validationMessages as messages } from '@rumbo/shared/schemas';
 import Fastify from 'fastify';
 import { Writable } from 'node:stream';
@@ -51,6 +52,12 @@ describe('a NUL character in a text field', () => {
   });
 });
 
+/**
+ * Today, pinned for the date checks below: its sales window holds the end of a 30-day month, whatever
+ * the machine's calendar says (from December to February the real window of 60 days holds none).
+ */
+const PINNED_TODAY = '2027-04-20T12:00:00-05:00';
+
 /** A day of the sales window that is not on the calendar (the 31st of a short month, or 29-30 February). */
 function missingDayInSalesWindow(): string {
   for (let days = 0; days <= 60; days++) {
@@ -63,8 +70,17 @@ function missingDayInSalesWindow(): string {
 
 describe('a date that does not exist (issue 32 item 7)', () => {
   const purchaseKey = '00000000-0000-4000-8000-000000000000';
+  const restore = setClock(PINNED_TODAY);
+  const missingDay = missingDayInSalesWindow();
+  restore();
+  let restoreClock: () => void;
+  beforeAll(() => {
+    restoreClock = setClock(PINNED_TODAY);
+  });
+  afterAll(() => restoreClock());
+
   it.each([
-    ['/rest/viaje', { origen: 'LIM', destino: 'AQP', fecha: missingDayInSalesWindow(), cusuario: 50005, coficina_venta: 577 }, 'trip.fecha.invalid'],
+    ['/rest/viaje', { origen: 'LIM', destino: 'AQP', fecha: missingDay, cusuario: 50005, coficina_venta: 577 }, 'trip.fecha.invalid'],
     ['/rest/persona/registrar', { ...ADULT, nacimiento: '1990-02-30' }, 'sale.nacimiento.invalid'],
     ['/rest/persona/obtener', { documento: { ctipo_documento: 19, numero: '45678912' }, nacimiento: '1990-11-31' }, 'sale.nacimiento.invalid'],
     ['/rest/asiento/asociar', { clave_bloqueo: purchaseKey, cviaje_asiento: 1, pasajero: { ...ADULT, nacimiento: '2001-02-29' } }, 'sale.nacimiento.invalid'],

@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { outbox } from './mail.tables';
@@ -29,7 +30,7 @@ export interface OutboxEntry extends OutgoingMail {
 export async function enqueueMail(db: Database, mail: OutgoingMail): Promise<void> {
   // Due at once by the clock the sender compares with (this process's, in milliseconds); the
   // column's default, the database's now(), has microseconds and may be a hair later.
-  await db.insert(outbox).values({ ...mail, to: mail.to.toLowerCase(), next_attempt_at: new Date() });
+  await db.insert(outbox).values({ ...mail, to: mail.to.toLowerCase(), next_attempt_at: clock.now() });
 }
 
 /** The latest mails, newest first, optionally only those sent to one address. */

@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import { periodicJob } from '../jobs/periodic';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -109,7 +110,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     }
   }
 
-  async function drainOutbox(now = new Date()) {
+  async function drainOutbox(now = clock.now()) {
     let sent = 0;
     let failed = 0;
     // Batch after batch until nothing is due: a claimed or failed mail is no longer due at `now`.

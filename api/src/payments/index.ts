@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { createPagoEfectivo, type PagoEfectivoCredentials } from './pagoefectivo';
 import type { PaymentProvider } from './provider';
@@ -65,7 +66,7 @@ export function sandboxCredentials(sandboxSecret?: string): Pick<SandboxOptions,
  */
 export function createPaymentProviders(config: PaymentsConfig, deps: PaymentDeps): PaymentProviders {
   const fetcher = deps.fetch ?? fetch;
-  const now = deps.now ?? (() => new Date());
+  const now = deps.now ?? (clock.now);
   const origin = deps.apiOrigin.replace(/\/+$/, '');
   if ((!config.safetypay || !config.pagoefectivo) && !config.sandbox) {
     throw new Error('A payment provider has no credentials and the sandbox is off');

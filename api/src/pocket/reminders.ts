@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import { periodicJob } from '../jobs/periodic';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -106,7 +107,7 @@ export interface ReminderJobOptions {
 
 /** The loop every API instance runs; `sendDueReminders` makes each reminder go out once across them. */
 export function createReminderJob(options: ReminderJobOptions) {
-  const { db, pocket, log, intervalMs = 60_000, now = () => new Date() } = options;
+  const { db, pocket, log, intervalMs = 60_000, now = clock.now } = options;
 
   return periodicJob({
     name: 'reminders',

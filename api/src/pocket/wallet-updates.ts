@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import apn from '@parse/node-apn';
 import { eq, sql } from 'drizzle-orm';
 import type { JWTOptions } from 'google-auth-library';
@@ -30,7 +31,7 @@ export interface PassChange {
 export async function enqueuePassUpdates(tx: Database, change: string, changes: readonly PassChange[], now: Date, google: boolean): Promise<number> {
   if (changes.length === 0) return 0;
   const at = now.toISOString();
-  const due = new Date().toISOString();
+  const due = clock.now().toISOString();
   const numbers = sql.join(changes.map((c) => sql`${c.numero}`), sql`, `);
   await tx.execute(sql`
     insert into pase_cambio (numero, actualizado)
@@ -156,7 +157,7 @@ export function createWalletSender(options: WalletSenderOptions) {
   }
 
   /** Sends every update due at `now`; resolves when none is left. */
-  async function drainWalletOutbox(now = new Date()) {
+  async function drainWalletOutbox(now = clock.now()) {
     const counts = { sent: 0, gone: 0, failed: 0 };
     for (let batch = await claim(now); batch.length > 0; batch = await claim(now)) {
       for (const row of batch) counts[await send(row, now)] += 1;

@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import { eq } from 'drizzle-orm';
 import { puntosMovimiento } from '../accounts/accounts.tables';
 import type { Database } from '../db/client';
@@ -16,6 +17,6 @@ export async function seedDemoPoints(db: Database, ccuenta: number): Promise<voi
   const [existing] = await db.select({ id: puntosMovimiento.id }).from(puntosMovimiento).where(eq(puntosMovimiento.ccuenta, ccuenta)).limit(1);
   if (existing) return;
   for (const { daysAgo, ...movement } of DEMO_POINTS) {
-    await addPoints(db, { ccuenta, ...movement, fecha: new Date(Date.now() - daysAgo * 86_400_000) });
+    await addPoints(db, { ccuenta, ...movement, fecha: new Date(clock.ms() - daysAgo * 86_400_000) });
   }
 }

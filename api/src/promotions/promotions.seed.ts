@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import { TZDate } from '@date-fns/tz';
 import { LIMA_TIME_ZONE } from '@rumbo/shared/schemas';
 import { addDays, format } from 'date-fns';
@@ -52,7 +53,7 @@ export function promotionSeeds(now: Date) {
   ];
 }
 
-export async function seedPromotions(db: Database, now: Date = new Date()): Promise<void> {
+export async function seedPromotions(db: Database, now: Date = clock.now()): Promise<void> {
   await db
     .insert(promocion)
     .values(promotionSeeds(now))

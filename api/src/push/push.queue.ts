@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
@@ -13,7 +14,7 @@ import type { PushMessage } from './push-texts';
 export async function enqueuePush(tx: Database, creserva: number, message: PushMessage, now: Date): Promise<number> {
   const at = now.toISOString();
   // Due at once by the clock the sender compares with (this process's), as the mail outbox.
-  const due = new Date().toISOString();
+  const due = clock.now().toISOString();
   const rows = await queryRows<{ id: number }>(tx, sql`
     insert into push_envio (csuscripcion, clave, titulo, cuerpo, url, next_attempt_at, created_at)
     select distinct l.csuscripcion, ${message.clave}, ${message.titulo}, ${message.cuerpo}, ${message.url}, ${due}::timestamptz, ${at}::timestamptz

@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import type { Agent } from 'node:https';
 import { eq } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
@@ -83,7 +84,7 @@ export function createPushSender(options: PushSenderOptions) {
   }
 
   /** Sends every notification due at `now`; resolves when none is left. */
-  async function drainPushOutbox(now = new Date()) {
+  async function drainPushOutbox(now = clock.now()) {
     const counts = { sent: 0, gone: 0, failed: 0 };
     for (let batch = await claim(now); batch.length > 0; batch = await claim(now)) {
       for (const row of batch) counts[await send(row, now)] += 1;

@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import type { Database } from '../db/client';
 import type { AttachmentRenderer, MailAttachment } from '../mail/sender';
 import { ticketsCalendar } from '../pocket/calendar';
@@ -30,7 +31,7 @@ async function voucherAttachments(db: Database, codigo: string, language: Langua
  * `comprobantes:{codigo}:{language}`, the vouchers alone (a factura issued after the purchase);
  * `encomienda:{codigo}:{language}`, a cargo shipment's voucher.
  */
-export function ticketAttachments(db: Database, now: () => Date = () => new Date(), options: { siteUrl?: string } = {}): AttachmentRenderer {
+export function ticketAttachments(db: Database, now: () => Date = clock.now, options: { siteUrl?: string } = {}): AttachmentRenderer {
   return async (reference) => {
     const vouchers = parseVouchersAttachment(reference);
     if (vouchers) return voucherAttachments(db, vouchers.codigo, vouchers.language);

@@ -1,3 +1,4 @@
+import { clock } from '@rumbo/shared/clock';
 import { limaAtom, limaWallClock, type Language } from '@rumbo/shared/schemas';
 import type { FastifyPluginAsync } from 'fastify';
 import { centimosOf, decimalOf, hmacSha256Hex, safeEqual, sha256Hex } from '../signing';
@@ -33,7 +34,7 @@ const CLOCK_SKEW_MS = 15 * 60_000;
 const PAGOEFECTIVO_TOKEN_MS = 60 * 60_000;
 
 export const paymentSandboxRoutes: FastifyPluginAsync<SandboxOptions> = async (app, options) => {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? (clock.now);
   const fetcher = options.fetch ?? fetch;
   const origin = options.apiOrigin.replace(/\/+$/, '');
   const notifySafetyPay = options.notificationUrls?.safetypay ?? `${origin}/rest/safetypay/notificacion`;
