@@ -1,6 +1,6 @@
 import { SALES_CHANNEL, api, stitchedData, type HeldSeat } from '@rumbo/shared';
 import { seatsEndpoints, tripsEndpoints, type RequestOf } from '@rumbo/shared/contract';
-import { SeatMapAnswer, TripAnswer, type SeatHoldResult, type SeatMap, type Terminal, type Trip, type TripStop } from '@rumbo/shared/schemas';
+import { FareDayAnswer, SeatMapAnswer, TripAnswer, type FareDay, type SeatHoldResult, type SeatMap, type Terminal, type Trip, type TripStop } from '@rumbo/shared/schemas';
 import * as v from 'valibot';
 
 /**
@@ -63,6 +63,27 @@ export function loadedTrips(query: TripQuery): Trip[] | undefined {
  */
 export function loadedTripsRefreshed(): void {
   if (typeof window !== 'undefined') loadedTripsUsed = true;
+}
+
+/** The fare calendar around the query's day (issue 48): the lowest price of each day. */
+export async function fetchFareCalendar(query: TripQuery): Promise<FareDay[] | undefined> {
+  const days = await api.call(tripsEndpoints.fareCalendar, tripsRequest(query));
+  return Array.isArray(days) ? days : undefined;
+}
+
+/** Where step 1's loader puts the fare calendar of the leg its address asks: the query and the API's answer. */
+export const FARE_CALENDAR_DATA_KEY = tripsEndpoints.fareCalendar.path;
+export interface LoadedFareCalendar {
+  query: TripQuery;
+  answer: FareDay[];
+}
+
+/** The fare calendar step 1's loader asked on the server, if it is the one of `query`: drawn from the first render. */
+export function loadedFareCalendar(query: TripQuery): FareDay[] | undefined {
+  const loaded = stitchedData(FARE_CALENDAR_DATA_KEY) as Partial<LoadedFareCalendar> | undefined;
+  if (!loaded?.query || (['origen', 'destino', 'fecha'] as const).some((field) => loaded.query![field] !== query[field])) return undefined;
+  const checked = v.safeParse(v.array(FareDayAnswer), loaded.answer);
+  return checked.success ? checked.output : undefined;
 }
 
 /** Lets the loader's trips be shown again (tests: several pages in one document). */

@@ -15,10 +15,10 @@
  */
 import { RemoteRoot, TRIP_SEARCH_SLOT } from '@rumbo/shared';
 import { seatsEndpoints, tripsEndpoints } from '@rumbo/shared/contract';
-import { SeatMapAnswer, TerminalAnswer, TripAnswer } from '@rumbo/shared/schemas';
+import { FareDayAnswer, SeatMapAnswer, TerminalAnswer, TripAnswer } from '@rumbo/shared/schemas';
 import { createRenderer, type LoaderContext } from '@rumbo/shared/server';
 import * as v from 'valibot';
-import { SEAT_MAP_DATA_KEY, seatMapRequest, TRIPS_DATA_KEY, tripsRequest, type LoadedSeatMap, type LoadedTrips } from './booking.resource';
+import { FARE_CALENDAR_DATA_KEY, SEAT_MAP_DATA_KEY, seatMapRequest, TRIPS_DATA_KEY, tripsRequest, type LoadedFareCalendar, type LoadedSeatMap, type LoadedTrips, type TripQuery } from './booking.resource';
 import { EARLY_REQUESTS, RESERVATION_ROUTE } from './early-requests';
 import { bookingPackageTexts } from './locales';
 import { Root } from './root';
@@ -40,13 +40,26 @@ async function terminals(context: LoaderContext): Promise<Record<string, unknown
   return checked.success && checked.output.length > 0 ? { [TERMINALS_DATA_KEY]: checked.output } : {};
 }
 
-/** Step 1: the day's trips of the leg its address asks (`tripsUrl`); the page shows them at once, then asks them anew. */
-async function dayTrips(context: LoaderContext): Promise<Record<string, unknown>> {
+/** The day and cities of the leg step 1's address asks (`tripsUrl`), or undefined when it is no search. */
+function addressQuery(context: LoaderContext): TripQuery | undefined {
   const parsed = parseSearchQuery(new URLSearchParams(Object.entries(context.query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString());
-  if (!parsed.ok) return {};
-  const query = legQuery(parsed.search, parsed.leg);
+  return parsed.ok ? legQuery(parsed.search, parsed.leg) : undefined;
+}
+
+/** Step 1: the day's trips of the leg its address asks; the page shows them at once, then asks them anew. */
+async function dayTrips(context: LoaderContext): Promise<Record<string, unknown>> {
+  const query = addressQuery(context);
+  if (!query) return {};
   const checked = v.safeParse(v.array(TripAnswer), await context.get(tripsEndpoints.trips.path, tripsEndpoints.trips.method, tripsRequest(query)));
   return checked.success ? { [TRIPS_DATA_KEY]: { query, answer: checked.output } satisfies LoadedTrips } : {};
+}
+
+/** Step 1: the fare calendar around the day of the leg its address asks (issue 48), drawn with the page. */
+async function fareCalendar(context: LoaderContext): Promise<Record<string, unknown>> {
+  const query = addressQuery(context);
+  if (!query) return {};
+  const checked = v.safeParse(v.array(FareDayAnswer), await context.get(tripsEndpoints.fareCalendar.path, tripsEndpoints.fareCalendar.method, tripsRequest(query)));
+  return checked.success ? { [FARE_CALENDAR_DATA_KEY]: { query, answer: checked.output } satisfies LoadedFareCalendar } : {};
 }
 
 /** Step 2: the seat map of the trip its address names (`seatsUrl`); the page shows it at once, then asks it anew. */
@@ -61,9 +74,9 @@ export const { render, renderPart } = createRenderer({
   texts: [bookingPackageTexts, searchPackageTexts],
   page: () => <RemoteRoot Root={Root} build={build} hydrating />,
   routes: [
-    // Its search form (with the terminals) and the day's trips come in the HTML: its code starts
+    // Its search form (with the terminals), the day's trips and the fare calendar come in the HTML: its code starts
     // when the customer acts (a tap on a trip is replayed), then asks the trips anew.
-    { path: '/pasajes', load: async (context) => Object.assign({}, ...(await Promise.all([terminals(context), dayTrips(context)]))), query: true },
+    { path: '/pasajes', load: async (context) => Object.assign({}, ...(await Promise.all([terminals(context), dayTrips(context), fareCalendar(context)]))), query: true },
     { path: '/pasajes/asientos', load: seatMap, island: 'load', scripts: [FILL_SCRIPT], query: true },
     { path: '/pasajes/pago', island: 'load', scripts: [FILL_SCRIPT], query: true },
     { path: RESERVATION_ROUTE, load: early(RESERVATION_ROUTE), island: 'load', scripts: [FILL_SCRIPT], query: true },

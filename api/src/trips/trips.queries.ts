@@ -1,4 +1,4 @@
-import type { Terminal, Trip, TripSearch, TripStop } from '@rumbo/shared/schemas';
+import { addDays, fromPrice, type FareDay, type Terminal, type Trip, type TripSearch, type TripStop } from '@rumbo/shared/schemas';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
@@ -170,6 +170,21 @@ const takenSeats = (now: Date) => sql`(
  * departure order, each with its free seats, stops and fares over that stretch.
  */
 export async function searchTrips(db: Database, search: Pick<TripSearch, 'origen' | 'destino' | 'fecha'>, now: Date): Promise<Trip[]> {
+  return (await tripsOfDays(db, search, search.fecha, search.fecha, now)).map(({ trip }) => trip);
+}
+
+/** A trip of `tripsOfDays` with the Lima day it leaves the boarding stop (before any delay). */
+export interface DayTrip {
+  dia: string;
+  trip: Trip;
+}
+
+/**
+ * The departures of every day from `first` to `last` (Lima dates, at the boarding stop), as
+ * `searchTrips` gives one day's, in one query: the search asks one day, the fare calendar the days
+ * around it (issue 48). Cancelled stretches are left out; delays move the times shown.
+ */
+export async function tripsOfDays(db: Database, search: Pick<TripSearch, 'origen' | 'destino'>, first: string, last: string, now: Date): Promise<DayTrip[]> {
   const network = await networkOf(db);
   const stretches = new Map<number, { route: RouteInfo; stretch: Stretch }>();
   for (const route of network.routes.values()) {
@@ -188,54 +203,77 @@ export async function searchTrips(db: Database, search: Pick<TripSearch, 'origen
   const boards = sql.raw(`(v.salida + make_interval(mins => l.minutos))`);
   const rows = await queryRows<Record<string, unknown>>(db, sql`
     select v.cviaje, v.cruta, ${iso('v.salida')} as salida_ruta,
+           to_char(${boards} at time zone 'America/Lima', 'YYYY-MM-DD') as dia,
            m.servicio, m.pisos, m.asientos - ${takenSeats(now)} as asientos_libres,
            v.edd_calc_140_p1::float8, v.edd_calc_140_p2::float8, v.edd_calc_160_p1::float8,
            v.edd_calc_160_p1_individual::float8, v.edd_calc_160_p2::float8,
            v.edd_calc_180_p1::float8, v.edd_calc_180_p2::float8,
-           v.nprecio_desde::float8, v.promocion_pct
+           v.nprecio_desde::float8, v.promocion_pct, ${disruptionsJson} as incidencias
     from (values ${legs}) as l(cruta, paradas, minutos)
     join viaje v on v.cruta = l.cruta
     join maqueta m on m.cmaqueta = v.cmaqueta
-    where v.salida >= (${search.fecha}::date)::timestamp at time zone 'America/Lima' - make_interval(mins => l.minutos)
-      and v.salida < (${search.fecha}::date + 1)::timestamp at time zone 'America/Lima' - make_interval(mins => l.minutos)
+    where v.salida >= (${first}::date)::timestamp at time zone 'America/Lima' - make_interval(mins => l.minutos)
+      and v.salida < (${last}::date + 1)::timestamp at time zone 'America/Lima' - make_interval(mins => l.minutos)
       and ${boards} > ${closes}::timestamptz
     order by ${boards}, v.cviaje`);
   // Issue 35: a stretch the operator cancelled is not on sale; a delay moves the times shown.
-  const disruptions = await disruptionsOf(db, rows.map((row) => Number(row.cviaje)));
-  const disruptionOf = (row: Record<string, unknown>) => disruptions.get(Number(row.cviaje)) ?? NO_DISRUPTION;
-  const onSale = rows.filter((row) => !isCancelled(disruptionOf(row), stretches.get(Number(row.cruta))!.stretch));
-  return onSale.map((row): Trip => {
+  const disruptionOf = (row: Record<string, unknown>) => toDisruptions(typeof row.incidencias === 'string' ? JSON.parse(row.incidencias) : (row.incidencias as never));
+  const trips: DayTrip[] = [];
+  for (const row of rows) {
     const { route, stretch } = stretches.get(Number(row.cruta))!;
-    const salida = new Date(String(row.salida_ruta)).getTime();
     const d = disruptionOf(row);
+    if (isCancelled(d, stretch)) continue;
+    const salida = new Date(String(row.salida_ruta)).getTime();
     const at = (minutos: number, pos: number) => new Date(salida + (minutos + delayAt(d, pos)) * 60_000).toISOString().replace('.000Z', 'Z');
     const fare = (key: string) => stretchFare(toNumber(row[key]), stretch.ratio);
-    return {
-      cviaje: Number(row.cviaje),
-      cterminal_origen: stretch.origen.terminal.cterminal,
-      cterminal_destino: stretch.destino.terminal.cterminal,
-      terminal_salida: stretch.origen.terminal,
-      terminal_llegada: stretch.destino.terminal,
-      ruta_origen: route.origen,
-      ruta_destino: route.destino,
-      fecha_salida: at(stretch.origen.minutos, stretch.desde),
-      fecha_llegada: at(stretch.destino.minutos, stretch.hasta),
-      duracion_min: stretch.destino.minutos + delayAt(d, stretch.hasta) - stretch.origen.minutos - delayAt(d, stretch.desde),
-      servicio: String(row.servicio),
-      pisos: Number(row.pisos),
-      asientos_libres: Number(row.asientos_libres),
-      escalas: stretch.hasta - stretch.desde - 1,
-      edd_calc_140_p1: fare('edd_calc_140_p1'),
-      edd_calc_140_p2: fare('edd_calc_140_p2'),
-      edd_calc_160_p1: fare('edd_calc_160_p1'),
-      edd_calc_160_p1_individual: fare('edd_calc_160_p1_individual'),
-      edd_calc_160_p2: fare('edd_calc_160_p2'),
-      edd_calc_180_p1: fare('edd_calc_180_p1'),
-      edd_calc_180_p2: fare('edd_calc_180_p2'),
-      nprecio_desde: fare('nprecio_desde'),
-      promocion_pct: Number(row.promocion_pct),
-    };
-  });
+    trips.push({
+      dia: String(row.dia),
+      trip: {
+        cviaje: Number(row.cviaje),
+        cterminal_origen: stretch.origen.terminal.cterminal,
+        cterminal_destino: stretch.destino.terminal.cterminal,
+        terminal_salida: stretch.origen.terminal,
+        terminal_llegada: stretch.destino.terminal,
+        ruta_origen: route.origen,
+        ruta_destino: route.destino,
+        fecha_salida: at(stretch.origen.minutos, stretch.desde),
+        fecha_llegada: at(stretch.destino.minutos, stretch.hasta),
+        duracion_min: stretch.destino.minutos + delayAt(d, stretch.hasta) - stretch.origen.minutos - delayAt(d, stretch.desde),
+        servicio: String(row.servicio),
+        pisos: Number(row.pisos),
+        asientos_libres: Number(row.asientos_libres),
+        escalas: stretch.hasta - stretch.desde - 1,
+        edd_calc_140_p1: fare('edd_calc_140_p1'),
+        edd_calc_140_p2: fare('edd_calc_140_p2'),
+        edd_calc_160_p1: fare('edd_calc_160_p1'),
+        edd_calc_160_p1_individual: fare('edd_calc_160_p1_individual'),
+        edd_calc_160_p2: fare('edd_calc_160_p2'),
+        edd_calc_180_p1: fare('edd_calc_180_p1'),
+        edd_calc_180_p2: fare('edd_calc_180_p2'),
+        nprecio_desde: fare('nprecio_desde'),
+        promocion_pct: Number(row.promocion_pct),
+      },
+    });
+  }
+  return trips;
+}
+
+/**
+ * The fare calendar (issue 48): for each day from `first` to `last`, the lowest "from" price
+ * (spec §9, `fromPrice`) among that day's departures with a free seat, as step 1 shows each of
+ * them, and how many such departures there are; `desde` is null on a day with none.
+ */
+export async function fareCalendar(db: Database, search: Pick<TripSearch, 'origen' | 'destino'>, first: string, last: string, now: Date): Promise<FareDay[]> {
+  const days = new Map<string, FareDay>();
+  for (let day = first; day <= last; day = addDays(day, 1)) days.set(day, { fecha: day, desde: null, viajes: 0 });
+  for (const { dia, trip } of await tripsOfDays(db, search, first, last, now)) {
+    const entry = days.get(dia);
+    const price = fromPrice(trip);
+    if (!entry || trip.asientos_libres <= 0 || price === undefined) continue;
+    entry.viajes += 1;
+    entry.desde = entry.desde === null ? price : Math.min(entry.desde, price);
+  }
+  return [...days.values()];
 }
 
 /** The state of one seat over a stretch: [nasiento, cviaje_asiento of its row for that stretch (null before it exists), gestado_asiento]. */

@@ -1,9 +1,10 @@
-import { addDays, FARE_FIELDS, limaToday, type Trip } from '@rumbo/shared/schemas';
+import { addDays, FARE_FIELDS, fromPrice, limaToday, type FareDay, type Trip } from '@rumbo/shared/schemas';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/rows';
 import { createTestApp, setupTestApp } from '../test/app';
 import { LAYOUTS, layoutCells } from './layouts';
 import { ROUTES } from './network';
+import { fareCalendar } from './trips.queries';
 import { SALES_WINDOW_DAYS } from './trips.seed';
 
 const api = setupTestApp();
@@ -169,5 +170,58 @@ describe('the fleet', () => {
       seats.forEach((seat) => classes.add(seat.gcategoria_asiento!));
     }
     expect([...classes].sort()).toEqual([140, 160, 180]);
+  });
+});
+
+describe('POST /rest/viaje/calendario (issue 48: the fare calendar)', () => {
+  const calendar = async (body: object) => {
+    const res = await post('/rest/viaje/calendario', { ...channel, ...body });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as FareDay[];
+  };
+
+  it("gives each day around the one searched the lowest 'from' price of the search that day, and its departures with a seat", async () => {
+    const day = addDays(limaToday(), 10);
+    const days = await calendar({ origen: 'LIM', destino: 'AQP', fecha: day });
+    expect(days.map((d) => d.fecha)).toEqual(Array.from({ length: 15 }, (_, i) => addDays(day, i - 7)));
+    for (const entry of days) {
+      const withSeats = (await search({ origen: 'LIM', destino: 'AQP', fecha: entry.fecha })).filter((trip) => trip.asientos_libres > 0);
+      const prices = withSeats.map((trip) => fromPrice(trip)).filter((price): price is number => price !== undefined);
+      expect(entry).toEqual({ fecha: entry.fecha, desde: prices.length ? Math.min(...prices) : null, viajes: prices.length });
+    }
+    expect(days.every((d) => d.viajes > 0 && d.desde !== null)).toBe(true);
+  });
+
+  it('starts no earlier than today and ends with the sales window', async () => {
+    const today = limaToday();
+    expect((await calendar({ origen: 'LIM', destino: 'AQP', fecha: addDays(today, 2) })).map((d) => d.fecha)[0]).toBe(today);
+    const end = addDays(today, SALES_WINDOW_DAYS);
+    expect((await calendar({ origen: 'LIM', destino: 'AQP', fecha: addDays(end, -1) })).at(-1)!.fecha).toBe(end);
+  });
+
+  it('is answered from one query, whatever the number of days (no query per day)', async () => {
+    let queries = 0;
+    const counted = new Proxy(api.db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver);
+        return (query: Parameters<typeof target.execute>[0]) => {
+          queries += 1;
+          return target.execute(query);
+        };
+      },
+    });
+    const day = addDays(limaToday(), 20);
+    // The network (terminals and routes) is read once per process and database handle: read it first.
+    await fareCalendar(counted, { origen: 'LIM', destino: 'AQP' }, day, day, new Date());
+    queries = 0;
+    const days = await fareCalendar(counted, { origen: 'LIM', destino: 'AQP' }, addDays(day, -7), addDays(day, 7), new Date());
+    expect(days).toHaveLength(15);
+    expect(queries).toBe(1);
+  });
+
+  it('refuses what the search refuses, in the caller\'s language', async () => {
+    const res = await post('/rest/viaje/calendario', { ...channel, origen: 'LIM', destino: 'AQP', fecha: addDays(limaToday(), -1) }, 'en-EN');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'trip.fecha.past' });
   });
 });

@@ -116,4 +116,27 @@ describe('step 1, Destinos', () => {
     expect(readReservation()).toMatchObject({ ida: { cviaje: 11 }, tramo: 'ida', search: { origen: 'LIM', destino: 'AQP', fecha: FECHA, pasajeros: 2 } });
     expect(window.location.pathname).toBe('/pasajes/asientos');
   });
+
+  it('shows the fare calendar around the day, each other day a link that searches it (issue 48)', async () => {
+    api([[NIGHT, MORNING]]);
+    renderAt(URL_OK, <TripsPage />);
+    const calendar = await screen.findByRole('navigation', { name: 'Precios por día' });
+    const days = within(calendar).getAllByRole('listitem');
+    expect(days).toHaveLength(3);
+    expect(within(days[1]!).getByRole('group')).toHaveAttribute('aria-current', 'date');
+    expect(within(days[1]!).getByRole('group')).toHaveAccessibleName(expect.stringMatching(/: desde S\/ 90\.00$/));
+    const next = within(days[2]!).getByRole('link');
+    expect(next).toHaveAttribute('href', `/pasajes?origen=LIM&destino=AQP&fecha=${plus(4)}&pasajeros=2`);
+    expect(next).toHaveAccessibleName(expect.stringMatching(/: desde S\/ 90\.00$/));
+    expect(within(days[0]!).getByRole('link')).toHaveAccessibleName(expect.stringMatching(/: sin asientos$/));
+  });
+
+  it('shows the fare calendar in English to an English reader', async () => {
+    await setUpBooking('en-EN');
+    api([[NIGHT, MORNING]]);
+    renderAt(URL_OK, <TripsPage />);
+    const calendar = await screen.findByRole('navigation', { name: 'Fares by day' });
+    expect(within(calendar).getAllByRole('link')[1]).toHaveAccessibleName(expect.stringMatching(/: from S\/ 90\.00$/));
+  });
 });
+

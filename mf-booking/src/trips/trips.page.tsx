@@ -9,6 +9,7 @@ import { parseSearchQuery, type Leg } from '../trips-url';
 import { SearchWidget } from '../search/search-widget';
 import { StepIndicator } from '../steps';
 import { sameItems, useTransitioned } from '../use-transitioned';
+import { FareCalendar } from './fare-calendar';
 import { TripList } from './trip-list';
 import { ToolbarView } from './trips-toolbar';
 import { RecoverLink, SearchBox, SearchPlaceholder, TripsFrameBody, TripsSection } from './trips-frame';
@@ -119,6 +120,7 @@ export const TripsPage = observer(function TripsPage() {
             store && (
               <>
                 <RouteLine store={store} />
+                <FareCalendar store={store} />
                 <Toolbar store={store} />
                 <TripList store={store} />
               </>

@@ -132,7 +132,8 @@ describe('TripsStore', () => {
 
   it("asks for the stops of the passenger's own stretch of a trip", async () => {
     const requests = api([{ ...MIDDAY, cterminal_origen: 81, cterminal_destino: 11 }]);
-    const store = new TripsStore(SEARCH, 'ida', { now: () => NOW });
+    // The fare calendar's request is another test's: none here, so the second request is the stops'.
+    const store = new TripsStore(SEARCH, 'ida', { now: () => NOW, fareCalendar: async () => undefined });
     await store.load();
     await store.toggleStops(3);
     expect(await requests[1]!.json()).toEqual({ cviaje: 3, cterminal_origen: 81, cterminal_destino: 11 });
@@ -187,5 +188,43 @@ describe('releasing seats (spec §4: sends state 83 for every held seat, then cl
     expect(releaseSeat).toHaveBeenCalledTimes(1);
     expect(listedWhenSent).toEqual([[1]]);
     expect(heldSeats()).toEqual([]);
+  });
+});
+
+describe('the fare calendar (issue 48)', () => {
+  const DAYS = [
+    { fecha: '2026-11-26', desde: 70, viajes: 3 },
+    { fecha: '2026-11-27', desde: 80, viajes: 2 },
+    { fecha: '2026-11-28', desde: null, viajes: 0 },
+  ];
+
+  it("is the loader's from the first render, then asked anew for the leg's day; a failure keeps it", async () => {
+    const asked: unknown[] = [];
+    const fresh = DAYS.map((day) => (day.fecha === '2026-11-28' ? { ...day, desde: 95, viajes: 1 } : day));
+    const store = new TripsStore(SEARCH, 'ida', {
+      now: () => NOW,
+      loadedFareCalendar: (query) => (query.fecha === '2026-11-27' ? DAYS : undefined),
+      fareCalendar: async (query) => {
+        asked.push(query);
+        return fresh;
+      },
+    });
+    api();
+    expect(store.calendar).toEqual(DAYS);
+    await store.load();
+    expect(asked).toEqual([{ origen: 'LIM', destino: 'AQP', fecha: '2026-11-27' }]);
+    expect(store.calendar).toEqual(fresh);
+    const failing = new TripsStore(SEARCH, 'ida', { now: () => NOW, loadedFareCalendar: () => DAYS, fareCalendar: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    await failing.load();
+    expect(failing.calendar).toEqual(DAYS);
+  });
+
+  it("links each day to step 1 on that day; the return leg's days before the outbound day link nowhere", () => {
+    const store = new TripsStore(SEARCH, 'ida', { now: () => NOW });
+    expect(store.dayUrlOf('2026-11-26')).toBe(store.dayUrl(-1));
+    expect(store.dayUrlOf('2026-11-21')).toBeUndefined();
+    const back = new TripsStore(SEARCH, 'vuelta', { now: () => NOW });
+    expect(back.dayUrlOf('2026-11-26')).toBeUndefined();
+    expect(back.dayUrlOf('2026-11-29')).toBe(back.dayUrl(-1));
   });
 });

@@ -1,7 +1,7 @@
 import { SEAT_STATE, clock, type HeldSeat } from '@rumbo/shared';
-import { SALES_WINDOW_DAYS, addDays, limaToday, type Trip, type TripSearchForm, type TripStop } from '@rumbo/shared/schemas';
+import { SALES_WINDOW_DAYS, addDays, limaToday, type FareDay, type Trip, type TripSearchForm, type TripStop } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import { changeSeat, fetchStops, loadedTrips, loadedTripsRefreshed, searchTrips, type StopsTrip, type TripQuery } from '../booking.resource';
+import { changeSeat, fetchFareCalendar, fetchStops, loadedFareCalendar, loadedTrips, loadedTripsRefreshed, searchTrips, type StopsTrip, type TripQuery } from '../booking.resource';
 import { classesOf, fromPrice } from '../format';
 import { archivePurchase, currentTrip, heldSeats, readReservation, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
 import { legQuery, seatsUrl, tripsUrl, type Leg } from '../trips-url';
@@ -21,6 +21,9 @@ export interface TripsDeps {
   /** The page asked its trips anew: the loader's are not shown again. */
   usedLoadedTrips: () => void;
   fetchStops: (trip: StopsTrip) => Promise<TripStop[] | undefined>;
+  /** The fare calendar around the leg's day (issue 48), and the one the server's loader asked. */
+  fareCalendar: (query: TripQuery) => Promise<FareDay[] | undefined>;
+  loadedFareCalendar: (query: TripQuery) => FareDay[] | undefined;
   releaseSeat: (seat: HeldSeat) => Promise<unknown>;
   storage: Storage;
   now: () => Date;
@@ -39,6 +42,8 @@ export class TripsStore {
   /** Seat class shown (140, 160, 180), or 0 for all. */
   clase = 0;
   stops = new Map<number, StopsEntry>();
+  /** The lowest price of each day around the leg's day (empty until known: the calendar is then not drawn). */
+  calendar: FareDay[] = [];
   private readonly deps: TripsDeps;
   /** The loader's trips, until `load` has compared the live answer with them. */
   private loaded: Trip[] | undefined;
@@ -48,13 +53,14 @@ export class TripsStore {
     readonly leg: Leg = 'ida',
     deps: Partial<TripsDeps> = {},
   ) {
-    this.deps = { searchTrips, loadedTrips, usedLoadedTrips: loadedTripsRefreshed, fetchStops, releaseSeat, storage: globalThis.sessionStorage, now: clock.now, ...deps };
+    this.deps = { searchTrips, loadedTrips, usedLoadedTrips: loadedTripsRefreshed, fetchStops, fareCalendar: fetchFareCalendar, loadedFareCalendar, releaseSeat, storage: globalThis.sessionStorage, now: clock.now, ...deps };
     // The trips the server's loader asked for the leg in the page's address are shown from the
     // first render (the server's, and the browser's that hydrates it); `load` then asks them anew.
     this.loaded = this.deps.loadedTrips(this.query);
     if (this.loaded) this.show(this.loaded);
+    this.calendar = this.deps.loadedFareCalendar(this.query) ?? [];
     // The day's trips are replaced whole, never changed in place: kept by reference, not made observable trip by trip.
-    makeAutoObservable<TripsStore, 'deps' | 'loaded'>(this, { deps: false, loaded: false, search: false, leg: false, trips: observableRef });
+    makeAutoObservable<TripsStore, 'deps' | 'loaded'>(this, { deps: false, loaded: false, search: false, leg: false, trips: observableRef, calendar: observableRef });
   }
 
   /** The leg's query: the return leg goes back on the return date. */
@@ -98,6 +104,7 @@ export class TripsStore {
     this.deps.usedLoadedTrips();
     if (loaded) this.show(loaded);
     else this.state = 'loading';
+    void this.loadCalendar();
     const trips = await this.deps.searchTrips(this.query).catch(() => undefined);
     runInAction(() => {
       // The same answer again changes nothing (the list is not drawn a second time); a failed refresh keeps the list shown.
@@ -107,6 +114,12 @@ export class TripsStore {
         this.state = 'failed';
       }
     });
+  }
+
+  /** The calendar asked anew (the loader's may be a minute old); a failure keeps what is shown. */
+  private async loadCalendar(): Promise<void> {
+    const days = await this.deps.fareCalendar(this.query).catch(() => undefined);
+    if (days && JSON.stringify(days) !== JSON.stringify(this.calendar)) runInAction(() => (this.calendar = days));
   }
 
   private show(trips: Trip[]): void {
@@ -136,7 +149,11 @@ export class TripsStore {
 
   /** Step 1's URL for the day `offset` days away, or undefined outside the sales window. */
   dayUrl(offset: number): string | undefined {
-    const day = addDays(this.query.fecha, offset);
+    return this.dayUrlOf(addDays(this.query.fecha, offset));
+  }
+
+  /** Step 1's URL for this leg on `day` (YYYY-MM-DD), or undefined outside the sales window. */
+  dayUrlOf(day: string): string | undefined {
     if (day < this.today || day > addDays(this.today, SALES_WINDOW_DAYS)) return undefined;
     if (this.leg === 'vuelta') {
       if (day < this.search.fecha) return undefined;

@@ -105,6 +105,18 @@ export const TripStopAnswer = v.object({
 export type TripStop = v.InferOutput<typeof TripStopAnswer>;
 
 /**
+ * `POST /rest/viaje/calendario` (issue 48): one day of the fare calendar around a search's day: the
+ * lowest "from" price (`fromPrice`) of its departures with a free seat, null when none has one,
+ * and how many such departures leave that day.
+ */
+export const FareDayAnswer = v.object({
+  fecha: v.string(),
+  desde: v.nullable(v.number()),
+  viajes: v.number(),
+});
+export type FareDay = v.InferOutput<typeof FareDayAnswer>;
+
+/**
  * One cell of `POST /rest/maqueta` (spec §3): a seat (`gobjeto_sitio` 1) or a facility (2 stairs,
  * 3 restroom, 4 driver, 5 screen, 6 door). Cells not sent are empty (0). Seat fields are null on
  * facilities. `precio` is the server's price of the seat (promotional price already applied).

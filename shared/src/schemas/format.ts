@@ -123,6 +123,13 @@ export function formatDay(day: string, language: string, withWeekday = false): s
   return dateTimeFormat(intlLocale(language), { timeZone: 'UTC', ...(withWeekday ? { weekday: 'long' } : {}), day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
 
+/** A calendar day YYYY-MM-DD in short ("sáb. 12 dic." / "Sat 12 Dec"): the fare calendar's days. */
+export function formatShortDay(day: string, language: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime())) return day;
+  return dateTimeFormat(intlLocale(language), { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }).format(date);
+}
+
 /**
  * A day that is on the calendar, written YYYY-MM-DD: `2026-02-30` and `2026-11-31` have the shape
  * but no day (valibot's `isoDate` checks the shape only; PostgreSQL refuses them with a 500).

@@ -5,6 +5,8 @@ import { addDays, isCalendarDate, limaToday } from './format';
 
 /** Trips are on sale from today to this many days ahead (the API seeds the same window). */
 export const SALES_WINDOW_DAYS = 60;
+/** The fare calendar shows this many days before and after the day searched (within the sales window). */
+export const FARE_CALENDAR_DAYS = 7;
 /** At most this many seats in one purchase (per trip). */
 export const MAX_SEATS = 5;
 /** A seat hold lasts this long; the seat map counts it down. */
@@ -72,6 +74,14 @@ export const TripSearchSchema = v.pipe(
   ),
 );
 export type TripSearch = v.InferOutput<typeof TripSearchSchema>;
+
+/** The fare calendar's days around `fecha`: FARE_CALENDAR_DAYS each way, within today's sales window. */
+export function fareCalendarDays(fecha: string, today = limaToday()): { first: string; last: string } {
+  const first = addDays(fecha, -FARE_CALENDAR_DAYS);
+  const last = addDays(fecha, FARE_CALENDAR_DAYS);
+  const end = addDays(today, SALES_WINDOW_DAYS);
+  return { first: first < today ? today : first, last: last > end ? end : last };
+}
 
 /**
  * `POST /rest/viaje/escalas`: the trip's stops; with the stretch's terminals (a trip of
