@@ -139,6 +139,11 @@ async function toMarkup(tree: ReactNode, nonce: string | undefined): Promise<str
     const errors: unknown[] = [];
     const stream = renderToPipeableStream(tree, {
       nonce,
+      // Every boundary complete and in place (`onAllReady`), however large: React would otherwise
+      // send a large one hidden, behind its fallback, with an inline script to reveal it, so a
+      // reader without JavaScript (or a crawler) would see skeletons, and a cached render would
+      // hold a script under one response's nonce (docs/first-paint.md, "Caching").
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => (errors.length ? reject(errors[0]) : stream.pipe(sink)),
       onShellError: reject,
       onError: (error) => void errors.push(error),
