@@ -35,6 +35,8 @@ export interface LoaderContext {
   language: Language;
   config: RuntimeConfig;
   session?: { token: string };
+  /** The signed-in reader's profile the shell's renderer already asked (`RenderInput.profile`), if given: not to be asked again. */
+  profile?: UserData;
   /** `path` of the site's API (GET, or POST with `body`, `{}` unless given) in the reader's language and with their token; its `data`, or undefined. */
   get(path: string, method?: 'GET' | 'POST', body?: Record<string, unknown>): Promise<unknown>;
 }
@@ -194,6 +196,7 @@ function loaderContext(input: Omit<RenderInput, 'path' | 'query'> & { path: stri
     language: input.language,
     config: input.config,
     session: input.session,
+    profile: input.session ? input.profile : undefined,
     async get(path, method = 'GET', body = {}) {
       const response = await fetch(`${base}${path}`, {
         method,

@@ -391,7 +391,8 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
     body.write(start);
     let rendered = { area: undefined, kept: false };
     try {
-      if (shell.remote) rendered = await renderArea(shell.remote, input, anonymous);
+      // A signed-in reader's profile, asked once per page (by the shell's renderer, for the header): the area is given it.
+      if (shell.remote) rendered = await renderArea(shell.remote, shell.user && !anonymous ? { ...input, profile: shell.user } : input, anonymous);
     } finally {
       const rest = documentRest({ shell, area: rendered.area, remote: shell.remote, language });
       body.end(rest);

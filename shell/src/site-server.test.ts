@@ -37,6 +37,8 @@ exports.render = async (input) => ({
   data: {},
   footer: { html: '<footer>Pie</footer>' },
   remote: input.path === '/no-existe' ? undefined : 'mf_test',
+  // The signed-in reader's profile, asked (here: taken) with their token for the header.
+  user: input.session ? { nombres: 'Rosa', token: input.session.token } : undefined,
   globalCss: 'body{}',
 });`;
 
@@ -62,6 +64,7 @@ exports.render = async (input) => {
   const host = '<p>Anfitrión</p><div data-parcel-slot="trip-search"></div>';
   // As React writes a boundary it reveals by script: under the nonce it was given, if any.
   if (input.path === '/revelada') return { status: 200, head: {}, html: '<p>Revelada</p>' + (input.nonce ? '<script nonce="' + input.nonce + '">revelar()</script>' : ''), css: { text: '', ids: [] }, data: {}, island: 'intent' };
+  if (input.path === '/perfil') return { status: 200, head: {}, html: '<p>Perfil de ' + (input.profile ? input.profile.nombres + ' (' + input.profile.token + ')' : 'nadie') + '</p>', css: { text: '', ids: [] }, data: {}, island: 'intent' };
   if (input.path === '/con-parte') return { status: 200, head: {}, html: host, css: { text: '', ids: [] }, data: {}, parts: [{ name: 'trip-search', props: {}, at: host.indexOf('</div>') }], island: 'intent' };
   return { status: 200, head: {}, html: '<p>Área ' + input.path + ' #' + renders + '</p>', css: { text: '', ids: [] }, data: { answer: 42 }, island: 'intent' };
 };`;
@@ -220,6 +223,12 @@ describe('the site server streams each page around its area', () => {
       expect(signedIn.html).toContain(`<script nonce="${nonceOf(signedIn)}">revelar()</script>`);
       expect(blockedScripts(signedIn)).toEqual([]);
     }
+  });
+
+  it("gives the area's renderer the profile the shell's renderer asked for a signed-in reader: a page of the customer's own asks it once", async () => {
+    expect((await get('/perfil', 'br', { cookie: 'token=abc' })).html).toContain('<p>Perfil de Rosa (abc)</p>');
+    expect((await get('/perfil', 'br', { cookie: 'token=xyz' })).html).toContain('<p>Perfil de Rosa (xyz)</p>');
+    expect((await get('/perfil')).html).toContain('<p>Perfil de nadie</p>');
   });
 
   it('keeps a cached page compressed per encoding: a hit is sent whole, with its length, in the encoding the reader accepts', async () => {
