@@ -165,14 +165,16 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * A cached page as each encoding sends it, compressed once at the best levels (off the event
- * loop), so a cache hit compresses nothing. Its text holds no per-response value: the shell's
+ * A cached page as each encoding sends it, compressed once (off the event loop), so a cache hit
+ * compresses nothing. Brotli at quality 9: once a minute a page, but under load its best (11)
+ * took near a second of a core for a 100 kB page (readers of it meanwhile wait for it), 9 a
+ * twentieth of that for a few per cent more bytes. Its text holds no per-response value: the shell's
  * first script runs by its hash, and the renders in it were made without a nonce.
  */
 async function storedPage(status, text) {
   const identity = Buffer.from(text, 'utf8');
   const [br, gz] = await Promise.all([
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
     gzip(identity, { level: 9 }),
   ]);
   return { status, bodies: { br, gzip: gz, identity } };
@@ -396,8 +398,9 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
     } finally {
       const rest = documentRest({ shell, area: rendered.area, remote: shell.remote, language });
       body.end(rest);
-      // A whole anonymous page is kept as each encoding sends it (a 404, a skeleton or a failed part is not).
-      if (pageKey && rendered.kept) pages.set(pageKey, storedPage(shell.status, start + rest));
+      // A whole anonymous page is kept as each encoding sends it (a 404, a skeleton or a failed part
+      // is not), compressed once: readers who missed it at the same time do not compress it again.
+      if (pageKey && rendered.kept && !pages.get(pageKey)) pages.set(pageKey, storedPage(shell.status, start + rest));
     }
     return reply;
   };
