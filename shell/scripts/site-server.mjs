@@ -444,7 +444,8 @@ function firstScriptReader() {
     const file = path.join(folder, FIRST_SCRIPT);
     const { mtimeMs } = statSync(file);
     if (file !== seen.file || mtimeMs !== seen.mtimeMs) {
-      const text = readFileSync(file, 'utf8');
+      // Line ends as the HTML parser leaves them (CR LF → LF), so the hash is of the text the browser hashes.
+      const text = readFileSync(file, 'utf8').replace(/\r\n?/g, '\n');
       if (INLINE_SCRIPT_BREAKERS.test(text)) throw new Error(`${file} holds what would end its <script> element`);
       seen = { file, mtimeMs, text, hash: createHash('sha256').update(text, 'utf8').digest('base64') };
     }
