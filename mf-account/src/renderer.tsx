@@ -4,16 +4,17 @@
  *
  * `/login` shows the sign-in buttons the site's runtime config names (`config.json`, given to
  * every render): its data says which (`signInProviders`), so it hydrates what the HTML shows.
- * Mi cuenta is rendered for the signed-in reader with their profile, asked with their token (the
- * site server sends a reader without a session to sign in first: the shell's route table).
+ * Mi cuenta and its sections are rendered for the signed-in reader with their profile, the one the
+ * shell's renderer asked with their token for the header (`profile`; asked here only when not given).
+ * The site server sends a reader without a session to sign in first (the shell's route table).
  */
 import { RemoteRoot, type UserData } from '@rumbo/shared';
 import { accountsEndpoints } from '@rumbo/shared/contract';
 import { AccountProfileAnswer } from '@rumbo/shared/schemas';
 import * as v from 'valibot';
-import { createRenderer } from '@rumbo/shared/server';
+import { createRenderer, type LoaderContext } from '@rumbo/shared/server';
 import { accountPackageTexts } from './locales';
-import { ACCOUNT_HOME } from './navigation';
+import { SECTIONS } from './my-account-layout';
 import { PROFILE_DATA_KEY } from './my-account.page';
 import { Root } from './root';
 
@@ -31,15 +32,18 @@ export const { render } = createRenderer({
     },
     { path: '/cuenta/registro' },
     { path: '/cuenta/recuperar' },
-    {
-      path: ACCOUNT_HOME,
-      load: async ({ session, get }) => {
-        const checked = session && v.safeParse(AccountProfileAnswer, await get(accountsEndpoints.profile.path));
+    // Mi cuenta and each of its sections (`/micuenta/viajes`, `/puntos`, `/saldo`: the shell's route
+    // is a prefix), one page that shows the section its address names.
+    ...SECTIONS.map(({ path }) => ({
+      path,
+      // The profile the shell's renderer asked for the header (`profile`), else asked here, with the reader's token.
+      load: async ({ session, profile, get }: LoaderContext) => {
+        const checked = session && v.safeParse(AccountProfileAnswer, profile ?? (await get(accountsEndpoints.profile.path)));
         return checked && checked.success ? { [PROFILE_DATA_KEY]: checked.output } : {};
       },
-      customer: (data) => data[PROFILE_DATA_KEY] as UserData | undefined,
+      customer: (data: Record<string, unknown>) => data[PROFILE_DATA_KEY] as UserData | undefined,
       // The profile comes with the page: its code starts when the customer acts (what they typed or
       // tapped first is replayed), or at once where a section waits for its data (trips, points: a skeleton).
-    },
+    })),
   ],
 });

@@ -8,7 +8,8 @@
  * customer sees their trip at once and nothing changes when the page goes live. The frame
  * hydrates with those elements' text left as it is (`suppressHydrationWarning`).
  */
-import { DEFAULT_LANGUAGE, type Trip } from '@rumbo/shared/schemas';
+import { PAINT } from '@rumbo/shared/paint';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type Trip } from '@rumbo/shared/schemas';
 import { heldSeats, type HeldSeat } from '@rumbo/shared/storage';
 import { LEG_FILLS, legLine, terminalsFromTemplate, tripFacts } from './leg-line';
 import { seatsTripLine } from './seats/trip-line';
@@ -25,11 +26,20 @@ interface Purchase {
   pathname: string;
 }
 
+/**
+ * The language the frame was rendered in (its area's `PAINT.language`): its lines are written in
+ * it, as the live page renders them for that reader (dates, weekdays).
+ */
+function frameLanguage(element: Element): Language {
+  const language = element.closest(`[${PAINT.language}]`)?.getAttribute(PAINT.language);
+  return LANGUAGES.find((known) => known === language) ?? DEFAULT_LANGUAGE;
+}
+
 /** A leg's line (`./leg-line`) of the purchase's trip, where `shows` says the page shows it, with the terminals' words the frame carries. */
 const legFill = (leg: Leg, shows: (purchase: Purchase, trip: Trip) => boolean) => (purchase: Purchase, element: Element) => {
   const trip = purchase.reservation[leg];
   const template = element.getAttribute('data-terminals');
-  return trip && template && shows(purchase, trip) ? legLine(tripFacts(trip), DEFAULT_LANGUAGE, terminalsFromTemplate(template)) : undefined;
+  return trip && template && shows(purchase, trip) ? legLine(tripFacts(trip), frameLanguage(element), terminalsFromTemplate(template)) : undefined;
 };
 
 /** Step 3 shows a leg with seats held on it (as its store's `legs`), until the purchase is a reservation. */
@@ -42,9 +52,9 @@ const ofThisReservation = ({ reservation, pathname }: Purchase) =>
 
 /** What each named element shows, from the purchase in progress (undefined: nothing to show). */
 const FILLS: Record<string, (purchase: Purchase, element: Element) => string | undefined> = {
-  'seats-trip': ({ reservation }) => {
+  'seats-trip': ({ reservation }, element) => {
     const trip = currentTrip(reservation);
-    return trip && seatsTripLine(trip, DEFAULT_LANGUAGE);
+    return trip && seatsTripLine(trip, frameLanguage(element));
   },
   [`${LEG_FILLS.payment}-ida`]: legFill('ida', onStep3),
   [`${LEG_FILLS.payment}-vuelta`]: legFill('vuelta', onStep3),

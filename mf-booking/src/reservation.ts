@@ -35,15 +35,22 @@ export function archivePurchase(storage: Storage = sessionStorage): void {
 export async function startNewPurchase(release: (seat: HeldSeat) => Promise<unknown>, storage: Storage = sessionStorage): Promise<Reservation | undefined> {
   const current = readReservation(storage);
   archivePurchase(storage);
-  const seats = heldSeats(storage);
-  // Spec §4: state 83 sent for every held seat, then the list cleared (of those seats: a hold made
-  // meanwhile stays listed).
-  await Promise.all(seats.map((seat) => release(seat).catch(() => undefined)));
-  writeHeldSeats(heldSeats(storage).filter((seat) => !seats.some((own) => sameSeat(own, seat))), storage);
+  await releaseHeldSeats(release, storage);
   if (!current) return undefined;
   const fresh: Reservation = { search: current.search, tramo: 'ida', ...(current.ida ? { ida: current.ida } : {}), ...(current.vuelta ? { vuelta: current.vuelta } : {}) };
   writeReservation(fresh, storage);
   return fresh;
+}
+
+/**
+ * Spec §4, every path that frees this tab's seats: state 83 sent for every held seat (with its own
+ * key), then the list cleared, of those seats only (a hold made meanwhile stays listed). A release
+ * that fails is not retried: the hold ends by itself.
+ */
+export async function releaseHeldSeats(release: (seat: HeldSeat) => Promise<unknown>, storage: Storage = sessionStorage): Promise<void> {
+  const seats = heldSeats(storage);
+  await Promise.all(seats.map((seat) => release(seat).catch(() => undefined)));
+  writeHeldSeats(heldSeats(storage).filter((seat) => !seats.some((own) => sameSeat(own, seat))), storage);
 }
 
 /** Every purchase this tab can open (code → key): the known ones and the one in `CRESERVA`. */
@@ -56,14 +63,24 @@ export function openablePurchases(storage: Storage = sessionStorage): Record<str
 /**
  * Keeps a purchase's code and a key that opens it (the access key of a recovery, or the new key
  * of a postponement's fare difference) exactly as step 3 keeps a reservation it made, so the
- * reservation page reads it. It replaces the booking in progress of this tab.
+ * reservation page reads it. It replaces the booking in progress of this tab in `CRESERVA`; its
+ * held seats are `openPurchase`'s to release.
  */
 export function rememberPurchase(codigo: string, clave_bloqueo: string, storage: Storage = sessionStorage): void {
   const current = readReservation(storage);
   if (current?.codigo !== codigo.toUpperCase()) archivePurchase(storage);
   const search = { origen: '', destino: '', fecha: '', pasajeros: 1 } as TripSearchForm;
   writeReservation({ search, tramo: 'ida', clave_bloqueo, codigo: codigo.toUpperCase() }, storage);
-  storage.removeItem(STORAGE_KEYS.seats);
+}
+
+/**
+ * Opens a purchase in this tab (a recovery, a postponement's fare difference): the booking in
+ * progress it replaces frees its seats first (`releaseHeldSeats`: 83 for each, then the list
+ * cleared), else they stay held up to their hold's end; then the purchase is kept (`rememberPurchase`).
+ */
+export async function openPurchase(codigo: string, clave_bloqueo: string, release: (seat: HeldSeat) => Promise<unknown>, storage: Storage = sessionStorage): Promise<void> {
+  await releaseHeldSeats(release, storage);
+  rememberPurchase(codigo, clave_bloqueo, storage);
 }
 
 /** The payment code of a ticket number (`ABCD2345-1` → `ABCD2345`). */

@@ -11,6 +11,7 @@
  */
 import type { RuntimeConfig } from './config';
 import type { Language } from './i18n';
+import type { UserData } from './session.store';
 
 /** What a renderer is asked to render. */
 export interface RenderInput {
@@ -24,8 +25,13 @@ export interface RenderInput {
   session?: { token: string };
   /** The site's runtime config (`config.json`), as the browser gets it. */
   config: RuntimeConfig;
-  /** This response's CSP nonce, for any inline script React writes. */
+  /** This response's CSP nonce, for any inline script React writes (a signed-in reader's render only: never cached). */
   nonce?: string;
+  /**
+   * A signed-in reader's profile as the shell's renderer asked it with their token (`ShellResult.user`),
+   * given to the area's render so a page of the customer's own does not ask it again.
+   */
+  profile?: UserData;
 }
 
 /** The title and description of a page (the shell's, by route). */
@@ -76,6 +82,8 @@ export interface ShellResult extends RenderResult {
    * reader the API does not know as one (`/micuenta` → `/login?pathname=/micuenta`).
    */
   redirect?: string;
+  /** The signed-in reader's profile it asked with their token (their header's), for the area's render (`RenderInput.profile`). */
+  user?: UserData;
 }
 
 /** Input of a named part: which, with which props. */

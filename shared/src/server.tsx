@@ -35,6 +35,8 @@ export interface LoaderContext {
   language: Language;
   config: RuntimeConfig;
   session?: { token: string };
+  /** The signed-in reader's profile the shell's renderer already asked (`RenderInput.profile`), if given: not to be asked again. */
+  profile?: UserData;
   /** `path` of the site's API (GET, or POST with `body`, `{}` unless given) in the reader's language and with their token; its `data`, or undefined. */
   get(path: string, method?: 'GET' | 'POST', body?: Record<string, unknown>): Promise<unknown>;
 }
@@ -139,6 +141,11 @@ async function toMarkup(tree: ReactNode, nonce: string | undefined): Promise<str
     const errors: unknown[] = [];
     const stream = renderToPipeableStream(tree, {
       nonce,
+      // Every boundary complete and in place (`onAllReady`), however large: React would otherwise
+      // send a large one hidden, behind its fallback, with an inline script to reveal it, so a
+      // reader without JavaScript (or a crawler) would see skeletons, and a cached render would
+      // hold a script under one response's nonce (docs/first-paint.md, "Caching").
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => (errors.length ? reject(errors[0]) : stream.pipe(sink)),
       onShellError: reject,
       onError: (error) => void errors.push(error),
@@ -189,6 +196,7 @@ function loaderContext(input: Omit<RenderInput, 'path' | 'query'> & { path: stri
     language: input.language,
     config: input.config,
     session: input.session,
+    profile: input.session ? input.profile : undefined,
     async get(path, method = 'GET', body = {}) {
       const response = await fetch(`${base}${path}`, {
         method,

@@ -5,6 +5,8 @@ export const PROVIDER_SOURCES: Record<'google' | 'facebook', { script: string[];
 export interface SiteSecurity {
   /** This response's nonce (base64). */
   nonce: string;
+  /** Base64 SHA-256 of inline scripts allowed by their text (the shell's first script). */
+  hashes?: string[];
   apiOrigin: string;
   remoteOrigins: string[];
   providers: string[];

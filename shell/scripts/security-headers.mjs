@@ -27,13 +27,15 @@ export const PROVIDER_SOURCES = {
  * The site's Content-Security-Policy.
  *
  * @param {object} site
- * @param {string} site.nonce           this response's nonce: the only inline scripts that run carry it
+ * @param {string} site.nonce           this response's nonce: for inline scripts of a render made for it alone
+ * @param {string[]} [site.hashes]      base64 SHA-256 of inline scripts allowed by their text (the shell's
+ *                                      first script): a cached page names no per-response value
  * @param {string} site.apiOrigin
  * @param {string[]} site.remoteOrigins  the origins the remotes are served from now
  * @param {string[]} site.providers      the sign-in providers configured: `providerSet(config.json)`
  * @returns {string}
  */
-export function siteContentSecurityPolicy({ nonce, apiOrigin, remoteOrigins, providers }) {
+export function siteContentSecurityPolicy({ nonce, hashes = [], apiOrigin, remoteOrigins, providers }) {
   const offered = (kind) => [...new Set(providers.flatMap((name) => PROVIDER_SOURCES[name]?.[kind] ?? []))];
   const frames = offered('frame');
   const directives = [
@@ -45,7 +47,7 @@ export function siteContentSecurityPolicy({ nonce, apiOrigin, remoteOrigins, pro
     // The remotes' pictures come from their own origins; the map's tiles from OpenStreetMap.
     ['img-src', "'self'", 'data:', MAP_TILES_ORIGIN, ...remoteOrigins],
     ['object-src', "'none'"],
-    ['script-src', "'self'", `'nonce-${nonce}'`, ...offered('script'), ...remoteOrigins],
+    ['script-src', "'self'", `'nonce-${nonce}'`, ...hashes.map((hash) => `'sha256-${hash}'`), ...offered('script'), ...remoteOrigins],
     ['script-src-attr', "'none'"],
     // Emotion (Chakra) injects style elements at run time.
     ['style-src', "'self'", "'unsafe-inline'"],
@@ -86,7 +88,7 @@ export const SOURCE_MAP = /\.map(\.br|\.gz)?$/;
 export const isPublicFile = (file) => !SOURCE_MAP.test(file);
 
 /**
- * What the text of a script written inline into a page (under the response's nonce) must not
+ * What the text of a script written inline into a page (allowed by its hash) must not
  * hold: it would end its element, or open a comment that hides its end (HTML, "Restrictions for
  * contents of script elements"). The shell's build fails on it (webpack.federation.mjs); the
  * site server refuses such a text.

@@ -7,8 +7,8 @@
  *   renderers.mjs) → the shell's header and footer around it → streamed.
  *
  * In the reader's language (`PAINT.languageCookie`) and state (the spec's `token` cookie). An
- * anonymous render is cached by (versions, path, normalised query, language) and sent with
- * `s-maxage`; a signed-in one is private and never cached. A renderer that throws or is slower
+ * anonymous render is cached by (versions, path, normalised query, language), and its whole page
+ * compressed once per encoding, and sent with `s-maxage`; a signed-in one is private and never cached. A renderer that throws or is slower
  * than its budget costs only its area: the page comes with the header, the footer and that area's
  * sized skeleton, and the browser renders it; never a 500.
  */
@@ -16,10 +16,11 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { RendererPool } from './renderers.mjs';
 import { INLINE_SCRIPT_BREAKERS, isPublicFile, providerSet, siteSecurityHeaders } from './security-headers.mjs';
@@ -131,19 +132,24 @@ export function versionFolder(cdnDir, remote, manifestUrl, allowed) {
   return existsSync(folder) ? { folder, version, publicPath: new URL('.', url).href } : undefined;
 }
 
-/**
- * A page's body as sent: compressed here (not by @fastify/compress, whose stream holds its output
- * until it has enough), each chunk flushed as it is written, so the head and the header reach the
- * browser before the area is rendered. Brotli or gzip as the browser accepts, else as is.
- */
-function streamed(request, reply, body) {
+/** The page's encoding for this request: brotli or gzip as the browser accepts, else as is (undefined). */
+function pageEncoding(request) {
   const accepted = String(request.headers['accept-encoding'] ?? '')
     .split(',')
     .map((part) => part.trim().split(/\s*;\s*q=/))
     .filter(([, q]) => q === undefined || Number(q) > 0)
     .map(([name]) => name.toLowerCase());
   const accepts = (name) => accepted.includes(name);
-  const encoding = accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : undefined;
+  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : undefined;
+}
+
+/**
+ * A page's body as sent: compressed here (not by @fastify/compress, whose stream holds its output
+ * until it has enough), each chunk flushed as it is written, so the head and the header reach the
+ * browser before the area is rendered.
+ */
+function streamed(request, reply, body) {
+  const encoding = pageEncoding(request);
   reply.header('Vary', 'Cookie, Accept-Encoding');
   if (!encoding) return body;
   reply.header('Content-Encoding', encoding);
@@ -155,6 +161,25 @@ function streamed(request, reply, body) {
   return compressor;
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * A cached page as each encoding sends it, compressed once (off the event loop), so a cache hit
+ * compresses nothing. Brotli at quality 9: once a minute a page, but under load its best (11)
+ * took near a second of a core for a 100 kB page (readers of it meanwhile wait for it), 9 a
+ * twentieth of that for a few per cent more bytes. Its text holds no per-response value: the shell's
+ * first script runs by its hash, and the renders in it were made without a nonce.
+ */
+async function storedPage(status, text) {
+  const identity = Buffer.from(text, 'utf8');
+  const [br, gz] = await Promise.all([
+    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzip(identity, { level: 9 }),
+  ]);
+  return { status, bodies: { br, gzip: gz, identity } };
+}
+
 /** The whole site's origin. */
 export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigins }) {
   const app = Fastify({ logger: false });
@@ -164,6 +189,8 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
   const pool = new RendererPool();
   const firstScript = firstScriptReader();
   const cache = new RenderCache(CACHE_ENTRIES);
+  /** Whole anonymous pages, compressed per encoding (`storedPage`), by everything they were made from. */
+  const pages = new RenderCache(CACHE_ENTRIES);
   app.addHook('onClose', () => pool.close());
   app.decorate('renderers', pool);
 
@@ -175,7 +202,8 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
   // providers config.json offers) and HSTS are security-headers.mjs', the same for every answer.
   await app.register(helmet, { contentSecurityPolicy: false, strictTransportSecurity: false, crossOriginEmbedderPolicy: false });
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.headers(siteSecurityHeaders({ nonce: request.raw.cspNonce, apiOrigin, remoteOrigins: remoteOrigins(), providers: providerSet(siteConfig()) }));
+    const hashes = request.raw.scriptHashes ?? [];
+    reply.headers(siteSecurityHeaders({ nonce: request.raw.cspNonce, hashes, apiOrigin, remoteOrigins: remoteOrigins(), providers: providerSet(siteConfig()) }));
     return payload;
   });
   await app.register(compress, { global: true, threshold: 512 });
@@ -236,25 +264,29 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
     return worker.call(method, input, budget);
   }
 
-  /** A remote's area: its render with its named parts filled, or undefined (its skeleton). */
+  /**
+   * A remote's area: its render with its named parts filled (`area`, undefined for its skeleton),
+   * and whether it is kept (`kept`: an anonymous render, whole).
+   */
   async function renderArea(remote, input, anonymous) {
     const pointers = registry();
     const where = pointers[remote] && versionFolder(cdnDir, remote, pointers[remote], allowedOrigins());
-    if (!where) return undefined;
+    if (!where) return { area: undefined, kept: false };
     // By every pointer, not only this remote's: its page may hold another remote's named part.
     const key = anonymous && `${JSON.stringify(pointers)}|${remote}|${input.path}|${JSON.stringify(input.query)}|${input.language}`;
     const cached = key && cache.get(key);
-    if (cached) return cached;
+    if (cached) return { area: cached, kept: true };
     try {
       const result = await call(remote, where, 'render', input, RENDER_BUDGET_MS);
       const { html, complete } = await withParts(result, input);
       const area = { ...result, html, publicPath: where.publicPath };
       // A render with a part that failed (its owner late or broken) is sent, not kept: the next reader gets it whole.
-      if (key && complete) cache.set(key, area);
-      return area;
+      const kept = Boolean(key && complete);
+      if (kept) cache.set(key, area);
+      return { area, kept };
     } catch (error) {
       console.error(`render of ${input.path} by ${remote} ${where.version}: ${error.message}`);
-      return undefined;
+      return { area: undefined, kept: false };
     }
   }
 
@@ -320,14 +352,25 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
     const chosen = [address.searchParams.get('idioma'), cookies[`lang-web${product}`]].find((value) => LANGUAGES.includes(value));
     const language = LANGUAGES.includes(chosen) ? chosen : DEFAULT_LANGUAGE;
     const token = cookies.token || undefined;
-    const input = { path: pathname, query: normalisedQuery(address.search), language, config, ...(token ? { session: { token } } : {}), nonce: request.raw.cspNonce };
     const anonymous = !token;
+    // A render that may be cached is made without a nonce (one response's value); React writes no
+    // inline script anyway (every boundary in place, @rumbo/shared/server), a signed-in reader's
+    // render carries this response's nonce for any it would.
+    const query = normalisedQuery(address.search);
+    const input = { path: pathname, query, language, config, ...(token ? { session: { token }, nonce: request.raw.cspNonce } : {}) };
 
     let shell;
-    let firstScriptText;
+    let first;
+    let pageKey;
     try {
+      first = firstScript(shellFolder().folder);
+      request.raw.scriptHashes = [first.hash];
+      // An anonymous page whole, as each encoding sends it: by the shell's version and first
+      // script, every pointer (as the area's key), the address and the language.
+      pageKey = anonymous && `${shellFolder().folder}|${first.hash}|${JSON.stringify(registry())}|${pathname}|${JSON.stringify(query)}|${language}`;
+      const stored = pageKey && (await pages.get(pageKey)?.catch(() => undefined));
+      if (stored) return sendStored(request, reply, stored);
       shell = await renderShell(input, anonymous);
-      firstScriptText = firstScript(shellFolder().folder);
     } catch (error) {
       // No shell renderer (not built), one that failed, or no first script: the page as the browser draws it.
       console.error(`shell render of ${pathname}: ${error.message}`);
@@ -345,17 +388,36 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
     // A shared cache keeps one copy per language and state (both are cookies) and encoding (`streamed`).
     const body = new PassThrough();
     reply.send(streamed(request, reply, body));
-    const nonce = request.raw.cspNonce;
     // The head and the header at once; the area (its loaders, its render) is on its way meanwhile.
-    body.write(documentStart({ shell, language, nonce, firstScript: firstScriptText }));
-    let area;
+    const start = documentStart({ shell, language, firstScript: first.text });
+    body.write(start);
+    let rendered = { area: undefined, kept: false };
     try {
-      area = shell.remote ? await renderArea(shell.remote, input, anonymous) : undefined;
+      // A signed-in reader's profile, asked once per page (by the shell's renderer, for the header): the area is given it.
+      if (shell.remote) rendered = await renderArea(shell.remote, shell.user && !anonymous ? { ...input, profile: shell.user } : input, anonymous);
     } finally {
-      body.end(documentRest({ shell, area, remote: shell.remote, language }));
+      const rest = documentRest({ shell, area: rendered.area, remote: shell.remote, language });
+      body.end(rest);
+      // A whole anonymous page is kept as each encoding sends it (a 404, a skeleton or a failed part
+      // is not), compressed once: readers who missed it at the same time do not compress it again.
+      if (pageKey && rendered.kept && !pages.get(pageKey)) pages.set(pageKey, storedPage(shell.status, start + rest));
     }
     return reply;
   };
+
+  /** A cached page, in the encoding this reader accepts: as it was compressed once, with its length. */
+  function sendStored(request, reply, stored) {
+    const encoding = pageEncoding(request);
+    reply
+      .code(stored.status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', `public, max-age=0, s-maxage=${CACHE_SECONDS}`)
+      .header('Link', preconnect.join(', '))
+      .header('Vary', 'Cookie, Accept-Encoding');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    const bytes = stored.bodies[encoding ?? 'identity'];
+    return reply.header('Content-Length', bytes.length).send(bytes);
+  }
   app.get('/', sendPage);
   app.get('/*', serveFileOrPage);
   app.setNotFoundHandler(sendPage);
@@ -368,7 +430,8 @@ const FIRST_SCRIPT = 'route-hints.js';
 
 /**
  * The text of the shell version's first script (`folder/route-hints.js`), read again only when it
- * changed, to be sent inline in each page's head under this response's nonce: it is the page's
+ * changed, and its hash (base64 SHA-256), to be sent inline in each page's head, allowed by that
+ * hash in the response's CSP (no nonce: a cached page holds no per-response value): it is the page's
  * one script before the customer acts (early input, when the code starts, link prefetch), and
  * asked as a file it was the one request the browser made before the page's largest paint (issue
  * 33, figure 5). A page has no other way of getting it: a version whose file is missing, or holds
@@ -376,16 +439,17 @@ const FIRST_SCRIPT = 'route-hints.js';
  * shell render is (index.html).
  */
 function firstScriptReader() {
-  let seen = { file: '', mtimeMs: -1, text: '' };
+  let seen = { file: '', mtimeMs: -1, text: '', hash: '' };
   return (folder) => {
     const file = path.join(folder, FIRST_SCRIPT);
     const { mtimeMs } = statSync(file);
     if (file !== seen.file || mtimeMs !== seen.mtimeMs) {
-      const text = readFileSync(file, 'utf8');
+      // Line ends as the HTML parser leaves them (CR LF → LF), so the hash is of the text the browser hashes.
+      const text = readFileSync(file, 'utf8').replace(/\r\n?/g, '\n');
       if (INLINE_SCRIPT_BREAKERS.test(text)) throw new Error(`${file} holds what would end its <script> element`);
-      seen = { file, mtimeMs, text };
+      seen = { file, mtimeMs, text, hash: createHash('sha256').update(text, 'utf8').digest('base64') };
     }
-    return seen.text;
+    return seen;
   };
 }
 
@@ -404,13 +468,13 @@ const ICON =
  * script, its CSS) and the header. The script reads the area's island directive from the area's
  * container once it has arrived (route-hints.entry.ts).
  */
-function documentStart({ shell, language, nonce, firstScript }) {
+function documentStart({ shell, language, firstScript }) {
   return (
     `<!doctype html><html lang="${language === 'en-EN' ? 'en' : 'es-PE'}"><head><meta charset="utf-8"/>` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"/><title>${escapeHtml(shell.head.title ?? '')}</title>` +
     `<meta name="description" content="${escapeHtml(shell.head.description ?? '')}"/><meta name="theme-color" content="#0f3a60"/>` +
     `<link rel="icon" href="${ICON}"/>` +
-    `<script nonce="${nonce}">${firstScript}</script>` +
+    `<script>${firstScript}</script>` +
     `<style id="chakra-global-css">${shell.globalCss}</style><style>${BASE_CSS}</style>${styleTag(shell.css)}</head>` +
     `<body><div id="shell-header">${shell.html}</div>`
   );

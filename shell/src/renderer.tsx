@@ -37,6 +37,7 @@ async function profileOf(input: RenderInput): Promise<UserData | 'refused' | und
 }
 
 export async function render(input: RenderInput): Promise<ShellResult & { globalCss: string; entry: string }> {
+  // Asked once per page: the site server gives it to the area's render (`user` → `RenderInput.profile`).
   const route = routeFor(input.path);
   const profile = await profileOf(input);
   const user = typeof profile === 'object' ? profile : undefined;
@@ -69,6 +70,7 @@ export async function render(input: RenderInput): Promise<ShellResult & { global
     data: {},
     footer: { html: footer.html },
     remote: route?.remote,
+    ...(user ? { user } : {}),
     globalCss: __CHAKRA_GLOBAL_CSS__,
     entry: '/main.js',
   };

@@ -5,6 +5,11 @@ const SITE = { nonce: 'abc', apiOrigin: 'https://api.rumboandino.pe', remoteOrig
 const directives = (csp: string) => Object.fromEntries(csp.split(';').map((part) => [part.split(' ')[0], part.split(' ').slice(1)]));
 
 describe('siteContentSecurityPolicy', () => {
+  it('allows the inline scripts whose hashes it is given, beside the nonce', () => {
+    const csp = directives(siteContentSecurityPolicy({ ...SITE, hashes: ['q1w2e3='], providers: [] }));
+    expect(csp['script-src']).toEqual(["'self'", "'nonce-abc'", "'sha256-q1w2e3='", 'https://cdn.rumboandino.pe']);
+  });
+
   it('names no sign-in provider that is not configured', () => {
     const csp = directives(siteContentSecurityPolicy({ ...SITE, providers: [] }));
     expect(csp['script-src']).toEqual(["'self'", "'nonce-abc'", 'https://cdn.rumboandino.pe']);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,8 @@ exports.render = async (input) => ({
   data: {},
   footer: { html: '<footer>Pie</footer>' },
   remote: input.path === '/no-existe' ? undefined : 'mf_test',
+  // The signed-in reader's profile, asked (here: taken) with their token for the header.
+  user: input.session ? { nombres: 'Rosa', token: input.session.token } : undefined,
   globalCss: 'body{}',
 });`;
 
@@ -59,6 +62,9 @@ exports.render = async (input) => {
   if (input.path === '/colgada') await wait(60000);
   renders += 1;
   const host = '<p>Anfitrión</p><div data-parcel-slot="trip-search"></div>';
+  // As React writes a boundary it reveals by script: under the nonce it was given, if any.
+  if (input.path === '/revelada') return { status: 200, head: {}, html: '<p>Revelada</p>' + (input.nonce ? '<script nonce="' + input.nonce + '">revelar()</script>' : ''), css: { text: '', ids: [] }, data: {}, island: 'intent' };
+  if (input.path === '/perfil') return { status: 200, head: {}, html: '<p>Perfil de ' + (input.profile ? input.profile.nombres + ' (' + input.profile.token + ')' : 'nadie') + '</p>', css: { text: '', ids: [] }, data: {}, island: 'intent' };
   if (input.path === '/con-parte') return { status: 200, head: {}, html: host, css: { text: '', ids: [] }, data: {}, parts: [{ name: 'trip-search', props: {}, at: host.indexOf('</div>') }], island: 'intent' };
   return { status: 200, head: {}, html: '<p>Área ' + input.path + ' #' + renders + '</p>', css: { text: '', ids: [] }, data: { answer: 42 }, island: 'intent' };
 };`;
@@ -127,14 +133,18 @@ interface Page {
   /** Milliseconds from the request to the first decoded bytes holding the header, and to the end. */
   headerAt: number;
   endAt: number;
+  /** The body's bytes as sent (before decoding). */
+  sentBytes: number;
 }
 
 /** GETs `address` as a browser does (brotli, else `encoding`), timing when the header's bytes and the end arrive, decoded. */
-async function get(address: string, encoding = 'br, gzip'): Promise<Page> {
+async function get(address: string, encoding = 'br, gzip', headers: Record<string, string> = {}): Promise<Page> {
   const url = new URL(address, await serve());
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+    const request = httpRequest(url, { headers: { 'accept-encoding': encoding, ...headers } }, (response) => {
+      let sentBytes = 0;
+      response.on('data', (chunk: Buffer) => (sentBytes += chunk.length));
       const coding = response.headers['content-encoding'];
       const decoded = coding === 'br' ? response.pipe(zlib.createBrotliDecompress()) : coding === 'gzip' ? response.pipe(zlib.createGunzip()) : response;
       let html = '';
@@ -143,7 +153,7 @@ async function get(address: string, encoding = 'br, gzip'): Promise<Page> {
         html += chunk.toString('utf8');
         if (headerAt < 0 && html.includes('</header>')) headerAt = Date.now() - started;
       });
-      decoded.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, html, headerAt, endAt: Date.now() - started }));
+      decoded.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, html, headerAt, endAt: Date.now() - started, sentBytes }));
       decoded.on('error', reject);
     });
     request.on('error', reject);
@@ -152,6 +162,20 @@ async function get(address: string, encoding = 'br, gzip'): Promise<Page> {
 }
 
 const nonceOf = (page: Page) => /'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))?.[1];
+
+/** The page's inline scripts its own CSP would not run: neither under its nonce nor of a hash it names. */
+function blockedScripts(page: Page): string[] {
+  const scriptSrc = String(page.headers['content-security-policy']).split(';').find((directive) => directive.startsWith('script-src ')) ?? '';
+  const allowed = new Set(scriptSrc.split(' ').slice(1));
+  return [...page.html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attributes]) => !/\bsrc=|type="application\/json"/.test(attributes!))
+    .filter(([, attributes, text]) => {
+      const nonce = /\bnonce="([^"]*)"/.exec(attributes!)?.[1];
+      if (nonce !== undefined && allowed.has(`'nonce-${nonce}'`)) return false;
+      return !allowed.has(`'sha256-${createHash('sha256').update(text!).digest('base64')}'`);
+    })
+    .map(([script]) => script!);
+}
 
 jest.setTimeout(30_000);
 
@@ -178,14 +202,57 @@ describe('the site server streams each page around its area', () => {
     expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
     expect(nonceOf(first)).toBeTruthy();
     expect(nonceOf(second)).not.toBe(nonceOf(first));
-    expect(second.html).toContain(`<script nonce="${nonceOf(second)}">`);
+    // The shell's first script runs by its hash in each response's CSP: nothing cached names a nonce.
+    expect(second.html).toContain(`<script>${FIRST_SCRIPT}</script>`);
+    expect(blockedScripts(second)).toEqual([]);
     expect(second.html).not.toContain(nonceOf(first));
   });
 
-  it("runs the shell's first script inline in the head, under each response's nonce, as its version's file now says; never names it as a file", async () => {
+  it("gives a second reader of a cached page no script under the first reader's nonce: every inline script runs under its own response's CSP", async () => {
+    const first = await get('/revelada');
+    const second = await get('/revelada');
+    expect(second.html).toContain('<p>Revelada</p>');
+    expect(nonceOf(second)).not.toBe(nonceOf(first));
+    expect(blockedScripts(first)).toEqual([]);
+    expect(blockedScripts(second)).toEqual([]);
+    expect(second.html).not.toContain(nonceOf(first));
+    // A signed-in reader's page is never cached: React's scripts there carry that response's nonce.
+    for (const _ of [1, 2]) {
+      const signedIn = await get('/revelada', 'br', { cookie: 'token=abc' });
+      expect(signedIn.headers['cache-control']).toBe('private, no-store');
+      expect(signedIn.html).toContain(`<script nonce="${nonceOf(signedIn)}">revelar()</script>`);
+      expect(blockedScripts(signedIn)).toEqual([]);
+    }
+  });
+
+  it("gives the area's renderer the profile the shell's renderer asked for a signed-in reader: a page of the customer's own asks it once", async () => {
+    expect((await get('/perfil', 'br', { cookie: 'token=abc' })).html).toContain('<p>Perfil de Rosa (abc)</p>');
+    expect((await get('/perfil', 'br', { cookie: 'token=xyz' })).html).toContain('<p>Perfil de Rosa (xyz)</p>');
+    expect((await get('/perfil')).html).toContain('<p>Perfil de nadie</p>');
+  });
+
+  it('keeps a cached page compressed per encoding: a hit is sent whole, with its length, in the encoding the reader accepts', async () => {
+    const filled = await get('/comprimida');
+    for (const encoding of ['br', 'gzip', 'identity', 'br, gzip', 'gzip;q=1, br;q=0']) {
+      const page = await get('/comprimida', encoding);
+      const expected = encoding.startsWith('br') ? 'br' : encoding.startsWith('gzip') ? 'gzip' : undefined;
+      expect({ encoding, coding: page.headers['content-encoding'] }).toEqual({ encoding, coding: expected });
+      expect(page.headers['vary']).toBe('Cookie, Accept-Encoding');
+      // Sent from a buffer (a stream compressed now would be chunked, without a length).
+      expect({ encoding, length: page.headers['content-length'] }).toEqual({ encoding, length: String(page.sentBytes) });
+      expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+      expect(page.status).toBe(200);
+      // The same page the first reader got, whose render it is.
+      expect(page.html).toBe(filled.html);
+      expect(blockedScripts(page)).toEqual([]);
+    }
+  });
+
+  it("runs the shell's first script inline in the head, by its hash in each response's CSP, as its version's file now says; never names it as a file", async () => {
     const page = await get('/primera');
     const head = page.html.slice(0, page.html.indexOf('</head>'));
-    expect(head).toContain(`<script nonce="${nonceOf(page)}">${FIRST_SCRIPT}</script>`);
+    expect(head).toContain(`<script>${FIRST_SCRIPT}</script>`);
+    expect(blockedScripts(page)).toEqual([]);
     expect(page.html).not.toContain('src="/route-hints.js"');
     // A new build of the same version's file (a redeploy of the folder): read again.
     const file = path.join(served.cdnDir, 'shell/1.0.0/route-hints.js');

@@ -2,8 +2,8 @@ import { endpoints } from '@rumbo/shared/contract';
 import { STORAGE_KEYS, setClock } from '@rumbo/shared';
 import { answer, json, stubEndpointCalls, type EndpointStub } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
-import { purchaseKeyOf, readReservation, rememberPurchase } from '../reservation';
-import { RESERVATION_CODE, TWO_DECKS, holdResult, postponableTicket, ticket, trip } from '../testing/fixtures';
+import { heldSeats, purchaseKeyOf, readReservation, rememberPurchase, scopedStorage } from '../reservation';
+import { RESERVATION_CODE, TWO_DECKS, held, holdResult, postponableTicket, ticket, trip } from '../testing/fixtures';
 import { POSTPONE_STORAGE_PREFIX, PostponeStore } from './postpone.store';
 
 const KEY = '3f2b8c1e-8d4a-4c9e-9b1a-2f6d7e8a9b0c';
@@ -120,6 +120,32 @@ describe('postpone store', () => {
     expect(await store.showTrips()).toBe(false);
     expect(store.fechaError).toEqual({ field: 'fecha', key: 'validation:trip.fecha.past' });
     expect(calls.to(endpoints.trips)).toEqual([]);
+  });
+
+  it('a reload sends the release of the seat held before while it is still listed, then clears the list (spec §4)', async () => {
+    api();
+    await toSeat(make());
+    const own = scopedStorage(POSTPONE_STORAGE_PREFIX);
+    expect(heldSeats(own).map((seat) => seat.nasiento)).toEqual([5]);
+    const listedWhenSent: number[][] = [];
+    const releaseSeat = jest.fn(async () => void listedWhenSent.push(heldSeats(own).map((seat) => seat.nasiento)));
+    const again = new PostponeStore(NUMERO, { signedIn: () => false, navigate: jest.fn(), releaseSeat });
+    await again.load();
+    expect(releaseSeat).toHaveBeenCalledWith(expect.objectContaining({ nasiento: 5 }), NEW_KEY);
+    expect(listedWhenSent).toEqual([[5]]);
+    expect(heldSeats(own)).toEqual([]);
+  });
+
+  it("a fare difference opens its reservation after releasing the seats the tab's booking in progress held (spec §4)", async () => {
+    const OLD_KEY = '0d1e2f3a-4b5c-4d6e-8f7a-8b9c0d1e2f3a';
+    const calls = api(answer(endpoints.postpone, { estado: 'pendiente', diferencia_centimos: 2000, codigo: 'WXYZ6789', expira: '2026-11-22T15:30:00.000Z' }));
+    const store = make();
+    await toSeat(store);
+    sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(7, { clave_bloqueo: OLD_KEY })]));
+    expect(await store.confirm()).toBe(true);
+    expect(calls.to(endpoints.seatHold).filter((body) => body.gestado_asiento === 83)).toEqual([expect.objectContaining({ nasiento: 7, clave_bloqueo: OLD_KEY })]);
+    expect(heldSeats()).toEqual([]);
+    expect(purchaseKeyOf('WXYZ6789')).toBe(NEW_KEY);
   });
 
   it('a reload releases the seat held before', async () => {

@@ -14,7 +14,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { navigateToUrl } from 'single-spa';
 import { changeSeat, type SeatRef } from '../booking.resource';
 import { limaDay } from '../format';
-import { heldSeats, rememberPurchase, scopedStorage, ticketAccess } from '../reservation';
+import { heldSeats, openPurchase, scopedStorage, ticketAccess } from '../reservation';
 import * as sales from '../sales.resource';
 import { SeatsStore, type SeatsDeps } from '../seats/seats.store';
 import { TripsStore, type TripsDeps } from '../trips/trips.store';
@@ -208,7 +208,8 @@ export class PostponeStore {
     const answer = sent.value;
     this.holds.clear();
     if (answer.estado === 'pendiente') {
-      rememberPurchase(answer.codigo, seat.clave_bloqueo, this.deps.storage);
+      // The tab's booking in progress, replaced by this purchase, frees its seats first (spec §4).
+      await openPurchase(answer.codigo, seat.clave_bloqueo, (held) => this.deps.releaseSeat(held, held.clave_bloqueo), this.deps.storage);
       this.deps.navigate(`/pasajes/reserva/${answer.codigo}`);
       return true;
     }
@@ -220,10 +221,13 @@ export class PostponeStore {
     return true;
   }
 
-  /** Frees a seat this page held before (a reload, another day, another trip) and forgets it. */
+  /**
+   * Frees a seat this page held before (a reload, another day, another trip), then forgets it and
+   * the search it was held in (spec §4: the releases sent while the seats are listed, then the list cleared).
+   */
   private async releaseHolds(): Promise<void> {
     const held = heldSeats(this.holds);
-    this.holds.clear();
     await Promise.all(held.map((seat) => this.deps.releaseSeat(seat, seat.clave_bloqueo).catch(() => undefined)));
+    this.holds.clear();
   }
 }

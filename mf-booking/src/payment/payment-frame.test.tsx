@@ -10,6 +10,7 @@ import { KEY, RETURN, workingApi } from '../testing/payment';
 import { setUpBooking } from '../testing/render';
 import { PaymentPage } from './payment.page';
 import { legLine, tripFacts } from '../leg-line';
+import { seatsTripLine } from '../seats/trip-line';
 
 beforeEach(async () => {
   sessionStorage.clear();
@@ -83,6 +84,24 @@ describe("step 3's frame filled from session storage before the code (frame-fill
     fillFrame(document, sessionStorage);
     expect(idaLine!.textContent).toBe(legLine(tripFacts(trip()), 'es-PE', terminals));
     expect(vueltaLine).toHaveTextContent('');
+    document.body.innerHTML = '';
+  });
+
+  it("writes the lines in the language the frame was rendered in: an English reader's dates in English", () => {
+    writeReservation({ search: { ...SEARCH, regreso: '2026-12-04' }, ida: trip(), vuelta: RETURN, tramo: 'vuelta', clave_bloqueo: KEY });
+    sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(5, { expira: later() }), held(20, { cviaje: RETURN.cviaje, expira: later() })]));
+    const englishTerminals = ({ salida, llegada }: { salida: string; llegada: string }) => `boarding at ${salida}, arriving at ${llegada}`;
+    document.body.innerHTML =
+      '<div id="remote-mf_booking" data-island="load" data-language="en-EN"><section>' +
+      ['ida', 'vuelta'].map((leg) => `<span data-frame-fill="payment-leg-${leg}" data-terminals="boarding at {salida}, arriving at {llegada}"></span>`).join('') +
+      '<p data-frame-fill="seats-trip"></p></section></div>';
+    fillFrame(document, sessionStorage);
+    const [idaLine, vueltaLine] = document.querySelectorAll('span');
+    const english = legLine(tripFacts(trip()), 'en-EN', englishTerminals);
+    expect(english).not.toBe(legLine(tripFacts(trip()), 'es-PE', englishTerminals));
+    expect(idaLine!.textContent).toBe(english);
+    expect(vueltaLine!.textContent).toBe(legLine(tripFacts(RETURN), 'en-EN', englishTerminals));
+    expect(document.querySelector('p')!.textContent).toBe(seatsTripLine(RETURN, 'en-EN'));
     document.body.innerHTML = '';
   });
 });

@@ -1,9 +1,9 @@
 import { endpoints } from '@rumbo/shared/contract';
-import { ALERT } from '@rumbo/shared';
+import { ALERT, STORAGE_KEYS, heldSeats } from '@rumbo/shared';
 import { answer, json, stubEndpointCalls } from '@rumbo/shared/testing';
 import { setUpBooking } from '../testing/render';
 import { purchaseKeyOf } from '../reservation';
-import { RESERVATION_CODE, reservationView } from '../testing/fixtures';
+import { RESERVATION_CODE, held, holdResult, reservationView } from '../testing/fixtures';
 import { RecoveryStore } from './recovery.store';
 
 const ACCESS = 'acc3ssKey_from-recovery-1234';
@@ -79,5 +79,33 @@ describe('recovery store', () => {
     expect(store.form.problem).toEqual({ key: 'validation:sale.reserva.noEncontrada', text: 'No encontramos la reserva' });
     expect(purchaseKeyOf(RESERVATION_CODE)).toBeUndefined();
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('opening a recovered purchase first releases the seats this tab still holds (spec §4: 83 for each while listed, then the list cleared)', async () => {
+    const OLD_KEY = '0d1e2f3a-4b5c-4d6e-8f7a-8b9c0d1e2f3a';
+    sessionStorage.setItem(STORAGE_KEYS.seats, JSON.stringify([held(2, { clave_bloqueo: OLD_KEY }), held(3, { clave_bloqueo: OLD_KEY })]));
+    const listedWhenSent: number[][] = [];
+    const api = stubEndpointCalls(
+      answer(endpoints.recovery, () => ({ reserva: reservationView({ estado: 'pagada' }), acceso: ACCESS, expira: '2026-11-22T17:00:00.000Z' })),
+      answer(endpoints.seatHold, (_request, body) => {
+        listedWhenSent.push(heldSeats().map((seat) => seat.nasiento));
+        return holdResult(body);
+      }),
+    );
+    const navigate = jest.fn();
+    const store = new RecoveryStore({ codigo: RESERVATION_CODE, email: 'rosa@example.pe', verificacion: '123456' }, { navigate });
+    store.step = 'prove';
+    expect(await store.submit()).toBeUndefined();
+    expect(api.to(endpoints.seatHold)).toEqual([
+      expect.objectContaining({ nasiento: 2, gestado_asiento: 83, clave_bloqueo: OLD_KEY }),
+      expect.objectContaining({ nasiento: 3, gestado_asiento: 83, clave_bloqueo: OLD_KEY }),
+    ]);
+    expect(listedWhenSent).toEqual([
+      [2, 3],
+      [2, 3],
+    ]);
+    expect(heldSeats()).toEqual([]);
+    expect(purchaseKeyOf(RESERVATION_CODE)).toBe(ACCESS);
+    expect(navigate).toHaveBeenCalledWith(`/pasajes/reserva/${RESERVATION_CODE}`);
   });
 });

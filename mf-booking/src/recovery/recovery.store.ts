@@ -2,11 +2,11 @@ import { FormState, type FocusTarget } from '@rumbo/shared';
 import { RecoverySchema } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { navigateToUrl } from 'single-spa';
-import { rememberPurchase } from '../reservation';
+import { openPurchase } from '../reservation';
 import * as sales from '../sales.resource';
 
 export interface RecoveryDeps {
-  api: Pick<typeof sales, 'recoverPurchase'>;
+  api: Pick<typeof sales, 'recoverPurchase' | 'releaseSeat'>;
   storage: Storage;
   navigate: (url: string) => void;
 }
@@ -65,7 +65,8 @@ export class RecoveryStore {
       });
       return 'verificacion';
     }
-    rememberPurchase(answer.reserva.codigo, answer.acceso, this.deps.storage);
+    // The booking in progress it replaces frees its seats first (spec §4).
+    await openPurchase(answer.reserva.codigo, answer.acceso, this.deps.api.releaseSeat, this.deps.storage);
     this.deps.navigate(`/pasajes/reserva/${answer.reserva.codigo}`);
     return undefined;
   }

@@ -1,0 +1,52 @@
+/**
+ * @jest-environment node
+ */
+import type { AccountProfile } from '@rumbo/shared/schemas';
+import { clearTimers } from 'mobx-react-lite';
+import { SECTIONS } from './my-account-layout';
+import { PROFILE_DATA_KEY } from './my-account.page';
+import { render } from './renderer';
+import { CLIENTE } from './testing/fixtures';
+
+/**
+ * This version's renderer as the site server calls it, in Node: Mi cuenta and each of its
+ * sections rendered for the signed-in reader, with the profile the shell's renderer asked once.
+ */
+const PROFILE: AccountProfile = { ...CLIENTE, correo_cc: null, correo_cc_confirmado: false };
+const CONFIG = { product: 'rumbo', apiBaseUrl: 'http://api.test/' } as Parameters<typeof render>[0]['config'];
+const SESSION = { token: 'token-de-rosa' };
+
+let asked: string[];
+beforeEach(() => {
+  asked = [];
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+    asked.push(new URL(String(url)).pathname);
+    return new Response(JSON.stringify({ data: PROFILE }), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+// The observer components' sweep timer (mobx-react-lite), which would outlive the test.
+afterAll(() => clearTimers());
+
+test("Mi cuenta renders signed in with the profile the shell's renderer asked: the API is not asked for it again", async () => {
+  const result = await render({ path: '/micuenta', query: {}, language: 'es-PE', config: CONFIG, session: SESSION, profile: PROFILE });
+  expect(asked).toEqual([]);
+  expect(result.data[PROFILE_DATA_KEY]).toEqual(PROFILE);
+  expect(result.html).toContain('Hola, Rosa');
+  expect(result.html).toContain('rosa@example.pe');
+});
+
+test('without it (a renderer called alone), the loader asks the profile once, with the reader’s token', async () => {
+  const result = await render({ path: '/micuenta', query: {}, language: 'es-PE', config: CONFIG, session: SESSION });
+  expect(asked).toEqual(['/rest/user/perfil']);
+  expect(result.data[PROFILE_DATA_KEY]).toEqual(PROFILE);
+});
+
+test("each of Mi cuenta's sections (/micuenta/*) is rendered by the server, signed in, in its place", async () => {
+  for (const { path } of SECTIONS.filter((section) => section.path !== '/micuenta')) {
+    const result = await render({ path, query: {}, language: 'en-EN', config: CONFIG, session: SESSION, profile: PROFILE });
+    expect({ path, island: result.island, data: result.data }).toEqual({ path, island: 'intent', data: { [PROFILE_DATA_KEY]: PROFILE } });
+    expect({ path, greets: result.html.includes('Hello, Rosa') }).toEqual({ path, greets: true });
+  }
+  expect(asked).toEqual([]);
+});

@@ -1,0 +1,47 @@
+/**
+ * @jest-environment node
+ */
+import { render } from './renderer';
+
+/**
+ * This version's renderer as the site server calls it, in Node: what a reader without JavaScript
+ * (or a crawler) gets is the page's content in place, not a hidden copy only a script reveals.
+ */
+const ORIGINS = ['Arequipa', 'Ayacucho', 'Cajamarca', 'Chachapoyas', 'Chiclayo', 'Chimbote', 'Cusco', 'Huancayo', 'Huaraz', 'Ica', 'Juliaca', 'Máncora', 'Moquegua', 'Nazca', 'Paracas', 'Piura', 'Puno', 'Tacna', 'Tarapoto', 'Trujillo', 'Tumbes', 'Huánuco'];
+const LIMA = {
+  cciudad: 4, nombre: 'Lima', codigo: 'LIM', slug: 'lima', resumen: 'La capital del Perú.', descripcion: 'Ciudad de los Reyes, frente al Pacífico.',
+  terminales: [{ cterminal: 41, nombre: 'Terminal Javier Prado', direccion: 'Av. Javier Prado Este 1155' }],
+  agencias: ['Javier Prado', 'Plaza Norte', 'Atocongo', 'La Victoria', 'Miraflores', 'San Isidro'].map((nombre, i) => ({
+    cagencia: 100 + i, cciudad: 4, ciudad: 'Lima', codigo: 'LIM', slug: 'lima', cterminal: i === 0 ? 41 : null, nombre: `Agencia ${nombre}`,
+    direccion: `Av. ${nombre} ${1000 + i}`, latitud: -12.09, longitud: -77.01, telefono: `01 555 010${i}`,
+    horario: { dias: 'todos', abre: '06:00', cierra: '22:00' }, servicios: { pasajes: true, carga: i % 2 === 0 },
+  })),
+  rutas: ORIGINS.map((nombre, i) => ({
+    origen: { cciudad: 10 + i, nombre, codigo: nombre.slice(0, 3).toUpperCase() },
+    destino: { cciudad: 4, nombre: 'Lima', codigo: 'LIM', slug: 'lima' },
+    duracion_min: 300 + i * 30,
+    precio_desde: 40 + i,
+  })),
+};
+
+const CONFIG = { product: 'rumbo', apiBaseUrl: 'http://api.test/' } as Parameters<typeof render>[0]['config'];
+
+afterEach(() => jest.restoreAllMocks());
+
+test('/destinos/lima is rendered whole, in place: its content without any script, every route of the city', async () => {
+  const asked: string[] = [];
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+    asked.push(String(url));
+    return new Response(JSON.stringify({ data: LIMA }), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  const { html } = await render({ path: '/destinos/lima', query: {}, language: 'es-PE', config: CONFIG });
+  expect(asked).toEqual(['http://api.test/rest/destino/lima']);
+  // A large page is the case: React moves a boundary this big out of place unless told not to.
+  expect(html.length).toBeGreaterThan(12_800);
+  expect(html).not.toMatch(/<script|<template|hidden id="S:/);
+  expect(html).toContain('<h1 class="chakra-heading');
+  expect(html).toContain('Viaja a Lima</h1>');
+  for (const origin of ORIGINS) expect(html).toContain(`Ver pasajes de ${origin} a Lima`);
+  expect(html).toContain('Terminal Javier Prado');
+  expect(html).toContain('Av. San Isidro 1005');
+});
