@@ -5,6 +5,7 @@ import { DeclarationSchema } from './aftersale.schema';
 import { CompanySchema } from './company.schema';
 import { ComplaintSchema } from './complaint.schema';
 import { DisruptionSchema } from './disruption.schema';
+import { GuestSchema } from './sales.contract';
 import { BuyerSchema, LapChildSchema, PassengerSchema } from './sales.schema';
 import { validationText } from './validation.messages';
 import { CargoShipmentSchema, FacturaRequestSchema } from './vouchers.schema';
@@ -43,6 +44,7 @@ describe('issue 45 item 4: every free-text field that reaches a voucher, PDF, ma
   const cases: [string, v.GenericSchema, Record<string, unknown>, string[]][] = [
     ['passenger', PassengerSchema, passenger, ['nombres', 'paterno', 'materno']],
     ['lap child', LapChildSchema, { ctipo_documento: 19, numero: '45678913', nombres: 'Inti', paterno: 'Quispe', materno: 'Rojas', nacimiento: '2024-01-01', parentesco: 'madre' }, ['nombres', 'paterno', 'materno']],
+    ['guest', GuestSchema, { nombre: 'Rosa Quispe', email: 'rosa@example.pe' }, ['nombre']],
     ['buyer', BuyerSchema, { nombre: 'Rosa Quispe', email: 'rosa@example.pe', comprobante: 'factura', ruc: '20100047218', razon_social: 'Andes SAC' }, ['nombre', 'razon_social']],
     ['factura request', FacturaRequestSchema, { codigo: 'NY3U85CA', clave_bloqueo: '6f1c2b9e-3a4d-4e5f-8a7b-1c2d3e4f5a6b', ruc: '20100047218', razon_social: 'Andes SAC' }, ['razon_social']],
     ['company', CompanySchema, { ruc: '20100047218', razon_social: 'Andes SAC', contacto: 'Rosa', correo: 'rosa@example.pe', telefono: '987654321', mensaje: 'Hola' }, ['razon_social', 'contacto', 'correo', 'mensaje']],
