@@ -33,7 +33,11 @@ import type { Database } from './client';
  * session lock (db/client.ts) is taken on a bare connection before the store serves anything.
  *
  * So `reserve` takes key → seats → account, and `issuePaid` (notices, free postponements,
- * points-only purchases) payment → reservation → ticket → seats → account → voucherSeries. Taking a lock above
+ * points-only purchases) payment → reservation → ticket → seats → account → voucherSeries. A
+ * cancellation or refund of a ticket (`voidTicket`) and a transfer take reservation → ticket: a row
+ * inserted with a foreign key to a reservation (a ledger row, a refund) takes a share lock on that
+ * reservation, so a transaction that writes one locks the reservation first, explicitly (issue 45
+ * item 7: the cancellation's implicit lock after the ticket deadlocked a transfer). Taking a lock above
  * one already taken in the same transaction throws `LockOrderError` before the lock is asked for.
  *
  * Every lock is taken through `locks` below. A module's own rows are locked by its own small

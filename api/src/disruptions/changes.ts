@@ -93,6 +93,29 @@ export async function cancelTicket(db: Database, input: { numero: string; destin
 }
 
 /**
+ * Issue 45 item 7: the transfer already made answers a transfer to the same passenger (a double
+ * click, another tab); a transfer to someone else is a 409 saying it was already transferred
+ * (before, it answered 200 with the first one's ticket, as if it had applied); another change is
+ * the 409 of `repeated`.
+ */
+async function repeatedTransfer(db: Database, numero: string, p: Passenger, context: ChoiceContext): Promise<Choice | null> {
+  const existing = await repeated(db, numero, 'transferencia', context);
+  if (!existing) return null;
+  const [change] = await db.select().from(boleto_cambio).where(eq(boleto_cambio.numero, numero));
+  const [issued] = change?.boleto_nuevo ? await db.select().from(boleto).where(eq(boleto.numero, change.boleto_nuevo)) : [];
+  const same =
+    issued !== undefined &&
+    issued.pasajero_ctipo_documento === p.ctipo_documento &&
+    issued.pasajero_numero === p.numero &&
+    issued.pasajero_nombres === p.nombres &&
+    issued.pasajero_paterno === p.paterno &&
+    issued.pasajero_materno === p.materno &&
+    String(issued.pasajero_nacimiento).slice(0, 10) === p.nacimiento;
+  if (!same) throw new ConflictError('change.yaTransferido');
+  return existing;
+}
+
+/**
  * `POST /rest/venta/transferir`: until the transfer limit, the ticket in another (adult)
  * passenger's name, free: in one transaction (the reservation, then the ticket locked) the old
  * ticket is 'transferido' (its QR no longer boards: `boardingCheck`), a new ticket with a new
@@ -102,7 +125,7 @@ export async function cancelTicket(db: Database, input: { numero: string; destin
 export async function transferTicket(db: Database, input: { numero: string; pasajero: Passenger }, access: TicketAccess, context: ChoiceContext): Promise<Choice> {
   const { now } = context;
   const rec = await ticketRecord(db, input.numero, access, now);
-  const again = await repeated(db, input.numero, 'transferencia', context);
+  const again = await repeatedTransfer(db, input.numero, input.pasajero, context);
   if (again) return again;
   const refusal = await changeRefusal(db, rec, context);
   if (refusal) throw new ConflictError(refusal);
@@ -146,7 +169,8 @@ export async function transferTicket(db: Database, input: { numero: string; pasa
     const legs = await legsOf(tx, [seat]);
     await enqueueMail(tx, ticketsMail({ codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email, totalCentimos: r.total_centimos }, (r.idioma === 'en-EN' ? 'en-EN' : 'es-PE') as Language, mailLegs(legs)));
   });
-  return (await repeated(db, input.numero, 'transferencia', context))!;
+  // The transfer this request made, or the one another request made first (then a 409 when it was to someone else).
+  return (await repeatedTransfer(db, input.numero, input.pasajero, context))!;
 }
 
 /** What a boarding scanner asks of a QR: signed by us AND its ticket still valid (a transferred, postponed or cancelled ticket's QR does not board). */

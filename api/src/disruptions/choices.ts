@@ -242,7 +242,8 @@ export interface VoidRequest {
 }
 
 /**
- * Voids a valid ticket for money back or credit, in one transaction under the ticket's lock: the
+ * Voids a valid ticket for money back or credit, in one transaction under the locks of its
+ * reservations and then the ticket (db/lock-order.ts): the
  * choice row first (a second request finds it and changes nothing), the ticket 'anulado', its
  * seat back on sale for its stretch, an 'anulacion' ledger row, the refunds to make (each with its
  * idempotency key) or the credit lot, the voucher's credit note, the buyer's mail. Refunds are
@@ -253,6 +254,11 @@ export async function voidTicket(db: Database, rec: TicketRecord, request: VoidR
   const parts = await paidParts(db, request.numero);
   const paid = parts.reduce((sum, p) => sum + p.monto, 0);
   await db.transaction(async (tx) => {
+    // Issue 45 item 7: the reservations first (the ticket's, whose ledger row this writes, and each
+    // paid part's, whose refund rows point at them), ascending, then the ticket. Writing those rows
+    // takes a share lock on each reservation through its foreign key; taken after the ticket, that
+    // lock ran against a transfer (reservation → ticket) and deadlocked.
+    for (const creserva of [...new Set([rec.reservation.creserva, ...parts.map((p) => p.creserva)])].sort((x, y) => x - y)) await salesLocks.reservation(tx, creserva);
     const ticket = await salesLocks.ticket(tx, request.numero);
     const [already] = await tx.select().from(boleto_cambio).where(eq(boleto_cambio.numero, request.numero));
     if (already) return;

@@ -60,6 +60,15 @@ export function redactedError(error: unknown): Record<string, unknown> {
   return out;
 }
 
+/** The PostgreSQL SQLSTATE of an error or of one of its causes (drizzle wraps the driver's error). */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /**
  * Domain errors become their 4xx; Fastify's own client errors (malformed JSON, wrong content
  * type, body too large, rate limit) keep their 4xx status with a translated generic message;
@@ -70,6 +79,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       const field = error instanceof InvalidInputError ? error.field : undefined;
       return send(request, reply, statusOf(error), error.code, field);
+    }
+    // Issue 45 item 7: PostgreSQL aborted this transaction for another's sake (a deadlock, a
+    // serialization failure). The lock order (db/lock-order.ts) is what prevents deadlocks; should
+    // one still happen, the loser gets a clear 409 to check and retry, not a 500, and the log says which route.
+    const sqlState = sqlStateOf(error);
+    if (sqlState === '40P01' || sqlState === '40001') {
+      request.log.warn({ sqlState, route: request.routeOptions.url }, 'transaction aborted by a concurrent one');
+      return send(request, reply, 409, 'request.concurrent');
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return send(request, reply, 429, 'request.tooMany');

@@ -180,6 +180,59 @@ describe(`POST /rest/asiento/extender (${TEST_ENGINE})`, () => {
     }
   });
 
+  it('issue 45 item 5: releasing the seat (83) and holding it again with the same key keeps the purchase\'s cap and spent extensions', async () => {
+    const start = clock;
+    const { trip, seats, clave } = await purchase('LIM', 'AYP', 17);
+    clock = start + 9 * MINUTE;
+    expect((await extend(clave)).statusCode).toBe(200);
+    clock = start + 18 * MINUTE;
+    expect((await extend(clave)).json().data.prorrogas_restantes).toBe(0);
+    clock = start + 25 * MINUTE;
+    expect((await post('/rest/asiento/bloquear', seatBody(trip, seats[0]!, 83, clave))).statusCode).toBe(200);
+    const again = await hold(trip, seats[0]!, clave);
+    expect(again.statusCode).toBe(200);
+    // Still the first hold's cap, not 10 fresh minutes under a new one.
+    expect(again.json().data.expira).toBe(new Date(start + HOLD_MAX_MINUTES * MINUTE).toISOString());
+    clock = start + 26 * MINUTE;
+    const refused = await extend(clave);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('hold.extensionLimit');
+    const counts = await queryRows<{ prorrogas: number }>(api.db, sql`select prorrogas from bloqueo_prorroga where clave_hash = ${hashKey(clave)}`);
+    expect(counts).toEqual([{ prorrogas: HOLD_EXTENSIONS }]);
+    // At the cap the seat is on sale for everyone.
+    clock = start + HOLD_MAX_MINUTES * MINUTE + 1000;
+    expect((await hold(trip, seats[0]!, undefined, '198.51.100.45')).statusCode).toBe(200);
+  });
+
+  it('issue 45 item 5: the same customer releasing the seat and holding it again under a new key stays within its first cap', async () => {
+    const start = clock;
+    const { trip, seats, clave } = await purchase('LIM', 'JUL', 17);
+    clock = start + 9 * MINUTE;
+    expect((await extend(clave)).statusCode).toBe(200);
+    clock = start + 18 * MINUTE;
+    expect((await extend(clave)).statusCode).toBe(200);
+    clock = start + 25 * MINUTE;
+    expect((await post('/rest/asiento/bloquear', seatBody(trip, seats[0]!, 83, clave))).statusCode).toBe(200);
+    // A new purchase key (no clave_bloqueo), same customer, same seat.
+    const fresh = await hold(trip, seats[0]!);
+    expect(fresh.statusCode).toBe(200);
+    const newKey = fresh.json().data.clave_bloqueo as string;
+    expect(newKey).not.toBe(clave);
+    expect(fresh.json().data.expira).toBe(new Date(start + HOLD_MAX_MINUTES * MINUTE).toISOString());
+    // The new key's extensions cannot carry this seat past it either.
+    clock = start + 27 * MINUTE;
+    const refused = await extend(newKey);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('hold.extensionLimit');
+    const stored = await queryRows<{ expira: string | Date }>(api.db, sql`select expira from viaje_asiento where clave_hash = ${hashKey(newKey)}`);
+    expect(stored.map((row) => new Date(row.expira).getTime())).toEqual([start + HOLD_MAX_MINUTES * MINUTE]);
+    // Another customer holding the seat later starts a cap of their own.
+    clock = start + HOLD_MAX_MINUTES * MINUTE + 1000;
+    const other = await hold(trip, seats[0]!, undefined, '198.51.100.46');
+    expect(other.statusCode).toBe(200);
+    expect(other.json().data.expira).toBe(new Date(clock + 10 * MINUTE).toISOString());
+  });
+
   it('keeps the seat from another buyer past its first end, and frees it at the new one', async () => {
     const start = clock;
     const { trip, seats, clave } = await purchase('LIM', 'NZC', 15);

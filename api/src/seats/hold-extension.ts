@@ -25,9 +25,12 @@ async function liveHolds(db: Database, keyHash: string, nowIso: string): Promise
  * of them ends now. Kept alone so the holds table can change under it (issue 19's per-leg holds).
  */
 export async function extendHolds(db: Database, keyHash: string, until: Date, nowIso: string): Promise<Date | null> {
+  // Each hold also stays within its customer's cap on its seat (issue 45 item 5, seatCap in seats.service.ts).
   const rows = await queryRows<{ primera: string | Date | null }>(db, sql`
     with extended as (
-      update viaje_asiento set expira = greatest(expira, ${until.toISOString()}::timestamptz)
+      update viaje_asiento set expira = greatest(expira, least(${until.toISOString()}::timestamptz, coalesce(
+        (select b.tope from bloqueo_prorroga b where b.clave_hash = 'asiento:' || viaje_asiento.cliente_hash || ':' || viaje_asiento.cviaje_asiento),
+        ${until.toISOString()}::timestamptz)))
       where clave_hash = ${keyHash} and gestado_asiento = ${HELD} and expira > ${nowIso}::timestamptz
       returning expira)
     select min(expira) as primera from extended`);
@@ -72,6 +75,8 @@ export async function extendHold(db: Database, body: HoldExtensionRequest, now: 
     if (until.getTime() <= live.primera.getTime()) throw new ConflictError('hold.extensionLimit');
     const primera = await extendHolds(tx, keyHash, until, nowIso);
     if (!primera) throw new ConflictError('hold.none');
+    // The purchase's first hold is at its customer's cap on that seat: no time given, not counted.
+    if (primera.getTime() <= live.primera.getTime()) throw new ConflictError('hold.extensionLimit');
     return { expira: primera.toISOString(), prorrogas_restantes: HOLD_EXTENSIONS - Number(count.prorrogas) };
   });
 }

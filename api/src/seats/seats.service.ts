@@ -290,7 +290,8 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date,
     if (Number(counted[0]?.n ?? 0) >= MAX_SEATS) throw new ConflictError('seat.limit');
     if (client) await boundClient(tx, trip.cviaje, seat.cviaje_asiento, client, keyHash, !body.clave_bloqueo, nowIso);
     await leaveOtherStretches(tx, trip, keyHash, nowIso);
-    const end = await holdEnd(tx, keyHash, now);
+    let end = await holdEnd(tx, keyHash, now);
+    if (client) end = await seatCap(tx, client.device, seat.cviaje_asiento, now, end);
     // Holds of one seat queue here (the seats step of the lock order); the exclusion constraint
     // viaje_asiento_paradas_excl is what refuses an overlap.
     await locks.seatStretches(tx, [{ cviaje: trip.cviaje, nasiento: body.nasiento }]);
@@ -327,9 +328,11 @@ export async function changeSeat(db: Database, body: SeatHoldRequest, now: Date,
  * Issue 32 item 3: when a hold taken now by the key ends: HOLD_MINUTES from now, never past the
  * key's cap (`bloqueo_prorroga.tope`, HOLD_MAX_MINUTES after the key's first hold), so re-sending
  * `/rest/asiento/bloquear` with the key moves no hold's end further than `/rest/asiento/extender`
- * may. The cap is set when the key holds nothing live (its first hold, or a purchase that lapsed
- * or was released: then its seats were back on sale and the key starts over like a new one, with
- * its extensions counted again). Runs under the key's lock.
+ * may. The cap is set by the key's first hold and starts over (with its extensions counted again)
+ * only once it has passed: then every seat of the key was back on sale at its end, and the key is
+ * like a new one. Issue 45 item 5: a release (83) or a hold that lapsed before the cap starts
+ * nothing over; before, releasing and holding again gave the key a new cap and fresh extensions,
+ * a way to keep a seat for ever. Runs under the key's lock.
  */
 async function holdEnd(tx: Database, keyHash: string, now: Date): Promise<Date> {
   const nowIso = now.toISOString();
@@ -341,7 +344,7 @@ async function holdEnd(tx: Database, keyHash: string, now: Date): Promise<Date> 
     const tope = new Date(now.getTime() + HOLD_MAX_MINUTES * 60_000).toISOString();
     await tx.execute(sql`
       insert into bloqueo_prorroga (clave_hash, prorrogas, tope) values (${keyHash}, 0, ${tope}::timestamptz)
-      on conflict (clave_hash) do update set prorrogas = 0, tope = excluded.tope`);
+      on conflict (clave_hash) do update set prorrogas = 0, tope = excluded.tope where bloqueo_prorroga.tope <= ${nowIso}::timestamptz`);
   } else {
     // Holds taken before the cap was stored with the first hold: counted from the earliest one's start.
     const first = new Date(new Date(live[0]!.primera!).getTime() - HOLD_MINUTES * 60_000 + HOLD_MAX_MINUTES * 60_000).toISOString();
@@ -352,6 +355,31 @@ async function holdEnd(tx: Database, keyHash: string, now: Date): Promise<Date> 
   const rows = await queryRows<{ tope: string | Date }>(tx, sql`select tope from bloqueo_prorroga where clave_hash = ${keyHash}`);
   return new Date(Math.min(now.getTime() + HOLD_MINUTES * 60_000, new Date(rows[0]!.tope).getTime()));
 }
+
+/**
+ * Issue 45 item 5: the cap belongs to the customer and the seat too, not only to the purchase key:
+ * a customer (`device`: address and browser) who releases a seat and holds it again under a new
+ * key stays within the cap of their first hold of it. Stored as a `bloqueo_prorroga` row of its
+ * own (`seatCapKey`), set by the customer's first hold of the seat and started over only once it
+ * has passed (the seat was on sale for everyone at its end). Answers `end`, never past that cap.
+ * Runs under the hold's locks (the key's, and the client's on the trip: `boundClient`).
+ */
+async function seatCap(tx: Database, device: string, cviaje_asiento: number, now: Date, end: Date): Promise<Date> {
+  const nowIso = now.toISOString();
+  const capKey = seatCapKey(device, cviaje_asiento);
+  const tope = new Date(now.getTime() + HOLD_MAX_MINUTES * 60_000).toISOString();
+  await tx.execute(sql`
+    insert into bloqueo_prorroga (clave_hash, prorrogas, tope) values (${capKey}, 0, ${tope}::timestamptz)
+    on conflict (clave_hash) do update set tope = excluded.tope where bloqueo_prorroga.tope <= ${nowIso}::timestamptz`);
+  const rows = await queryRows<{ tope: string | Date }>(tx, sql`select tope from bloqueo_prorroga where clave_hash = ${capKey}`);
+  return new Date(Math.min(end.getTime(), new Date(rows[0]!.tope).getTime()));
+}
+
+/**
+ * The `bloqueo_prorroga` row of one customer's cap on one seat: never a key's hash (those are
+ * 64 hex digits), and `extendHolds` finds it from the hold's own row (the same text, built in SQL).
+ */
+export const seatCapKey = (device: string, cviaje_asiento: number) => `asiento:${device}:${cviaje_asiento}`;
 
 /** PostgreSQL's exclusion_violation (23P01), through either driver and Drizzle's wrapping. */
 export function isExclusionViolation(error: unknown): boolean {

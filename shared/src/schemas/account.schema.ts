@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { DATE_MIN, DOCUMENT_TYPES, GENDERS, type DocumentType } from './complaint.schema';
 import { limaToday } from './format';
 import type { ValidationKey } from './validation.messages';
+import { xmlText } from './xml-text';
 
 /**
  * Bodies of the accounts' `/rest` calls (DECISIONS.md, Accounts and sessions): the forms of
@@ -23,7 +24,8 @@ export const PHONE_MAX = 15;
 /** Accounts are for adults (they buy tickets for minors). */
 export const MIN_AGE = 18;
 
-const text = v.fallback(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim()), '');
+// Names and e-mails reach mails and vouchers: only what XML carries (outside the fallback, which would swallow it).
+const text = v.pipe(v.fallback(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim()), ''), xmlText());
 /** Passwords are taken as typed: spaces count. */
 const raw = v.fallback(v.string(), '');
 const flag = v.fallback(v.pipe(v.union([v.boolean(), v.string()]), v.transform((value) => value === true || value === 'true')), false);

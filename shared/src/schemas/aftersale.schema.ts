@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { purchaseKey, RESERVATION_CODE_PATTERN, reservationCode } from './sales.contract';
+import { xmlText } from './xml-text';
 
 /**
  * Requests of issue 7 (after the sale). Every request that acts on a purchase or one of its
@@ -68,7 +69,7 @@ const accepted = (message: string) => v.literal(true, message);
 const DeclarationObject = v.object({
     ...ticketAccess,
     /** Name of the person to call in an emergency. */
-    contacto_nombre: v.pipe(v.string('declaration.contacto.required'), v.trim(), v.minLength(2, 'declaration.contacto.required'), v.maxLength(120, 'declaration.contacto.required')),
+    contacto_nombre: v.pipe(v.string('declaration.contacto.required'), v.trim(), v.minLength(2, 'declaration.contacto.required'), v.maxLength(120, 'declaration.contacto.required'), xmlText()),
     /** Their phone: 7 to 15 digits, an optional leading `+`. */
     contacto_telefono: v.pipe(v.string('declaration.telefono.invalid'), v.trim(), v.regex(/^\+?\d{7,15}$/, 'declaration.telefono.invalid')),
     /** Carries no prohibited or dangerous goods (weapons, explosives, flammables, drugs...). */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { ValidationKey } from './validation.messages';
+import { xmlText } from './xml-text';
 
 /**
  * Companies (`/rest/juridica/*`): a RUC looked up or registered, for the corporate form and the
@@ -13,6 +14,8 @@ import type { ValidationKey } from './validation.messages';
 const text = v.pipe(
   v.optional(v.unknown(), ''),
   v.transform((value) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '')),
+  // Every field here reaches the operator's mail (and a razón social a factura): only what XML carries.
+  xmlText(),
 );
 const msg = (key: ValidationKey) => key;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { ValidationKey } from './validation.messages';
+import { xmlText } from './xml-text';
 
 /**
  * Complaints book (libro de reclamaciones) form, spec §3, §5, §9.
@@ -33,9 +34,10 @@ export const COMPLAINT_DEFAULTS = {
   tamanioInput: DOCUMENT_LENGTH[DOCUMENT_TYPES.DNI],
 } as const;
 
-const text = v.fallback(
-  v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim()),
-  '',
+// The sheet is mailed and printed (PDF): every field holds only what XML carries (outside the fallback, which would swallow it).
+const text = v.pipe(
+  v.fallback(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim()), ''),
+  xmlText(),
 );
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

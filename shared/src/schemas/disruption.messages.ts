@@ -22,6 +22,7 @@ export const disruptionMessages = {
     'change.notValid': 'Este pasaje ya no es válido (fue postergado, anulado o transferido)',
     'change.minor': 'Los pasajes de menores, o de quien viaja a cargo de un menor, no se transfieren en línea: acérquese a una agencia',
     'change.disrupted': 'Su viaje tiene un cambio anunciado: use el enlace del correo para reprogramar o pedir la devolución sin costo',
+    'change.yaTransferido': 'Este pasaje ya fue transferido a otro pasajero',
   },
   'en-EN': {
     'disruption.tipo.invalid': 'Say whether the trip is delayed or cancelled',
@@ -43,5 +44,6 @@ export const disruptionMessages = {
     'change.notValid': 'This ticket is no longer valid (postponed, cancelled or transferred)',
     'change.minor': 'Tickets of minors, or of whoever travels in charge of a minor, cannot be transferred online: please visit an agency',
     'change.disrupted': 'Your trip has an announced change: use the link in our e-mail to rebook or get a refund free of charge',
+    'change.yaTransferido': 'This ticket was already transferred to another passenger',
   },
 } as const;

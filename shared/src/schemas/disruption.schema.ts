@@ -3,6 +3,7 @@ import { TICKET_NUMBER_PATTERN } from './aftersale.schema';
 import { purchaseKey, reservationCode } from './sales.contract';
 import { PassengerSchema } from './sales.schema';
 import { TicketAnswer, TripAnswerOf } from './disruption.parts';
+import { xmlText } from './xml-text';
 
 /**
  * Issue 35, when plans change: an operator's disruption (a delay or a cancellation of a trip or of
@@ -19,7 +20,7 @@ export type DisruptionKind = (typeof DISRUPTION_KINDS)[number];
 
 const positiveId = v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid'));
 const reason = (message: 'disruption.motivo_es.required' | 'disruption.motivo_en.required') =>
-  v.pipe(v.string(message), v.trim(), v.minLength(3, message), v.maxLength(300, message));
+  v.pipe(v.string(message), v.trim(), v.minLength(3, message), v.maxLength(300, message), xmlText());
 
 /**
  * `POST /rest/operador/incidencia`: declare a disruption on trip `cviaje`, over the stretch between

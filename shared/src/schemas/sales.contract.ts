@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { xmlText } from './xml-text';
 
 /**
  * The sales API's answers (issue 4: reservation, payment, tickets), typed once for the API and
@@ -69,7 +70,7 @@ export const ResendTicketsSchema = v.object({
 
 /** `POST /rest/invitado`: a guest buyer introduces themself before reserving. */
 export const GuestSchema = v.object({
-  nombre: v.pipe(v.string('sale.nombres.required'), v.trim(), v.minLength(1, 'sale.nombres.required'), v.maxLength(120, 'sale.nombres.required')),
+  nombre: v.pipe(v.string('sale.nombres.required'), v.trim(), v.minLength(1, 'sale.nombres.required'), v.maxLength(120, 'sale.nombres.required'), xmlText()),
   email: v.pipe(v.string('sale.email.invalid'), v.trim(), v.toLowerCase(), v.email('sale.email.invalid'), v.maxLength(120, 'sale.email.invalid')),
 });
 

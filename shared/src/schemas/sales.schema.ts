@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { isValidRuc } from './company.schema';
 import { isCalendarDate, limaToday } from './format';
 import { coupon, purchaseKey } from './sales.contract';
+import { xmlText } from './xml-text';
 
 /** Document types of a passenger (spec: 19 DNI, 20 carnet de extranjería, 21 passport). */
 export const DOCUMENT_TYPE = { dni: 19, ce: 20, pasaporte: 21 } as const;
@@ -10,7 +11,8 @@ export const RESERVATION_MINUTES = 30;
 /** Age (at departure) under which a passenger is a minor and needs a responsible adult. */
 export const ADULT_AGE = 18;
 
-const text = (message: string, max = 60) => v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, message));
+/** A name as it goes on tickets, vouchers and mails: trimmed, 1..max characters, all of them ones XML carries. */
+const text = (message: string, max = 60) => v.pipe(v.string(message), v.trim(), v.minLength(1, message), v.maxLength(max, message), xmlText());
 
 /** Whole years between `birth` and `on` (both YYYY-MM-DD). */
 export function ageOn(birth: string, on: string): number {
@@ -79,7 +81,7 @@ export const BuyerSchema = v.pipe(
     email: v.pipe(v.string('sale.email.invalid'), v.trim(), v.toLowerCase(), v.email('sale.email.invalid'), v.maxLength(120, 'sale.email.invalid')),
     comprobante: v.picklist(['boleta', 'factura'], 'request.invalid'),
     ruc: v.optional(v.pipe(v.string('sale.ruc.invalid'), v.trim(), v.check(isValidRuc, 'sale.ruc.invalid'))),
-    razon_social: v.optional(v.pipe(v.string('sale.razon.required'), v.trim(), v.maxLength(200, 'sale.razon.required'))),
+    razon_social: v.optional(v.pipe(v.string('sale.razon.required'), v.trim(), v.maxLength(200, 'sale.razon.required'), xmlText())),
   }),
   v.forward(v.check((b) => b.comprobante !== 'factura' || b.ruc !== undefined, 'sale.ruc.invalid'), ['ruc']),
   v.forward(v.check((b) => b.comprobante !== 'factura' || !!b.razon_social, 'sale.razon.required'), ['razon_social']),

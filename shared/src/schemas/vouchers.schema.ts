@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { isValidRuc } from './company.schema';
 import { DocumentSchema } from './sales.schema';
 import { ReservationLookupSchema } from './sales.contract';
+import { xmlText } from './xml-text';
 
 /**
  * Issue 34: the electronic vouchers of a purchase, and a factura asked for after it (the buyer's
@@ -10,7 +11,7 @@ import { ReservationLookupSchema } from './sales.contract';
 export const FacturaRequestSchema = v.object({
   ...ReservationLookupSchema.entries,
   ruc: v.pipe(v.string('sale.ruc.invalid'), v.trim(), v.check(isValidRuc, 'sale.ruc.invalid')),
-  razon_social: v.pipe(v.string('sale.razon.required'), v.trim(), v.minLength(1, 'sale.razon.required'), v.maxLength(200, 'sale.razon.required')),
+  razon_social: v.pipe(v.string('sale.razon.required'), v.trim(), v.minLength(1, 'sale.razon.required'), v.maxLength(200, 'sale.razon.required'), xmlText()),
 });
 export type FacturaRequest = v.InferOutput<typeof FacturaRequestSchema>;
 
@@ -99,10 +100,10 @@ export const CargoShipmentSchema = v.pipe(
   v.object({
     cagencia_origen: v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid')),
     cagencia_destino: v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid')),
-    remitente: v.pipe(v.string('sale.nombres.required'), v.trim(), v.minLength(1, 'sale.nombres.required'), v.maxLength(120, 'sale.nombres.required')),
+    remitente: v.pipe(v.string('sale.nombres.required'), v.trim(), v.minLength(1, 'sale.nombres.required'), v.maxLength(120, 'sale.nombres.required'), xmlText()),
     remitente_documento: DocumentSchema,
     email: v.pipe(v.string('sale.email.invalid'), v.trim(), v.toLowerCase(), v.email('sale.email.invalid'), v.maxLength(120, 'sale.email.invalid')),
-    destinatario: v.pipe(v.string('sale.nombres.required'), v.trim(), v.minLength(1, 'sale.nombres.required'), v.maxLength(120, 'sale.nombres.required')),
+    destinatario: v.pipe(v.string('sale.nombres.required'), v.trim(), v.minLength(1, 'sale.nombres.required'), v.maxLength(120, 'sale.nombres.required'), xmlText()),
     documento_destinatario: v.pipe(v.string('cargo.documento.format'), v.trim(), v.regex(/^\d{8,12}$/, 'cargo.documento.format')),
     pide_documento: v.optional(v.boolean('request.invalid'), false),
     paquetes: v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid'), v.maxValue(99, 'request.invalid')),
@@ -111,7 +112,7 @@ export const CargoShipmentSchema = v.pipe(
     /** What the sender paid, IGV included, in céntimos. */
     precio_centimos: v.pipe(v.number('request.invalid'), v.integer('request.invalid'), v.minValue(1, 'request.invalid'), v.maxValue(10_000_000, 'request.invalid')),
     ruc: v.optional(v.pipe(v.string('sale.ruc.invalid'), v.trim(), v.check(isValidRuc, 'sale.ruc.invalid'))),
-    razon_social: v.optional(v.pipe(v.string('sale.razon.required'), v.trim(), v.minLength(1, 'sale.razon.required'), v.maxLength(200, 'sale.razon.required'))),
+    razon_social: v.optional(v.pipe(v.string('sale.razon.required'), v.trim(), v.minLength(1, 'sale.razon.required'), v.maxLength(200, 'sale.razon.required'), xmlText())),
     idioma: v.optional(v.picklist(['es-PE', 'en-EN'], 'request.invalid'), 'es-PE'),
   }),
   v.forward(v.check((s) => s.cagencia_origen !== s.cagencia_destino, 'cargo.destino.same'), ['cagencia_destino']),
