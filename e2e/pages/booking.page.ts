@@ -65,6 +65,17 @@ export class BookingPage extends ShellPage {
     await this.searchForm().locator('button[type="submit"]').click();
   }
 
+  /** Step 1's fare calendar (issue 48): a day a link, the day shown marked as the current date. */
+  fareCalendar(): Locator {
+    return this.main.getByRole('navigation', { name: /^(Precios por día|Fares by day)$/ });
+  }
+
+  /** Taps the fare calendar's day `fecha` (YYYY-MM-DD): step 1 searches it. */
+  async searchDayFromCalendar(fecha: string): Promise<void> {
+    await this.fareCalendar().locator(`a[href*="fecha=${fecha}"]`).click();
+    await expect(this.page).toHaveURL(new RegExp(`[?&]fecha=${fecha}`));
+  }
+
   tripCards(): Locator {
     return this.main.locator('li').filter({ has: this.page.getByRole('heading', { level: 3 }) });
   }

@@ -252,6 +252,21 @@ test('a failed search offers a retry; a day without trips says so; a search that
   await expectAccessible(page);
 });
 
+test('step 1 shows the fare calendar around the day; a tap on another day searches it (issue 48)', async ({ consoleErrors, page }) => {
+  const booking = new BookingPage(page);
+  await booking.openTrips({ origen: 'LIM', destino: 'AQP', fecha: limaDate(3), pasajeros: 1 });
+  const calendar = booking.fareCalendar();
+  // Seven days each side, from today on: days 0 to 10 of the sales window.
+  await expect(calendar.getByRole('listitem')).toHaveCount(11);
+  await expect(calendar.locator('[aria-current="date"]')).toHaveAccessibleName(/: desde S\/ \d+\.\d{2}$/);
+  await expectAccessible(page);
+  await booking.searchDayFromCalendar(limaDate(4));
+  await expect(booking.fareCalendar().locator('[aria-current="date"]')).toBeVisible();
+  await expect(booking.fareCalendar().locator(`a[href*="fecha=${limaDate(3)}"]`)).toBeVisible();
+  await expect(booking.tripCards().first()).toBeVisible();
+  expect(consoleErrors.list()).toEqual([]);
+});
+
 test('the home page fetches the city combobox into the cache, and runs it only when a city box is touched', async ({ page }) => {
   const booking = new BookingPage(page);
   await booking.open('/');
