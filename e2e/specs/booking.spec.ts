@@ -264,7 +264,7 @@ test('step 1 shows the fare calendar around the day; a tap on another day search
   await expect(booking.fareCalendar().locator('[aria-current="date"]')).toBeVisible();
   await expect(booking.fareCalendar().locator(`a[href*="fecha=${limaDate(3)}"]`)).toBeVisible();
   await expect(booking.tripCards().first()).toBeVisible();
-  expect(consoleErrors.list()).toEqual([]);
+  expect(consoleErrors.seen).toEqual([]);
 });
 
 test('the home page fetches the city combobox into the cache, and runs it only when a city box is touched', async ({ page }) => {
