@@ -1,6 +1,7 @@
 /**
  * The one Jest setup of the browser packages (shell, shared, remotes): @swc/jest, a jsdom with
- * Node's web globals, and the ESM-only packages transformed (see TOOLCHAIN.md).
+ * Node's web globals, and the ESM-only packages transformed (ky, react-router and their kin ship
+ * only ES modules, which Jest's CommonJS runtime cannot load untransformed).
  */
 const path = require('node:path');
 
