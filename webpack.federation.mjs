@@ -1,7 +1,6 @@
 /**
-/**
- * The one build configuration of the shell and every remote: one build config, many apps. An app's own `webpack.config.mjs` names only what is its own: its federation name,
- * its exposes, its HTML (shell). Everything else (loaders, shared singletons, output naming for
+ * The one build configuration of the shell and every remote: one build config, many apps. An
+ * app's own `webpack.config.mjs` names only what is its own: its federation name, its exposes, its HTML (shell). Everything else (loaders, shared singletons, output naming for
  * immutable versioned folders, minifier, manifest) lives here.
  */
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
