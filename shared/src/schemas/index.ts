@@ -32,3 +32,4 @@ export * from './operator';
 export * from './disruption.schema';
 export * from './disruption.messages';
 export * from './push.schema';
+export * from './privacy.schema';
