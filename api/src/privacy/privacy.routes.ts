@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { route } from '../http/endpoint';
 import type { RateLimit } from '../http/rate-limit';
 import { listConsents, recordConsent } from './consents';
+import { myData } from './my-data';
 
 export interface PrivacyRoutesOptions {
   db: Database;
@@ -26,4 +27,10 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (ap
     await recordConsent(db, session.customer.ccuenta, { ...change, version }, now());
     return listConsents(db, session.customer.ccuenta);
   }, writes);
+
+  // A file to keep: the browser saves it under this name when it is opened directly.
+  route(app, endpoints.myData, async ({ session, reply }) => {
+    reply.header('content-disposition', 'attachment; filename="mis-datos.json"');
+    return myData(db, session.customer.ccuenta, now());
+  }, { sessions, ...(writeRateLimit ? { rateLimit: writeRateLimit } : {}) });
 };
