@@ -4,6 +4,7 @@ import { sessionResolver } from '../accounts/accounts.routes';
 import type { Database } from '../db/client';
 import { route } from '../http/endpoint';
 import type { RateLimit } from '../http/rate-limit';
+import { closeAccount } from './close-account';
 import { listConsents, recordConsent } from './consents';
 import { myData } from './my-data';
 
@@ -33,4 +34,10 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (ap
     reply.header('content-disposition', 'attachment; filename="mis-datos.json"');
     return myData(db, session.customer.ccuenta, now());
   }, { sessions, ...(writeRateLimit ? { rateLimit: writeRateLimit } : {}) });
+
+  // Closing the account ends every session, this one too: a second call finds no session (401), harmless.
+  route(app, endpoints.closeAccount, async ({ input: { clave }, session }) => {
+    await closeAccount(db, session.customer.ccuenta, clave, now());
+    return { cerrada: true } as const;
+  }, { sessions, ...(passwordRateLimit ? { rateLimit: passwordRateLimit } : {}) });
 };
