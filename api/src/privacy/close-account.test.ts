@@ -6,7 +6,7 @@ import { suscripcion } from '../promotions/promotions.tables';
 import { reserva } from '../sales/sales.tables';
 import { setupAccountFlows } from '../test/account-flows';
 import { filedComplaint, paidTicket } from '../test/privacy';
-import { closedEmail, eraseAccount } from './close-account';
+import { CLOSED_DOMAIN, eraseAccount } from './close-account';
 import { hasConsent } from './consents';
 import { consentimiento } from './privacy.tables';
 
@@ -28,7 +28,7 @@ const close = (auth: Record<string, string>, clave: string) => post('/rest/user/
 const grant = (auth: Record<string, string>, canal: string) => post('/rest/user/consentimientos', { canal, finalidad: 'promociones', otorgado: true, version: CONSENT_TEXT_VERSION }, auth);
 
 describe('POST /rest/user/cerrar (issue 47)', () => {
-  it('erases the profile, ends every session, keeps the sale, the complaint and the consent history as proof, and frees the e-mail', async () => {
+  it('erases the profile, ends every session, keeps the sale, the complaint and the consent history as proof', async () => {
     const { p, auth, ccuenta } = await customer();
     const other = await signIn(p.correo, p.clave);
     await grant(auth, 'correo');
@@ -48,7 +48,8 @@ describe('POST /rest/user/cerrar (issue 47)', () => {
 
     // The profile's personal fields are gone; the row stays for what points to it.
     const [row] = await api.db.select().from(cuenta).where(eq(cuenta.ccuenta, ccuenta));
-    expect(row).toMatchObject({ nombres: '', paterno: '', materno: '', telefono: '', correo: closedEmail(ccuenta), clave_hash: null, google_sub: null });
+    expect(row).toMatchObject({ nombres: '', paterno: '', materno: '', telefono: '', clave_hash: null, google_sub: null });
+    expect(row!.correo.endsWith(`@${CLOSED_DOMAIN}`)).toBe(true);
     expect(row!.num_doc).not.toBe(p.num_doc);
     expect(row!.cerrada_en).not.toBeNull();
 
@@ -62,8 +63,11 @@ describe('POST /rest/user/cerrar (issue 47)', () => {
     // The sale (tax law) and the complaint (complaints-book rules) are kept.
     expect((await api.db.select().from(reserva).where(eq(reserva.creserva, sale.creserva)))[0]).toMatchObject({ estado: 'pagada', ccuenta });
     expect(await api.db.select().from(reclamacion).where(eq(reclamacion.numero, sheet))).toHaveLength(1);
+  });
 
-    // The old credentials open nothing; the e-mail and document sign up again as a new account.
+  it('refuses the old credentials and frees the e-mail and document for a new sign-up', async () => {
+    const { p, auth, ccuenta } = await customer();
+    expect((await close(auth, p.clave)).statusCode).toBe(200);
     const again = await post('/rest/login/verificar', { correo: p.correo, clave: p.clave });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ code: 'account.login.invalid' });

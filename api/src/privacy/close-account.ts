@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { lockAccount } from '../accounts/account-lock';
 import { claveFalloCliente, cuenta, cuentaEnlace, otpCodigo, sesion } from '../accounts/accounts.tables';
@@ -8,8 +9,10 @@ import { push_suscripcion, push_vinculo } from '../push/push.tables';
 import { endSubscription, withdrawAll } from './consents';
 
 /** The domain no mail is ever delivered to (RFC 2606): a closed account's address is one of these, so the real one is free. */
-const CLOSED_DOMAIN = 'cuenta-cerrada.invalid';
-export const closedEmail = (ccuenta: number) => `cerrada-${ccuenta}@${CLOSED_DOMAIN}`;
+export const CLOSED_DOMAIN = 'cuenta-cerrada.invalid';
+// Random, so nobody can sign up with the address an account will take when it closes and make
+// its closing fail on the unique address.
+const closedEmail = (ccuenta: number) => `cerrada-${ccuenta}-${randomUUID()}@${CLOSED_DOMAIN}`;
 
 /**
  * `POST /rest/user/cerrar` (issue 47), the password path: the current password proves it is the
