@@ -34,9 +34,9 @@ const ConsentSwitch = observer(function ConsentSwitch({ store, canal, finalidad 
 });
 
 /** `/micuenta/comunicaciones` (issue 47): marketing consents per purpose and channel, the service messages' note, the history. */
-export const CommunicationsSection = observer(function CommunicationsSection({ store: given }: { store?: ConsentsStore }) {
+export const CommunicationsSection = observer(function CommunicationsSection() {
   const { t, i18n } = useTranslation('account');
-  const [store] = useState(() => given ?? new ConsentsStore());
+  const [store] = useState(() => new ConsentsStore());
   useEffect(() => {
     void store.load();
   }, [store]);
@@ -127,10 +127,10 @@ export const CommunicationsSection = observer(function CommunicationsSection({ s
 });
 
 /** `/micuenta/datos` (issue 47): download one's data, close the account. */
-export const MyDataSection = observer(function MyDataSection({ download: givenDownload, close: givenClose, onClosed }: { download?: MyDataStore; close?: CloseAccountStore; onClosed: () => void }) {
+export const MyDataSection = observer(function MyDataSection({ download: givenDownload, onClosed }: { download?: MyDataStore; onClosed: () => void }) {
   const { t } = useTranslation('account');
   const [download] = useState(() => givenDownload ?? new MyDataStore());
-  const [close] = useState(() => givenClose ?? new CloseAccountStore({ onClosed }));
+  const [close] = useState(() => new CloseAccountStore({ onClosed }));
   const closeButton = useRef<HTMLButtonElement>(null);
   const status = download.state === 'done' ? t('myData.downloaded') : download.state === 'failed' ? t('myData.downloadFailed') : '';
   return (

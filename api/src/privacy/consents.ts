@@ -1,5 +1,6 @@
 import { CONSENT_CHANNELS, CONSENT_PURPOSES, CONSENT_TEXT_VERSION, type ConsentChange, type ConsentChannel, type ConsentPurpose, type ConsentRecord, type Consents } from '@rumbo/shared/schemas';
 import { and, desc, eq } from 'drizzle-orm';
+import { lockAccount } from '../accounts/account-lock';
 import { cuenta } from '../accounts/accounts.tables';
 import type { Database } from '../db/client';
 import { locks } from '../db/lock-order';
@@ -60,6 +61,8 @@ export async function listConsents(db: Database, ccuenta: number): Promise<Conse
  */
 export async function recordConsent(db: Database, ccuenta: number, change: Omit<ConsentChange, 'version'> & { version?: string }, now: Date, origen: Origin = 'cuenta'): Promise<void> {
   await db.transaction(async (tx) => {
+    // Two taps at once read the same state: the account's lock has them take turns.
+    await lockAccount(tx, ccuenta);
     if ((await hasConsent(tx, ccuenta, change.canal, change.finalidad)) !== change.otorgado) {
       await tx.insert(consentimiento).values({
         ccuenta,
@@ -78,7 +81,7 @@ export async function recordConsent(db: Database, ccuenta: number, change: Omit<
   });
 }
 
-/** Step 8 of the lock order: the footer's subscription of `correo`, when there is one, ends. */
+/** Step 8 of the lock order (after the account's, step 6): the footer's subscription of `correo`, when there is one, ends. */
 export async function endSubscription(tx: Database, correo: string, now: Date): Promise<void> {
   const row = await locks.subscription(tx, suscripcion, eq(suscripcion.correo, correo));
   if (row && row.estado !== 'baja') await tx.update(suscripcion).set({ estado: 'baja', baja: now }).where(eq(suscripcion.correo, correo));
