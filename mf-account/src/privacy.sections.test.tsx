@@ -4,6 +4,8 @@ import { CONSENT_CHANNELS, CONSENT_PURPOSES, CONSENT_TEXT_VERSION, type Consents
 import { answer, json, renderWithUi, stubEndpoints } from '@rumbo/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { MyAccountPage } from './my-account.page';
 import { CommunicationsSection, MyDataSection } from './privacy.sections';
 import { MyDataStore } from './privacy.store';
 import { setUpAccountPages } from './testing/setup';
@@ -31,6 +33,19 @@ beforeEach(() => {
 });
 
 describe('Comunicaciones (issue 47)', () => {
+  it('is a section of Mi cuenta, beside Mis datos, at /micuenta/comunicaciones', async () => {
+    stubEndpoints(answer(endpoints.consents, NOTHING_GIVEN));
+    window.history.pushState(null, '', '/micuenta/comunicaciones');
+    renderWithUi(
+      <MemoryRouter initialEntries={['/micuenta/comunicaciones']}>
+        <MyAccountPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('link', { name: 'Comunicaciones' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Mis datos' })).toHaveAttribute('href', '/micuenta/datos');
+    expect(await screen.findByRole('group', { name: 'Alertas de precio' })).toBeInTheDocument();
+  });
+
   it('shows every channel of every purpose unticked, says which messages are service ones, and gives one consent with the text version', async () => {
     let state = NOTHING_GIVEN;
     const requests = stubEndpoints(
