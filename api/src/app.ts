@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { accountsRoutes, type AccountRateLimits } from './accounts/accounts.routes';
+import { ACCOUNT_RATE_LIMITS, accountsRoutes, type AccountRateLimits } from './accounts/accounts.routes';
 import type { FacebookOptions, GoogleOptions } from './accounts/providers';
 import { agenciesRoutes } from './agencies/agencies.routes';
 import { cargoRoutes } from './cargo/cargo.routes';
@@ -45,6 +45,7 @@ import { pocketRoutes } from './pocket/pocket.routes';
 import { applePassServiceRoutes } from './pocket/wallet-apple-service';
 import type { VapidConfig } from './push/push.config';
 import { pushRoutes } from './push/push.routes';
+import { privacyRoutes } from './privacy/privacy.routes';
 
 export interface AppOptions {
   db: Database;
@@ -206,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     unprovenMail,
   });
   await app.register(pointsRoutes, { db, sessionSecret, now });
+  await app.register(privacyRoutes, { db, sessionSecret, now, writeRateLimit, passwordRateLimit: (options.accountRateLimits ?? ACCOUNT_RATE_LIMITS).signIn });
   await app.register(tripsRoutes, { db, now });
   await app.register(seatsRoutes, { db, now, seatRateLimit, clientSecret: sessionSecret, proxyHops: options.proxyHops ?? 0 });
   await app.register(agenciesRoutes, { db });

@@ -1,5 +1,5 @@
 import { api } from '@rumbo/shared';
-import { accountsEndpoints as rest, pointsEndpoints, pushEndpoints, salesEndpoints, type RequestOf, disruptionsEndpoints } from '@rumbo/shared/contract';
+import { accountsEndpoints as rest, pointsEndpoints, privacyEndpoints, pushEndpoints, salesEndpoints, type RequestOf, disruptionsEndpoints } from '@rumbo/shared/contract';
 
 /**
  * The accounts' calls of the contract (DECISIONS.md, Accounts and sessions). Each answers the
@@ -32,3 +32,8 @@ export const fetchPointsRules = () => api.call(pointsEndpoints.pointsRulesSlash)
 /** Issue 36: web push for every trip of the signed-in customer ("Notify me on this phone" in Mis viajes). */
 export const pushKey = () => api.call(pushEndpoints.pushKey);
 export const pushSubscribe = (body: RequestOf<typeof pushEndpoints.pushSubscribe>) => api.call(pushEndpoints.pushSubscribe, body);
+/** Issue 47: consents per channel and purpose, the download of one's data, closing the account. */
+export const fetchConsents = () => api.call(privacyEndpoints.consents);
+export const changeConsent = (body: RequestOf<typeof privacyEndpoints.consentChange>) => api.call(privacyEndpoints.consentChange, body);
+export const fetchMyData = () => api.call(privacyEndpoints.myData);
+export const closeAccount = (body: RequestOf<typeof privacyEndpoints.closeAccount>) => api.call(privacyEndpoints.closeAccount, body);

@@ -8,6 +8,8 @@ export const SECTIONS = [
   { key: 'trips', path: `${ACCOUNT_HOME}/viajes` },
   { key: 'points', path: `${ACCOUNT_HOME}/puntos` },
   { key: 'credit', path: `${ACCOUNT_HOME}/saldo` },
+  { key: 'communications', path: `${ACCOUNT_HOME}/comunicaciones` },
+  { key: 'data', path: `${ACCOUNT_HOME}/datos` },
 ] as const;
 
 export type SectionKey = (typeof SECTIONS)[number]['key'];
@@ -18,7 +20,7 @@ export function sectionOf(pathname: string): SectionKey | undefined {
 }
 
 /** Each section's place while it loads (its own loading view: `Profile`, `Trips`, `Points`). */
-export const SECTION_PLACEHOLDER_HEIGHT: Record<SectionKey, string> = { profile: '320px', trips: '160px', points: '160px', credit: '160px' };
+export const SECTION_PLACEHOLDER_HEIGHT: Record<SectionKey, string> = { profile: '320px', trips: '160px', points: '160px', credit: '160px', communications: '320px', data: '240px' };
 
 /**
  * Mi cuenta's heading, greeting, log-out buttons, sections' navigation and the section's title

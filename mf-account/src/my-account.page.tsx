@@ -13,6 +13,7 @@ import { DocumentFields, PersonFields } from './identity-fields';
 import { AccountFrame, AccountLayout, SECTION_PLACEHOLDER_HEIGHT, sectionOf } from './my-account-layout';
 import { pushKey, pushSubscribe } from './account.resource';
 import { BoardingPass } from './boarding-pass';
+import { CommunicationsSection, MyDataSection } from './privacy.sections';
 import { creditLoader, Loadable, pointsLoader, pointsRulesLoader, ProfileStore, tripsLoader } from './my-account.store';
 import { ACCOUNT_HOME, loginPath } from './navigation';
 
@@ -411,7 +412,7 @@ const PointsRulesSection = observer(function PointsRulesSection() {
   );
 });
 
-/** `/micuenta`, `/micuenta/viajes`, `/micuenta/puntos`, `/micuenta/saldo`: profile, trips, points, travel credit; signed-out visitors go to sign in. */
+/** `/micuenta`, `/micuenta/viajes`, `/micuenta/puntos`, `/micuenta/saldo`, `/micuenta/comunicaciones`, `/micuenta/datos`: profile, trips, points, travel credit, consents (issue 47), download and closing (issue 47); signed-out visitors go to sign in. */
 export const MyAccountPage = observer(function MyAccountPage() {
   const { t } = useTranslation('account');
   const { pathname } = useLocation();
@@ -435,6 +436,12 @@ export const MyAccountPage = observer(function MyAccountPage() {
     void session.logOut({ everywhere });
   };
 
+  // The account is closed and every session ended on the server: this one ends here too.
+  const closed = () => {
+    navigateToUrl('/');
+    session.signOut();
+  };
+
   if (!hydrated && !rendered) return <AccountFrame current={current} logOut={logOut} />;
 
   if (!signedIn) {
@@ -451,6 +458,8 @@ export const MyAccountPage = observer(function MyAccountPage() {
       {current === 'trips' && <Trips />}
       {current === 'points' && <Points />}
       {current === 'credit' && <CreditSection />}
+      {current === 'communications' && <CommunicationsSection />}
+      {current === 'data' && <MyDataSection onClosed={closed} />}
       {!current && <NotFoundMessage />}
     </AccountLayout>
   );

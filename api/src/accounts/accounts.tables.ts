@@ -36,6 +36,11 @@ export const cuenta = pgTable(
     idioma: text('idioma').notNull().default('es-PE'),
     creado_en: instant('creado_en').notNull().defaultNow(),
     actualizado_en: instant('actualizado_en').notNull().defaultNow(),
+    /**
+     * Issue 47: when the customer closed the account. The row stays (sales, credit and the consent
+     * history point to it) with its personal fields erased and its e-mail and document freed.
+     */
+    cerrada_en: instant('cerrada_en'),
   },
   (t) => [unique().on(t.tipo_doc, t.num_doc)],
 );

@@ -20,3 +20,4 @@ export * from '../credit/credit.tables';
 export * from '../vouchers/vouchers.tables';
 export * from '../pocket/pocket.tables';
 export * from '../push/push.tables';
+export * from '../privacy/privacy.tables';

@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { locks } from '../db/lock-order';
 import { InvalidInputError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
+import { recordSubscriptionConsent } from '../privacy/consents';
 import { confirmationMail, welcomeMail } from './subscription-mail';
 import { promocion, suscripcion } from './promotions.tables';
 
@@ -99,6 +100,7 @@ export async function confirmSubscription(db: Database, value: string, context: 
     if (row.estado === 'pendiente') {
       await tx.update(suscripcion).set({ estado: 'confirmada', confirmado: context.now }).where(eq(suscripcion.correo, row.correo));
       await enqueueMail(tx, welcomeMail(row.correo, unsubscribeLink(context.site, row.token_baja), row.idioma === 'en-EN' ? 'en-EN' : 'es-PE'));
+      await recordSubscriptionConsent(tx, row.correo, true, context.now);
     }
     return { correo: row.correo, estado: 'confirmada' };
   });
@@ -109,5 +111,6 @@ export async function unsubscribe(db: Database, value: string, now: Date): Promi
   const [row] = await db.select().from(suscripcion).where(eq(suscripcion.token_baja, value));
   if (!row) throw new InvalidInputError('subscription.token.invalid', 'token');
   if (row.estado !== 'baja') await db.update(suscripcion).set({ estado: 'baja', baja: now }).where(eq(suscripcion.correo, row.correo));
+  await recordSubscriptionConsent(db, row.correo, false, now);
   return { correo: row.correo, estado: 'baja' };
 }

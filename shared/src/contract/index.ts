@@ -12,6 +12,7 @@ import { operatorsEndpoints } from './operators.endpoints';
 import { peopleEndpoints } from './people.endpoints';
 import { pocketEndpoints } from './pocket.endpoints';
 import { pushEndpoints } from './push.endpoints';
+import { privacyEndpoints } from './privacy.endpoints';
 import { pointsEndpoints } from './points.endpoints';
 import { promotionsEndpoints } from './promotions.endpoints';
 import { salesEndpoints } from './sales.endpoints';
@@ -33,6 +34,7 @@ export * from './operators.endpoints';
 export * from './people.endpoints';
 export * from './pocket.endpoints';
 export * from './push.endpoints';
+export * from './privacy.endpoints';
 export * from './points.endpoints';
 export * from './promotions.endpoints';
 export * from './sales.endpoints';
@@ -65,6 +67,7 @@ export const endpoints = {
   ...vouchersEndpoints,
   ...pocketEndpoints,
   ...pushEndpoints,
+  ...privacyEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

@@ -33,3 +33,4 @@ export * from './disruption.schema';
 export * from './disruption.messages';
 export * from './push.schema';
 export * from './xml-text';
+export * from './privacy.schema';

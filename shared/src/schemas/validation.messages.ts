@@ -2,6 +2,7 @@ import { accountMessages } from './account.messages';
 import { aftersaleMessages } from './aftersale.messages';
 import { disruptionMessages } from './disruption.messages';
 import { pushMessages } from './push.schema';
+import { privacyMessages } from './privacy.schema';
 import { cargoMessages } from './cargo.messages';
 import { companyMessages } from './company.messages';
 import { complaintMessages } from './complaint.messages';
@@ -30,6 +31,7 @@ export const validationMessages = {
     ...aftersaleMessages['es-PE'],
     ...disruptionMessages['es-PE'],
     ...pushMessages['es-PE'],
+    ...privacyMessages['es-PE'],
   },
   'en-EN': {
     ...complaintMessages['en-EN'],
@@ -43,6 +45,7 @@ export const validationMessages = {
     ...aftersaleMessages['en-EN'],
     ...disruptionMessages['en-EN'],
     ...pushMessages['en-EN'],
+    ...privacyMessages['en-EN'],
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

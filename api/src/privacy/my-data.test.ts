@@ -1,0 +1,61 @@
+import { CONSENT_TEXT_VERSION } from '@rumbo/shared/schemas';
+import { addPoints } from '../points/points.service';
+import { setupAccountFlows } from '../test/account-flows';
+import { filedComplaint, paidTicket } from '../test/privacy';
+
+const flows = setupAccountFlows();
+const { api, post, registered } = flows;
+
+async function customer(nombres: string) {
+  const p = await registered({ nombres });
+  const res = await post('/rest/login/verificar', { correo: p.correo, clave: p.clave });
+  const cliente = res.json().data.cliente as { ccuenta: number; num_doc: string; tipo_doc: number };
+  return { p, auth: { authorization: `Bearer ${res.json().data.token}` }, ...cliente };
+}
+
+const passengerOf = (c: Awaited<ReturnType<typeof customer>>) => ({ ctipo_documento: Number(c.p.tipo_doc), numero: c.p.num_doc, nombres: c.p.nombres, paterno: c.p.paterno, materno: c.p.materno, email: c.p.correo });
+
+describe('GET /rest/user/datos (issue 47: access and portability)', () => {
+  it("answers every record about the signed-in customer and never another customer's", async () => {
+    const ana = await customer('Anastasia');
+    const beto = await customer('Bartolomeo');
+    const stranger = { ctipo_documento: 19, numero: '41234567', nombres: 'Casimira', paterno: 'Tercera', materno: 'Persona', email: 'casimira@example.pe' };
+
+    // Ana buys for a stranger; Beto buys for himself and for Ana (she travels on his purchase).
+    const anas = await paidTicket(api.db, { ccuenta: ana.ccuenta, buyer: { nombre: 'Anastasia Compradora', email: ana.p.correo }, passenger: stranger, numero: `PA${ana.ccuenta}-1` });
+    const betos = await paidTicket(api.db, { ccuenta: beto.ccuenta, buyer: { nombre: 'Bartolomeo Comprador', email: beto.p.correo }, passenger: passengerOf(beto), numero: `PB${beto.ccuenta}-1` });
+    await paidTicket(api.db, { ccuenta: beto.ccuenta, buyer: { nombre: 'Bartolomeo Comprador', email: beto.p.correo }, passenger: passengerOf(ana), numero: `PB${beto.ccuenta}-ANA` });
+    await addPoints(api.db, { ccuenta: ana.ccuenta, puntos: 120, concepto: 'viaje', detalle: 'Lima → Cusco' });
+    await addPoints(api.db, { ccuenta: beto.ccuenta, puntos: 77, concepto: 'viaje', detalle: 'Lima → Tumbes' });
+    for (const who of [ana, beto]) {
+      await post('/rest/user/consentimientos', { canal: 'correo', finalidad: 'promociones', otorgado: true, version: CONSENT_TEXT_VERSION }, who.auth);
+    }
+    const anasComplaint = await filedComplaint(api.db, ana.p.correo, 'Anastasia');
+    const betosComplaint = await filedComplaint(api.db, beto.p.correo, 'Bartolomeo');
+
+    const res = await api.app.inject({ url: '/rest/user/datos', headers: ana.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('no-store');
+    expect(res.headers['content-disposition']).toContain('attachment');
+    const data = res.json().data;
+
+    expect(data.cuenta).toMatchObject({ ccuenta: ana.ccuenta, correo: ana.p.correo, nombres: 'Anastasia', tiene_clave: true });
+    expect(data.compras.map((c: { codigo: string }) => c.codigo)).toEqual([anas.codigo]);
+    expect(data.compras[0].boletos.map((b: { numero: string }) => b.numero)).toEqual([`PA${ana.ccuenta}-1`]);
+    expect(data.boletos_como_pasajero.map((b: { numero: string }) => b.numero)).toEqual([`PB${beto.ccuenta}-ANA`]);
+    expect(data.puntos.map((m: { puntos: number }) => m.puntos)).toEqual([120]);
+    expect(data.consentimientos).toEqual([expect.objectContaining({ canal: 'correo', finalidad: 'promociones', otorgado: true, version: CONSENT_TEXT_VERSION })]);
+    expect(data.reclamaciones.map((r: { numero: string }) => r.numero)).toEqual([anasComplaint]);
+
+    // Nothing of Beto's: not his purchases, his name as buyer, his e-mail, his points, his complaint.
+    const text = res.body;
+    for (const foreign of [betos.codigo, 'Bartolomeo', beto.p.correo, beto.p.num_doc, betosComplaint, 'Lima → Tumbes', `"ccuenta":${beto.ccuenta},`]) expect(text).not.toContain(foreign);
+    // Secrets that open something are not in the file.
+    for (const secret of ['clave_hash', `qr-PA${ana.ccuenta}-1`, `privacy-PA${ana.ccuenta}-1`]) expect(text).not.toContain(secret);
+  });
+
+  it('is for signed-in customers only', async () => {
+    expect((await api.app.inject({ url: '/rest/user/datos' })).statusCode).toBe(401);
+    expect((await api.app.inject({ url: '/rest/user/datos', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
+  });
+});

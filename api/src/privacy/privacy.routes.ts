@@ -1,0 +1,43 @@
+import { endpoints } from '@rumbo/shared/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { sessionResolver } from '../accounts/accounts.routes';
+import type { Database } from '../db/client';
+import { route } from '../http/endpoint';
+import type { RateLimit } from '../http/rate-limit';
+import { closeAccount } from './close-account';
+import { listConsents, recordConsent } from './consents';
+import { myData } from './my-data';
+
+export interface PrivacyRoutesOptions {
+  db: Database;
+  sessionSecret: string;
+  now: () => Date;
+  writeRateLimit?: RateLimit;
+  /** Per client: closing the account checks a password, as a sign-in does. */
+  passwordRateLimit?: RateLimit;
+}
+
+/** Issue 47: the signed-in customer's data rights (Ley 29733): consents, their data, closing the account. */
+export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { db, sessionSecret, now, writeRateLimit, passwordRateLimit }) => {
+  const sessions = sessionResolver(db, sessionSecret);
+  const writes = { sessions, ...(writeRateLimit ? { rateLimit: writeRateLimit } : {}) };
+
+  route(app, endpoints.consents, async ({ session }) => listConsents(db, session.customer.ccuenta), { sessions });
+
+  route(app, endpoints.consentChange, async ({ input: { version, ...change }, session }) => {
+    await recordConsent(db, session.customer.ccuenta, { ...change, version }, now());
+    return listConsents(db, session.customer.ccuenta);
+  }, writes);
+
+  // A file to keep: the browser saves it under this name when it is opened directly.
+  route(app, endpoints.myData, async ({ session, reply }) => {
+    reply.header('content-disposition', 'attachment; filename="mis-datos.json"');
+    return myData(db, session.customer.ccuenta, now());
+  }, { sessions, ...(writeRateLimit ? { rateLimit: writeRateLimit } : {}) });
+
+  // Closing the account ends every session, this one too: a second call finds no session (401), harmless.
+  route(app, endpoints.closeAccount, async ({ input: { clave }, session }) => {
+    await closeAccount(db, session.customer.ccuenta, clave, now());
+    return { cerrada: true } as const;
+  }, { sessions, ...(passwordRateLimit ? { rateLimit: passwordRateLimit } : {}) });
+};

@@ -1,0 +1,18 @@
+import { CloseAccountAnswer, CloseAccountSchema, ConsentChangeSchema, ConsentsAnswer, MyDataAnswer } from '../schemas/privacy.schema';
+import { endpoint } from './endpoint';
+
+const owner = 'privacy';
+
+/** Issue 47: the customer's data rights (api/src/privacy): consents, the download of one's data, closing the account. */
+export const privacyEndpoints = {
+  consents: endpoint({ method: 'GET', path: '/rest/user/consentimientos', module: owner, summary: "The customer's consents per channel and purpose, and their history", answer: ConsentsAnswer, session: 'required', noStore: true }),
+  consentChange: endpoint({
+    method: 'POST', path: '/rest/user/consentimientos', module: owner, summary: 'Give or withdraw one consent (a channel for a purpose)', body: ConsentChangeSchema, answer: ConsentsAnswer, session: 'required', noStore: true,
+    errors: { 400: ['privacy.version.stale'] },
+  }),
+  myData: endpoint({ method: 'GET', path: '/rest/user/datos', module: owner, summary: 'Every record the store holds about the customer (access and portability)', answer: MyDataAnswer, session: 'required', noStore: true }),
+  closeAccount: endpoint({
+    method: 'POST', path: '/rest/user/cerrar', module: owner, summary: 'Close the account: erase or anonymise what no law keeps, end every session', body: CloseAccountSchema, answer: CloseAccountAnswer, session: 'required', noStore: true,
+    errors: { 400: ['privacy.clave.wrong', 'privacy.clave.none'] },
+  }),
+} as const;
