@@ -103,7 +103,7 @@ export async function holdCredit(tx: Database, holder: CreditHolder, creserva: n
   await locks.credit(tx, holderKey(holder));
   const amount = Math.min(monto, total, await creditBalance(tx, holder, now, creserva));
   if (amount <= 0) {
-    await tx.delete(credito_retencion).where(and(eq(credito_retencion.creserva, creserva), eq(credito_retencion.estado, 'retenido')));
+    await releaseHold(tx, creserva);
     return 0;
   }
   const values = {
@@ -115,6 +115,15 @@ export async function holdCredit(tx: Database, holder: CreditHolder, creserva: n
   };
   await tx.insert(credito_retencion).values({ creserva, ...values }).onConflictDoUpdate({ target: credito_retencion.creserva, set: values, where: eq(credito_retencion.estado, 'retenido') });
   return amount;
+}
+
+/**
+ * Takes off what reservation `creserva` holds, if it still holds it (what it spent stays spent):
+ * no credit lock needed, as it only frees credit. Issue 45: a declined reservation, or a paid one
+ * that is not issued, lets its hold go at once instead of leaving it 'retenido'.
+ */
+export async function releaseHold(tx: Database, creserva: number): Promise<void> {
+  await tx.delete(credito_retencion).where(and(eq(credito_retencion.creserva, creserva), eq(credito_retencion.estado, 'retenido')));
 }
 
 /** The credit a reservation holds (or spent), if any. */

@@ -42,6 +42,28 @@ describe('the lock order', () => {
       }),
     ).rejects.toThrow(LockOrderError);
   });
+
+  it('issue 45: a savepoint goes on from its transaction\'s step; rolled back, the transaction is back at its own', async () => {
+    const { ccuenta } = await customer(0);
+    await expect(
+      api.db.transaction(async (tx) => {
+        await lockAccount(tx, ccuenta);
+        await locks.savepoint(tx, (sp) => lockSeats(sp, [1]));
+      }),
+    ).rejects.toThrow(LockOrderError);
+    await api.db.transaction(async (tx) => {
+      await lockSeats(tx, [1]);
+      const undone = locks.savepoint(tx, async (sp) => {
+        await lockAccount(sp, ccuenta);
+        throw new Error('undone');
+      });
+      await expect(undone).rejects.toThrow('undone');
+      await lockSeats(tx, [2]);
+      // Released, its account lock is the transaction's: seats are above it now.
+      await locks.savepoint(tx, (sp) => lockAccount(sp, ccuenta));
+      await expect(lockSeats(tx, [3])).rejects.toThrow(LockOrderError);
+    });
+  });
 });
 
 /**

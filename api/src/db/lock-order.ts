@@ -132,6 +132,22 @@ export const locks = {
     return locks.row(tx, 'subscription', table, where);
   },
 
+  /**
+   * Not a step: `fn` in a savepoint of `tx` (a nested transaction), going on from the step `tx`
+   * reached. Released, what it locked is `tx`'s; rolled back (`fn` threw), PostgreSQL lets go of
+   * the locks taken in it and `tx` is back at its own step.
+   */
+  async savepoint<T>(tx: Database, fn: (sp: Database) => Promise<T>): Promise<T> {
+    const outer = reached.get(tx) ?? { last: -1, held: new Set<string>() };
+    const inner = { last: outer.last, held: new Set(outer.held) };
+    const result = await tx.transaction((sp) => {
+      reached.set(sp, inner);
+      return fn(sp);
+    });
+    reached.set(tx, inner);
+    return result;
+  },
+
   /** Not a step: the rows of `query` that no one else has claimed, locked; the others are skipped, never waited for. */
   skipLocked<Q extends { for(strength: 'update', config: { skipLocked: true }): unknown }>(query: Q): ReturnType<Q['for']> {
     return query.for('update', { skipLocked: true }) as ReturnType<Q['for']>;

@@ -66,6 +66,8 @@ async function originalDeparture(db: Database, rec: TicketRecord): Promise<Date>
  * What a refund of the ticket gives back, payment by payment: its share of what its sale was paid
  * (its fare over the sale's subtotal, times what was paid: discounts and points are shared out),
  * plus, for a postponed ticket, what its postponement was paid, down the chain of postponements.
+ * Issue 45: what was paid is what the sale really received, its payment's money and the credit it
+ * spent, never more than its total: a sale issued short of either gives back only what it got.
  */
 export async function paidParts(db: Database, numero: string): Promise<{ creserva: number; cpago: number | null; proveedor: string; referencia: string; operacion: string | null; monto: number }[]> {
   const parts: Awaited<ReturnType<typeof paidParts>> = [];
@@ -75,11 +77,12 @@ export async function paidParts(db: Database, numero: string): Promise<{ creserv
     if (!row) break;
     const r = row.reserva;
     const [seat] = await db.select().from(reserva_asiento).where(and(eq(reserva_asiento.creserva, r.creserva), eq(reserva_asiento.cviaje_asiento, row.boleto.cviaje_asiento)));
-    const share = r.tipo === 'postergacion' ? r.total_centimos : r.subtotal_centimos > 0 ? Math.round(((seat?.precio_centimos ?? 0) * r.total_centimos) / r.subtotal_centimos) : 0;
     const [payment] = await db.select().from(pago).where(and(eq(pago.creserva, r.creserva), eq(pago.estado, 'pagado'))).orderBy(asc(pago.cpago)).limit(1);
+    const credit = await creditSpentOn(db, r.creserva);
+    const received = Math.min(credit + (payment?.monto_centimos ?? 0), r.total_centimos);
+    const share = r.tipo === 'postergacion' ? received : r.subtotal_centimos > 0 ? Math.round(((seat?.precio_centimos ?? 0) * received) / r.subtotal_centimos) : 0;
     // Paid (partly or all) with travel credit: that share goes back as credit, the rest to the payment.
-    const credit = Math.min(await creditSpentOn(db, r.creserva), r.total_centimos);
-    const creditShare = r.total_centimos > 0 ? Math.round((share * credit) / r.total_centimos) : 0;
+    const creditShare = received > 0 ? Math.round((share * Math.min(credit, received)) / received) : 0;
     const moneyShare = share - creditShare;
     if (creditShare > 0) parts.push({ creserva: r.creserva, cpago: null, proveedor: 'credito', referencia: '', operacion: null, monto: creditShare });
     if (moneyShare > 0) parts.push({ creserva: r.creserva, cpago: payment?.cpago ?? null, proveedor: payment?.proveedor ?? 'ninguno', referencia: payment?.referencia ?? '', operacion: payment?.operacion ?? null, monto: moneyShare });

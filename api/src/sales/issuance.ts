@@ -1,7 +1,8 @@
 import { holdIsLive, POINTS_PER_SOL, type Language, type ReservationReason, type ValidationKey } from '@rumbo/shared/schemas';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { holdOf, spendHold } from '../credit/credit.service';
+import { holdOf, releaseHold, spendHold } from '../credit/credit.service';
+import { locks } from '../db/lock-order';
 import { queryRows } from '../db/rows';
 import { enqueueMail } from '../mail/outbox';
 import type { PaymentNotice } from '../payments/provider';
@@ -75,9 +76,10 @@ async function releaseSeats(tx: Database, r: Reservation, ids: number[]): Promis
  * Acts on a verified notice in one transaction. The notice's (proveedor, operacion) is inserted
  * first: a repeated delivery finds it and changes nothing. A payment of the right amount sells
  * the seats (re-taking them if the reservation lapsed and they are still free), issues the
- * tickets, credits points and queues the tickets mail, all with the payment row; a payment whose
- * seats were sold meanwhile is flagged for refund and the buyer told; a wrong amount is flagged
- * and issues nothing; a declined payment cancels a pending reservation and frees its seats.
+ * tickets, credits points, spends the travel credit it held and queues the tickets mail, all with
+ * the payment row; a payment whose seats were sold meanwhile, or whose held credit is no longer
+ * there, is flagged for refund and the buyer told; a wrong amount is flagged and issues nothing; a
+ * declined payment cancels a pending reservation and frees its seats and its credit hold.
  */
 export async function applyNotice(db: Database, notice: PaymentNotice, context: NoticeContext): Promise<NoticeResult> {
   const { now } = context;
@@ -113,15 +115,14 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
       if (payment.estado === 'iniciado') await tx.update(pago).set({ estado: 'rechazado', operacion: notice.operacion }).where(eq(pago.cpago, payment.cpago));
       if (r.estado !== 'pendiente') return settle('sin_efecto', payment.cpago);
       await releaseSeats(tx, r, ids);
+      await releaseHold(tx, r.creserva);
       await tx.update(reserva).set({ estado: 'anulada', motivo: 'rechazado' }).where(eq(reserva.creserva, r.creserva));
       return settle('rechazada', payment.cpago);
     }
 
     // Issue 35: the rest of a total partly paid with held travel credit (the payment row says what the provider was asked for).
     const creditPart = r.total_centimos - payment.monto_centimos;
-    const hold = creditPart > 0 ? await holdOf(tx, r.creserva) : undefined;
-    const creditOk = creditPart === 0 || (creditPart > 0 && hold?.estado === 'retenido' && hold.monto_centimos >= creditPart);
-    if (notice.moneda !== 'PEN' || notice.montoCentimos !== payment.monto_centimos || !creditOk) {
+    if (notice.moneda !== 'PEN' || notice.montoCentimos !== payment.monto_centimos || creditPart < 0) {
       await tx.update(reserva).set({ alerta: 'monto_distinto' }).where(eq(reserva.creserva, r.creserva));
       return settle('monto_distinto', payment.cpago);
     }
@@ -132,14 +133,54 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
       return settle('pago_duplicado', payment.cpago);
     }
 
-    const issued = await issuePaid(tx, r, seats, context);
-    if (issued.result === 'pagada' && creditPart > 0) {
-      // After the voucher (the lock order). Short only if the hold had lapsed and the credit went
-      // elsewhere meanwhile: the tickets stand, the operator is told.
-      if ((await spendHold(tx, r.creserva, creditPart, now)) < creditPart) await tx.update(reserva).set({ alerta: 'credito_insuficiente' }).where(eq(reserva.creserva, r.creserva));
-    }
+    const issued = creditPart > 0 ? await issueWithHeldCredit(tx, r, seats, creditPart, context) : await issuePaid(tx, r, seats, context);
     return settle(issued.result, payment.cpago);
   });
+}
+
+/** Who the purchase's mails go to. */
+const buyerOf = (r: Reservation) => ({ codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email, totalCentimos: r.total_centimos });
+
+/** Thrown in issueWithHeldCredit's savepoint when the credit held no longer covers its part. */
+class CreditShort extends Error {}
+
+/**
+ * Issue 45: issuePaid for a reservation whose total is paid `creditPart` with the travel credit it
+ * held and the rest by the provider. The sale is issued and the credit spent (after the voucher:
+ * the lock order) in one savepoint: when the hold is gone (a declined attempt let it go) or the
+ * credit is no longer there (the hold lapsed and the credit was spent elsewhere), nothing is issued
+ * and the money paid is flagged for refund, as when redeemed points are no longer there.
+ */
+async function issueWithHeldCredit(tx: Database, r: Reservation, seats: (typeof reserva_asiento.$inferSelect)[], creditPart: number, context: NoticeContext): Promise<IssueResult> {
+  const refuse = () => refund(tx, r, seats, 'boleto_invalido', 'credit.insufficient', context.now);
+  const hold = await holdOf(tx, r.creserva);
+  if (hold?.estado !== 'retenido' || hold.monto_centimos < creditPart) return refuse();
+  try {
+    return await locks.savepoint(tx, async (sp) => {
+      const issued = await issuePaid(sp, r, seats, context);
+      if (issued.result === 'pagada' && (await spendHold(sp, r.creserva, creditPart, context.now)) < creditPart) throw new CreditShort();
+      return issued;
+    });
+  } catch (error) {
+    if (error instanceof CreditShort) return refuse();
+    throw error;
+  }
+}
+
+/**
+ * Nothing is issued for the paid reservation `r` (locked by the caller): its seats and credit hold
+ * are let go, and it is flagged for refund with the buyer told, or simply cancelled when points
+ * covered it all (nothing was paid).
+ */
+async function refund(tx: Database, r: Reservation, seats: (typeof reserva_asiento.$inferSelect)[], motivo: ReservationReason, code: ValidationKey, now: Date): Promise<IssueResult> {
+  await releaseSeats(tx, r, seats.map((s) => s.cviaje_asiento));
+  await releaseHold(tx, r.creserva);
+  await tx
+    .update(reserva)
+    .set({ estado: r.total_centimos > 0 ? 'reembolso' : 'anulada', motivo, pagado: r.total_centimos > 0 ? now : null })
+    .where(eq(reserva.creserva, r.creserva));
+  if (r.total_centimos > 0) await enqueueMail(tx, refundMail(buyerOf(r), r.idioma as Language));
+  return { result: 'reembolso', motivo, code };
 }
 
 /**
@@ -156,8 +197,6 @@ export type IssueResult = { result: 'pagada' } | { result: 'reembolso'; motivo: 
 export async function issuePaid(tx: Database, r: Reservation, seats: (typeof reserva_asiento.$inferSelect)[], context: NoticeContext): Promise<IssueResult> {
   const { now } = context;
   const ids = seats.map((s) => s.cviaje_asiento);
-  const buyer = { codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email, totalCentimos: r.total_centimos };
-  const language = r.idioma as Language;
   // A late payment cannot sell a departure whose sales have closed (or that has left).
   // (Per stretch: sales close before the bus leaves the passenger's boarding stop.)
   const legs = await legsOf(tx, seats);
@@ -178,15 +217,7 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
     if (!points || r.ccuenta === null || (await lockPointsOf(tx, r.ccuenta, now, points.clave_hash)) < r.puntos_canje) invalid = 'points.insufficient';
   }
   if (tooLate || invalid || !seatsFree) {
-    const motivo: ReservationReason = tooLate ? 'vencido' : invalid ? 'boleto_invalido' : 'asientos_ocupados';
-    await releaseSeats(tx, r, ids);
-    // Nothing was paid when points covered it all: the reservation is simply cancelled.
-    await tx
-      .update(reserva)
-      .set({ estado: r.total_centimos > 0 ? 'reembolso' : 'anulada', motivo, pagado: r.total_centimos > 0 ? now : null })
-      .where(eq(reserva.creserva, r.creserva));
-    if (r.total_centimos > 0) await enqueueMail(tx, refundMail(buyer, language));
-    return { result: 'reembolso', motivo, code: tooLate ? 'trip.closed' : (invalid ?? 'seat.taken') };
+    return refund(tx, r, seats, tooLate ? 'vencido' : invalid ? 'boleto_invalido' : 'asientos_ocupados', tooLate ? 'trip.closed' : (invalid ?? 'seat.taken'), now);
   }
 
   await tx
@@ -233,6 +264,6 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
   }
   // The electronic voucher, numbered and signed with the sale (issue 34): the last lock taken.
   await issueSaleVoucher(tx, r, seats, legs, { now, signer: context.signer }, original ? { replaces: original.numero } : {});
-  await enqueueMail(tx, ticketsMail(buyer, language, mailLegs(legs)));
+  await enqueueMail(tx, ticketsMail(buyerOf(r), r.idioma as Language, mailLegs(legs)));
   return { result: 'pagada' };
 }

@@ -33,7 +33,7 @@ export const reserva = pgTable(
     estado: text('estado').notNull(),
     /** 'rechazado' | 'vencido' | 'asientos_ocupados' */
     motivo: text('motivo'),
-    /** Something an operator must look at: 'monto_distinto' (paid another amount), 'pago_duplicado', 'credito_insuficiente' (issue 35: a late payment whose held credit had gone). */
+    /** Something an operator must look at: 'monto_distinto' (paid another amount), 'pago_duplicado', 'credito_insuficiente' (issue 35: a late payment whose held credit had gone, issued before issue 45 refunded such a payment instead). */
     alerta: text('alerta'),
     expira: instant('expira').notNull(),
     subtotal_centimos: integer('subtotal_centimos').notNull(),

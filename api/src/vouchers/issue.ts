@@ -167,21 +167,27 @@ export async function issueSaleVoucher(
   seats: SeatRow[],
   legs: Map<number, LegRow>,
   context: VoucherContext,
-  options: { replaces?: string } = {},
+  options: {
+    replaces?: string;
+    /** Issue 45: per seat, what the voucher still states of it (a factura after a cancellation): its amount, and whether that is the fee kept of a cancelled ticket. */
+    stated?: { centimos: number; fee: boolean }[];
+  } = {},
 ): Promise<Voucher | null> {
   if (seats.length === 0) return null;
   const free = r.total_centimos <= 0;
   if (free && !(r.tipo === 'venta' && r.puntos_canje > 0)) return null;
   const { tipo, cliente } = buyerOf(r, seats);
   const addresses = await terminalAddresses(tx, [...legs.values()]);
-  const amounts = allocate(r.total_centimos, seats.map((s) => s.precio_centimos));
+  const amounts = options.stated?.map((s) => s.centimos) ?? allocate(r.total_centimos, seats.map((s) => s.precio_centimos));
   // A free sale's referential values: the fares after any coupon, before the points.
   const values = free ? allocate(r.subtotal_centimos - r.descuento_centimos, seats.map((s) => s.precio_centimos)) : [];
   const lineas: VoucherLine[] = seats.map((seat, i) => {
     const leg = legs.get(seat.cviaje)!;
     const descripcion = options.replaces
       ? `Diferencia de tarifa por postergación del boleto ${options.replaces}: ${leg.origen} - ${leg.destino}, ${leg.servicio}`
-      : `Pasaje ${leg.origen} - ${leg.destino}, ${leg.servicio}, asiento ${seat.nasiento}${free ? ' (canje de puntos)' : ''}`;
+      : options.stated?.[i]?.fee
+        ? `Cargo por anulación del pasaje ${leg.origen} - ${leg.destino}, ${leg.servicio}, asiento ${seat.nasiento}`
+        : `Pasaje ${leg.origen} - ${leg.destino}, ${leg.servicio}, asiento ${seat.nasiento}${free ? ' (canje de puntos)' : ''}`;
     return {
       descripcion,
       unidad: 'ZZ',

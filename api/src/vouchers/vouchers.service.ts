@@ -6,8 +6,8 @@ import { enqueueMail } from '../mail/outbox';
 import { legsOf } from '../sales/legs';
 import { reservationOf, type Reservation } from '../sales/reservations';
 import { salesLocks } from '../sales/sales.locks';
-import { reserva, reserva_asiento } from '../sales/sales.tables';
-import { issueCreditNote, issueSaleVoucher, saleVouchersOf, type Voucher, type VoucherContext } from './issue';
+import { boleto, boleto_movimiento, reserva, reserva_asiento } from '../sales/sales.tables';
+import { allocate, issueCreditNote, issueSaleVoucher, saleVouchersOf, type Voucher, type VoucherContext } from './issue';
 import { DOCUMENT, facturaChangeAllowed, limaMonth } from './rules';
 import { voucherMail } from './voucher-mail';
 import { comprobante } from './vouchers.tables';
@@ -86,8 +86,9 @@ export const reservationByCode = async (db: Database, codigo: string) => (await 
  * `POST /rest/venta/comprobante/factura`: the buyer, with the purchase's code and key, asks for
  * a factura in place of the boleta. In one transaction: the reservation is locked (one request
  * wins), the boleta voided by a credit note (catálogo 09 '01', anulación de la operación) and a
- * factura issued for the same sale to the RUC given; both go to SUNAT through the outbox and to
- * the buyer by mail. Allowed within the month of the sale and before the first departure (rules.ts).
+ * factura issued to the RUC given for what the boleta still stated (issue 45: not what refunds
+ * already credited); both go to SUNAT through the outbox and to the buyer by mail. Allowed within
+ * the month of the sale and before the first departure (rules.ts).
  */
 export async function requestFactura(db: Database, body: FacturaRequest, context: VoucherContext & { language: Language }): Promise<PurchaseVouchers> {
   const found = await reservationOf(db, body.codigo, body.clave_bloqueo, context.now);
@@ -107,10 +108,38 @@ export async function requestFactura(db: Database, body: FacturaRequest, context
     const updated = { ...r, comprobante: 'factura', ruc: body.ruc, razon_social: body.razon_social };
     await tx.update(reserva).set({ comprobante: 'factura', ruc: body.ruc, razon_social: body.razon_social }).where(eq(reserva.creserva, r.creserva));
     const note = await issueCreditNote(tx, { ccomprobante: current.ccomprobante, reason: '01', description: 'Anulación de la operación: se emite factura a solicitud del cliente' }, context);
-    const factura = await issueSaleVoucher(tx, updated, seats, legs, context);
+    const stated = await statedOf(tx, r, seats, note.total_centimos);
+    const factura = await issueSaleVoucher(tx, updated, stated.seats, legs, context, { stated: stated.amounts });
     await enqueueMail(tx, voucherMail({ codigo: r.codigo, nombre: r.comprador_nombre, email: r.comprador_email }, context.language, [note, factura!]));
   });
   return purchaseVouchersOf(db, (await reservationByCode(db, found.codigo))!, context.now);
+}
+
+type SeatRow = typeof reserva_asiento.$inferSelect;
+
+/**
+ * Issue 45: what a sale's voucher still states, seat by seat, when `open` céntimos of it are not
+ * credited: a seat whose ticket stands (valid, postponed, transferred) at its share of the sale, a
+ * cancelled one at what was kept of it (its share less what its cancellation gave back: the fee),
+ * spread over `open` (which they make up, unless notes credited otherwise, as a refund down a chain
+ * of postponements does). Seats of which nothing is left are left out.
+ */
+async function statedOf(tx: Database, r: Reservation, seats: SeatRow[], open: number): Promise<{ seats: SeatRow[]; amounts: { centimos: number; fee: boolean }[] }> {
+  const tickets = await tx.select({ numero: boleto.numero, cviaje_asiento: boleto.cviaje_asiento, estado: boleto.estado }).from(boleto).where(eq(boleto.creserva, r.creserva));
+  const given = await tx
+    .select({ numero: boleto_movimiento.numero, monto: boleto_movimiento.monto_centimos })
+    .from(boleto_movimiento)
+    .where(and(eq(boleto_movimiento.creserva, r.creserva), eq(boleto_movimiento.tipo, 'anulacion')));
+  const shares = allocate(r.total_centimos, seats.map((s) => s.precio_centimos));
+  const kept = seats.map((seat, i) => {
+    const cancelled = new Set(tickets.filter((t) => t.cviaje_asiento === seat.cviaje_asiento && t.estado === 'anulado').map((t) => t.numero));
+    if (cancelled.size === 0) return { centimos: shares[i]!, fee: false };
+    const back = given.filter((m) => cancelled.has(m.numero)).reduce((sum, m) => sum - m.monto, 0);
+    return { centimos: Math.max(shares[i]! - back, 0), fee: true };
+  });
+  const amounts = allocate(open, kept.map((k) => k.centimos)).map((centimos, i) => ({ centimos, fee: kept[i]!.fee }));
+  const left = seats.map((_, i) => i).filter((i) => amounts[i]!.centimos > 0);
+  return { seats: left.map((i) => seats[i]!), amounts: left.map((i) => amounts[i]!) };
 }
 
 /** `GET /rest/operador/comprobantes`: by state; 'atencion' (the default) is what needs the operator: refused or given up. */
