@@ -16,7 +16,7 @@ import { ticketQr } from './tickets';
 import { salesLocks } from './sales.locks';
 import { lockSeats } from '../seats/seat-locks';
 import { issueSaleVoucher } from '../vouchers/issue';
-import type { VoucherSigner } from '../vouchers/signing';
+import type { VoucherSeries } from '../vouchers/rules';
 
 // Payment notices and what a paid reservation issues: seats sold, tickets, points, mails.
 
@@ -28,8 +28,8 @@ export interface NoticeContext {
   now: Date;
   /** Signs the tickets' QR texts. */
   secret: string;
-  /** Signs the sale's electronic voucher (issue 34). */
-  signer: VoucherSigner;
+  /** The series this issuing point numbers the sale's electronic voucher in (issue 44; B001/F001 when unset). */
+  series?: VoucherSeries | undefined;
 }
 
 /** The seats of a reservation (and `alsoLock`, in the same step), locked, and whether every one is free for it (held by it, available, or a lapsed hold). */
@@ -232,7 +232,7 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
     if (earned > 0) await addPoints(tx, { ccuenta: r.ccuenta, puntos: earned, concepto: 'viaje', detalle, fecha: now });
   }
   // The electronic voucher, numbered and signed with the sale (issue 34): the last lock taken.
-  await issueSaleVoucher(tx, r, seats, legs, { now, signer: context.signer }, original ? { replaces: original.numero } : {});
+  await issueSaleVoucher(tx, r, seats, legs, { now, series: context.series }, original ? { replaces: original.numero } : {});
   await enqueueMail(tx, ticketsMail(buyer, language, mailLegs(legs)));
   return { result: 'pagada' };
 }

@@ -12,7 +12,7 @@ export const TEST_SECRET = 'test-session-secret-of-forty-characters!';
 
 /** The app as main.ts builds it, with the dev mailbox on and no logger. */
 export function createTestApp(db: Database, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
-  return buildApp({ db, sessionSecret: TEST_SECRET, devMailbox: true, apiDocs: true, voucherSigner: testSigner(), ...options });
+  return buildApp({ db, sessionSecret: TEST_SECRET, devMailbox: true, apiDocs: true, ...options });
 }
 
 /** POSTs `body` to `url` as JSON text (as a browser sends it), in `language` when given; the answer as is. */
