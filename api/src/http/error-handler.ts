@@ -69,6 +69,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
       const field = error instanceof InvalidInputError ? error.field : undefined;
+      // A 503 is the operator's to act on (e.g. a voucher series exhausted, issue 44): logged with what to do.
+      if (error instanceof UnavailableError) request.log.error({ route: request.routeOptions.url }, error.message);
       return send(request, reply, statusOf(error), error.code, field);
     }
     const status = error.statusCode ?? 500;

@@ -1,5 +1,5 @@
 import { periodicJob } from '../jobs/periodic';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { locks } from '../db/lock-order';
 import { reissueRefused, signVoucher, type Voucher } from './issue';
@@ -48,7 +48,9 @@ export interface VoucherSenderOptions {
 }
 
 export interface VoucherSender {
-  /** Sends every voucher due at `now`; resolves when none is left. */
+  /** Signs every voucher numbered and not signed yet; resolves with how many this sender signed. */
+  sign(now?: Date): Promise<number>;
+  /** Signs, then sends every voucher due at `now`; resolves when none is left. */
   drain(now?: Date): Promise<{ aceptados: number; rechazados: number; fallidos: number }>;
   start(): void;
   stop(): Promise<void>;
@@ -59,9 +61,12 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
   /** Set by stop(): the batch in progress ends after the voucher being sent (its claim lapses for the others). */
   let stopping = false;
 
-  async function claimDue(now: Date) {
-    // A credit note waits for the voucher it modifies to be answered (SUNAT refuses a note of a
-    // voucher it does not know). SKIP LOCKED + the pushed due time: one sender per voucher.
+  /**
+   * The vouchers due at `now` for one stage, claimed: 'sign', numbered and not signed yet;
+   * 'send', signed and not answered. SKIP LOCKED + the pushed due time, committed at once: one
+   * sender per voucher, and no lock held afterwards (while the key signs or SUNAT answers).
+   */
+  async function claimDue(now: Date, stage: 'sign' | 'send') {
     const due = locks.skipLocked(
       db
         .select({ id: comprobante.ccomprobante })
@@ -70,7 +75,14 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
           and(
             eq(comprobante.estado, 'pendiente'),
             lte(comprobante.proximo_intento, now),
-            sql`not exists (select 1 from comprobante o where o.ccomprobante = ${comprobante.ccomprobante_origen} and o.estado = 'pendiente')`,
+            stage === 'sign'
+              ? isNull(comprobante.xml)
+              : // A credit note waits for the voucher it modifies to be answered (SUNAT refuses a
+                // note of a voucher it does not know).
+                and(
+                  isNotNull(comprobante.xml),
+                  sql`not exists (select 1 from comprobante o where o.ccomprobante = ${comprobante.ccomprobante_origen} and o.estado = 'pendiente')`,
+                ),
           ),
         )
         .orderBy(asc(comprobante.ccomprobante))
@@ -83,17 +95,49 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
       .returning();
   }
 
-  /** The voucher signed: signs it if it is not (no transaction, no lock), stores the signature only on an unsigned row. */
-  async function signed(voucher: Voucher, now: Date): Promise<Voucher> {
-    if (voucher.xml !== null) return voucher;
-    const document = signVoucher(voucher, signer);
-    const [stored] = await db
+  /** A voucher's failed attempt (not signed, not sent): due again later, 'error' after MAX_VOUCHER_ATTEMPTS. */
+  async function retryLater(voucher: Voucher, now: Date, reason: string, codigo: string | null = null): Promise<'fallido'> {
+    const intentos = voucher.intentos + 1;
+    const giveUp = intentos >= MAX_VOUCHER_ATTEMPTS;
+    await db
       .update(comprobante)
-      .set({ xml: document.xml, hash: document.hash, firmado: now })
+      .set({ intentos, ultimo_error: reason.slice(0, 1000), sunat_codigo: codigo, estado: giveUp ? 'error' : 'pendiente', proximo_intento: new Date(now.getTime() + voucherRetryDelayMs(intentos)) })
+      .where(eq(comprobante.ccomprobante, voucher.ccomprobante));
+    (giveUp ? log.error : log.warn).call(log, `voucher ${voucher.serie}-${voucher.correlativo} not sent (attempt ${intentos}): ${reason}${giveUp ? '; giving up' : ''}`);
+    return 'fallido';
+  }
+
+  /**
+   * Builds and signs a claimed voucher's XML (no transaction, no lock) and stores it, only on a
+   * row still unsigned: if this sender's claim lapsed and another signed it meanwhile, that
+   * signature stands. Due for sending at once.
+   */
+  async function signOne(voucher: Voucher, now: Date): Promise<boolean> {
+    let document;
+    try {
+      document = signVoucher(voucher, signer);
+    } catch (error) {
+      await retryLater(voucher, now, `not signed: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
+    const stored = await db
+      .update(comprobante)
+      .set({ xml: document.xml, hash: document.hash, firmado: now, proximo_intento: now })
       .where(and(eq(comprobante.ccomprobante, voucher.ccomprobante), isNull(comprobante.xml)))
-      .returning();
-    // Null: another sender signed it first (this one's claim had lapsed); that signature stands.
-    return stored ?? (await db.select().from(comprobante).where(eq(comprobante.ccomprobante, voucher.ccomprobante)))[0]!;
+      .returning({ id: comprobante.ccomprobante });
+    return stored.length === 1;
+  }
+
+  /** Signs every voucher numbered and not signed yet (due at `now`); resolves with how many this sender signed. */
+  async function sign(now = new Date()): Promise<number> {
+    let count = 0;
+    for (let batch = await claimDue(now, 'sign'); batch.length > 0 && !stopping; batch = await claimDue(now, 'sign')) {
+      for (const voucher of batch) {
+        if (stopping) break;
+        if (await signOne(voucher, now)) count += 1;
+      }
+    }
+    return count;
   }
 
   /** SUNAT refused it: 'rechazado' with SUNAT's words, and (issue 44) the same voucher under a new number, in one transaction. */
@@ -121,33 +165,17 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
     log.error(`voucher ${number} refused by SUNAT: ${codigo} ${descripcion}${replacement ? `; issued again as ${replacement.serie}-${replacement.correlativo}` : '; not issued again (it replaced a refused one): the operator must act'}`);
   }
 
-  async function send(claimed: Voucher, now: Date): Promise<'aceptado' | 'rechazado' | 'fallido'> {
-    const intentos = claimed.intentos + 1;
-    const number = `${claimed.serie}-${claimed.correlativo}`;
-    const fileName = sunatFileName(claimed.tipo, claimed.serie, claimed.correlativo);
-    const retryLater = async (reason: string, codigo: string | null = null) => {
-      const giveUp = intentos >= MAX_VOUCHER_ATTEMPTS;
-      await db
-        .update(comprobante)
-        .set({ intentos, ultimo_error: reason.slice(0, 1000), sunat_codigo: codigo, estado: giveUp ? 'error' : 'pendiente', proximo_intento: new Date(now.getTime() + voucherRetryDelayMs(intentos)) })
-        .where(eq(comprobante.ccomprobante, claimed.ccomprobante));
-      (giveUp ? log.error : log.warn).call(log, `voucher ${number} not sent (attempt ${intentos}): ${reason}${giveUp ? '; giving up' : ''}`);
-      return 'fallido' as const;
-    };
-    let voucher: Voucher;
-    try {
-      voucher = await signed(claimed, now);
-    } catch (error) {
-      return retryLater(`not signed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  async function send(voucher: Voucher, now: Date): Promise<'aceptado' | 'rechazado' | 'fallido'> {
+    const intentos = voucher.intentos + 1;
+    const fileName = sunatFileName(voucher.tipo, voucher.serie, voucher.correlativo);
     let answer;
     try {
       answer = await sunat.sendBill(fileName, zipVoucher(fileName, voucher.xml!));
     } catch (error) {
-      return retryLater(error instanceof Error ? error.message : String(error));
+      return retryLater(voucher, now, error instanceof Error ? error.message : String(error));
     }
     if (answer.kind === 'fault') {
-      if (retryableFault(answer.code)) return retryLater(`SUNAT ${answer.code}: ${answer.message}`, answer.code);
+      if (retryableFault(answer.code)) return retryLater(voucher, now, `SUNAT ${answer.code}: ${answer.message}`, answer.code);
       await refuse(voucher, intentos, answer.code, answer.message, now);
       return 'rechazado';
     }
@@ -155,7 +183,7 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
     try {
       cdr = readCdr(answer.cdrZip);
     } catch (error) {
-      return retryLater(`unreadable CDR: ${(error as Error).message}`);
+      return retryLater(voucher, now, `unreadable CDR: ${(error as Error).message}`);
     }
     const code = Number(cdr.codigo);
     // 0 accepted; 4000+ accepted with observations; 2000-3999 rejected (catálogo de errores).
@@ -182,7 +210,10 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
 
   async function drain(now = new Date()) {
     const counts = { aceptados: 0, rechazados: 0, fallidos: 0 };
-    for (let batch = await claimDue(now); batch.length > 0 && !stopping; batch = await claimDue(now)) {
+    // The signatures before each batch sent: the ticket page and the mail wait for them, not for
+    // SUNAT (and a refused voucher's replacement is signed and sent in the same drain).
+    const signedThenDue = async () => (await sign(now), claimDue(now, 'send'));
+    for (let batch = await signedThenDue(); batch.length > 0 && !stopping; batch = await signedThenDue()) {
       const queue = batch.values();
       await Promise.all(
         Array.from({ length: Math.min(concurrency, batch.length) }, async () => {
@@ -201,5 +232,5 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
   }
 
   // Stopping ends a drain between vouchers, not after the whole outbox.
-  return { drain, ...periodicJob({ name: 'voucher sender', intervalMs, log, run: () => drain(), onStop: () => (stopping = true) }) };
+  return { drain, sign, ...periodicJob({ name: 'voucher sender', intervalMs, log, run: () => drain(), onStop: () => (stopping = true) }) };
 }

@@ -3,7 +3,7 @@ import { outbox } from '../mail/mail.tables';
 import { parseOperatorTokens } from '../operators/operators';
 import { decimalOf } from '../payments/signing';
 import { reserva } from '../sales/sales.tables';
-import { TEST_SECRET } from '../test/app';
+import { signVouchers, TEST_SECRET, testSigner } from '../test/app';
 import { BUYER, findTrip, heldPurchase, notifySafetyPay, post, safetyPayNotice, setupSandboxApp, startSafetyPay } from '../test/purchase';
 import { voucherLink } from './links';
 import { voucherQrText } from './pdf';
@@ -26,6 +26,8 @@ async function paidPurchase(days = 9) {
   const referencia = await startSafetyPay(api.app, api.db, codigo, clave);
   expect((await notifySafetyPay(api.app, safetyPayNotice(api.sandbox, { referencia, amount: decimalOf(total_centimos) }, now()))).statusCode).toBe(200);
   const [r] = await api.db.select().from(reserva).where(eq(reserva.codigo, codigo));
+  // Issue 44: numbered with the sale, signed by the vouchers' outbox right after it.
+  await signVouchers(api.db, now());
   return { codigo, clave, creserva: r!.creserva, trip };
 }
 
@@ -46,7 +48,7 @@ describe("the buyer's vouchers (issue 34)", () => {
     const [row] = await api.db.select().from(comprobante).where(eq(comprobante.creserva, creserva));
     expect(xml.body).toBe(row!.xml);
     // SUNAT's QR: RUC | type | series | number | IGV | total | date | buyer's document | hash.
-    expect(voucherQrText(row!)).toBe(`20518739469|03|B001|${row!.correlativo}|0.00|${(row!.total_centimos / 100).toFixed(2)}|${row!.xml.match(/<cbc:IssueDate>([^<]+)/)![1]}|-|-|${row!.hash}|`);
+    expect(voucherQrText(row!)).toBe(`20518739469|03|B001|${row!.correlativo}|0.00|${(row!.total_centimos / 100).toFixed(2)}|${row!.xml!.match(/<cbc:IssueDate>([^<]+)/)![1]}|-|-|${row!.hash}|`);
 
     expect((await post(api.app, '/rest/venta/comprobante/xml', { codigo, clave_bloqueo: '3f1c2a4e-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     const link = new URL(voucherLink(TEST_SECRET, 'http://api', 'pdf', codigo, now()));
@@ -75,6 +77,7 @@ describe("the buyer's vouchers (issue 34)", () => {
     ]);
     expect(factura_hasta).toBeNull();
     expect(await ticketVoucher()).toEqual([comprobantes[2].numero]);
+    await signVouchers(api.db, now());
     const xml = (await post(api.app, '/rest/venta/comprobante/xml', { codigo, clave_bloqueo: clave })).body;
     expect(xml).toMatch(/<cbc:InvoiceTypeCode[^>]*>01</);
     expect(xml).toContain('20100047218');
@@ -128,7 +131,7 @@ describe("the operators' view of the vouchers", () => {
   it('lists a voucher SUNAT refused, with its code, to an operator only', async () => {
     const { codigo, creserva } = await paidPurchase();
     const refusing: SunatPort = { sandbox: true, sendBill: async () => ({ kind: 'fault', code: '0306', message: 'No se puede leer (parsear) el archivo XML' }) };
-    await createVoucherSender({ db: api.db, sunat: refusing, log: { warn: () => undefined, error: () => undefined } }).drain(now());
+    await createVoucherSender({ db: api.db, sunat: refusing, signer: testSigner(), log: { warn: () => undefined, error: () => undefined } }).drain(now());
     expect((await api.app.inject({ url: '/rest/operador/comprobantes' })).statusCode).toBe(401);
     const res = await api.app.inject({ url: '/rest/operador/comprobantes', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);
