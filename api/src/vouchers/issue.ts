@@ -161,10 +161,11 @@ export function signVoucher(voucher: Pick<Voucher, 'contenido' | 'serie' | 'corr
  * 'rechazado' and voided, and what it said is issued again under the next number of its series
  * (issued now), linked by `reemplaza`; both stay visible to the operator. In the caller's
  * transaction; the number is taken last. Null when the refused voucher was itself such a
- * replacement (the same content would be refused again: the operator's to fix) or is not refused.
+ * replacement (the same content would be refused again: the operator's to fix) or was voided.
  */
 export async function reissueRefused(tx: Database, refused: Voucher, now: Date): Promise<Voucher | null> {
-  if (refused.reemplaza !== null || !refused.contenido) return null;
+  // Voided meanwhile (a factura replaced the boleta): nothing to issue again.
+  if (refused.reemplaza !== null || !refused.contenido || refused.vigencia !== 'vigente') return null;
   const content = JSON.parse(refused.contenido) as VoucherContent;
   const tipo = refused.tipo as DocumentTypeCode;
   const correlativo = await takeNumber(tx, tipo, refused.serie);
