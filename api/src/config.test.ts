@@ -96,6 +96,7 @@ describe('loadConfig', () => {
       // Issue 35: DECISIONS.md's defaults, the bonus set by the operator.
       changePolicy: { rightDelayMin: 120, rebookDays: 30, creditBonusPct: 15, creditMonths: 12, cancelHours: 6, cancelFeePct: 10, transferHours: 3 },
       sunat: { sandbox: true },
+      voucherSeries: { boleta: 'B001', factura: 'F001' },
       wallets: {},
     });
     expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', CHANGE_CANCEL_FEE_PCT: '-5' })).toThrow(/CHANGE_CANCEL_FEE_PCT/);
