@@ -231,8 +231,10 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
     const earned = Math.floor(r.total_centimos / 100) * POINTS_PER_SOL;
     if (earned > 0) await addPoints(tx, { ccuenta: r.ccuenta, puntos: earned, concepto: 'viaje', detalle, fecha: now });
   }
-  // The electronic voucher, numbered and signed with the sale (issue 34): the last lock taken.
-  await issueSaleVoucher(tx, r, seats, legs, { now, series: context.series }, original ? { replaces: original.numero } : {});
   await enqueueMail(tx, ticketsMail(buyer, language, mailLegs(legs)));
+  // The electronic voucher, numbered with the sale (issue 34) and signed after the commit by the
+  // vouchers' outbox (issue 44): the last lock taken and the last write, so the series' counter
+  // row is held only from here to the commit.
+  await issueSaleVoucher(tx, r, seats, legs, { now, series: context.series }, original ? { replaces: original.numero } : {});
   return { result: 'pagada' };
 }
