@@ -30,6 +30,8 @@ const api = setupSandboxApp(now, { operators: parseOperatorTokens(`ops-lima=${TO
 const quiet = { warn: () => undefined, error: () => undefined };
 const standIn = createSunatStandIn(throwawaySigner('SUNAT (simulador)'), now);
 const operator = { authorization: `Bearer ${TOKEN}` };
+/** These tests sell, sign, render PDFs and mail through several instances: minutes on a loaded machine, not 30 s. */
+const SLOW_MS = 120_000;
 
 /** Another API instance on the same database (as behind HAProxy), with its own voucher series when given. */
 async function instance(series?: VoucherSeries, more: Record<string, unknown> = {}): Promise<FastifyInstance> {
@@ -43,7 +45,7 @@ async function instance(series?: VoucherSeries, more: Record<string, unknown> = 
     operators: parseOperatorTokens(`ops-lima=${TOKEN}`),
     ...(series ? { voucherSeries: series } : {}),
     ...more,
-  });
+  }, SLOW_MS);
 }
 
 let tripDay = 20;
@@ -107,7 +109,7 @@ describe('the number in the sale, the signature after it (issue 44)', () => {
     await mails.drainOutbox(new Date(clock + 60_000));
     const mine = delivered.filter((m) => m.attachments?.some((a) => a.filename === `boletos-${codigo}.pdf`));
     expect(mine.map((m) => m.attachments!.map((a) => a.filename).sort())).toEqual([[`B001-${numbered!.correlativo}.xml`, `boletos-${codigo}.pdf`, `comprobantes-${codigo}.pdf`, `viaje-${codigo}.ics`].sort()]);
-  });
+  }, SLOW_MS);
 
   it('a crash between the commit and the signature: a new instance and sender on the same database sign it once; a lapsed claim is taken over, a live one is not', async () => {
     const { codigo, clave, notice } = await reservedPurchase();
@@ -139,7 +141,7 @@ describe('the number in the sale, the signature after it (issue 44)', () => {
     } finally {
       await restarted.close();
     }
-  });
+  }, SLOW_MS);
 });
 
 describe('series per issuing point (issue 44)', () => {
@@ -150,7 +152,7 @@ describe('series per issuing point (issue 44)', () => {
     for (const wrong of ['B002', 'B002,B003', 'B02,F002', 'BC01,FC01', 'B000,F001', 'X002,F002', 'B002,F002,F003', 'B0A2,F002']) {
       expect(() => parseVoucherSeries(wrong)).toThrow(/VOUCHER_SERIES/);
     }
-  });
+  }, SLOW_MS);
 
   it('two instances with their own series sell at once: each series gap-free, and neither waits for the other\'s counter', async () => {
     const second = await instance({ boleta: 'B002', factura: 'F002' });
@@ -199,7 +201,7 @@ describe('series per issuing point (issue 44)', () => {
     } finally {
       await second.close();
     }
-  });
+  }, SLOW_MS);
 
   it('a series exhausted at 99999999 is a clear 503, never a wrap: the sale is not paid and the counter stays', async () => {
     const exhausted = await instance({ boleta: 'B098', factura: 'F098' });
@@ -221,7 +223,7 @@ describe('series per issuing point (issue 44)', () => {
     } finally {
       await exhausted.close();
     }
-  });
+  }, SLOW_MS);
 });
 
 describe("SUNAT's clock and refusals (issue 44)", () => {
@@ -259,7 +261,7 @@ describe("SUNAT's clock and refusals (issue 44)", () => {
     } finally {
       await scraped.close();
     }
-  });
+  }, SLOW_MS);
 
   it('a voucher SUNAT refuses is recorded as refused and the sale gets a new number in its series; the operator sees both', async () => {
     const { codigo, clave, notice } = await reservedPurchase();
@@ -290,5 +292,5 @@ describe("SUNAT's clock and refusals (issue 44)", () => {
       [`B001-${replacement!.correlativo}`, 'vigente'],
     ]);
     expect((await post(api.app, '/rest/venta/comprobante/xml', { codigo, clave_bloqueo: clave })).body).toBe(replacement!.xml);
-  });
+  }, SLOW_MS);
 });
