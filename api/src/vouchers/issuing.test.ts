@@ -45,7 +45,7 @@ async function instance(series?: VoucherSeries, more: Record<string, unknown> = 
     operators: parseOperatorTokens(`ops-lima=${TOKEN}`),
     ...(series ? { voucherSeries: series } : {}),
     ...more,
-  }, SLOW_MS);
+  });
 }
 
 let tripDay = 20;
