@@ -18,7 +18,6 @@ import { createMailSender, type MailTransport } from '../src/mail/sender';
 import { parseOperatorTokens } from '../src/operators/operators';
 import { createTestDatabase } from '../src/test/database';
 import { sellWholeTrips } from '../src/test/sold-trips';
-import { throwawaySigner } from '../src/vouchers/signing';
 import { writeResults } from './common.mjs';
 
 const BUSES = 10;
@@ -31,7 +30,7 @@ const SMTP_MS = Number(process.env.BENCH_SMTP_MS ?? 5);
 async function main() {
   const database = await createTestDatabase();
   const { db } = database;
-  const app = await buildApp({ db, sessionSecret: SECRET, operators: parseOperatorTokens(`ops-bench=${TOKEN}`), siteUrl: 'https://www.rumboandino.pe', writeRateLimit: { max: 1e6, timeWindow: 60_000 }, voucherSigner: throwawaySigner() });
+  const app = await buildApp({ db, sessionSecret: SECRET, operators: parseOperatorTokens(`ops-bench=${TOKEN}`), siteUrl: 'https://www.rumboandino.pe', writeRateLimit: { max: 1e6, timeWindow: 60_000 } });
 
   const sold = Date.now();
   const { trips: tripIds, tickets: n } = await sellWholeTrips(db, { buses: BUSES, passengers: PASSENGERS, secret: SECRET, prefix: 'bench' });

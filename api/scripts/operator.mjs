@@ -25,8 +25,15 @@ const COMMANDS = {
     run: async (args) => print(await call('POST', '/rest/operador/incidencia', disruption(args, 'cancelacion'))),
   },
   vouchers: {
-    usage: 'vouchers [state]             electronic vouchers by SUNAT state (default: refused or not sent; pendiente, aceptado, observado, rechazado, error)',
-    run: async ([estado]) => print(await call('GET', `/rest/operador/comprobantes${estado ? `?estado=${encodeURIComponent(estado)}` : ''}`)),
+    usage:
+      'vouchers [state]             electronic vouchers by SUNAT state, each with its age and term (default: refused, not sent, or waiting 24 h or more;\n' +
+      '                               pendiente, aceptado, observado, rechazado, error); a warning for each one waiting 24 h or more',
+    run: async ([estado]) => {
+      const vouchers = await call('GET', `/rest/operador/comprobantes${estado ? `?estado=${encodeURIComponent(estado)}` : ''}`);
+      print(vouchers);
+      // Issue 44, SUNAT's clock: a factura not received within its term is void.
+      for (const v of vouchers.filter((voucher) => voucher.alerta)) console.error(voucherWarning(v));
+    },
   },
   refunds: {
     usage: 'refunds [state]              refunds by state (default: not done; pendiente, fallido = retried in the background, revision = yours to settle, hecho)',
@@ -51,6 +58,14 @@ const COMMANDS = {
     },
   },
 };
+
+/** The warning for a voucher SUNAT has not answered for 24 h or more, in OPERATOR_LANGUAGE (es-PE by default). */
+function voucherWarning(v) {
+  const term = v.plazo ? new Date(v.plazo).toLocaleString(process.env.OPERATOR_LANGUAGE === 'en-EN' ? 'en-GB' : 'es-PE', { timeZone: 'America/Lima', dateStyle: 'medium', timeStyle: 'short' }) : '-';
+  return process.env.OPERATOR_LANGUAGE === 'en-EN'
+    ? `WARNING: voucher ${v.numero} has waited for SUNAT ${v.edad_horas} h (${v.estado}, ${v.intentos} attempts); its term ends ${term} (Lima)`
+    : `AVISO: el comprobante ${v.numero} espera a SUNAT hace ${v.edad_horas} h (${v.estado}, ${v.intentos} intentos); su plazo vence el ${term} (Lima)`;
+}
 
 /** `--name value` pairs of the command line. */
 function options(args) {

@@ -36,7 +36,7 @@ import { operatorsRoutes } from './operators/operators.routes';
 import { disruptionsRoutes } from './disruptions/disruptions.routes';
 import type { ChangePolicy } from './disruptions/policy';
 import type { VoucherUndo } from './disruptions/voucher-port';
-import type { VoucherSigner } from './vouchers/signing';
+import type { VoucherSeries } from './vouchers/rules';
 import { vouchersRoutes } from './vouchers/vouchers.routes';
 import { voucherUndo } from './vouchers/undo';
 import type { WalletsConfig } from './pocket/pocket.config';
@@ -112,10 +112,10 @@ export interface AppOptions {
   operators?: readonly OperatorCredential[];
   /** Issue 35: the operator's rules for changes after the sale (CHANGE_* variables); unset: DECISIONS.md's defaults. */
   changePolicy?: ChangePolicy;
-  /** Issue 34's credit notes for refunds and cancellations; unset: the vouchers module's, signed with `voucherSigner`. */
+  /** Issue 34's credit notes for refunds and cancellations; unset: the vouchers module's. */
   voucherUndo?: VoucherUndo;
-  /** The operator's certificate and key that sign the electronic vouchers (SUNAT_CERT_*, or the stand-in's throwaway one). */
-  voucherSigner: VoucherSigner;
+  /** Issue 44: this instance's boleta and factura series (VOUCHER_SERIES); unset: B001/F001. Vouchers are signed after the sale by the outbox (main.ts). */
+  voucherSeries?: VoucherSeries | undefined;
   /** Issue 36: the configured wallets (APPLE_PASS_*, GOOGLE_WALLET_*); none: no wallet links. */
   wallets?: WalletsConfig;
   /** Issues 35 and 36: web push's VAPID keys (VAPID_*); unset: no key, no button, subscribing answers 404. */
@@ -234,9 +234,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     corsOrigins: options.corsOrigins ?? [],
     writeRateLimit,
     lookupRateLimit,
-    voucherSigner: options.voucherSigner,
+    voucherSeries: options.voucherSeries,
   });
-  await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit, voucherSigner: options.voucherSigner });
+  await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit, voucherSeries: options.voucherSeries });
   await app.register(pocketRoutes, { db, now, config: pocketConfig, pocket, lookupRateLimit, writeRateLimit });
   // Apple's PassKit web service: wallets register for a pass's updates and fetch it again.
   if (pocketConfig.apple) await app.register(applePassServiceRoutes, { db, now, config: pocketConfig, pocket, rateLimit: lookupRateLimit, log: app.log });
@@ -251,13 +251,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteUrl: options.siteUrl ?? (options.corsOrigins ?? []).find((origin): origin is string => typeof origin === 'string') ?? 'http://localhost:3000',
     ...(options.changePolicy ? { policy: options.changePolicy } : {}),
     googleWallet: Boolean(pocketConfig.google),
-    vouchers: options.voucherUndo ?? voucherUndo(options.voucherSigner, now),
-    voucherSigner: options.voucherSigner,
+    vouchers: options.voucherUndo ?? voucherUndo(options.voucherSeries, now),
+    voucherSeries: options.voucherSeries,
     ...(options.payments ? { payments: options.payments } : {}),
     writeRateLimit,
     lookupRateLimit,
   });
-  await app.register(vouchersRoutes, { db, sessionSecret, now, voucherSigner: options.voucherSigner, operators: options.operators ?? [], writeRateLimit, lookupRateLimit });
+  await app.register(vouchersRoutes, { db, sessionSecret, now, voucherSeries: options.voucherSeries, operators: options.operators ?? [], writeRateLimit, lookupRateLimit });
   await app.register(openApiRoutes, { routes, docs: options.apiDocs ?? false });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
   if (options.paymentSandbox) await app.register(paymentSandboxRoutes, options.paymentSandbox);

@@ -96,6 +96,7 @@ describe('loadConfig', () => {
       // Issue 35: DECISIONS.md's defaults, the bonus set by the operator.
       changePolicy: { rightDelayMin: 120, rebookDays: 30, creditBonusPct: 15, creditMonths: 12, cancelHours: 6, cancelFeePct: 10, transferHours: 3 },
       sunat: { sandbox: true },
+      voucherSeries: { boleta: 'B001', factura: 'F001' },
       wallets: {},
     });
     expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', CHANGE_CANCEL_FEE_PCT: '-5' })).toThrow(/CHANGE_CANCEL_FEE_PCT/);
@@ -222,5 +223,12 @@ describe('SUNAT settings (issue 34)', () => {
     expect(() => loadConfig({ ...base, SUNAT_SANDBOX: '1', SUNAT_CERT_PEM: signer.certPem })).toThrow(/go together/);
     expect(() => loadConfig({ ...base, ...SOL, SUNAT_CERT_PEM: signer.certPem, SUNAT_KEY_PEM: throwawaySigner().keyPem })).toThrow(/not usable: the private key does not belong/);
     expect(() => loadConfig({ ...base, SUNAT_SOL_USER: 'x' })).toThrow(/SUNAT_SOL_USER is set but SUNAT_SOL_PASSWORD is not/);
+  });
+
+  it('VOUCHER_SERIES (issue 44): this instance\'s boleta and factura series, B001/F001 by default; a series SUNAT would refuse stops the start', () => {
+    const sandbox = { ...base, SUNAT_SANDBOX: '1' };
+    expect(loadConfig(sandbox).voucherSeries).toEqual({ boleta: 'B001', factura: 'F001' });
+    expect(loadConfig({ ...sandbox, VOUCHER_SERIES: 'B002,F002' }).voucherSeries).toEqual({ boleta: 'B002', factura: 'F002' });
+    for (const wrong of ['B002', 'B2,F002', 'BC01,FC01', 'F002,F003']) expect(() => loadConfig({ ...sandbox, VOUCHER_SERIES: wrong })).toThrow(/VOUCHER_SERIES: one boleta series and one factura series/);
   });
 });

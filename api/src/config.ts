@@ -10,6 +10,7 @@ import { WalletConfigError, walletsOf, type WalletsConfig } from './pocket/pocke
 import { PushConfigError, vapidOf, type VapidConfig } from './push/push.config';
 import { PAGOEFECTIVO_URL, type PagoEfectivoCredentials } from './payments/pagoefectivo';
 import { SAFETYPAY_URL, type SafetyPayCredentials } from './payments/safetypay';
+import { parseVoucherSeries, type VoucherSeries } from './vouchers/rules';
 import { signerOf, type VoucherSigner } from './vouchers/signing';
 
 /** Everything the server reads from its environment, read in one place. */
@@ -62,6 +63,8 @@ export interface Config {
   changePolicy: ChangePolicy;
   /** SUNAT (or an OSE): the signing certificate, the SOL credentials, and whether the stand-in answers instead. */
   sunat: SunatConfig;
+  /** Issue 44: VOUCHER_SERIES, this instance's boleta and factura series (`B002,F002`); unset: B001,F001. */
+  voucherSeries: VoucherSeries;
   /** Issue 36: APPLE_PASS_* and GOOGLE_WALLET_* (pocket/pocket.config.ts); each unset: that wallet's button is not offered. */
   wallets: WalletsConfig;
   /** Issues 35 and 36: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, PUSH_SERVICE_HOSTS (push/push.config.ts); unset: no web push. */
@@ -253,6 +256,15 @@ function sunatOf(env: NodeJS.ProcessEnv, production: boolean): SunatConfig {
   };
 }
 
+/** VOUCHER_SERIES checked at start: a series SUNAT would refuse stops the server, not the first sale. */
+function voucherSeriesOf(value: string | undefined): VoucherSeries {
+  try {
+    return parseVoucherSeries(value);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+}
+
 function operatorsOf(value: string | undefined): OperatorCredential[] {
   try {
     return parseOperatorTokens(value);
@@ -344,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operators: operatorsOf(env.OPERATOR_TOKENS),
     changePolicy: policyFromEnv(env),
     sunat: sunatOf(env, production),
+    voucherSeries: voucherSeriesOf(env.VOUCHER_SERIES),
     wallets: wallets(env, [env.SITE_URL, ...corsOrigins].filter((origin): origin is string => typeof origin === 'string' && origin !== '')),
     vapid: vapid(env),
   };

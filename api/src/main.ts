@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     draining: () => draining,
     operators: config.operators,
     changePolicy: config.changePolicy,
-    voucherSigner,
+    voucherSeries: config.voucherSeries,
     wallets: config.wallets,
     vapid: config.vapid,
   });
@@ -78,7 +78,11 @@ async function main(): Promise<void> {
   // Issue 34: the vouchers' outbox goes to SUNAT (or the stand-in, asked for by SUNAT_SANDBOX=1).
   const sunat = config.sunat.sol ? createSunatSoapPort(config.sunat.sol) : createSunatStandIn(throwawaySigner('SUNAT (simulador)'));
   if (sunat.sandbox) app.log.warn('SUNAT_SANDBOX=1: the stand-in checks and acknowledges the electronic vouchers; nothing is declared to SUNAT');
-  const voucherSender = createVoucherSender({ db: database.db, sunat, log: app.log });
+  // Issue 44: the sales number the vouchers; this outbox signs them right after (a claim is an
+  // indexed look-up, so it runs every second: the ticket page shows the voucher within a second
+  // or two) and sends them to SUNAT.
+  const voucherSender = createVoucherSender({ db: database.db, sunat, signer: voucherSigner, log: app.log, intervalMs: 1_000 });
+  app.log.info(`vouchers numbered in series ${config.voucherSeries.boleta} (boletas) and ${config.voucherSeries.factura} (facturas) (VOUCHER_SERIES)`);
   voucherSender.start();
   const sender = transport && createMailSender({ db: database.db, transport, from: config.mailFrom, log: app.log, attachments: ticketAttachments(database.db, undefined, { siteUrl: config.siteUrl }) });
   if (sender) sender.start();

@@ -10,7 +10,7 @@ import { route } from '../http/endpoint';
 import { applyPoints, confirmPoints } from '../sales/points-redemption';
 import { declarationTicket, postpone, postponableTicket, registerDeclaration, type TicketAccess } from './aftersale.service';
 import { recoverPurchase } from './recovery';
-import type { VoucherSigner } from '../vouchers/signing';
+import type { VoucherSeries } from '../vouchers/rules';
 
 export interface AftersaleRoutesOptions {
   db: Database;
@@ -21,7 +21,7 @@ export interface AftersaleRoutesOptions {
   /** `/rest/venta/recovery` per payment code (on top of the per-IP look-up limit). */
   recoveryPerCodeLimit?: RateLimit;
   /** Signs the vouchers of what a postponement or a points purchase charges. */
-  voucherSigner: VoucherSigner;
+  voucherSeries?: VoucherSeries | undefined;
 }
 
 
@@ -30,7 +30,7 @@ export interface AftersaleRoutesOptions {
  * points (rules, apply, confirm). A ticket is reached with the buyer's session or a code + key.
  */
 export const aftersaleRoutes: FastifyPluginAsync<AftersaleRoutesOptions> = async (app, options) => {
-  const { db, sessionSecret, now, voucherSigner } = options;
+  const { db, sessionSecret, now, voucherSeries } = options;
   const writes = { rateLimit: options.writeRateLimit };
   const lookups = { rateLimit: options.lookupRateLimit };
   const recoveryPerCode = perKeyLimit(app, 'recovery', options.recoveryPerCodeLimit ?? RECOVERY_PER_CODE_LIMIT);
@@ -54,7 +54,7 @@ export const aftersaleRoutes: FastifyPluginAsync<AftersaleRoutesOptions> = async
 
   route(app, endpoints.postpone, async ({ input: body, request, reply }) => {
     const access = await accessOf(request, body);
-    const data = await postpone(db, body, access, { now: now(), secret: sessionSecret, signer: voucherSigner, language: requestLanguage(request) });
+    const data = await postpone(db, body, access, { now: now(), secret: sessionSecret, series: voucherSeries, language: requestLanguage(request) });
     reply.code(data.estado === 'emitido' ? 201 : 200);
     return data;
   }, writes);
@@ -68,5 +68,5 @@ export const aftersaleRoutes: FastifyPluginAsync<AftersaleRoutesOptions> = async
     sessions: sessionResolver(db, sessionSecret),
   });
 
-  route(app, endpoints.pointsConfirm, async ({ input: body }) => confirmPoints(db, body, { now: now(), secret: sessionSecret, signer: voucherSigner }), writes);
+  route(app, endpoints.pointsConfirm, async ({ input: body }) => confirmPoints(db, body, { now: now(), secret: sessionSecret, series: voucherSeries }), writes);
 };

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { outbox } from '../mail/mail.tables';
 import { parseOperatorTokens } from '../operators/operators';
 import { ticketAttachments } from '../sales/ticket-attachments';
+import { signVouchers, testSigner } from '../test/app';
 import { post, setupSandboxApp } from '../test/purchase';
 import { validateUbl } from '../vouchers/schema';
 import { createVoucherSender } from '../vouchers/sender';
@@ -44,9 +45,11 @@ describe("a cargo shipment's voucher (issue 34)", () => {
     // S/ 59.00 with IGV: base 50.00 + IGV 9.00.
     expect([total_centimos, igv_centimos]).toEqual([5_900, 900]);
 
+    // Issue 44: numbered with the shipment, signed by the vouchers' outbox right after it.
+    await signVouchers(api.db, now());
     const [voucher] = await api.db.select().from(comprobante).where(eq(comprobante.codigo_encomienda, codigo));
     expect(voucher).toMatchObject({ tipo: '03', creserva: null, gravado_centimos: 5_000, igv_centimos: 900, exonerado_centimos: 0, cliente_tipo: '1', cliente_numero: '45678912' });
-    const xml = voucher!.xml;
+    const xml = voucher!.xml!;
     expect(await validateUbl(xml)).toEqual([]);
     verifyUbl(xml);
     expect(xml).toMatch(/<cbc:TaxExemptionReasonCode[^>]*>10</);
@@ -69,7 +72,7 @@ describe("a cargo shipment's voucher (issue 34)", () => {
     expect(files[1]!.content.toString('utf8')).toBe(xml);
 
     // Sent like every voucher: the SUNAT stand-in accepts it.
-    await createVoucherSender({ db: api.db, sunat: createSunatStandIn(throwawaySigner('SUNAT (simulador)'), now), log: { warn: () => undefined, error: () => undefined } }).drain(now());
+    await createVoucherSender({ db: api.db, sunat: createSunatStandIn(throwawaySigner('SUNAT (simulador)'), now), signer: testSigner(), log: { warn: () => undefined, error: () => undefined } }).drain(now());
     const [sent] = await api.db.select().from(comprobante).where(eq(comprobante.codigo_encomienda, codigo));
     expect(sent).toMatchObject({ estado: 'aceptado', sunat_codigo: '0' });
   });
@@ -79,9 +82,10 @@ describe("a cargo shipment's voucher (issue 34)", () => {
     expect(res.statusCode).toBe(201);
     const { codigo, comprobante: numero } = res.json().data;
     expect(numero).toMatch(/^F001-\d+$/);
+    await signVouchers(api.db, now());
     const [voucher] = await api.db.select().from(comprobante).where(eq(comprobante.codigo_encomienda, codigo));
     expect(voucher).toMatchObject({ tipo: '01', cliente_tipo: '6', cliente_numero: '20100047218', gravado_centimos: 10_000, igv_centimos: 1_800 });
-    expect(await validateUbl(voucher!.xml)).toEqual([]);
+    expect(await validateUbl(voucher!.xml!)).toEqual([]);
     const [mail] = await api.db.select().from(outbox).where(eq(outbox.adjunto, `encomienda:${codigo}:en-EN`));
     expect(mail!.subject).toContain(`shipment ${codigo}`);
 

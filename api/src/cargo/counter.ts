@@ -7,7 +7,8 @@ import { InvalidInputError } from '../errors';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { OPERATOR } from '../operator';
 import type { MailAttachment } from '../mail/sender';
-import { issueCargoVoucher, type Voucher, type VoucherContext } from '../vouchers/issue';
+import { isSigned, issueCargoVoucher, type Voucher, type VoucherContext } from '../vouchers/issue';
+import { awaitSignatures } from '../vouchers/voucher-mail';
 import { renderVouchersPdf } from '../vouchers/pdf';
 import { comprobante } from '../vouchers/vouchers.tables';
 import { newTrackingCode } from './cargo.service';
@@ -121,9 +122,12 @@ export function cargoVoucherMail(shipment: { codigo: string; nombre: string; ema
 }
 
 /** A shipment's voucher as mail attachments: its printed copy and signed XML. */
-export async function cargoVoucherAttachments(db: Database, codigo: string, language: Language): Promise<MailAttachment[]> {
+export async function cargoVoucherAttachments(db: Database, codigo: string, language: Language, now = new Date()): Promise<MailAttachment[]> {
   const [voucher] = await db.select().from(comprobante).where(eq(comprobante.codigo_encomienda, codigo));
   if (!voucher) throw new Error(`shipment ${codigo} has no voucher`);
+  // Issue 44: signed by the outbox after the counter's transaction; the mail waits for it.
+  awaitSignatures([voucher], now);
+  if (!isSigned(voucher)) throw new Error(`the voucher of shipment ${codigo} could not be signed`);
   return [
     { filename: `comprobante-${codigo}.pdf`, content: await renderVouchersPdf([voucher], language), contentType: 'application/pdf' },
     { filename: `${voucher.serie}-${voucher.correlativo}.xml`, content: Buffer.from(voucher.xml, 'utf8'), contentType: 'application/xml' },

@@ -17,7 +17,7 @@ import { UnauthorizedError } from '../errors';
 import type { TicketAccess } from '../aftersale/aftersale.service';
 import { DEFAULT_POLICY, type ChangePolicy } from './policy';
 import type { VoucherUndo } from './voucher-port';
-import type { VoucherSigner } from '../vouchers/signing';
+import type { VoucherSeries } from '../vouchers/rules';
 
 export interface DisruptionsRoutesOptions {
   db: Database;
@@ -32,7 +32,7 @@ export interface DisruptionsRoutesOptions {
   /** Issue 34's credit notes for what refunds and cancellations give back. */
   vouchers: VoucherUndo;
   /** Signs the vouchers a credit payment or a rebooking issues. */
-  voucherSigner: VoucherSigner;
+  voucherSeries?: VoucherSeries | undefined;
   payments?: { safetypay: PaymentProvider; pagoefectivo: PaymentProvider };
   writeRateLimit: RateLimit;
   lookupRateLimit: RateLimit;
@@ -48,7 +48,7 @@ export const disruptionsRoutes: FastifyPluginAsync<DisruptionsRoutesOptions> = a
     language: requestLanguage(request),
     policy,
     vouchers: options.vouchers,
-    signer: options.voucherSigner,
+    series: options.voucherSeries,
     providers: { ...(options.payments ?? {}) },
   });
 
@@ -79,7 +79,7 @@ export const disruptionsRoutes: FastifyPluginAsync<DisruptionsRoutesOptions> = a
     // A guest names the purchase whose credit it spends; else the signed-in customer's credit.
     const token = input.origen ? undefined : sessionToken(request);
     const ccuenta = token ? (await customerOfToken(db, token, sessionSecret)).ccuenta : undefined;
-    return payWithCredit(db, input, ccuenta, { now: now(), secret: sessionSecret, signer: options.voucherSigner });
+    return payWithCredit(db, input, ccuenta, { now: now(), secret: sessionSecret, series: options.voucherSeries });
   }, { rateLimit: options.writeRateLimit });
   route(app, disruptionsEndpoints.creditApply, async ({ input, request }) => {
     const token = input.origen ? undefined : sessionToken(request);

@@ -78,6 +78,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
       const field = error instanceof InvalidInputError ? error.field : undefined;
+      // A 503 is the operator's to act on (e.g. a voucher series exhausted, issue 44): logged with what to do.
+      if (error instanceof UnavailableError) request.log.error({ route: request.routeOptions.url }, error.message);
       return send(request, reply, statusOf(error), error.code, field);
     }
     // Issue 45 item 7: PostgreSQL aborted this transaction for another's sake (a deadlock, a

@@ -14,7 +14,8 @@ import { MAX_ATTEMPTS } from '../mail/sender';
  * - the store's own figures, read from the shared database at scrape time, so every instance
  *   reports the same values (aggregate them with `max`, not `sum`): active seat holds,
  *   reservations by state, payments by provider and state, payment notices by provider and
- *   outcome, tickets issued, outbox depth and the age of its oldest unsent mail.
+ *   outcome, tickets issued, outbox depth and the age of its oldest unsent mail, vouchers waiting
+ *   for their signature or for SUNAT and the age of the oldest (issue 44).
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -67,6 +68,12 @@ export class Metrics {
     gauge('rumbo_tickets_issued', 'Tickets issued (any state)', [], (g, f) => g.set(f.tickets));
     gauge('rumbo_outbox_depth', 'Mails queued and not sent yet (still to be tried)', [], (g, f) => g.set(f.depth));
     gauge('rumbo_outbox_oldest_age_seconds', 'Age of the oldest mail queued and not sent yet (0 when none)', [], (g, f) => g.set(f.age));
+    // Issue 44: SUNAT's clock. A factura not received within its term is void (docs/decisions.md).
+    gauge('rumbo_vouchers_waiting', 'Electronic vouchers not answered by SUNAT yet, by stage: "firma" numbered but not signed, "envio" signed and waiting to be sent', ['etapa'], (g, f) => {
+      g.set({ etapa: 'firma' }, f.vouchersUnsigned);
+      g.set({ etapa: 'envio' }, f.vouchersUnsent);
+    });
+    gauge('rumbo_vouchers_oldest_waiting_seconds', 'Age (since issued) of the oldest voucher SUNAT has not answered yet (0 when none); alert from 86400 (24 h)', [], (g, f) => g.set(f.vouchersAge));
   }
 }
 
@@ -75,22 +82,31 @@ interface StoreFigures {
   tickets: number;
   depth: number;
   age: number;
+  vouchersUnsigned: number;
+  vouchersUnsent: number;
+  vouchersAge: number;
   reservations: { estado: string; n: number }[];
   payments: { proveedor: string; estado: string; n: number }[];
   notices: { proveedor: string; resultado: string; n: number }[];
 }
 
 async function readStoreFigures(db: Database): Promise<StoreFigures> {
-  const [totals] = await queryRows<{ holds: number; tickets: number; depth: number; age: number }>(db, sql`
+  const [totals] = await queryRows<{ holds: number; tickets: number; depth: number; age: number; unsigned: number; unsent: number; voucher_age: number }>(db, sql`
     select (select count(*)::int from viaje_asiento where gestado_asiento = ${STATE_SQL.HELD} and expira > now()) as holds,
            (select count(*)::int from boleto) as tickets,
            (select count(*)::int from outbox where sent_at is null and attempts < ${MAX_ATTEMPTS}) as depth,
-           (select coalesce(extract(epoch from now() - min(created_at)), 0)::float8 from outbox where sent_at is null and attempts < ${MAX_ATTEMPTS}) as age`);
+           (select coalesce(extract(epoch from now() - min(created_at)), 0)::float8 from outbox where sent_at is null and attempts < ${MAX_ATTEMPTS}) as age,
+           (select count(*)::int from comprobante where estado = 'pendiente' and xml is null) as unsigned,
+           (select count(*)::int from comprobante where estado = 'pendiente' and xml is not null) as unsent,
+           (select coalesce(extract(epoch from now() - min(emitido)), 0)::float8 from comprobante where estado = 'pendiente') as voucher_age`);
   return {
     holds: Number(totals?.holds ?? 0),
     tickets: Number(totals?.tickets ?? 0),
     depth: Number(totals?.depth ?? 0),
     age: Number(totals?.age ?? 0),
+    vouchersUnsigned: Number(totals?.unsigned ?? 0),
+    vouchersUnsent: Number(totals?.unsent ?? 0),
+    vouchersAge: Number(totals?.voucher_age ?? 0),
     reservations: await queryRows(db, sql`select estado, count(*)::int as n from reserva group by estado`),
     payments: await queryRows(db, sql`select proveedor, estado, count(*)::int as n from pago group by proveedor, estado`),
     notices: await queryRows(db, sql`select proveedor, resultado, count(*)::int as n from pago_aviso group by proveedor, resultado`),

@@ -27,6 +27,20 @@ export interface MailTransport {
 }
 
 /** Builds the attachment (or attachments: tickets and their calendar) a queued mail names (`outbox.adjunto`); throws when it cannot. */
+/**
+ * Thrown by a renderer when what it attaches is not ready yet (issue 44: a sale's voucher being
+ * signed): the mail waits `retryInMs` without spending an attempt.
+ */
+export class AttachmentNotReady extends Error {
+  override readonly name = 'AttachmentNotReady';
+  constructor(
+    message: string,
+    readonly retryInMs = 2_000,
+  ) {
+    super(message);
+  }
+}
+
 export type AttachmentRenderer = (reference: string) => Promise<MailAttachment | MailAttachment[]>;
 
 export interface MailSenderOptions {
@@ -76,7 +90,8 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     return Array.isArray(rendered) ? rendered : [rendered];
   }
 
-  async function send(mail: typeof outbox.$inferSelect, now: Date): Promise<boolean> {
+  /** True when sent, false when it failed, null when it waits for its attachment (AttachmentNotReady). */
+  async function send(mail: typeof outbox.$inferSelect, now: Date): Promise<boolean | null> {
     const attempts = mail.attempts + 1;
     try {
       const rendered = mail.adjunto ? await renderAttachments(mail.adjunto) : undefined;
@@ -93,6 +108,10 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       await db.update(outbox).set({ attempts, sent_at: now, last_error: null }).where(eq(outbox.id, mail.id));
       return true;
     } catch (error) {
+      if (error instanceof AttachmentNotReady) {
+        await db.update(outbox).set({ next_attempt_at: new Date(now.getTime() + error.retryInMs) }).where(eq(outbox.id, mail.id));
+        return null;
+      }
       const reason = error instanceof Error ? error.message : String(error);
       await db
         .update(outbox)
@@ -116,8 +135,9 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     // Batch after batch until nothing is due: a claimed or failed mail is no longer due at `now`.
     for (let batch = await claim(now); batch.length > 0; batch = await claim(now)) {
       for (const mail of batch) {
-        if (await send(mail, now)) sent += 1;
-        else failed += 1;
+        const result = await send(mail, now);
+        if (result === true) sent += 1;
+        else if (result === false) failed += 1;
       }
     }
     return { sent, failed };

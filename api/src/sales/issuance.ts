@@ -17,7 +17,7 @@ import { ticketQr } from './tickets';
 import { salesLocks } from './sales.locks';
 import { lockSeats } from '../seats/seat-locks';
 import { issueSaleVoucher } from '../vouchers/issue';
-import type { VoucherSigner } from '../vouchers/signing';
+import type { VoucherSeries } from '../vouchers/rules';
 
 // Payment notices and what a paid reservation issues: seats sold, tickets, points, mails.
 
@@ -29,8 +29,8 @@ export interface NoticeContext {
   now: Date;
   /** Signs the tickets' QR texts. */
   secret: string;
-  /** Signs the sale's electronic voucher (issue 34). */
-  signer: VoucherSigner;
+  /** The series this issuing point numbers the sale's electronic voucher in (issue 44; B001/F001 when unset). */
+  series?: VoucherSeries | undefined;
 }
 
 /** The seats of a reservation (and `alsoLock`, in the same step), locked, and whether every one is free for it (held by it, available, or a lapsed hold). */
@@ -262,8 +262,10 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
     const earned = Math.floor(r.total_centimos / 100) * POINTS_PER_SOL;
     if (earned > 0) await addPoints(tx, { ccuenta: r.ccuenta, puntos: earned, concepto: 'viaje', detalle, fecha: now });
   }
-  // The electronic voucher, numbered and signed with the sale (issue 34): the last lock taken.
-  await issueSaleVoucher(tx, r, seats, legs, { now, signer: context.signer }, original ? { replaces: original.numero } : {});
   await enqueueMail(tx, ticketsMail(buyerOf(r), r.idioma as Language, mailLegs(legs)));
+  // The electronic voucher, numbered with the sale (issue 34) and signed after the commit by the
+  // vouchers' outbox (issue 44): the last lock taken and the last write, so the series' counter
+  // row is held only from here to the commit.
+  await issueSaleVoucher(tx, r, seats, legs, { now, series: context.series }, original ? { replaces: original.numero } : {});
   return { result: 'pagada' };
 }

@@ -7,7 +7,7 @@ import { createMailSender } from '../mail/sender';
 import { createSmtpTransport } from '../mail/transport';
 import { decimalOf } from '../payments/signing';
 import { viaje_asiento } from '../seats/seats.tables';
-import { TEST_SECRET } from '../test/app';
+import { signVouchers, TEST_SECRET } from '../test/app';
 import { salesSteps } from '../test/sales';
 import { BUYER, cipPaidNotice, findTrip, freeSeats, heldPurchase, hold, post, safetyPayNotice, seatBody, setupSandboxApp, STORE } from '../test/purchase';
 import { startSmtpPeer } from '../test/smtp-peer';
@@ -265,6 +265,8 @@ describe('payment and tickets', () => {
     const transport = createSmtpTransport(peer.url);
     try {
       const sender = createMailSender({ db: db(), transport, from: 'x@rumboandino.pe', log: { warn() {}, error() {} }, attachments: ticketAttachments(db(), now) });
+      // Issue 44: the tickets mail waits for the sale's voucher, signed by the vouchers' outbox.
+      await signVouchers(db(), now());
       await sender.drainOutbox(new Date(Date.now() + 60 * 60_000));
       const delivered = peer.received.filter((m) => m.to.includes(buyer.email));
       // The payment code, and the tickets twice, each with their PDF (a batch is sent in no set order).

@@ -17,7 +17,7 @@ import { customerTrips, lookupReservation, paidView, paidViewByCode, resendTicke
 import { reserve } from './reserve';
 import { renderTicketsPdf, ticketPdfLink, verifyPdfLink } from './tickets';
 import { noStore } from '../http/cache';
-import type { VoucherSigner } from '../vouchers/signing';
+import type { VoucherSeries } from '../vouchers/rules';
 import { voucherLink } from '../vouchers/links';
 import type { Pocket } from '../pocket/pocket.service';
 
@@ -37,7 +37,7 @@ export interface SalesRoutesOptions {
   writeRateLimit: RateLimit;
   lookupRateLimit: RateLimit;
   /** Signs the electronic vouchers a paid sale issues. */
-  voucherSigner: VoucherSigner;
+  voucherSeries?: VoucherSeries | undefined;
 }
 
 
@@ -48,7 +48,7 @@ const CodeParam = v.object({ codigo: v.pipe(v.string(), v.regex(RESERVATION_CODE
  * the providers' notifications, tickets (PDF, re-send) and my trips.
  */
 export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, options) => {
-  const { db, sessionSecret, now, writeRateLimit, lookupRateLimit, voucherSigner } = options;
+  const { db, sessionSecret, now, writeRateLimit, lookupRateLimit, voucherSeries } = options;
   const writes = { rateLimit: writeRateLimit };
   const lookups = { rateLimit: lookupRateLimit };
   const lookupsPerDocument = perKeyLimit(app, 'persona-documento', PERSON_LOOKUP_PER_DOCUMENT_LIMIT);
@@ -133,7 +133,7 @@ export const salesRoutes: FastifyPluginAsync<SalesRoutesOptions> = async (app, o
           }
           throw error;
         }
-        const result = await applyNotice(db, notice, { now: now(), secret: sessionSecret, signer: voucherSigner });
+        const result = await applyNotice(db, notice, { now: now(), secret: sessionSecret, series: voucherSeries });
         request.log.info(`${provider.name} notice ${notice.operacion} (${notice.referencia}, ${notice.estado}): ${result}`);
         const ack = provider.acknowledge(notice, raw);
         return reply.code(ack.status).type(ack.contentType).send(ack.body);

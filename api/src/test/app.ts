@@ -2,17 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app';
 import type { Database } from '../db/client';
 import { createTestDatabase, type TestDatabase } from './database';
+import { createVoucherSender } from '../vouchers/sender';
 import { throwawaySigner, type VoucherSigner } from '../vouchers/signing';
+import type { SunatPort } from '../vouchers/sunat';
 
 let signer: VoucherSigner | undefined;
 /** One throwaway signing certificate per test process (making one takes a few hundred ms). */
 export const testSigner = (): VoucherSigner => (signer ??= throwawaySigner());
 
+/** SUNAT never asked: signing (the outbox's first stage) sends nothing. */
+const NO_SUNAT: SunatPort = { sandbox: true, sendBill: () => Promise.reject(new Error('signing only: nothing is sent')) };
+
+/**
+ * Issue 44: signs the vouchers the sales numbered, as the running API's vouchers outbox does right
+ * after each sale (the first stage of `createVoucherSender`'s drain); how many it signed.
+ */
+export const signVouchers = (db: Database, now: Date = new Date()) =>
+  createVoucherSender({ db, sunat: NO_SUNAT, signer: testSigner(), log: { warn: () => undefined, error: () => undefined } }).sign(now);
+
 export const TEST_SECRET = 'test-session-secret-of-forty-characters!';
 
 /** The app as main.ts builds it, with the dev mailbox on and no logger. */
 export function createTestApp(db: Database, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
-  return buildApp({ db, sessionSecret: TEST_SECRET, devMailbox: true, apiDocs: true, voucherSigner: testSigner(), ...options });
+  return buildApp({ db, sessionSecret: TEST_SECRET, devMailbox: true, apiDocs: true, ...options });
 }
 
 /** POSTs `body` to `url` as JSON text (as a browser sends it), in `language` when given; the answer as is. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { locks } from '../db/lock-order';
+import { UnavailableError } from '../errors';
 import { queryRows } from '../db/rows';
 import type { LegRow } from '../sales/legs';
 import type { Reservation } from '../sales/reservations';
@@ -17,38 +18,55 @@ import {
   MAX_CORRELATIVE,
   seriesOf,
   UBIGEO,
+  type VoucherSeries,
   type CreditReason,
   type DocumentTypeCode,
 } from './rules';
-import { signUbl, type VoucherSigner } from './signing';
+import { signUbl, type SignedDocument, type VoucherSigner } from './signing';
 import { buildUbl, totalsOf, type VoucherLine, type VoucherParty } from './ubl';
 import { comprobante, comprobante_serie } from './vouchers.tables';
 
 // Issuing vouchers inside the transaction of the business change that causes them: a paid sale
-// (issuePaid), a factura asked for later, a refund or cancellation (issueCreditNote).
+// (issuePaid), a factura asked for later, a refund or cancellation (issueCreditNote). Issue 44:
+// the transaction numbers the voucher and records what it says; building the XML and signing it
+// (signVoucher) happen after the commit, in the vouchers' outbox (sender.ts), with no lock held.
 
 export interface VoucherContext {
   now: Date;
-  signer: VoucherSigner;
+  /** This issuing point's boleta and factura series (VOUCHER_SERIES); B001/F001 when unset. */
+  series?: VoucherSeries;
 }
 
 export type Voucher = typeof comprobante.$inferSelect;
 
+/** Signed: its XML and hash exist (issue 44: the outbox signs after the sale). */
+export const isSigned = (v: Voucher): v is Voucher & { xml: string; hash: string } => v.xml !== null && v.hash !== null;
+
+/** A series reached 99999999: SUNAT's correlative has 8 digits, it is never wrapped (503: an operator opens a new series). */
+export class SeriesExhaustedError extends UnavailableError {
+  constructor(readonly tipo: string, readonly serie: string) {
+    super('sale.comprobante.serieAgotada');
+    this.message = `voucher series ${tipo}-${serie} is exhausted (${MAX_CORRELATIVE}): configure a new series in VOUCHER_SERIES (docs/operations.md)`;
+  }
+}
+
 /**
  * The next correlative of a series, in the caller's transaction: the counter row is incremented
  * (and so locked) until the transaction ends. Unique and gap-free across instances: a second
- * sale waits for the first's commit; a rollback undoes the increment and the number is used by
- * the next sale. Lock step `voucherSeries` (db/lock-order.ts), the last one a sale takes.
+ * sale of the same series waits for the first's commit; a rollback undoes the increment and the
+ * number is used by the next sale. Lock step `voucherSeries` (db/lock-order.ts), the last one a
+ * sale takes: callers take it last so the row stays locked only for the commit. A series at
+ * 99999999 is not incremented (the check constraint is never reached): SeriesExhaustedError.
  */
 export async function takeNumber(tx: Database, tipo: DocumentTypeCode, serie: string): Promise<number> {
   locks.enter(tx, 'voucherSeries', `${tipo}-${serie}`);
   const [row] = await queryRows<{ ultimo: number }>(tx, sql`
     insert into ${comprobante_serie} (tipo, serie, ultimo) values (${tipo}, ${serie}, 1)
     on conflict (tipo, serie) do update set ultimo = ${comprobante_serie}.ultimo + 1
+    where ${comprobante_serie}.ultimo < ${MAX_CORRELATIVE}
     returning ultimo`);
-  const numero = Number(row!.ultimo);
-  if (numero > MAX_CORRELATIVE) throw new Error(`series ${tipo}-${serie} is exhausted: open a new series`);
-  return numero;
+  if (!row) throw new SeriesExhaustedError(tipo, serie);
+  return Number(row.ultimo);
 }
 
 /** Splits `total` over `weights` proportionally, to the céntimo, the remainder to the first lines. */
@@ -61,7 +79,14 @@ export function allocate(total: number, weights: number[]): number[] {
   return shares;
 }
 
-/** Writes a voucher: numbers it, builds and signs its XML, and queues it for SUNAT. */
+/** What a voucher says, as stored with the sale (`comprobante.contenido`): the UBL builder's input. */
+export type VoucherContent = Parameters<typeof buildUbl>[0];
+
+/**
+ * Writes a voucher in the caller's transaction: numbers it (last: the series' counter row is
+ * locked only from here to the commit) and records what it says; the outbox builds and signs its
+ * XML after the commit (signVoucher) and sends it to SUNAT.
+ */
 async function writeVoucher(
   tx: Database,
   context: VoucherContext,
@@ -75,15 +100,13 @@ async function writeVoucher(
     modifica?: { voucher: Voucher; motivo: CreditReason; descripcion: string };
   },
 ): Promise<Voucher> {
-  const serie = seriesOf(values.tipo, values.modifica?.voucher.tipo as DocumentTypeCode | undefined);
-  const correlativo = await takeNumber(tx, values.tipo, serie);
-  const emision = limaDateTime(context.now);
-  const xml = buildUbl({
+  const serie = seriesOf(values.tipo, values.modifica?.voucher.tipo as DocumentTypeCode | undefined, context.series);
+  const totals = totalsOf(values.lineas);
+  const content: Omit<VoucherContent, 'correlativo'> = {
     tipo: values.tipo,
     serie,
-    correlativo,
-    emision,
-    cliente: values.cliente,
+    emision: limaDateTime(context.now),
+    cliente: { tipo: values.cliente.tipo, numero: values.cliente.numero, nombre: values.cliente.nombre },
     lineas: values.lineas,
     ...(values.modifica
       ? {
@@ -96,9 +119,8 @@ async function writeVoucher(
           },
         }
       : {}),
-  });
-  const signed = signUbl(xml, context.signer);
-  const totals = totalsOf(values.lineas);
+  };
+  const correlativo = await takeNumber(tx, values.tipo, serie);
   const [voucher] = await tx
     .insert(comprobante)
     .values({
@@ -120,12 +142,49 @@ async function writeVoucher(
       gravado_centimos: totals.gravado,
       igv_centimos: totals.igv,
       total_centimos: totals.total,
-      xml: signed.xml,
-      hash: signed.hash,
+      contenido: JSON.stringify({ ...content, correlativo }),
       proximo_intento: context.now,
     })
     .returning();
   return voucher!;
+}
+
+/** Builds a numbered voucher's UBL 2.1 XML from what the sale recorded, and signs it (no database, no lock). */
+export function signVoucher(voucher: Pick<Voucher, 'contenido' | 'serie' | 'correlativo'>, signer: VoucherSigner): SignedDocument {
+  if (!voucher.contenido) throw new Error(`voucher ${voucher.serie}-${voucher.correlativo} has nothing to sign`);
+  return signUbl(buildUbl(JSON.parse(voucher.contenido) as VoucherContent), signer);
+}
+
+/**
+ * Issue 44: SUNAT refused `refused` (a 2000-3999 CDR or a non-retryable exception such as 0306):
+ * a refused voucher never existed for SUNAT and its number cannot be used again, so it is marked
+ * 'rechazado' and voided, and what it said is issued again under the next number of its series
+ * (issued now), linked by `reemplaza`; both stay visible to the operator. In the caller's
+ * transaction; the number is taken last. Null when the refused voucher was itself such a
+ * replacement (the same content would be refused again: the operator's to fix) or was voided.
+ */
+export async function reissueRefused(tx: Database, refused: Voucher, now: Date): Promise<Voucher | null> {
+  // Voided meanwhile (a factura replaced the boleta): nothing to issue again.
+  if (refused.reemplaza !== null || !refused.contenido || refused.vigencia !== 'vigente') return null;
+  const content = JSON.parse(refused.contenido) as VoucherContent;
+  const tipo = refused.tipo as DocumentTypeCode;
+  const correlativo = await takeNumber(tx, tipo, refused.serie);
+  const { ccomprobante: _id, xml: _xml, hash: _hash, firmado: _signed, cdr: _cdr, respondido: _answered, sunat_codigo: _code, sunat_descripcion: _description, ultimo_error: _error, ...kept } = refused;
+  const [replacement] = await tx
+    .insert(comprobante)
+    .values({
+      ...kept,
+      correlativo,
+      emitido: now,
+      estado: 'pendiente',
+      vigencia: 'vigente',
+      intentos: 0,
+      proximo_intento: now,
+      reemplaza: refused.ccomprobante,
+      contenido: JSON.stringify({ ...content, correlativo, emision: limaDateTime(now) }),
+    })
+    .returning();
+  return replacement!;
 }
 
 /** The buyer a sale's voucher names: the company of a factura, else the buyer (with a passenger's document above S/ 700). */

@@ -93,7 +93,7 @@ export function voucherQrText(v: Voucher): string {
   return [OPERATOR.ruc, v.tipo, v.serie, String(v.correlativo), amount(v.igv_centimos), amount(v.total_centimos), date, v.cliente_tipo, v.cliente_numero, v.hash, ''].join('|');
 }
 
-/** The printed copies of vouchers (one page each), in `language`; `modifies` has the vouchers the credit notes refer to. */
+/** The printed copies of the signed vouchers among `vouchers` (one page each), in `language`; `modifies` has the vouchers the credit notes refer to. */
 export async function renderVouchersPdf(vouchers: Voucher[], language: Language, options: { modifies?: Map<number, Voucher> } = {}): Promise<Buffer> {
   const t = TEXTS[language];
   const doc = new PDFDocument({ size: 'A4', margin: 48, autoFirstPage: false, info: { Title: vouchers.map((v) => `${v.serie}-${v.correlativo}`).join(', '), Author: OPERATOR.razon_social } });
@@ -104,7 +104,9 @@ export async function renderVouchersPdf(vouchers: Voucher[], language: Language,
     doc.on('error', reject);
   });
   const money = (centimos: number) => formatCentimos(centimos, language);
+  // The printed copy is read from the signed XML: a voucher still being signed (issue 44) has none yet.
   for (const v of vouchers) {
+    if (v.xml === null) continue;
     doc.addPage();
     const qr = await QRCode.toBuffer(voucherQrText(v), { errorCorrectionLevel: 'Q', margin: 1, width: 240 });
     const type = t.type[v.tipo] ?? v.tipo;

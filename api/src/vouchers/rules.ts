@@ -30,9 +30,57 @@ export type DocumentTypeCode = (typeof DOCUMENT)[keyof typeof DOCUMENT];
  */
 export const SERIES = { '01': 'F001', '03': 'B001', '07:01': 'FC01', '07:03': 'BC01' } as const;
 
-export function seriesOf(tipo: DocumentTypeCode, modifies?: DocumentTypeCode): string {
+/**
+ * Issue 44: the boleta and factura series one issuing point (an API instance) numbers its sales
+ * in (VOUCHER_SERIES): instances with series of their own never wait for each other's counter.
+ * Credit notes keep the series of their voucher's letter (BC01/FC01).
+ */
+export interface VoucherSeries {
+  boleta: string;
+  factura: string;
+}
+
+export const DEFAULT_SERIES: VoucherSeries = { boleta: SERIES['03'], factura: SERIES['01'] };
+
+/**
+ * VOUCHER_SERIES, `B###,F###` (one boleta and one factura series, in any order, e.g. `B002,F002`):
+ * the letter of the voucher type and three digits, 001 to 999 (the notes' series BC01/FC01 cannot
+ * be taken). Unset: B001,F001. Throws a message saying what is wrong (the server refuses to start).
+ */
+export function parseVoucherSeries(value: string | undefined): VoucherSeries {
+  if (value === undefined || value.trim() === '') return DEFAULT_SERIES;
+  const parts = value.split(',').map((part) => part.trim().toUpperCase());
+  const boletas = parts.filter((part) => part.startsWith('B'));
+  const facturas = parts.filter((part) => part.startsWith('F'));
+  const valid = (series: string) => /^[BF]\d{3}$/.test(series) && series.slice(1) !== '000';
+  if (parts.length !== 2 || boletas.length !== 1 || facturas.length !== 1 || !parts.every(valid)) {
+    throw new Error(`VOUCHER_SERIES: one boleta series and one factura series, "B###,F###" with three digits 001-999 (e.g. B002,F002); "${value}" is not.`);
+  }
+  return { boleta: boletas[0]!, factura: facturas[0]! };
+}
+
+export function seriesOf(tipo: DocumentTypeCode, modifies?: DocumentTypeCode, series: VoucherSeries = DEFAULT_SERIES): string {
   if (tipo === DOCUMENT.notaCredito) return modifies === DOCUMENT.factura ? SERIES['07:01'] : SERIES['07:03'];
-  return SERIES[tipo];
+  return tipo === DOCUMENT.factura ? series.factura : series.boleta;
+}
+
+/**
+ * Issue 44, SUNAT's clock: a factura and its notes must reach SUNAT (or the OSE) within three
+ * calendar days counted from the day after their issue date, else they are not comprobantes at
+ * all (R.S. 097-2012/SUNAT art. 12 as amended by R.S. 000003-2023/SUNAT). ⚠ Boletas and their
+ * notes sent one by one: their own term in the same article; the shorter three days is applied
+ * until the text is checked, so nothing relies on a longer one. Each type has its constant.
+ */
+export const SENDING_TERM_DAYS = { factura: 3, boleta: 3 } as const;
+/** A voucher SUNAT has not answered after this long is flagged for the operator (and /metrics alerts). */
+export const WAITING_ALERT_MS = 24 * 3_600_000;
+
+/** The instant a voucher's term to reach SUNAT ends: midnight (Lima) after the last day of SENDING_TERM_DAYS. */
+export function sendingDeadline(serie: string, emitido: Date): Date {
+  const days = serie.startsWith('F') ? SENDING_TERM_DAYS.factura : SENDING_TERM_DAYS.boleta;
+  const [year, month, day] = limaDateTime(emitido).date.split('-').map(Number);
+  // Day of issue + days, through its end: 00:00 Lima (05:00 UTC) of the day after.
+  return new Date(Date.UTC(year!, month! - 1, day! + days + 1, 5));
 }
 
 /** Correlative: 1 to 8 digits (Anexo 8). */

@@ -1,15 +1,22 @@
 import { periodicJob } from '../jobs/periodic';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { locks } from '../db/lock-order';
+import { reissueRefused, signVoucher, type Voucher } from './issue';
+import type { VoucherSigner } from './signing';
 import { readCdr, zipVoucher, type SunatPort } from './sunat';
 import { sunatFileName } from './ubl';
 import { comprobante } from './vouchers.tables';
 
-// The vouchers' outbox: every voucher is written 'pendiente' with the sale; this loop sends each
-// to SUNAT (or the stand-in) once it is due, stores the CDR and the state SUNAT gave it, and
-// retries what did not get through. A rejected voucher stays 'rechazado' with SUNAT's code for
-// the operator (GET /rest/operador/comprobantes), never silently dropped.
+// The vouchers' outbox: every voucher is written 'pendiente' with the sale, numbered and with what
+// it says but unsigned (issue 44); this loop builds and signs each one's XML (stored before
+// anything goes out, so the ticket page and the mail have it at once), sends it to SUNAT (or the
+// stand-in), stores the CDR and the state SUNAT gave it, and retries what did not get through.
+// A claim is an update that commits at once (SKIP LOCKED, the claim pushed ahead), so no lock is
+// held while a key signs or SUNAT answers; a sender that dies leaves its claims due again after
+// CLAIM_MS, and a signature is stored only on an unsigned row (one signature per voucher).
+// A voucher SUNAT refuses is kept 'rechazado' with SUNAT's code and issued again under a new
+// number (issue.ts reissueRefused); both are listed for the operator (GET /rest/operador/comprobantes).
 
 /** After this many failed attempts a voucher is 'error' (the operator's to look at). */
 export const MAX_VOUCHER_ATTEMPTS = 12;
@@ -31,6 +38,8 @@ export const retryableFault = (code: string) => (/^01\d\d$/.test(code) && Number
 export interface VoucherSenderOptions {
   db: Database;
   sunat: SunatPort;
+  /** Signs the vouchers' XML (the operator's certificate, SUNAT_CERT_*). */
+  signer: VoucherSigner;
   log: { warn(message: string): void; error(message: string): void; info?(message: string): void };
   intervalMs?: number;
   batchSize?: number;
@@ -39,20 +48,25 @@ export interface VoucherSenderOptions {
 }
 
 export interface VoucherSender {
-  /** Sends every voucher due at `now`; resolves when none is left. */
+  /** Signs every voucher numbered and not signed yet; resolves with how many this sender signed. */
+  sign(now?: Date): Promise<number>;
+  /** Signs, then sends every voucher due at `now`; resolves when none is left. */
   drain(now?: Date): Promise<{ aceptados: number; rechazados: number; fallidos: number }>;
   start(): void;
   stop(): Promise<void>;
 }
 
 export function createVoucherSender(options: VoucherSenderOptions): VoucherSender {
-  const { db, sunat, log, intervalMs = 5_000, batchSize = 20, concurrency = 5 } = options;
+  const { db, sunat, signer, log, intervalMs = 5_000, batchSize = 20, concurrency = 5 } = options;
   /** Set by stop(): the batch in progress ends after the voucher being sent (its claim lapses for the others). */
   let stopping = false;
 
-  async function claimDue(now: Date) {
-    // A credit note waits for the voucher it modifies to be answered (SUNAT refuses a note of a
-    // voucher it does not know). SKIP LOCKED + the pushed due time: one sender per voucher.
+  /**
+   * The vouchers due at `now` for one stage, claimed: 'sign', numbered and not signed yet;
+   * 'send', signed and not answered. SKIP LOCKED + the pushed due time, committed at once: one
+   * sender per voucher, and no lock held afterwards (while the key signs or SUNAT answers).
+   */
+  async function claimDue(now: Date, stage: 'sign' | 'send') {
     const due = locks.skipLocked(
       db
         .select({ id: comprobante.ccomprobante })
@@ -61,7 +75,14 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
           and(
             eq(comprobante.estado, 'pendiente'),
             lte(comprobante.proximo_intento, now),
-            sql`not exists (select 1 from comprobante o where o.ccomprobante = ${comprobante.ccomprobante_origen} and o.estado = 'pendiente')`,
+            stage === 'sign'
+              ? isNull(comprobante.xml)
+              : // A credit note waits for the voucher it modifies to be answered (SUNAT refuses a
+                // note of a voucher it does not know).
+                and(
+                  isNotNull(comprobante.xml),
+                  sql`not exists (select 1 from comprobante o where o.ccomprobante = ${comprobante.ccomprobante_origen} and o.estado = 'pendiente')`,
+                ),
           ),
         )
         .orderBy(asc(comprobante.ccomprobante))
@@ -74,62 +95,125 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
       .returning();
   }
 
-  async function send(voucher: typeof comprobante.$inferSelect, now: Date): Promise<'aceptado' | 'rechazado' | 'fallido'> {
+  /** A voucher's failed attempt (not signed, not sent): due again later, 'error' after MAX_VOUCHER_ATTEMPTS. */
+  async function retryLater(voucher: Voucher, now: Date, reason: string, codigo: string | null = null): Promise<'fallido'> {
     const intentos = voucher.intentos + 1;
-    const number = `${voucher.serie}-${voucher.correlativo}`;
-    const fileName = sunatFileName(voucher.tipo, voucher.serie, voucher.correlativo);
-    const retryLater = async (reason: string, codigo: string | null = null) => {
-      const giveUp = intentos >= MAX_VOUCHER_ATTEMPTS;
-      await db
+    const giveUp = intentos >= MAX_VOUCHER_ATTEMPTS;
+    await db
+      .update(comprobante)
+      .set({ intentos, ultimo_error: reason.slice(0, 1000), sunat_codigo: codigo, estado: giveUp ? 'error' : 'pendiente', proximo_intento: new Date(now.getTime() + voucherRetryDelayMs(intentos)) })
+      .where(eq(comprobante.ccomprobante, voucher.ccomprobante));
+    (giveUp ? log.error : log.warn).call(log, `voucher ${voucher.serie}-${voucher.correlativo} not sent (attempt ${intentos}): ${reason}${giveUp ? '; giving up' : ''}`);
+    return 'fallido';
+  }
+
+  /**
+   * Builds and signs a claimed voucher's XML (no transaction, no lock) and stores it, only on a
+   * row still unsigned: if this sender's claim lapsed and another signed it meanwhile, that
+   * signature stands. Due for sending at once.
+   */
+  async function signOne(voucher: Voucher, now: Date): Promise<boolean> {
+    let document;
+    try {
+      document = signVoucher(voucher, signer);
+    } catch (error) {
+      await retryLater(voucher, now, `not signed: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
+    const stored = await db
+      .update(comprobante)
+      .set({ xml: document.xml, hash: document.hash, firmado: now, proximo_intento: now })
+      .where(and(eq(comprobante.ccomprobante, voucher.ccomprobante), isNull(comprobante.xml)))
+      .returning({ id: comprobante.ccomprobante });
+    return stored.length === 1;
+  }
+
+  /** Signs every voucher numbered and not signed yet (due at `now`); resolves with how many this sender signed. */
+  async function sign(now = new Date()): Promise<number> {
+    let count = 0;
+    for (let batch = await claimDue(now, 'sign'); batch.length > 0 && !stopping; batch = await claimDue(now, 'sign')) {
+      for (const voucher of batch) {
+        if (stopping) break;
+        if (await signOne(voucher, now)) count += 1;
+      }
+    }
+    return count;
+  }
+
+  /** SUNAT refused it: 'rechazado' with SUNAT's words, and (issue 44) the same voucher under a new number, in one transaction. */
+  async function refuse(voucher: Voucher, intentos: number, codigo: string, descripcion: string, now: Date, cdr?: Uint8Array) {
+    const replacement = await db.transaction(async (tx) => {
+      const locked = (await locks.row(tx, 'voucherSeries', comprobante, eq(comprobante.ccomprobante, voucher.ccomprobante), `voucher:${voucher.ccomprobante}`))!;
+      const next = await reissueRefused(tx, locked, now);
+      await tx
         .update(comprobante)
-        .set({ intentos, ultimo_error: reason.slice(0, 1000), sunat_codigo: codigo, estado: giveUp ? 'error' : 'pendiente', proximo_intento: new Date(now.getTime() + voucherRetryDelayMs(intentos)) })
+        .set({
+          intentos,
+          estado: 'rechazado',
+          // Replaced: the new number is the sale's voucher; the refused one is void.
+          ...(next ? { vigencia: 'anulado' } : {}),
+          sunat_codigo: codigo,
+          sunat_descripcion: descripcion.slice(0, 1000),
+          ...(cdr ? { cdr: Buffer.from(cdr).toString('base64') } : {}),
+          ultimo_error: null,
+          respondido: now,
+        })
         .where(eq(comprobante.ccomprobante, voucher.ccomprobante));
-      (giveUp ? log.error : log.warn).call(log, `voucher ${number} not sent (attempt ${intentos}): ${reason}${giveUp ? '; giving up' : ''}`);
-      return 'fallido' as const;
-    };
+      return next;
+    });
+    const number = `${voucher.serie}-${voucher.correlativo}`;
+    log.error(`voucher ${number} refused by SUNAT: ${codigo} ${descripcion}${replacement ? `; issued again as ${replacement.serie}-${replacement.correlativo}` : '; not issued again (it replaced a refused one): the operator must act'}`);
+  }
+
+  async function send(voucher: Voucher, now: Date): Promise<'aceptado' | 'rechazado' | 'fallido'> {
+    const intentos = voucher.intentos + 1;
+    const fileName = sunatFileName(voucher.tipo, voucher.serie, voucher.correlativo);
     let answer;
     try {
-      answer = await sunat.sendBill(fileName, zipVoucher(fileName, voucher.xml));
+      answer = await sunat.sendBill(fileName, zipVoucher(fileName, voucher.xml!));
     } catch (error) {
-      return retryLater(error instanceof Error ? error.message : String(error));
+      return retryLater(voucher, now, error instanceof Error ? error.message : String(error));
     }
     if (answer.kind === 'fault') {
-      if (retryableFault(answer.code)) return retryLater(`SUNAT ${answer.code}: ${answer.message}`, answer.code);
-      await db
-        .update(comprobante)
-        .set({ intentos, estado: 'rechazado', sunat_codigo: answer.code, sunat_descripcion: answer.message.slice(0, 1000), ultimo_error: null, respondido: now })
-        .where(eq(comprobante.ccomprobante, voucher.ccomprobante));
-      log.error(`voucher ${number} refused by SUNAT: ${answer.code} ${answer.message}`);
+      if (retryableFault(answer.code)) return retryLater(voucher, now, `SUNAT ${answer.code}: ${answer.message}`, answer.code);
+      await refuse(voucher, intentos, answer.code, answer.message, now);
       return 'rechazado';
     }
     let cdr;
     try {
       cdr = readCdr(answer.cdrZip);
     } catch (error) {
-      return retryLater(`unreadable CDR: ${(error as Error).message}`);
+      return retryLater(voucher, now, `unreadable CDR: ${(error as Error).message}`);
     }
     const code = Number(cdr.codigo);
     // 0 accepted; 4000+ accepted with observations; 2000-3999 rejected (catálogo de errores).
     const estado = code === 0 ? (cdr.notas.length > 0 ? 'observado' : 'aceptado') : code >= 4000 ? 'observado' : 'rechazado';
+    const descripcion = [cdr.descripcion, ...cdr.notas].join(' | ');
+    if (estado === 'rechazado') {
+      await refuse(voucher, intentos, cdr.codigo, descripcion, now, answer.cdrZip);
+      return 'rechazado';
+    }
     await db
       .update(comprobante)
       .set({
         intentos,
         estado,
         sunat_codigo: cdr.codigo,
-        sunat_descripcion: [cdr.descripcion, ...cdr.notas].join(' | ').slice(0, 1000),
+        sunat_descripcion: descripcion.slice(0, 1000),
         cdr: Buffer.from(answer.cdrZip).toString('base64'),
         ultimo_error: null,
         respondido: now,
       })
       .where(eq(comprobante.ccomprobante, voucher.ccomprobante));
-    if (estado === 'rechazado') log.error(`voucher ${number} rejected by SUNAT: ${cdr.codigo} ${cdr.descripcion}`);
-    return estado === 'rechazado' ? 'rechazado' : 'aceptado';
+    return 'aceptado';
   }
 
   async function drain(now = new Date()) {
     const counts = { aceptados: 0, rechazados: 0, fallidos: 0 };
-    for (let batch = await claimDue(now); batch.length > 0 && !stopping; batch = await claimDue(now)) {
+    // The signatures before each batch sent: the ticket page and the mail wait for them, not for
+    // SUNAT (and a refused voucher's replacement is signed and sent in the same drain).
+    const signedThenDue = async () => (await sign(now), claimDue(now, 'send'));
+    for (let batch = await signedThenDue(); batch.length > 0 && !stopping; batch = await signedThenDue()) {
       const queue = batch.values();
       await Promise.all(
         Array.from({ length: Math.min(concurrency, batch.length) }, async () => {
@@ -148,5 +232,5 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
   }
 
   // Stopping ends a drain between vouchers, not after the whole outbox.
-  return { drain, ...periodicJob({ name: 'voucher sender', intervalMs, log, run: () => drain(), onStop: () => (stopping = true) }) };
+  return { drain, sign, ...periodicJob({ name: 'voucher sender', intervalMs, log, run: () => drain(), onStop: () => (stopping = true) }) };
 }

@@ -27,6 +27,8 @@ async function paidVoucher() {
   expect((await notifySafetyPay(api.app, safetyPayNotice(api.sandbox, { referencia, amount: decimalOf(total_centimos) }, now()))).statusCode).toBe(200);
   const [r] = await api.db.select().from(reserva).where(eq(reserva.codigo, codigo));
   const [voucher] = await api.db.select().from(comprobante).where(eq(comprobante.creserva, r!.creserva));
+  // Issue 44: numbered with the sale, unsigned until the outbox's first stage.
+  expect(voucher!.xml).toBeNull();
   return voucher!;
 }
 
@@ -74,7 +76,7 @@ describe('the SUNAT stand-in (SUNAT_SANDBOX=1)', () => {
 describe('the vouchers outbox', () => {
   it('sends a paid sale\'s voucher, stores the CDR and marks it accepted; nothing is due afterwards', async () => {
     const voucher = await paidVoucher();
-    const sender = createVoucherSender({ db: api.db, sunat: standIn, log: quiet });
+    const sender = createVoucherSender({ db: api.db, sunat: standIn, signer: testSigner(), log: quiet });
     const counts = await sender.drain(now());
     expect(counts.aceptados).toBeGreaterThanOrEqual(1);
     const sent = await reread(voucher.ccomprobante);
@@ -87,7 +89,7 @@ describe('the vouchers outbox', () => {
     const voucher = await paidVoucher();
     let calls = 0;
     const down: SunatPort = { sandbox: true, sendBill: async () => ((calls += 1), Promise.reject(new Error('connect ECONNREFUSED'))) };
-    await createVoucherSender({ db: api.db, sunat: down, log: quiet }).drain(now());
+    await createVoucherSender({ db: api.db, sunat: down, signer: testSigner(), log: quiet }).drain(now());
     const waiting = await reread(voucher.ccomprobante);
     expect(waiting).toMatchObject({ estado: 'pendiente', intentos: 1, ultimo_error: 'connect ECONNREFUSED' });
     expect(waiting.proximo_intento.getTime()).toBeGreaterThan(now().getTime());
@@ -95,7 +97,7 @@ describe('the vouchers outbox', () => {
     expect([retryableFault('0109'), retryableFault('0200'), retryableFault('0306'), retryableFault('2335')]).toEqual([true, true, false, false]);
     clock += 2 * 60_000;
     const refusing: SunatPort = { sandbox: true, sendBill: async () => ({ kind: 'fault', code: '0306', message: 'No se puede leer (parsear) el archivo XML' }) };
-    await createVoucherSender({ db: api.db, sunat: refusing, log: quiet }).drain(now());
+    await createVoucherSender({ db: api.db, sunat: refusing, signer: testSigner(), log: quiet }).drain(now());
     expect(await reread(voucher.ccomprobante)).toMatchObject({ estado: 'rechazado', intentos: 2, sunat_codigo: '0306', sunat_descripcion: 'No se puede leer (parsear) el archivo XML' });
     expect(calls).toBe(1);
   });
@@ -104,21 +106,21 @@ describe('the vouchers outbox', () => {
     const voucher = await paidVoucher();
     await api.db.update(comprobante).set({ intentos: MAX_VOUCHER_ATTEMPTS - 1 }).where(eq(comprobante.ccomprobante, voucher.ccomprobante));
     const down: SunatPort = { sandbox: true, sendBill: () => Promise.reject(new Error('socket hang up')) };
-    await createVoucherSender({ db: api.db, sunat: down, log: quiet }).drain(now());
+    await createVoucherSender({ db: api.db, sunat: down, signer: testSigner(), log: quiet }).drain(now());
     expect(await reread(voucher.ccomprobante)).toMatchObject({ estado: 'error', ultimo_error: 'socket hang up' });
   });
 
   it('a credit note waits until SUNAT has answered the voucher it modifies', async () => {
     const voucher = await paidVoucher();
-    const note = await api.db.transaction((tx) => issueCreditNote(tx, { ccomprobante: voucher.ccomprobante, description: 'Anulación de la operación' }, { now: now(), signer: testSigner() }));
+    const note = await api.db.transaction((tx) => issueCreditNote(tx, { ccomprobante: voucher.ccomprobante, description: 'Anulación de la operación' }, { now: now() }));
     const order: string[] = [];
     const recording: SunatPort = { sandbox: true, sendBill: async (fileName, zip) => (order.push(fileName), standIn.sendBill(fileName, zip)) };
     // The voucher is not due yet: the note must not go before it.
     await api.db.update(comprobante).set({ proximo_intento: new Date(clock + 3_600_000) }).where(eq(comprobante.ccomprobante, voucher.ccomprobante));
-    await createVoucherSender({ db: api.db, sunat: recording, log: quiet }).drain(now());
+    await createVoucherSender({ db: api.db, sunat: recording, signer: testSigner(), log: quiet }).drain(now());
     expect(order).not.toContain(sunatFileName('07', 'BC01', note.correlativo));
     clock += 2 * 3_600_000;
-    await createVoucherSender({ db: api.db, sunat: recording, log: quiet }).drain(now());
+    await createVoucherSender({ db: api.db, sunat: recording, signer: testSigner(), log: quiet }).drain(now());
     const mine = order.filter((name) => name === sunatFileName('03', 'B001', voucher.correlativo) || name === sunatFileName('07', 'BC01', note.correlativo));
     expect(mine).toEqual([sunatFileName('03', 'B001', voucher.correlativo), sunatFileName('07', 'BC01', note.correlativo)]);
     const rows = await api.db.select().from(comprobante).where(eq(comprobante.creserva, voucher.creserva!)).orderBy(asc(comprobante.ccomprobante));

@@ -4,7 +4,7 @@ import { queryRows } from '../db/rows';
 import type { VoucherUndo } from '../disruptions/voucher-port';
 import { issueCreditNote, saleVouchersOf } from './issue';
 import { CREDIT_REASON, DOCUMENT } from './rules';
-import type { VoucherSigner } from './signing';
+import type { VoucherSeries } from './rules';
 import { comprobante } from './vouchers.tables';
 
 /** The credit note's reason line (a legal document: in Spanish, whatever the purchase's language). */
@@ -21,7 +21,7 @@ const DESCRIPTION = {
  * part of it is (one ticket of several, or a fee kept). A sale without a voucher (paid before
  * vouchers, or wholly with points) has nothing to reverse.
  */
-export function voucherUndo(signer: VoucherSigner, now: () => Date): VoucherUndo {
+export function voucherUndo(series: VoucherSeries | undefined, now: () => Date): VoucherUndo {
   return {
     async creditNote(tx: Database, { creserva, numero, montoCentimos, motivo }) {
       let left = montoCentimos;
@@ -35,7 +35,7 @@ export function voucherUndo(signer: VoucherSigner, now: () => Date): VoucherUndo
         if (amount <= 0) continue;
         const whole = amount === open;
         const reason = whole ? (motivo === 'anulacion' ? CREDIT_REASON.anulacion : CREDIT_REASON.devolucionTotal) : CREDIT_REASON.devolucionItem;
-        await issueCreditNote(tx, { ccomprobante: voucher.ccomprobante, amountCentimos: amount, reason, description: DESCRIPTION[motivo](numero) }, { now: now(), signer });
+        await issueCreditNote(tx, { ccomprobante: voucher.ccomprobante, amountCentimos: amount, reason, description: DESCRIPTION[motivo](numero) }, { now: now(), series });
         left -= amount;
       }
     },

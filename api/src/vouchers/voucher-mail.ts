@@ -1,10 +1,24 @@
 import type { Language } from '@rumbo/shared/schemas';
 import type { OutgoingMail } from '../mail/outbox';
 import { OPERATOR } from '../operator';
+import { AttachmentNotReady } from '../mail/sender';
 import type { Voucher } from './issue';
 
 // The mail of vouchers issued after the sale (a factura in place of the boleta, a credit note),
 // with their printed copies and XML attached at send time (`comprobantes:{codigo}:{language}`).
+
+/**
+ * Issue 44: how long a mail waits for a voucher being signed (the outbox signs it within a second
+ * or two of the sale). Past this (the signer failing), the mail goes with what is signed: the
+ * tickets are what boarding needs, and the ticket page shows the voucher once it is signed.
+ */
+export const VOUCHER_WAIT_MS = 10 * 60_000;
+
+/** Waits (AttachmentNotReady) while a voucher of `vouchers` is being signed, up to VOUCHER_WAIT_MS after it was issued. */
+export function awaitSignatures(vouchers: Voucher[], now: Date): void {
+  const signing = vouchers.find((v) => v.xml === null && v.estado === 'pendiente' && now.getTime() - v.emitido.getTime() < VOUCHER_WAIT_MS);
+  if (signing) throw new AttachmentNotReady(`voucher ${signing.serie}-${signing.correlativo} is being signed`);
+}
 
 export const vouchersAttachment = (codigo: string, language: Language) => `comprobantes:${codigo}:${language}`;
 

@@ -4,7 +4,7 @@ import { outbox } from '../mail/mail.tables';
 import { parseOperatorTokens } from '../operators/operators';
 import { decimalOf } from '../payments/signing';
 import { reserva } from '../sales/sales.tables';
-import { TEST_SECRET } from '../test/app';
+import { signVouchers, TEST_SECRET, testSigner } from '../test/app';
 import type { Passenger } from '@rumbo/shared/schemas';
 import { ADULT, BUYER, findTrip, heldPurchase, notifySafetyPay, post, safetyPayNotice, setupSandboxApp, startSafetyPay } from '../test/purchase';
 import { voucherLink } from './links';
@@ -28,6 +28,8 @@ async function paidPurchase(days = 9, count = 1, passengers: Passenger[] = []) {
   const referencia = await startSafetyPay(api.app, api.db, codigo, clave);
   expect((await notifySafetyPay(api.app, safetyPayNotice(api.sandbox, { referencia, amount: decimalOf(total_centimos) }, now()))).statusCode).toBe(200);
   const [r] = await api.db.select().from(reserva).where(eq(reserva.codigo, codigo));
+  // Issue 44: numbered with the sale, signed by the vouchers' outbox right after it.
+  await signVouchers(api.db, now());
   return { codigo, clave, creserva: r!.creserva, trip };
 }
 
@@ -48,7 +50,7 @@ describe("the buyer's vouchers (issue 34)", () => {
     const [row] = await api.db.select().from(comprobante).where(eq(comprobante.creserva, creserva));
     expect(xml.body).toBe(row!.xml);
     // SUNAT's QR: RUC | type | series | number | IGV | total | date | buyer's document | hash.
-    expect(voucherQrText(row!)).toBe(`20518739469|03|B001|${row!.correlativo}|0.00|${(row!.total_centimos / 100).toFixed(2)}|${row!.xml.match(/<cbc:IssueDate>([^<]+)/)![1]}|-|-|${row!.hash}|`);
+    expect(voucherQrText(row!)).toBe(`20518739469|03|B001|${row!.correlativo}|0.00|${(row!.total_centimos / 100).toFixed(2)}|${row!.xml!.match(/<cbc:IssueDate>([^<]+)/)![1]}|-|-|${row!.hash}|`);
 
     expect((await post(api.app, '/rest/venta/comprobante/xml', { codigo, clave_bloqueo: '3f1c2a4e-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     const link = new URL(voucherLink(TEST_SECRET, 'http://api', 'pdf', codigo, now()));
@@ -77,6 +79,7 @@ describe("the buyer's vouchers (issue 34)", () => {
     ]);
     expect(factura_hasta).toBeNull();
     expect(await ticketVoucher()).toEqual([comprobantes[2].numero]);
+    await signVouchers(api.db, now());
     const xml = (await post(api.app, '/rest/venta/comprobante/xml', { codigo, clave_bloqueo: clave })).body;
     expect(xml).toMatch(/<cbc:InvoiceTypeCode[^>]*>01</);
     expect(xml).toContain('20100047218');
@@ -112,6 +115,8 @@ describe("the buyer's vouchers (issue 34)", () => {
 
     const res = await post(api.app, '/rest/venta/comprobante/factura', { codigo, clave_bloqueo: clave, ruc: '20100047218', razon_social: 'Banco de Crédito del Perú' });
     expect(res.statusCode).toBe(200);
+    // Issue 44: the vouchers are signed after their sale, by the outbox.
+    await signVouchers(api.db, now());
     const [boleta, refund, voiding, factura, ...more] = await api.db.select().from(comprobante).where(eq(comprobante.creserva, creserva)).orderBy(asc(comprobante.ccomprobante));
     expect(more).toEqual([]);
     expect(boleta).toMatchObject({ tipo: '03', total_centimos: kept!.precio_centimos + cancelled!.precio_centimos, vigencia: 'anulado' });
@@ -120,7 +125,7 @@ describe("the buyer's vouchers (issue 34)", () => {
     const open = boleta!.total_centimos - refunded;
     expect(voiding).toMatchObject({ tipo: '07', motivo: '01', total_centimos: open });
     expect(factura).toMatchObject({ tipo: '01', total_centimos: open, vigencia: 'vigente' });
-    const lines = factura!.xml.match(/<cac:InvoiceLine>[\s\S]*?<\/cac:InvoiceLine>/g)!;
+    const lines = factura!.xml!.match(/<cac:InvoiceLine>[\s\S]*?<\/cac:InvoiceLine>/g)!;
     const amount = (line: string) => Math.round(Number(/<cbc:LineExtensionAmount currencyID="PEN">([\d.]+)</.exec(line)![1]) * 100);
     const seatLine = lines.find((line) => line.includes(`asiento ${kept!.nasiento}<`) && line.includes('Pasaje'))!;
     const feeLine = lines.find((line) => line.includes(`asiento ${cancelled!.nasiento}<`))!;
@@ -128,7 +133,7 @@ describe("the buyer's vouchers (issue 34)", () => {
     expect(amount(seatLine)).toBe(kept!.precio_centimos);
     expect(feeLine).toContain('Cargo por anulación');
     expect(amount(feeLine)).toBe(fee);
-    expect(await validateUbl(factura!.xml)).toEqual([]);
+    expect(await validateUbl(factura!.xml!)).toEqual([]);
   });
 });
 
@@ -173,7 +178,7 @@ describe("the operators' view of the vouchers", () => {
   it('lists a voucher SUNAT refused, with its code, to an operator only', async () => {
     const { codigo, creserva } = await paidPurchase();
     const refusing: SunatPort = { sandbox: true, sendBill: async () => ({ kind: 'fault', code: '0306', message: 'No se puede leer (parsear) el archivo XML' }) };
-    await createVoucherSender({ db: api.db, sunat: refusing, log: { warn: () => undefined, error: () => undefined } }).drain(now());
+    await createVoucherSender({ db: api.db, sunat: refusing, signer: testSigner(), log: { warn: () => undefined, error: () => undefined } }).drain(now());
     expect((await api.app.inject({ url: '/rest/operador/comprobantes' })).statusCode).toBe(401);
     const res = await api.app.inject({ url: '/rest/operador/comprobantes', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);

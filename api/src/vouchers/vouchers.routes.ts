@@ -4,25 +4,25 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { registerPaidShipment } from '../cargo/counter';
 import type { Database } from '../db/client';
-import { NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import { noStore } from '../http/cache';
 import { route } from '../http/endpoint';
 import { requestLanguage } from '../http/language';
 import type { RateLimit } from '../http/rate-limit';
 import { operatorResolver, type OperatorCredential } from '../operators/operators';
 import { reservationOf } from '../sales/reservations';
-import type { Voucher } from './issue';
+import { isSigned, type Voucher } from './issue';
 import { verifyVoucherLink, type VoucherFormat } from './links';
 import { manifestCsv, manifestPdf, tripManifest } from './manifest';
 import { renderVouchersPdf } from './pdf';
-import type { VoucherSigner } from './signing';
+import type { VoucherSeries } from './rules';
 import { documentsOf, operatorVouchers, purchaseVouchers, requestFactura, reservationByCode } from './vouchers.service';
 
 export interface VouchersRoutesOptions {
   db: Database;
   sessionSecret: string;
   now: () => Date;
-  voucherSigner: VoucherSigner;
+  voucherSeries?: VoucherSeries | undefined;
   operators: readonly OperatorCredential[];
   writeRateLimit: RateLimit;
   lookupRateLimit: RateLimit;
@@ -40,12 +40,16 @@ export const vouchersRoutes: FastifyPluginAsync<VouchersRoutesOptions> = async (
   async function send(reply: FastifyReply, format: VoucherFormat, codigo: string, creserva: number, language: Language) {
     const { all, current } = await documentsOf(db, creserva);
     noStore(reply).removeHeader('content-security-policy');
+    // Issue 44: numbered with the sale, signed by the outbox right after: until then, 409 (the page says "issuing").
+    const signed = all.filter(isSigned);
     if (format === 'xml') {
       if (!current) throw new NotFoundError('sale.comprobante.noEncontrado');
+      if (!isSigned(current)) throw new ConflictError('sale.comprobante.emitiendo');
       return reply.type('application/xml; charset=utf-8').header('content-disposition', `attachment; filename="${current.serie}-${current.correlativo}.xml"`).send(current.xml);
     }
+    if (signed.length === 0) throw new ConflictError('sale.comprobante.emitiendo');
     const byId = new Map<number, Voucher>(all.map((voucher) => [voucher.ccomprobante, voucher]));
-    return reply.type('application/pdf').header('content-disposition', `inline; filename="comprobantes-${codigo}.pdf"`).send(await renderVouchersPdf(all, language, { modifies: byId }));
+    return reply.type('application/pdf').header('content-disposition', `inline; filename="comprobantes-${codigo}.pdf"`).send(await renderVouchersPdf(signed, language, { modifies: byId }));
   }
 
   route(app, endpoints.purchaseVouchers, async ({ input: body }) => purchaseVouchers(db, body, now()), lookups);
@@ -66,14 +70,14 @@ export const vouchersRoutes: FastifyPluginAsync<VouchersRoutesOptions> = async (
     }, lookups);
   }
 
-  route(app, endpoints.requestFactura, async ({ input: body, request }) => requestFactura(db, body, { now: now(), signer: options.voucherSigner, language: requestLanguage(request) }), writes);
+  route(app, endpoints.requestFactura, async ({ input: body, request }) => requestFactura(db, body, { now: now(), series: options.voucherSeries, language: requestLanguage(request) }), writes);
 
   const operators = { operators: operatorResolver(options.operators) };
-  route(app, endpoints.operatorVouchers, async ({ input: query }) => operatorVouchers(db, query.estado), operators);
+  route(app, endpoints.operatorVouchers, async ({ input: query }) => operatorVouchers(db, query.estado, now()), operators);
 
   // Issue 34 item 1: a shipment paid at a counter, with its voucher (cargo/counter.ts).
   route(app, endpoints.operatorCargoShipment, async ({ input: body }) => {
-    const { codigo, voucher } = await registerPaidShipment(db, body, { now: now(), signer: options.voucherSigner });
+    const { codigo, voucher } = await registerPaidShipment(db, body, { now: now(), series: options.voucherSeries });
     return { codigo, comprobante: `${voucher.serie}-${voucher.correlativo}`, total_centimos: voucher.total_centimos, igv_centimos: voucher.igv_centimos };
   }, operators);
 

@@ -1,5 +1,5 @@
-import type { FacturaRequest, Language, OperatorVoucher, PurchaseVouchers, VoucherView } from '@rumbo/shared/schemas';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { VOUCHER_ISSUING, type FacturaRequest, type Language, type OperatorVoucher, type PurchaseVouchers, type VoucherView } from '@rumbo/shared/schemas';
+import { and, asc, desc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ConflictError, NotFoundError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
@@ -8,7 +8,7 @@ import { reservationOf, type Reservation } from '../sales/reservations';
 import { salesLocks } from '../sales/sales.locks';
 import { boleto, boleto_movimiento, reserva, reserva_asiento } from '../sales/sales.tables';
 import { allocate, issueCreditNote, issueSaleVoucher, saleVouchersOf, type Voucher, type VoucherContext } from './issue';
-import { DOCUMENT, facturaChangeAllowed, limaMonth } from './rules';
+import { DOCUMENT, facturaChangeAllowed, limaMonth, sendingDeadline, WAITING_ALERT_MS } from './rules';
 import { voucherMail } from './voucher-mail';
 import { comprobante } from './vouchers.tables';
 
@@ -19,7 +19,8 @@ export const voucherView = (v: Voucher): VoucherView => ({
   numero: `${v.serie}-${v.correlativo}`,
   emitido: v.emitido.toISOString(),
   total_centimos: v.total_centimos,
-  estado: v.estado as VoucherView['estado'],
+  // Issue 44: numbered with the sale, 'emitiendo' until the outbox signs it.
+  estado: v.xml === null && v.estado === 'pendiente' ? VOUCHER_ISSUING : (v.estado as VoucherView['estado']),
   vigencia: v.vigencia as VoucherView['vigencia'],
   hash: v.hash,
 });
@@ -142,24 +143,54 @@ async function statedOf(tx: Database, r: Reservation, seats: SeatRow[], open: nu
   return { seats: left.map((i) => seats[i]!), amounts: left.map((i) => amounts[i]!) };
 }
 
-/** `GET /rest/operador/comprobantes`: by state; 'atencion' (the default) is what needs the operator: refused or given up. */
-export async function operatorVouchers(db: Database, estado: string | undefined): Promise<OperatorVoucher[]> {
-  const states = !estado || estado === 'atencion' ? ['rechazado', 'error'] : [estado];
+/**
+ * `GET /rest/operador/comprobantes`: by state; 'atencion' (the default) is what needs the
+ * operator: refused, given up, or waiting for SUNAT 24 h or more (issue 44: a factura not received
+ * within its term is void). Each with its age, its term, and the refused voucher it replaces or
+ * the one that replaced it.
+ */
+export async function operatorVouchers(db: Database, estado: string | undefined, now: Date): Promise<OperatorVoucher[]> {
+  const attention = !estado || estado === 'atencion';
+  const waitedSince = new Date(now.getTime() - WAITING_ALERT_MS);
+  const where = attention
+    ? or(inArray(comprobante.estado, ['rechazado', 'error']), and(eq(comprobante.estado, 'pendiente'), lte(comprobante.emitido, waitedSince)))
+    : eq(comprobante.estado, estado);
   const rows = await db
     .select({ v: comprobante, codigo: reserva.codigo })
     .from(comprobante)
     .leftJoin(reserva, eq(reserva.creserva, comprobante.creserva))
-    .where(and(inArray(comprobante.estado, states)))
+    .where(where)
     .orderBy(desc(comprobante.ccomprobante))
     .limit(500);
-  return rows.map(({ v, codigo }) => ({
-    ...voucherView(v),
-    ccomprobante: v.ccomprobante,
-    // A sale's purchase code, or a cargo shipment's tracking code (issue 34).
-    codigo: codigo ?? v.codigo_encomienda ?? null,
-    intentos: v.intentos,
-    sunat_codigo: v.sunat_codigo,
-    sunat_descripcion: v.sunat_descripcion,
-    ultimo_error: v.ultimo_error,
-  }));
+  // The other side of each replacement (issue 44): what a row replaces, what replaced a row.
+  const ids = rows.map(({ v }) => v.ccomprobante);
+  const replaced = rows.map(({ v }) => v.reemplaza).filter((id): id is number => id !== null);
+  const linked =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ ccomprobante: comprobante.ccomprobante, serie: comprobante.serie, correlativo: comprobante.correlativo, reemplaza: comprobante.reemplaza })
+          .from(comprobante)
+          .where(or(inArray(comprobante.reemplaza, ids), replaced.length > 0 ? inArray(comprobante.ccomprobante, replaced) : undefined));
+  const numberOf = new Map(linked.map((l) => [l.ccomprobante, `${l.serie}-${l.correlativo}`]));
+  const replacementOf = new Map(linked.filter((l) => l.reemplaza !== null).map((l) => [l.reemplaza!, `${l.serie}-${l.correlativo}`]));
+  return rows.map(({ v, codigo }) => {
+    const waiting = v.estado === 'pendiente' || v.estado === 'error';
+    const deadline = sendingDeadline(v.serie, v.emitido);
+    return {
+      ...voucherView(v),
+      ccomprobante: v.ccomprobante,
+      // A sale's purchase code, or a cargo shipment's tracking code (issue 34).
+      codigo: codigo ?? v.codigo_encomienda ?? null,
+      intentos: v.intentos,
+      sunat_codigo: v.sunat_codigo,
+      sunat_descripcion: v.sunat_descripcion,
+      ultimo_error: v.ultimo_error,
+      edad_horas: Math.floor((now.getTime() - v.emitido.getTime()) / 360_000) / 10,
+      plazo: waiting ? deadline.toISOString() : null,
+      alerta: waiting && (now.getTime() - v.emitido.getTime() >= WAITING_ALERT_MS || now.getTime() >= deadline.getTime()),
+      reemplaza: v.reemplaza === null ? null : (numberOf.get(v.reemplaza) ?? null),
+      reemplazado_por: replacementOf.get(v.ccomprobante) ?? null,
+    };
+  });
 }

@@ -57,9 +57,22 @@ export const comprobante = pgTable(
     gravado_centimos: integer('gravado_centimos').notNull(),
     igv_centimos: integer('igv_centimos').notNull(),
     total_centimos: integer('total_centimos').notNull(),
-    /** The signed UBL 2.1 document and the base64 SHA-256 digest of its signed content (ds:DigestValue). */
-    xml: text('xml').notNull(),
-    hash: text('hash').notNull(),
+    /**
+     * Issue 44: what the voucher says (the UBL builder's input as JSON: type, number, issue time,
+     * buyer, lines, what a note modifies), written with the sale; the XML is built and signed from
+     * it after the commit, by the outbox (sender.ts). Null only for vouchers signed before issue 44.
+     */
+    contenido: text('contenido'),
+    /**
+     * The signed UBL 2.1 document and the base64 SHA-256 digest of its signed content
+     * (ds:DigestValue); null while the voucher is being issued (numbered, not signed yet).
+     */
+    xml: text('xml'),
+    hash: text('hash'),
+    /** When the outbox signed it (null: not yet). */
+    firmado: instant('firmado'),
+    /** Issue 44: the voucher SUNAT refused that this one replaces with a new number (null: none). */
+    reemplaza: integer('reemplaza'),
     /**
      * 'pendiente' (in the outbox), 'aceptado', 'observado' (accepted with observations),
      * 'rechazado' (SUNAT refused it: the operator must act), 'error' (given up after the retries).

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { decimalOf } from '../payments/signing';
 import { reserva } from '../sales/sales.tables';
-import { testSigner } from '../test/app';
+import { signVouchers, testSigner } from '../test/app';
 import { TEST_ENGINE } from '../test/database';
 import { BUYER, findTrip, heldPurchase, notifySafetyPay, post, safetyPayNotice, setupSandboxApp, startSafetyPay } from '../test/purchase';
 import { issueCreditNote, takeNumber } from './issue';
@@ -27,21 +27,25 @@ async function paidPurchase(comprador: object = BUYER, count = 1) {
   expect(paid.statusCode).toBe(200);
   const [row] = await api.db.select().from(reserva).where(eq(reserva.codigo, codigo));
   expect(row!.estado).toBe('pagada');
+  // Issue 44: numbered with the sale, signed by the vouchers' outbox right after it.
+  await signVouchers(api.db, now());
   return { reservation: row!, clave };
 }
+
+const reread = async (id: number) => (await api.db.select().from(comprobante).where(eq(comprobante.ccomprobante, id)))[0]!;
 
 const vouchersOf = (creserva: number) => api.db.select().from(comprobante).where(eq(comprobante.creserva, creserva)).orderBy(asc(comprobante.ccomprobante));
 
 describe('electronic vouchers (issue 34)', () => {
-  it('a paid sale issues its boleta in the paying transaction: signed, valid UBL 2.1, exempt, with the passenger transport data', async () => {
+  it('a paid sale issues its boleta: numbered in the paying transaction, signed by the outbox; valid UBL 2.1, exempt, with the passenger transport data', async () => {
     const { reservation } = await paidPurchase(BUYER, 2);
     const [voucher, ...others] = await vouchersOf(reservation.creserva);
     expect(others).toEqual([]);
     expect(voucher).toMatchObject({ tipo: DOCUMENT.boleta, serie: 'B001', estado: 'pendiente', total_centimos: reservation.total_centimos, exonerado_centimos: reservation.total_centimos, igv_centimos: 0, gravado_centimos: 0 });
-    expect(await validateUbl(voucher!.xml)).toEqual([]);
-    verifyUbl(voucher!.xml);
-    expect(voucher!.hash).toBe(digestOf(voucher!.xml));
-    const xml = voucher!.xml;
+    expect(await validateUbl(voucher!.xml!)).toEqual([]);
+    verifyUbl(voucher!.xml!);
+    expect(voucher!.hash).toBe(digestOf(voucher!.xml!));
+    const xml = voucher!.xml!;
     expect(xml).toContain(`<cbc:ID>B001-${voucher!.correlativo}</cbc:ID>`);
     expect(xml).toMatch(/<cbc:InvoiceTypeCode[^>]*>03<\/cbc:InvoiceTypeCode>/);
     // Passenger transport is exempt (catálogo 07 '20', tributo 9997) and each ticket carries catálogo 55.
@@ -58,7 +62,7 @@ describe('electronic vouchers (issue 34)', () => {
     expect(voucher).toMatchObject({ tipo: DOCUMENT.factura, serie: 'F001', cliente_tipo: '6', cliente_numero: '20100047218' });
     expect(voucher!.xml).toContain('schemeID="6"');
     expect(voucher!.xml).toContain('Banco de Crédito del Perú');
-    expect(await validateUbl(voucher!.xml)).toEqual([]);
+    expect(await validateUbl(voucher!.xml!)).toEqual([]);
   });
 
   it('numbers are consecutive per series, and a transaction that rolls back gives its number back', async () => {
@@ -80,12 +84,14 @@ describe('electronic vouchers (issue 34)', () => {
   it('issueCreditNote credits part of a voucher, then the rest (voiding it), and refuses more', async () => {
     const { reservation } = await paidPurchase(BUYER, 2);
     const [boleta] = await vouchersOf(reservation.creserva);
-    const context = { now: now(), signer: testSigner() };
-    const partial = await api.db.transaction((tx) => issueCreditNote(tx, { ccomprobante: boleta!.ccomprobante, amountCentimos: 100, description: 'Devolución parcial' }, context));
+    const context = { now: now() };
+    const unsigned = await api.db.transaction((tx) => issueCreditNote(tx, { ccomprobante: boleta!.ccomprobante, amountCentimos: 100, description: 'Devolución parcial' }, context));
+    await signVouchers(api.db, now());
+    const partial = await reread(unsigned.ccomprobante);
     expect(partial).toMatchObject({ tipo: DOCUMENT.notaCredito, serie: 'BC01', motivo: '07', total_centimos: 100, ccomprobante_origen: boleta!.ccomprobante, creserva: reservation.creserva });
     expect(partial.xml).toContain(`<cbc:ReferenceID>B001-${boleta!.correlativo}</cbc:ReferenceID>`);
-    expect(await validateUbl(partial.xml)).toEqual([]);
-    verifyUbl(partial.xml);
+    expect(await validateUbl(partial.xml!)).toEqual([]);
+    verifyUbl(partial.xml!);
     const rest = await api.db.transaction((tx) => issueCreditNote(tx, { ccomprobante: boleta!.ccomprobante, description: 'Anulación de la operación' }, context));
     expect(rest).toMatchObject({ motivo: '01', total_centimos: boleta!.total_centimos - 100, correlativo: partial.correlativo + 1 });
     expect((await vouchersOf(reservation.creserva)).find((v) => v.ccomprobante === boleta!.ccomprobante)!.vigencia).toBe('anulado');

@@ -6,6 +6,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { formatCentimos } from '../format';
 import { VouchersStore, type VouchersDeps } from './vouchers.store';
 
+/** How often the list is asked again while a voucher is being issued (issue 44). */
+const ISSUING_REFRESH_MS = 2_000;
+
 /**
  * Issue 34: the purchase's electronic vouchers (boleta or factura, credit notes) on the paid
  * reservation page: each with its SUNAT state, the printed copy (PDF) and the XML to download,
@@ -19,6 +22,13 @@ export const VouchersPanel = observer(function VouchersPanel({ codigo, deps }: {
     void store.load();
   }, [store]);
   const list = store.list;
+  const issuing = store.issuing;
+  useEffect(() => {
+    if (!issuing) return undefined;
+    // Issue 44: asked again until the outbox has signed it (seconds after the sale).
+    const timer = setTimeout(() => void store.load(), ISSUING_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [store, issuing, list]);
   if (!list || list.comprobantes.length === 0) return null;
   const until = list.factura_hasta;
   const submit = (event: FormEvent) => {
@@ -47,10 +57,10 @@ export const VouchersPanel = observer(function VouchersPanel({ codigo, deps }: {
         ))}
       </List.Root>
       <HStack gap="3" flexWrap="wrap" mt="3">
-        <Button variant="outline" onClick={() => void store.save('pdf')} loading={store.download.sending}>
+        <Button variant="outline" onClick={() => void store.save('pdf')} loading={store.download.sending} disabled={store.nothingSigned}>
           {t('reservation.vouchers.pdf')}
         </Button>
-        <Button variant="outline" onClick={() => void store.save('xml')} disabled={!store.current}>
+        <Button variant="outline" onClick={() => void store.save('xml')} disabled={!store.current || store.current.estado === 'emitiendo'}>
           {t('reservation.vouchers.xml')}
         </Button>
         {store.downloadError && (

@@ -48,6 +48,16 @@ export class VouchersStore {
     runInAction(() => (this.list = list));
   }
 
+  /** Issue 44: a voucher is numbered with the sale and signed within seconds; until then it is 'emitiendo'. */
+  get issuing(): boolean {
+    return this.list?.comprobantes.some((v) => v.estado === 'emitiendo') ?? false;
+  }
+
+  /** Nothing signed yet: no printed copy to download. */
+  get nothingSigned(): boolean {
+    return this.list?.comprobantes.every((v) => v.estado === 'emitiendo') ?? true;
+  }
+
   /** The valid sale voucher (factura or boleta) the XML download gives. */
   get current() {
     return this.list?.comprobantes.filter((v) => v.tipo !== '07' && v.vigencia === 'vigente').at(-1);

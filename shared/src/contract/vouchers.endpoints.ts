@@ -17,11 +17,11 @@ export const vouchersEndpoints = {
   }),
   voucherPdf: endpoint({
     method: 'POST', path: '/rest/venta/comprobante/pdf', module: owner, summary: "The printed copies of a purchase's vouchers (PDF with SUNAT's QR and the hash)", body: ReservationLookupSchema, produces: 'application/pdf', session: 'none', noStore: true,
-    errors: { 404: ['sale.reserva.noEncontrada', 'sale.comprobante.noEncontrado'] },
+    errors: { 404: ['sale.reserva.noEncontrada', 'sale.comprobante.noEncontrado'], 409: ['sale.comprobante.emitiendo'] },
   }),
   voucherXml: endpoint({
     method: 'POST', path: '/rest/venta/comprobante/xml', module: owner, summary: "The signed UBL 2.1 XML of a purchase's valid voucher", body: ReservationLookupSchema, produces: 'application/xml', session: 'none', noStore: true,
-    errors: { 404: ['sale.reserva.noEncontrada', 'sale.comprobante.noEncontrado'] },
+    errors: { 404: ['sale.reserva.noEncontrada', 'sale.comprobante.noEncontrado'], 409: ['sale.comprobante.emitiendo'] },
   }),
   voucherPdfLink: endpoint({
     method: 'GET', path: '/rest/venta/comprobante/pdf/:codigo', module: owner, summary: "The signed, short-lived link my trips gives to a purchase's vouchers (PDF)", query: PdfLinkQuery, invalidAs: 404, produces: 'application/pdf', session: 'none', noStore: true,

@@ -15,6 +15,9 @@ export const salesMessages = {
     'sale.ruc.invalid': 'El RUC no es válido',
     'sale.razon.required': 'Digite la razón social',
     'sale.comprobante.noEncontrado': 'Esta compra no tiene comprobante electrónico',
+    // Issue 44: numbered with the sale, signed right after it.
+    'sale.comprobante.emitiendo': 'Su comprobante electrónico se está emitiendo: estará listo en unos segundos',
+    'sale.comprobante.serieAgotada': 'No podemos emitir comprobantes en este momento: la serie de comprobantes se agotó. Su pago no se registró aún; intente más tarde',
     'sale.factura.plazo': 'Ya no se puede cambiar la boleta por una factura: se puede solo en el mes de la compra y antes del viaje',
     'sale.factura.yaEmitida': 'Esta compra ya tiene factura',
     'sale.factura.gratuita': 'Una compra pagada solo con puntos no tiene factura: no hubo pago',
@@ -60,6 +63,9 @@ export const salesMessages = {
     'sale.ruc.invalid': 'The RUC is not valid',
     'sale.razon.required': 'Enter the business name',
     'sale.comprobante.noEncontrado': 'This purchase has no electronic voucher',
+    // Issue 44: numbered with the sale, signed right after it.
+    'sale.comprobante.emitiendo': 'Your electronic voucher is being issued: it will be ready in a few seconds',
+    'sale.comprobante.serieAgotada': 'We cannot issue vouchers right now: the voucher series is exhausted. Your payment is not recorded yet; try again later',
     'sale.factura.plazo': 'The boleta can no longer be exchanged for a factura: only within the month of the purchase and before the trip',
     'sale.factura.yaEmitida': 'This purchase already has a factura',
     'sale.factura.gratuita': 'A purchase paid only with points has no factura: nothing was paid',

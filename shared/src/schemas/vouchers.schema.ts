@@ -20,6 +20,9 @@ export const VOUCHER_TYPES = ['01', '03', '07'] as const;
 /** Where a voucher stands with SUNAT. */
 export const VOUCHER_STATES = ['pendiente', 'aceptado', 'observado', 'rechazado', 'error'] as const;
 
+/** Issue 44: how a voucher reads before the outbox signed it (numbered with the sale, signed right after). */
+export const VOUCHER_ISSUING = 'emitiendo';
+
 /** One voucher as its buyer sees it. */
 export const VoucherAnswer = v.object({
   tipo: v.picklist(VOUCHER_TYPES),
@@ -27,11 +30,12 @@ export const VoucherAnswer = v.object({
   numero: v.string(),
   emitido: v.string(),
   total_centimos: v.number(),
-  estado: v.picklist(VOUCHER_STATES),
+  /** Its SUNAT state, or 'emitiendo' while it is numbered but not signed yet (issue 44). */
+  estado: v.picklist([...VOUCHER_STATES, VOUCHER_ISSUING]),
   /** 'anulado' once a credit note voided it (e.g. replaced by a factura). */
   vigencia: v.picklist(['vigente', 'anulado']),
-  /** The hash printed on it (ds:DigestValue). */
-  hash: v.string(),
+  /** The hash printed on it (ds:DigestValue); null while 'emitiendo'. */
+  hash: v.nullable(v.string()),
 });
 export type VoucherView = v.InferOutput<typeof VoucherAnswer>;
 
@@ -43,7 +47,7 @@ export const PurchaseVouchersAnswer = v.object({
 });
 export type PurchaseVouchers = v.InferOutput<typeof PurchaseVouchersAnswer>;
 
-/** `GET /rest/operador/comprobantes`: which vouchers (by SUNAT state; by default those that need the operator). */
+/** `GET /rest/operador/comprobantes`: which vouchers (by SUNAT state; by default those that need the operator: refused, given up, or waiting 24 h or more). */
 export const OperatorVouchersQuery = v.object({ estado: v.optional(v.picklist([...VOUCHER_STATES, 'atencion'], 'request.invalid')) });
 
 export const OperatorVoucherAnswer = v.object({
@@ -55,6 +59,15 @@ export const OperatorVoucherAnswer = v.object({
   sunat_codigo: v.nullable(v.string()),
   sunat_descripcion: v.nullable(v.string()),
   ultimo_error: v.nullable(v.string()),
+  /** Issue 44, SUNAT's clock: hours since it was issued. */
+  edad_horas: v.number(),
+  /** When its term to reach SUNAT ends (null once SUNAT answered). */
+  plazo: v.nullable(v.string()),
+  /** Waiting for SUNAT for 24 h or more (or past its term): the operator must look. */
+  alerta: v.boolean(),
+  /** The refused voucher this one replaces under a new number, and the one that replaced this (series-correlative). */
+  reemplaza: v.nullable(v.string()),
+  reemplazado_por: v.nullable(v.string()),
 });
 export const OperatorVouchersAnswer = v.array(OperatorVoucherAnswer);
 export type OperatorVoucher = v.InferOutput<typeof OperatorVoucherAnswer>;
