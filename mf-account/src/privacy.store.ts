@@ -1,4 +1,4 @@
-import { fromError, FormState, type FocusTarget, type FormMessage } from '@rumbo/shared';
+import { fromError, FormState, saveFile, type FocusTarget, type FormMessage } from '@rumbo/shared';
 import {
   CloseAccountSchema,
   CONSENT_TEXT_VERSION,
@@ -91,16 +91,9 @@ export interface MyDataDeps {
   save: (name: string, data: MyData) => void;
 }
 
-/** Saves the data as a JSON file through a temporary link: nothing is sent anywhere else. */
+/** Saves the data as a JSON file (a download made in the page: nothing is sent anywhere else). */
 export function saveJsonFile(name: string, data: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), name);
 }
 
 /** Issue 47, "Descargar mis datos" (access and portability, Ley 29733 art. 19). */

@@ -1,6 +1,7 @@
 export { ApiClient, ApiError, endpointUrl, type ApiDeps, type CallAnswer } from './api';
 export { TRIP_SEARCH_SLOT, TRIP_SEARCH_TO_SLOT, endGuestPurchase, heldSeats, type HeldSeat } from './booking';
 export { clock, setClock, type Now } from './clock';
+export { saveFile } from './save-file';
 export { configure, getConfig, type RuntimeConfig } from './config';
 export type { OperatorData } from './contracts';
 export { SALES_CHANNEL, SEAT_STATE } from './constants';

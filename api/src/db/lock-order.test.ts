@@ -9,6 +9,7 @@ import { ADULT, BUYER, findTrip, freeSeats, holdForPassenger, notifySafetyPay, p
 import { LOCK_ORDER, LockOrderError, locks } from './lock-order';
 import { lockSeats } from '../seats/seat-locks';
 import { lockAccount } from '../accounts/account-lock';
+import { lockWaiters } from '../test/locks';
 
 let clock = Date.now();
 const now = () => new Date(clock);
@@ -95,14 +96,7 @@ describeOnPostgres('issuePaid racing reserve for one customer', () => {
 
     const outside = new pg.Client({ connectionString: api.database.databaseUrl });
     await outside.connect();
-    const waiting = async (count: number) => {
-      for (let i = 0; i < 200; i += 1) {
-        const { rows } = await outside.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-        if (rows[0].n >= count) return;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error(`fewer than ${count} transactions waiting for a lock`);
-    };
+    const waiting = (count: number) => lockWaiters(outside, count, 200);
     try {
       await outside.query('begin');
       await outside.query('select ccuenta from cuenta where ccuenta = $1 for update', [ccuenta]);

@@ -6,6 +6,7 @@ import { boleto, boleto_movimiento, reserva } from '../sales/sales.tables';
 import { TEST_ENGINE } from '../test/database';
 import { ADULT, BUYER, byPrice, findTrip, freeSeats, holdNewPassenger, payWithSafetyPay, post, setupSandboxApp } from '../test/purchase';
 import { boleto_cambio } from './disruptions.tables';
+import { lockWaiters } from '../test/locks';
 
 // Issue 45 item 7: a cancellation and a transfer of one ticket, or two transfers of it, at once.
 
@@ -70,14 +71,7 @@ describeOnPostgres('issue 45 item 7: a cancellation and a transfer of one ticket
     const access = { codigo: t.codigo, clave_bloqueo: t.clave };
     const outside = new pg.Client({ connectionString: api.database.databaseUrl });
     await outside.connect();
-    const waiting = async (count: number) => {
-      for (let i = 0; i < 400; i += 1) {
-        const { rows } = await outside.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
-        if (rows[0].n >= count) return;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error(`fewer than ${count} transactions waiting for a lock`);
-    };
+    const waiting = (count: number) => lockWaiters(outside, count);
     try {
       await outside.query('begin');
       await outside.query('select 1 from viaje_asiento where cviaje_asiento = $1 for update', [t.cviaje_asiento]);

@@ -1,4 +1,4 @@
-import { ApiError, FormState, clock, PushOptInStore, session, webPushBrowser, type FormMessage, type PushBrowser } from '@rumbo/shared';
+import { ApiError, FormState, clock, saveFile, PushOptInStore, session, webPushBrowser, type FormMessage, type PushBrowser } from '@rumbo/shared';
 import {
   CipRequestSchema,
   CreditApplySchema,
@@ -31,17 +31,6 @@ export interface ReservationDeps {
 
 /** loading → ready (the reservation), or unknown (this browser did not make it / no such code) or failed (no answer). */
 export type ReservationPageState = 'loading' | 'ready' | 'unknown' | 'failed';
-
-function saveFile(file: Blob, name: string): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * The reservation page (`/pasajes/reserva/{codigo}`): the reservation read with this browser's
