@@ -258,7 +258,7 @@ test('step 1 shows the fare calendar around the day; a tap on another day search
   const calendar = booking.fareCalendar();
   // Seven days each side, from today on: days 0 to 10 of the sales window.
   await expect(calendar.getByRole('listitem')).toHaveCount(11);
-  await expect(calendar.locator('[aria-current="date"]')).toHaveAccessibleName(/: desde S\/ \d+\.\d{2}$/);
+  await expect(calendar.locator('[aria-current="date"]')).toHaveText(/desde S\/ \d+\.\d{2}$/);
   await expectAccessible(page);
   await booking.searchDayFromCalendar(limaDate(4));
   await expect(booking.fareCalendar().locator('[aria-current="date"]')).toBeVisible();

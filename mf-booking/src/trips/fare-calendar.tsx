@@ -2,13 +2,14 @@ import { Link, useTranslation } from '@rumbo/shared';
 import { Box, chakra, Text } from '@rumbo/shared/ui';
 import { formatShortDay, type FareDay } from '@rumbo/shared/schemas';
 import { observer } from 'mobx-react-lite';
-import { dayLabel, formatPrice } from '../format';
+import { formatPrice } from '../format';
 import type { TripsStore } from './trips.store';
 
 /**
  * The fare calendar of step 1 (issue 48): the lowest price of each day around the one shown, each
  * day a link that searches it (so it works before the page's code, and with none). The day shown
- * is marked as the current one; a day with no seat says so.
+ * is marked as the current one; a day with no seat says so. What a link says is what it shows
+ * ("sáb. 12 dic. desde S/ 45.00"): its name is its visible text (WCAG 2.5.3).
  */
 export const FareCalendar = observer(function FareCalendar({ store }: { store: TripsStore }) {
   const { t, i18n } = useTranslation('booking');
@@ -21,26 +22,25 @@ export const FareCalendar = observer(function FareCalendar({ store }: { store: T
         {store.calendar.map((day) => {
           const current = day.fecha === store.query.fecha;
           const url = current ? undefined : store.dayUrlOf(day.fecha);
-          const name = `${dayLabel(day.fecha, language)}: ${price(day)}`;
           const face = (
             <>
               <Text as="span" display="block" textStyle="xs">
                 {formatShortDay(day.fecha, language)}
-              </Text>
+              </Text>{' '}
               <Text as="span" display="block" fontWeight="semibold">
-                {day.desde === null ? '—' : formatPrice(day.desde, language)}
+                {price(day)}
               </Text>
             </>
           );
-          const box = { display: 'block', minW: '20', px: '2', py: '1', textAlign: 'center', borderWidth: '1px', borderRadius: 'md' } as const;
+          const box = { display: 'block', minW: '24', px: '2', py: '1', textAlign: 'center', borderWidth: '1px', borderRadius: 'md' } as const;
           return (
             <chakra.li key={day.fecha} flexShrink={0}>
               {url ? (
-                <Link to={url} aria-label={name} {...box} borderColor="border.control" _hover={{ bg: 'bg.muted' }}>
+                <Link to={url} {...box} borderColor="border.control" _hover={{ bg: 'bg.muted' }}>
                   {face}
                 </Link>
               ) : (
-                <Box aria-label={name} aria-current={current ? 'date' : undefined} role="group" {...box} borderColor={current ? 'colorPalette.solid' : 'border'} bg={current ? 'colorPalette.subtle' : undefined} color={current ? undefined : 'fg.muted'}>
+                <Box aria-current={current ? 'date' : undefined} {...box} borderColor={current ? 'colorPalette.solid' : 'border'} bg={current ? 'colorPalette.subtle' : undefined} color={current ? undefined : 'fg.muted'}>
                   {face}
                 </Box>
               )}
