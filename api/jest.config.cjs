@@ -18,6 +18,8 @@ module.exports = {
   testMatch: ['<rootDir>/src/**/*.test.ts'],
   // Migrations and seed run once per run, into a template each file's database is copied from.
   globalSetup: '<rootDir>/src/test/global-setup.ts',
+  // Passwords hashed at a cheap cost in tests (the production cost has its own tests).
+  setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
   globalTeardown: '<rootDir>/src/test/global-teardown.ts',
   // Each file opens its own database; PGlite's first start takes a few seconds.
   testTimeout: 30_000,

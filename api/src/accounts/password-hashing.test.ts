@@ -51,7 +51,8 @@ describe('password hashing (issue 32 item 9)', () => {
     ]);
     expect(answers.slice(0, 3).map((res) => res.statusCode)).toEqual([200, 200, 200]);
     expect(scrypts.started).toBeGreaterThanOrEqual(6);
-    expect(scrypts.peak).toBeLessThanOrEqual(HASH_CONCURRENCY);
+    // The queue was full (the requests did overlap) and never more than full.
+    expect(scrypts.peak).toBe(HASH_CONCURRENCY);
     for (const p of people) {
       const signIn = await post('/rest/login/verificar', { correo: p.correo, clave: 'Condor2027' });
       expect(signIn.statusCode).toBe(200);

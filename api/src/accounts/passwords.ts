@@ -4,8 +4,28 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
  * Password hashes: scrypt (memory-hard, in node:crypto) with a random salt per password, stored as
  * `scrypt$N$r$p$salt$hash` (base64) so the cost can be raised later without breaking old hashes.
  */
+export interface HashCost {
+  N: number;
+  r: number;
+  p: number;
+}
 // OWASP's minimum for scrypt (N = 2^17, r = 8, p = 1); older hashes are raised on the next sign-in.
-const COST = { N: 2 ** 17, r: 8, p: 1 } as const;
+export const PRODUCTION_COST: HashCost = { N: 2 ** 17, r: 8, p: 1 };
+let COST: HashCost = PRODUCTION_COST;
+
+/**
+ * The API's test setup only (`src/test/setup.ts`): hashes at a cheap cost, so the suites' hundreds
+ * of sign-ups and sign-ins spend no minutes in 128 MiB derivations (4.5 s each on a loaded CI
+ * machine). The server never calls it; the tests of the cost itself and of its queue put
+ * `PRODUCTION_COST` back. Returns the restore.
+ */
+export function useHashCostInTests(cost: HashCost): () => void {
+  const before = COST;
+  COST = cost;
+  return () => {
+    COST = before;
+  };
+}
 const KEY_LENGTH = 32;
 // scrypt needs 128 * N * r bytes: 128 MiB at N = 2^17; the default limit (32 MiB) is too tight.
 const MAX_MEMORY = 256 * 1024 * 1024;
