@@ -22,8 +22,14 @@ import { comprobante } from './vouchers.tables';
 export const MAX_VOUCHER_ATTEMPTS = 12;
 const FIRST_RETRY_MS = 60_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
-/** A claimed voucher is not due again for this long (another instance takes it only if this one died). */
-const CLAIM_MS = 5 * 60_000;
+/**
+ * A claimed voucher is not due again for this long (another instance takes it only if this one
+ * died): signing takes milliseconds and is shown to the customer, so a dead instance's unsigned
+ * vouchers are signed by the others within half a minute; sending waits on SUNAT (30 s per call,
+ * a batch in rounds), so its claim is longer. A claim that lapses while its sender is still at
+ * work costs a repeated signature, never a second one stored (`signOne` writes only unsigned rows).
+ */
+const CLAIM_MS = { sign: 30_000, send: 5 * 60_000 } as const;
 
 /** 1 min, 2 min, 4 min ... up to 1 h: twelve attempts span about seven hours, within SUNAT's sending deadline. */
 export const voucherRetryDelayMs = (attempts: number) => Math.min(FIRST_RETRY_MS * 2 ** (attempts - 1), LONGEST_RETRY_MS);
@@ -90,7 +96,7 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
     );
     return db
       .update(comprobante)
-      .set({ proximo_intento: new Date(now.getTime() + CLAIM_MS) })
+      .set({ proximo_intento: new Date(now.getTime() + CLAIM_MS[stage]) })
       .where(inArray(comprobante.ccomprobante, due))
       .returning();
   }
