@@ -192,7 +192,7 @@ function paymentsOf(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig
         (production ? ' (in production only on purpose: a test or staging shop).' : ' (npm start at the root does this).'),
     );
   }
-  return { safetypay, pagoefectivo, sandbox, ...(culqi ? { culqi } : {}), culqiSandbox };
+  return { safetypay, pagoefectivo, sandbox, ...(culqi ? { culqi } : {}), ...(culqiSandbox ? { culqiSandbox } : {}) };
 }
 
 function apiOriginOf(env: NodeJS.ProcessEnv, port: number): string {

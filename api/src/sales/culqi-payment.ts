@@ -68,6 +68,8 @@ export async function payWithCulqi(db: Database, culqi: CulqiProvider, input: Cu
 
   const rail = railOf(input.metodo);
   let outcome;
+  /** Whether Culqi was asked to charge: a failure before that moved no money. */
+  let charging = false;
   try {
     let source: string;
     if (input.metodo === 'yape') {
@@ -77,17 +79,16 @@ export async function payWithCulqi(db: Database, culqi: CulqiProvider, input: Cu
     } else {
       source = input.token;
     }
+    charging = true;
     outcome = await culqi.charge({ referencia, codigo: r.codigo, montoCentimos: monto, email: r.comprador_email, source, ...(input.metodo === 'tarjeta' && input.cuotas ? { cuotas: input.cuotas } : {}) });
   } catch (error) {
     if (!(error instanceof CulqiError) && !(error instanceof PaymentProviderError)) throw error;
     context.log.error(`culqi ${input.metodo} payment ${referencia} failed: ${error.message}`);
-    if (error instanceof CulqiError && !error.retryable) {
-      // Culqi refused the request itself (a bad or used token, a key): the attempt is over.
-      await db.update(pago).set({ estado: 'rechazado' }).where(eq(pago.cpago, cpago));
-    } else {
-      // Culqi failed or timed out: the attempt stays 'iniciado' (a charge may have gone through; the operator reconciles) and the rail counts it.
-      await railFailed(db, rail, now);
-    }
+    const retryable = !(error instanceof CulqiError) || error.retryable;
+    // A charge Culqi may have made (it failed or timed out while charging) stays 'iniciado' for the
+    // operator to reconcile, and keeps a second charge out for CHARGE_IN_FLIGHT_MS; otherwise no money moved.
+    if (!charging || !retryable) await db.update(pago).set({ estado: 'rechazado' }).where(eq(pago.cpago, cpago));
+    if (retryable) await railFailed(db, rail, now);
     throw new UpstreamError('sale.pago.noDisponible');
   }
   if (!outcome.ok) return refused(outcome.code);
