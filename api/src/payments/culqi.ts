@@ -66,6 +66,8 @@ export type CulqiChargeOutcome = { ok: true; chargeId: string } | { ok: false; c
 export interface CulqiProvider extends PaymentProvider {
   readonly name: 'culqi';
   readonly publicKey: string;
+  /** Where the browser tokenizes a card with the public key. */
+  readonly tokensUrl: string;
   /** A Yape token from the phone and the app's approval code, for this amount; a refusal as an outcome. */
   yapeToken(input: { telefono: string; otp: string; montoCentimos: number }): Promise<{ ok: true; token: string } | { ok: false; code: string; userMessage: string }>;
   charge(input: CulqiChargeInput): Promise<CulqiChargeOutcome>;
@@ -255,6 +257,7 @@ export function createCulqi(credentials: CulqiCredentials, deps: CulqiDeps): Cul
     name: 'culqi',
     sandbox: deps.sandbox,
     publicKey: credentials.publicKey,
+    tokensUrl: `${secure}/v2/tokens`,
     yapeToken,
     charge,
     startCharge,

@@ -116,6 +116,7 @@ export async function culqiMethods(db: Database, culqi: CulqiProvider, now: Date
   const hidden = await hiddenRails(db, now);
   return {
     llave_publica: culqi.publicKey,
+    url_tokens: culqi.tokensUrl,
     sandbox: culqi.sandbox,
     metodos: CULQI_METHODS.map((metodo) => ({ metodo, disponible: !hidden.has(railOf(metodo)) })),
     tope_yape_centimos: YAPE_CAP_CENTIMOS,

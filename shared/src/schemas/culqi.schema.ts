@@ -41,6 +41,16 @@ export const CulqiCardRequestSchema = v.object({
   cuotas: v.optional(v.pipe(v.number('culqi.cuotas.invalid'), v.integer('culqi.cuotas.invalid'), v.minValue(0, 'culqi.cuotas.invalid'), v.maxValue(36, 'culqi.cuotas.invalid'))),
 });
 
+/**
+ * The card form of the reservation page, checked in the browser before the card goes to Culqi's
+ * tokens endpoint (never to the API, which only sees the token: Culqi checks the card again).
+ */
+export const CulqiCardFormSchema = v.object({
+  numero: v.pipe(v.string('culqi.tarjeta.numero'), v.transform((s) => s.replace(/[\s-]/g, '')), v.regex(/^\d{13,19}$/, 'culqi.tarjeta.numero')),
+  vence: v.pipe(v.string('culqi.tarjeta.vence'), v.trim(), v.regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'culqi.tarjeta.vence')),
+  cvv: v.pipe(v.string('culqi.tarjeta.cvv'), v.trim(), v.regex(/^\d{3,4}$/, 'culqi.tarjeta.cvv')),
+});
+
 /** `POST /rest/culqi/orden`: a Culqi order paid by a wallet's QR or with Cuotéalo, confirmed by webhook. */
 export const CulqiOrderRequestSchema = v.object({
   codigo: reservationCode,
@@ -52,6 +62,8 @@ export const CulqiOrderRequestSchema = v.object({
 export const CulqiMethodsAnswer = v.object({
   /** The public key Culqi's checkout tokenizes cards with (a stand-in's when `sandbox`). */
   llave_publica: v.string(),
+  /** Where the browser tokenizes a card with the public key (Culqi's `POST /v2/tokens`, or the stand-in's): card data never reaches the API. */
+  url_tokens: v.string(),
   sandbox: v.boolean(),
   /** Each method and whether it is offered now (a rail failing again and again is hidden for a while). */
   metodos: v.array(v.object({ metodo: v.picklist(CULQI_METHODS), disponible: v.boolean() })),
@@ -96,6 +108,9 @@ export const culqiMessages = {
     'culqi.telefono.invalid': 'Digite el celular de su Yape: 9 dígitos que empiezan con 9',
     'culqi.otp.invalid': 'Digite el código de aprobación de 6 dígitos que muestra su app Yape',
     'culqi.token.invalid': 'No se pudo leer la tarjeta. Vuelva a ingresarla.',
+    'culqi.tarjeta.numero': 'Digite el número de la tarjeta (13 a 19 dígitos)',
+    'culqi.tarjeta.vence': 'Digite el vencimiento como MM/AA',
+    'culqi.tarjeta.cvv': 'Digite el código de seguridad de 3 o 4 dígitos',
     'culqi.cuotas.invalid': 'Elija un número de cuotas válido',
     'culqi.yape.tope': 'Yape no acepta pagos de más de S/ 500 en una operación para la mayoría de usuarios: pague con otro medio',
     'culqi.metodo.oculto': 'Este medio de pago falla en este momento: elija otro de los disponibles',
@@ -125,6 +140,9 @@ export const culqiMessages = {
     'culqi.telefono.invalid': 'Enter your Yape mobile number: 9 digits starting with 9',
     'culqi.otp.invalid': 'Enter the 6-digit approval code your Yape app shows',
     'culqi.token.invalid': 'The card could not be read. Please enter it again.',
+    'culqi.tarjeta.numero': 'Enter the card number (13 to 19 digits)',
+    'culqi.tarjeta.vence': 'Enter the expiry as MM/YY',
+    'culqi.tarjeta.cvv': 'Enter the 3- or 4-digit security code',
     'culqi.cuotas.invalid': 'Choose a valid number of instalments',
     'culqi.yape.tope': 'Yape does not take payments above S/ 500 in one operation for most users: please pay another way',
     'culqi.metodo.oculto': 'This payment method is failing right now: choose one of those available',
