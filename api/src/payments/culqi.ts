@@ -266,5 +266,6 @@ export function createCulqi(credentials: CulqiCredentials, deps: CulqiDeps): Cul
     verifyNotification,
     acknowledge,
     refund,
+    canRefund: (payment) => (payment.operacion ?? '').startsWith('chr_'),
   };
 }

@@ -190,6 +190,32 @@ describe('Culqi (issue 46)', () => {
     expect(api.culqiRecord.refunds.filter((r) => r.metadata.clave === clave_reembolso)).toHaveLength(1);
   });
 
+  it('cancels a Yape purchase back to Yape through Culqi once, and says a QR purchase cannot be refunded by the rail', async () => {
+    const { view, clave } = await reserveOne({ days: 9 });
+    expect((await yape(view.codigo, clave)).statusCode).toBe(200);
+    const [row] = await db().select().from(pago).innerJoin(reserva, eq(reserva.creserva, pago.creserva)).where(eq(reserva.codigo, view.codigo));
+    const [ticket] = await db().select().from(boleto).where(eq(boleto.creserva, row!.reserva.creserva));
+    const access = { numero: ticket!.numero, codigo: view.codigo, clave_bloqueo: clave };
+    const changes = await post(api.app, endpoints.ticketChanges.path, access);
+    expect(changes.json().data).toMatchObject({ anulable: true, reembolso_por_api: true });
+    const before = api.culqiRecord.refunds.length;
+    const [first, second] = await Promise.all([post(api.app, endpoints.cancelTicket.path, { ...access, destino: 'original' }), post(api.app, endpoints.cancelTicket.path, { ...access, destino: 'original' })]);
+    expect([first!.statusCode, second!.statusCode].sort()).toEqual([200, 200]);
+    const made = api.culqiRecord.refunds.slice(before);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ charge_id: row!.pago.operacion });
+    expect(await db().select().from(reembolso).where(and(eq(reembolso.numero, ticket!.numero), eq(reembolso.estado, 'hecho')))).toHaveLength(1);
+
+    // Paid by a wallet's QR: the page is told before confirming that the rail cannot pay it back.
+    const qr = await reserveOne({ days: 9 });
+    const start = (await post(api.app, endpoints.culqiOrder.path, { codigo: qr.view.codigo, clave_bloqueo: qr.clave, metodo: 'billetera' }, { origin: STORE })).json().data as { url: string };
+    const checkout = new URL(start.url);
+    await fetch(`${checkout.origin}${checkout.pathname}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'decision=pagar' });
+    const [qrTicket] = await db().select().from(boleto).innerJoin(reserva, eq(reserva.creserva, boleto.creserva)).where(eq(reserva.codigo, qr.view.codigo));
+    const qrChanges = await post(api.app, endpoints.ticketChanges.path, { numero: qrTicket!.boleto.numero, codigo: qr.view.codigo, clave_bloqueo: qr.clave });
+    expect(qrChanges.json().data).toMatchObject({ reembolso_por_api: false });
+  });
+
   it('hides a rail that keeps failing across instances while the card still sells (last: it leaves Yape hidden)', async () => {
     await db().delete(pago_riel);
     for (let i = 0; i < 3; i += 1) {
