@@ -60,14 +60,15 @@ describe('Culqi adapter', () => {
         ? { status: 201, body: { object: 'order', id: 'ord_test_abcdefgh', state: 'pending', payment_code: '12345678' } }
         : { status: 200, body: { object: 'order', id: 'ord_test_abcdefgh', state: 'paid', amount: 4500, currency_code: 'PEN', order_number: 'ABCDEFGH-1' } },
     );
-    const started = await culqi.startCharge({
-      referencia: 'ABCDEFGH-1', codigo: 'ABCDEFGH', montoCentimos: 4500, expira: new Date('2026-11-22T15:30:00Z'), metodo: 'billetera',
-      comprador: { nombre: 'Rosa Quispe Mamani', email: 'rosa@example.pe' }, idioma: 'es-PE', urlRetorno: 'https://www.rumboandino.pe/pasajes/reserva/ABCDEFGH',
-    });
+    const order = {
+      referencia: 'ABCDEFGH-1', codigo: 'ABCDEFGH', montoCentimos: 4500, expira: new Date('2026-11-22T15:30:00Z'), metodo: 'billetera' as const,
+      comprador: { nombre: 'Rosa Quispe Mamani', email: 'rosa@example.pe' }, idioma: 'es-PE' as const, urlRetorno: 'https://www.rumboandino.pe/pasajes/reserva/ABCDEFGH',
+    };
+    const started = await culqi.startCharge(order);
     expect(started).toEqual({ proveedor: 'culqi', url: 'https://www.rumboandino.pe/pasajes/reserva/ABCDEFGH?culqi_orden=ord_test_abcdefgh', cip: '12345678', operacion: 'ord_test_abcdefgh', sandbox: false });
     expect(calls[0]!.body).toMatchObject({ amount: 4500, currency_code: 'PEN', order_number: 'ABCDEFGH-1', expiration_date: Date.parse('2026-11-22T15:30:00Z') / 1000, client_details: { first_name: 'Rosa', last_name: 'Quispe Mamani', email: 'rosa@example.pe' } });
     expect(await culqi.orderNotice('ord_test_abcdefgh')).toEqual({ proveedor: 'culqi', referencia: 'ABCDEFGH-1', operacion: 'ord_test_abcdefgh', estado: 'pagado', montoCentimos: 4500, moneda: 'PEN' });
-    await expect(culqi.startCharge({ ...({} as never), metodo: 'yape' })).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(culqi.startCharge({ ...order, metodo: 'yape' })).rejects.toBeInstanceOf(PaymentProviderError);
   });
 
   it('takes a webhook only with the configured Basic credentials, and only for an order id', () => {
