@@ -25,6 +25,7 @@ export const YapeForm = observer(function YapeForm({ culqi, amount }: { culqi: C
     );
   }
   const left = culqi.codeSecondsLeft;
+  const announced = left === undefined || left > 60 ? undefined : [60, 30, 10].find((mark, i, marks) => left <= mark && left > (marks[i + 1] ?? 0)) ?? 0;
   const minutes = Math.floor(culqi.codeLife / 60);
   return (
     <Box mt="3" display="grid" gap="3" data-testid="yape-form">
@@ -54,8 +55,12 @@ export const YapeForm = observer(function YapeForm({ culqi, amount }: { culqi: C
         maxLength={6}
         required
       />
-      <Text id="yape-otp-life" aria-live="polite" textStyle="sm" fontWeight="semibold" data-testid="yape-code-life">
+      <Text id="yape-otp-life" textStyle="sm" fontWeight="semibold" data-testid="yape-code-life">
         {left === undefined ? null : left > 0 ? t('reservation.culqi.yape.codeLeft', { segundos: left }) : t('reservation.culqi.yape.codeExpired')}
+      </Text>
+      {/* Read out at 60, 30 and 10 seconds and at the end, not every second. */}
+      <Text srOnly aria-live="polite" data-testid="yape-code-announce">
+        {announced === undefined ? null : announced > 0 ? t('reservation.culqi.yape.codeLeft', { segundos: announced }) : t('reservation.culqi.yape.codeExpired')}
       </Text>
       {culqi.yape.problem && (
         <Text role="alert" color="fg.error" fontWeight="medium">

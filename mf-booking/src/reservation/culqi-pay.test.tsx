@@ -63,7 +63,14 @@ describe('paying through Culqi (issue 46)', () => {
     now += 30_000;
     act(() => store.tick(now));
     expect(screen.getByTestId('yape-code-life')).toHaveTextContent('Al código le quedan 90 segundos.');
-    expect(screen.getByTestId('yape-code-life')).toHaveAttribute('aria-live', 'polite');
+    // Announced at 60, 30 and 10 seconds and at the end, not every second.
+    expect(screen.getByTestId('yape-code-announce')).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByTestId('yape-code-announce')).toHaveTextContent('');
+    now += 45_000;
+    act(() => store.tick(now));
+    expect(screen.getByTestId('yape-code-announce')).toHaveTextContent('Al código le quedan 60 segundos.');
+    now -= 45_000;
+    act(() => store.tick(now));
     await user.type(code, '3456');
     await user.click(screen.getByRole('button', { name: 'Pagar' }));
     await settle();
