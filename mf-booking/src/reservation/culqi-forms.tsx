@@ -127,7 +127,7 @@ export const HiddenMethods = observer(function HiddenMethods({ culqi }: { culqi:
   if (culqi.hidden.length === 0) return null;
   return (
     <Text role="status" textStyle="sm" mb="3" data-testid="methods-hidden">
-      {t('reservation.culqi.hidden', { metodos: culqi.hidden.map((m) => t(`reservation.methods.${m}.name`)).join(', ') })}
+      {t('reservation.culqi.hidden', { metodos: culqi.hidden.map((m) => t(`reservation.methods.${m === 'tarjeta' ? 'culqi_tarjeta' : m}.name`)).join(', ') })}
     </Text>
   );
 });

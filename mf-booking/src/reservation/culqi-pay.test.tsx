@@ -117,7 +117,7 @@ describe('paying through Culqi (issue 46)', () => {
     expect(calls.to(endpoints.culqiYape)).toEqual([]);
   });
 
-  it('hides a failing method and says which still work; the card still pays through Culqi with a token', async () => {
+  it('hides a failing method and says which still work; the card still pays in the page through Culqi with a token', async () => {
     const calls = stubEndpointCalls(
       answer(endpoints.reservation, reservationView()),
       answer(endpoints.culqiMethods, methods(['yape'])),
@@ -135,7 +135,9 @@ describe('paying through Culqi (issue 46)', () => {
       show(new ReservationStore(RESERVATION_CODE));
       expect(await screen.findByTestId('methods-hidden')).toHaveTextContent('Por ahora no ofrecemos Yape porque está fallando');
       expect(screen.getByRole('radio', { name: 'Yape' })).toBeDisabled();
-      await user.click(screen.getByRole('radio', { name: 'Tarjeta de crédito o débito' }));
+      // SafetyPay's card stays on the list as the spec has it.
+      expect(screen.getByRole('radio', { name: 'Tarjeta de crédito o débito' })).toBeEnabled();
+      await user.click(screen.getByRole('radio', { name: 'Tarjeta en esta página (Culqi)' }));
       await user.type(screen.getByRole('textbox', { name: 'Número de tarjeta' }), '4111 1111 1111 1111');
       await user.type(screen.getByRole('textbox', { name: 'Vencimiento (MM/AA)' }), '09/30');
       await user.type(screen.getByRole('textbox', { name: 'Código de seguridad (CVV)' }), '123');

@@ -1,12 +1,11 @@
 import { messageText, useTranslation } from '@rumbo/shared';
-import type { PaymentMethod } from '@rumbo/shared/schemas';
 import { Alert, Box, Button, chakra, ExternalLink, Heading, Spinner, Stack, Text } from '@rumbo/shared/ui';
 import { RadioGroup } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import type { FormEvent } from 'react';
 import { Countdown } from '../countdown';
 import { formatCentimos, limaDate, limaTime } from '../format';
-import type { ReservationStore } from './reservation.store';
+import type { MethodChoice, ReservationStore } from './reservation.store';
 import { CulqiCardForm, HiddenMethods, YapeForm } from './culqi-forms';
 
 const PaymentMethods = observer(function PaymentMethods({ store }: { store: ReservationStore }) {
@@ -31,7 +30,7 @@ const PaymentMethods = observer(function PaymentMethods({ store }: { store: Rese
       <RadioGroup.Root
         name="metodo"
         value={store.metodo || null}
-        onValueChange={(details) => details.value && store.setMethod(details.value as PaymentMethod)}
+        onValueChange={(details) => details.value && store.setMethod(details.value as MethodChoice)}
         aria-labelledby="methods-title"
         colorPalette="brand"
       >
@@ -43,11 +42,7 @@ const PaymentMethods = observer(function PaymentMethods({ store }: { store: Rese
               <Box>
                 <RadioGroup.ItemText fontWeight="semibold">{t(`reservation.methods.${method}.name`)}</RadioGroup.ItemText>
                 <Text id={`method-${method}-description`} textStyle="sm" color="fg.muted">
-                  {store.unavailable(method)
-                    ? t('reservation.culqi.failing')
-                    : method === 'tarjeta' && store.cardViaCulqi
-                      ? t('reservation.culqi.card.description')
-                      : t(`reservation.methods.${method}.description`)}
+                  {store.unavailable(method) ? t('reservation.culqi.failing') : t(`reservation.methods.${method}.description`)}
                 </Text>
               </Box>
             </RadioGroup.Item>
@@ -55,7 +50,7 @@ const PaymentMethods = observer(function PaymentMethods({ store }: { store: Rese
         </Stack>
       </RadioGroup.Root>
       {store.metodo === 'yape' && <YapeForm culqi={store.culqi} amount={store.amountDue} />}
-      {store.metodo === 'tarjeta' && store.cardViaCulqi && <CulqiCardForm culqi={store.culqi} />}
+      {store.metodo === 'culqi_tarjeta' && <CulqiCardForm culqi={store.culqi} />}
       {error && (
         <Text id="method-error" role="alert" color="fg.error" fontWeight="medium" mt="2">
           {messageText(tv, error)}

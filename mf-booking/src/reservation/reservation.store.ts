@@ -18,6 +18,9 @@ import { openablePurchases, purchaseKeyOf, secondsUntil } from '../reservation';
 import * as sales from '../sales.resource';
 import { CulqiPayStore } from './culqi-pay.store';
 
+/** A way to pay as the page lists it: the payment methods, and Culqi's card (a card paid in this page, beside SafetyPay's). */
+export type MethodChoice = PaymentMethod | 'culqi_tarjeta';
+
 export interface ReservationDeps {
   api: typeof sales;
   storage: Storage;
@@ -42,7 +45,7 @@ export type ReservationPageState = 'loading' | 'ready' | 'unknown' | 'failed';
 export class ReservationStore {
   state: ReservationPageState = 'loading';
   view: ReservationView | undefined = undefined;
-  metodo: PaymentMethod | '' = '';
+  metodo: MethodChoice | '' = '';
   /** Starting a payment, or confirming with points: one at a time (the method is checked, not kept, here). */
   readonly payment = new FormState({});
   /** Sending the tickets again, to the address typed. */
@@ -298,27 +301,22 @@ export class ReservationStore {
   }
 
   /**
-   * The ways offered (issue 46): with Culqi, Yape, its card, wallets by QR and Cuotéalo first, then
-   * SafetyPay's banking and cash and PagoEfectivo's CIP; without it (or while Culqi's card rail is
-   * hidden) the card goes through SafetyPay as before.
+   * The ways offered (issue 46): with Culqi, Yape, a card in this page, wallets by QR and Cuotéalo
+   * first; then, as the spec has them, SafetyPay's card, banking and cash and PagoEfectivo's CIP.
    */
-  get methods(): PaymentMethod[] {
+  get methods(): MethodChoice[] {
     if (!this.culqi.enabled) return ['tarjeta', 'banca', 'efectivo', 'cip'];
-    return ['yape', 'tarjeta', 'billetera', 'cuotealo', 'banca', 'efectivo', 'cip'];
-  }
-
-  /** The card is paid in the page through Culqi (else at SafetyPay's page). */
-  get cardViaCulqi(): boolean {
-    return this.culqi.available('tarjeta');
+    return ['yape', 'culqi_tarjeta', 'billetera', 'cuotealo', 'tarjeta', 'banca', 'efectivo', 'cip'];
   }
 
   /** A Culqi method the API hides now (failing): listed, not choosable. */
-  unavailable(metodo: PaymentMethod): boolean {
-    if (metodo === 'tarjeta') return false;
-    return this.culqi.offered.includes(metodo as never) && !this.culqi.available(metodo);
+  unavailable(metodo: MethodChoice): boolean {
+    const culqi = metodo === 'culqi_tarjeta' ? 'tarjeta' : metodo;
+    if (metodo === 'tarjeta' || !this.culqi.offered.includes(culqi as never)) return false;
+    return !this.culqi.available(culqi);
   }
 
-  setMethod(metodo: PaymentMethod): void {
+  setMethod(metodo: MethodChoice): void {
     this.metodo = metodo;
     this.payment.errors = [];
   }
@@ -328,7 +326,7 @@ export class ReservationStore {
     if (this.starting || !this.clave || !this.pending) return false;
     const metodo = this.metodo;
     const base = { codigo: this.codigo, clave_bloqueo: this.clave };
-    if (metodo === 'yape' || (metodo === 'tarjeta' && this.cardViaCulqi)) {
+    if (metodo === 'yape' || metodo === 'culqi_tarjeta') {
       const paid = metodo === 'yape' ? await this.culqi.payYape(this.codigo, this.clave) : await this.culqi.payCard(this.codigo, this.clave, this.view?.comprador.email ?? '');
       await this.refresh();
       return paid;
