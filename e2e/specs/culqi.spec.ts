@@ -1,4 +1,4 @@
-import { expect, test } from '../support/test';
+import { expect, failedResponse, test } from '../support/test';
 import { ReservationStatusPage } from '../pages/booking.page';
 import { reserveTicket, type TicketPurchase } from '../pages/purchase.flow';
 import { expectAccessible } from '../support/axe';
@@ -26,7 +26,9 @@ test('a guest pays with Yape (the approval code), gets the ticket and the vouche
   await expect(reservation.vouchers().first()).toBeVisible({ timeout: 20_000 });
 });
 
-test('a refused Yape code is explained and the seats stay held; a card in the page then sells', async ({ page }) => {
+test('a refused Yape code is explained and the seats stay held; a card in the page then sells', async ({ page, consoleErrors }) => {
+  // The refusal is a 409 on purpose.
+  consoleErrors.allow(failedResponse(409, '/rest/culqi/yape'));
   const reservation = new ReservationStatusPage(page);
   await reserveTicket(page, purchase('Carmen', '45123457', 8));
   await reservation.payWithYape('912345678', '111111');
@@ -44,7 +46,9 @@ test('a purchase paid by a wallet QR is confirmed by Culqi\'s webhook', async ({
   await expect(reservation.state()).toHaveText('Pagada', { timeout: 20_000 });
 });
 
-test('a failing Yape is hidden while the card still sells (last: it leaves Yape hidden for 10 minutes)', async ({ page, request }) => {
+test('a failing Yape is hidden while the card still sells (last: it leaves Yape hidden for 10 minutes)', async ({ page, request, consoleErrors }) => {
+  // Culqi failing answers 502 on purpose.
+  consoleErrors.allow(failedResponse(502, '/rest/culqi/yape'));
   const reservation = new ReservationStatusPage(page);
   await reserveTicket(page, purchase('Rocio', '45123459', 10));
   // The stand-in fails for this phone: three failures hide the rail for every instance.
