@@ -23,6 +23,9 @@ import { devMailboxRoutes } from './mail/dev-mailbox.routes';
 import { refuseUndeclaredProxy } from './http/proxy';
 import { paymentSandboxRoutes, type SandboxOptions } from './payments/sandbox/sandbox.routes';
 import type { PaymentProvider } from './payments/provider';
+import type { CulqiProvider } from './payments/culqi';
+import { culqiSandboxRoutes, type CulqiSandboxOptions } from './payments/sandbox/culqi.sandbox';
+import { culqiRoutes } from './sales/culqi.routes';
 import { promotionsRoutes } from './promotions/promotions.routes';
 import { salesRoutes } from './sales/sales.routes';
 import { aftersaleRoutes } from './aftersale/aftersale.routes';
@@ -80,7 +83,9 @@ export interface AppOptions {
   /** The payment sandbox (createPaymentProviders' `sandbox`); unset: not served. */
   paymentSandbox?: SandboxOptions;
   /** SafetyPay and PagoEfectivo (createPaymentProviders); unset: payments cannot start (404). */
-  payments?: { safetypay: PaymentProvider; pagoefectivo: PaymentProvider };
+  payments?: { safetypay: PaymentProvider; pagoefectivo: PaymentProvider; culqi?: CulqiProvider };
+  /** Issue 46: the Culqi stand-in (createPaymentProviders' `culqiSandbox`, CULQI_SANDBOX=1); unset: not served. */
+  culqiSandbox?: CulqiSandboxOptions;
   /** The API's origin as browsers reach it (API_ORIGIN): links to ticket PDFs. */
   apiOrigin?: string;
   /**
@@ -236,6 +241,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lookupRateLimit,
     voucherSeries: options.voucherSeries,
   });
+  await app.register(culqiRoutes, {
+    db,
+    sessionSecret,
+    now,
+    culqi: options.payments?.culqi,
+    siteUrl: options.siteUrl,
+    corsOrigins: options.corsOrigins ?? [],
+    writeRateLimit,
+    lookupRateLimit,
+    voucherSeries: options.voucherSeries,
+  });
   await app.register(aftersaleRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, recoveryPerCodeLimit: options.recoveryPerCodeLimit, voucherSeries: options.voucherSeries });
   await app.register(pocketRoutes, { db, now, config: pocketConfig, pocket, lookupRateLimit, writeRateLimit });
   // Apple's PassKit web service: wallets register for a pass's updates and fetch it again.
@@ -261,6 +277,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openApiRoutes, { routes, docs: options.apiDocs ?? false });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
   if (options.paymentSandbox) await app.register(paymentSandboxRoutes, options.paymentSandbox);
+  if (options.culqiSandbox) await app.register(culqiSandboxRoutes, options.culqiSandbox);
 
   return app;
 }

@@ -38,6 +38,22 @@ describe('loadConfig', () => {
     expect(localhost!.test('http://localhost.evil.example')).toBe(false);
   });
 
+  it('reads Culqi (issue 46): its keys all or none, the stand-in by name and never in production', () => {
+    const base = { SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1' };
+    expect(loadConfig(base).payments.culqiSandbox).toBeUndefined();
+    expect(loadConfig(base).payments.culqi).toBeUndefined();
+    expect(loadConfig({ ...base, CULQI_SANDBOX: '1' }).payments).toMatchObject({ culqiSandbox: true });
+    const keys = { CULQI_PUBLIC_KEY: 'pk_live_abc', CULQI_SECRET_KEY: 'sk_live_def', CULQI_WEBHOOK_SECRET: 'rumbo:very-long-password' };
+    expect(loadConfig({ ...base, ...keys }).payments.culqi).toEqual({
+      publicKey: 'pk_live_abc', secretKey: 'sk_live_def', webhookSecret: 'rumbo:very-long-password', apiUrl: 'https://api.culqi.com', secureUrl: 'https://secure.culqi.com',
+    });
+    expect(() => loadConfig({ ...base, CULQI_PUBLIC_KEY: 'pk_live_abc' })).toThrow(/CULQI_SECRET_KEY, CULQI_WEBHOOK_SECRET are not/);
+    expect(() => loadConfig({ ...base, ...keys, CULQI_WEBHOOK_SECRET: 'nocolon' })).toThrow(/user:password/);
+    expect(() => loadConfig({ ...base, ...keys, CULQI_SANDBOX: '1' })).toThrow(/choose the stand-in or Culqi/);
+    const production = { ...base, SESSION_SECRET: STRONG, NODE_ENV: 'production', CORS_ORIGINS: 'https://www.rumboandino.pe' };
+    expect(() => loadConfig({ ...production, CULQI_SANDBOX: '1' })).toThrow(/CULQI_SANDBOX=1 .* not production/);
+  });
+
   it('reads the wallets (issue 36): all of a wallet\'s variables or none, the keys inline or from a file', () => {
     const base = { SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', SITE_URL: 'https://www.rumboandino.pe/', CORS_ORIGINS: 'https://cdn.rumboandino.pe' };
     const account = JSON.stringify({ client_email: 'wallet@x.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nMII\n-----END PRIVATE KEY-----\n' });

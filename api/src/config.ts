@@ -10,6 +10,7 @@ import { WalletConfigError, walletsOf, type WalletsConfig } from './pocket/pocke
 import { PushConfigError, vapidOf, type VapidConfig } from './push/push.config';
 import { PAGOEFECTIVO_URL, type PagoEfectivoCredentials } from './payments/pagoefectivo';
 import { SAFETYPAY_URL, type SafetyPayCredentials } from './payments/safetypay';
+import { CULQI_API_URL, CULQI_SECURE_URL, type CulqiCredentials } from './payments/culqi';
 import { parseVoucherSeries, type VoucherSeries } from './vouchers/rules';
 import { signerOf, type VoucherSigner } from './vouchers/signing';
 
@@ -166,6 +167,19 @@ function paymentsOf(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig
     };
   }
 
+  const culqiKeys = credentialsOf(env, 'Culqi', ['CULQI_PUBLIC_KEY', 'CULQI_SECRET_KEY', 'CULQI_WEBHOOK_SECRET'], 'CULQI_API_URL');
+  const culqi: CulqiCredentials | undefined = culqiKeys && {
+    publicKey: culqiKeys.CULQI_PUBLIC_KEY!,
+    secretKey: culqiKeys.CULQI_SECRET_KEY!,
+    webhookSecret: culqiKeys.CULQI_WEBHOOK_SECRET!,
+    apiUrl: providerUrl(env, 'CULQI_API_URL', CULQI_API_URL, production),
+    secureUrl: providerUrl(env, 'CULQI_SECURE_URL', CULQI_SECURE_URL, production),
+  };
+  if (culqi && !culqi.webhookSecret.includes(':')) throw new ConfigError('CULQI_WEBHOOK_SECRET must be the webhook\'s Basic credentials as user:password (CulqiPanel → Eventos → Webhooks).');
+  const culqiSandbox = switchOn(env, 'CULQI_SANDBOX');
+  if (culqiSandbox && production) throw new ConfigError('CULQI_SANDBOX=1 lets the Culqi stand-in approve payments no one made: it is for development and CI, not production.');
+  if (culqiSandbox && culqi) throw new ConfigError('CULQI_SANDBOX=1 and Culqi\'s keys are both set: choose the stand-in or Culqi.');
+
   const sandbox = switchOn(env, 'PAYMENTS_SANDBOX');
   const missing = [
     !safetypay && 'SafetyPay (SAFETYPAY_API_KEY, SAFETYPAY_SIGNATURE_KEY)',
@@ -178,7 +192,7 @@ function paymentsOf(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig
         (production ? ' (in production only on purpose: a test or staging shop).' : ' (npm start at the root does this).'),
     );
   }
-  return { safetypay, pagoefectivo, sandbox };
+  return { safetypay, pagoefectivo, sandbox, ...(culqi ? { culqi } : {}), ...(culqiSandbox ? { culqiSandbox } : {}) };
 }
 
 function apiOriginOf(env: NodeJS.ProcessEnv, port: number): string {

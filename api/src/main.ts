@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     facebook: config.facebook,
     payments,
     paymentSandbox: payments.sandbox,
+    ...(payments.culqiSandbox ? { culqiSandbox: payments.culqiSandbox } : {}),
     apiOrigin: config.apiOrigin,
     logger,
     // A hop count trusts that many proxies next to the API (proxy-addr's index of the hop).
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
     vapid: config.vapid,
   });
   log = app.log;
+  if (payments.culqiSandbox) app.log.warn('CULQI_SANDBOX=1: the Culqi stand-in approves Yape, cards and QR orders (no real money)');
   if (payments.sandbox) app.log.warn(`payment sandbox stands in for ${[payments.safetypay.sandbox && 'SafetyPay', payments.pagoefectivo.sandbox && 'PagoEfectivo'].filter(Boolean).join(' and ')} (no real money)`);
   if (config.devMailbox) app.log.warn('DEV_MAILBOX=1: every queued mail is readable at /dev/outbox (development only)');
   if (config.apiDocs) app.log.info('API_DOCS=1: the API is described at /openapi.json and /docs');
@@ -91,7 +93,7 @@ async function main(): Promise<void> {
   const reminders = createReminderJob({ db: database.db, pocket: pocketOf(pocketConfig), log: app.log });
   reminders.start();
   // Issue 35: refunds the provider could not answer are asked again with the same key (claimed in the database).
-  const refunds = createRefundRetryJob({ db: database.db, providers: { safetypay: payments.safetypay, pagoefectivo: payments.pagoefectivo }, log: app.log });
+  const refunds = createRefundRetryJob({ db: database.db, providers: { safetypay: payments.safetypay, pagoefectivo: payments.pagoefectivo, ...(payments.culqi ? { culqi: payments.culqi } : {}) }, log: app.log });
   refunds.start();
   // Every instance runs the push sender too: each queued notification is claimed in the database.
   const pushSender = config.vapid && createPushSender({ db: database.db, vapid: config.vapid, log: app.log });

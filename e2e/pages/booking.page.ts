@@ -371,6 +371,31 @@ export class ReservationStatusPage extends ShellPage {
     return this.main.getByTestId('cip-code');
   }
 
+  /** Issue 46: Yape with the phone and the app's approval code (the Culqi stand-in approves 123456). */
+  async payWithYape(phone: string, code: string): Promise<void> {
+    await this.main.getByRole('radio', { name: /^Yape/ }).check({ force: true });
+    await this.main.getByRole('textbox', { name: /^(Celular de su Yape|Your Yape mobile number)/ }).fill(phone);
+    await this.main.getByRole('textbox', { name: /^(Código de aprobación|Approval code)/ }).fill(code);
+    await this.main.getByRole('button', { name: /^(Pagar|Pay)$/ }).click();
+  }
+
+  /** Issue 46: a card typed in this page, tokenized at Culqi (the stand-in). */
+  async payWithCardInPage(number: string): Promise<void> {
+    await this.main.getByRole('radio', { name: /^(Tarjeta en esta página|Card in this page)/ }).check({ force: true });
+    await this.main.getByRole('textbox', { name: /^(Número de tarjeta|Card number)/ }).fill(number);
+    await this.main.getByRole('textbox', { name: /^(Vencimiento|Expiry)/ }).fill('09/35');
+    await this.main.getByRole('textbox', { name: /^(Código de seguridad|Security code)/ }).fill('123');
+    await this.main.getByRole('button', { name: /^(Pagar|Pay)$/ }).click();
+  }
+
+  /** Issue 46: on the Culqi stand-in's checkout, pays the order by QR; back to the store. */
+  async payCulqiOrderByQr(): Promise<void> {
+    await expect(this.page).toHaveURL(/\/sandbox\/culqi\/checkout\//);
+    await this.page.getByRole('button', { name: /^Pagar con billetera/ }).click();
+    await this.page.getByRole('link', { name: /^Volver a la tienda/ }).click();
+    await expect(this.page).toHaveURL(/\/pasajes\/reserva\/[A-Z0-9]{8}$/);
+  }
+
   /** Issue 34: the purchase's electronic vouchers, one item each. */
   vouchers(): Locator {
     return this.main.getByTestId('voucher');

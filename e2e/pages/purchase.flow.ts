@@ -12,14 +12,12 @@ export interface TicketPurchase {
 }
 
 /**
- * One ticket bought through the site as a customer buys it: Lima → Arequipa, the first free seat,
- * one passenger, paid by card in the payment sandbox (SafetyPay). Leaves the paid reservation's
- * page open and answers its code.
+ * One ticket reserved through the site as a customer does it: Lima → Arequipa, the first free
+ * seat, one passenger. Leaves the pending reservation's page open and answers its code.
  */
-export async function buyTicket(page: Page, { passenger, buyerEmail, days }: TicketPurchase): Promise<string> {
+export async function reserveTicket(page: Page, { passenger, buyerEmail, days }: TicketPurchase): Promise<string> {
   const booking = new BookingPage(page);
   const payment = new PaymentStepPage(page);
-  const reservation = new ReservationStatusPage(page);
   await booking.openTrips({ origen: 'LIM', destino: 'AQP', fecha: limaDate(days), pasajeros: 1 });
   await booking.chooseTrip(/piso/);
   await booking.pickSeat();
@@ -29,7 +27,16 @@ export async function buyTicket(page: Page, { passenger, buyerEmail, days }: Tic
   await payment.acceptTerms();
   await payment.reserve();
   await expect(page).toHaveURL(/\/pasajes\/reserva\/[A-HJ-NP-Z2-9]{8}$/);
-  const codigo = page.url().split('/').at(-1)!;
+  return page.url().split('/').at(-1)!;
+}
+
+/**
+ * One ticket bought through the site as a customer buys it: reserved as above, paid by card in
+ * the payment sandbox (SafetyPay). Leaves the paid reservation's page open and answers its code.
+ */
+export async function buyTicket(page: Page, purchase: TicketPurchase): Promise<string> {
+  const reservation = new ReservationStatusPage(page);
+  const codigo = await reserveTicket(page, purchase);
   await reservation.payWith(/^Tarjeta de crédito o débito/);
   await reservation.decideAtSafetyPay('approve');
   await expect(reservation.state()).toHaveText('Pagada', { timeout: 20_000 });

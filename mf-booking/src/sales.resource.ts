@@ -1,5 +1,5 @@
 import { api, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
-import { aftersaleEndpoints, companiesEndpoints, disruptionsEndpoints, peopleEndpoints, pocketEndpoints, pointsEndpoints, promotionsEndpoints, pushEndpoints, salesEndpoints, vouchersEndpoints, type RequestOf } from '@rumbo/shared/contract';
+import { aftersaleEndpoints, companiesEndpoints, culqiEndpoints, disruptionsEndpoints, peopleEndpoints, pocketEndpoints, pointsEndpoints, promotionsEndpoints, pushEndpoints, salesEndpoints, vouchersEndpoints, type RequestOf } from '@rumbo/shared/contract';
 import { changeSeat } from './booking.resource';
 import type { Declaration, LapChild, Passenger, PersonOnFile } from '@rumbo/shared/schemas';
 
@@ -44,6 +44,32 @@ export const startSafetyPay = (body: { codigo: string; clave_bloqueo: string; me
   api.call(salesEndpoints.safetyPay, body);
 
 export const startCip = (body: { codigo: string; clave_bloqueo: string }) => api.call(salesEndpoints.cip, body);
+
+// Issue 46: Culqi (Yape, card, wallets by QR, Cuotéalo).
+export const culqiMethods = () => api.call(culqiEndpoints.culqiMethods);
+export const payWithYape = (body: RequestOf<typeof culqiEndpoints.culqiYape>) => api.call(culqiEndpoints.culqiYape, body);
+export const payWithCulqiCard = (body: RequestOf<typeof culqiEndpoints.culqiCard>) => api.call(culqiEndpoints.culqiCard, body);
+export const startCulqiOrder = (body: RequestOf<typeof culqiEndpoints.culqiOrder>) => api.call(culqiEndpoints.culqiOrder, body);
+
+/**
+ * A card token from Culqi's tokens endpoint with the public key (Culqi's API, not ours: the card
+ * never reaches the store's API). Undefined when no answer came; a refusal's user message otherwise thrown.
+ */
+export async function culqiCardToken(url: string, publicKey: string, card: { numero: string; vence: string; cvv: string }, email: string, fetcher: typeof fetch = fetch): Promise<{ id: string } | { error: string } | undefined> {
+  const [month = '', year = ''] = card.vence.split('/');
+  try {
+    const response = await fetcher(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${publicKey}` },
+      body: JSON.stringify({ card_number: card.numero, cvv: card.cvv, expiration_month: month, expiration_year: `20${year}`, email }),
+    });
+    const json = (await response.json()) as { id?: string; code?: string; decline_code?: string };
+    if (response.ok && typeof json.id === 'string') return { id: json.id };
+    return { error: json.decline_code ?? json.code ?? 'card_declined' };
+  } catch {
+    return undefined;
+  }
+}
 
 export const resendTickets = (body: { codigo: string; email: string }) => api.call(salesEndpoints.resendTickets, body);
 

@@ -51,7 +51,8 @@ export function siteContentSecurityPolicy({ nonce, hashes = [], apiOrigin, remot
     ['script-src-attr', "'none'"],
     // Emotion (Chakra) injects style elements at run time.
     ['style-src', "'self'", "'unsafe-inline'"],
-    ['connect-src', "'self'", apiOrigin, ...remoteOrigins],
+    // Issue 46: the reservation page tokenizes a card at Culqi (its data never reaches the API).
+    ['connect-src', "'self'", apiOrigin, 'https://secure.culqi.com', ...remoteOrigins],
     ['frame-src', ...(frames.length > 0 ? frames : ["'none'"])],
   ];
   return directives.map((directive) => directive.join(' ')).join(';');

@@ -14,7 +14,7 @@ describe('siteContentSecurityPolicy', () => {
     const csp = directives(siteContentSecurityPolicy({ ...SITE, providers: [] }));
     expect(csp['script-src']).toEqual(["'self'", "'nonce-abc'", 'https://cdn.rumboandino.pe']);
     expect(csp['frame-src']).toEqual(["'none'"]);
-    expect(csp['connect-src']).toEqual(["'self'", 'https://api.rumboandino.pe', 'https://cdn.rumboandino.pe']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.rumboandino.pe', 'https://secure.culqi.com', 'https://cdn.rumboandino.pe']);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
   });

@@ -10,7 +10,7 @@ import { ticketsMail } from '../sales/sales-mail';
 import { boleto, boleto_movimiento, reserva_asiento, ticketPassenger } from '../sales/sales.tables';
 import { salesLocks } from '../sales/sales.locks';
 import { ticketQr, verifyTicketQr } from '../sales/tickets';
-import { choiceOf, disruptionOfSeat, paidParts, voidTicket, type ChoiceContext } from './choices';
+import { choiceOf, disruptionOfSeat, paidParts, refundableByApi, voidTicket, type ChoiceContext } from './choices';
 import { gives } from './declare';
 import { boleto_cambio } from './disruptions.tables';
 
@@ -47,7 +47,8 @@ export async function ticketChanges(db: Database, numero: string, access: Ticket
   const { now, policy } = context;
   const rec = await ticketRecord(db, numero, access, now);
   const refusal = await changeRefusal(db, rec, context);
-  const paid = (await paidParts(db, numero)).reduce((sum, p) => sum + p.monto, 0);
+  const parts = await paidParts(db, numero);
+  const paid = parts.reduce((sum, p) => sum + p.monto, 0);
   const fee = Math.round((paid * policy.cancelFeePct) / 100);
   const cancelUntil = cancelDeadline(rec, context);
   const transferUntil = transferDeadline(rec, context);
@@ -58,6 +59,7 @@ export async function ticketChanges(db: Database, numero: string, access: Ticket
     anulable,
     anulable_hasta: cancelUntil.toISOString(),
     reembolso_centimos: paid - fee,
+    reembolso_por_api: refundableByApi(parts, context.providers),
     cargo_centimos: fee,
     credito_centimos: paid,
     credito_meses: policy.creditMonths,

@@ -91,6 +91,20 @@ export async function paidParts(db: Database, numero: string): Promise<{ creserv
   return parts;
 }
 
+/**
+ * Issue 46: whether every money part of a refund goes back by its provider's refund API (a Culqi
+ * card or Yape charge, SafetyPay); false when one cannot (a wallet's QR order, a PagoEfectivo CIP):
+ * the page says so before the customer confirms (credit, or a transfer the operator pays).
+ */
+export function refundableByApi(parts: Awaited<ReturnType<typeof paidParts>>, providers: ChoiceContext['providers']): boolean {
+  return parts
+    .filter((p) => p.proveedor !== 'credito')
+    .every((p) => {
+      const provider = providers[p.proveedor];
+      return Boolean(provider?.refund) && (provider!.canRefund?.({ operacion: p.operacion }) ?? true);
+    });
+}
+
 export async function choiceOf(db: Database, numero: string, now: Date): Promise<Choice | null> {
   const [row] = await db.select().from(boleto_cambio).where(eq(boleto_cambio.numero, numero));
   if (!row) return null;
@@ -136,7 +150,8 @@ export async function disruptionTicket(db: Database, numero: string, token: stri
   const original = await originalDeparture(db, rec);
   const eleccion = await choiceOf(db, numero, context.now);
   const right = gives(d, context.policy) && rec.ticket.estado === 'emitido' && eleccion === null;
-  const refund = (await paidParts(db, numero)).reduce((sum, p) => sum + p.monto, 0);
+  const parts = await paidParts(db, numero);
+  const refund = parts.reduce((sum, p) => sum + p.monto, 0);
   return {
     boleto: await ticketView(db, rec, context.now),
     codigo: rec.reservation.codigo,
@@ -145,6 +160,7 @@ export async function disruptionTicket(db: Database, numero: string, token: stri
     hasta: linkExpiry(original, context.policy).toISOString(),
     bono_credito_pct: context.policy.creditBonusPct,
     reembolso_centimos: refund,
+    reembolso_por_api: refundableByApi(parts, context.providers),
     viajes: right ? await rebookTrips(db, rec, original, context) : [],
     eleccion,
   };

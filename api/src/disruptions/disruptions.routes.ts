@@ -9,6 +9,7 @@ import { route } from '../http/endpoint';
 import type { RateLimit } from '../http/rate-limit';
 import { operatorResolver, type OperatorCredential } from '../operators/operators';
 import type { PaymentProvider } from '../payments/provider';
+import type { CulqiProvider } from '../payments/culqi';
 import { disruptionRefund, disruptionTicket, rebook, type ChoiceContext } from './choices';
 import { boardingCheck, cancelTicket, ticketChanges, transferTicket } from './changes';
 import { declareDisruption } from './declare';
@@ -33,7 +34,7 @@ export interface DisruptionsRoutesOptions {
   vouchers: VoucherUndo;
   /** Signs the vouchers a credit payment or a rebooking issues. */
   voucherSeries?: VoucherSeries | undefined;
-  payments?: { safetypay: PaymentProvider; pagoefectivo: PaymentProvider };
+  payments?: { safetypay: PaymentProvider; pagoefectivo: PaymentProvider; culqi?: CulqiProvider };
   writeRateLimit: RateLimit;
   lookupRateLimit: RateLimit;
 }

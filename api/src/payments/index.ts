@@ -1,11 +1,15 @@
 import { clock } from '@rumbo/shared/clock';
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createCulqi, type CulqiCredentials, type CulqiProvider } from './culqi';
 import { createPagoEfectivo, type PagoEfectivoCredentials } from './pagoefectivo';
+import { CULQI_SANDBOX_PATH, type CulqiSandboxOptions } from './sandbox/culqi.sandbox';
 import type { PaymentProvider } from './provider';
 import { createSafetyPay, type SafetyPayCredentials } from './safetypay';
 import { SANDBOX_PATHS, type SandboxOptions } from './sandbox/sandbox.routes';
 
 export type { PagoEfectivoCredentials } from './pagoefectivo';
+export { CULQI_API_URL, CULQI_SECURE_URL, type CulqiCredentials, type CulqiProvider } from './culqi';
+export { culqiSandboxRoutes, type CulqiSandboxOptions } from './sandbox/culqi.sandbox';
 export { PAGOEFECTIVO_URL } from './pagoefectivo';
 export * from './provider';
 export type { SafetyPayCredentials } from './safetypay';
@@ -20,6 +24,10 @@ export interface PaymentsConfig {
   pagoefectivo?: PagoEfectivoCredentials;
   /** Whether the sandbox may stand in for a provider without credentials. */
   sandbox: boolean;
+  /** Issue 46: Culqi's keys (CULQI_PUBLIC_KEY, CULQI_SECRET_KEY, CULQI_WEBHOOK_SECRET); unset: the stand-in when `culqiSandbox`, else no Culqi. */
+  culqi?: CulqiCredentials;
+  /** CULQI_SANDBOX=1: the Culqi stand-in (refused in production). */
+  culqiSandbox?: boolean;
 }
 
 export interface PaymentProviders {
@@ -30,6 +38,10 @@ export interface PaymentProviders {
    * `paymentSandbox` so its routes are served. Undefined when both providers are real.
    */
   sandbox?: SandboxOptions;
+  /** Issue 46: Yape, cards, wallets by QR and Cuotéalo; unset when neither keys nor the stand-in are configured. */
+  culqi?: CulqiProvider;
+  /** The Culqi stand-in's options when it serves: pass them to buildApp as `culqiSandbox`. */
+  culqiSandbox?: CulqiSandboxOptions;
 }
 
 export interface PaymentDeps {
@@ -85,5 +97,29 @@ export function createPaymentProviders(config: PaymentsConfig, deps: PaymentDeps
     ? createPagoEfectivo(config.pagoefectivo, { fetch: fetcher, now, sandbox: false })
     : createPagoEfectivo({ ...sandbox.pagoefectivo, url: `${origin}${SANDBOX_PATHS.pagoefectivo}` }, { fetch: fetcher, now, sandbox: true });
 
-  return { safetypay, pagoefectivo, sandbox: safetypay.sandbox || pagoefectivo.sandbox ? sandbox : undefined };
+  let culqi: CulqiProvider | undefined;
+  let culqiSandbox: CulqiSandboxOptions | undefined;
+  if (config.culqi) {
+    culqi = createCulqi(config.culqi, { fetch: fetcher, now, sandbox: false });
+  } else if (config.culqiSandbox) {
+    const make = (name: string) => (deps.sandboxSecret ? createHmac('sha256', deps.sandboxSecret).update(`culqi-sandbox:${name}`).digest('hex').slice(0, 32) : secret().slice(0, 32));
+    culqiSandbox = {
+      publicKey: `pk_test_${make('public')}`,
+      secretKey: `sk_test_${make('secret')}`,
+      webhookSecret: `culqi:${make('webhook')}`,
+      webhookUrl: `${origin}/rest/culqi/notificacion`,
+      fetch: fetcher,
+      now,
+    };
+    const base = `${origin}${CULQI_SANDBOX_PATH}`;
+    culqi = createCulqi({ publicKey: culqiSandbox.publicKey, secretKey: culqiSandbox.secretKey, webhookSecret: culqiSandbox.webhookSecret, apiUrl: base, secureUrl: base }, { fetch: fetcher, now, sandbox: true });
+  }
+
+  return {
+    safetypay,
+    pagoefectivo,
+    sandbox: safetypay.sandbox || pagoefectivo.sandbox ? sandbox : undefined,
+    ...(culqi ? { culqi } : {}),
+    ...(culqiSandbox ? { culqiSandbox } : {}),
+  };
 }

@@ -83,6 +83,11 @@ export interface PaymentProvider {
    * Absent where the provider has no refund API (PagoEfectivo's cash CIPs): the operator pays back.
    */
   refund?(request: RefundRequest): Promise<RefundDone>;
+  /**
+   * Issue 46: whether `refund` can take back this very payment (Culqi refunds a card or Yape charge,
+   * not a wallet's QR order); absent: every payment of a provider with `refund` can be.
+   */
+  canRefund?(payment: { operacion: string | null }): boolean;
 }
 
 export class InvalidSignatureError extends Error {

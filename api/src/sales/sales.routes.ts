@@ -9,6 +9,7 @@ import { requestLanguage } from '../http/language';
 import { GUEST_ACCOUNT_HINT_BUDGET, PERSON_LOOKUP_PER_DOCUMENT_LIMIT, perKeyBudget, perKeyLimit, type RateLimit } from '../http/rate-limit';
 import { route } from '../http/endpoint';
 import { InvalidSignatureError, UnsupportedNotificationError, type PaymentProvider } from '../payments/provider';
+import type { CulqiProvider } from '../payments/culqi';
 import { applyNotice } from './issuance';
 import { findPerson, registerGuest } from './passengers';
 import { startPayment } from './payment-start';
@@ -26,7 +27,7 @@ export interface SalesRoutesOptions {
   sessionSecret: string;
   now: () => Date;
   /** SafetyPay and PagoEfectivo (real or sandbox); unset: the payment calls answer 404 (a provider that fails answers 502). */
-  payments?: { safetypay: PaymentProvider; pagoefectivo: PaymentProvider };
+  payments?: { safetypay: PaymentProvider; pagoefectivo: PaymentProvider; culqi?: CulqiProvider };
   /** The API's origin as browsers reach it: my-trips PDF links. */
   apiOrigin: string;
   /** Issue 36: my trips' calendar and wallet links; unset: left out. */

@@ -6,6 +6,8 @@ import type { Database } from '../db/client';
 import { createPaymentProviders, type PaymentProviders } from '../payments';
 import { decimalOf, hmacSha256Hex, sha256Hex } from '../payments/signing';
 import type { SandboxOptions } from '../payments/sandbox/sandbox.routes';
+import type { CulqiProvider } from '../payments/culqi';
+import type { CulqiSandboxOptions, CulqiSandboxRecord } from '../payments/sandbox/culqi.sandbox';
 import { pago, reserva } from '../sales/sales.tables';
 import { viaje_asiento } from '../seats/seats.tables';
 import { setupTestApp, type TestApp } from './app';
@@ -124,6 +126,10 @@ export const seatState = async (db: Database, id: number | null) => (await db.se
 export interface SandboxApp extends TestApp {
   readonly providers: PaymentProviders;
   readonly sandbox: SandboxOptions;
+  /** Issue 46: the Culqi adapter talking to its stand-in, the stand-in's options, and what it did. */
+  readonly culqi: CulqiProvider;
+  readonly culqiSandbox: CulqiSandboxOptions;
+  readonly culqiRecord: CulqiSandboxRecord;
 }
 
 /**
@@ -134,15 +140,17 @@ export interface SandboxApp extends TestApp {
 export function setupSandboxApp(now: () => Date, options: Partial<AppOptions> = {}): SandboxApp {
   let port = 0;
   let providers: PaymentProviders | undefined;
+  const culqiRecord: CulqiSandboxRecord = { refunds: [] };
   const api = setupTestApp(async () => {
     port = await freePort();
     const apiOrigin = `http://127.0.0.1:${port}`;
-    providers = createPaymentProviders({ sandbox: true }, { apiOrigin, now });
+    providers = createPaymentProviders({ sandbox: true, culqiSandbox: true }, { apiOrigin, now });
     const limit = { max: 100_000, timeWindow: 60_000 };
     return {
       now,
       payments: providers,
       paymentSandbox: providers.sandbox,
+      culqiSandbox: { ...providers.culqiSandbox!, record: culqiRecord },
       apiOrigin,
       corsOrigins: [STORE],
       seatRateLimit: limit,
@@ -173,6 +181,13 @@ export function setupSandboxApp(now: () => Date, options: Partial<AppOptions> = 
     get sandbox() {
       return started().sandbox!;
     },
+    get culqi() {
+      return started().culqi!;
+    },
+    get culqiSandbox() {
+      return started().culqiSandbox!;
+    },
+    culqiRecord,
   };
 }
 

@@ -50,6 +50,23 @@ describe('ticket changes page (issue 35)', () => {
     expect(calls.to(endpoints.cancelTicket)).toEqual([{ numero: NUMERO, codigo: RESERVATION_CODE, clave_bloqueo: KEY, destino: 'original' }]);
   });
 
+  it('says before the customer confirms when the payment\'s rail cannot refund by itself (issue 46), and not when it can', async () => {
+    stubEndpointCalls(answer(endpoints.ticketChanges, changes({ reembolso_por_api: false })));
+    const user = userEvent.setup();
+    renderAt(`/pasajes/cambios/${NUMERO}`, <ChangesPage store={new ChangesStore(NUMERO)} />);
+    await user.click(await screen.findByRole('button', { name: /^Anular y devolver/ }));
+    expect(screen.getByTestId('refund-manual')).toHaveTextContent(/no permite devolver el dinero automáticamente.*transferencia bancaria.*saldo a favor/);
+    expect(screen.getByRole('button', { name: 'Sí, anular el pasaje' })).toBeInTheDocument();
+  });
+
+  it('shows no such note when the rail refunds by itself', async () => {
+    stubEndpointCalls(answer(endpoints.ticketChanges, changes({ reembolso_por_api: true })));
+    const user = userEvent.setup();
+    renderAt(`/pasajes/cambios/${NUMERO}`, <ChangesPage store={new ChangesStore(NUMERO)} />);
+    await user.click(await screen.findByRole('button', { name: /^Anular y devolver/ }));
+    expect(screen.queryByTestId('refund-manual')).not.toBeInTheDocument();
+  });
+
   it('checks the new passenger on the form, in English too, and says when the limits have passed', async () => {
     const calls = stubEndpointCalls(answer(endpoints.ticketChanges, changes({ anulable: false })));
     const user = userEvent.setup();

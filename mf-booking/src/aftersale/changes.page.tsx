@@ -36,6 +36,9 @@ const CancelSection = observer(function CancelSection({ store }: { store: Change
           <Text id="changes-confirm" fontWeight="semibold">
             {store.pendingCancel === 'original' ? t('changes.confirmRefund', amounts) : t('changes.confirmCredit', amounts)}
           </Text>
+          {store.pendingCancel === 'original' && view.reembolso_por_api === false && (
+            <Text data-testid="refund-manual">{t('changes.refundManual')}</Text>
+          )}
           <HStack gap="3" flexWrap="wrap">
             <Button colorPalette="red" loading={store.form.sending} onClick={() => void store.confirmCancel()}>
               {t('changes.confirm')}

@@ -80,6 +80,11 @@ const Choices = observer(function Choices({ store }: { store: DisruptionStore })
         <Heading as="h2" id="disruption-refund" size="md" mb="3">
           {t('disruption.refundTitle')}
         </Heading>
+        {view.reembolso_por_api === false && (
+          <Text mb="3" data-testid="refund-manual">
+            {t('disruption.refundManual')}
+          </Text>
+        )}
         <Stack gap="2" align="start">
           <Button colorPalette="brand" disabled={store.sending} onClick={() => void store.refund('original')}>
             {t('disruption.refundOriginal', { monto: formatCentimos(view.reembolso_centimos, lang) })}

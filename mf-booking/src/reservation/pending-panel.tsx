@@ -1,12 +1,12 @@
 import { messageText, useTranslation } from '@rumbo/shared';
-import { PAYMENT_METHODS, type PaymentMethod } from '@rumbo/shared/schemas';
 import { Alert, Box, Button, chakra, ExternalLink, Heading, Spinner, Stack, Text } from '@rumbo/shared/ui';
 import { RadioGroup } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import type { FormEvent } from 'react';
 import { Countdown } from '../countdown';
 import { formatCentimos, limaDate, limaTime } from '../format';
-import type { ReservationStore } from './reservation.store';
+import type { MethodChoice, ReservationStore } from './reservation.store';
+import { CulqiCardForm, HiddenMethods, YapeForm } from './culqi-forms';
 
 const PaymentMethods = observer(function PaymentMethods({ store }: { store: ReservationStore }) {
   const { t, i18n } = useTranslation('booking');
@@ -26,28 +26,31 @@ const PaymentMethods = observer(function PaymentMethods({ store }: { store: Rese
           {t('reservation.credit.due', { monto: formatCentimos(store.amountDue, i18n.language) })}
         </Text>
       )}
+      <HiddenMethods culqi={store.culqi} />
       <RadioGroup.Root
         name="metodo"
         value={store.metodo || null}
-        onValueChange={(details) => details.value && store.setMethod(details.value as PaymentMethod)}
+        onValueChange={(details) => details.value && store.setMethod(details.value as MethodChoice)}
         aria-labelledby="methods-title"
         colorPalette="brand"
       >
         <Stack gap="3">
-          {PAYMENT_METHODS.map((method) => (
-            <RadioGroup.Item key={method} value={method} alignItems="start" borderWidth="1px" rounded="md" p="3">
+          {store.methods.map((method) => (
+            <RadioGroup.Item key={method} value={method} disabled={store.unavailable(method)} alignItems="start" borderWidth="1px" rounded="md" p="3">
               <RadioGroup.ItemHiddenInput aria-describedby={[`method-${method}-description`, error ? 'method-error' : ''].filter(Boolean).join(' ')} />
               <RadioGroup.ItemIndicator borderColor="border.control" mt="0.5" />
               <Box>
                 <RadioGroup.ItemText fontWeight="semibold">{t(`reservation.methods.${method}.name`)}</RadioGroup.ItemText>
                 <Text id={`method-${method}-description`} textStyle="sm" color="fg.muted">
-                  {t(`reservation.methods.${method}.description`)}
+                  {store.unavailable(method) ? t('reservation.culqi.failing') : t(`reservation.methods.${method}.description`)}
                 </Text>
               </Box>
             </RadioGroup.Item>
           ))}
         </Stack>
       </RadioGroup.Root>
+      {store.metodo === 'yape' && <YapeForm culqi={store.culqi} amount={store.amountDue} />}
+      {store.metodo === 'culqi_tarjeta' && <CulqiCardForm culqi={store.culqi} />}
       {error && (
         <Text id="method-error" role="alert" color="fg.error" fontWeight="medium" mt="2">
           {messageText(tv, error)}
@@ -59,7 +62,15 @@ const PaymentMethods = observer(function PaymentMethods({ store }: { store: Rese
           <Alert.Title>{messageText(tv, store.problem)}</Alert.Title>
         </Alert.Root>
       )}
-      <Button type="submit" colorPalette="brand" size="lg" mt="4" loading={store.starting} loadingText={t('reservation.methods.starting')}>
+      <Button
+        type="submit"
+        colorPalette="brand"
+        size="lg"
+        mt="4"
+        loading={store.starting}
+        loadingText={t('reservation.methods.starting')}
+        disabled={store.metodo === 'yape' && store.culqi.overCap(store.amountDue)}
+      >
         {t('reservation.methods.pay')}
       </Button>
     </chakra.form>

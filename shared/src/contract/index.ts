@@ -5,6 +5,7 @@ import { cargoEndpoints } from './cargo.endpoints';
 import { companiesEndpoints } from './companies.endpoints';
 import { complaintsEndpoints } from './complaints.endpoints';
 import { contentEndpoints } from './content.endpoints';
+import { culqiEndpoints } from './culqi.endpoints';
 import { disruptionsEndpoints } from './disruptions.endpoints';
 import type { AnyEndpoint } from './endpoint';
 import { httpEndpoints } from './http.endpoints';
@@ -28,6 +29,7 @@ export * from './cargo.endpoints';
 export * from './companies.endpoints';
 export * from './complaints.endpoints';
 export * from './content.endpoints';
+export * from './culqi.endpoints';
 export * from './disruptions.endpoints';
 export * from './http.endpoints';
 export * from './operators.endpoints';
@@ -61,6 +63,7 @@ export const endpoints = {
   ...companiesEndpoints,
   ...complaintsEndpoints,
   ...salesEndpoints,
+  ...culqiEndpoints,
   ...aftersaleEndpoints,
   ...pointsEndpoints,
   ...disruptionsEndpoints,

@@ -107,6 +107,8 @@ export const DisruptionTicketAnswer = v.object({
   bono_credito_pct: v.number(),
   /** The amount a refund would give back, in céntimos. */
   reembolso_centimos: v.number(),
+  /** Issue 46: whether the refund goes back by the payment's rail at once (else credit, or a transfer the operator pays). Optional: older answers lack it. */
+  reembolso_por_api: v.optional(v.boolean()),
   /** Trips of the same stretch within REBOOK_WITHIN_DAYS with free seats (empty without the right or once chosen). */
   viajes: v.array(TripAnswerOf),
   eleccion: v.nullable(ChoiceAnswer),
@@ -190,6 +192,8 @@ export const TicketChangesAnswer = v.object({
   /** Until when it may be cancelled (ISO), and what it gives: money (price less the fee) or credit (the full price). */
   anulable_hasta: v.string(),
   reembolso_centimos: v.number(),
+  /** Issue 46: whether the refund goes back by the payment's rail at once (else credit, or a transfer the operator pays). */
+  reembolso_por_api: v.optional(v.boolean()),
   cargo_centimos: v.number(),
   credito_centimos: v.number(),
   credito_meses: v.number(),

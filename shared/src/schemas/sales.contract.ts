@@ -22,11 +22,12 @@ export type ReservationReason = (typeof RESERVATION_REASONS)[number];
  * Ways to pay (DECISIONS.md, Purchase): card, online banking and cash at an agent through
  * SafetyPay (`/rest/safetypay`); cash or QR with a PagoEfectivo CIP (`/rest/efectivo`).
  */
-export const PAYMENT_METHODS = ['tarjeta', 'banca', 'efectivo', 'cip'] as const;
+export const PAYMENT_METHODS = ['tarjeta', 'banca', 'efectivo', 'cip', 'yape', 'billetera', 'cuotealo'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The payment provider that served a payment; `sandbox` stands in for both without credentials. */
-export type PaymentProviderName = 'safetypay' | 'pagoefectivo';
+export const PAYMENT_PROVIDERS = ['safetypay', 'pagoefectivo', 'culqi'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /** A purchase key (`clave_bloqueo`, or a recovery access key). */
 /** A purchase key (`clave_bloqueo`): what the seat holds of one purchase share. */
@@ -193,7 +194,7 @@ export type TicketState = (typeof TICKET_STATES)[number];
 
 /** A payment attempt of a reservation. */
 export const PaymentViewAnswer = v.object({
-  proveedor: v.picklist(['safetypay', 'pagoefectivo']),
+  proveedor: v.picklist(PAYMENT_PROVIDERS),
   metodo: v.picklist(PAYMENT_METHODS),
   estado: v.picklist(['iniciado', 'pagado', 'rechazado']),
   /** Where the customer pays (provider page / CIP voucher). */
@@ -229,7 +230,7 @@ export type ReservationView = v.InferOutput<typeof ReservationViewAnswer>;
 
 /** Answer of `/rest/safetypay` and `/rest/efectivo`: where to send the customer. */
 export const PaymentStartAnswer = v.object({
-  proveedor: v.picklist(['safetypay', 'pagoefectivo']),
+  proveedor: v.picklist(PAYMENT_PROVIDERS),
   url: v.string(),
   cip: v.nullable(v.string()),
   expira: v.nullable(v.string()),

@@ -4,6 +4,7 @@ import { disruptionMessages } from './disruption.messages';
 import { pushMessages } from './push.schema';
 import { privacyMessages } from './privacy.schema';
 import { cargoMessages } from './cargo.messages';
+import { culqiMessages } from './culqi.schema';
 import { companyMessages } from './company.messages';
 import { complaintMessages } from './complaint.messages';
 import { requestMessages } from './request.messages';
@@ -32,6 +33,7 @@ export const validationMessages = {
     ...disruptionMessages['es-PE'],
     ...pushMessages['es-PE'],
     ...privacyMessages['es-PE'],
+    ...culqiMessages['es-PE'],
   },
   'en-EN': {
     ...complaintMessages['en-EN'],
@@ -46,6 +48,7 @@ export const validationMessages = {
     ...disruptionMessages['en-EN'],
     ...pushMessages['en-EN'],
     ...privacyMessages['en-EN'],
+    ...culqiMessages['en-EN'],
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
