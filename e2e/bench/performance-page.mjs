@@ -44,6 +44,18 @@ if (cluster) {
     );
   }
 } else missing.push('several instances (`pnpm --filter ./api bench:cluster`)');
+const rush = read('api', 'rush');
+if (rush) {
+  for (const r of rush.runs) {
+    const steps = Object.entries(r.steps).map(([step, f]) => `${step} ${f.per_s}/s p95 ${f.p95_ms} ms p99 ${f.p99_ms} ms`).join('; ');
+    const fivexx = Object.values(r.steps).reduce((n, f) => n + Object.entries(f.statuses).filter(([status]) => status >= '500').reduce((m, [, count]) => m + count, 0), 0);
+    row(
+      `${r.label}: ${r.customers} customers (${r.at_once} at once) on one route-day through HAProxy, 3 instances with a series each, PostgreSQL and Redis`,
+      `${r.paid} paid, ${r.soldOut} found it sold out in ${r.seconds.toFixed(1)} s; ${steps}; paid → voucher signed p50 ${r.paid_to_signed.p50_ms} ms, p99 ${r.paid_to_signed.p99_ms} ms`,
+      `5xx ${fivexx}; ${Object.entries(r.checks).map(([check, n]) => `${check.replaceAll('_', ' ')} ${n}`).join(', ')}; vouchers waiting after the drain ${r.vouchers_still_waiting}; load ${rush.load_average_before} → ${rush.load_average_after}`,
+    );
+  }
+} else missing.push('rush (`pnpm --filter ./api bench:rush`)');
 const disruptions = read('api', 'disruptions');
 if (disruptions) {
   const d = disruptions;
