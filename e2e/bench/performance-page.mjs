@@ -48,7 +48,7 @@ const rush = read('api', 'rush');
 if (rush) {
   for (const r of rush.runs) {
     const steps = Object.entries(r.steps).map(([step, f]) => `${step} ${f.per_s}/s p95 ${f.p95_ms} ms p99 ${f.p99_ms} ms`).join('; ');
-    const fivexx = Object.values(r.steps).reduce((n, f) => n + Object.entries(f.statuses).filter(([status]) => status >= '500').reduce((m, [, count]) => m + count, 0), 0);
+    const fivexx = Object.values(r.steps).reduce((n, f) => n + Object.entries(f.statuses).filter(([status]) => Number(status) >= 500).reduce((m, [, count]) => m + count, 0), 0);
     row(
       `${r.label}: ${r.customers} customers (${r.at_once} at once) on one route-day through HAProxy, 3 instances with a series each, PostgreSQL and Redis`,
       `${r.paid} paid, ${r.soldOut} found it sold out in ${r.seconds.toFixed(1)} s; ${steps}; paid → voucher signed p50 ${r.paid_to_signed.p50_ms} ms, p99 ${r.paid_to_signed.p99_ms} ms`,
