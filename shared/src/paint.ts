@@ -84,6 +84,13 @@ export interface ShellResult extends RenderResult {
   redirect?: string;
   /** The signed-in reader's profile it asked with their token (their header's), for the area's render (`RenderInput.profile`). */
   user?: UserData;
+  /**
+   * Whether the address is a page of the reader's own (Mi cuenta and its sections: `signedIn` in
+   * the route table), whose area is rendered for them. Any other page's area is the same for every
+   * reader in a language, so a signed-in reader gets it from the anonymous render cache and only
+   * the header is theirs. Undefined (a shell version before this field): every area per reader.
+   */
+  personal?: boolean;
 }
 
 /** Input of a named part: which, with which props. */

@@ -393,8 +393,16 @@ export async function serveSite({ root, cdnDir, port, host, apiOrigin, cdnOrigin
     body.write(start);
     let rendered = { area: undefined, kept: false };
     try {
-      // A signed-in reader's profile, asked once per page (by the shell's renderer, for the header): the area is given it.
-      if (shell.remote) rendered = await renderArea(shell.remote, shell.user && !anonymous ? { ...input, profile: shell.user } : input, anonymous);
+      // A page of the reader's own (Mi cuenta) is rendered for them, given the profile the shell's
+      // renderer asked for the header (once per page). Any other page's area is the same for every
+      // reader in a language (its renderer signs no session in, its loaders ask public data): a
+      // signed-in reader gets the anonymous render, from the cache, and only their header is theirs.
+      const own = !anonymous && (shell.personal ?? true);
+      if (shell.remote) {
+        rendered = own
+          ? await renderArea(shell.remote, shell.user ? { ...input, profile: shell.user } : input, false)
+          : await renderArea(shell.remote, { path: input.path, query, language, config }, true);
+      }
     } finally {
       const rest = documentRest({ shell, area: rendered.area, remote: shell.remote, language });
       body.end(rest);

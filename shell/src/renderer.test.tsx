@@ -30,3 +30,13 @@ test("answers the signed-in reader's profile it asked for the header, for the ar
   expect(anonymous.user).toBeUndefined();
   expect(asked).toHaveLength(1);
 });
+
+test("says which pages are the reader's own (their area rendered for them) and which every reader shares", async () => {
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ data: PROFILE }), { status: 200, headers: { 'content-type': 'application/json' } }));
+  const signedIn = (path: string) => render({ path, query: {}, language: 'es-PE', config: CONFIG, session: { token: 'token-de-rosa' } });
+  expect((await signedIn('/micuenta')).personal).toBe(true);
+  expect((await signedIn('/micuenta/viajes')).personal).toBe(true);
+  expect((await signedIn('/')).personal).toBe(false);
+  expect((await signedIn('/libro_reclamaciones')).personal).toBe(false);
+  expect((await signedIn('/pasajes')).personal).toBe(false);
+});

@@ -70,6 +70,7 @@ export async function render(input: RenderInput): Promise<ShellResult & { global
     data: {},
     footer: { html: footer.html },
     remote: route?.remote,
+    personal: Boolean(route && 'signedIn' in route && route.signedIn),
     ...(user ? { user } : {}),
     globalCss: __CHAKRA_GLOBAL_CSS__,
     entry: '/main.js',

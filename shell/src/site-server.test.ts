@@ -32,13 +32,15 @@ const SHELL_RENDERER = `
 exports.render = async (input) => ({
   status: input.path === '/no-existe' ? 404 : 200,
   head: { title: 'Título ' + input.path },
-  html: '<header>Cabecera ' + input.language + '</header>',
+  html: '<header>Cabecera ' + input.language + (input.session ? ' de Rosa' : '') + '</header>',
   css: { text: '', ids: [] },
   data: {},
   footer: { html: '<footer>Pie</footer>' },
   remote: input.path === '/no-existe' ? undefined : 'mf_test',
   // The signed-in reader's profile, asked (here: taken) with their token for the header.
   user: input.session ? { nombres: 'Rosa', token: input.session.token } : undefined,
+  // Pages of the reader's own (Mi cuenta's, in the real route table).
+  personal: ['/perfil', '/revelada'].includes(input.path),
   globalCss: 'body{}',
 });`;
 
@@ -229,6 +231,20 @@ describe('the site server streams each page around its area', () => {
     expect((await get('/perfil', 'br', { cookie: 'token=abc' })).html).toContain('<p>Perfil de Rosa (abc)</p>');
     expect((await get('/perfil', 'br', { cookie: 'token=xyz' })).html).toContain('<p>Perfil de Rosa (xyz)</p>');
     expect((await get('/perfil')).html).toContain('<p>Perfil de nadie</p>');
+  });
+
+  it("gives a signed-in reader of a page not their own the anonymous render from the cache, around their own header; never caches their page", async () => {
+    const anonymous = await get('/compartida');
+    const area = /<p>Área \/compartida #\d+<\/p>/.exec(anonymous.html)?.[0];
+    expect(area).toBeTruthy();
+    for (const token of ['abc', 'xyz']) {
+      const signedIn = await get('/compartida', 'br', { cookie: `token=${token}` });
+      expect(signedIn.html).toContain(area);
+      expect(signedIn.html).toContain('Cabecera es-PE de Rosa');
+      expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    }
+    // The next anonymous reader still gets the anonymous header.
+    expect((await get('/compartida')).html).not.toContain('de Rosa');
   });
 
   it('keeps a cached page compressed per encoding: a hit is sent whole, with its length, in the encoding the reader accepts', async () => {
