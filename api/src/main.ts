@@ -1,3 +1,4 @@
+import { createRetentionJob } from './privacy/retention';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -93,6 +94,9 @@ async function main(): Promise<void> {
   // Issue 35: refunds the provider could not answer are asked again with the same key (claimed in the database).
   const refunds = createRefundRetryJob({ db: database.db, providers: { safetypay: payments.safetypay, pagoefectivo: payments.pagoefectivo }, log: app.log });
   refunds.start();
+  // Issue 47: the retention purge; each instance checks hourly, the day's run is claimed once in the database.
+  const retention = createRetentionJob({ db: database.db, log: app.log });
+  retention.start();
   // Every instance runs the push sender too: each queued notification is claimed in the database.
   const pushSender = config.vapid && createPushSender({ db: database.db, vapid: config.vapid, log: app.log });
   pushSender?.start();
@@ -126,6 +130,7 @@ async function main(): Promise<void> {
       await app.close();
       await reminders.stop();
       await refunds.stop();
+      await retention.stop();
       await pushSender?.stop();
       await walletSender?.stop();
       await sender?.stop();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { cuenta } from '../accounts/accounts.tables';
+import { reserva } from '../sales/sales.tables';
 import { instant } from '../db/columns';
 
 /**
@@ -34,3 +35,23 @@ export const consentimiento = pgTable(
     check('consentimiento_origen_check', sql`${t.origen} in ('cuenta', 'suscripcion', 'cierre')`),
   ],
 );
+
+/**
+ * Issue 47: a purchase whose personal data were erased (the buyer's and passengers' fields of the
+ * sale's rows anonymised; its electronic vouchers kept as signed, tax law). One row per purchase,
+ * written in the erasure's transaction: the mark that makes a second erasure (the guest's own, or
+ * the retention job's) do nothing.
+ */
+export const datos_borrados = pgTable(
+  'datos_borrados',
+  {
+    creserva: integer('creserva')
+      .primaryKey()
+      .references(() => reserva.creserva),
+    /** 'invitado' (the guest asked, with the purchase key) | 'retencion' (the retention job: its period ran out) */
+    origen: text('origen').notNull(),
+    fecha: instant('fecha').notNull(),
+  },
+  (t) => [check('datos_borrados_origen_check', sql`${t.origen} in ('invitado', 'retencion')`)],
+);
+

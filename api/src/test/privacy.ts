@@ -71,3 +71,18 @@ export async function filedComplaint(db: Database, correo: string, datos: string
   });
   return numero;
 }
+
+let voucherSerial = 0;
+
+/** A boleta (accepted, as signed) for the guest purchase `creserva`, bought by `nombre`; returns its id. */
+export async function guestVoucher(db: Database, creserva: number, nombre: string): Promise<number> {
+  voucherSerial += 1;
+  const now = new Date();
+  const [row] = await queryRows<{ ccomprobante: number }>(db, sql`
+    insert into comprobante (tipo, serie, correlativo, creserva, emitido, cliente_tipo, cliente_numero, cliente_nombre, cliente_email, idioma,
+      exonerado_centimos, gravado_centimos, igv_centimos, total_centimos, estado, proximo_intento)
+    values ('03', 'B999', ${90_000_000 + voucherSerial + Math.floor(Math.random() * 100_000) * 100}, ${creserva}, ${now.toISOString()}::timestamptz, '1', '45678912', ${nombre}, 'guest@example.pe', 'es-PE',
+      8000, 0, 0, 8000, 'aceptado', ${now.toISOString()}::timestamptz)
+    returning ccomprobante`);
+  return Number(row!.ccomprobante);
+}
