@@ -6,7 +6,7 @@ import { asiento_pasajero } from '../people/people.tables';
 import { pase_registro } from '../pocket/pocket.tables';
 import { push_suscripcion, push_vinculo } from '../push/push.tables';
 import { salesLocks } from '../sales/sales.locks';
-import { acceso_recuperacion, boleto, declaracion_jurada, reserva, reserva_asiento } from '../sales/sales.tables';
+import { boleto, declaracion_jurada, reserva, reserva_asiento } from '../sales/sales.tables';
 import { datos_borrados } from './privacy.tables';
 
 /** What an erased name, document or e-mail reads as: empty (the columns are required, and nothing is better than a made-up value). */
@@ -19,8 +19,9 @@ export type ErasureOrigin = 'invitado' | 'retencion';
 /**
  * Erases the personal data of one purchase (issue 47): the buyer's name and e-mail; each seat's and
  * ticket's passenger names, document number, e-mail and birth date and a lap child's record; the
- * sworn declarations' emergency contacts; the held seats' passenger rows; the recovery keys; the
- * browsers and wallets told about it. Kept: the sale, its seats, tickets, payments, credit and
+ * sworn declarations' emergency contacts; the held seats' passenger rows; a mailed recovery code;
+ * the browsers and wallets told about it. The keys' hashes stay (they are no data about anyone), so
+ * the key that erased a purchase still opens it and a second erasure answers as the first. Kept: the sale, its seats, tickets, payments, credit and
  * electronic vouchers as amounts and states (tax law keeps the vouchers as issued and signed:
  * docs/decisions.md, "The customer's data").
  *
@@ -29,10 +30,19 @@ export type ErasureOrigin = 'invitado' | 'retencion';
  * guest twice, the guest and the retention job) finds the mark and does nothing. Returns whether
  * this call erased it.
  */
-export async function erasePurchase(db: Database, creserva: number, now: Date, origen: ErasureOrigin): Promise<boolean> {
+export async function erasePurchase(
+  db: Database,
+  creserva: number,
+  now: Date,
+  origen: ErasureOrigin,
+  /** Checked under the row lock, before anything is erased: throws to refuse (a trip still ahead, a payment arriving). */
+  guard?: (tx: Database, purchase: typeof reserva.$inferSelect) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const purchase = await salesLocks.reservation(tx, creserva);
     if (!purchase) return false;
+    if (await erasureOf(tx, creserva)) return false;
+    await guard?.(tx, purchase);
     const marked = await tx.insert(datos_borrados).values({ creserva, origen, fecha: now }).onConflictDoNothing().returning({ creserva: datos_borrados.creserva });
     if (marked.length === 0) return false;
 
@@ -52,7 +62,6 @@ export async function erasePurchase(db: Database, creserva: number, now: Date, o
       await tx.delete(pase_registro).where(inArray(pase_registro.numero, numbers));
     }
     await tx.delete(asiento_pasajero).where(eq(asiento_pasajero.clave_hash, purchase.clave_hash));
-    await tx.delete(acceso_recuperacion).where(eq(acceso_recuperacion.creserva, creserva));
     await tx.delete(recuperacion_codigo).where(eq(recuperacion_codigo.creserva, creserva));
 
     const tied = await tx.delete(push_vinculo).where(eq(push_vinculo.creserva, creserva)).returning({ csuscripcion: push_vinculo.csuscripcion });

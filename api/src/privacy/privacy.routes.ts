@@ -6,6 +6,7 @@ import { route } from '../http/endpoint';
 import type { RateLimit } from '../http/rate-limit';
 import { closeAccount } from './close-account';
 import { listConsents, recordConsent } from './consents';
+import { eraseGuestPurchase, guestPurchaseData } from './guest-data';
 import { myData } from './my-data';
 
 export interface PrivacyRoutesOptions {
@@ -15,10 +16,12 @@ export interface PrivacyRoutesOptions {
   writeRateLimit?: RateLimit;
   /** Per client: closing the account checks a password, as a sign-in does. */
   passwordRateLimit?: RateLimit;
+  /** Per client: a purchase opened by its key (as `/rest/venta/consulta` is limited). */
+  lookupRateLimit?: RateLimit;
 }
 
 /** Issue 47: the signed-in customer's data rights (Ley 29733): consents, their data, closing the account. */
-export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { db, sessionSecret, now, writeRateLimit, passwordRateLimit }) => {
+export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { db, sessionSecret, now, writeRateLimit, passwordRateLimit, lookupRateLimit }) => {
   const sessions = sessionResolver(db, sessionSecret);
   const writes = { sessions, ...(writeRateLimit ? { rateLimit: writeRateLimit } : {}) };
 
@@ -40,4 +43,12 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (ap
     await closeAccount(db, session.customer.ccuenta, clave, now());
     return { cerrada: true } as const;
   }, { sessions, ...(passwordRateLimit ? { rateLimit: passwordRateLimit } : {}) });
+
+  // A guest's purchase by its key (the purchase key, or the recovery mail's): its data, and erasing them.
+  const byKey = lookupRateLimit ? { rateLimit: lookupRateLimit } : {};
+  route(app, endpoints.purchaseData, async ({ input, reply }) => {
+    reply.header('content-disposition', 'attachment; filename="datos-compra.json"');
+    return guestPurchaseData(db, input, now());
+  }, byKey);
+  route(app, endpoints.purchaseErase, async ({ input }) => eraseGuestPurchase(db, input, now()), byKey);
 };

@@ -3,6 +3,7 @@ import { reclamacion } from '../complaints/complaints.tables';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
 import { insertReservation } from '../sales/reservations';
+import { hashKey } from '../seats/seats.service';
 import { boleto, reserva_asiento, ticketPassenger } from '../sales/sales.tables';
 
 let seatSerial = 0;
@@ -39,13 +40,13 @@ export interface PassengerOf {
 /**
  * A paid purchase of one ticket written straight to the database (the privacy tests need whose
  * records they are, not the purchase flow): bought by `buyer` (an account, or a guest: null), for
- * `passenger`, its ticket numbered `numero`.
+ * `passenger`, its ticket numbered `numero`; `clave`, its purchase key (to open it as its buyer does).
  */
-export async function paidTicket(db: Database, options: { ccuenta: number | null; buyer: { nombre: string; email: string }; passenger: PassengerOf; numero: string }) {
+export async function paidTicket(db: Database, options: { ccuenta: number | null; buyer: { nombre: string; email: string }; passenger: PassengerOf; numero: string; clave?: string }) {
   const seat = await newSeat(db);
   const now = new Date();
   const purchase = await insertReservation(db, {
-    clave_hash: `privacy-${options.numero}`, estado: 'pagada', expira: now, subtotal_centimos: 8000, descuento_centimos: 0, total_centimos: 8000,
+    clave_hash: options.clave ? hashKey(options.clave) : `privacy-${options.numero}`, estado: 'pagada', expira: now, subtotal_centimos: 8000, descuento_centimos: 0, total_centimos: 8000,
     comprador_nombre: options.buyer.nombre, comprador_email: options.buyer.email, comprobante: 'boleta', ccuenta: options.ccuenta, idioma: 'es-PE', creado: now, pagado: now,
   });
   const p = options.passenger;

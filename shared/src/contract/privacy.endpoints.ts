@@ -1,4 +1,5 @@
-import { CloseAccountAnswer, CloseAccountSchema, ConsentChangeSchema, ConsentsAnswer, MyDataAnswer } from '../schemas/privacy.schema';
+import { CloseAccountAnswer, CloseAccountSchema, ConsentChangeSchema, ConsentsAnswer, MyDataAnswer, PurchaseDataAnswer, PurchaseErasedAnswer } from '../schemas/privacy.schema';
+import { ReservationLookupSchema } from '../schemas/sales.contract';
 import { endpoint } from './endpoint';
 
 const owner = 'privacy';
@@ -14,5 +15,13 @@ export const privacyEndpoints = {
   closeAccount: endpoint({
     method: 'POST', path: '/rest/user/cerrar', module: owner, summary: 'Close the account: erase or anonymise what no law keeps, end every session', body: CloseAccountSchema, answer: CloseAccountAnswer, session: 'required', noStore: true,
     errors: { 400: ['privacy.clave.wrong', 'privacy.clave.none'] },
+  }),
+  purchaseData: endpoint({
+    method: 'POST', path: '/rest/venta/datos', module: owner, summary: "A purchase's records for whoever holds its key (a guest's access and portability)", body: ReservationLookupSchema, answer: PurchaseDataAnswer, session: 'none', noStore: true,
+    errors: { 404: ['sale.reserva.noEncontrada'] },
+  }),
+  purchaseErase: endpoint({
+    method: 'POST', path: '/rest/venta/borrar', module: owner, summary: "Erase a past guest purchase's personal data with its key (its vouchers stay as issued)", body: ReservationLookupSchema, answer: PurchaseErasedAnswer, session: 'none', noStore: true,
+    errors: { 404: ['sale.reserva.noEncontrada'], 409: ['privacy.compra.cuenta', 'privacy.compra.pendiente'] },
   }),
 } as const;

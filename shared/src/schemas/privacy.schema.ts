@@ -31,6 +31,8 @@ export const privacyMessages = {
     'privacy.clave.required': 'Ingrese su contraseña para confirmar',
     'privacy.clave.wrong': 'La contraseña no es correcta',
     'privacy.clave.none': 'Su cuenta no tiene contraseña: pronto podrá cerrarla con un código enviado a su correo. Mientras tanto escriba a datos@rumboandino.pe.',
+    'privacy.compra.cuenta': 'Esta compra se hizo con una cuenta: sus datos se descargan y se borran desde Mi cuenta.',
+    'privacy.compra.pendiente': 'La compra aún tiene un viaje o un pago por delante: podrá borrar sus datos cuando haya terminado.',
   },
   'en-EN': {
     'privacy.canal.invalid': 'Choose a valid channel',
@@ -40,6 +42,8 @@ export const privacyMessages = {
     'privacy.clave.required': 'Enter your password to confirm',
     'privacy.clave.wrong': 'The password is not correct',
     'privacy.clave.none': 'Your account has no password: soon you will be able to close it with a code sent to your e-mail. Meanwhile write to datos@rumboandino.pe.',
+    'privacy.compra.cuenta': 'This purchase was made with an account: its data are downloaded and erased from My account.',
+    'privacy.compra.pendiente': 'The purchase still has a trip or a payment ahead: you can erase its data once it is over.',
   },
 } as const;
 
@@ -105,3 +109,25 @@ export const MyDataAnswer = v.object({
   reclamaciones: rows,
 });
 export type MyData = v.InferOutput<typeof MyDataAnswer>;
+
+/** When and why a purchase's personal data were erased: the guest asked (`invitado`) or the retention period ran out (`retencion`). */
+export const PurchaseErasureAnswer = v.object({ fecha: v.string(), origen: v.picklist(['invitado', 'retencion']) });
+
+/**
+ * `POST /rest/venta/datos`: a purchase's records for whoever holds its key (the purchase key, or
+ * the key the recovery mail gave), as the download of Mi cuenta gives a purchase (fields in
+ * docs/privacy.md); whether its personal data were erased; and whether they can be now, else why
+ * not (a purchase of an account is erased from Mi cuenta; one with a trip or payment ahead, later).
+ */
+export const PurchaseDataAnswer = v.object({
+  generado: v.string(),
+  compra: v.record(v.string(), v.unknown()),
+  declaraciones: rows,
+  borrado: v.nullable(PurchaseErasureAnswer),
+  borrable: v.boolean(),
+  motivo: v.nullable(v.picklist(['privacy.compra.cuenta', 'privacy.compra.pendiente'])),
+});
+export type PurchaseData = v.InferOutput<typeof PurchaseDataAnswer>;
+
+/** `POST /rest/venta/borrar`: the purchase's personal data are erased (now, or already before: the same answer). */
+export const PurchaseErasedAnswer = v.object({ borrado: PurchaseErasureAnswer });
