@@ -4,7 +4,7 @@ import { sessionResolver } from '../accounts/accounts.routes';
 import type { Database } from '../db/client';
 import { route } from '../http/endpoint';
 import type { RateLimit } from '../http/rate-limit';
-import { closeAccount } from './close-account';
+import { closeAccount, closeAccountWithCode, requestCloseCode } from './close-account';
 import { listConsents, recordConsent } from './consents';
 import { eraseGuestPurchase, guestPurchaseData } from './guest-data';
 import { myData } from './my-data';
@@ -41,6 +41,16 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (ap
   // Closing the account ends every session, this one too: a second call finds no session (401), harmless.
   route(app, endpoints.closeAccount, async ({ input: { clave }, session }) => {
     await closeAccount(db, session.customer.ccuenta, clave, now());
+    return { cerrada: true } as const;
+  }, { sessions, ...(passwordRateLimit ? { rateLimit: passwordRateLimit } : {}) });
+
+  // The mailed-code path (accounts without a password, or whoever prefers it): the code goes to the account's address.
+  route(app, endpoints.closeAccountCode, async ({ session }) => {
+    await requestCloseCode(db, session.customer.ccuenta, sessionSecret, now());
+    return { enviado: true } as const;
+  }, writes);
+  route(app, endpoints.closeAccountWithCode, async ({ input: { codigo }, session }) => {
+    await closeAccountWithCode(db, session.customer.ccuenta, codigo, sessionSecret, now());
     return { cerrada: true } as const;
   }, { sessions, ...(passwordRateLimit ? { rateLimit: passwordRateLimit } : {}) });
 

@@ -55,3 +55,22 @@ export const datos_borrados = pgTable(
   (t) => [check('datos_borrados_origen_check', sql`${t.origen} in ('invitado', 'retencion')`)],
 );
 
+
+/**
+ * Issue 47: the code mailed to confirm closing an account (for accounts without a password, or
+ * whoever prefers it): 6 digits, 10 minutes, 5 tries, stored as an HMAC bound to the account and
+ * to this purpose (a sign-in code never closes an account). A new request replaces it.
+ */
+export const cierre_codigo = pgTable(
+  'cierre_codigo',
+  {
+    ccuenta: integer('ccuenta')
+      .primaryKey()
+      .references(() => cuenta.ccuenta, { onDelete: 'cascade' }),
+    hash: text('hash').notNull(),
+    intentos: integer('intentos').notNull().default(0),
+    expira: instant('expira').notNull(),
+    creado: instant('creado').notNull(),
+  },
+  (t) => [check('cierre_codigo_intentos', sql`${t.intentos} >= 0`)],
+);

@@ -1,4 +1,4 @@
-import { CloseAccountAnswer, CloseAccountSchema, ConsentChangeSchema, ConsentsAnswer, MyDataAnswer, PurchaseDataAnswer, PurchaseErasedAnswer } from '../schemas/privacy.schema';
+import { CloseAccountAnswer, CloseAccountCodeSchema, CloseAccountSchema, CloseCodeSentAnswer, ConsentChangeSchema, ConsentsAnswer, MyDataAnswer, PurchaseDataAnswer, PurchaseErasedAnswer } from '../schemas/privacy.schema';
 import { ReservationLookupSchema } from '../schemas/sales.contract';
 import { endpoint } from './endpoint';
 
@@ -15,6 +15,13 @@ export const privacyEndpoints = {
   closeAccount: endpoint({
     method: 'POST', path: '/rest/user/cerrar', module: owner, summary: 'Close the account: erase or anonymise what no law keeps, end every session', body: CloseAccountSchema, answer: CloseAccountAnswer, session: 'required', noStore: true,
     errors: { 400: ['privacy.clave.wrong', 'privacy.clave.none'] },
+  }),
+  closeAccountCode: endpoint({
+    method: 'POST', path: '/rest/user/cerrar/codigo', module: owner, summary: "Mail a code that confirms closing the account to the account's address", answer: CloseCodeSentAnswer, status: 202, session: 'required', noStore: true,
+  }),
+  closeAccountWithCode: endpoint({
+    method: 'POST', path: '/rest/user/cerrar/verificar', module: owner, summary: 'Close the account with the mailed code: erase or anonymise what no law keeps, end every session', body: CloseAccountCodeSchema, answer: CloseAccountAnswer, session: 'required', noStore: true,
+    errors: { 400: ['privacy.codigo.invalid'] },
   }),
   purchaseData: endpoint({
     method: 'POST', path: '/rest/venta/datos', module: owner, summary: "A purchase's records for whoever holds its key (a guest's access and portability)", body: ReservationLookupSchema, answer: PurchaseDataAnswer, session: 'none', noStore: true,

@@ -30,7 +30,9 @@ export const privacyMessages = {
     'privacy.version.stale': 'El texto del consentimiento cambió. Vuelva a cargar la página y léalo de nuevo.',
     'privacy.clave.required': 'Ingrese su contraseña para confirmar',
     'privacy.clave.wrong': 'La contraseña no es correcta',
-    'privacy.clave.none': 'Su cuenta no tiene contraseña: pronto podrá cerrarla con un código enviado a su correo. Mientras tanto escriba a datos@rumboandino.pe.',
+    'privacy.clave.none': 'Su cuenta no tiene contraseña: confirme el cierre con un código enviado a su correo.',
+    'privacy.codigo.required': 'Ingrese el código de 6 dígitos que le enviamos',
+    'privacy.codigo.invalid': 'El código no es correcto o ya venció. Pida uno nuevo.',
     'privacy.compra.cuenta': 'Esta compra se hizo con una cuenta: sus datos se descargan y se borran desde Mi cuenta.',
     'privacy.compra.pendiente': 'La compra aún tiene un viaje o un pago por delante: podrá borrar sus datos cuando haya terminado.',
   },
@@ -41,7 +43,9 @@ export const privacyMessages = {
     'privacy.version.stale': 'The consent text has changed. Reload the page and read it again.',
     'privacy.clave.required': 'Enter your password to confirm',
     'privacy.clave.wrong': 'The password is not correct',
-    'privacy.clave.none': 'Your account has no password: soon you will be able to close it with a code sent to your e-mail. Meanwhile write to datos@rumboandino.pe.',
+    'privacy.clave.none': 'Your account has no password: confirm the closing with a code sent to your e-mail.',
+    'privacy.codigo.required': 'Enter the 6-digit code we sent you',
+    'privacy.codigo.invalid': 'The code is not correct or has expired. Ask for a new one.',
     'privacy.compra.cuenta': 'This purchase was made with an account: its data are downloaded and erased from My account.',
     'privacy.compra.pendiente': 'The purchase still has a trip or a payment ahead: you can erase its data once it is over.',
   },
@@ -86,6 +90,14 @@ export const CloseAccountSchema = v.object({
 });
 
 export const CloseAccountAnswer = v.object({ cerrada: v.literal(true) });
+
+/** `POST /rest/user/cerrar/verificar` (the mailed-code path): the 6-digit code mailed by `POST /rest/user/cerrar/codigo`. */
+export const CloseAccountCodeSchema = v.object({
+  codigo: v.pipe(v.string('privacy.codigo.required'), v.trim(), v.regex(/^\d{6}$/, 'privacy.codigo.required')),
+});
+
+/** `POST /rest/user/cerrar/codigo`: the code went to the account's address. */
+export const CloseCodeSentAnswer = v.object({ enviado: v.literal(true) });
 
 const rows = v.array(v.record(v.string(), v.unknown()));
 

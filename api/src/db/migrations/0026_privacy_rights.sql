@@ -1,14 +1,10 @@
-CREATE TABLE "datos_borrados" (
-	"creserva" integer PRIMARY KEY NOT NULL,
-	"origen" text NOT NULL,
-	"fecha" timestamp with time zone NOT NULL,
-	CONSTRAINT "datos_borrados_origen_check" CHECK ("datos_borrados"."origen" in ('invitado', 'retencion'))
+CREATE TABLE "cierre_codigo" (
+	"ccuenta" integer PRIMARY KEY NOT NULL,
+	"hash" text NOT NULL,
+	"intentos" integer DEFAULT 0 NOT NULL,
+	"expira" timestamp with time zone NOT NULL,
+	"creado" timestamp with time zone NOT NULL,
+	CONSTRAINT "cierre_codigo_intentos" CHECK ("cierre_codigo"."intentos" >= 0)
 );
 --> statement-breakpoint
-CREATE TABLE "tarea_periodica" (
-	"nombre" text PRIMARY KEY NOT NULL,
-	"ultima" timestamp with time zone NOT NULL,
-	"resultado" jsonb
-);
---> statement-breakpoint
-ALTER TABLE "datos_borrados" ADD CONSTRAINT "datos_borrados_creserva_reserva_creserva_fk" FOREIGN KEY ("creserva") REFERENCES "public"."reserva"("creserva") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "cierre_codigo" ADD CONSTRAINT "cierre_codigo_ccuenta_cuenta_ccuenta_fk" FOREIGN KEY ("ccuenta") REFERENCES "public"."cuenta"("ccuenta") ON DELETE cascade ON UPDATE no action;
