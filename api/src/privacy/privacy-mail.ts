@@ -44,3 +44,17 @@ export function closeCodeMail(to: string, name: string, code: string, language: 
   const t = CLOSE_TEXTS[language];
   return privacyMail(to, language, t.subject(code), [{ text: t.greeting(name.split(' ')[0] ?? '') }, { text: t.body }, { text: code, strong: true }, { text: t.ignore }]);
 }
+
+/** The data protection officer (DECISIONS-4): named in every privacy notice. */
+export const DATA_OFFICER = { cargo: { 'es-PE': 'Oficial de Datos Personales', 'en-EN': 'Data Protection Officer (Oficial de Datos Personales)' }, correo: 'datos@rumboandino.pe' } as const;
+
+const INCIDENT_TEXTS = {
+  'es-PE': { contact: (who: string, mail: string) => `Si tiene preguntas, escriba a nuestro ${who}: ${mail}. ${OPERATOR.razon_social}, ${OPERATOR.direccion}.` },
+  'en-EN': { contact: (who: string, mail: string) => `If you have questions, write to our ${who}: ${mail}. ${OPERATOR.razon_social}, ${OPERATOR.direccion}.` },
+} as const;
+
+/** A security incident's notice (issue 47) to one affected address, in its language: the operator's text, then whom to ask. */
+export function incidentMail(to: string, language: Language, subject: string, body: string): OutgoingMail {
+  const paragraphs = body.split(/\n\s*\n/).map((text) => ({ text: text.trim() })).filter((line) => line.text);
+  return privacyMail(to, language, subject, [...paragraphs, { text: INCIDENT_TEXTS[language].contact(DATA_OFFICER.cargo[language], DATA_OFFICER.correo) }]);
+}

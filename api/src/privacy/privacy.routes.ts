@@ -2,7 +2,11 @@ import { endpoints } from '@rumbo/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionResolver } from '../accounts/accounts.routes';
 import type { Database } from '../db/client';
+import * as v from 'valibot';
+import { NotFoundError } from '../errors';
 import { route } from '../http/endpoint';
+import { operatorResolver, type OperatorCredential } from '../operators/operators';
+import { incidentAffected, listIncidents, noticeAffected, recordIncident, recordReport } from './incidents';
 import type { RateLimit } from '../http/rate-limit';
 import { closeAccount, closeAccountWithCode, requestCloseCode } from './close-account';
 import { listConsents, recordConsent } from './consents';
@@ -18,10 +22,20 @@ export interface PrivacyRoutesOptions {
   passwordRateLimit?: RateLimit;
   /** Per client: a purchase opened by its key (as `/rest/venta/consulta` is limited). */
   lookupRateLimit?: RateLimit;
+  /** OPERATOR_TOKENS: who may record incidents and notify the people affected. */
+  operators?: readonly OperatorCredential[];
 }
 
+/** An incident's id in the path; anything else is not found. */
+const IncidentParam = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
+const incidentOf = (params: unknown) => {
+  const parsed = v.safeParse(IncidentParam, params);
+  if (!parsed.success) throw new NotFoundError();
+  return parsed.output.id;
+};
+
 /** Issue 47: the signed-in customer's data rights (Ley 29733): consents, their data, closing the account. */
-export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { db, sessionSecret, now, writeRateLimit, passwordRateLimit, lookupRateLimit }) => {
+export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { db, sessionSecret, now, writeRateLimit, passwordRateLimit, lookupRateLimit, operators = [] }) => {
   const sessions = sessionResolver(db, sessionSecret);
   const writes = { sessions, ...(writeRateLimit ? { rateLimit: writeRateLimit } : {}) };
 
@@ -61,4 +75,12 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (ap
     return guestPurchaseData(db, input, now());
   }, byKey);
   route(app, endpoints.purchaseErase, async ({ input }) => eraseGuestPurchase(db, input, now()), byKey);
+
+  // Security incidents (operators only): the record, who is affected, the notice, the reports (docs/incidents.md).
+  const staff = { operators: operatorResolver(operators) };
+  route(app, endpoints.incidentCreate, async ({ input, session }) => recordIncident(db, input, session.name, now()), staff);
+  route(app, endpoints.incidents, async () => listIncidents(db), staff);
+  route(app, endpoints.incidentAffected, async ({ request }) => incidentAffected(db, incidentOf(request.params)), staff);
+  route(app, endpoints.incidentNotice, async ({ input, request }) => noticeAffected(db, incidentOf(request.params), input, now()), staff);
+  route(app, endpoints.incidentReport, async ({ input, request }) => recordReport(db, incidentOf(request.params), input), staff);
 };

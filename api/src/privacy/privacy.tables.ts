@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { cuenta } from '../accounts/accounts.tables';
 import { reserva } from '../sales/sales.tables';
 import { instant } from '../db/columns';
@@ -73,4 +73,43 @@ export const cierre_codigo = pgTable(
     creado: instant('creado').notNull(),
   },
   (t) => [check('cierre_codigo_intentos', sql`${t.intentos} >= 0`)],
+);
+
+/**
+ * Issue 47: a security incident, as the operator records it (docs/incidents.md): what happened,
+ * the window in which data were exposed and their kinds (who is affected follows from them), when
+ * it was detected (the 48-hour term runs from there), and when the ANPD and the national
+ * digital-security centre (CNSD) were told.
+ */
+export const incidente_seguridad = pgTable('incidente_seguridad', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  titulo: text('titulo').notNull(),
+  descripcion: text('descripcion').notNull(),
+  desde: instant('desde').notNull(),
+  hasta: instant('hasta').notNull(),
+  /** `IncidentDataKind[]`: 'cuentas' | 'compras' | 'reclamos' | 'suscripciones' */
+  datos: jsonb('datos').$type<string[]>().notNull(),
+  detectado: instant('detectado').notNull(),
+  registrado: instant('registrado').notNull(),
+  /** The operator's credential that recorded it. */
+  operador: text('operador').notNull(),
+  anpd_comunicado: instant('anpd_comunicado'),
+  cnsd_comunicado: instant('cnsd_comunicado'),
+});
+
+/**
+ * Issue 47: each address an incident's notice was queued for, written with its mail in one
+ * transaction: the key makes a second bulk notice (a retry, two operators) tell nobody twice.
+ */
+export const incidente_aviso = pgTable(
+  'incidente_aviso',
+  {
+    id_incidente: integer('id_incidente')
+      .notNull()
+      .references(() => incidente_seguridad.id),
+    correo: text('correo').notNull(),
+    idioma: text('idioma').notNull(),
+    fecha: instant('fecha').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.id_incidente, t.correo] })],
 );

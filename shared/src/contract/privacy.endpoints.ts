@@ -1,4 +1,12 @@
-import { CloseAccountAnswer, CloseAccountCodeSchema, CloseAccountSchema, CloseCodeSentAnswer, ConsentChangeSchema, ConsentsAnswer, MyDataAnswer, PurchaseDataAnswer, PurchaseErasedAnswer } from '../schemas/privacy.schema';
+import {
+  AffectedAnswer,
+  IncidentAnswer,
+  IncidentNoticeAnswer,
+  IncidentNoticeSchema,
+  IncidentReportSchema,
+  IncidentSchema,
+  IncidentsAnswer,
+  CloseAccountAnswer, CloseAccountCodeSchema, CloseAccountSchema, CloseCodeSentAnswer, ConsentChangeSchema, ConsentsAnswer, MyDataAnswer, PurchaseDataAnswer, PurchaseErasedAnswer } from '../schemas/privacy.schema';
 import { ReservationLookupSchema } from '../schemas/sales.contract';
 import { endpoint } from './endpoint';
 
@@ -30,5 +38,21 @@ export const privacyEndpoints = {
   purchaseErase: endpoint({
     method: 'POST', path: '/rest/venta/borrar', module: owner, summary: "Erase a past guest purchase's personal data with its key (its vouchers stay as issued)", body: ReservationLookupSchema, answer: PurchaseErasedAnswer, session: 'none', noStore: true,
     errors: { 404: ['sale.reserva.noEncontrada'], 409: ['privacy.compra.cuenta', 'privacy.compra.pendiente'] },
+  }),
+  incidentCreate: endpoint({
+    method: 'POST', path: '/rest/operador/incidentes', module: owner, summary: 'Record a security incident: what happened, the window of exposure, the kinds of data, when it was detected', body: IncidentSchema, answer: IncidentAnswer, status: 201, session: 'operator', noStore: true,
+  }),
+  incidents: endpoint({ method: 'GET', path: '/rest/operador/incidentes', module: owner, summary: 'Security incidents, newest first, each with its 48-hour term and what was reported', answer: IncidentsAnswer, session: 'operator', noStore: true }),
+  incidentAffected: endpoint({
+    method: 'GET', path: '/rest/operador/incidentes/:id/afectados', module: owner, summary: "Who is affected: the customers whose data of the incident's kinds were written in its window", answer: AffectedAnswer, session: 'operator', noStore: true,
+    errors: { 404: ['request.notFound'] },
+  }),
+  incidentNotice: endpoint({
+    method: 'POST', path: '/rest/operador/incidentes/:id/aviso', module: owner, summary: 'Mail the notice to every affected customer in their language, through the outbox, once each', body: IncidentNoticeSchema, answer: IncidentNoticeAnswer, status: 202, session: 'operator', noStore: true,
+    errors: { 404: ['request.notFound'] },
+  }),
+  incidentReport: endpoint({
+    method: 'POST', path: '/rest/operador/incidentes/:id/comunicado', module: owner, summary: 'Record that the incident was reported to the ANPD or the national digital-security centre (CNSD)', body: IncidentReportSchema, answer: IncidentAnswer, session: 'operator', noStore: true,
+    errors: { 404: ['request.notFound'] },
   }),
 } as const;
