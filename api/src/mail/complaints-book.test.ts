@@ -1,4 +1,4 @@
-import { withComplaintsBook } from './complaints-book';
+import { complaintsBookLine, withComplaintsBook } from './complaints-book';
 
 /** A mail shaped as the account's and privacy mails are (a whole document with its language). */
 const accountLikeMail = (lang: 'es' | 'en') => ({
@@ -21,5 +21,10 @@ describe('the complaints book at the foot of every mail (Ley 32495, issue 47)', 
     const bare = withComplaintsBook({ text: 'Hola', html: '<p>Hola</p>' });
     expect(bare.text).toContain('Libro de Reclamaciones: en nuestra web y en cualquier agencia');
     expect(bare.html).toBe('<p>Hola</p><p style="font-size:12px">Libro de Reclamaciones: en nuestra web y en cualquier agencia</p>');
+  });
+
+  it('gives the printed copies (PDF) their line in the reader\'s language', () => {
+    expect(complaintsBookLine('es-PE')).toBe('Libro de Reclamaciones: en nuestra web y en cualquier agencia.');
+    expect(complaintsBookLine('en-EN', 'https://rumboandino.pe')).toBe('Complaints book (Libro de Reclamaciones): https://rumboandino.pe/libro_reclamaciones.');
   });
 });

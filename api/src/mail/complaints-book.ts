@@ -24,3 +24,9 @@ export function withComplaintsBook<M extends { text: string; html: string }>(mai
   const html = /<\/body>/i.test(mail.html) ? mail.html.replace(/<\/body>/i, `${paragraph}\n</body>`) : `${mail.html}${paragraph}`;
   return { ...mail, text: `${mail.text}\n\n${t.line(url ?? t.nowhere)}`, html };
 }
+
+/** The complaints book's line for a printed copy (a PDF), in `language`: where to find it. */
+export function complaintsBookLine(language: 'es-PE' | 'en-EN', siteUrl?: string): string {
+  const t = language === 'en-EN' ? TEXTS.en : TEXTS.es;
+  return `${t.line(siteUrl ? `${siteUrl.replace(/\/+$/, '')}${COMPLAINTS_BOOK_PATH}` : t.nowhere)}.`;
+}
