@@ -27,7 +27,7 @@ export const RETENTION = {
   paidGuestPurchaseMs: 2 * 365 * DAY,
   /** A held seat's passenger (`asiento_pasajero`: phone, gender, birth date) after the trip left. */
   heldSeatPassengerMs: 30 * DAY,
-  /** A passenger registered for look-ups (`persona`) not registered again since. */
+  /** A passenger registered for look-ups (`persona`), from its registration (a later one does not rewrite it). */
   knownPassengerMs: 365 * DAY,
   /** A sign-up whose address was never proven, after it was made (its link lives 48 hours). */
   unconfirmedSignUpMs: 30 * DAY,
