@@ -57,6 +57,46 @@ const COMMANDS = {
       process.stdout.write(Buffer.from(await answer.arrayBuffer()));
     },
   },
+  incidents: {
+    usage: 'incidents                    security incidents, newest first, each with its 48-hour term and what was reported (docs/incidents.md)',
+    run: async () => print(await call('GET', '/rest/operador/incidentes')),
+  },
+  incident: {
+    usage:
+      'incident --title <t> --description <d> --from <ISO> --to <ISO> --data <cuentas,compras,reclamos,suscripciones> [--detected <ISO>]\n' +
+      '                               record a security incident: the window its data were exposed in, their kinds, when it was detected (default now)',
+    run: async (args) => {
+      const given = options(args);
+      print(await call('POST', '/rest/operador/incidentes', {
+        titulo: given.title ?? '', descripcion: given.description ?? '', desde: given.from ?? '', hasta: given.to ?? '',
+        datos: (given.data ?? '').split(',').filter(Boolean), detectado: given.detected ?? new Date().toISOString(),
+      }));
+    },
+  },
+  affected: {
+    usage: 'affected <incident>          who is affected: each address, its language, the kinds of its data in the window',
+    run: async ([id]) => {
+      if (!/^\d+$/.test(id ?? '')) usage();
+      print(await call('GET', `/rest/operador/incidentes/${id}/afectados`));
+    },
+  },
+  notify: {
+    usage:
+      'notify <incident> <notice.json> mail the notice ({ asunto_es, asunto_en, texto_es, texto_en }) to every affected address in its language, once each\n' +
+      '                               (sending it again tells only those not told yet)',
+    run: async ([id, file]) => {
+      if (!/^\d+$/.test(id ?? '') || !file) usage();
+      const { readFile } = await import('node:fs/promises');
+      print(await call('POST', `/rest/operador/incidentes/${id}/aviso`, JSON.parse(await readFile(file, 'utf8'))));
+    },
+  },
+  reported: {
+    usage: 'reported <incident> <anpd|cnsd> [<ISO>] record that the incident was reported to the ANPD or the national digital-security centre (default now)',
+    run: async ([id, destino, fecha]) => {
+      if (!/^\d+$/.test(id ?? '') || !destino) usage();
+      print(await call('POST', `/rest/operador/incidentes/${id}/comunicado`, { destino, fecha: fecha ?? new Date().toISOString() }));
+    },
+  },
 };
 
 /** The warning for a voucher SUNAT has not answered for 24 h or more, in OPERATOR_LANGUAGE (es-PE by default). */

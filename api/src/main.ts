@@ -1,3 +1,4 @@
+import { createRetentionJob } from './privacy/retention';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
   const voucherSender = createVoucherSender({ db: database.db, sunat, signer: voucherSigner, log: app.log, intervalMs: 1_000 });
   app.log.info(`vouchers numbered in series ${config.voucherSeries.boleta} (boletas) and ${config.voucherSeries.factura} (facturas) (VOUCHER_SERIES)`);
   voucherSender.start();
-  const sender = transport && createMailSender({ db: database.db, transport, from: config.mailFrom, log: app.log, attachments: ticketAttachments(database.db, undefined, { siteUrl: config.siteUrl }) });
+  const sender = transport && createMailSender({ db: database.db, transport, from: config.mailFrom, log: app.log, siteUrl: config.siteUrl, attachments: ticketAttachments(database.db, undefined, { siteUrl: config.siteUrl }) });
   if (sender) sender.start();
   // Every instance runs the reminders job: each reminder is claimed in the database, so it goes out once.
   const pocketConfig = { secret: config.sessionSecret, apiOrigin: config.apiOrigin, ...(config.siteUrl ? { siteUrl: config.siteUrl } : {}), ...config.wallets };
@@ -95,6 +96,9 @@ async function main(): Promise<void> {
   // Issue 35: refunds the provider could not answer are asked again with the same key (claimed in the database).
   const refunds = createRefundRetryJob({ db: database.db, providers: { safetypay: payments.safetypay, pagoefectivo: payments.pagoefectivo, ...(payments.culqi ? { culqi: payments.culqi } : {}) }, log: app.log });
   refunds.start();
+  // Issue 47: the retention purge; each instance checks hourly, the day's run is claimed once in the database.
+  const retention = createRetentionJob({ db: database.db, log: app.log });
+  retention.start();
   // Every instance runs the push sender too: each queued notification is claimed in the database.
   const pushSender = config.vapid && createPushSender({ db: database.db, vapid: config.vapid, log: app.log });
   pushSender?.start();
@@ -128,6 +132,7 @@ async function main(): Promise<void> {
       await app.close();
       await reminders.stop();
       await refunds.stop();
+      await retention.stop();
       await pushSender?.stop();
       await walletSender?.stop();
       await sender?.stop();

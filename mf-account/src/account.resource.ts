@@ -37,3 +37,6 @@ export const fetchConsents = () => api.call(privacyEndpoints.consents);
 export const changeConsent = (body: RequestOf<typeof privacyEndpoints.consentChange>) => api.call(privacyEndpoints.consentChange, body);
 export const fetchMyData = () => api.call(privacyEndpoints.myData);
 export const closeAccount = (body: RequestOf<typeof privacyEndpoints.closeAccount>) => api.call(privacyEndpoints.closeAccount, body);
+/** Issue 47: a code that confirms closing the account, mailed to the account's address. */
+export const closeAccountCode = () => api.call(privacyEndpoints.closeAccountCode);
+export const closeAccountWithCode = (body: RequestOf<typeof privacyEndpoints.closeAccountWithCode>) => api.call(privacyEndpoints.closeAccountWithCode, body);

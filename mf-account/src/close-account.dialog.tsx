@@ -1,5 +1,5 @@
 import { useFormSubmit, useTranslation } from '@rumbo/shared';
-import { Box, Button, chakra, List, Stack, Text } from '@rumbo/shared/ui';
+import { Box, Button, chakra, HStack, List, Stack, Text } from '@rumbo/shared/ui';
 import { CloseButton, Dialog, Portal } from '@rumbo/shared/ui/overlays';
 import { observer } from 'mobx-react-lite';
 import { FormAlert, TextField } from './form-fields';
@@ -31,7 +31,7 @@ function ClosingEffects() {
   );
 }
 
-/** Issue 47: what closing does, then the password that confirms it. */
+/** Issue 47: what closing does, then the password, or a code mailed to the account, that confirms it. */
 const CloseAccountDialog = observer(function CloseAccountDialog({ store, returnFocus }: { store: CloseAccountStore; returnFocus: () => HTMLElement | null }) {
   const { t } = useTranslation('account');
   const { formRef, alertRef, focus, onSubmit } = useFormSubmit(() => store.confirm());
@@ -49,8 +49,29 @@ const CloseAccountDialog = observer(function CloseAccountDialog({ store, returnF
                 <Stack gap="4">
                   <Dialog.Description>{t('myData.dialogText')}</Dialog.Description>
                   <ClosingEffects />
-                  <FormAlert form={store.form} id="close" alertRef={alertRef} onPick={focus} />
-                  <TextField form={store.form} id="close" name="clave" type="password" label={t('myData.password')} autoComplete="current-password" />
+                  {store.mode === 'clave' ? (
+                    <>
+                      <FormAlert form={store.form} id="close" alertRef={alertRef} onPick={focus} />
+                      <TextField form={store.form} id="close" name="clave" type="password" label={t('myData.password')} autoComplete="current-password" />
+                      <Button type="button" variant="plain" alignSelf="start" px="0" textDecoration="underline" onClick={() => void store.sendCode().then(focus)} loading={store.codeForm.sending}>
+                        {t('myData.useCode')}
+                      </Button>
+                    </>
+                  ) : (
+                    <>
+                      <FormAlert form={store.codeForm} id="close-code" alertRef={alertRef} onPick={focus} />
+                      <Box aria-live="polite">{store.codeSent && <Text data-testid="close-code-sent">{t('myData.codeSent')}</Text>}</Box>
+                      <TextField form={store.codeForm} id="close-code" name="codigo" inputMode="numeric" label={t('myData.code')} autoComplete="one-time-code" />
+                      <HStack gap="3" flexWrap="wrap">
+                        <Button type="button" variant="plain" px="0" textDecoration="underline" onClick={() => void store.sendCode().then(focus)} loading={store.codeForm.sending}>
+                          {t('myData.codeAgain')}
+                        </Button>
+                        <Button type="button" variant="plain" px="0" textDecoration="underline" onClick={() => store.usePassword()}>
+                          {t('myData.usePassword')}
+                        </Button>
+                      </HStack>
+                    </>
+                  )}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>

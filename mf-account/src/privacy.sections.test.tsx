@@ -134,4 +134,23 @@ describe('Mis datos (issue 47)', () => {
     await waitFor(() => expect(onClosed).toHaveBeenCalledTimes(1));
     expect(await requests[1]!.json()).toEqual({ clave: 'Andes2026' });
   });
+
+  it('closes an account without a password with a code mailed to it', async () => {
+    const requests = stubEndpoints(answer(endpoints.closeAccountCode, { enviado: true as const }), answer(endpoints.closeAccountWithCode, { cerrada: true as const }));
+    const onClosed = jest.fn();
+    renderWithUi(<MyDataSection onClosed={onClosed} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar mi cuenta' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Cerrar su cuenta?' });
+    expect(within(dialog).getByTestId('close-effects')).toHaveTextContent('Se conserva (lo exige la ley)');
+    await userEvent.click(within(dialog).getByRole('button', { name: /enviarme un código por correo/ }));
+    expect(await within(dialog).findByTestId('close-code-sent')).toHaveTextContent('Le enviamos un código de 6 dígitos');
+    const confirm = within(dialog).getByRole('button', { name: 'Cerrar mi cuenta definitivamente' });
+    await userEvent.click(confirm);
+    expect(await within(dialog).findByText('Ingrese el código de 6 dígitos que le enviamos')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/^Código de 6 dígitos/), '123456');
+    await userEvent.click(confirm);
+    await waitFor(() => expect(onClosed).toHaveBeenCalledTimes(1));
+    expect(requests).toHaveLength(2);
+    expect(await requests[1]!.json()).toEqual({ codigo: '123456' });
+  });
 });

@@ -1,5 +1,6 @@
 import { fromError, FormState, saveFile, type FocusTarget, type FormMessage } from '@rumbo/shared';
 import {
+  CloseAccountCodeSchema,
   CloseAccountSchema,
   CONSENT_TEXT_VERSION,
   ConsentChangeSchema,
@@ -119,29 +120,60 @@ export class MyDataStore {
 
 export interface CloseAccountDeps {
   close: typeof resource.closeAccount;
+  askCode: typeof resource.closeAccountCode;
+  closeWithCode: typeof resource.closeAccountWithCode;
   /** The account is closed: the session here ends too (the server ended every one). */
   onClosed: () => void;
 }
 
-/** Issue 47, closing the account, confirmed with the current password. */
+/**
+ * Issue 47, closing the account, confirmed with the current password or with a code mailed to
+ * the account's address (the way for accounts without a password: Google, Facebook, codes only).
+ */
 export class CloseAccountStore {
   readonly form = new FormState({ clave: '' }, ACCOUNT_FORM);
+  readonly codeForm = new FormState({ codigo: '' }, ACCOUNT_FORM);
   open = false;
   closed = false;
+  /** How the customer confirms: the password, or the mailed code. */
+  mode: 'clave' | 'codigo' = 'clave';
+  /** A code was mailed (this dialog asked for it). */
+  codeSent = false;
   private readonly deps: CloseAccountDeps;
 
   constructor(deps: Partial<CloseAccountDeps> & Pick<CloseAccountDeps, 'onClosed'>) {
-    this.deps = { close: resource.closeAccount, ...deps };
-    makeAutoObservable<CloseAccountStore, 'deps'>(this, { deps: false });
+    this.deps = { close: resource.closeAccount, askCode: resource.closeAccountCode, closeWithCode: resource.closeAccountWithCode, ...deps };
+    makeAutoObservable<CloseAccountStore, 'deps'>(this, { deps: false, form: false, codeForm: false });
   }
 
   setOpen(open: boolean): void {
     this.open = open;
-    if (!open) this.form.reset({ clave: '' });
+    if (!open) {
+      this.form.reset({ clave: '' });
+      this.codeForm.reset({ codigo: '' });
+      this.mode = 'clave';
+      this.codeSent = false;
+    }
+  }
+
+  usePassword(): void {
+    this.mode = 'clave';
+  }
+
+  /** Switches to the code and mails one (again, when asked again: the new code replaces the old). */
+  async sendCode(): Promise<FocusTarget | undefined> {
+    this.mode = 'codigo';
+    const sent = await this.codeForm.send(() => this.deps.askCode());
+    if (!sent.ok) return sent.focus;
+    runInAction(() => (this.codeSent = true));
+    return 'codigo';
   }
 
   async confirm(): Promise<FocusTarget | undefined> {
-    const sent = await this.form.submit(CloseAccountSchema, (body) => this.deps.close(body));
+    const sent =
+      this.mode === 'clave'
+        ? await this.form.submit(CloseAccountSchema, (body) => this.deps.close(body))
+        : await this.codeForm.submit(CloseAccountCodeSchema, (body) => this.deps.closeWithCode(body));
     if (!sent.ok) return sent.focus;
     runInAction(() => {
       this.closed = true;

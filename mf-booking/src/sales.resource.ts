@@ -1,5 +1,5 @@
 import { api, SEAT_STATE, type HeldSeat } from '@rumbo/shared';
-import { aftersaleEndpoints, companiesEndpoints, culqiEndpoints, disruptionsEndpoints, peopleEndpoints, pocketEndpoints, pointsEndpoints, promotionsEndpoints, pushEndpoints, salesEndpoints, vouchersEndpoints, type RequestOf } from '@rumbo/shared/contract';
+import { aftersaleEndpoints, companiesEndpoints, culqiEndpoints, disruptionsEndpoints, peopleEndpoints, pocketEndpoints, pointsEndpoints, privacyEndpoints, promotionsEndpoints, pushEndpoints, salesEndpoints, vouchersEndpoints, type RequestOf } from '@rumbo/shared/contract';
 import { changeSeat } from './booking.resource';
 import type { Declaration, LapChild, Passenger, PersonOnFile } from '@rumbo/shared/schemas';
 
@@ -147,3 +147,11 @@ export const requestFactura = (body: RequestOf<typeof vouchersEndpoints.requestF
 /** Web push (issues 35 and 36): the VAPID key (null: not configured), and this browser's subscription for a purchase. */
 export const pushKey = () => api.call(pushEndpoints.pushKey);
 export const pushSubscribe = (body: RequestOf<typeof pushEndpoints.pushSubscribe>) => api.call(pushEndpoints.pushSubscribe, body);
+
+/* Issue 47: a guest's purchase data by its key. */
+
+/** The purchase's records (a file to keep), whether its personal data were erased, and whether they can be now. */
+export const purchaseData = (codigo: string, clave_bloqueo: string) => api.call(privacyEndpoints.purchaseData, { codigo, clave_bloqueo });
+
+/** Erases a past guest purchase's personal data (its vouchers stay as issued). */
+export const erasePurchase = (body: { codigo: string; clave_bloqueo: string }) => api.call(privacyEndpoints.purchaseErase, body);

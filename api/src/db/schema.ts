@@ -22,3 +22,4 @@ export * from '../pocket/pocket.tables';
 export * from '../push/push.tables';
 export * from '../privacy/privacy.tables';
 export * from '../payments/payments.tables';
+export * from '../jobs/jobs.tables';

@@ -102,7 +102,7 @@ describe('hostile input on every call of the contract (issue 45)', () => {
           endpoint.method === 'POST'
             ? [...SHAPES.map((payload, i) => ({ url: pathOf(endpoint.path, i), payload })), ...hostile.map((body, i) => ({ url: pathOf(endpoint.path, i + 3), payload: JSON.stringify(body) }))]
             : hostile.map((query, i) => ({
-                url: `${pathOf(endpoint.path, i)}?${new URLSearchParams(Object.entries(query as Record<string, unknown>).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])).toString()}`,
+                url: `${pathOf(endpoint.path, i)}?${new URLSearchParams(Object.entries(query as Record<string, unknown>).map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : JSON.stringify(value)])).toString()}`,
               }));
         for (const attempt of tries) {
           requests += 1;

@@ -3,6 +3,7 @@ import { periodicJob } from '../jobs/periodic';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { claimDue } from '../jobs/outbox';
+import { withComplaintsBook } from './complaints-book';
 import { outbox } from './mail.tables';
 
 /** The part of a nodemailer transport the sender uses. */
@@ -54,6 +55,8 @@ export interface MailSenderOptions {
   batchSize?: number;
   /** Renders `outbox.adjunto` references; a mail naming one without a renderer fails (and is retried). */
   attachments?: AttachmentRenderer;
+  /** SITE_URL: every mail's foot links the complaints book there (Ley 32495, `withComplaintsBook`). */
+  siteUrl?: string;
 }
 
 export interface MailSender {
@@ -80,7 +83,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export function createMailSender(options: MailSenderOptions): MailSender {
-  const { db, transport, from, log, intervalMs = 5_000, batchSize = 20, attachments } = options;
+  const { db, transport, from, log, intervalMs = 5_000, batchSize = 20, attachments, siteUrl } = options;
 
   const claim = (now: Date) => claimDue(db, outbox, now, { batchSize, maxAttempts: MAX_ATTEMPTS, claimMs: CLAIM_MS });
 
@@ -95,12 +98,13 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     const attempts = mail.attempts + 1;
     try {
       const rendered = mail.adjunto ? await renderAttachments(mail.adjunto) : undefined;
+      const body = withComplaintsBook({ text: mail.text, html: mail.html }, siteUrl);
       await transport.sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
+        text: body.text,
+        html: body.html,
         ...(rendered ? { attachments: rendered } : {}),
         // RFC 8058: the client posts `List-Unsubscribe=One-Click` to the URL (no page to open).
         ...(mail.baja ? { list: { unsubscribe: { url: mail.baja, comment: 'Unsubscribe' } }, headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),

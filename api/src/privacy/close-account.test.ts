@@ -124,4 +124,70 @@ describe('POST /rest/user/cerrar (issue 47)', () => {
     expect((await close(auth, p.clave)).statusCode).toBe(200);
     expect((await profile(auth)).statusCode).toBe(401);
   });
+
+  describe('with a code mailed to the account (accounts without a password, or by choice)', () => {
+    const askCode = (auth: Record<string, string>) => post('/rest/user/cerrar/codigo', undefined, auth);
+    const closeWith = (auth: Record<string, string>, codigo: string) => post('/rest/user/cerrar/verificar', { codigo }, auth);
+    const mailedCode = async (correo: string) => /(\d{6})/.exec((await flows.lastMail(correo)).subject)![1]!;
+
+    it('mails the code in the account\'s language, closes with it, ends every session, refuses a new sign-in and frees the e-mail', async () => {
+      const { p, auth, ccuenta } = await customer();
+      const other = await signIn(p.correo, p.clave);
+      // A Google-only account has no password: the code is its way.
+      await api.db.update(cuenta).set({ clave_hash: null, idioma: 'en-EN' }).where(eq(cuenta.ccuenta, ccuenta));
+      const sent = await askCode(auth);
+      expect(sent.statusCode).toBe(202);
+      expect(sent.json()).toEqual({ data: { enviado: true } });
+      const mail = await flows.lastMail(p.correo);
+      expect(mail.subject).toMatch(/^\d{6} is your code to close your Rumbo Andino account$/);
+      const code = await mailedCode(p.correo);
+
+      // A wrong code closes nothing (and counts a try).
+      const wrong = await closeWith(auth, code === '000000' ? '111111' : '000000');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ code: 'privacy.codigo.invalid', field: 'codigo' });
+      expect((await profile(auth)).statusCode).toBe(200);
+
+      const done = await closeWith(auth, code);
+      expect(done.statusCode).toBe(200);
+      expect(done.json()).toEqual({ data: { cerrada: true } });
+      expect((await profile(auth)).statusCode).toBe(401);
+      expect((await profile(other.auth)).statusCode).toBe(401);
+      expect(await api.db.select().from(sesion).where(eq(sesion.ccuenta, ccuenta))).toEqual([]);
+      expect((await api.db.select().from(cuenta).where(eq(cuenta.ccuenta, ccuenta)))[0]!.correo.endsWith(`@${CLOSED_DOMAIN}`)).toBe(true);
+
+      // The old credentials open nothing; the address is free for a new account.
+      expect((await post('/rest/login/verificar', { correo: p.correo, clave: p.clave })).json()).toMatchObject({ code: 'account.login.invalid' });
+      expect((await post('/rest/user/cuenta', { correo: p.correo })).json().data).toEqual({ existe: false, metodos: [] });
+      await registered({ correo: p.correo, num_doc: p.num_doc, clave: 'Otra2027xy' });
+      expect((await signIn(p.correo, 'Otra2027xy')).ccuenta).not.toBe(ccuenta);
+    });
+
+    it('a code lives 10 minutes and 5 wrong tries, is replaced by a new one, and is never a sign-in code', async () => {
+      const { p, auth } = await customer();
+      expect((await askCode(auth)).statusCode).toBe(202);
+      const first = await mailedCode(p.correo);
+      expect((await askCode(auth)).statusCode).toBe(202);
+      const second = await mailedCode(p.correo);
+      if (first !== second) expect((await closeWith(auth, first)).statusCode).toBe(400);
+      // A sign-in code of the account does not close it.
+      await post('/rest/otp/request', { email: p.correo, key: '4' });
+      const signInCode = /(\d{6})/.exec((await flows.lastMail(p.correo)).subject)![1]!;
+      if (signInCode !== second) expect((await closeWith(auth, signInCode)).statusCode).toBe(400);
+      // Expired after 10 minutes.
+      flows.advance(10 * 60_000 + 1);
+      expect((await closeWith(auth, second)).statusCode).toBe(400);
+      flows.advance(-(10 * 60_000 + 1));
+
+      expect((await askCode(auth)).statusCode).toBe(202);
+      const third = await mailedCode(p.correo);
+      const bad = third === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i += 1) expect((await closeWith(auth, bad)).statusCode).toBe(400);
+      // Used up: even the right code is refused now.
+      expect((await closeWith(auth, third)).statusCode).toBe(400);
+      expect((await profile(auth)).statusCode).toBe(200);
+      // A malformed code is the schema's refusal.
+      expect((await closeWith(auth, '12ab')).json()).toMatchObject({ code: 'privacy.codigo.required' });
+    });
+  });
 });

@@ -33,6 +33,82 @@ export async function myData(db: Database, ccuenta: number, now: Date): Promise<
   if (!account) throw new Error(`no account ${ccuenta}`);
 
   const purchases = await db.select().from(reserva).where(eq(reserva.ccuenta, ccuenta)).orderBy(asc(reserva.creserva));
+  const compras = await purchasesData(db, purchases);
+
+  // Tickets of other people's purchases on which the customer travels (their document): only the
+  // ticket and its passenger, nothing of the buyer.
+  const asPassenger = account.cerrada_en
+    ? []
+    : await db
+        .select({
+          numero: boleto.numero,
+          emitido: boleto.emitido,
+          estado: boleto.estado,
+          cviaje: reserva_asiento.cviaje,
+          nasiento: reserva_asiento.nasiento,
+          pasajero_ctipo_documento: boleto.pasajero_ctipo_documento,
+          pasajero_numero: boleto.pasajero_numero,
+          pasajero_nombres: boleto.pasajero_nombres,
+          pasajero_paterno: boleto.pasajero_paterno,
+          pasajero_materno: boleto.pasajero_materno,
+          pasajero_nacimiento: boleto.pasajero_nacimiento,
+        })
+        .from(boleto)
+        .innerJoin(reserva, eq(reserva.creserva, boleto.creserva))
+        .innerJoin(reserva_asiento, and(eq(reserva_asiento.creserva, boleto.creserva), eq(reserva_asiento.cviaje_asiento, boleto.cviaje_asiento)))
+        .where(
+          and(
+            eq(boleto.pasajero_ctipo_documento, account.tipo_doc),
+            eq(boleto.pasajero_numero, account.num_doc),
+            or(isNull(reserva.ccuenta), ne(reserva.ccuenta, ccuenta)),
+          ),
+        );
+
+  const lots = await db.select().from(credito).where(eq(credito.ccuenta, ccuenta)).orderBy(asc(credito.ccredito));
+  const lotIds = lots.map((lot) => lot.ccredito);
+  const ticketNumbers = compras.flatMap((compra) => (compra.boletos as { numero: string }[]).map((ticket) => ticket.numero));
+
+  const [puntos, creditMovements, consents, subscription, pushes, wallets, complaints] = await Promise.all([
+    db.select().from(puntosMovimiento).where(eq(puntosMovimiento.ccuenta, ccuenta)).orderBy(asc(puntosMovimiento.id)),
+    lotIds.length ? db.select().from(credito_movimiento).where(inArray(credito_movimiento.ccredito, lotIds)).orderBy(asc(credito_movimiento.id)) : [],
+    db.select().from(consentimiento).where(eq(consentimiento.ccuenta, ccuenta)).orderBy(asc(consentimiento.id)),
+    db
+      .select({ correo: suscripcion.correo, estado: suscripcion.estado, idioma: suscripcion.idioma, creado: suscripcion.creado, confirmado: suscripcion.confirmado, baja: suscripcion.baja })
+      .from(suscripcion)
+      .where(eq(suscripcion.correo, account.correo)),
+    db
+      .select({ endpoint: push_suscripcion.endpoint, creada: push_suscripcion.creada })
+      .from(push_vinculo)
+      .innerJoin(push_suscripcion, eq(push_suscripcion.csuscripcion, push_vinculo.csuscripcion))
+      .where(eq(push_vinculo.ccuenta, ccuenta)),
+    ticketNumbers.length
+      ? db.select({ dispositivo: pase_registro.dispositivo, numero: pase_registro.numero, creado: pase_registro.creado }).from(pase_registro).where(inArray(pase_registro.numero, ticketNumbers))
+      : [],
+    account.cerrada_en ? [] : db.select().from(reclamacion).where(eq(reclamacion.correo, account.correo)).orderBy(asc(reclamacion.id)),
+  ]);
+
+  return {
+    generado: now.toISOString(),
+    cuenta: { ...without(account, 'clave_hash', 'clave_fallos', 'clave_fallo_en'), tiene_clave: account.clave_hash !== null },
+    compras,
+    boletos_como_pasajero: asPassenger,
+    puntos,
+    credito: lots,
+    credito_movimientos: creditMovements,
+    consentimientos: consents,
+    suscripcion_promociones: subscription[0] ?? null,
+    avisos_push: pushes,
+    billeteras: wallets,
+    reclamaciones: complaints,
+  };
+}
+
+/**
+ * Purchases as the data download gives them: each reservation's row (without its key's hash) with
+ * its seats and passengers, tickets (without their QR), payments and vouchers (not the signed XML).
+ * Shared by Mi cuenta's download and a guest's (`POST /rest/venta/datos`).
+ */
+export async function purchasesData(db: Database, purchases: (typeof reserva.$inferSelect)[]): Promise<Row[]> {
   const codes = purchases.map((row) => row.creserva);
   const [seats, tickets, payments, vouchers] = codes.length
     ? await Promise.all([
@@ -68,70 +144,5 @@ export async function myData(db: Database, ccuenta: number, now: Date): Promise<
     comprobantes: of(vouchers, purchase.creserva),
   }));
 
-  // Tickets of other people's purchases on which the customer travels (their document): only the
-  // ticket and its passenger, nothing of the buyer.
-  const asPassenger = account.cerrada_en
-    ? []
-    : await db
-        .select({
-          numero: boleto.numero,
-          emitido: boleto.emitido,
-          estado: boleto.estado,
-          cviaje: reserva_asiento.cviaje,
-          nasiento: reserva_asiento.nasiento,
-          pasajero_ctipo_documento: boleto.pasajero_ctipo_documento,
-          pasajero_numero: boleto.pasajero_numero,
-          pasajero_nombres: boleto.pasajero_nombres,
-          pasajero_paterno: boleto.pasajero_paterno,
-          pasajero_materno: boleto.pasajero_materno,
-          pasajero_nacimiento: boleto.pasajero_nacimiento,
-        })
-        .from(boleto)
-        .innerJoin(reserva, eq(reserva.creserva, boleto.creserva))
-        .innerJoin(reserva_asiento, and(eq(reserva_asiento.creserva, boleto.creserva), eq(reserva_asiento.cviaje_asiento, boleto.cviaje_asiento)))
-        .where(
-          and(
-            eq(boleto.pasajero_ctipo_documento, account.tipo_doc),
-            eq(boleto.pasajero_numero, account.num_doc),
-            or(isNull(reserva.ccuenta), ne(reserva.ccuenta, ccuenta)),
-          ),
-        );
-
-  const lots = await db.select().from(credito).where(eq(credito.ccuenta, ccuenta)).orderBy(asc(credito.ccredito));
-  const lotIds = lots.map((lot) => lot.ccredito);
-  const ticketNumbers = tickets.map((ticket) => ticket.numero);
-
-  const [puntos, creditMovements, consents, subscription, pushes, wallets, complaints] = await Promise.all([
-    db.select().from(puntosMovimiento).where(eq(puntosMovimiento.ccuenta, ccuenta)).orderBy(asc(puntosMovimiento.id)),
-    lotIds.length ? db.select().from(credito_movimiento).where(inArray(credito_movimiento.ccredito, lotIds)).orderBy(asc(credito_movimiento.id)) : [],
-    db.select().from(consentimiento).where(eq(consentimiento.ccuenta, ccuenta)).orderBy(asc(consentimiento.id)),
-    db
-      .select({ correo: suscripcion.correo, estado: suscripcion.estado, idioma: suscripcion.idioma, creado: suscripcion.creado, confirmado: suscripcion.confirmado, baja: suscripcion.baja })
-      .from(suscripcion)
-      .where(eq(suscripcion.correo, account.correo)),
-    db
-      .select({ endpoint: push_suscripcion.endpoint, creada: push_suscripcion.creada })
-      .from(push_vinculo)
-      .innerJoin(push_suscripcion, eq(push_suscripcion.csuscripcion, push_vinculo.csuscripcion))
-      .where(eq(push_vinculo.ccuenta, ccuenta)),
-    ticketNumbers.length
-      ? db.select({ dispositivo: pase_registro.dispositivo, numero: pase_registro.numero, creado: pase_registro.creado }).from(pase_registro).where(inArray(pase_registro.numero, ticketNumbers))
-      : [],
-    account.cerrada_en ? [] : db.select().from(reclamacion).where(eq(reclamacion.correo, account.correo)).orderBy(asc(reclamacion.id)),
-  ]);
-
-  return {
-    generado: now.toISOString(),
-    cuenta: { ...without(account, 'clave_hash', 'clave_fallos', 'clave_fallo_en'), tiene_clave: account.clave_hash !== null },
-    compras,
-    boletos_como_pasajero: asPassenger,
-    puntos,
-    credito: lots,
-    credito_movimientos: creditMovements,
-    consentimientos: consents,
-    suscripcion_promociones: subscription[0] ?? null,
-    avisos_push: pushes,
-    billeteras: wallets,
-    reclamaciones: complaints,
-  };
+  return compras;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { cuenta } from '../accounts/accounts.tables';
+import { reserva } from '../sales/sales.tables';
 import { instant } from '../db/columns';
 
 /**
@@ -33,4 +34,82 @@ export const consentimiento = pgTable(
     check('consentimiento_finalidad_check', sql`${t.finalidad} in ('promociones', 'alertas_precio')`),
     check('consentimiento_origen_check', sql`${t.origen} in ('cuenta', 'suscripcion', 'cierre')`),
   ],
+);
+
+/**
+ * Issue 47: a purchase whose personal data were erased (the buyer's and passengers' fields of the
+ * sale's rows anonymised; its electronic vouchers kept as signed, tax law). One row per purchase,
+ * written in the erasure's transaction: the mark that makes a second erasure (the guest's own, or
+ * the retention job's) do nothing.
+ */
+export const datos_borrados = pgTable(
+  'datos_borrados',
+  {
+    creserva: integer('creserva')
+      .primaryKey()
+      .references(() => reserva.creserva),
+    /** 'invitado' (the guest asked, with the purchase key) | 'retencion' (the retention job: its period ran out) */
+    origen: text('origen').notNull(),
+    fecha: instant('fecha').notNull(),
+  },
+  (t) => [check('datos_borrados_origen_check', sql`${t.origen} in ('invitado', 'retencion')`)],
+);
+
+
+/**
+ * Issue 47: the code mailed to confirm closing an account (for accounts without a password, or
+ * whoever prefers it): 6 digits, 10 minutes, 5 tries, stored as an HMAC bound to the account and
+ * to this purpose (a sign-in code never closes an account). A new request replaces it.
+ */
+export const cierre_codigo = pgTable(
+  'cierre_codigo',
+  {
+    ccuenta: integer('ccuenta')
+      .primaryKey()
+      .references(() => cuenta.ccuenta, { onDelete: 'cascade' }),
+    hash: text('hash').notNull(),
+    intentos: integer('intentos').notNull().default(0),
+    expira: instant('expira').notNull(),
+    creado: instant('creado').notNull(),
+  },
+  (t) => [check('cierre_codigo_intentos', sql`${t.intentos} >= 0`)],
+);
+
+/**
+ * Issue 47: a security incident, as the operator records it (docs/incidents.md): what happened,
+ * the window in which data were exposed and their kinds (who is affected follows from them), when
+ * it was detected (the 48-hour term runs from there), and when the ANPD and the national
+ * digital-security centre (CNSD) were told.
+ */
+export const incidente_seguridad = pgTable('incidente_seguridad', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  titulo: text('titulo').notNull(),
+  descripcion: text('descripcion').notNull(),
+  desde: instant('desde').notNull(),
+  hasta: instant('hasta').notNull(),
+  /** `IncidentDataKind[]`: 'cuentas' | 'compras' | 'reclamos' | 'suscripciones' */
+  datos: jsonb('datos').$type<string[]>().notNull(),
+  detectado: instant('detectado').notNull(),
+  registrado: instant('registrado').notNull(),
+  /** The operator's credential that recorded it. */
+  operador: text('operador').notNull(),
+  anpd_comunicado: instant('anpd_comunicado'),
+  cnsd_comunicado: instant('cnsd_comunicado'),
+});
+
+/**
+ * Issue 47: each address an incident's notice was queued for, written with its mail in one
+ * transaction: the key makes a second bulk notice (a retry, two operators) tell nobody twice.
+ */
+export const incidente_aviso = pgTable(
+  'incidente_aviso',
+  {
+    id_incidente: integer('id_incidente')
+      .notNull()
+      .references(() => incidente_seguridad.id),
+    correo: text('correo').notNull(),
+    idioma: text('idioma').notNull(),
+    fecha: instant('fecha').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.id_incidente, t.correo] })],
 );

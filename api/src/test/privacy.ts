@@ -3,6 +3,7 @@ import { reclamacion } from '../complaints/complaints.tables';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
 import { insertReservation } from '../sales/reservations';
+import { hashKey } from '../seats/seats.service';
 import { boleto, reserva_asiento, ticketPassenger } from '../sales/sales.tables';
 
 let seatSerial = 0;
@@ -39,13 +40,13 @@ export interface PassengerOf {
 /**
  * A paid purchase of one ticket written straight to the database (the privacy tests need whose
  * records they are, not the purchase flow): bought by `buyer` (an account, or a guest: null), for
- * `passenger`, its ticket numbered `numero`.
+ * `passenger`, its ticket numbered `numero`; `clave`, its purchase key (to open it as its buyer does).
  */
-export async function paidTicket(db: Database, options: { ccuenta: number | null; buyer: { nombre: string; email: string }; passenger: PassengerOf; numero: string }) {
+export async function paidTicket(db: Database, options: { ccuenta: number | null; buyer: { nombre: string; email: string }; passenger: PassengerOf; numero: string; clave?: string }) {
   const seat = await newSeat(db);
   const now = new Date();
   const purchase = await insertReservation(db, {
-    clave_hash: `privacy-${options.numero}`, estado: 'pagada', expira: now, subtotal_centimos: 8000, descuento_centimos: 0, total_centimos: 8000,
+    clave_hash: options.clave ? hashKey(options.clave) : `privacy-${options.numero}`, estado: 'pagada', expira: now, subtotal_centimos: 8000, descuento_centimos: 0, total_centimos: 8000,
     comprador_nombre: options.buyer.nombre, comprador_email: options.buyer.email, comprobante: 'boleta', ccuenta: options.ccuenta, idioma: 'es-PE', creado: now, pagado: now,
   });
   const p = options.passenger;
@@ -70,4 +71,19 @@ export async function filedComplaint(db: Database, correo: string, datos: string
     detalle: 'El bus salió tarde', resultado: 'Que me devuelvan el dinero',
   });
   return numero;
+}
+
+let voucherSerial = 0;
+
+/** A boleta (accepted, as signed) for the guest purchase `creserva`, bought by `nombre`; returns its id. */
+export async function guestVoucher(db: Database, creserva: number, nombre: string): Promise<number> {
+  voucherSerial += 1;
+  const now = new Date();
+  const [row] = await queryRows<{ ccomprobante: number }>(db, sql`
+    insert into comprobante (tipo, serie, correlativo, creserva, emitido, cliente_tipo, cliente_numero, cliente_nombre, cliente_email, idioma,
+      exonerado_centimos, gravado_centimos, igv_centimos, total_centimos, estado, proximo_intento)
+    values ('03', 'B999', ${90_000_000 + voucherSerial + Math.floor(Math.random() * 100_000) * 100}, ${creserva}, ${now.toISOString()}::timestamptz, '1', '45678912', ${nombre}, 'guest@example.pe', 'es-PE',
+      8000, 0, 0, 8000, 'aceptado', ${now.toISOString()}::timestamptz)
+    returning ccomprobante`);
+  return Number(row!.ccomprobante);
 }

@@ -1,3 +1,4 @@
+import { complaintsBookLine } from '../mail/complaints-book';
 import { formatCentimos, type Language } from '@rumbo/shared/schemas';
 import { DOMParser } from '@xmldom/xmldom';
 import PDFDocument from 'pdfkit';
@@ -163,6 +164,8 @@ export async function renderVouchersPdf(vouchers: Voucher[], language: Language,
     doc.image(qr, 48, qrTop, { width: 120 });
     doc.fontSize(9).text(`${t.hash}: ${v.hash}`, 180, qrTop + 8, { width: 367 });
     doc.text(t.printed(type), 180, doc.y + 4, { width: 367 });
+    // Ley 32495: the complaints book from the printed copy too.
+    doc.text(complaintsBookLine(language), 180, doc.y + 4, { width: 367 });
   }
   doc.end();
   return done;

@@ -74,6 +74,8 @@ describe('the ticket with no network (issue 36)', () => {
     expect(screen.getByTestId('reservation-state')).toHaveTextContent('Paid');
     expect(screen.getAllByRole('img')[0]).toHaveAccessibleName('QR code of ticket ABCD2345-1, for boarding');
     expect(screen.getByRole('status')).toHaveTextContent('Offline: this is the ticket kept on this device');
+    // Ley 32495: the complaints book from the offline ticket too.
+    expect(screen.getByRole('link', { name: 'Complaints book (Libro de Reclamaciones)' })).toHaveAttribute('href', '/libro_reclamaciones');
   });
 
   it('says so when this device keeps no such ticket: no key in this browser, another key, an unpaid reservation, an address that is no code', async () => {
@@ -83,6 +85,7 @@ describe('the ticket with no network (issue 36)', () => {
     expect(none.asked).toEqual([]);
     expect(screen.getByRole('alert')).toHaveTextContent('Este pasaje no está guardado en este equipo');
     expect(screen.getByRole('link', { name: 'Ir al inicio' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Libro de Reclamaciones' })).toHaveAttribute('href', '/libro_reclamaciones');
     // Another key: the worker gives nothing back.
     writeReservation({ search: { origen: '', destino: '', fecha: '', pasajeros: 1 }, tramo: 'ida', clave_bloqueo: 'another-key', codigo: RESERVATION_CODE });
     expect(await show(keptApi().fetch)).toBe('missing');

@@ -165,8 +165,10 @@ export async function showOfflineTicket(deps: OfflineTicketDeps, config: Offline
   const view = await asked;
   const main = doc.getElementById('main') ?? doc.body.appendChild(el(doc, 'main', { id: 'main' }));
   const home = el(doc, 'p', {}, el(doc, 'a', { href: '/' }, t('reservation.offline.home')));
+  // Ley 32495: the complaints book is at hand from every surface, this one too.
+  const complaints = el(doc, 'p', {}, el(doc, 'a', { href: '/libro_reclamaciones' }, t('reservation.offline.complaints')));
   if (!view) {
-    main.replaceChildren(el(doc, 'h1', {}, t('reservation.title')), el(doc, 'p', { role: 'alert', class: 'alert' }, t('reservation.offline.missing')), home);
+    main.replaceChildren(el(doc, 'h1', {}, t('reservation.title')), el(doc, 'p', { role: 'alert', class: 'alert' }, t('reservation.offline.missing')), home, complaints);
     return 'missing';
   }
   const tickets = await Promise.all(view.boletos.map((ticket) => ticketItem(doc, ticket, t, language, deps.qr)));
@@ -189,6 +191,7 @@ export async function showOfflineTicket(deps: OfflineTicketDeps, config: Offline
     ),
     el(doc, 'section', { 'aria-labelledby': 'tickets-title' }, el(doc, 'h2', { id: 'tickets-title' }, t('reservation.tickets.title')), el(doc, 'ul', {}, ...tickets)),
     home,
+    complaints,
   );
   return 'tickets';
 }

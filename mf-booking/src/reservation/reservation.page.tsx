@@ -12,6 +12,7 @@ import { ReservationStore } from './reservation.store';
 import { OwnCredit, PendingPanel } from './pending-panel';
 import { TicketCard } from './ticket-card';
 import { VouchersPanel } from './vouchers-panel';
+import { PurchaseDataPanel } from './purchase-data-panel';
 import { useTransitioned } from '../use-transitioned';
 
 /** How often the page asks for the payment's outcome while the provider has not answered. */
@@ -62,6 +63,7 @@ const Tickets = observer(function Tickets({ store }: { store: ReservationStore }
       </HStack>
       <PushOptIn store={store.push} scope="purchase" onEnable={() => void store.enablePush()} />
       <VouchersPanel codigo={store.codigo} deps={store.voucherDeps} />
+      <PurchaseDataPanel codigo={store.codigo} deps={store.voucherDeps} onErased={() => void store.refresh()} />
       <chakra.form onSubmit={resend} noValidate aria-labelledby="resend-title" borderWidth="1px" rounded="lg" p="4">
         <Heading as="h3" id="resend-title" size="sm" mb="2">
           {t('reservation.resend.title')}
@@ -106,6 +108,7 @@ const Closed = observer(function Closed({ store }: { store: ReservationStore }) 
       <SiteLink to="/" color="brand.fg" textDecoration="underline" fontWeight="semibold">
         {t('reservation.searchAgain')}
       </SiteLink>
+      <PurchaseDataPanel codigo={store.codigo} deps={store.voucherDeps} onErased={() => void store.refresh()} />
     </Stack>
   );
 });

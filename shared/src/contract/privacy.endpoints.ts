@@ -1,4 +1,13 @@
-import { CloseAccountAnswer, CloseAccountSchema, ConsentChangeSchema, ConsentsAnswer, MyDataAnswer } from '../schemas/privacy.schema';
+import {
+  AffectedAnswer,
+  IncidentAnswer,
+  IncidentNoticeAnswer,
+  IncidentNoticeSchema,
+  IncidentReportSchema,
+  IncidentSchema,
+  IncidentsAnswer,
+  CloseAccountAnswer, CloseAccountCodeSchema, CloseAccountSchema, CloseCodeSentAnswer, ConsentChangeSchema, ConsentsAnswer, MyDataAnswer, PurchaseDataAnswer, PurchaseErasedAnswer } from '../schemas/privacy.schema';
+import { ReservationLookupSchema } from '../schemas/sales.contract';
 import { endpoint } from './endpoint';
 
 const owner = 'privacy';
@@ -14,5 +23,36 @@ export const privacyEndpoints = {
   closeAccount: endpoint({
     method: 'POST', path: '/rest/user/cerrar', module: owner, summary: 'Close the account: erase or anonymise what no law keeps, end every session', body: CloseAccountSchema, answer: CloseAccountAnswer, session: 'required', noStore: true,
     errors: { 400: ['privacy.clave.wrong', 'privacy.clave.none'] },
+  }),
+  closeAccountCode: endpoint({
+    method: 'POST', path: '/rest/user/cerrar/codigo', module: owner, summary: "Mail a code that confirms closing the account to the account's address", answer: CloseCodeSentAnswer, status: 202, session: 'required', noStore: true,
+  }),
+  closeAccountWithCode: endpoint({
+    method: 'POST', path: '/rest/user/cerrar/verificar', module: owner, summary: 'Close the account with the mailed code: erase or anonymise what no law keeps, end every session', body: CloseAccountCodeSchema, answer: CloseAccountAnswer, session: 'required', noStore: true,
+    errors: { 400: ['privacy.codigo.invalid'] },
+  }),
+  purchaseData: endpoint({
+    method: 'POST', path: '/rest/venta/datos', module: owner, summary: "A purchase's records for whoever holds its key (a guest's access and portability)", body: ReservationLookupSchema, answer: PurchaseDataAnswer, session: 'none', noStore: true,
+    errors: { 404: ['sale.reserva.noEncontrada'] },
+  }),
+  purchaseErase: endpoint({
+    method: 'POST', path: '/rest/venta/borrar', module: owner, summary: "Erase a past guest purchase's personal data with its key (its vouchers stay as issued)", body: ReservationLookupSchema, answer: PurchaseErasedAnswer, session: 'none', noStore: true,
+    errors: { 404: ['sale.reserva.noEncontrada'], 409: ['privacy.compra.cuenta', 'privacy.compra.pendiente'] },
+  }),
+  incidentCreate: endpoint({
+    method: 'POST', path: '/rest/operador/incidentes', module: owner, summary: 'Record a security incident: what happened, the window of exposure, the kinds of data, when it was detected', body: IncidentSchema, answer: IncidentAnswer, status: 201, session: 'operator', noStore: true,
+  }),
+  incidents: endpoint({ method: 'GET', path: '/rest/operador/incidentes', module: owner, summary: 'Security incidents, newest first, each with its 48-hour term and what was reported', answer: IncidentsAnswer, session: 'operator', noStore: true }),
+  incidentAffected: endpoint({
+    method: 'GET', path: '/rest/operador/incidentes/:id/afectados', module: owner, summary: "Who is affected: the customers whose data of the incident's kinds were written in its window", answer: AffectedAnswer, session: 'operator', noStore: true,
+    errors: { 404: ['request.notFound'] },
+  }),
+  incidentNotice: endpoint({
+    method: 'POST', path: '/rest/operador/incidentes/:id/aviso', module: owner, summary: 'Mail the notice to every affected customer in their language, through the outbox, once each', body: IncidentNoticeSchema, answer: IncidentNoticeAnswer, status: 202, session: 'operator', noStore: true,
+    errors: { 404: ['request.notFound'] },
+  }),
+  incidentReport: endpoint({
+    method: 'POST', path: '/rest/operador/incidentes/:id/comunicado', module: owner, summary: 'Record that the incident was reported to the ANPD or the national digital-security centre (CNSD)', body: IncidentReportSchema, answer: IncidentAnswer, session: 'operator', noStore: true,
+    errors: { 404: ['request.notFound'] },
   }),
 } as const;

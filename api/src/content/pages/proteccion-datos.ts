@@ -1,22 +1,25 @@
 import { OPERATOR } from '../../operator';
+import { DATA_OFFICER, PRIVACY_POLICY, processorsTable, retentionTable } from '../../privacy/privacy-notice';
 import type { InformationPageSeed } from './page';
 
 const { razon_social, ruc, direccion } = OPERATOR;
-/** Dedicated address for data-protection requests, kept apart from customer service. */
-const PRIVACY_EMAIL = 'datospersonales@rumboandino.pe';
+/** The data protection officer's address (DECISIONS-4), kept apart from customer service. */
+const PRIVACY_EMAIL = DATA_OFFICER.correo;
 
 export const PROTECCION_DATOS: InformationPageSeed = {
   id: 3,
   slug: 'proteccion-datos',
-  actualizado: '2025-06-01',
+  // Issue 47: the processors, transfers and retention periods come from api/src/privacy/privacy-notice.ts.
+  actualizado: PRIVACY_POLICY.fecha,
   texts: {
     'es-PE': {
       titulo: 'Política de protección de datos personales',
       html: `
+<p><strong>Versión ${PRIVACY_POLICY.version}</strong>, vigente desde el ${PRIVACY_POLICY.fecha}.</p>
 <p>En ${razon_social} respetamos su privacidad. Esta política explica qué datos personales tratamos, para qué, con quién los compartimos, cuánto tiempo los conservamos y cómo ejercer sus derechos, conforme a la Ley N.º 29733, Ley de Protección de Datos Personales, y su reglamento.</p>
 
 <h2>1. Titular de los bancos de datos</h2>
-<p>El titular y responsable del tratamiento es <strong>${razon_social}</strong>, con RUC ${ruc} y domicilio en ${direccion}. Nuestros bancos de datos de clientes, pasajeros y reclamaciones están inscritos en el Registro Nacional de Protección de Datos Personales. Para cualquier consulta sobre sus datos escriba a <a href="mailto:${PRIVACY_EMAIL}">${PRIVACY_EMAIL}</a>.</p>
+<p>El titular y responsable del tratamiento es <strong>${razon_social}</strong>, con RUC ${ruc} y domicilio en ${direccion}. Nuestros bancos de datos de clientes, pasajeros y reclamaciones están inscritos en el Registro Nacional de Protección de Datos Personales. Para cualquier consulta sobre sus datos escriba a nuestro <strong>${DATA_OFFICER.cargo['es-PE']}</strong>: <a href="mailto:${PRIVACY_EMAIL}">${PRIVACY_EMAIL}</a>, o por carta a ${direccion}.</p>
 
 <h2>2. Datos que tratamos</h2>
 <table>
@@ -44,16 +47,12 @@ export const PROTECCION_DATOS: InformationPageSeed = {
 <p><strong>Finalidades adicionales</strong>, solo si usted las autoriza expresamente y puede retirar su autorización en cualquier momento: enviarle promociones y novedades por correo electrónico, y acumular y canjear puntos en nuestro programa de beneficios.</p>
 
 <h2>4. Destinatarios y transferencias</h2>
-<p>Compartimos sus datos solo en la medida necesaria con: la Superintendencia de Transporte Terrestre de Personas, Carga y Mercancías (SUTRAN) y el Ministerio de Transportes y Comunicaciones, respecto del manifiesto de pasajeros; la SUNAT, respecto de los comprobantes de pago; las pasarelas de pago que procesan su pago; nuestros proveedores de alojamiento de datos y de envío de correos electrónicos, que actúan por nuestro encargo y bajo obligación de confidencialidad; y las autoridades judiciales o administrativas que lo requieran conforme a ley. Algunos de estos proveedores pueden encontrarse fuera del Perú; en ese caso realizamos el flujo transfronterizo con las garantías que exige la Ley N.º 29733.</p>
-<p>Nunca vendemos sus datos personales.</p>
+<p>Compartimos sus datos solo en la medida necesaria. Estos proveedores los tratan por nuestro encargo o los reciben para cumplir la ley; los que están fuera del Perú reciben un flujo transfronterizo con las garantías de la Ley N.º 29733. Los de inicio de sesión, billeteras, avisos y mapa no reciben nada hasta que usted usa su botón o abre el mapa.</p>
+${processorsTable('es-PE')}
+<p>Además: la SUTRAN y el Ministerio de Transportes y Comunicaciones (manifiesto de pasajeros), nuestro proveedor de alojamiento de datos y las autoridades judiciales o administrativas que lo requieran conforme a ley. Nunca vendemos sus datos personales.</p>
 
 <h2>5. Plazo de conservación</h2>
-<ul>
-  <li>Datos de su cuenta: mientras la cuenta esté activa y hasta 1 año después de su cierre.</li>
-  <li>Datos de pasajes y comprobantes de pago: 5 años, por obligación tributaria.</li>
-  <li>Hojas del Libro de Reclamaciones: al menos 2 años desde su presentación, como exige la normativa de protección al consumidor.</li>
-  <li>Datos para promociones: hasta que retire su consentimiento.</li>
-</ul>
+${retentionTable('es-PE')}
 
 <h2>6. Sus derechos</h2>
 <p>Usted puede ejercer en cualquier momento y de forma gratuita sus derechos de <strong>acceso</strong>, <strong>rectificación</strong>, <strong>cancelación</strong> y <strong>oposición</strong> (derechos ARCO), así como revocar su consentimiento para las finalidades adicionales. Envíe su solicitud a <a href="mailto:${PRIVACY_EMAIL}">${PRIVACY_EMAIL}</a> o preséntela en nuestra oficina principal, indicando su nombre, su documento de identidad, el derecho que ejerce y un correo para responderle.</p>
@@ -72,10 +71,11 @@ export const PROTECCION_DATOS: InformationPageSeed = {
     'en-EN': {
       titulo: 'Personal data protection policy',
       html: `
+<p><strong>Version ${PRIVACY_POLICY.version}</strong>, in force since ${PRIVACY_POLICY.fecha}.</p>
 <p>At ${razon_social} we respect your privacy. This policy explains which personal data we process, why, with whom we share them, how long we keep them and how to exercise your rights, in accordance with Law No. 29733, the Peruvian Personal Data Protection Law, and its regulations.</p>
 
 <h2>1. Data controller</h2>
-<p>The controller is <strong>${razon_social}</strong>, taxpayer number (RUC) ${ruc}, registered address ${direccion}. Our customer, passenger and complaint databases are registered with the National Personal Data Protection Register. For any question about your data, write to <a href="mailto:${PRIVACY_EMAIL}">${PRIVACY_EMAIL}</a>.</p>
+<p>The controller is <strong>${razon_social}</strong>, taxpayer number (RUC) ${ruc}, registered address ${direccion}. Our customer, passenger and complaint databases are registered with the National Personal Data Protection Register. For any question about your data, write to our <strong>${DATA_OFFICER.cargo['en-EN']}</strong>: <a href="mailto:${PRIVACY_EMAIL}">${PRIVACY_EMAIL}</a>, or by letter to ${direccion}.</p>
 
 <h2>2. Data we process</h2>
 <table>
@@ -103,16 +103,12 @@ export const PROTECCION_DATOS: InformationPageSeed = {
 <p><strong>Additional purposes</strong>, only if you expressly authorise them, and you may withdraw that authorisation at any time: sending you promotions and news by e-mail, and earning and redeeming points in our rewards programme.</p>
 
 <h2>4. Recipients and transfers</h2>
-<p>We share your data only as far as necessary with: the land transport regulator (SUTRAN) and the Ministry of Transport and Communications, for the passenger manifest; the tax authority (SUNAT), for payment receipts; the payment gateways that process your payment; our data hosting and e-mail delivery providers, who act on our behalf under a duty of confidentiality; and judicial or administrative authorities that require it under the law. Some of these providers may be located outside Peru; in that case the cross-border transfer is made with the safeguards required by Law No. 29733.</p>
-<p>We never sell your personal data.</p>
+<p>We share your data only as far as necessary. These providers process them on our behalf or receive them to comply with the law; those outside Peru receive a cross-border transfer with the safeguards of Law No. 29733. The sign-in, wallet, notification and map providers receive nothing until you use their button or open the map.</p>
+${processorsTable('en-EN')}
+<p>Also: SUTRAN and the Ministry of Transport and Communications (passenger manifest), our data hosting provider, and judicial or administrative authorities that require it under the law. We never sell your personal data.</p>
 
 <h2>5. Retention</h2>
-<ul>
-  <li>Account data: while the account is active and up to 1 year after it is closed.</li>
-  <li>Ticket and payment receipt data: 5 years, as required by tax law.</li>
-  <li>Complaints book sheets: at least 2 years from filing, as consumer protection rules require.</li>
-  <li>Data for promotions: until you withdraw your consent.</li>
-</ul>
+${retentionTable('en-EN')}
 
 <h2>6. Your rights</h2>
 <p>You may at any time and free of charge exercise your rights of <strong>access</strong>, <strong>rectification</strong>, <strong>cancellation</strong> and <strong>objection</strong> (ARCO rights), and withdraw your consent to the additional purposes. Send your request to <a href="mailto:${PRIVACY_EMAIL}">${PRIVACY_EMAIL}</a> or hand it in at our head office, stating your name, your identity document, the right you are exercising and an e-mail address for our answer.</p>
