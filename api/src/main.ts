@@ -16,6 +16,7 @@ import { createSunatSoapPort, createSunatStandIn } from './vouchers/sunat';
 import { pocketOf } from './pocket/pocket.service';
 import { createReminderJob } from './pocket/reminders';
 import { createRefundRetryJob } from './disruptions/refunds';
+import { createWaitlistJob } from './waitlist/waitlist.job';
 import { createPushSender } from './push/push.sender';
 import { createWalletSender } from './pocket/wallet-updates';
 
@@ -93,6 +94,14 @@ async function main(): Promise<void> {
   // Issue 35: refunds the provider could not answer are asked again with the same key (claimed in the database).
   const refunds = createRefundRetryJob({ db: database.db, providers: { safetypay: payments.safetypay, pagoefectivo: payments.pagoefectivo }, log: app.log });
   refunds.start();
+  // Issue 48: freed seats go to the first in line of each waitlist (each queue worked by one instance at a time).
+  const waitlist = createWaitlistJob({
+    db: database.db,
+    secret: config.sessionSecret,
+    siteUrl: config.siteUrl ?? (config.corsOrigins ?? []).find((origin): origin is string => typeof origin === 'string') ?? 'http://localhost:3000',
+    log: app.log,
+  });
+  waitlist.start();
   // Every instance runs the push sender too: each queued notification is claimed in the database.
   const pushSender = config.vapid && createPushSender({ db: database.db, vapid: config.vapid, log: app.log });
   pushSender?.start();
@@ -126,6 +135,7 @@ async function main(): Promise<void> {
       await app.close();
       await reminders.stop();
       await refunds.stop();
+      await waitlist.stop();
       await pushSender?.stop();
       await walletSender?.stop();
       await sender?.stop();

@@ -21,3 +21,4 @@ export * from '../vouchers/vouchers.tables';
 export * from '../pocket/pocket.tables';
 export * from '../push/push.tables';
 export * from '../privacy/privacy.tables';
+export * from '../waitlist/waitlist.tables';

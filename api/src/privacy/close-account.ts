@@ -5,6 +5,7 @@ import { claveFalloCliente, cuenta, cuentaEnlace, otpCodigo, sesion } from '../a
 import { verifyPassword } from '../accounts/passwords';
 import type { Database } from '../db/client';
 import { InvalidInputError } from '../errors';
+import { lista_espera } from '../waitlist/waitlist.tables';
 import { push_suscripcion, push_vinculo } from '../push/push.tables';
 import { endSubscription, withdrawAll } from './consents';
 
@@ -45,6 +46,8 @@ export async function eraseAccount(db: Database, ccuenta: number, now: Date): Pr
     await tx.delete(cuentaEnlace).where(eq(cuentaEnlace.ccuenta, ccuenta));
     await tx.delete(otpCodigo).where(eq(otpCodigo.ccuenta, ccuenta));
     await tx.delete(claveFalloCliente).where(eq(claveFalloCliente.ccuenta, ccuenta));
+    // Issue 48: the account's waitlist places (its e-mail, the trips it waits for); seats offered to one lapse with the offer.
+    await tx.delete(lista_espera).where(eq(lista_espera.ccuenta, ccuenta));
 
     const tied = await tx.delete(push_vinculo).where(eq(push_vinculo.ccuenta, ccuenta)).returning({ csuscripcion: push_vinculo.csuscripcion });
     if (tied.length) {

@@ -19,6 +19,7 @@ import { salesEndpoints } from './sales.endpoints';
 import { seatsEndpoints } from './seats.endpoints';
 import { tripsEndpoints } from './trips.endpoints';
 import { vouchersEndpoints } from './vouchers.endpoints';
+import { waitlistEndpoints } from './waitlist.endpoints';
 
 export * from './endpoint';
 export * from './accounts.endpoints';
@@ -41,6 +42,7 @@ export * from './sales.endpoints';
 export * from './seats.endpoints';
 export * from './trips.endpoints';
 export * from './vouchers.endpoints';
+export * from './waitlist.endpoints';
 
 /**
  * Every `/rest` call of the API, by name: the one table the API, its OpenAPI document and the
@@ -68,6 +70,7 @@ export const endpoints = {
   ...pocketEndpoints,
   ...pushEndpoints,
   ...privacyEndpoints,
+  ...waitlistEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

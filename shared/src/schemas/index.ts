@@ -34,3 +34,4 @@ export * from './disruption.messages';
 export * from './push.schema';
 export * from './xml-text';
 export * from './privacy.schema';
+export * from './waitlist.schema';

@@ -10,6 +10,7 @@ import { requestMessages } from './request.messages';
 import { salesMessages } from './sales.messages';
 import { subscriptionMessages } from './subscription.messages';
 import { tripMessages } from './trip.messages';
+import { waitlistMessages } from './waitlist.schema';
 import type { Language } from './language';
 
 /**
@@ -32,6 +33,7 @@ export const validationMessages = {
     ...disruptionMessages['es-PE'],
     ...pushMessages['es-PE'],
     ...privacyMessages['es-PE'],
+    ...waitlistMessages['es-PE'],
   },
   'en-EN': {
     ...complaintMessages['en-EN'],
@@ -46,6 +48,7 @@ export const validationMessages = {
     ...disruptionMessages['en-EN'],
     ...pushMessages['en-EN'],
     ...privacyMessages['en-EN'],
+    ...waitlistMessages['en-EN'],
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

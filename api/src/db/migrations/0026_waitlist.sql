@@ -1,0 +1,26 @@
+CREATE TABLE "lista_espera" (
+	"cespera" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "lista_espera_cespera_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"cviaje" integer NOT NULL,
+	"paradas" "int4range" NOT NULL,
+	"cterminal_origen" integer NOT NULL,
+	"cterminal_destino" integer NOT NULL,
+	"asientos" integer NOT NULL,
+	"correo" text NOT NULL,
+	"ccuenta" integer,
+	"idioma" text NOT NULL,
+	"dia" text NOT NULL,
+	"estado" text DEFAULT 'esperando' NOT NULL,
+	"creado" timestamp with time zone NOT NULL,
+	"ofrecido" timestamp with time zone,
+	"oferta_expira" timestamp with time zone,
+	"clave_hash" text,
+	"terminado" timestamp with time zone,
+	CONSTRAINT "lista_espera_estado_check" CHECK ("lista_espera"."estado" in ('esperando', 'ofrecido', 'atendido', 'vencido', 'retirado', 'cerrado')),
+	CONSTRAINT "lista_espera_asientos_check" CHECK ("lista_espera"."asientos" between 1 and 5)
+);
+--> statement-breakpoint
+ALTER TABLE "lista_espera" ADD CONSTRAINT "lista_espera_cviaje_viaje_cviaje_fk" FOREIGN KEY ("cviaje") REFERENCES "public"."viaje"("cviaje") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lista_espera" ADD CONSTRAINT "lista_espera_ccuenta_cuenta_ccuenta_fk" FOREIGN KEY ("ccuenta") REFERENCES "public"."cuenta"("ccuenta") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "lista_espera_cola_idx" ON "lista_espera" USING btree ("cviaje","estado","cespera");--> statement-breakpoint
+CREATE INDEX "lista_espera_correo_idx" ON "lista_espera" USING btree ("correo","dia");--> statement-breakpoint
+CREATE UNIQUE INDEX "lista_espera_activa_uq" ON "lista_espera" USING btree ("cviaje","paradas","correo") WHERE "lista_espera"."estado" in ('esperando', 'ofrecido');
