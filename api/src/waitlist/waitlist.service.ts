@@ -176,6 +176,9 @@ export async function openOffer(db: Database, place: WaitlistPlace, context: Wai
     order by va.nasiento`);
   if (seats.length === 0) throw new ConflictError('waitlist.offer.expired');
   return {
+    origen: trip.stretch.origen.terminal.codigo,
+    destino: trip.stretch.destino.terminal.codigo,
+    fecha: limaToday(trip.salida),
     cviaje: trip.cviaje,
     cterminal_origen: trip.cterminal_origen,
     cterminal_destino: trip.cterminal_destino,

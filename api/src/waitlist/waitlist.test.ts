@@ -1,4 +1,4 @@
-import { WAITLIST_HOLD_MINUTES, type SeatCell, type Trip } from '@rumbo/shared/schemas';
+import { addDays, limaToday, WAITLIST_HOLD_MINUTES, type SeatCell, type Trip } from '@rumbo/shared/schemas';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { queryRows } from '../db/rows';
@@ -127,7 +127,7 @@ describe(`the waitlist of a sold-out trip (issue 48, ${TEST_ENGINE})`, () => {
     const opened = await offer(ana);
     expect(opened.statusCode).toBe(200);
     const data = opened.json().data;
-    expect(data).toMatchObject({ cviaje: trip.cviaje, cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino });
+    expect(data).toMatchObject({ origen: 'LIM', destino: 'AQP', fecha: addDays(limaToday(), 11), cviaje: trip.cviaje, cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino });
     expect(data.asientos.map((s: { nasiento: number }) => s.nasiento)).toEqual([seat.nasiento]);
     expect(new Date(data.expira).getTime()).toBe(clock + WAITLIST_HOLD_MINUTES * MINUTE);
     const [row] = await queryRows<{ clave_hash: string }>(api.db, sql`select clave_hash from viaje_asiento where cviaje_asiento = ${seat.cviaje_asiento}`);

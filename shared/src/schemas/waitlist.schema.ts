@@ -76,6 +76,10 @@ export type WaitlistPlaceView = v.InferOutput<typeof WaitlistPlaceAnswer>;
  * its stretch and the holds as `/rest/asiento/bloquear` answers them, under the offer's purchase key).
  */
 export const WaitlistOfferAnswer = v.object({
+  /** Step 1's search that lists the trip (city codes and the boarding day in Lima), for step 2's purchase. */
+  origen: v.string(),
+  destino: v.string(),
+  fecha: v.string(),
   cviaje: v.number(),
   cterminal_origen: v.number(),
   cterminal_destino: v.number(),
