@@ -47,6 +47,7 @@ import type { VapidConfig } from './push/push.config';
 import { pushRoutes } from './push/push.routes';
 import { privacyRoutes } from './privacy/privacy.routes';
 import { waitlistRoutes } from './waitlist/waitlist.routes';
+import { priceAlertsRoutes } from './alerts/price-alerts.routes';
 
 export interface AppOptions {
   db: Database;
@@ -261,6 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(vouchersRoutes, { db, sessionSecret, now, voucherSeries: options.voucherSeries, operators: options.operators ?? [], writeRateLimit, lookupRateLimit });
   await app.register(waitlistRoutes, { db, sessionSecret, now, siteUrl: mailedSite, operators: options.operators ?? [], writeRateLimit, lookupRateLimit });
+  await app.register(priceAlertsRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit });
   await app.register(openApiRoutes, { routes, docs: options.apiDocs ?? false });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
   if (options.paymentSandbox) await app.register(paymentSandboxRoutes, options.paymentSandbox);

@@ -17,6 +17,7 @@ import { pocketOf } from './pocket/pocket.service';
 import { createReminderJob } from './pocket/reminders';
 import { createRefundRetryJob } from './disruptions/refunds';
 import { createWaitlistJob } from './waitlist/waitlist.job';
+import { createPriceAlertJob } from './alerts/price-alerts.job';
 import { createPushSender } from './push/push.sender';
 import { createWalletSender } from './pocket/wallet-updates';
 
@@ -95,13 +96,12 @@ async function main(): Promise<void> {
   const refunds = createRefundRetryJob({ db: database.db, providers: { safetypay: payments.safetypay, pagoefectivo: payments.pagoefectivo }, log: app.log });
   refunds.start();
   // Issue 48: freed seats go to the first in line of each waitlist (each queue worked by one instance at a time).
-  const waitlist = createWaitlistJob({
-    db: database.db,
-    secret: config.sessionSecret,
-    siteUrl: config.siteUrl ?? (config.corsOrigins ?? []).find((origin): origin is string => typeof origin === 'string') ?? 'http://localhost:3000',
-    log: app.log,
-  });
+  const mailedSite = config.siteUrl ?? (config.corsOrigins ?? []).find((origin): origin is string => typeof origin === 'string') ?? 'http://localhost:3000';
+  const waitlist = createWaitlistJob({ db: database.db, secret: config.sessionSecret, siteUrl: mailedSite, log: app.log });
   waitlist.start();
+  // And the price alerts: told once per drop, by the channels the customer consented to.
+  const priceAlerts = createPriceAlertJob({ db: database.db, secret: config.sessionSecret, siteUrl: mailedSite, apiOrigin: config.apiOrigin, log: app.log });
+  priceAlerts.start();
   // Every instance runs the push sender too: each queued notification is claimed in the database.
   const pushSender = config.vapid && createPushSender({ db: database.db, vapid: config.vapid, log: app.log });
   pushSender?.start();
@@ -136,6 +136,7 @@ async function main(): Promise<void> {
       await reminders.stop();
       await refunds.stop();
       await waitlist.stop();
+      await priceAlerts.stop();
       await pushSender?.stop();
       await walletSender?.stop();
       await sender?.stop();

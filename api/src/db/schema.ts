@@ -22,3 +22,4 @@ export * from '../pocket/pocket.tables';
 export * from '../push/push.tables';
 export * from '../privacy/privacy.tables';
 export * from '../waitlist/waitlist.tables';
+export * from '../alerts/price-alerts.tables';

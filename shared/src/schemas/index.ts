@@ -35,3 +35,4 @@ export * from './push.schema';
 export * from './xml-text';
 export * from './privacy.schema';
 export * from './waitlist.schema';
+export * from './price-alert.schema';

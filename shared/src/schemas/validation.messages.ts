@@ -11,6 +11,7 @@ import { salesMessages } from './sales.messages';
 import { subscriptionMessages } from './subscription.messages';
 import { tripMessages } from './trip.messages';
 import { waitlistMessages } from './waitlist.schema';
+import { priceAlertMessages } from './price-alert.schema';
 import type { Language } from './language';
 
 /**
@@ -34,6 +35,7 @@ export const validationMessages = {
     ...pushMessages['es-PE'],
     ...privacyMessages['es-PE'],
     ...waitlistMessages['es-PE'],
+    ...priceAlertMessages['es-PE'],
   },
   'en-EN': {
     ...complaintMessages['en-EN'],
@@ -49,6 +51,7 @@ export const validationMessages = {
     ...pushMessages['en-EN'],
     ...privacyMessages['en-EN'],
     ...waitlistMessages['en-EN'],
+    ...priceAlertMessages['en-EN'],
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

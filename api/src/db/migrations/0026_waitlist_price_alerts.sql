@@ -19,8 +19,29 @@ CREATE TABLE "lista_espera" (
 	CONSTRAINT "lista_espera_asientos_check" CHECK ("lista_espera"."asientos" between 1 and 5)
 );
 --> statement-breakpoint
+CREATE TABLE "alerta_precio" (
+	"calerta" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "alerta_precio_calerta_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"ccuenta" integer NOT NULL,
+	"origen" text NOT NULL,
+	"destino" text NOT NULL,
+	"desde" text,
+	"hasta" text,
+	"tope" integer NOT NULL,
+	"idioma" text NOT NULL,
+	"activa" boolean DEFAULT true NOT NULL,
+	"avisado" integer,
+	"avisado_dia" text,
+	"avisado_en" timestamp with time zone,
+	"creada" timestamp with time zone NOT NULL,
+	"terminada" timestamp with time zone,
+	CONSTRAINT "alerta_precio_tope_check" CHECK ("alerta_precio"."tope" between 1 and 9999)
+);
+--> statement-breakpoint
 ALTER TABLE "lista_espera" ADD CONSTRAINT "lista_espera_cviaje_viaje_cviaje_fk" FOREIGN KEY ("cviaje") REFERENCES "public"."viaje"("cviaje") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lista_espera" ADD CONSTRAINT "lista_espera_ccuenta_cuenta_ccuenta_fk" FOREIGN KEY ("ccuenta") REFERENCES "public"."cuenta"("ccuenta") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alerta_precio" ADD CONSTRAINT "alerta_precio_ccuenta_cuenta_ccuenta_fk" FOREIGN KEY ("ccuenta") REFERENCES "public"."cuenta"("ccuenta") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lista_espera_cola_idx" ON "lista_espera" USING btree ("cviaje","estado","cespera");--> statement-breakpoint
 CREATE INDEX "lista_espera_correo_idx" ON "lista_espera" USING btree ("correo","dia");--> statement-breakpoint
-CREATE UNIQUE INDEX "lista_espera_activa_uq" ON "lista_espera" USING btree ("cviaje","paradas","correo") WHERE "lista_espera"."estado" in ('esperando', 'ofrecido');
+CREATE UNIQUE INDEX "lista_espera_activa_uq" ON "lista_espera" USING btree ("cviaje","paradas","correo") WHERE "lista_espera"."estado" in ('esperando', 'ofrecido');--> statement-breakpoint
+CREATE INDEX "alerta_precio_ruta_idx" ON "alerta_precio" USING btree ("origen","destino") WHERE "alerta_precio"."activa";--> statement-breakpoint
+CREATE INDEX "alerta_precio_cuenta_idx" ON "alerta_precio" USING btree ("ccuenta");
