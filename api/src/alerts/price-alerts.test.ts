@@ -55,6 +55,12 @@ describe(`price alerts (issue 48 item 3, ${TEST_ENGINE})`, () => {
     expect(consents.json().data.estado).toContainEqual(expect.objectContaining({ canal: 'push', finalidad: 'alertas_precio', otorgado: false }));
     const list = await api.app.inject({ method: 'GET', url: '/rest/alertas', headers: customer.auth });
     expect(list.json().data).toHaveLength(1);
+    // Deleted from Mi cuenta: gone; deleting again, or someone else's, is not found.
+    const other = await customerWithPoints(api.db, 0, now());
+    expect((await post('/rest/alertas/borrar', { calerta: created.json().data.calerta }, other.auth)).statusCode).toBe(404);
+    expect((await post('/rest/alertas/borrar', { calerta: created.json().data.calerta }, customer.auth)).statusCode).toBe(204);
+    expect((await post('/rest/alertas/borrar', { calerta: created.json().data.calerta }, customer.auth)).json().code).toBe('alert.notFound');
+    expect((await api.app.inject({ method: 'GET', url: '/rest/alertas', headers: customer.auth })).json().data).toEqual([]);
   });
 
   it('tells once per drop below the sum, with a link to step 1 on that day, even with two instances at once; a rise re-arms it', async () => {
