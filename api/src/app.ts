@@ -48,6 +48,9 @@ import { pushRoutes } from './push/push.routes';
 import { privacyRoutes } from './privacy/privacy.routes';
 import { waitlistRoutes } from './waitlist/waitlist.routes';
 import { priceAlertsRoutes } from './alerts/price-alerts.routes';
+import type { WhatsAppConfig } from './whatsapp/whatsapp.config';
+import { whatsappWebhookRoutes } from './whatsapp/whatsapp.routes';
+import { whatsappSandboxRoutes } from './whatsapp/sandbox.routes';
 
 export interface AppOptions {
   db: Database;
@@ -122,6 +125,8 @@ export interface AppOptions {
   wallets?: WalletsConfig;
   /** Issues 35 and 36: web push's VAPID keys (VAPID_*); unset: no key, no button, subscribing answers 404. */
   vapid?: VapidConfig;
+  /** Issue 48: WhatsApp's Cloud API: its webhook is mounted; the stand-in too when it is the sandbox. */
+  whatsapp?: WhatsAppConfig;
 }
 
 declare module 'fastify' {
@@ -263,6 +268,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(vouchersRoutes, { db, sessionSecret, now, voucherSeries: options.voucherSeries, operators: options.operators ?? [], writeRateLimit, lookupRateLimit });
   await app.register(waitlistRoutes, { db, sessionSecret, now, siteUrl: mailedSite, operators: options.operators ?? [], writeRateLimit, lookupRateLimit });
   await app.register(priceAlertsRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit });
+  if (options.whatsapp) await app.register(whatsappWebhookRoutes, { db, config: options.whatsapp });
+  if (options.whatsapp?.sandbox) await app.register(whatsappSandboxRoutes, { config: options.whatsapp });
   await app.register(openApiRoutes, { routes, docs: options.apiDocs ?? false });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
   if (options.paymentSandbox) await app.register(paymentSandboxRoutes, options.paymentSandbox);

@@ -18,6 +18,7 @@ import { createReminderJob } from './pocket/reminders';
 import { createRefundRetryJob } from './disruptions/refunds';
 import { createWaitlistJob } from './waitlist/waitlist.job';
 import { createPriceAlertJob } from './alerts/price-alerts.job';
+import { createWhatsAppSender } from './whatsapp/whatsapp.sender';
 import { createPushSender } from './push/push.sender';
 import { createWalletSender } from './pocket/wallet-updates';
 
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
     voucherSeries: config.voucherSeries,
     wallets: config.wallets,
     vapid: config.vapid,
+    whatsapp: config.whatsapp,
   });
   log = app.log;
   if (payments.sandbox) app.log.warn(`payment sandbox stands in for ${[payments.safetypay.sandbox && 'SafetyPay', payments.pagoefectivo.sandbox && 'PagoEfectivo'].filter(Boolean).join(' and ')} (no real money)`);
@@ -100,8 +102,12 @@ async function main(): Promise<void> {
   const waitlist = createWaitlistJob({ db: database.db, secret: config.sessionSecret, siteUrl: mailedSite, log: app.log });
   waitlist.start();
   // And the price alerts: told once per drop, by the channels the customer consented to.
-  const priceAlerts = createPriceAlertJob({ db: database.db, secret: config.sessionSecret, siteUrl: mailedSite, apiOrigin: config.apiOrigin, log: app.log });
+  const priceAlerts = createPriceAlertJob({ db: database.db, secret: config.sessionSecret, siteUrl: mailedSite, apiOrigin: config.apiOrigin, whatsapp: Boolean(config.whatsapp), log: app.log });
   priceAlerts.start();
+  // WhatsApp's outbox (issue 48): every instance sends, each message claimed once.
+  const whatsappSender = config.whatsapp && createWhatsAppSender({ db: database.db, config: config.whatsapp, log: app.log });
+  whatsappSender?.start();
+  if (config.whatsapp?.sandbox) app.log.warn('WHATSAPP_SANDBOX=1: the stand-in takes the WhatsApp messages (nothing reaches a phone); see /whatsapp-sandbox/mensajes');
   // Every instance runs the push sender too: each queued notification is claimed in the database.
   const pushSender = config.vapid && createPushSender({ db: database.db, vapid: config.vapid, log: app.log });
   pushSender?.start();
@@ -137,6 +143,7 @@ async function main(): Promise<void> {
       await refunds.stop();
       await waitlist.stop();
       await priceAlerts.stop();
+      await whatsappSender?.stop();
       await pushSender?.stop();
       await walletSender?.stop();
       await sender?.stop();

@@ -3,6 +3,7 @@ import { escapeHtml } from '../mail/html';
 import type { OutgoingMail } from '../mail/outbox';
 import { OPERATOR } from '../operator';
 import { sitePath, type PushMessage } from '../push/push-texts';
+import type { WhatsAppMessage } from '../whatsapp/whatsapp.queue';
 
 /** What an alert says: the route, the day with the lowest from-price, that price, the customer's sum, and its links. */
 export interface PriceAlertMessage {
@@ -58,4 +59,15 @@ export function priceAlertMail(m: PriceAlertMessage & { to: string }): OutgoingM
 export function priceAlertPush(m: PriceAlertMessage & { calerta: number }): PushMessage {
   const { t, text } = words(m);
   return { clave: `alerta-precio:${m.calerta}:${m.fecha}:${m.precio}`, titulo: t.pushTitle, cuerpo: text, url: sitePath(m.link) };
+}
+
+/** The alert as the WhatsApp template `rumbo_alerta_precio` (whatsapp/templates.ts): route, day, price, step 1's link, the opt-out. */
+export function priceAlertWhatsApp(m: PriceAlertMessage & { calerta: number; telefono: string }): WhatsAppMessage {
+  return {
+    clave: `alerta-precio:${m.calerta}:${m.fecha}:${m.precio}`,
+    telefono: m.telefono,
+    plantilla: 'rumbo_alerta_precio',
+    language: m.language,
+    parametros: [`${m.origen} → ${m.destino}`, limaDate(`${m.fecha}T12:00:00-05:00`, m.language), formatSoles(m.precio, m.language), m.link, m.optOut],
+  };
 }

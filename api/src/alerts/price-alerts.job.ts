@@ -15,7 +15,7 @@ export function createPriceAlertJob(options: PriceAlertContext & { db: Database;
     intervalMs,
     log,
     run: async () => {
-      const told = await checkPriceAlerts(db, { secret: options.secret, siteUrl: options.siteUrl, apiOrigin: options.apiOrigin }, now());
+      const told = await checkPriceAlerts(db, { secret: options.secret, siteUrl: options.siteUrl, apiOrigin: options.apiOrigin, ...(options.whatsapp ? { whatsapp: true } : {}) }, now());
       if (told > 0) log.info(`price alerts: ${told} told`);
     },
   });

@@ -8,7 +8,8 @@ import { enqueueMail } from '../mail/outbox';
 import { hasConsent, recordConsent } from '../privacy/consents';
 import { enqueueAccountPush } from '../push/push.queue';
 import { fareCalendar } from '../trips/trips.queries';
-import { priceAlertMail, priceAlertPush } from './price-alerts-texts';
+import { enqueueWhatsApp, whatsappNumber } from '../whatsapp/whatsapp.queue';
+import { priceAlertMail, priceAlertPush, priceAlertWhatsApp } from './price-alerts-texts';
 import { alerta_precio } from './price-alerts.tables';
 
 /** Where an alert's links lead: the site (step 1 on the day) and the API (the one-tap opt-out), signed with the server's secret. */
@@ -16,6 +17,8 @@ export interface PriceAlertContext {
   secret: string;
   siteUrl: string;
   apiOrigin: string;
+  /** WhatsApp is configured (the Cloud API or its stand-in): alerts go there too, to those who consented. */
+  whatsapp?: boolean;
 }
 
 /** An alert's opt-out token: an HMAC of its number (nothing stored). */
@@ -135,6 +138,12 @@ async function tell(db: Database, context: PriceAlertContext, alert: typeof aler
     }
     if (await hasConsent(tx, alert.ccuenta, 'push', 'alertas_precio')) {
       await enqueueAccountPush(tx, alert.ccuenta, priceAlertPush({ ...message, calerta: alert.calerta }), now);
+    }
+    // WhatsApp (issue 48 item 4), by its own consent, to the account's mobile.
+    if (context.whatsapp && (await hasConsent(tx, alert.ccuenta, 'whatsapp', 'alertas_precio'))) {
+      const [account] = await queryRows<{ telefono: string | null; cerrada_en: unknown }>(tx, sql`select telefono, cerrada_en from cuenta where ccuenta = ${alert.ccuenta}`);
+      const telefono = account && !account.cerrada_en ? whatsappNumber(account.telefono) : undefined;
+      if (telefono) await enqueueWhatsApp(tx, priceAlertWhatsApp({ ...message, calerta: alert.calerta, telefono }), now);
     }
     return true;
   });

@@ -23,3 +23,4 @@ export * from '../push/push.tables';
 export * from '../privacy/privacy.tables';
 export * from '../waitlist/waitlist.tables';
 export * from '../alerts/price-alerts.tables';
+export * from '../whatsapp/whatsapp.tables';
