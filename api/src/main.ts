@@ -99,7 +99,7 @@ async function main(): Promise<void> {
   refunds.start();
   // Issue 48: freed seats go to the first in line of each waitlist (each queue worked by one instance at a time).
   const mailedSite = config.siteUrl ?? (config.corsOrigins ?? []).find((origin): origin is string => typeof origin === 'string') ?? 'http://localhost:3000';
-  const waitlist = createWaitlistJob({ db: database.db, secret: config.sessionSecret, siteUrl: mailedSite, log: app.log });
+  const waitlist = createWaitlistJob({ db: database.db, secret: config.sessionSecret, siteUrl: mailedSite, whatsapp: Boolean(config.whatsapp), log: app.log });
   waitlist.start();
   // And the price alerts: told once per drop, by the channels the customer consented to.
   const priceAlerts = createPriceAlertJob({ db: database.db, secret: config.sessionSecret, siteUrl: mailedSite, apiOrigin: config.apiOrigin, whatsapp: Boolean(config.whatsapp), log: app.log });

@@ -4,6 +4,7 @@ import type { OutgoingMail } from '../mail/outbox';
 import { OPERATOR } from '../operator';
 import { sitePath, type PushMessage } from '../push/push-texts';
 import type { TripForSale } from '../trips/trips.queries';
+import type { WhatsAppMessage } from '../whatsapp/whatsapp.queue';
 
 /** The waitlist offer's words, per language (the place's: the joiner's language when they joined). */
 const TEXTS = {
@@ -56,5 +57,16 @@ export function waitlistOfferPush(offer: { cespera: number; language: Language; 
     titulo: t.pushTitle,
     cuerpo: t.pushBody(routeOf(offer.trip), limaTime(offer.until, offer.language)),
     url: sitePath(offer.link),
+  };
+}
+
+/** The offer as the WhatsApp template `rumbo_lista_espera` (whatsapp/templates.ts): route, departure, until when, the link. */
+export function waitlistOfferWhatsApp(offer: { cespera: number; telefono: string; language: Language; trip: TripForSale; until: Date; link: string }): WhatsAppMessage {
+  return {
+    clave: `lista-espera:${offer.cespera}:${offer.until.getTime()}`,
+    telefono: offer.telefono,
+    plantilla: 'rumbo_lista_espera',
+    language: offer.language,
+    parametros: [routeOf(offer.trip), limaDateTime(offer.trip.salida, offer.language), limaTime(offer.until, offer.language), offer.link],
   };
 }

@@ -15,7 +15,7 @@ export function createWaitlistJob(options: WaitlistContext & { db: Database; log
     intervalMs,
     log,
     run: async () => {
-      const offered = await offerFreedSeats(db, { secret: options.secret, siteUrl: options.siteUrl }, now());
+      const offered = await offerFreedSeats(db, { secret: options.secret, siteUrl: options.siteUrl, ...(options.whatsapp ? { whatsapp: true } : {}) }, now());
       if (offered > 0) log.info(`waitlist: ${offered} offered`);
     },
   });

@@ -21,7 +21,9 @@ import { enqueueAccountPush } from '../push/push.queue';
 import { ensureSeatRows, hashKey, isExclusionViolation, seatPrice } from '../seats/seats.service';
 import { AVAILABLE, HELD, SOLD } from '../seats/seats.tables';
 import { findTripForSale, isOnSale, SALES_CLOSE_MINUTES, type TripForSale } from '../trips/trips.queries';
-import { waitlistOfferMail, waitlistOfferPush } from './waitlist-texts';
+import { hasConsent } from '../privacy/consents';
+import { enqueueWhatsApp, whatsappNumber } from '../whatsapp/whatsapp.queue';
+import { waitlistOfferMail, waitlistOfferPush, waitlistOfferWhatsApp } from './waitlist-texts';
 
 const MINUTE = 60_000;
 const SEAT = 1;
@@ -31,6 +33,8 @@ export interface WaitlistContext {
   secret: string;
   /** The site's origin (SITE_URL): the offer's link opens step 2 there. */
   siteUrl: string;
+  /** WhatsApp is configured: an account that turned it on for its trips gets the offer there too. */
+  whatsapp?: boolean;
 }
 
 /** A place's token: an HMAC of its number, so the place proves itself without a stored secret. */
@@ -302,6 +306,12 @@ async function offerTo(tx: Database, trip: TripForSale, place: PlaceRow, context
       const link = offerLink(context, Number(place.cespera));
       await enqueueMail(sp, waitlistOfferMail({ to: place.correo, language, trip, seats: numbers, until, link }));
       if (place.ccuenta !== null) await enqueueAccountPush(sp, Number(place.ccuenta), waitlistOfferPush({ cespera: Number(place.cespera), language, trip, until, link }), now);
+      // WhatsApp only for an account that turned it on for its trips (consent `whatsapp` × `servicio`), at its phone.
+      if (place.ccuenta !== null && context.whatsapp && (await hasConsent(sp, Number(place.ccuenta), 'whatsapp', 'servicio'))) {
+        const [account] = await queryRows<{ telefono: string | null }>(sp, sql`select telefono from cuenta where ccuenta = ${place.ccuenta} and cerrada_en is null`);
+        const telefono = whatsappNumber(account?.telefono);
+        if (telefono) await enqueueWhatsApp(sp, waitlistOfferWhatsApp({ cespera: Number(place.cespera), telefono, language, trip, until, link }), now);
+      }
       return true;
     });
   } catch (error) {

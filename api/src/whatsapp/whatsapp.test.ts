@@ -1,6 +1,8 @@
 import { addDays, CONSENT_TEXT_VERSION, limaToday } from '@rumbo/shared/schemas';
 import { eq, sql } from 'drizzle-orm';
 import { checkPriceAlerts } from '../alerts/price-alerts.service';
+import { CHANNEL, findTrip, post as postAs } from '../test/purchase';
+import { offerFreedSeats } from '../waitlist/waitlist.service';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { queryRows } from '../db/rows';
 import { setupTestApp, TEST_SECRET } from '../test/app';
@@ -111,6 +113,7 @@ describe(`WhatsApp through the Cloud API and its stand-in (issue 48 item 4, ${TE
     const start = new Date();
     await createWhatsAppSender({ db: api.db, config: wa, log: quiet, now: () => start }).drain(start);
     expect((await rowOf('gap-1')).wamid).toMatch(/^wamid\./);
+    await until(async () => (await rowOf('gap-1')).estado === 'delivered');
     const waiting = await rowOf('gap-2');
     expect(waiting.wamid).toBeNull();
     expect(waiting.attempts).toBe(0);
@@ -122,5 +125,25 @@ describe(`WhatsApp through the Cloud API and its stand-in (issue 48 item 4, ${TE
     const failed = await rowOf('down-1');
     expect([failed.attempts, failed.estado, failed.wamid]).toEqual([1, 'pendiente', null]);
     expect(failed.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("tells a waitlist offer by WhatsApp only to an account that turned WhatsApp on for its trips", async () => {
+    const trip = await findTrip(api.app, 'LIM', 'AQP', 15);
+    await postAs(api.app, '/rest/maqueta', { cviaje: trip.cviaje, cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino, ...CHANNEL });
+    await api.db.execute(sql`update viaje_asiento set gestado_asiento = 84, clave_hash = 'otro', expira = ${new Date(Date.now() + 3_600_000).toISOString()}::timestamptz where cviaje = ${trip.cviaje}`);
+    const on = await customerWithPoints(api.db, 0);
+    const off = await customerWithPoints(api.db, 0);
+    await api.db.execute(sql`update cuenta set telefono = '987333444' where ccuenta in (${on.ccuenta}, ${off.ccuenta})`);
+    expect((await postAs(api.app, '/rest/user/consentimientos', { canal: 'whatsapp', finalidad: 'servicio', otorgado: true, version: CONSENT_TEXT_VERSION }, on.auth)).statusCode).toBe(200);
+    const body = { cviaje: trip.cviaje, cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino, asientos: 1 };
+    expect((await postAs(api.app, '/rest/espera', body, on.auth)).statusCode).toBe(200);
+    expect((await postAs(api.app, '/rest/espera', body, off.auth)).statusCode).toBe(200);
+    // Two seats free: each waiter is offered one.
+    await api.db.execute(sql`update viaje_asiento set expira = now() - interval '1 minute' where cviaje_asiento in (select cviaje_asiento from viaje_asiento where cviaje = ${trip.cviaje} order by nasiento limit 2)`);
+    expect(await offerFreedSeats(api.db, { secret: TEST_SECRET, siteUrl: 'http://localhost:3000', whatsapp: true }, new Date())).toBe(2);
+    const queued = await queryRows<{ plantilla: string; parametros: string[] }>(api.db, sql`select plantilla, parametros from whatsapp_envio where telefono = '51987333444'`);
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.plantilla).toBe('rumbo_lista_espera');
+    expect(queued[0]!.parametros[3]).toMatch(/^http:\/\/localhost:3000\/pasajes\/asientos\?espera=\d+&token=[0-9a-f]{32}$/);
   });
 });

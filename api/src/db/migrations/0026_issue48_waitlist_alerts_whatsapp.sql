@@ -56,6 +56,7 @@ CREATE TABLE "whatsapp_envio" (
 	CONSTRAINT "whatsapp_envio_estado_check" CHECK ("whatsapp_envio"."estado" in ('pendiente', 'sent', 'delivered', 'read', 'failed'))
 );
 --> statement-breakpoint
+ALTER TABLE "consentimiento" DROP CONSTRAINT "consentimiento_finalidad_check";--> statement-breakpoint
 ALTER TABLE "lista_espera" ADD CONSTRAINT "lista_espera_cviaje_viaje_cviaje_fk" FOREIGN KEY ("cviaje") REFERENCES "public"."viaje"("cviaje") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lista_espera" ADD CONSTRAINT "lista_espera_ccuenta_cuenta_ccuenta_fk" FOREIGN KEY ("ccuenta") REFERENCES "public"."cuenta"("ccuenta") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alerta_precio" ADD CONSTRAINT "alerta_precio_ccuenta_cuenta_ccuenta_fk" FOREIGN KEY ("ccuenta") REFERENCES "public"."cuenta"("ccuenta") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -66,4 +67,5 @@ CREATE INDEX "alerta_precio_ruta_idx" ON "alerta_precio" USING btree ("origen","
 CREATE INDEX "alerta_precio_cuenta_idx" ON "alerta_precio" USING btree ("ccuenta");--> statement-breakpoint
 CREATE INDEX "whatsapp_envio_due_idx" ON "whatsapp_envio" USING btree ("next_attempt_at") WHERE "whatsapp_envio"."sent_at" is null;--> statement-breakpoint
 CREATE INDEX "whatsapp_envio_telefono_idx" ON "whatsapp_envio" USING btree ("telefono","sent_at");--> statement-breakpoint
-CREATE INDEX "whatsapp_envio_wamid_idx" ON "whatsapp_envio" USING btree ("wamid");
+CREATE INDEX "whatsapp_envio_wamid_idx" ON "whatsapp_envio" USING btree ("wamid");--> statement-breakpoint
+ALTER TABLE "consentimiento" ADD CONSTRAINT "consentimiento_finalidad_check" CHECK ("consentimiento"."finalidad" in ('promociones', 'alertas_precio', 'servicio'));
