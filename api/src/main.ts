@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   const priceAlerts = createPriceAlertJob({ db: database.db, secret: config.sessionSecret, siteUrl: mailedSite, apiOrigin: config.apiOrigin, whatsapp: Boolean(config.whatsapp), log: app.log });
   priceAlerts.start();
   // WhatsApp's outbox (issue 48): every instance sends, each message claimed once.
-  const whatsappSender = config.whatsapp && createWhatsAppSender({ db: database.db, config: config.whatsapp, log: app.log });
+  const whatsappSender = config.whatsapp && createWhatsAppSender({ db: database.db, config: config.whatsapp, tickets: { secret: config.sessionSecret, apiOrigin: config.apiOrigin }, log: app.log });
   whatsappSender?.start();
   if (config.whatsapp?.sandbox) app.log.warn('WHATSAPP_SANDBOX=1: the stand-in takes the WhatsApp messages (nothing reaches a phone); see /whatsapp-sandbox/mensajes');
   // Every instance runs the push sender too: each queued notification is claimed in the database.

@@ -10,8 +10,8 @@ export const WHATSAPP_TEMPLATES = {
   rumbo_boletos: {
     category: 'UTILITY',
     header: 'document',
-    'es-PE': 'Hola, {{1}}. Sus boletos de la compra {{2}} ({{3}}) están en el PDF adjunto. ¡Buen viaje con Rumbo Andino!',
-    'en-EN': 'Hello {{1}}. The tickets of purchase {{2}} ({{3}}) are in the attached PDF. Have a good trip with Rumbo Andino!',
+    'es-PE': 'Hola, {{1}}. Sus boletos de la compra {{2}} están en el PDF adjunto. ¡Buen viaje con Rumbo Andino!',
+    'en-EN': 'Hello {{1}}. The tickets of purchase {{2}} are in the attached PDF. Have a good trip with Rumbo Andino!',
   },
   rumbo_recordatorio: {
     category: 'UTILITY',

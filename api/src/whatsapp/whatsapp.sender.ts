@@ -4,6 +4,7 @@ import { claimDue } from '../jobs/outbox';
 import { periodicJob } from '../jobs/periodic';
 import { retryDelayMs } from '../mail/sender';
 import { sendTemplate } from './cloud-api';
+import { queueTicketMessages } from './tickets';
 import type { WhatsAppConfig } from './whatsapp.config';
 import { whatsapp_envio } from './whatsapp.tables';
 
@@ -20,6 +21,8 @@ export const PER_NUMBER_GAP_MS = 6_000;
 export interface WhatsAppSenderOptions {
   db: Database;
   config: WhatsAppConfig;
+  /** The tickets after payment are queued by the sender's loop too (`queueTicketMessages`), with their PDF's signed link. */
+  tickets?: { secret: string; apiOrigin: string };
   log: { info(message: string): void; warn(message: string): void; error(message: string): void };
   intervalMs?: number;
   batchSize?: number;
@@ -37,6 +40,7 @@ export function createWhatsAppSender(options: WhatsAppSenderOptions) {
   const { db, config, log, intervalMs = 2_000, batchSize = 50, now = () => new Date() } = options;
 
   async function drain(at: Date = now()): Promise<number> {
+    if (options.tickets) await queueTicketMessages(db, options.tickets, at);
     const rows = await claimDue(db, whatsapp_envio, at, { batchSize, maxAttempts: WHATSAPP_MAX_ATTEMPTS, claimMs: CLAIM_MS });
     let sent = 0;
     for (const row of rows.sort((a, b) => a.id - b.id)) {

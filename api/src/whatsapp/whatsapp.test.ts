@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { checkPriceAlerts } from '../alerts/price-alerts.service';
 import { CHANNEL, findTrip, post as postAs } from '../test/purchase';
 import { offerFreedSeats } from '../waitlist/waitlist.service';
+import { reserva } from '../sales/sales.tables';
+import { queueTicketMessages } from './tickets';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { queryRows } from '../db/rows';
 import { setupTestApp, TEST_SECRET } from '../test/app';
@@ -145,5 +147,27 @@ describe(`WhatsApp through the Cloud API and its stand-in (issue 48 item 4, ${TE
     expect(queued).toHaveLength(1);
     expect(queued[0]!.plantilla).toBe('rumbo_lista_espera');
     expect(queued[0]!.parametros[3]).toMatch(/^http:\/\/localhost:3000\/pasajes\/asientos\?espera=\d+&token=[0-9a-f]{32}$/);
+  });
+
+  it('sends the tickets after payment with their PDF to an account that turned WhatsApp on, once whatever runs it', async () => {
+    const customer = await customerWithPoints(api.db, 0);
+    await api.db.execute(sql`update cuenta set telefono = '987555666' where ccuenta = ${customer.ccuenta}`);
+    await postAs(api.app, '/rest/user/consentimientos', { canal: 'whatsapp', finalidad: 'servicio', otorgado: true, version: CONSENT_TEXT_VERSION }, customer.auth);
+    const paidAt = new Date();
+    const base = { clave_hash: 'x', estado: 'pagada', expira: paidAt, subtotal_centimos: 9000, descuento_centimos: 0, total_centimos: 9000, comprador_email: 'rosa@example.pe', comprobante: 'boleta', creado: paidAt, pagado: paidAt };
+    await api.db.insert(reserva).values([
+      { ...base, codigo: 'WAPQ2345', comprador_nombre: 'Rosa Quispe', ccuenta: customer.ccuenta, idioma: 'en-EN' },
+      // A guest's purchase (no account, so no switch): nothing by WhatsApp.
+      { ...base, codigo: 'WAPQ2346', comprador_nombre: 'Juan Mamani', ccuenta: null, idioma: 'es-PE' },
+    ]);
+    const ctx = { secret: TEST_SECRET, apiOrigin: 'http://localhost:3001' };
+    const counts = await Promise.all([queueTicketMessages(api.db, ctx, paidAt), queueTicketMessages(api.db, ctx, paidAt)]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await queueTicketMessages(api.db, ctx, paidAt)).toBe(0);
+    await createWhatsAppSender({ db: api.db, config: wa, log: quiet }).drain();
+    const [message] = (await accepted()).filter((m) => m.to === '51987555666');
+    expect(message).toMatchObject({ template: 'rumbo_boletos', language: 'en', text: 'Hello Rosa. The tickets of purchase WAPQ2345 are in the attached PDF. Have a good trip with Rumbo Andino!' });
+    expect(message!.document).toEqual({ link: expect.stringMatching(/^http:\/\/localhost:3001\/rest\/.*WAPQ2345.*firma=/), filename: 'boletos-WAPQ2345.pdf' });
+    await until(async () => (await rowOf('boletos:WAPQ2345')).estado === 'delivered');
   });
 });
