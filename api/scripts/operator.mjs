@@ -39,6 +39,10 @@ const COMMANDS = {
     usage: 'refunds [state]              refunds by state (default: not done; pendiente, fallido = retried in the background, revision = yours to settle, hecho)',
     run: async ([estado]) => print(await call('GET', `/rest/operador/reembolsos${estado ? `?estado=${encodeURIComponent(estado)}` : ''}`)),
   },
+  waitlist: {
+    usage: 'waitlist                     departures with customers on the waitlist: places and seats waiting, offers out (the demand for an extra departure)',
+    run: async () => print(await call('GET', '/rest/operador/espera')),
+  },
   shipment: {
     usage: 'shipment <file.json>          record a cargo shipment paid at a counter (the body of POST /rest/operador/encomiendas); its voucher is issued and mailed',
     run: async ([file]) => {

@@ -49,6 +49,11 @@ import { applePassServiceRoutes } from './pocket/wallet-apple-service';
 import type { VapidConfig } from './push/push.config';
 import { pushRoutes } from './push/push.routes';
 import { privacyRoutes } from './privacy/privacy.routes';
+import { waitlistRoutes } from './waitlist/waitlist.routes';
+import { priceAlertsRoutes } from './alerts/price-alerts.routes';
+import type { WhatsAppConfig } from './whatsapp/whatsapp.config';
+import { whatsappWebhookRoutes } from './whatsapp/whatsapp.routes';
+import { whatsappSandboxRoutes } from './whatsapp/sandbox.routes';
 
 export interface AppOptions {
   db: Database;
@@ -125,6 +130,8 @@ export interface AppOptions {
   wallets?: WalletsConfig;
   /** Issues 35 and 36: web push's VAPID keys (VAPID_*); unset: no key, no button, subscribing answers 404. */
   vapid?: VapidConfig;
+  /** Issue 48: WhatsApp's Cloud API: its webhook is mounted; the stand-in too when it is the sandbox. */
+  whatsapp?: WhatsAppConfig;
 }
 
 declare module 'fastify' {
@@ -258,13 +265,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (pocketConfig.apple) await app.register(applePassServiceRoutes, { db, now, config: pocketConfig, pocket, rateLimit: lookupRateLimit, log: app.log });
   await app.register(pushRoutes, { db, sessionSecret, now, vapid: options.vapid, writeRateLimit });
   await app.register(operatorsRoutes, { operators: options.operators ?? [] });
+  // The mailed links (a disruption's choices, a waitlist offer) lead to the site: SITE_URL, else its first allowed origin.
+  const mailedSite = options.siteUrl ?? (options.corsOrigins ?? []).find((origin): origin is string => typeof origin === 'string') ?? 'http://localhost:3000';
   await app.register(disruptionsRoutes, {
     db,
     sessionSecret,
     now,
     operators: options.operators ?? [],
-    // The mailed choice links lead to the site: SITE_URL, else its first allowed origin.
-    siteUrl: options.siteUrl ?? (options.corsOrigins ?? []).find((origin): origin is string => typeof origin === 'string') ?? 'http://localhost:3000',
+    siteUrl: mailedSite,
     ...(options.changePolicy ? { policy: options.changePolicy } : {}),
     googleWallet: Boolean(pocketConfig.google),
     vouchers: options.voucherUndo ?? voucherUndo(options.voucherSeries, now),
@@ -274,6 +282,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lookupRateLimit,
   });
   await app.register(vouchersRoutes, { db, sessionSecret, now, voucherSeries: options.voucherSeries, operators: options.operators ?? [], writeRateLimit, lookupRateLimit });
+  await app.register(waitlistRoutes, { db, sessionSecret, now, siteUrl: mailedSite, operators: options.operators ?? [], writeRateLimit, lookupRateLimit });
+  await app.register(priceAlertsRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit });
+  if (options.whatsapp) await app.register(whatsappWebhookRoutes, { db, config: options.whatsapp });
+  if (options.whatsapp?.sandbox) await app.register(whatsappSandboxRoutes, { config: options.whatsapp });
   await app.register(openApiRoutes, { routes, docs: options.apiDocs ?? false });
   if (options.devMailbox) await app.register(devMailboxRoutes, { db });
   if (options.paymentSandbox) await app.register(paymentSandboxRoutes, options.paymentSandbox);

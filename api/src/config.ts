@@ -8,6 +8,7 @@ import { policyFromEnv, type ChangePolicy } from './disruptions/policy';
 import type { PaymentsConfig } from './payments';
 import { WalletConfigError, walletsOf, type WalletsConfig } from './pocket/pocket.config';
 import { PushConfigError, vapidOf, type VapidConfig } from './push/push.config';
+import { WhatsAppConfigError, whatsappOf, type WhatsAppConfig } from './whatsapp/whatsapp.config';
 import { PAGOEFECTIVO_URL, type PagoEfectivoCredentials } from './payments/pagoefectivo';
 import { SAFETYPAY_URL, type SafetyPayCredentials } from './payments/safetypay';
 import { CULQI_API_URL, CULQI_SECURE_URL, type CulqiCredentials } from './payments/culqi';
@@ -70,6 +71,8 @@ export interface Config {
   wallets: WalletsConfig;
   /** Issues 35 and 36: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, PUSH_SERVICE_HOSTS (push/push.config.ts); unset: no web push. */
   vapid?: VapidConfig;
+  /** Issue 48: WhatsApp Cloud API (WHATSAPP_*), or its stand-in (WHATSAPP_SANDBOX=1, never in production); unset: no WhatsApp. */
+  whatsapp?: WhatsAppConfig;
 }
 
 /** SUNAT_*: see sunatOf. */
@@ -373,7 +376,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     voucherSeries: voucherSeriesOf(env.VOUCHER_SERIES),
     wallets: wallets(env, [env.SITE_URL, ...corsOrigins].filter((origin): origin is string => typeof origin === 'string' && origin !== '')),
     vapid: vapid(env),
+    whatsapp: whatsapp(env, production, apiOriginOf(env, port)),
   };
+}
+
+function whatsapp(env: NodeJS.ProcessEnv, production: boolean, apiOrigin: string): WhatsAppConfig | undefined {
+  try {
+    return whatsappOf(env, production, apiOrigin);
+  } catch (error) {
+    if (error instanceof WhatsAppConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 function vapid(env: NodeJS.ProcessEnv): VapidConfig | undefined {

@@ -17,6 +17,9 @@ import { createSunatSoapPort, createSunatStandIn } from './vouchers/sunat';
 import { pocketOf } from './pocket/pocket.service';
 import { createReminderJob } from './pocket/reminders';
 import { createRefundRetryJob } from './disruptions/refunds';
+import { createWaitlistJob } from './waitlist/waitlist.job';
+import { createPriceAlertJob } from './alerts/price-alerts.job';
+import { createWhatsAppSender } from './whatsapp/whatsapp.sender';
 import { createPushSender } from './push/push.sender';
 import { createWalletSender } from './pocket/wallet-updates';
 
@@ -67,6 +70,7 @@ async function main(): Promise<void> {
     voucherSeries: config.voucherSeries,
     wallets: config.wallets,
     vapid: config.vapid,
+    whatsapp: config.whatsapp,
   });
   log = app.log;
   if (payments.culqiSandbox) app.log.warn('CULQI_SANDBOX=1: the Culqi stand-in approves Yape, cards and QR orders (no real money)');
@@ -99,6 +103,17 @@ async function main(): Promise<void> {
   // Issue 47: the retention purge; each instance checks hourly, the day's run is claimed once in the database.
   const retention = createRetentionJob({ db: database.db, log: app.log });
   retention.start();
+  // Issue 48: freed seats go to the first in line of each waitlist (each queue worked by one instance at a time).
+  const mailedSite = config.siteUrl ?? (config.corsOrigins ?? []).find((origin): origin is string => typeof origin === 'string') ?? 'http://localhost:3000';
+  const waitlist = createWaitlistJob({ db: database.db, secret: config.sessionSecret, siteUrl: mailedSite, whatsapp: Boolean(config.whatsapp), log: app.log });
+  waitlist.start();
+  // And the price alerts: told once per drop, by the channels the customer consented to.
+  const priceAlerts = createPriceAlertJob({ db: database.db, secret: config.sessionSecret, siteUrl: mailedSite, apiOrigin: config.apiOrigin, whatsapp: Boolean(config.whatsapp), log: app.log });
+  priceAlerts.start();
+  // WhatsApp's outbox (issue 48): every instance sends, each message claimed once.
+  const whatsappSender = config.whatsapp && createWhatsAppSender({ db: database.db, config: config.whatsapp, tickets: { secret: config.sessionSecret, apiOrigin: config.apiOrigin }, log: app.log });
+  whatsappSender?.start();
+  if (config.whatsapp?.sandbox) app.log.warn('WHATSAPP_SANDBOX=1: the stand-in takes the WhatsApp messages (nothing reaches a phone); see /whatsapp-sandbox/mensajes');
   // Every instance runs the push sender too: each queued notification is claimed in the database.
   const pushSender = config.vapid && createPushSender({ db: database.db, vapid: config.vapid, log: app.log });
   pushSender?.start();
@@ -133,6 +148,9 @@ async function main(): Promise<void> {
       await reminders.stop();
       await refunds.stop();
       await retention.stop();
+      await waitlist.stop();
+      await priceAlerts.stop();
+      await whatsappSender?.stop();
       await pushSender?.stop();
       await walletSender?.stop();
       await sender?.stop();

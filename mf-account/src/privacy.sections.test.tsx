@@ -57,7 +57,11 @@ describe('Comunicaciones (issue 47)', () => {
     const promotions = await screen.findByRole('group', { name: 'Promociones y ofertas' });
     const whatsapp = within(promotions).getByRole('checkbox', { name: 'WhatsApp' });
     for (const box of screen.getAllByRole('checkbox')) expect(box).not.toBeChecked();
-    expect(screen.getAllByRole('checkbox')).toHaveLength(6);
+    // Two marketing purposes by three channels, and the service messages' WhatsApp switch (issue 48).
+    expect(screen.getAllByRole('checkbox')).toHaveLength(7);
+    const trips = screen.getByRole('group', { name: 'Mis viajes por WhatsApp' });
+    expect(within(trips).getAllByRole('checkbox')).toHaveLength(1);
+    expect(within(trips).getByRole('checkbox', { name: 'WhatsApp' })).not.toBeChecked();
     expect(screen.getByTestId('consent-service-note')).toHaveTextContent(/no son publicidad/);
     expect(screen.getByText('Aún no ha otorgado ni retirado ningún consentimiento.')).toBeInTheDocument();
 

@@ -1,4 +1,4 @@
-import { limaDateTime, CONSENT_CHANNELS, CONSENT_PURPOSES, type ConsentChannel, type ConsentPurpose } from '@rumbo/shared/schemas';
+import { limaDateTime, CONSENT_CHANNELS, MARKETING_PURPOSES, type ConsentChannel, type ConsentPurpose } from '@rumbo/shared/schemas';
 import { messageText, useTranslation } from '@rumbo/shared';
 import { Button, FramedSection, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { Checkbox, Fieldset } from '@rumbo/shared/ui/forms';
@@ -64,12 +64,21 @@ export const CommunicationsSection = observer(function CommunicationsSection() {
   return (
     <Stack gap="5">
       <FramedSection titleId="consent-service" title={t('consent.serviceTitle')} level="h3">
-        <Text data-testid="consent-service-note">{t('consent.service')}</Text>
+        <Stack gap="3">
+          <Text data-testid="consent-service-note">{t('consent.service')}</Text>
+          <Fieldset.Root>
+            <Fieldset.Legend fontWeight="semibold">{t('consent.purposes.servicio.title')}</Fieldset.Legend>
+            <Fieldset.HelperText>{t('consent.purposes.servicio.text')}</Fieldset.HelperText>
+            <Fieldset.Content>
+              <ConsentSwitch store={store} canal="whatsapp" finalidad="servicio" />
+            </Fieldset.Content>
+          </Fieldset.Root>
+        </Stack>
       </FramedSection>
       <FramedSection titleId="consent-marketing" title={t('consent.marketingTitle')} level="h3">
         <Stack gap="5">
           <Text>{t('consent.intro')}</Text>
-          {CONSENT_PURPOSES.map((finalidad) => (
+          {MARKETING_PURPOSES.map((finalidad) => (
             <Fieldset.Root key={finalidad}>
               <Fieldset.Legend fontWeight="semibold">{t(`consent.purposes.${finalidad}.title`)}</Fieldset.Legend>
               <Fieldset.HelperText>{t(`consent.purposes.${finalidad}.text`)}</Fieldset.HelperText>

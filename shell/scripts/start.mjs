@@ -12,7 +12,8 @@
  * development features are off unless turned on by name, so this script, a local demo with no
  * setup, turns them on by name: DEV_MAILBOX=1 (mails readable at /dev/outbox), DEMO_CUSTOMER=1
  * (the demo account), PAYMENTS_SANDBOX=1 (payments without real money), CULQI_SANDBOX=1 (the Culqi stand-in), SUNAT_SANDBOX=1 (electronic
- * vouchers checked and acknowledged by the stand-in, nothing declared), API_DOCS=1 (the API at /docs).
+ * vouchers checked and acknowledged by the stand-in, nothing declared), WHATSAPP_SANDBOX=1 (WhatsApp
+ * messages taken by the Cloud API stand-in, listed at /whatsapp-sandbox/mensajes), API_DOCS=1 (the API at /docs).
  * Set any of them to 0 to keep it off.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -62,7 +63,7 @@ process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
 /** The development features this local site turns on by name (each can be set to 0 to keep it off). */
-const DEV_FEATURES = { DEV_MAILBOX: '1', DEMO_CUSTOMER: '1', PAYMENTS_SANDBOX: '1', CULQI_SANDBOX: '1', SUNAT_SANDBOX: '1', API_DOCS: '1' };
+const DEV_FEATURES = { DEV_MAILBOX: '1', DEMO_CUSTOMER: '1', PAYMENTS_SANDBOX: '1', CULQI_SANDBOX: '1', SUNAT_SANDBOX: '1', WHATSAPP_SANDBOX: '1', API_DOCS: '1' };
 
 function startApi() {
   const apiDir = path.join(ROOT, 'api');

@@ -19,7 +19,7 @@ const customer = (puntos: number) => customerWithPoints(api.db, puntos, now());
 
 describe('the lock order', () => {
   it('is written down once and refuses a lock taken above one already held', async () => {
-    expect(LOCK_ORDER).toEqual(['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account', 'voucherSeries', 'credit', 'oneTimeCode', 'subscription']);
+    expect(LOCK_ORDER).toEqual(['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account', 'voucherSeries', 'credit', 'oneTimeCode', 'subscription', 'waitlistCustomer']);
     const { ccuenta } = await customer(0);
     // In order: fine (and a step may repeat).
     await api.db.transaction(async (tx) => {

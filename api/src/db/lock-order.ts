@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
+import { queryRows } from './rows';
 
 /**
  * THE lock order of the store, in one place. A transaction that takes more than one of these
@@ -26,10 +27,13 @@ import type { Database } from './client';
  * 7. `oneTimeCode`: a one-time code's row (a sign-in code, a purchase-recovery code): its tries
  *    are counted one at a time
  * 8. `subscription`: a promotions subscription's row (subscribing, confirming)
+ * 9. `waitlistCustomer`: one customer's places on the waitlists (advisory lock on the e-mail):
+ *    joining counts the customer's active places of a day one join at a time (issue 48)
  *
- * Steps 7 and 8 are each taken alone in their transaction today; they are last so that nothing
+ * Steps 7, 8 and 9 are each taken alone in their transaction today; they are last so that nothing
  * above them is ever asked for while one is held. Not steps: rows claimed with SKIP LOCKED
- * (`skipLocked`, the mail outbox) never wait for a lock, so they cannot deadlock; the migrations'
+ * (`skipLocked`, the mail outbox) never wait for a lock, so they cannot deadlock; nor does a
+ * try-lock (`tryAdvisory`: the waitlist's queue of one stretch, issue 48), which gives up at once; the migrations'
  * session lock (db/client.ts) is taken on a bare connection before the store serves anything.
  *
  * So `reserve` takes key → seats → account, and `issuePaid` (notices, free postponements,
@@ -44,7 +48,7 @@ import type { Database } from './client';
  * function over `locks.row` (sales/sales.locks.ts: payment, reservation, ticket; seats/seat-locks.ts;
  * accounts/account-lock.ts), so this file knows the order, not the tables: no module below db.
  */
-export const LOCK_ORDER = ['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account', 'voucherSeries', 'credit', 'oneTimeCode', 'subscription'] as const;
+export const LOCK_ORDER = ['purchaseKey', 'holdClient', 'payment', 'reservation', 'ticket', 'seats', 'account', 'voucherSeries', 'credit', 'oneTimeCode', 'subscription', 'waitlistCustomer'] as const;
 export type LockStep = (typeof LOCK_ORDER)[number];
 
 /** A transaction asked for a lock out of LOCK_ORDER: a bug that could deadlock under load. */
@@ -146,6 +150,22 @@ export const locks = {
     });
     reached.set(tx, inner);
     return result;
+  },
+
+  /** Step 9: one customer's waitlist places (`correo`, lower case), for the rest of the transaction. */
+  async waitlistCustomer(tx: Database, correo: string): Promise<void> {
+    enterLockStep(tx, 'waitlistCustomer', correo);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`waitlist-customer:${correo}`}))`);
+  },
+
+  /**
+   * Not a step: the advisory lock `name` for the rest of the transaction if no one else holds it
+   * (true), else false at once: it never waits, so it cannot deadlock, and whoever holds it does
+   * the work (the waitlist job's queue of one stretch, on one instance at a time).
+   */
+  async tryAdvisory(tx: Database, name: string): Promise<boolean> {
+    const rows = await queryRows<{ got: boolean }>(tx, sql`select pg_try_advisory_xact_lock(hashtext(${name})) as got`);
+    return rows[0]?.got === true;
   },
 
   /** Not a step: the rows of `query` that no one else has claimed, locked; the others are skipped, never waited for. */

@@ -23,3 +23,6 @@ export * from '../push/push.tables';
 export * from '../privacy/privacy.tables';
 export * from '../payments/payments.tables';
 export * from '../jobs/jobs.tables';
+export * from '../waitlist/waitlist.tables';
+export * from '../alerts/price-alerts.tables';
+export * from '../whatsapp/whatsapp.tables';

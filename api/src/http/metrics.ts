@@ -15,7 +15,8 @@ import { MAX_ATTEMPTS } from '../mail/sender';
  *   reports the same values (aggregate them with `max`, not `sum`): active seat holds,
  *   reservations by state, payments by provider and state, payment notices by provider and
  *   outcome, tickets issued, outbox depth and the age of its oldest unsent mail, vouchers waiting
- *   for their signature or for SUNAT and the age of the oldest (issue 44).
+ *   for their signature or for SUNAT and the age of the oldest (issue 44), and per departure the
+ *   waitlist's places and seats waiting and offers out (issue 48).
  */
 export class Metrics {
   readonly registry = new Registry();
@@ -73,6 +74,14 @@ export class Metrics {
       g.set({ etapa: 'firma' }, f.vouchersUnsigned);
       g.set({ etapa: 'envio' }, f.vouchersUnsent);
     });
+    // Issue 48: the demand a departure could not serve (the signal for an extra departure, a "refuerzo").
+    gauge('rumbo_waitlist_waiting', 'Waitlist places waiting, and the seats they want, per departure (cviaje); places offered seats now under "ofrecidos"', ['cviaje', 'medida'], (g, f) =>
+      f.waitlist.forEach((r) => {
+        g.set({ cviaje: String(r.cviaje), medida: 'lugares' }, Number(r.esperando));
+        g.set({ cviaje: String(r.cviaje), medida: 'asientos' }, Number(r.asientos));
+        g.set({ cviaje: String(r.cviaje), medida: 'ofrecidos' }, Number(r.ofrecidos));
+      }),
+    );
     gauge('rumbo_vouchers_oldest_waiting_seconds', 'Age (since issued) of the oldest voucher SUNAT has not answered yet (0 when none); alert from 86400 (24 h)', [], (g, f) => g.set(f.vouchersAge));
   }
 }
@@ -88,6 +97,7 @@ interface StoreFigures {
   reservations: { estado: string; n: number }[];
   payments: { proveedor: string; estado: string; n: number }[];
   notices: { proveedor: string; resultado: string; n: number }[];
+  waitlist: { cviaje: number; esperando: number; asientos: number; ofrecidos: number }[];
 }
 
 async function readStoreFigures(db: Database): Promise<StoreFigures> {
@@ -110,6 +120,11 @@ async function readStoreFigures(db: Database): Promise<StoreFigures> {
     reservations: await queryRows(db, sql`select estado, count(*)::int as n from reserva group by estado`),
     payments: await queryRows(db, sql`select proveedor, estado, count(*)::int as n from pago group by proveedor, estado`),
     notices: await queryRows(db, sql`select proveedor, resultado, count(*)::int as n from pago_aviso group by proveedor, resultado`),
+    waitlist: await queryRows(db, sql`
+      select cviaje, count(*) filter (where estado = 'esperando')::int as esperando,
+             coalesce(sum(asientos) filter (where estado = 'esperando'), 0)::int as asientos,
+             count(*) filter (where estado = 'ofrecido')::int as ofrecidos
+      from lista_espera where estado in ('esperando', 'ofrecido') group by cviaje`),
   };
 }
 

@@ -11,6 +11,8 @@ import { closeCodeMail } from './privacy-mail';
 import { cierre_codigo } from './privacy.tables';
 import type { Database } from '../db/client';
 import { InvalidInputError } from '../errors';
+import { lista_espera } from '../waitlist/waitlist.tables';
+import { alerta_precio } from '../alerts/price-alerts.tables';
 import { push_suscripcion, push_vinculo } from '../push/push.tables';
 import { endSubscription, withdrawAll } from './consents';
 
@@ -51,6 +53,10 @@ export async function eraseAccount(db: Database, ccuenta: number, now: Date): Pr
     await tx.delete(cuentaEnlace).where(eq(cuentaEnlace.ccuenta, ccuenta));
     await tx.delete(otpCodigo).where(eq(otpCodigo.ccuenta, ccuenta));
     await tx.delete(claveFalloCliente).where(eq(claveFalloCliente.ccuenta, ccuenta));
+    // Issue 48: the account's waitlist places (its e-mail, the trips it waits for); seats offered to one lapse with the offer.
+    await tx.delete(lista_espera).where(eq(lista_espera.ccuenta, ccuenta));
+    // And its price alerts (what it watched, for which sum).
+    await tx.delete(alerta_precio).where(eq(alerta_precio.ccuenta, ccuenta));
 
     const tied = await tx.delete(push_vinculo).where(eq(push_vinculo.ccuenta, ccuenta)).returning({ csuscripcion: push_vinculo.csuscripcion });
     if (tied.length) {

@@ -26,7 +26,8 @@ describe('consent per purpose and channel (issue 47)', () => {
     const data = res.json().data;
     expect(data.version).toBe(CONSENT_TEXT_VERSION);
     expect(data.historial).toEqual([]);
-    expect(data.estado).toHaveLength(6);
+    // promociones, alertas_precio and servicio (issue 48: a channel turned on for the trips' messages), by three channels.
+    expect(data.estado).toHaveLength(9);
     expect(data.estado.every((row: { otorgado: boolean; fecha: null }) => row.otorgado === false && row.fecha === null)).toBe(true);
   });
 

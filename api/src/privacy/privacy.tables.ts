@@ -31,7 +31,7 @@ export const consentimiento = pgTable(
   (t) => [
     index().on(t.ccuenta, t.canal, t.finalidad, t.id),
     check('consentimiento_canal_check', sql`${t.canal} in ('correo', 'push', 'whatsapp')`),
-    check('consentimiento_finalidad_check', sql`${t.finalidad} in ('promociones', 'alertas_precio')`),
+    check('consentimiento_finalidad_check', sql`${t.finalidad} in ('promociones', 'alertas_precio', 'servicio')`),
     check('consentimiento_origen_check', sql`${t.origen} in ('cuenta', 'suscripcion', 'cierre')`),
   ],
 );

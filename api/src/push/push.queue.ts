@@ -36,3 +36,19 @@ export async function purchasesWithPush(tx: Database, creservas: readonly number
       and exists (select 1 from push_vinculo l where l.creserva = r.creserva or (r.ccuenta is not null and l.ccuenta = r.ccuenta))`);
   return new Set(rows.map((row) => Number(row.creserva)));
 }
+
+/**
+ * Queues `message` for every subscription bound to the account `ccuenta` (the customer turned push
+ * on while signed in), once each: what is not about one purchase (a waitlist offer, issue 48).
+ * Pass the transaction of the change that causes it. Returns how many rows it added.
+ */
+export async function enqueueAccountPush(tx: Database, ccuenta: number, message: PushMessage, now: Date): Promise<number> {
+  const due = clock.now().toISOString();
+  const rows = await queryRows<{ id: number }>(tx, sql`
+    insert into push_envio (csuscripcion, clave, titulo, cuerpo, url, next_attempt_at, created_at)
+    select distinct l.csuscripcion, ${message.clave}, ${message.titulo}, ${message.cuerpo}, ${message.url}, ${due}::timestamptz, ${now.toISOString()}::timestamptz
+    from push_vinculo l where l.ccuenta = ${ccuenta}
+    on conflict (csuscripcion, clave) do nothing
+    returning id`);
+  return rows.length;
+}

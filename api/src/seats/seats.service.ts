@@ -73,7 +73,7 @@ function checkOnSale(trip: TripForSale | undefined, now: Date): TripForSale {
  * or picks a seat on that stretch; concurrent first calls insert the same rows, and the unique
  * (cviaje, nasiento, paradas) keeps one.
  */
-async function ensureSeatRows(db: Database, trip: TripForSale): Promise<void> {
+export async function ensureSeatRows(db: Database, trip: TripForSale): Promise<void> {
   await db.execute(sql`
     insert into viaje_asiento (cviaje, nasiento, paradas, gnivel_piso, gcategoria_asiento)
     select ${trip.cviaje}::int, nasiento, ${trip.stretch.paradas}::int4range, gnivel_piso, gcategoria_asiento

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { navigateToUrl } from 'single-spa';
 import { formatPrice } from '../format';
 import { loadPaymentPage } from '../lazy-pages';
-import { tripsUrl } from '../trips-url';
+import { seatsUrl, tripsUrl } from '../trips-url';
+import { waitlistPlaceOf } from './waitlist-offer';
 import { ReservedNotice } from '../reserved-notice';
 import { StepIndicator } from '../steps';
 import { useTransitioned } from '../use-transitioned';
@@ -110,7 +111,15 @@ export const SeatsPage = observer(function SeatsPage({ store: given }: { store?:
   const state = useTransitioned(store, readState);
 
   useEffect(() => {
-    void store.start();
+    // Issue 48: a waitlist offer's link opens the seats held for the customer, then the address names the trip.
+    const place = waitlistPlaceOf(window.location.search);
+    if (place) {
+      void store.openOffer(place).then((opened) => {
+        if (opened) window.history.replaceState(window.history.state, '', seatsUrl(store.trip));
+      });
+    } else {
+      void store.start();
+    }
     const timer = setInterval(() => store.tick(), 1000);
     return () => clearInterval(timer);
   }, [store]);
@@ -138,6 +147,7 @@ export const SeatsPage = observer(function SeatsPage({ store: given }: { store?:
             <Heading as="h1" size="xl">
               {t('seats.title')}
             </Heading>
+            <Message store={store} />
             <Text>{t('seats.noTrip')}</Text>
             <SiteLink to="/">{t('seats.searchAgain')}</SiteLink>
           </Stack>

@@ -1,8 +1,9 @@
 import { ApiError, SEAT_STATE, clock, type HeldSeat } from '@rumbo/shared';
-import { MAX_SEATS, type SeatHoldResult, type SeatMap, type Trip } from '@rumbo/shared/schemas';
+import { MAX_SEATS, type SeatHoldResult, type SeatMap, type Trip, type WaitlistPlace } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { changeSeat, fetchSeatMap, takeLoadedSeatMap, type SeatMapTrip, type SeatRef } from '../booking.resource';
-import { currentTrip, heldSeats, holdsExpireAt, readReservation, secondsUntil, startNewPurchase, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
+import { archivePurchase, currentTrip, heldSeats, holdsExpireAt, readReservation, releaseHeldSeats, secondsUntil, startNewPurchase, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
+import { fetchOfferPurchase } from './waitlist-offer';
 import { HoldTimer, requestExtension, type HoldMessage } from './hold-timer';
 import { chooseSeats } from './choose-seats';
 import { continueUrl, missingOutbound } from './next-step';
@@ -28,6 +29,8 @@ export interface SeatsDeps {
   now: () => number;
   /** `seatsEndpoints.holdExtension`. */
   extendHold: (clave: string) => ReturnType<typeof requestExtension>;
+  /** Issue 48: a waitlist offer's held seats as this tab's purchase (`fetchOfferPurchase`). */
+  fetchOfferPurchase: typeof fetchOfferPurchase;
 }
 
 /**
@@ -56,7 +59,7 @@ export class SeatsStore {
   private restored = false;
 
   constructor(deps: Partial<SeatsDeps> = {}) {
-    this.deps = { fetchSeatMap, loadedSeatMap: takeLoadedSeatMap, changeSeat, extendHold: requestExtension, storage: globalThis.sessionStorage, now: clock.ms, ...deps };
+    this.deps = { fetchSeatMap, loadedSeatMap: takeLoadedSeatMap, changeSeat, extendHold: requestExtension, fetchOfferPurchase, storage: globalThis.sessionStorage, now: clock.ms, ...deps };
     this.now = this.deps.now();
     // The store is the timer's host: its holds, key and clock, where it keeps and announces.
     this.timer = new HoldTimer(this, this.deps.extendHold);
@@ -199,6 +202,36 @@ export class SeatsStore {
   async startNewPurchase(): Promise<void> {
     await startNewPurchase((seat) => this.deps.changeSeat(seat, SEAT_STATE.AVAILABLE, seat.clave_bloqueo), this.deps.storage);
     await this.load();
+  }
+
+  /**
+   * Issue 48: opens a waitlist offer (its mailed link): the seats held for the customer become this
+   * tab's purchase, and what the tab held before is let go (a reservation it made stays reachable by
+   * its code). False, with the reason in the live region, when the offer is over or its trip gone.
+   */
+  async openOffer(place: WaitlistPlace): Promise<boolean> {
+    this.state = 'loading';
+    let purchase: Awaited<ReturnType<SeatsDeps['fetchOfferPurchase']>>;
+    try {
+      purchase = await this.deps.fetchOfferPurchase(place);
+    } catch (error) {
+      purchase = undefined;
+      if (error instanceof ApiError) runInAction(() => (this.message = serverMessage(error)));
+    }
+    if (!purchase) {
+      runInAction(() => {
+        this.message ??= { tone: 'error', key: 'seats.offerGone' };
+        this.state = 'none';
+      });
+      return false;
+    }
+    archivePurchase(this.deps.storage);
+    await releaseHeldSeats((seat) => this.deps.changeSeat(seat, SEAT_STATE.AVAILABLE, seat.clave_bloqueo), this.deps.storage);
+    writeReservation(purchase.reservation, this.deps.storage);
+    writeHeldSeats(purchase.held, this.deps.storage);
+    runInAction(() => (this.message = { tone: 'info', key: 'seats.offerOpened', params: { count: purchase.held.length } }));
+    await this.load();
+    return true;
   }
 
   /** The page's start: the purchase as restored in its first render (read once), then the seat map. */

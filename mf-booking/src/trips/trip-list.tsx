@@ -7,6 +7,7 @@ import { navigateToUrl } from 'single-spa';
 import { faresOf, fromPrice, limaDay, limaTime, formatPrice, splitDuration } from '../format';
 import { sameItems, useTransitioned } from '../use-transitioned';
 import type { TripsStore } from './trips.store';
+import { WaitlistJoin } from './waitlist-join';
 
 /** What "Choose" does with a trip: by default keep it in `CRESERVA` and go to step 2. */
 export type ChooseTrip = (store: TripsStore, trip: Trip) => void;
@@ -95,6 +96,7 @@ const TripCard = observer(function TripCard({ store, trip, onChoose }: { store: 
             {t('trips.choose')}
           </Button>
         </Flex>
+        {soldOut && <WaitlistJoin trip={trip} seats={store.search.pasajeros} />}
         <Box id={stopsId} aria-live="polite">
           {stops?.state === 'loading' && <Text textStyle="sm">{t('trips.stopsLoading')}</Text>}
           {stops?.state === 'failed' && <Text textStyle="sm" color="fg.error">{t('trips.stopsFailed')}</Text>}

@@ -20,6 +20,8 @@ import { salesEndpoints } from './sales.endpoints';
 import { seatsEndpoints } from './seats.endpoints';
 import { tripsEndpoints } from './trips.endpoints';
 import { vouchersEndpoints } from './vouchers.endpoints';
+import { waitlistEndpoints } from './waitlist.endpoints';
+import { priceAlertsEndpoints } from './price-alerts.endpoints';
 
 export * from './endpoint';
 export * from './accounts.endpoints';
@@ -43,6 +45,8 @@ export * from './sales.endpoints';
 export * from './seats.endpoints';
 export * from './trips.endpoints';
 export * from './vouchers.endpoints';
+export * from './waitlist.endpoints';
+export * from './price-alerts.endpoints';
 
 /**
  * Every `/rest` call of the API, by name: the one table the API, its OpenAPI document and the
@@ -71,6 +75,8 @@ export const endpoints = {
   ...pocketEndpoints,
   ...pushEndpoints,
   ...privacyEndpoints,
+  ...waitlistEndpoints,
+  ...priceAlertsEndpoints,
 } as const;
 
 export type EndpointName = keyof typeof endpoints;

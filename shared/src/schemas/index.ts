@@ -35,3 +35,5 @@ export * from './push.schema';
 export * from './xml-text';
 export * from './privacy.schema';
 export * from './culqi.schema';
+export * from './waitlist.schema';
+export * from './price-alert.schema';

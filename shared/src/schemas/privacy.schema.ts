@@ -17,9 +17,16 @@ export const CONSENT_TEXT_VERSION = '2026-12-v1';
 export const CONSENT_CHANNELS = ['correo', 'push', 'whatsapp'] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
 
-/** What a message is for: marketing (`promociones`) and price alerts (`alertas_precio`), each its own opt-in. */
-export const CONSENT_PURPOSES = ['promociones', 'alertas_precio'] as const;
+/**
+ * What a message is for: marketing (`promociones`) and price alerts (`alertas_precio`), each its own
+ * opt-in; and `servicio` (issue 48): the customer's switch that turns a channel on for the service
+ * messages (tickets, reminders, disruptions, waitlist offers), which by mail always go and need none.
+ * Mi cuenta shows it for WhatsApp (web push is turned on by subscribing the phone itself).
+ */
+export const CONSENT_PURPOSES = ['promociones', 'alertas_precio', 'servicio'] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
+/** The purposes that are marketing: their consent is asked per channel, in Mi cuenta's marketing section. */
+export const MARKETING_PURPOSES = ['promociones', 'alertas_precio'] as const satisfies readonly ConsentPurpose[];
 
 /** Messages of issue 47, spread into `validationMessages`. */
 export const privacyMessages = {

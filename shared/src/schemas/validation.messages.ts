@@ -11,6 +11,8 @@ import { requestMessages } from './request.messages';
 import { salesMessages } from './sales.messages';
 import { subscriptionMessages } from './subscription.messages';
 import { tripMessages } from './trip.messages';
+import { waitlistMessages } from './waitlist.schema';
+import { priceAlertMessages } from './price-alert.schema';
 import type { Language } from './language';
 
 /**
@@ -34,6 +36,8 @@ export const validationMessages = {
     ...pushMessages['es-PE'],
     ...privacyMessages['es-PE'],
     ...culqiMessages['es-PE'],
+    ...waitlistMessages['es-PE'],
+    ...priceAlertMessages['es-PE'],
   },
   'en-EN': {
     ...complaintMessages['en-EN'],
@@ -49,6 +53,8 @@ export const validationMessages = {
     ...pushMessages['en-EN'],
     ...privacyMessages['en-EN'],
     ...culqiMessages['en-EN'],
+    ...waitlistMessages['en-EN'],
+    ...priceAlertMessages['en-EN'],
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
