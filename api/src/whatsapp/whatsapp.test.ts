@@ -30,8 +30,9 @@ beforeAll(async () => {
 
 const accepted = async (): Promise<SandboxMessage[]> => (await api.app.inject({ method: 'GET', url: '/whatsapp-sandbox/mensajes' })).json().data;
 const rowOf = async (clave: string) => (await api.db.select().from(whatsapp_envio).where(eq(whatsapp_envio.clave, clave)))[0]!;
+/** Waits for what the stand-in reports by its own request (the signed delivery webhook): up to 15 s on a loaded machine. */
 const until = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 100 && !(await check()); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (let i = 0; i < 750 && !(await check()); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
 };
 const alertMessage = (clave: string, telefono: string) => ({
   clave,
