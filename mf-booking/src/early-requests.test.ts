@@ -13,7 +13,9 @@ async function pageSends(codigo: string): Promise<Record<string, string> | undef
   const lookUpReservation = jest.fn(async () => undefined);
   // The travel credit the page reads beside it (issue 35) is not the first request: none to offer.
   const noCredit = jest.fn(async () => undefined);
-  const store = new ReservationStore(codigo, { api: { lookUpReservation, fetchPurchaseCredit: noCredit, fetchMyCredit: noCredit } as unknown as typeof sales, storage: sessionStorage });
+  // Nor are the Culqi methods it reads beside it (issue 46): none configured.
+  const noCulqi = jest.fn(async () => undefined);
+  const store = new ReservationStore(codigo, { api: { lookUpReservation, fetchPurchaseCredit: noCredit, fetchMyCredit: noCredit, culqiMethods: noCulqi } as unknown as typeof sales, storage: sessionStorage });
   await store.load();
   const [call] = lookUpReservation.mock.calls as unknown as [string, string][];
   return call && { codigo: call[0], clave_bloqueo: call[1] };
