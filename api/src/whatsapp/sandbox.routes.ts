@@ -74,7 +74,12 @@ export const whatsappSandboxRoutes: FastifyPluginAsync<{ config: WhatsAppConfig 
         object: 'whatsapp_business_account',
         entry: [{ id: 'sandbox', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '51000000000', phone_number_id: config.phoneNumberId }, statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: recipient }] } }] }],
       });
-      await app.inject({ method: 'POST', url: '/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': webhookSignature(config.appSecret, payload) }, payload });
+      // As Meta does, a webhook that does not answer 200 is posted again later (here: every 200 ms, for a minute).
+      for (let attempt = 0; attempt < 300; attempt += 1) {
+        const answer = await app.inject({ method: 'POST', url: '/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': webhookSignature(config.appSecret, payload) }, payload });
+        if (answer.statusCode === 200) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     }
   }
 };

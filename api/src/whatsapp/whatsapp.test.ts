@@ -106,6 +106,24 @@ describe(`WhatsApp through the Cloud API and its stand-in (issue 48 item 4, ${TE
     expect((await rowOf('hook-1')).estado).toBe('read');
   });
 
+  it("asks again for a status that comes before its message's answer is stored (Meta posts it again), and acknowledges one of a message never sent", async () => {
+    await api.db.transaction((tx) => enqueueWhatsApp(tx, alertMessage('early-1', '51987000004'), new Date()));
+    const wamid = 'wamid.antes-de-su-respuesta';
+    const status = (timestamp: number) =>
+      JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: 'x', changes: [{ field: 'messages', value: { statuses: [{ id: wamid, status: 'delivered', timestamp: String(timestamp), recipient_id: '51987000004' }] } }] }] });
+    const post = (payload: string) =>
+      api.app.inject({ method: 'POST', url: '/whatsapp/webhook', headers: { 'content-type': 'application/json', 'x-hub-signature-256': webhookSignature(wa.appSecret, payload) }, payload });
+    const now = Math.floor(Date.now() / 1000);
+    // The sender has the answer but has not written it yet: the status is asked again.
+    expect((await post(status(now))).statusCode).toBe(503);
+    await api.db.update(whatsapp_envio).set({ wamid, sent_at: new Date() }).where(eq(whatsapp_envio.clave, 'early-1'));
+    expect((await post(status(now))).statusCode).toBe(200);
+    expect((await rowOf('early-1')).estado).toBe('delivered');
+    // A status an hour old of a message this store never sent: acknowledged, nothing recorded.
+    const other = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: 'x', changes: [{ field: 'messages', value: { statuses: [{ id: 'wamid.de-otro', status: 'read', timestamp: String(now - 3600), recipient_id: '51987000005' }] } }] }] });
+    expect((await post(other)).statusCode).toBe(200);
+  });
+
   it('writes to one number at most once per 6 s, and retries when the Cloud API cannot be reached', async () => {
     await api.db.transaction(async (tx) => {
       await enqueueWhatsApp(tx, alertMessage('gap-1', '51987000002'), new Date());
