@@ -1,6 +1,6 @@
 import { firstNameOf, type Language } from '@rumbo/shared/schemas';
-import { escapeHtml } from '../mail/html';
 import type { OutgoingMail } from '../mail/outbox';
+import { serviceMail } from '../mail/service-mail';
 import { OPERATOR } from '../operator';
 
 /** The account's mails (codes, confirmation, reset, notices), in the customer's language. */
@@ -93,29 +93,12 @@ const TEXTS = {
   },
 } as const;
 
-function compose(to: string, language: Language, subject: string, lines: { text: string; strong?: boolean; link?: boolean }[]): OutgoingMail {
-  const text = [...lines.map((line) => line.text), '', OPERATOR.marca].join('\n\n');
-  const html = `<!doctype html>
-<html lang="${language.slice(0, 2)}"><body style="font-family:Arial,sans-serif;color:#222">
-${lines
-  .map((line) => {
-    const value = escapeHtml(line.text);
-    if (line.link) return `<p><a href="${value}">${value}</a></p>`;
-    if (line.strong) return `<p style="font-size:28px;font-weight:bold;letter-spacing:4px">${value}</p>`;
-    return `<p>${value}</p>`;
-  })
-  .join('\n')}
-<p style="font-size:12px">${escapeHtml(OPERATOR.marca)}</p>
-</body></html>`;
-  return { to, subject, text, html };
-}
-
 /** The greeting's name: the first word, capitalised as the site's header shows it (shared rule). */
 const firstName = firstNameOf;
 
 export function otpMail(to: string, name: string, code: string, language: Language): OutgoingMail {
   const t = TEXTS[language];
-  return compose(to, language, t.code.subject(code), [
+  return serviceMail(to, language, t.code.subject(code), [
     { text: t.greeting(firstName(name)) },
     { text: t.code.body },
     { text: code, strong: true },
@@ -125,36 +108,36 @@ export function otpMail(to: string, name: string, code: string, language: Langua
 
 export function confirmMail(to: string, name: string, link: string, language: Language): OutgoingMail {
   const t = TEXTS[language];
-  return compose(to, language, t.confirm.subject, [{ text: t.greeting(firstName(name)) }, { text: t.confirm.body }, { text: link, link: true }, { text: t.confirm.ignore }]);
+  return serviceMail(to, language, t.confirm.subject, [{ text: t.greeting(firstName(name)) }, { text: t.confirm.body }, { text: link, link: true }, { text: t.confirm.ignore }]);
 }
 
 export function resetMail(to: string, name: string, link: string, language: Language): OutgoingMail {
   const t = TEXTS[language];
-  return compose(to, language, t.reset.subject, [{ text: t.greeting(firstName(name)) }, { text: t.reset.body }, { text: link, link: true }, { text: t.reset.ignore }]);
+  return serviceMail(to, language, t.reset.subject, [{ text: t.greeting(firstName(name)) }, { text: t.reset.body }, { text: link, link: true }, { text: t.reset.ignore }]);
 }
 
 /** To a new CC address: the link that proves it before it receives anything else. */
 export function ccConfirmMail(to: string, name: string, link: string, language: Language): OutgoingMail {
   const t = TEXTS[language];
-  return compose(to, language, t.cc.subject, [{ text: t.greeting(firstName(name)) }, { text: t.cc.body }, { text: link, link: true }, { text: t.cc.ignore }]);
+  return serviceMail(to, language, t.cc.subject, [{ text: t.greeting(firstName(name)) }, { text: t.cc.body }, { text: link, link: true }, { text: t.cc.ignore }]);
 }
 
 /** To the sign-in address when the CC address changes: a stolen session that sets one does not go unseen. */
 export function ccChangedMail(to: string, name: string, cc: string | null, language: Language): OutgoingMail {
   const t = TEXTS[language];
-  return compose(to, language, t.ccChanged.subject, [{ text: t.greeting(firstName(name)) }, { text: t.ccChanged.body(cc ?? '') }, { text: t.ccChanged.ignore }]);
+  return serviceMail(to, language, t.ccChanged.subject, [{ text: t.greeting(firstName(name)) }, { text: t.ccChanged.body(cc ?? '') }, { text: t.ccChanged.ignore }]);
 }
 
 /** To an address with no account that asked for a code or a reset: no code, an invitation instead. */
 export function noAccountMail(to: string, signUpLink: string, language: Language): OutgoingMail {
   const t = TEXTS[language];
-  return compose(to, language, t.noAccount.subject, [{ text: t.greeting('') }, { text: t.noAccount.body }, { text: signUpLink, link: true }, { text: t.noAccount.ignore }]);
+  return serviceMail(to, language, t.noAccount.subject, [{ text: t.greeting('') }, { text: t.noAccount.body }, { text: signUpLink, link: true }, { text: t.noAccount.ignore }]);
 }
 
 /** To an address that already has an account and was used to sign up again. */
 export function alreadyRegisteredMail(to: string, name: string, resetLink: string, language: Language): OutgoingMail {
   const t = TEXTS[language];
-  return compose(to, language, t.registered.subject, [
+  return serviceMail(to, language, t.registered.subject, [
     { text: t.greeting(firstName(name)) },
     { text: t.registered.body },
     { text: resetLink, link: true },
@@ -168,5 +151,5 @@ export function alreadyRegisteredMail(to: string, name: string, resetLink: strin
  */
 export function pendingSignUpMail(to: string, signInLink: string, language: Language): OutgoingMail {
   const t = TEXTS[language];
-  return compose(to, language, t.pending.subject, [{ text: t.greeting('') }, { text: t.pending.body }, { text: signInLink, link: true }, { text: t.pending.ignore }]);
+  return serviceMail(to, language, t.pending.subject, [{ text: t.greeting('') }, { text: t.pending.body }, { text: signInLink, link: true }, { text: t.pending.ignore }]);
 }

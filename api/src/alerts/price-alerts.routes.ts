@@ -1,16 +1,14 @@
 import { priceAlertsEndpoints } from '@rumbo/shared/contract';
 import { toLanguage, type Language } from '@rumbo/shared/schemas';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { sessionResolver } from '../accounts/accounts.routes';
 import type { Database } from '../db/client';
 import { NotFoundError } from '../errors';
-import { noStore } from '../http/cache';
 import { route } from '../http/endpoint';
 import { requestLanguage } from '../http/language';
+import { askToOptOut, oneClickOptOut, optedOut, type OptOutTexts } from '../http/opt-out-page';
 import type { RateLimit } from '../http/rate-limit';
-import { escapeHtml } from '../mail/html';
-import { OPERATOR } from '../operator';
 import { alertByToken, createPriceAlert, endPriceAlert, listPriceAlerts } from './price-alerts.service';
 
 export interface PriceAlertsRoutesOptions {
@@ -39,14 +37,10 @@ const PAGES = {
   },
 } as const;
 
-/** A tiny page with no script: it works from any mail client's browser. */
-function page(language: Language, body: string): string {
+const texts = (language: Language, route: string): OptOutTexts => {
   const t = PAGES[language];
-  return `<!doctype html>
-<html lang="${language.slice(0, 2)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(`${t.title} · ${OPERATOR.marca}`)}</title>
-<style>body{font-family:Arial,sans-serif;color:#1a1a1a;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;padding:.6rem 1rem;background:#164b7a;color:#fff;border:0;border-radius:.4rem;cursor:pointer}button:focus-visible{outline:3px solid #f5b301;outline-offset:2px}</style></head>
-<body><main><h1>${escapeHtml(t.title)}</h1>${body}</main></body></html>`;
-}
+  return { title: t.title, ask: t.ask(route), button: t.button, done: t.done(route) };
+};
 
 /** Issue 48 item 3: `/rest/alertas*`: the customer's price alerts, and the one-tap opt-out of every alert mail. */
 export const priceAlertsRoutes: FastifyPluginAsync<PriceAlertsRoutesOptions> = async (app, options) => {
@@ -69,25 +63,16 @@ export const priceAlertsRoutes: FastifyPluginAsync<PriceAlertsRoutesOptions> = a
     return { alert, language: query.output.idioma ?? toLanguage(alert.idioma), route: `${alert.origen} → ${alert.destino}` };
   }
 
-  const htmlReply = (reply: FastifyReply, html: string) =>
-    noStore(reply)
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
-      .type('text/html; charset=utf-8')
-      .send(html);
-
   route(app, priceAlertsEndpoints.priceAlertOptOutPage, async ({ request, reply }) => {
     const { language, route: name } = await linked(request);
-    const t = PAGES[language];
-    return htmlReply(reply, page(language, `<p>${escapeHtml(t.ask(name))}</p><form method="post" action="${escapeHtml(request.url)}"><button type="submit">${escapeHtml(t.button)}</button></form>`));
+    return askToOptOut(reply, language, texts(language, name), request.url);
   }, { rateLimit: options.lookupRateLimit });
 
-  // The button, or a mail client's one-click POST (RFC 8058 sends `List-Unsubscribe=One-Click` form-encoded).
-  await app.register(async (forms) => {
-    forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
+  await oneClickOptOut(app, (forms) => {
     route(forms, priceAlertsEndpoints.priceAlertOptOut, async ({ request, reply }) => {
       const { alert, language, route: name } = await linked(request);
       await endPriceAlert(db, alert.calerta, now());
-      return htmlReply(reply, page(language, `<p role="status">${escapeHtml(PAGES[language].done(name))}</p>`));
+      return optedOut(reply, language, texts(language, name));
     }, { rateLimit: options.writeRateLimit });
   });
 };

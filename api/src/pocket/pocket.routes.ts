@@ -2,16 +2,15 @@ import { endpoints } from '@rumbo/shared/contract';
 import { RESERVATION_CODE_PATTERN, TICKET_NUMBER_PATTERN, type Language } from '@rumbo/shared/schemas';
 import { toLanguage } from '@rumbo/shared/schemas';
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { Database } from '../db/client';
 import { NotFoundError } from '../errors';
 import { noStore } from '../http/cache';
 import { route } from '../http/endpoint';
 import { requestLanguage } from '../http/language';
+import { askToOptOut, oneClickOptOut, optedOut, type OptOutTexts } from '../http/opt-out-page';
 import type { RateLimit } from '../http/rate-limit';
-import { escapeHtml } from '../mail/html';
-import { OPERATOR } from '../operator';
 import { paidView } from '../sales/reservation-views';
 import { reserva } from '../sales/sales.tables';
 import { ticketsCalendar } from './calendar';
@@ -56,14 +55,10 @@ const PAGES = {
   },
 } as const;
 
-/** A tiny page with no script: it works from any mail client's browser. */
-function page(language: Language, body: string): string {
+const texts = (language: Language, codigo: string): OptOutTexts => {
   const t = PAGES[language];
-  return `<!doctype html>
-<html lang="${language.slice(0, 2)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(`${t.title} · ${OPERATOR.marca}`)}</title>
-<style>body{font-family:Arial,sans-serif;color:#1a1a1a;max-width:36rem;margin:2rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;padding:.6rem 1rem;background:#164b7a;color:#fff;border:0;border-radius:.4rem;cursor:pointer}button:focus-visible{outline:3px solid #f5b301;outline-offset:2px}</style></head>
-<body><main><h1>${escapeHtml(t.title)}</h1>${body}</main></body></html>`;
-}
+  return { title: t.title, ask: t.ask(codigo), button: t.button, done: t.done(codigo) };
+};
 
 /**
  * The pocket's HTTP face (issue 36): the links of a paid purchase, its calendar file, a ticket's
@@ -123,28 +118,17 @@ export const pocketRoutes: FastifyPluginAsync<PocketRoutesOptions> = async (app,
     return { codigo, creserva: r.creserva, language: toLanguage(r.idioma) };
   }
 
-  // The API's policy refuses every form; this page's one posts back to itself.
-  const htmlReply = (reply: FastifyReply, html: string) =>
-    noStore(reply)
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
-      .type('text/html; charset=utf-8')
-      .send(html);
-
   // A GET only shows the button: mail scanners that follow links must not opt anyone out.
   route(app, endpoints.reminderOptOutPage, async ({ request, reply }) => {
     const { codigo, language } = await optOutPurchase(request);
-    const t = PAGES[language];
-    const action = escapeHtml(request.url);
-    return htmlReply(reply, page(language, `<p>${escapeHtml(t.ask(codigo))}</p><form method="post" action="${action}"><button type="submit">${escapeHtml(t.button)}</button></form>`));
+    return askToOptOut(reply, language, texts(language, codigo), request.url);
   }, lookups);
 
-  // The button, or a mail client's one-click POST (RFC 8058 sends `List-Unsubscribe=One-Click` form-encoded).
-  await app.register(async (forms) => {
-    forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
+  await oneClickOptOut(app, (forms) => {
     route(forms, endpoints.reminderOptOut, async ({ request, reply }) => {
       const { codigo, creserva, language } = await optOutPurchase(request);
       await db.insert(recordatorio_baja).values({ creserva, registrada: now() }).onConflictDoNothing();
-      return htmlReply(reply, page(language, `<p role="status">${escapeHtml(PAGES[language].done(codigo))}</p>`));
+      return optedOut(reply, language, texts(language, codigo));
     }, writes);
   });
 };

@@ -1,28 +1,7 @@
 import type { Language } from '@rumbo/shared/schemas';
-import { escapeHtml } from '../mail/html';
 import type { OutgoingMail } from '../mail/outbox';
+import { serviceMail } from '../mail/service-mail';
 import { OPERATOR } from '../operator';
-
-/** A line of a privacy mail: plain, a code to copy (large), or a link. */
-export type MailLine = { text: string; strong?: boolean; link?: boolean };
-
-/** The privacy mails' one layout (text and HTML), in the customer's language. */
-export function privacyMail(to: string, language: Language, subject: string, lines: MailLine[]): OutgoingMail {
-  const text = [...lines.map((line) => line.text), '', OPERATOR.marca].join('\n\n');
-  const html = `<!doctype html>
-<html lang="${language.slice(0, 2)}"><body style="font-family:Arial,sans-serif;color:#222">
-${lines
-  .map((line) => {
-    const value = escapeHtml(line.text);
-    if (line.link) return `<p><a href="${value}">${value}</a></p>`;
-    if (line.strong) return `<p style="font-size:28px;font-weight:bold;letter-spacing:4px">${value}</p>`;
-    return `<p>${value}</p>`;
-  })
-  .join('\n')}
-<p style="font-size:12px">${escapeHtml(OPERATOR.marca)}</p>
-</body></html>`;
-  return { to, subject, text, html };
-}
 
 const CLOSE_TEXTS = {
   'es-PE': {
@@ -42,7 +21,7 @@ const CLOSE_TEXTS = {
 /** The code that confirms closing the account, to the account's address, in its language. */
 export function closeCodeMail(to: string, name: string, code: string, language: Language): OutgoingMail {
   const t = CLOSE_TEXTS[language];
-  return privacyMail(to, language, t.subject(code), [{ text: t.greeting(name.split(' ')[0] ?? '') }, { text: t.body }, { text: code, strong: true }, { text: t.ignore }]);
+  return serviceMail(to, language, t.subject(code), [{ text: t.greeting(name.split(' ')[0] ?? '') }, { text: t.body }, { text: code, strong: true }, { text: t.ignore }]);
 }
 
 /** The data protection officer (DECISIONS-4): named in every privacy notice. */
@@ -56,5 +35,5 @@ const INCIDENT_TEXTS = {
 /** A security incident's notice (issue 47) to one affected address, in its language: the operator's text, then whom to ask. */
 export function incidentMail(to: string, language: Language, subject: string, body: string): OutgoingMail {
   const paragraphs = body.split(/\n\s*\n/).map((text) => ({ text: text.trim() })).filter((line) => line.text);
-  return privacyMail(to, language, subject, [...paragraphs, { text: INCIDENT_TEXTS[language].contact(DATA_OFFICER.cargo[language], DATA_OFFICER.correo) }]);
+  return serviceMail(to, language, subject, [...paragraphs, { text: INCIDENT_TEXTS[language].contact(DATA_OFFICER.cargo[language], DATA_OFFICER.correo) }]);
 }
