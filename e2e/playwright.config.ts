@@ -5,10 +5,16 @@ import { SITE } from './support/site';
  * Journeys through the composed site: the real shell, remotes served from their own origins,
  * the API on a fresh embedded database. Chromium is Debian's (Playwright cannot download its own here).
  */
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } };
+
 export default defineConfig({
   testDir: './specs',
+  // Two journeys at a time, each spec file in one worker: the journeys wait on the browser and the
+  // site more than they compute (the run used about a third of the machine with one worker). They
+  // share one site and database, so each makes its own customers and takes its seats from its own
+  // end of the map (pages/booking.page.ts `oneForThisWorker`).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
@@ -35,7 +41,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
+    { name: 'desktop', grepInvert: /@registry/, use: desktop },
+    // Journeys tagged @registry publish and point builds in the site's registry (a deploy, a rollback,
+    // a broken renderer): what every other journey's pages are made of. They run after the others,
+    // one at a time. (A failure among the others skips them: that run is red already.)
+    { name: 'registry', grep: /@registry/, dependencies: ['desktop'], workers: 1, use: desktop },
   ],
   webServer: {
     command: 'node ../shell/scripts/start.mjs',

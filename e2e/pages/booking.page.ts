@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { HeldSeat } from '../../shared/src/booking';
 import { ShellPage } from './shell.page';
 
@@ -17,9 +17,18 @@ export interface TripSearch {
 export type HeldSeatInStorage = Pick<HeldSeat, 'cviaje' | 'cviaje_asiento' | 'cterminal_origen' | 'cterminal_destino' | 'nasiento' | 'gnivel_piso'>;
 
 /** The purchase flow of mf-booking: the search widget, step 1 (trips) and step 2 (seats). */
-/** Picks the first available seat of a seat map's deck (`#seat-deck`), checks it is now selected, answers its number. */
+/**
+ * This worker's end of a list of free seats: journeys run two at a time (playwright.config.ts), often
+ * on the same trip, so the first worker takes seats from the front of the map and the second from
+ * the back; two journeys never reach for the same seat while the map has two free.
+ */
+export function oneForThisWorker(seats: Locator): Locator {
+  return test.info().parallelIndex % 2 === 0 ? seats.first() : seats.last();
+}
+
+/** Picks this worker's first available seat of a seat map's deck (`#seat-deck`), checks it is now selected, answers its number. */
 export async function pickFirstAvailableSeat(deck: Locator): Promise<number> {
-  const seat = deck.locator('button[data-status="available"]').first();
+  const seat = oneForThisWorker(deck.locator('button[data-status="available"]'));
   const nasiento = Number(await seat.getAttribute('data-seat'));
   await seat.click();
   await expect(deck.locator(`button[data-seat="${nasiento}"]`)).toHaveAttribute('aria-pressed', 'true');
@@ -103,7 +112,7 @@ export class BookingPage extends ShellPage {
 
   /** Picks the first available seat of the deck on screen whose name says its class (e.g. /VIP cama 180°/); answers its number. */
   async pickSeatOfClass(clase: RegExp): Promise<number> {
-    const seat = this.seatDeck().getByRole('button', { name: clase }).and(this.seatDeck().locator('[data-status="available"]')).first();
+    const seat = oneForThisWorker(this.seatDeck().getByRole('button', { name: clase }).and(this.seatDeck().locator('[data-status="available"]')));
     const nasiento = Number(await seat.getAttribute('data-seat'));
     await seat.click();
     await expect(this.seat(nasiento)).toHaveAttribute('aria-pressed', 'true');
@@ -117,9 +126,9 @@ export class BookingPage extends ShellPage {
     await expect(this.seat(nasiento)).toHaveAttribute('aria-pressed', 'true');
   }
 
-  /** The number of the first seat the map shows as available on the deck on screen. */
+  /** The number of the seat this worker would pick first (`oneForThisWorker`) on the deck on screen. */
   async firstAvailableSeat(): Promise<number> {
-    return Number(await this.seatDeck().locator('button[data-status="available"]').first().getAttribute('data-seat'));
+    return Number(await oneForThisWorker(this.seatDeck().locator('button[data-status="available"]')).getAttribute('data-seat'));
   }
 
   /** The seat map's polite live region (what a screen reader is told). */

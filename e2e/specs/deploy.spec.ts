@@ -51,7 +51,7 @@ function buildLabelled(folder: string, label: string): string {
   return out;
 }
 
-test('one remote rolls forward to a new build and back, with nothing else rebuilt', async ({ page, request }) => {
+test('one remote rolls forward to a new build and back, with nothing else rebuilt', { tag: '@registry' }, async ({ page, request }) => {
   test.setTimeout(120_000);
   const before = liveEntry();
   // The rendered pages: the complaints book's first screen in its HTML, and another remote's page.
@@ -91,7 +91,7 @@ test('one remote rolls forward to a new build and back, with nothing else rebuil
   expect(await servedHtml(request, '/')).toBe(homeBefore);
 });
 
-test("mf-booking's purchase frames and its named part in other remotes' pages roll forward and back with it", async ({ page, request }) => {
+test("mf-booking's purchase frames and its named part in other remotes' pages roll forward and back with it", { tag: '@registry' }, async ({ page, request }) => {
   test.setTimeout(240_000);
   const registry = () => JSON.parse(readFileSync(path.join(SITE.deployDir, 'shell/remotes.json'), 'utf8')) as Record<string, string>;
   const firstVersion = registry().mf_booking!.split('/').at(-2)!;
@@ -134,7 +134,7 @@ test("mf-booking's purchase frames and its named part in other remotes' pages ro
 });
 
 // Issue 32 item 10: HSTS on the site's and the remotes' origins; the builds' source maps on neither.
-test('the origins send HSTS and serve no source map (the maps stay in the deploy folder)', async ({ request }) => {
+test('the origins send HSTS and serve no source map (the maps stay in the deploy folder)', { tag: '@registry' }, async ({ request }) => {
   const home = await request.get('/');
   expect(home.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   expect((await request.get('/main.js')).ok()).toBe(true);
@@ -150,7 +150,7 @@ test('the origins send HSTS and serve no source map (the maps stay in the deploy
   expect(readFileSync(path.join(SITE.deployDir, 'source-maps', 'mf_complaints', version, 'remoteEntry.js.map'), 'utf8')).toContain('"mappings"');
 });
 
-test('the shell rolls forward and back like a remote: publish, point (one registry write), versions', async ({ page, request }) => {
+test('the shell rolls forward and back like a remote: publish, point (one registry write), versions', { tag: '@registry' }, async ({ page, request }) => {
   const registry = () => JSON.parse(readFileSync(path.join(SITE.deployDir, 'shell/remotes.json'), 'utf8')) as Record<string, string>;
   const firstVersion = registry().shell!;
   expect(deploy('versions', 'shell')).toContain(`* ${firstVersion}`);

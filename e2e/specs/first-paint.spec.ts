@@ -355,7 +355,7 @@ test.describe('code starts per island; input before it is kept', () => {
   });
 });
 
-test.describe('a renderer that fails costs only its area', () => {
+test.describe('a renderer that fails costs only its area', { tag: '@registry' }, () => {
   const ROOT = path.resolve(__dirname, '../..');
   const deploy = (...args: string[]) =>
     execFileSync(process.execPath, [path.join(ROOT, 'shell/scripts/deploy.mjs'), ...args], { env: { ...process.env, DEPLOY_DIR: SITE.deployDir }, encoding: 'utf8' }).trim();

@@ -137,7 +137,7 @@ const deploy = (...args: string[]) =>
   execFileSync(process.execPath, [path.join(ROOT, 'shell/scripts/deploy.mjs'), ...args], { env: { ...process.env, DEPLOY_DIR: SITE.deployDir }, encoding: 'utf8' }).trim();
 const registry = () => JSON.parse(readFileSync(path.join(SITE.deployDir, 'shell/remotes.json'), 'utf8')) as Record<string, string>;
 
-test('the worker never serves a stale remote: a deploy and a rollback are seen on the next load, and offline shows the live one (issue 36)', async ({ consoleErrors, page, context }) => {
+test('the worker never serves a stale remote: a deploy and a rollback are seen on the next load, and offline shows the live one (issue 36)', { tag: '@registry' }, async ({ consoleErrors, page, context }) => {
   test.setTimeout(240_000);
   const shell = new ShellPage(page);
   const firstVersion = registry().mf_complaints!.split('/').at(-2)!;

@@ -5,6 +5,7 @@ import {
   SKIP_BECAUSE_BROKEN,
   getAppStatus,
   registerApplication,
+  setMountMaxTime,
   triggerAppChange,
   unloadApplication,
 } from 'single-spa';
@@ -97,7 +98,17 @@ export class MainArea {
   }
 }
 
+/**
+ * A remote's mount hydrates its whole page, which on a slow phone (or a busy machine) can pass
+ * single-spa's default 3 s; single-spa then logs an error, though the mount goes on and succeeds.
+ * Mounts that slow are measured by the first-paint bench (TBT), not reported to the reader's console:
+ * warned at 5 s, an error only past 10 s (the mount is never abandoned).
+ */
+const MOUNT_WARNING_MS = 5_000;
+const MOUNT_ERROR_MS = 10_000;
+
 export function registerRemoteApplications(area: MainArea): void {
+  setMountMaxTime(MOUNT_ERROR_MS, false, MOUNT_WARNING_MS);
   for (const name of REMOTES) {
     if (!isDeployed(name)) continue;
     registerApplication({
