@@ -5,7 +5,7 @@
  * from the API as it always does. A loader whose API is down or slow leaves the page's skeleton.
  */
 import { RemoteRoot, type StitchedAnswer } from '@rumbo/shared';
-import { DestinationAnswer, endpoints } from '@rumbo/shared/contract';
+import { agenciesEndpoints, contentEndpoints, DestinationAnswer, endpoints } from '@rumbo/shared/contract';
 import pageHtml from '@rumbo/shared/contract/page-html.json';
 import { createRenderer, type LoaderContext } from '@rumbo/shared/server';
 import sanitizeHtml from 'sanitize-html';
@@ -49,7 +49,19 @@ export const { render } = createRenderer({
   texts: [contentPackageTexts],
   page: () => <RemoteRoot Root={Root} build={build} hydrating />,
   routes: [
-    { path: '/' },
+    // The sections below the hero (promotions, destinations, agencies): drawn, not skeletons, before their code hydrates them in view.
+    {
+      path: '/',
+      load: async (context) =>
+        Object.assign(
+          {},
+          ...(await Promise.all([
+            answerOf(context, PROMOTIONS_DATA_KEY, endpoints.promotions.answer),
+            answerOf(context, contentEndpoints.destinations.path, contentEndpoints.destinations.answer),
+            answerOf(context, agenciesEndpoints.agencies.path, agenciesEndpoints.agencies.answer),
+          ])),
+        ),
+    },
     { path: '/promociones', load: (context) => answerOf(context, PROMOTIONS_DATA_KEY, endpoints.promotions.answer) },
     { path: '/oficina' },
     { path: '/corporativo' },
