@@ -44,7 +44,10 @@ export interface LoaderContext {
 
 /** A remote's route as its renderer knows it: the page's data loader and its island directive. */
 export interface RendererRoute {
-  /** A path; a `:name` segment matches one segment. */
+  /**
+   * A path; a `:name` segment matches one segment; a last segment `*` matches the path above it and
+   * every path below (as the remote's router's `/micuenta/*`).
+   */
   path: string;
   /** The data the page hydrates from, by key (a loader that fails leaves it out: the page's skeleton). */
   load?: (context: LoaderContext) => Promise<Record<string, unknown>>;
@@ -77,10 +80,15 @@ export interface RendererOptions {
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
-/** The params of `pattern` in `path`, or undefined when it does not match. */
+/** The params of `pattern` in `path` (`*`: what a last `*` matched), or undefined when it does not match. */
 export function matchPath(pattern: string, path: string): Record<string, string> | undefined {
   const want = segmentsOf(pattern);
   const have = segmentsOf(path);
+  if (want.at(-1) === '*') {
+    const above = want.slice(0, -1);
+    const params = matchPath(above.join('/'), have.slice(0, above.length).join('/'));
+    return params && have.length >= above.length ? { ...params, '*': have.slice(above.length).join('/') } : undefined;
+  }
   if (want.length !== have.length) return undefined;
   const params: Record<string, string> = {};
   for (const [i, segment] of want.entries()) {
