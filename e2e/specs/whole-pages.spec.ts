@@ -39,14 +39,28 @@ test('with JavaScript off, every content page shows its content, not skeletons: 
   await context.close();
 });
 
-test("before the code: the home page's promotions and destinations, the cargo estimate's and the complaints book's cities come in the HTML, and a city chosen then is kept", async ({ page }) => {
+test("before the code, the home page's promotions, destinations and agencies come in the HTML; its code hydrates them in view, then asks them anew", async ({ page }) => {
   const release = await holdShellCode(page);
   const home = new HomePage(page);
   await page.goto('/');
   await expect(home.main.getByTestId('promotion').first()).toBeVisible();
   await expect(home.main.getByTestId('destination-card').first()).toBeVisible();
+  await expect(home.main.getByTestId('agency-card').first()).toBeVisible();
   await expect(home.main.locator('#home-below .chakra-skeleton')).toHaveCount(0);
+  const promotions = await home.main.getByTestId('promotion').allTextContents();
+  release();
+  await page.mouse.move(200, 200);
+  await expect(page.locator('#remote-mf_content[data-live]')).toBeAttached();
+  // In view, the lower half hydrates what the HTML shows (a mismatch would be logged: the journey fails), then refreshes.
+  const asked = page.waitForRequest((request) => new URL(request.url()).pathname === '/rest/promocion/obtener');
+  await home.main.getByTestId('agency-card').first().scrollIntoViewIfNeeded();
+  await asked;
+  await page.waitForLoadState('networkidle');
+  expect(await home.main.getByTestId('promotion').allTextContents()).toEqual(promotions);
+});
 
+test("before the code, the cargo estimate's and the complaints book's city lists are whole, and a city chosen then is kept", async ({ page }) => {
+  const release = await holdShellCode(page);
   const book = new ComplaintsPage(page);
   await page.goto('/libro_reclamaciones');
   await expect(book.field('destino').locator('option')).not.toHaveCount(1);
