@@ -1,10 +1,10 @@
-import { expect, test } from '../support/test';
+import { expect, failedResponse, test } from '../support/test';
 import { CargoPage } from '../pages/cargo.page';
 import { ComplaintsPage } from '../pages/complaints.page';
 import { ContentPages } from '../pages/content-pages.page';
 import { HomePage } from '../pages/home.page';
 import { buyTicket } from '../pages/purchase.flow';
-import { ChangesPage } from '../pages/aftersale.page';
+import { ChangesPage, RecoveryPage } from '../pages/aftersale.page';
 import { holdShellCode } from '../support/hold-code';
 import { sessionToken } from '../support/session';
 
@@ -86,6 +86,18 @@ test('a page below /micuenta no section names is rendered by the server for the 
   const area = html.slice(html.indexOf('<div id="remote-mf_account"'), html.indexOf('<div id="shell-footer">'));
   expect(area).toContain('data-testid="not-found"');
   expect(area).toContain('Mi cuenta');
+});
+
+test('the purchase recovery form comes in the HTML: typed and sent before the code, it is sent once live, never by the browser with its fields in the address', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(failedResponse(404, '/rest/venta/recovery'));
+  const release = await holdShellCode(page);
+  const recovery = new RecoveryPage(page);
+  await page.goto('/pasajes/recuperar', { waitUntil: 'commit' });
+  await recovery.recover('ZZZZ2345', `nadie.${Date.now()}@example.pe`);
+  expect(new URL(page.url()).search).toBe('');
+  release();
+  await expect(recovery.problem()).toContainText('No encontramos una compra con ese código');
+  expect(new URL(page.url()).search).toBe('');
 });
 
 test('the ticket changes page: "Anular y devolver" tapped as soon as it shows, while the code is slow, asks for the confirmation at once', async ({ page }) => {
