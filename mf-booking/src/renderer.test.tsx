@@ -26,6 +26,7 @@ test('the purchase recovery page is rendered with its form: typed and sent befor
 
 test.each([
   ['/pasajes/cambios/ABCD2345-1', 'Anular o transferir su pasaje'],
+  ['/pasajes/postergar/ABCD2345-1', 'Postergar el pasaje ABCD2345-1'],
   ['/pasajes/declaracion/ABCD2345-1', '<h1'],
   ['/pasajes/incidencia/ABCD2345-1', '<h1'],
 ])('%s is rendered with its heading, its code starting at once (its ticket is read with this browser’s key)', async (path, heading) => {
