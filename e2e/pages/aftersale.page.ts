@@ -161,3 +161,19 @@ export class PointsBox {
     return this.main.getByTestId('payment-points');
   }
 }
+
+/** `/pasajes/cambios/{numero}`: cancel a ticket (refund or credit) or transfer it. */
+export class ChangesPage extends ShellPage {
+  constructor(page: Page) {
+    super(page);
+  }
+
+  async cancelForRefund(): Promise<void> {
+    await this.main.getByRole('button', { name: /^(Anular y devolver|Cancel and refund)/ }).click();
+  }
+
+  /** The question asked before cancelling, with its "yes". */
+  confirmation(): Locator {
+    return this.main.getByRole('button', { name: /^(Sí, anular el pasaje|Yes, cancel the ticket)$/ });
+  }
+}

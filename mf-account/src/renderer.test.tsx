@@ -50,3 +50,11 @@ test("each of Mi cuenta's sections (/micuenta/*) is rendered by the server, sign
   }
   expect(asked).toEqual([]);
 });
+
+test("any address below /micuenta is rendered by the server as the browser's router routes it (`/micuenta/*`): the page, signed in, with its not-found message", async () => {
+  const result = await render({ path: '/micuenta/no-existe', query: {}, language: 'es-PE', config: CONFIG, session: SESSION, profile: PROFILE });
+  expect(result.html).toContain('Hola, Rosa');
+  expect(result.html).toContain('data-testid="not-found"');
+  expect(result.data).toEqual({ [PROFILE_DATA_KEY]: PROFILE });
+  expect(asked).toEqual([]);
+});

@@ -14,8 +14,8 @@ import { AccountProfileAnswer } from '@rumbo/shared/schemas';
 import * as v from 'valibot';
 import { createRenderer, type LoaderContext } from '@rumbo/shared/server';
 import { accountPackageTexts } from './locales';
-import { SECTIONS } from './my-account-layout';
 import { PROFILE_DATA_KEY } from './my-account.page';
+import { ACCOUNT_HOME } from './navigation';
 import { Root } from './root';
 
 const build = __BUILD_LABEL__ || __APP_VERSION__;
@@ -32,10 +32,11 @@ export const { render } = createRenderer({
     },
     { path: '/cuenta/registro' },
     { path: '/cuenta/recuperar' },
-    // Mi cuenta and each of its sections (`/micuenta/viajes`, `/puntos`, `/saldo`: the shell's route
-    // is a prefix), one page that shows the section its address names.
-    ...SECTIONS.map(({ path }) => ({
-      path,
+    // Mi cuenta and each of its sections (`/micuenta/viajes`, `/puntos`, `/saldo`...), one page that
+    // shows the section its address names: matched as the shell's route (a prefix) and this remote's
+    // router (`/micuenta/*`) match it, so any address below it is rendered as the browser renders it.
+    {
+      path: `${ACCOUNT_HOME}/*`,
       // The profile the shell's renderer asked for the header (`profile`), else asked here, with the reader's token.
       load: async ({ session, profile, get }: LoaderContext) => {
         const checked = session && v.safeParse(AccountProfileAnswer, profile ?? (await get(accountsEndpoints.profile.path)));
@@ -44,6 +45,6 @@ export const { render } = createRenderer({
       customer: (data: Record<string, unknown>) => data[PROFILE_DATA_KEY] as UserData | undefined,
       // The profile comes with the page: its code starts when the customer acts (what they typed or
       // tapped first is replayed), or at once where a section waits for its data (trips, points: a skeleton).
-    })),
+    },
   ],
 });

@@ -80,6 +80,11 @@ export const { render, renderPart } = createRenderer({
     { path: '/pasajes/asientos', load: seatMap, island: 'load', scripts: [FILL_SCRIPT], query: true },
     { path: '/pasajes/pago', island: 'load', scripts: [FILL_SCRIPT], query: true },
     { path: RESERVATION_ROUTE, load: early(RESERVATION_ROUTE), island: 'load', scripts: [FILL_SCRIPT], query: true },
+    // After the sale. Recovery is a form: in the HTML, what is typed and sent before its code is kept
+    // and replayed. A ticket's page reads its ticket with this browser's purchase key or session (no
+    // server has either): its heading and the ticket's loading state come in the HTML, its code at once.
+    { path: '/pasajes/recuperar' },
+    ...['/pasajes/cambios/:numero', '/pasajes/postergar/:numero', '/pasajes/declaracion/:numero', '/pasajes/incidencia/:numero'].map((path) => ({ path, island: 'load' as const })),
   ],
   parts: {
     'trip-search': { load: terminals, render: () => <SearchParcel labelledBy={TRIP_SEARCH_SLOT.labelledBy} hydrating /> },

@@ -107,7 +107,7 @@ export function ticketAccess(numero: string, storage: Storage = sessionStorage, 
  * A storage under its own prefix: the postponement holds its new seat with a new purchase key,
  * through the same step 1–2 stores, without touching the booking in progress.
  */
-export function scopedStorage(prefix: string, base: Storage = sessionStorage): Storage {
+export function scopedStorage(prefix: string, base: Storage = globalThis.sessionStorage): Storage {
   const own = () => {
     const keys: string[] = [];
     for (let i = 0; i < base.length; i++) {

@@ -1,4 +1,4 @@
-import { api } from '@rumbo/shared';
+import { api, stitchedAnswer } from '@rumbo/shared';
 import { agenciesEndpoints, cargoEndpoints, contentEndpoints } from '@rumbo/shared/contract';
 
 /** The cargo screens' calls of the contract. */
@@ -11,5 +11,8 @@ export const trackShipment = (codigo: string, documento: string) => api.call(car
 export const estimateCargo = (origen: string, destino: string, peso: string) => api.call(cargoEndpoints.cargoEstimate, { origen, destino, peso });
 
 export const fetchCities = () => api.call(contentEndpoints.cities);
+
+/** The cities `/cargo`'s loader asked on the server (renderer.tsx), for a reader in `language` (else undefined). */
+export const stitchedCities = (language: string) => stitchedAnswer(contentEndpoints.cities.path, contentEndpoints.cities.answer, language);
 
 export const fetchCargoAgencies = () => api.call(agenciesEndpoints.agencies, { carga: '1' });

@@ -136,4 +136,16 @@ describe('ComplaintStore', () => {
     await store.load();
     expect(store.citiesState).toBe('failed');
   });
+
+  it('shows the cities the page was rendered with at once, and keeps them while and if asking again fails', async () => {
+    const rendered = [{ cciudad: 4, nombre: 'Lima', codigo: 'LIM', slug: 'lima' }];
+    let answer: (cities: undefined) => void = () => undefined;
+    const store = storeWith({ cities: rendered, fetchCities: () => new Promise((resolve) => (answer = resolve)) });
+    expect({ state: store.citiesState, cities: store.cities }).toEqual({ state: 'ready', cities: rendered });
+    const loading = store.load();
+    expect(store.citiesState).toBe('ready');
+    answer(undefined);
+    await loading;
+    expect({ state: store.citiesState, cities: store.cities }).toEqual({ state: 'ready', cities: rendered });
+  });
 });

@@ -47,6 +47,8 @@ export interface ComplaintDeps {
   fetchCities: () => Promise<City[] | undefined>;
   fileComplaint: (form: ComplaintForm) => Promise<ComplaintReceipt | undefined>;
   now: () => Date;
+  /** The cities the page was rendered with (its loader's, renderer.tsx): shown at once, then asked anew. */
+  cities?: City[];
 }
 
 const IDENTITY_FIELDS = ['nacimiento', 'genero', 'documento', 'numero', 'datos', 'paterno', 'materno', 'telefono', 'correo'] as const;
@@ -126,6 +128,10 @@ export class ComplaintStore {
 
   constructor(deps: Partial<ComplaintDeps> = {}) {
     this.deps = { fetchCities, fileComplaint, now: clock.now, ...deps };
+    if (deps.cities) {
+      this.cities = deps.cities;
+      this.citiesState = 'ready';
+    }
     this.form = new FormState(blankForm(dayToDmy(limaToday(this.deps.now()))), { noAnswer: { key: 'complaints:errors.network' } });
     makeAutoObservable<ComplaintStore, 'deps' | 'edited'>(this, { deps: false, edited: false, form: false });
   }
@@ -156,12 +162,18 @@ export class ComplaintStore {
     await this.loadCities();
   }
 
+  /** Asks the cities; those shown already (the rendered page's) stay while asked, and if the API cannot answer. */
   async loadCities(): Promise<void> {
-    this.citiesState = 'loading';
+    if (this.citiesState !== 'ready') this.citiesState = 'loading';
     const cities = await this.deps.fetchCities().catch(() => undefined);
     runInAction(() => {
-      this.cities = cities ?? [];
-      this.citiesState = cities ? 'ready' : 'failed';
+      if (cities) {
+        this.cities = cities;
+        this.citiesState = 'ready';
+      } else if (this.citiesState !== 'ready') {
+        this.cities = [];
+        this.citiesState = 'failed';
+      }
     });
   }
 

@@ -1,5 +1,6 @@
-import { api } from '@rumbo/shared';
+import { api, stitchedAnswer } from '@rumbo/shared';
 import { agenciesEndpoints, companiesEndpoints, contentEndpoints as rest, promotionsEndpoints } from '@rumbo/shared/contract';
+import type * as v from 'valibot';
 
 /** The content screens' calls of the contract. */
 
@@ -10,6 +11,19 @@ export const fetchAgencies = (ciudad?: string) => api.call(agenciesEndpoints.age
 export const fetchPromotions = () => api.call(promotionsEndpoints.promotions);
 export const fetchDestinations = () => api.call(rest.destinations);
 export const fetchDestination = (slug: string) => api.call(rest.destination, undefined, { params: { slug } });
+
+/**
+ * The answer of a GET call a page's loader asked on the server, for a reader in `language` (else
+ * undefined): under the call's path in the page's data (`answerOf` in renderer.tsx).
+ */
+const stitched =
+  <S extends v.GenericSchema>(endpoint: { path: string; answer: S }) =>
+  (language: string) =>
+    stitchedAnswer(endpoint.path, endpoint.answer, language);
+
+export const stitchedPromotions = stitched(promotionsEndpoints.promotions);
+export const stitchedDestinations = stitched(rest.destinations);
+export const stitchedAgencies = stitched(agenciesEndpoints.agencies);
 
 export const subscribe = (correo: string) => api.call(promotionsEndpoints.subscribe, { correo });
 export const confirmSubscription = (token: string) => api.call(promotionsEndpoints.confirmSubscription, { token });

@@ -45,3 +45,35 @@ test('/destinos/lima is rendered whole, in place: its content without any script
   expect(html).toContain('Terminal Javier Prado');
   expect(html).toContain('Av. San Isidro 1005');
 });
+
+const PROMOTION = {
+  cpromocion: 7, cupon: 'VERANO26', descuento: 20, desde: '2026-12-01', hasta: '2027-03-31', destino: { cciudad: 1, nombre: 'Arequipa', codigo: 'AQP', slug: 'arequipa' },
+  titulo: 'Verano en Arequipa', descripcion: 'Veinte por ciento en toda la ruta.', condiciones: 'Solo compras en línea.',
+};
+const SUMMARY = { cciudad: 2, nombre: 'Cusco', codigo: 'CUZ', slug: 'cusco', resumen: 'Puerta de Machu Picchu.', precio_desde: 90 };
+const AGENCY = { ...LIMA.agencias[4]!, nombre: 'Agencia Miraflores Centro' };
+
+/** The API's answer of each of the home page's calls, by path. */
+function homeApi(asked: string[]) {
+  const answers: Record<string, unknown> = { '/rest/promocion/obtener': [PROMOTION], '/rest/destino': [SUMMARY], '/rest/componente/punto_venta': [AGENCY] };
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+    const path = new URL(String(url)).pathname;
+    asked.push(path);
+    return new Response(JSON.stringify({ data: answers[path] }), { status: answers[path] ? 200 : 404, headers: { 'content-type': 'application/json' } });
+  });
+}
+
+test("/ is rendered with its promotions, destinations and agencies from its loader, not their skeletons (a phone untouched shows them)", async () => {
+  const asked: string[] = [];
+  homeApi(asked);
+  const { html, data } = await render({ path: '/', query: {}, language: 'en-EN', config: CONFIG });
+  expect([...asked].sort()).toEqual(['/rest/componente/punto_venta', '/rest/destino', '/rest/promocion/obtener']);
+  expect(html).toContain('Verano en Arequipa');
+  expect(html).toContain('VERANO26');
+  expect(html).toContain('Puerta de Machu Picchu.');
+  expect(html).toContain('Agencia Miraflores Centro');
+  // Below the hero (the trip search's place above is filled by its own renderer).
+  expect(html.slice(html.indexOf('id="home-below"'))).not.toContain('chakra-skeleton');
+  // What the browser hydrates from, in the language it was asked in.
+  expect(data['/rest/destino']).toEqual({ language: 'en-EN', answer: [SUMMARY] });
+});

@@ -4,12 +4,11 @@
  * here and the page hydrates from its answer (`stitchedAnswer`, `stitchedPage`), then refreshes
  * from the API as it always does. A loader whose API is down or slow leaves the page's skeleton.
  */
-import { RemoteRoot, type StitchedAnswer } from '@rumbo/shared';
-import { DestinationAnswer, endpoints } from '@rumbo/shared/contract';
+import { RemoteRoot } from '@rumbo/shared';
+import { agenciesEndpoints, contentEndpoints, DestinationAnswer, endpoints } from '@rumbo/shared/contract';
 import pageHtml from '@rumbo/shared/contract/page-html.json';
-import { createRenderer, type LoaderContext } from '@rumbo/shared/server';
+import { answerOf, createRenderer, type LoaderContext } from '@rumbo/shared/server';
 import sanitizeHtml from 'sanitize-html';
-import * as v from 'valibot';
 import { destinationDataKey } from './destinations/destination.page';
 import { formatDate } from './information/information.page';
 import { informationDataKey } from './information/information.resource';
@@ -17,14 +16,6 @@ import { contentPackageTexts } from './locales';
 import { PROMOTIONS_DATA_KEY } from './promotions/promotions.page';
 import { Root } from './root';
 import { DESTINATION_SLUGS, INFORMATION_ROUTES } from './routes';
-
-/** The answer of `key`'s call checked with its schema, as the page reads it (`stitchedAnswer`). */
-async function answerOf(context: LoaderContext, key: string, schema: v.GenericSchema): Promise<Record<string, unknown>> {
-  const checked = v.safeParse(schema, await context.get(key));
-  if (!checked.success) return {};
-  const stitched: StitchedAnswer<unknown> = { language: context.language, answer: checked.output };
-  return { [key]: stitched };
-}
 
 const isPage = (answer: unknown): answer is { titulo: string; html: string; actualizado: string } => {
   const page = answer as Record<string, unknown> | undefined;
@@ -49,7 +40,19 @@ export const { render } = createRenderer({
   texts: [contentPackageTexts],
   page: () => <RemoteRoot Root={Root} build={build} hydrating />,
   routes: [
-    { path: '/' },
+    // The sections below the hero (promotions, destinations, agencies): drawn, not skeletons, before their code hydrates them in view.
+    {
+      path: '/',
+      load: async (context) =>
+        Object.assign(
+          {},
+          ...(await Promise.all([
+            answerOf(context, PROMOTIONS_DATA_KEY, endpoints.promotions.answer),
+            answerOf(context, contentEndpoints.destinations.path, contentEndpoints.destinations.answer),
+            answerOf(context, agenciesEndpoints.agencies.path, agenciesEndpoints.agencies.answer),
+          ])),
+        ),
+    },
     { path: '/promociones', load: (context) => answerOf(context, PROMOTIONS_DATA_KEY, endpoints.promotions.answer) },
     { path: '/oficina' },
     { path: '/corporativo' },

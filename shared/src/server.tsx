@@ -16,7 +16,8 @@ import { Writable } from 'node:stream';
 import { configure, type RuntimeConfig } from './config';
 import { i18n, initI18n, registerTexts, type Language, type PackageTexts } from './i18n';
 import { setServerPathname } from './location';
-import { setServerPageData, setServerPartMarker } from './page-data';
+import * as v from 'valibot';
+import { setServerPageData, setServerPartMarker, type StitchedAnswer } from './page-data';
 import { NAMED_PARTS, type IslandDirective, type NamedPart, PartInput, type PartPlace, type RemoteRenderer, type RenderInput, type RenderResult } from './paint';
 import { customerFromUserData, type UserData } from './session.store';
 import { session } from './singletons';
@@ -43,7 +44,10 @@ export interface LoaderContext {
 
 /** A remote's route as its renderer knows it: the page's data loader and its island directive. */
 export interface RendererRoute {
-  /** A path; a `:name` segment matches one segment. */
+  /**
+   * A path; a `:name` segment matches one segment; a last segment `*` matches the path above it and
+   * every path below (as the remote's router's `/micuenta/*`).
+   */
   path: string;
   /** The data the page hydrates from, by key (a loader that fails leaves it out: the page's skeleton). */
   load?: (context: LoaderContext) => Promise<Record<string, unknown>>;
@@ -76,10 +80,15 @@ export interface RendererOptions {
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
 
-/** The params of `pattern` in `path`, or undefined when it does not match. */
+/** The params of `pattern` in `path` (`*`: what a last `*` matched), or undefined when it does not match. */
 export function matchPath(pattern: string, path: string): Record<string, string> | undefined {
   const want = segmentsOf(pattern);
   const have = segmentsOf(path);
+  if (want.at(-1) === '*') {
+    const above = want.slice(0, -1);
+    const params = matchPath(above.join('/'), have.slice(0, above.length).join('/'));
+    return params && have.length >= above.length ? { ...params, '*': have.slice(above.length).join('/') } : undefined;
+  }
   if (want.length !== have.length) return undefined;
   const params: Record<string, string> = {};
   for (const [i, segment] of want.entries()) {
@@ -214,6 +223,18 @@ function loaderContext(input: Omit<RenderInput, 'path' | 'query'> & { path: stri
       return ((await response.json()) as { data?: unknown })?.data;
     },
   };
+}
+
+/**
+ * A loader's answer of a GET call (`key`, the call's path) checked with its `schema`, under that
+ * key with the language it was asked in, as the page reads it (`stitchedAnswer`); nothing when
+ * the API does not give it (the page's skeleton).
+ */
+export async function answerOf(context: LoaderContext, key: string, schema: v.GenericSchema): Promise<Record<string, unknown>> {
+  const checked = v.safeParse(schema, await context.get(key));
+  if (!checked.success) return {};
+  const stitched: StitchedAnswer<unknown> = { language: context.language, answer: checked.output };
+  return { [key]: stitched };
 }
 
 /** A loader's data, or none when the API is down, slow or answers something else: the page's skeleton. */

@@ -1,17 +1,17 @@
 import { Alert, Container, PageTitle, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { confirmSubscription, fetchPromotions, unsubscribe } from '../content.resource';
+import { confirmSubscription, fetchPromotions, stitchedPromotions, unsubscribe } from '../content.resource';
 import { PromotionCard } from './promotion-card';
 import { SubscribeForm } from './subscribe-form';
-import { type FormMessage, fromError, messageText, stitchedAnswer, useAnswer, useTranslation } from '@rumbo/shared';
+import { type FormMessage, fromError, messageText, useAnswer, useTranslation } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
 
-/** Where the page rendered at deploy with the promotions keeps them (prerender.tsx `DATA_PAGES`): their call's path. */
+/** Where the page's loader keeps the promotions in its data (renderer.tsx): their call's path. */
 export const PROMOTIONS_DATA_KEY = endpoints.promotions.path;
 
-/** The promotions the deploy rendered the page with, for a visitor in `language` (else undefined). */
-export const stitchedPromotions = (language: string) => stitchedAnswer(PROMOTIONS_DATA_KEY, endpoints.promotions.answer, language);
+/** The promotions the server rendered the page with, for a visitor in `language` (else undefined). */
+export { stitchedPromotions };
 
 type LinkState = { status: 'working'; kind: 'confirmar' | 'baja' } | { status: 'done'; kind: 'confirmar' | 'baja'; correo: string } | { status: 'failed'; message: FormMessage };
 
