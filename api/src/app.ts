@@ -275,6 +275,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteUrl: mailedSite,
     ...(options.changePolicy ? { policy: options.changePolicy } : {}),
     googleWallet: Boolean(pocketConfig.google),
+    whatsapp: Boolean(options.whatsapp),
     vouchers: options.voucherUndo ?? voucherUndo(options.voucherSeries, now),
     voucherSeries: options.voucherSeries,
     ...(options.payments ? { payments: options.payments } : {}),

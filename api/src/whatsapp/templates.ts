@@ -25,6 +25,12 @@ export const WHATSAPP_TEMPLATES = {
     'es-PE': 'Aviso sobre su viaje {{1}}: {{2}}. Elija sin costo reprogramar o el reembolso aquí: {{3}}',
     'en-EN': 'Notice about your trip {{1}}: {{2}}. Choose to rebook or get a refund, free of charge, here: {{3}}',
   },
+  rumbo_aviso_viaje: {
+    category: 'UTILITY',
+    header: null,
+    'es-PE': 'Aviso sobre su viaje {{1}}: {{2}}. Nueva hora de salida: {{3}} (hora de Lima).',
+    'en-EN': 'Notice about your trip {{1}}: {{2}}. New departure time: {{3}} (Lima time).',
+  },
   rumbo_lista_espera: {
     category: 'UTILITY',
     header: null,
