@@ -219,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     unprovenMail,
   });
   await app.register(pointsRoutes, { db, sessionSecret, now });
-  await app.register(privacyRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, operators: options.operators ?? [], passwordRateLimit: (options.accountRateLimits ?? ACCOUNT_RATE_LIMITS).signIn });
+  await app.register(privacyRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, operators: options.operators ?? [], passwordRateLimit: (options.accountRateLimits ?? ACCOUNT_RATE_LIMITS).signIn, whatsapp: Boolean(options.whatsapp) });
   await app.register(tripsRoutes, { db, now });
   await app.register(seatsRoutes, { db, now, seatRateLimit, clientSecret: sessionSecret, proxyHops: options.proxyHops ?? 0 });
   await app.register(agenciesRoutes, { db });

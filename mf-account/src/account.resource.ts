@@ -43,3 +43,7 @@ export const closeAccountWithCode = (body: RequestOf<typeof privacyEndpoints.clo
 /** Issue 48 item 3: the customer's price alerts (created on step 1), listed and deleted here. */
 export const fetchPriceAlerts = () => api.call(priceAlertsEndpoints.priceAlertList);
 export const deletePriceAlert = (calerta: number) => api.call(priceAlertsEndpoints.priceAlertDelete, { calerta });
+/** Issue 48: the account's mobile for WhatsApp, confirmed by a code sent to it by WhatsApp. */
+export const fetchWhatsAppPhone = () => api.call(privacyEndpoints.whatsappPhone);
+export const whatsappPhoneCode = () => api.call(privacyEndpoints.whatsappPhoneCode);
+export const confirmWhatsAppPhone = (body: RequestOf<typeof privacyEndpoints.whatsappPhoneConfirm>) => api.call(privacyEndpoints.whatsappPhoneConfirm, body);

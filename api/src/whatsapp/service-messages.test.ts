@@ -4,10 +4,11 @@ import { queryRows } from '../db/rows';
 import { parseOperatorTokens } from '../operators/operators';
 import { pocketOf } from '../pocket/pocket.service';
 import { sendDueReminders } from '../pocket/reminders';
-import { customerWithPoints } from '../test/customers';
+import { confirmedWhatsApp, customerWithPoints } from '../test/customers';
 import { TEST_ENGINE } from '../test/database';
 import { BUYER, byPrice, findTrip, freeSeats, holdNewPassenger, payWithSafetyPay, post, setupSandboxApp, STORE } from '../test/purchase';
 import { TEST_SECRET } from '../test/app';
+import { whatsappRecipient } from './recipient';
 import { whatsappOf } from './whatsapp.config';
 
 const TOKEN = 'a3a9c1d47e8b20c6a5d9e1f07b3c8a4d2e6f1b9d';
@@ -21,7 +22,7 @@ const HOUR = 3_600_000;
 /** A customer with a mobile, who turned WhatsApp on for their trips (or not). */
 async function customer(telefono: string, whatsapp: boolean) {
   const c = await customerWithPoints(api.db, 0);
-  await api.db.execute(sql`update cuenta set telefono = ${telefono} where ccuenta = ${c.ccuenta}`);
+  await confirmedWhatsApp(api.db, c.ccuenta, telefono);
   if (whatsapp) expect((await post(api.app, '/rest/user/consentimientos', { canal: 'whatsapp', finalidad: 'servicio', otorgado: true, version: CONSENT_TEXT_VERSION }, c.auth)).statusCode).toBe(200);
   return c;
 }
@@ -70,6 +71,35 @@ describe(`reminders and disruption notices by WhatsApp (issue 48 item 4, ${TEST_
     // The mail went as always; nothing by WhatsApp to the customer who did not turn it on.
     expect(await queryRows(api.db, sql`select 1 from reserva where codigo = ${codigo}`)).toHaveLength(1);
     expect(await queuedTo('51987777002')).toEqual([]);
+  });
+
+  it("confirms the mobile with a code sent to it by WhatsApp before anything else goes there; a changed mobile is not confirmed", async () => {
+    const c = await customerWithPoints(api.db, 0);
+    await api.db.execute(sql`update cuenta set telefono = '987777010' where ccuenta = ${c.ccuenta}`);
+    expect((await post(api.app, '/rest/user/consentimientos', { canal: 'whatsapp', finalidad: 'servicio', otorgado: true, version: CONSENT_TEXT_VERSION }, c.auth)).statusCode).toBe(200);
+    const status = async () => (await api.app.inject({ method: 'GET', url: '/rest/user/whatsapp', headers: c.auth })).json().data;
+    expect(await status()).toEqual({ telefono: '••••••010', confirmado: false, disponible: true });
+    // Consent alone is not enough: the number is not proven.
+    expect(await whatsappRecipient(api.db, c.ccuenta, 'servicio')).toBeUndefined();
+    expect((await post(api.app, '/rest/user/whatsapp/codigo', {}, c.auth)).statusCode).toBe(202);
+    const [sent] = await queuedTo('51987777010');
+    expect(sent).toMatchObject({ plantilla: 'rumbo_codigo', idioma: 'es' });
+    const code = sent!.parametros[0]!;
+    const wrong = await post(api.app, '/rest/user/whatsapp/verificar', { codigo: code === '000000' ? '111111' : '000000' }, c.auth);
+    expect([wrong.statusCode, wrong.json().code]).toEqual([400, 'privacy.codigo.invalid']);
+    const right = await post(api.app, '/rest/user/whatsapp/verificar', { codigo: code }, c.auth);
+    expect([right.statusCode, right.json().data.confirmado]).toEqual([200, true]);
+    expect(await whatsappRecipient(api.db, c.ccuenta, 'servicio')).toBe('51987777010');
+    // Used up.
+    expect((await post(api.app, '/rest/user/whatsapp/verificar', { codigo: code }, c.auth)).statusCode).toBe(400);
+    // Another mobile in the profile: not confirmed until its own code comes back.
+    await api.db.execute(sql`update cuenta set telefono = '987777011' where ccuenta = ${c.ccuenta}`);
+    expect((await status()).confirmado).toBe(false);
+    expect(await whatsappRecipient(api.db, c.ccuenta, 'servicio')).toBeUndefined();
+    // A number that is not a Peruvian mobile gets no code.
+    await api.db.execute(sql`update cuenta set telefono = '017085000' where ccuenta = ${c.ccuenta}`);
+    const none = await post(api.app, '/rest/user/whatsapp/codigo', {}, c.auth);
+    expect([none.statusCode, none.json().code]).toEqual([409, 'whatsapp.telefono.none']);
   });
 
   it('without WhatsApp configured, queues nothing there', async () => {
