@@ -157,6 +157,10 @@ export const MyDataAnswer = v.object({
   avisos_push: rows,
   billeteras: rows,
   reclamaciones: rows,
+  /** Issue 48: waitlist places, price alerts, the mobile confirmed for WhatsApp and the messages sent to it since. */
+  lista_espera: rows,
+  alertas_precio: rows,
+  whatsapp: v.object({ telefono: v.nullable(v.string()), confirmado: v.nullable(v.unknown()), mensajes: rows }),
 });
 export type MyData = v.InferOutput<typeof MyDataAnswer>;
 
