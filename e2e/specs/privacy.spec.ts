@@ -46,7 +46,7 @@ test('consents with their history, the data downloaded, the account closed by a 
   // Closing the account: what is erased, anonymised and kept is said before confirming; a code mailed confirms it.
   const sessionToken = await page.evaluate(() => document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1] ?? '');
   await account.main.getByRole('button', { name: 'Cerrar mi cuenta' }).click();
-  const dialog = page.getByRole('dialog', { name: '¿Cerrar su cuenta?' });
+  const dialog = page.getByRole('alertdialog', { name: '¿Cerrar su cuenta?' });
   await expect(dialog.getByText('Se conserva (lo exige la ley)')).toBeVisible();
   await expectAccessible(page);
   await dialog.getByRole('button', { name: /enviarme un código por correo/ }).click();
