@@ -284,7 +284,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(vouchersRoutes, { db, sessionSecret, now, voucherSeries: options.voucherSeries, operators: options.operators ?? [], writeRateLimit, lookupRateLimit });
   await app.register(waitlistRoutes, { db, sessionSecret, now, siteUrl: mailedSite, operators: options.operators ?? [], writeRateLimit, lookupRateLimit });
-  await app.register(priceAlertsRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit });
+  await app.register(priceAlertsRoutes, {
+    db,
+    sessionSecret,
+    now,
+    writeRateLimit,
+    lookupRateLimit,
+    operators: options.operators ?? [],
+    alerts: { secret: sessionSecret, siteUrl: mailedSite, apiOrigin: options.apiOrigin ?? 'http://localhost:3001', whatsapp: Boolean(options.whatsapp) },
+  });
   if (options.whatsapp) await app.register(whatsappWebhookRoutes, { db, config: options.whatsapp });
   if (options.whatsapp?.sandbox) await app.register(whatsappSandboxRoutes, { config: options.whatsapp });
   await app.register(openApiRoutes, { routes, docs: options.apiDocs ?? false });
