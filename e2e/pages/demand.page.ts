@@ -23,10 +23,14 @@ export class DemandPage extends ShellPage {
     await this.priceAlertForm().getByRole('button', { name: /^(Crear alerta|Create alert)$/ }).click();
   }
 
-  /** Sets an alert below `tope` soles, told by the channels named (each box ticked gives its consent). */
-  async setPriceAlert(tope: number, channels: RegExp[]): Promise<void> {
+  /** Sets an alert below `tope` soles (on the days given), told by the channels named (each box ticked gives its consent). */
+  async setPriceAlert(tope: number, channels: RegExp[], days?: { desde: string; hasta: string }): Promise<void> {
     const form = this.priceAlertForm();
     await form.getByLabel(/^(Avisarme cuando cueste menos de|Tell me when it costs less than)/).fill(String(tope));
+    if (days) {
+      await form.getByLabel(/^(Desde el día|From day)/).fill(days.desde);
+      await form.getByLabel(/^(Hasta el día|Until day)/).fill(days.hasta);
+    }
     for (const channel of channels) await form.getByRole('checkbox', { name: channel }).check({ force: true });
     await this.submitPriceAlert();
     await expect(this.main.getByTestId('price-alert-created')).toBeVisible();

@@ -6,12 +6,13 @@ import { buyTicket } from '../pages/purchase.flow';
 import { waitForWhatsApp, whatsappMessagesTo } from '../pages/whatsapp-sandbox';
 import { expectAccessible } from '../support/axe';
 import { limaDate } from '../support/dates';
+import { SITE } from '../support/site';
 
 /**
  * Issue 48, "Never lose a traveller": the fare calendar and a price alert on step 1, the alerts in
  * Mi cuenta, and WhatsApp for the tickets once the customer turned it on and confirmed the mobile.
  * Each journey signs up its own customer and uses route-days no other journey does (LIM → PIU on
- * days 26-27, LIM → AQP on day 27), so they run beside the others.
+ * days 26-27, LIM → AQP on day 27, LIM → HRZ on a day from 29 on), so they run beside the others.
  */
 
 test('step 1: the fare calendar searches another day; a price alert set there is listed and deleted in Mi cuenta', async ({ page }) => {
@@ -72,4 +73,39 @@ test('a purchase by a customer who turned WhatsApp on and confirmed the mobile l
   const tickets = await waitForWhatsApp(request, customer.telefono, 'rumbo_boletos', 30_000);
   expect(tickets.text).toContain(codigo);
   expect(tickets.document).toMatchObject({ filename: `boletos-${codigo}.pdf` });
+});
+
+test('a price alert set on step 1, then a promotion published by an operator: the alert arrives once', async ({ page, request }) => {
+  const customer = newCustomer('paula', '4');
+  const account = await signUpAndSignIn(page, customer);
+  const booking = new BookingPage(page);
+  const demand = new DemandPage(page);
+  // A day with no campaign of its own (the seed's are Tuesdays and Wednesdays).
+  let days = 29;
+  while ([2, 3].includes(new Date(`${limaDate(days)}T12:00:00Z`).getUTCDay())) days += 1;
+  const day = limaDate(days);
+
+  await booking.openTrips({ origen: 'LIM', destino: 'HRZ', fecha: day, pasajeros: 1 });
+  const shown = await booking.fareCalendar().locator('[aria-current="date"]').textContent();
+  const fromPrice = Number(/S\/\s?([\d,.]+)/.exec(shown ?? '')![1]!.replace(/,/g, ''));
+  // Told when the from-price falls below what it is today.
+  await demand.openPriceAlert();
+  await demand.setPriceAlert(Math.floor(fromPrice), [/^Correo electrónico$/], { desde: day, hasta: day });
+
+  const publish = () =>
+    request.post(`${SITE.apiUrl}/rest/operador/promocion`, {
+      headers: { authorization: `Bearer ${SITE.operatorToken}` },
+      data: { origen: 'LIM', destino: 'HRZ', desde: day, hasta: day, pct: 30 },
+    });
+  const published = await publish();
+  expect(published.status()).toBe(200);
+  expect((await published.json()).data.avisos).toBeGreaterThanOrEqual(1);
+  const mail = await account.lastMail(customer.correo, /^Alerta de precio: LIM → HRZ desde/);
+  expect(mail.text).toContain(`fecha=${day}`);
+
+  // Published again (a retry): nothing more is told.
+  expect((await (await publish()).json()).data.avisos).toBe(0);
+  const answer = (await (await request.get(`${SITE.apiUrl}/dev/outbox.json?to=${encodeURIComponent(customer.correo)}&limit=20`)).json()) as { data?: { subject: string }[] } | { subject: string }[];
+  const mails = Array.isArray(answer) ? answer : (answer.data ?? []);
+  expect(mails.filter((m) => m.subject.startsWith('Alerta de precio'))).toHaveLength(1);
 });
