@@ -219,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     unprovenMail,
   });
   await app.register(pointsRoutes, { db, sessionSecret, now });
-  await app.register(privacyRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, operators: options.operators ?? [], passwordRateLimit: (options.accountRateLimits ?? ACCOUNT_RATE_LIMITS).signIn });
+  await app.register(privacyRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, operators: options.operators ?? [], passwordRateLimit: (options.accountRateLimits ?? ACCOUNT_RATE_LIMITS).signIn, whatsapp: Boolean(options.whatsapp) });
   await app.register(tripsRoutes, { db, now });
   await app.register(seatsRoutes, { db, now, seatRateLimit, clientSecret: sessionSecret, proxyHops: options.proxyHops ?? 0 });
   await app.register(agenciesRoutes, { db });
@@ -275,6 +275,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     siteUrl: mailedSite,
     ...(options.changePolicy ? { policy: options.changePolicy } : {}),
     googleWallet: Boolean(pocketConfig.google),
+    whatsapp: Boolean(options.whatsapp),
     vouchers: options.voucherUndo ?? voucherUndo(options.voucherSeries, now),
     voucherSeries: options.voucherSeries,
     ...(options.payments ? { payments: options.payments } : {}),
@@ -283,7 +284,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(vouchersRoutes, { db, sessionSecret, now, voucherSeries: options.voucherSeries, operators: options.operators ?? [], writeRateLimit, lookupRateLimit });
   await app.register(waitlistRoutes, { db, sessionSecret, now, siteUrl: mailedSite, operators: options.operators ?? [], writeRateLimit, lookupRateLimit });
-  await app.register(priceAlertsRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit });
+  await app.register(priceAlertsRoutes, {
+    db,
+    sessionSecret,
+    now,
+    writeRateLimit,
+    lookupRateLimit,
+    operators: options.operators ?? [],
+    alerts: { secret: sessionSecret, siteUrl: mailedSite, apiOrigin: options.apiOrigin ?? 'http://localhost:3001', whatsapp: Boolean(options.whatsapp) },
+  });
   if (options.whatsapp) await app.register(whatsappWebhookRoutes, { db, config: options.whatsapp });
   if (options.whatsapp?.sandbox) await app.register(whatsappSandboxRoutes, { config: options.whatsapp });
   await app.register(openApiRoutes, { routes, docs: options.apiDocs ?? false });

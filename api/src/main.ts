@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   if (sender) sender.start();
   // Every instance runs the reminders job: each reminder is claimed in the database, so it goes out once.
   const pocketConfig = { secret: config.sessionSecret, apiOrigin: config.apiOrigin, ...(config.siteUrl ? { siteUrl: config.siteUrl } : {}), ...config.wallets };
-  const reminders = createReminderJob({ db: database.db, pocket: pocketOf(pocketConfig), log: app.log });
+  const reminders = createReminderJob({ db: database.db, pocket: pocketOf(pocketConfig), whatsapp: Boolean(config.whatsapp), log: app.log });
   reminders.start();
   // Issue 35: refunds the provider could not answer are asked again with the same key (claimed in the database).
   const refunds = createRefundRetryJob({ db: database.db, providers: { safetypay: payments.safetypay, pagoefectivo: payments.pagoefectivo, ...(payments.culqi ? { culqi: payments.culqi } : {}) }, log: app.log });

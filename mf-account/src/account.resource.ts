@@ -1,5 +1,5 @@
 import { api } from '@rumbo/shared';
-import { accountsEndpoints as rest, pointsEndpoints, privacyEndpoints, pushEndpoints, salesEndpoints, type RequestOf, disruptionsEndpoints } from '@rumbo/shared/contract';
+import { accountsEndpoints as rest, pointsEndpoints, priceAlertsEndpoints, privacyEndpoints, pushEndpoints, salesEndpoints, type RequestOf, disruptionsEndpoints } from '@rumbo/shared/contract';
 
 /**
  * The accounts' calls of the contract (DECISIONS.md, Accounts and sessions). Each answers the
@@ -40,3 +40,10 @@ export const closeAccount = (body: RequestOf<typeof privacyEndpoints.closeAccoun
 /** Issue 47: a code that confirms closing the account, mailed to the account's address. */
 export const closeAccountCode = () => api.call(privacyEndpoints.closeAccountCode);
 export const closeAccountWithCode = (body: RequestOf<typeof privacyEndpoints.closeAccountWithCode>) => api.call(privacyEndpoints.closeAccountWithCode, body);
+/** Issue 48 item 3: the customer's price alerts (created on step 1), listed and deleted here. */
+export const fetchPriceAlerts = () => api.call(priceAlertsEndpoints.priceAlertList);
+export const deletePriceAlert = (calerta: number) => api.call(priceAlertsEndpoints.priceAlertDelete, { calerta });
+/** Issue 48: the account's mobile for WhatsApp, confirmed by a code sent to it by WhatsApp. */
+export const fetchWhatsAppPhone = () => api.call(privacyEndpoints.whatsappPhone);
+export const whatsappPhoneCode = () => api.call(privacyEndpoints.whatsappPhoneCode);
+export const confirmWhatsAppPhone = (body: RequestOf<typeof privacyEndpoints.whatsappPhoneConfirm>) => api.call(privacyEndpoints.whatsappPhoneConfirm, body);

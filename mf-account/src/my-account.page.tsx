@@ -14,6 +14,7 @@ import { AccountFrame, AccountLayout, SECTION_PLACEHOLDER_HEIGHT, sectionOf } fr
 import { pushKey, pushSubscribe } from './account.resource';
 import { BoardingPass } from './boarding-pass';
 import { CommunicationsSection, MyDataSection } from './privacy.sections';
+import { PriceAlertsSection } from './price-alerts.section';
 import { creditLoader, Loadable, pointsLoader, pointsRulesLoader, ProfileStore, tripsLoader } from './my-account.store';
 import { ACCOUNT_HOME, loginPath } from './navigation';
 
@@ -458,7 +459,12 @@ export const MyAccountPage = observer(function MyAccountPage() {
       {current === 'trips' && <Trips />}
       {current === 'points' && <Points />}
       {current === 'credit' && <CreditSection />}
-      {current === 'communications' && <CommunicationsSection />}
+      {current === 'communications' && (
+        <Stack gap="5">
+          <CommunicationsSection />
+          <PriceAlertsSection />
+        </Stack>
+      )}
       {current === 'data' && <MyDataSection onClosed={closed} />}
       {!current && <NotFoundMessage />}
     </AccountLayout>

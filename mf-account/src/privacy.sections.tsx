@@ -5,6 +5,7 @@ import { Checkbox, Fieldset } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CloseAccountStore, ConsentsStore, MyDataStore } from './privacy.store';
+import { WhatsAppPhoneBox } from './whatsapp-phone';
 
 // The dialog and Chakra's overlays load only when the customer asks to close the account.
 const CloseAccountDialog = lazy(() => import('./close-account.dialog'));
@@ -73,6 +74,7 @@ export const CommunicationsSection = observer(function CommunicationsSection() {
               <ConsentSwitch store={store} canal="whatsapp" finalidad="servicio" />
             </Fieldset.Content>
           </Fieldset.Root>
+          <WhatsAppPhoneBox />
         </Stack>
       </FramedSection>
       <FramedSection titleId="consent-marketing" title={t('consent.marketingTitle')} level="h3">

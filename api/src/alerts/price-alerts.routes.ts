@@ -9,7 +9,9 @@ import { route } from '../http/endpoint';
 import { requestLanguage } from '../http/language';
 import { askToOptOut, oneClickOptOut, optedOut, type OptOutTexts } from '../http/opt-out-page';
 import type { RateLimit } from '../http/rate-limit';
-import { alertByToken, createPriceAlert, endPriceAlert, listPriceAlerts } from './price-alerts.service';
+import { operatorResolver, type OperatorCredential } from '../operators/operators';
+import { publishPromotion } from './promotions';
+import { alertByToken, checkPriceAlerts, createPriceAlert, endPriceAlert, listPriceAlerts, type PriceAlertContext } from './price-alerts.service';
 
 export interface PriceAlertsRoutesOptions {
   db: Database;
@@ -17,6 +19,10 @@ export interface PriceAlertsRoutesOptions {
   now: () => Date;
   writeRateLimit: RateLimit;
   lookupRateLimit: RateLimit;
+  /** OPERATOR_TOKENS: who may publish a promotion. */
+  operators?: readonly OperatorCredential[];
+  /** Where alerts' links lead, for the alerts a published promotion tells at once. */
+  alerts?: PriceAlertContext;
 }
 
 const AlertParam = v.object({ calerta: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/), v.transform(Number)) });
@@ -53,6 +59,13 @@ export const priceAlertsRoutes: FastifyPluginAsync<PriceAlertsRoutesOptions> = a
     if (!(await endPriceAlert(db, input.calerta, now(), session.customer.ccuenta))) throw new NotFoundError('alert.notFound');
     return reply.status(204).send();
   }, { sessions, rateLimit: options.writeRateLimit });
+
+  // Operators publish a promotion; the alerts it makes true are told now, not at the job's next run.
+  route(app, priceAlertsEndpoints.operatorPromotion, async ({ input }) => {
+    const viajes = await publishPromotion(db, input);
+    const avisos = options.alerts ? await checkPriceAlerts(db, options.alerts, now()) : 0;
+    return { viajes, avisos };
+  }, { operators: operatorResolver(options.operators ?? []) });
 
   /** The alert a signed link names, with its language; not found otherwise. */
   async function linked(request: FastifyRequest) {

@@ -8,7 +8,8 @@ import { enqueueMail } from '../mail/outbox';
 import { hasConsent, recordConsent } from '../privacy/consents';
 import { enqueueAccountPush } from '../push/push.queue';
 import { fareCalendar } from '../trips/trips.queries';
-import { enqueueWhatsApp, whatsappNumber } from '../whatsapp/whatsapp.queue';
+import { whatsappRecipient } from '../whatsapp/recipient';
+import { enqueueWhatsApp } from '../whatsapp/whatsapp.queue';
 import { priceAlertMail, priceAlertPush, priceAlertWhatsApp } from './price-alerts-texts';
 import { alerta_precio } from './price-alerts.tables';
 
@@ -140,11 +141,8 @@ async function tell(db: Database, context: PriceAlertContext, alert: typeof aler
       await enqueueAccountPush(tx, alert.ccuenta, priceAlertPush({ ...message, calerta: alert.calerta }), now);
     }
     // WhatsApp (issue 48 item 4), by its own consent, to the account's mobile.
-    if (context.whatsapp && (await hasConsent(tx, alert.ccuenta, 'whatsapp', 'alertas_precio'))) {
-      const [account] = await queryRows<{ telefono: string | null; cerrada_en: unknown }>(tx, sql`select telefono, cerrada_en from cuenta where ccuenta = ${alert.ccuenta}`);
-      const telefono = account && !account.cerrada_en ? whatsappNumber(account.telefono) : undefined;
-      if (telefono) await enqueueWhatsApp(tx, priceAlertWhatsApp({ ...message, calerta: alert.calerta, telefono }), now);
-    }
+    const telefono = context.whatsapp ? await whatsappRecipient(tx, alert.ccuenta, 'alertas_precio') : undefined;
+    if (telefono) await enqueueWhatsApp(tx, priceAlertWhatsApp({ ...message, calerta: alert.calerta, telefono }), now);
     return true;
   });
 }

@@ -9,11 +9,13 @@ import type { OutgoingMail } from '../mail/outbox';
 import { enqueuePassUpdates, type PassChange } from '../pocket/wallet-updates';
 import { legsBySeat } from '../sales/legs';
 import { findTripForSale } from '../trips/trips.queries';
-import { disruptionMail, type NoticeTicket } from './disruption-mail';
+import { disruptionMail, disruptionWhatsApp, type NoticeTicket } from './disruption-mail';
 import { incidencia_aviso, viaje_incidencia } from './disruptions.tables';
 import { disruptionToken } from './links';
 import { enqueuePush, purchasesWithPush } from '../push/push.queue';
 import { disruptionPush } from '../push/push-texts';
+import { whatsappRecipient } from '../whatsapp/recipient';
+import { enqueueWhatsApp } from '../whatsapp/whatsapp.queue';
 import type { ChangePolicy } from './policy';
 
 const DAY = 86_400_000;
@@ -26,6 +28,8 @@ export interface DeclareContext {
   policy: ChangePolicy;
   /** GOOGLE_WALLET_* is configured: each ticket's Google Wallet pass (if saved) is updated too. */
   googleWallet?: boolean;
+  /** WhatsApp is configured: the notices go there too, to buyers who turned it on for their trips. */
+  whatsapp?: boolean;
 }
 
 /** Whether a disruption gives its holders the right to rebook or a refund. */
@@ -121,8 +125,8 @@ async function notify(
   if (tickets.length === 0) return 0;
 
   const legs = await legsBySeat(tx, tickets);
-  const details = await queryRows<{ numero: string; creserva: number; codigo: string; idioma: string; comprador_email: string; comprador_nombre: string; nombres: string; paterno: string }>(tx, sql`
-    select b.numero, r.creserva, r.codigo, r.idioma, r.comprador_email, r.comprador_nombre, b.pasajero_nombres as nombres, b.pasajero_paterno as paterno
+  const details = await queryRows<{ numero: string; creserva: number; ccuenta: number | null; codigo: string; idioma: string; comprador_email: string; comprador_nombre: string; nombres: string; paterno: string }>(tx, sql`
+    select b.numero, r.creserva, r.ccuenta, r.codigo, r.idioma, r.comprador_email, r.comprador_nombre, b.pasajero_nombres as nombres, b.pasajero_paterno as paterno
     from boleto b join reserva r on r.creserva = b.creserva
     where b.numero in (${sql.join(tickets.map((t) => sql`${t.numero}`), sql`, `)})
     order by b.numero`);
@@ -161,6 +165,9 @@ async function notify(
     if (pushed.has(Number(detail.creserva))) {
       for (const ticket of right ? list : list.slice(0, 1)) await enqueuePush(tx, Number(detail.creserva), disruptionPush(notice, purchase, ticket, right), now);
     }
+    // By WhatsApp (issue 48), one message per ticket, to the buyer's account if it turned it on for its trips.
+    const telefono = context.whatsapp ? await whatsappRecipient(tx, detail.ccuenta, 'servicio') : undefined;
+    if (telefono) for (const ticket of list) await enqueueWhatsApp(tx, disruptionWhatsApp(notice, ticket, telefono, language), now);
     for (const ticket of list) {
       const { titulo, cuerpo } = disruptionPush(notice, purchase, ticket, right);
       passes.push({ numero: ticket.numero, titulo, cuerpo });

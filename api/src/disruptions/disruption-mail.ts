@@ -1,6 +1,7 @@
 import { firstNameOf, formatCentimos, limaDateTime, type Language } from '@rumbo/shared/schemas';
 import { escapeHtml } from '../mail/html';
 import type { OutgoingMail } from '../mail/outbox';
+import type { WhatsAppMessage } from '../whatsapp/whatsapp.queue';
 import { OPERATOR } from '../operator';
 
 /** One affected ticket of a purchase, as its disruption mail names it. */
@@ -99,4 +100,34 @@ export function choiceMail(to: string, nombre: string, language: Language, choic
     text: [greeting, body, signature].join('\n\n'),
     html: `<!doctype html><html lang="${language.slice(0, 2)}"><body style="font-family:Arial,sans-serif;color:#222"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p><p style="font-size:12px">${escapeHtml(signature)}</p></body></html>`,
   };
+}
+
+const WHATSAPP_TEXTS = {
+  'es-PE': {
+    trip: (t: NoticeTicket) => `${t.origen} → ${t.destino} (pasaje ${t.numero})`,
+    what: (tipo: string, minutos: number, motivo: string) => (tipo === 'cancelacion' ? `fue cancelado. Motivo: ${motivo}` : `sale con ${minutos} minutos de retraso. Motivo: ${motivo}`),
+  },
+  'en-EN': {
+    trip: (t: NoticeTicket) => `${t.origen} → ${t.destino} (ticket ${t.numero})`,
+    what: (tipo: string, minutos: number, motivo: string) => (tipo === 'cancelacion' ? `it is cancelled. Reason: ${motivo}` : `it leaves ${minutos} minutes late. Reason: ${motivo}`),
+  },
+} as const;
+
+/**
+ * Issue 48: a disruption notice by WhatsApp, one per ticket: with the right to choose, its one-tap
+ * link to rebook or be refunded (template `rumbo_incidencia`); without it, the new departure time
+ * (`rumbo_aviso_viaje`). The key names the disruption's revision and the ticket, as its notice row.
+ */
+export function disruptionWhatsApp(
+  notice: { cincidencia: number; revision: number; tipo: 'retraso' | 'cancelacion'; minutos: number; motivo: string },
+  ticket: NoticeTicket,
+  telefono: string,
+  language: Language,
+): WhatsAppMessage {
+  const t = WHATSAPP_TEXTS[language];
+  const base = { clave: `incidencia:${notice.cincidencia}:${notice.revision}:${ticket.numero}`, telefono, language };
+  const what = t.what(notice.tipo, notice.minutos, notice.motivo);
+  return ticket.enlace
+    ? { ...base, plantilla: 'rumbo_incidencia', parametros: [t.trip(ticket), what, ticket.enlace] }
+    : { ...base, plantilla: 'rumbo_aviso_viaje', parametros: [t.trip(ticket), what, limaDateTime(ticket.salida.toISOString(), language)] };
 }

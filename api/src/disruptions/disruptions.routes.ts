@@ -30,6 +30,8 @@ export interface DisruptionsRoutesOptions {
   policy?: ChangePolicy;
   /** GOOGLE_WALLET_* is configured: a disruption updates the tickets' saved Google Wallet passes. */
   googleWallet?: boolean;
+  /** WhatsApp is configured (issue 48): disruption notices go there too, to those who turned it on. */
+  whatsapp?: boolean;
   /** Issue 34's credit notes for what refunds and cancellations give back. */
   vouchers: VoucherUndo;
   /** Signs the vouchers a credit payment or a rebooking issues. */
@@ -70,7 +72,7 @@ export const disruptionsRoutes: FastifyPluginAsync<DisruptionsRoutesOptions> = a
   route(
     app,
     disruptionsEndpoints.declareDisruption,
-    async ({ input, session }) => declareDisruption(db, input, session.name, { now: now(), secret: sessionSecret, siteUrl: options.siteUrl, policy, googleWallet: options.googleWallet ?? false }),
+    async ({ input, session }) => declareDisruption(db, input, session.name, { now: now(), secret: sessionSecret, siteUrl: options.siteUrl, policy, googleWallet: options.googleWallet ?? false, whatsapp: options.whatsapp ?? false }),
     { operators: operatorResolver(options.operators), rateLimit: options.writeRateLimit },
   );
   route(app, disruptionsEndpoints.disruptionTicket, async ({ input, request }) => disruptionTicket(db, input.numero, input.token, context(request)), { rateLimit: options.lookupRateLimit });

@@ -1,6 +1,7 @@
 import { firstNameOf, limaDateTime, limaTime, type Language } from '@rumbo/shared/schemas';
 import { escapeHtml } from '../mail/html';
 import type { OutgoingMail } from '../mail/outbox';
+import type { WhatsAppMessage } from '../whatsapp/whatsapp.queue';
 import { OPERATOR } from '../operator';
 import { BOARDING_LEAD_MINUTES, needsTravelAuthorization, type PocketLeg, type PocketReservation } from './pocket-view';
 
@@ -129,4 +130,20 @@ export function reminderMail(reservation: PocketReservation, leg: PocketLeg, kin
 <p style="font-size:12px">${e(t.signature)}</p>
 </body></html>`;
   return { to: reservation.email, subject: t.subject(leg, when), text, html, baja: links.optOut };
+}
+
+/**
+ * Issue 48: the same reminder by WhatsApp (template `rumbo_recordatorio`), for a customer who turned
+ * WhatsApp on for their trips: the trip, its departure, the boarding terminal and how early to come.
+ * Its key names the purchase, trip and kind, as the reminder's own row does.
+ */
+export function reminderWhatsApp(reservation: PocketReservation, leg: PocketLeg, kind: ReminderKind, telefono: string): WhatsAppMessage {
+  const language: Language = reservation.idioma;
+  return {
+    clave: `recordatorio:${reservation.creserva}:${leg.cviaje}:${kind}`,
+    telefono,
+    plantilla: 'rumbo_recordatorio',
+    language,
+    parametros: [`${leg.origen} → ${leg.destino}`, limaDateTime(leg.salida, language), `${leg.terminal_origen} (${leg.direccion_origen})`, String(BOARDING_LEAD_MINUTES)],
+  };
 }

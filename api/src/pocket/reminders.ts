@@ -8,7 +8,9 @@ import { reserva } from '../sales/sales.tables';
 import { inArray } from 'drizzle-orm';
 import type { Pocket } from './pocket.service';
 import { pocketOf as pocketOfReservation, type PocketLeg, type PocketReservation } from './pocket-view';
-import { reminderMail, type ReminderKind } from './reminder-mail';
+import { reminderMail, reminderWhatsApp, type ReminderKind } from './reminder-mail';
+import { whatsappRecipient } from '../whatsapp/recipient';
+import { enqueueWhatsApp } from '../whatsapp/whatsapp.queue';
 import { recordatorio } from './pocket.tables';
 import { enqueuePush } from '../push/push.queue';
 import { reminderPush } from '../push/push-texts';
@@ -34,6 +36,12 @@ export function reminderDue(tipo: ReminderKind, salida: Date, pagado: Date | nul
   return now.getTime() >= from && now.getTime() < until && (pagado === null || pagado.getTime() <= from);
 }
 
+/** The channels beyond mail and push the reminders may take. */
+export interface ReminderChannels {
+  /** WhatsApp is configured (the Cloud API or its stand-in). */
+  whatsapp?: boolean;
+}
+
 /** How far back a boarding stop may be from the bus's first departure (the longest route is far shorter). */
 const LONGEST_TRIP_MS = 3 * 24 * HOUR;
 
@@ -44,7 +52,7 @@ const LONGEST_TRIP_MS = 3 * 24 * HOUR;
  * so an instance that loses the race (or runs again after a restart) inserts nothing and sends
  * nothing. Returns how many mails it queued.
  */
-export async function sendDueReminders(db: Database, pocket: Pocket, now: Date): Promise<number> {
+export async function sendDueReminders(db: Database, pocket: Pocket, now: Date, channels: ReminderChannels = {}): Promise<number> {
   const longest = REMINDERS[0]!.leadMs;
   const nowIso = now.toISOString();
   // Candidates by the bus's first departure (a boarding stop is at or after it); the exact
@@ -69,14 +77,14 @@ export async function sendDueReminders(db: Database, pocket: Pocket, now: Date):
     for (const leg of reservation.legs) {
       for (const { tipo } of REMINDERS) {
         if (!reminderDue(tipo, leg.salida, reservation.pagado, now)) continue;
-        if (await claimAndQueue(db, pocket, reservation, leg, tipo, now)) queued += 1;
+        if (await claimAndQueue(db, pocket, reservation, leg, tipo, now, channels)) queued += 1;
       }
     }
   }
   return queued;
 }
 
-async function claimAndQueue(db: Database, pocket: Pocket, reservation: PocketReservation, leg: PocketLeg, tipo: ReminderKind, now: Date): Promise<boolean> {
+async function claimAndQueue(db: Database, pocket: Pocket, reservation: PocketReservation, leg: PocketLeg, tipo: ReminderKind, now: Date, channels: ReminderChannels): Promise<boolean> {
   const links = await pocket.reminderLinks(reservation, leg, now);
   return db.transaction(async (tx) => {
     // A concurrent insert of the same key waits for the other transaction, then inserts nothing.
@@ -92,6 +100,12 @@ async function claimAndQueue(db: Database, pocket: Pocket, reservation: PocketRe
     await enqueueMail(tx, reminderMail(reservation, leg, tipo, links));
     // And a web push to each phone that asked for the purchase's (or its buyer's) notices.
     await enqueuePush(tx, reservation.creserva, reminderPush(reservation, leg, tipo), now);
+    // And by WhatsApp (issue 48) to the buyer's account, if it turned WhatsApp on for its trips.
+    if (channels.whatsapp) {
+      const [buyer] = await queryRows<{ ccuenta: number | null }>(tx, sql`select ccuenta from reserva where creserva = ${reservation.creserva}`);
+      const telefono = await whatsappRecipient(tx, buyer?.ccuenta, 'servicio');
+      if (telefono) await enqueueWhatsApp(tx, reminderWhatsApp(reservation, leg, tipo, telefono), now);
+    }
     return true;
   });
 }
@@ -103,18 +117,20 @@ export interface ReminderJobOptions {
   /** How often the job looks for due reminders (a minute: reminders need no finer time). */
   intervalMs?: number;
   now?: () => Date;
+  /** WhatsApp is configured: reminders go there too, to those who turned it on for their trips. */
+  whatsapp?: boolean;
 }
 
 /** The loop every API instance runs; `sendDueReminders` makes each reminder go out once across them. */
 export function createReminderJob(options: ReminderJobOptions) {
-  const { db, pocket, log, intervalMs = 60_000, now = clock.now } = options;
+  const { db, pocket, log, intervalMs = 60_000, now = clock.now, whatsapp = false } = options;
 
   return periodicJob({
     name: 'reminders',
     intervalMs,
     log,
     run: async () => {
-      const queued = await sendDueReminders(db, pocket, now());
+      const queued = await sendDueReminders(db, pocket, now(), { whatsapp });
       if (queued > 0) log.info(`reminders: ${queued} queued`);
     },
   });

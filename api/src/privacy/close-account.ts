@@ -13,6 +13,7 @@ import type { Database } from '../db/client';
 import { InvalidInputError } from '../errors';
 import { lista_espera } from '../waitlist/waitlist.tables';
 import { alerta_precio } from '../alerts/price-alerts.tables';
+import { whatsapp_telefono } from '../whatsapp/whatsapp.tables';
 import { push_suscripcion, push_vinculo } from '../push/push.tables';
 import { endSubscription, withdrawAll } from './consents';
 
@@ -57,6 +58,7 @@ export async function eraseAccount(db: Database, ccuenta: number, now: Date): Pr
     await tx.delete(lista_espera).where(eq(lista_espera.ccuenta, ccuenta));
     // And its price alerts (what it watched, for which sum).
     await tx.delete(alerta_precio).where(eq(alerta_precio.ccuenta, ccuenta));
+    await tx.delete(whatsapp_telefono).where(eq(whatsapp_telefono.ccuenta, ccuenta));
 
     const tied = await tx.delete(push_vinculo).where(eq(push_vinculo.ccuenta, ccuenta)).returning({ csuscripcion: push_vinculo.csuscripcion });
     if (tied.length) {

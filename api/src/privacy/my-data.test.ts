@@ -1,5 +1,9 @@
 import { CONSENT_TEXT_VERSION } from '@rumbo/shared/schemas';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/rows';
 import { addPoints } from '../points/points.service';
+import { confirmedWhatsApp } from '../test/customers';
+import { lista_espera } from '../waitlist/waitlist.tables';
 import { setupAccountFlows } from '../test/account-flows';
 import { filedComplaint, paidTicket } from '../test/privacy';
 
@@ -52,6 +56,25 @@ describe('GET /rest/user/datos (issue 47: access and portability)', () => {
     for (const foreign of [betos.codigo, 'Bartolomeo', beto.p.correo, beto.p.num_doc, betosComplaint, 'Lima → Tumbes', `"ccuenta":${beto.ccuenta},`]) expect(text).not.toContain(foreign);
     // Secrets that open something are not in the file.
     for (const secret of ['clave_hash', `qr-PA${ana.ccuenta}-1`, `privacy-PA${ana.ccuenta}-1`]) expect(text).not.toContain(secret);
+  });
+
+  it("holds the customer's waitlist places, price alerts and the mobile confirmed for WhatsApp (issue 48), nobody else's", async () => {
+    const ana = await customer('Anacleta');
+    const beto = await customer('Bonifacio');
+    const alert = (who: typeof ana, tope: number) => post('/rest/alertas', { origen: 'LIM', destino: 'CUZ', tope, canales: ['correo'], version: CONSENT_TEXT_VERSION }, who.auth);
+    expect((await alert(ana, 71)).statusCode).toBe(200);
+    expect((await alert(beto, 72)).statusCode).toBe(200);
+    const [trip] = await queryRows<{ cviaje: number }>(api.db, sql`select cviaje from viaje order by cviaje limit 1`);
+    const place = (who: typeof ana) => ({ cviaje: trip!.cviaje, paradas: '[0,1)', cterminal_origen: 1, cterminal_destino: 2, asientos: 2, correo: who.p.correo, ccuenta: who.ccuenta, idioma: 'es-PE', dia: '2030-01-01', creado: new Date(), clave_hash: `secreto-${who.ccuenta}` });
+    await api.db.insert(lista_espera).values([place(ana), place(beto)]);
+    await confirmedWhatsApp(api.db, ana.ccuenta, '987123450');
+
+    const data = (await api.app.inject({ url: '/rest/user/datos', headers: ana.auth })).json().data;
+    expect(data.alertas_precio).toEqual([expect.objectContaining({ ccuenta: ana.ccuenta, origen: 'LIM', destino: 'CUZ', tope: 71 })]);
+    expect(data.lista_espera).toEqual([expect.objectContaining({ ccuenta: ana.ccuenta, correo: ana.p.correo, asientos: 2, estado: 'esperando' })]);
+    expect(data.lista_espera[0]).not.toHaveProperty('clave_hash');
+    expect(data.whatsapp).toMatchObject({ telefono: '51987123450', confirmado: expect.any(String), mensajes: [] });
+    expect(JSON.stringify(data)).not.toContain(beto.p.correo);
   });
 
   it('is for signed-in customers only', async () => {

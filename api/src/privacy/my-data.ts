@@ -1,5 +1,5 @@
 import type { MyData } from '@rumbo/shared/schemas';
-import { and, asc, eq, inArray, ne, or, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, ne, or, isNull } from 'drizzle-orm';
 import { cuenta, puntosMovimiento } from '../accounts/accounts.tables';
 import { reclamacion } from '../complaints/complaints.tables';
 import { credito, credito_movimiento } from '../credit/credit.tables';
@@ -9,6 +9,9 @@ import { suscripcion } from '../promotions/promotions.tables';
 import { push_suscripcion, push_vinculo } from '../push/push.tables';
 import { boleto, pago, reserva, reserva_asiento } from '../sales/sales.tables';
 import { comprobante } from '../vouchers/vouchers.tables';
+import { alerta_precio } from '../alerts/price-alerts.tables';
+import { lista_espera } from '../waitlist/waitlist.tables';
+import { whatsapp_envio, whatsapp_telefono } from '../whatsapp/whatsapp.tables';
 import { consentimiento } from './privacy.tables';
 
 type Row = Record<string, unknown>;
@@ -87,6 +90,21 @@ export async function myData(db: Database, ccuenta: number, now: Date): Promise<
     account.cerrada_en ? [] : db.select().from(reclamacion).where(eq(reclamacion.correo, account.correo)).orderBy(asc(reclamacion.id)),
   ]);
 
+  // Issue 48: waitlist places (the account's, and a guest's with its e-mail), price alerts, the mobile confirmed for WhatsApp and what went there.
+  const [places, alerts, phones] = await Promise.all([
+    db.select().from(lista_espera).where(or(eq(lista_espera.ccuenta, ccuenta), eq(lista_espera.correo, account.correo))).orderBy(asc(lista_espera.cespera)),
+    db.select().from(alerta_precio).where(eq(alerta_precio.ccuenta, ccuenta)).orderBy(asc(alerta_precio.calerta)),
+    db.select({ telefono: whatsapp_telefono.telefono, confirmado: whatsapp_telefono.confirmado }).from(whatsapp_telefono).where(eq(whatsapp_telefono.ccuenta, ccuenta)),
+  ]);
+  const confirmed = phones[0]?.confirmado ? phones[0].telefono : undefined;
+  const whatsappMessages = confirmed
+    ? await db
+        .select({ plantilla: whatsapp_envio.plantilla, idioma: whatsapp_envio.idioma, estado: whatsapp_envio.estado, creado: whatsapp_envio.created_at, enviado: whatsapp_envio.sent_at })
+        .from(whatsapp_envio)
+        .where(and(eq(whatsapp_envio.telefono, confirmed), gte(whatsapp_envio.created_at, phones[0]!.confirmado!)))
+        .orderBy(asc(whatsapp_envio.id))
+    : [];
+
   return {
     generado: now.toISOString(),
     cuenta: { ...without(account, 'clave_hash', 'clave_fallos', 'clave_fallo_en'), tiene_clave: account.clave_hash !== null },
@@ -100,6 +118,9 @@ export async function myData(db: Database, ccuenta: number, now: Date): Promise<
     avisos_push: pushes,
     billeteras: wallets,
     reclamaciones: complaints,
+    lista_espera: places.map((place) => without(place, 'clave_hash')),
+    alertas_precio: alerts,
+    whatsapp: { telefono: phones[0]?.telefono ?? null, confirmado: phones[0]?.confirmado ?? null, mensajes: whatsappMessages },
   };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sessionResolver } from '../accounts/accounts.routes';
 import type { Database } from '../db/client';
 import * as v from 'valibot';
-import { NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import { route } from '../http/endpoint';
 import { operatorResolver, type OperatorCredential } from '../operators/operators';
 import { incidentAffected, listIncidents, noticeAffected, recordIncident, recordReport } from './incidents';
@@ -12,6 +12,7 @@ import { closeAccount, closeAccountWithCode, requestCloseCode } from './close-ac
 import { listConsents, recordConsent } from './consents';
 import { eraseGuestPurchase, guestPurchaseData } from './guest-data';
 import { myData } from './my-data';
+import { confirmPhone, requestPhoneCode, whatsappPhone } from '../whatsapp/phone';
 
 export interface PrivacyRoutesOptions {
   db: Database;
@@ -24,6 +25,8 @@ export interface PrivacyRoutesOptions {
   lookupRateLimit?: RateLimit;
   /** OPERATOR_TOKENS: who may record incidents and notify the people affected. */
   operators?: readonly OperatorCredential[];
+  /** WhatsApp is configured (issue 48): the phone's confirmation code can be sent. */
+  whatsapp?: boolean;
 }
 
 /** An incident's id in the path; anything else is not found. */
@@ -35,7 +38,7 @@ const incidentOf = (params: unknown) => {
 };
 
 /** Issue 47: the signed-in customer's data rights (Ley 29733): consents, their data, closing the account. */
-export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { db, sessionSecret, now, writeRateLimit, passwordRateLimit, lookupRateLimit, operators = [] }) => {
+export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (app, { db, sessionSecret, now, writeRateLimit, passwordRateLimit, lookupRateLimit, operators = [], whatsapp = false }) => {
   const sessions = sessionResolver(db, sessionSecret);
   const writes = { sessions, ...(writeRateLimit ? { rateLimit: writeRateLimit } : {}) };
 
@@ -66,6 +69,18 @@ export const privacyRoutes: FastifyPluginAsync<PrivacyRoutesOptions> = async (ap
   route(app, endpoints.closeAccountWithCode, async ({ input: { codigo }, session }) => {
     await closeAccountWithCode(db, session.customer.ccuenta, codigo, sessionSecret, now());
     return { cerrada: true } as const;
+  }, { sessions, ...(passwordRateLimit ? { rateLimit: passwordRateLimit } : {}) });
+
+  // Issue 48: the mobile is confirmed by a code sent to it by WhatsApp before any other message goes there.
+  route(app, endpoints.whatsappPhone, async ({ session }) => whatsappPhone(db, session.customer.ccuenta, whatsapp), { sessions });
+  route(app, endpoints.whatsappPhoneCode, async ({ session }) => {
+    if (!whatsapp) throw new ConflictError('whatsapp.unavailable');
+    await requestPhoneCode(db, session.customer.ccuenta, sessionSecret, now());
+    return { enviado: true } as const;
+  }, writes);
+  route(app, endpoints.whatsappPhoneConfirm, async ({ input: { codigo }, session }) => {
+    await confirmPhone(db, session.customer.ccuenta, codigo, sessionSecret, now());
+    return whatsappPhone(db, session.customer.ccuenta, whatsapp);
   }, { sessions, ...(passwordRateLimit ? { rateLimit: passwordRateLimit } : {}) });
 
   // A guest's purchase by its key (the purchase key, or the recovery mail's): its data, and erasing them.

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { cuenta } from '../accounts/accounts.tables';
 import { openSession } from '../accounts/sessions';
 import type { Database } from '../db/client';
@@ -29,4 +30,12 @@ export async function customerWithPoints(db: Database, puntos: number, now?: Dat
     .returning();
   if (puntos > 0) await addPoints(db, { ccuenta: row!.ccuenta, puntos, concepto: 'bienvenida' });
   return { ccuenta: row!.ccuenta, auth: { authorization: `Bearer ${await openSession(db, row!.ccuenta, 3600, TEST_SECRET, now)}` } };
+}
+
+/** Gives the account the mobile `telefono` confirmed for WhatsApp (as its code would: whatsapp/phone.ts). */
+export async function confirmedWhatsApp(db: Database, ccuenta: number, telefono: string) {
+  await db.execute(sql`update cuenta set telefono = ${telefono} where ccuenta = ${ccuenta}`);
+  await db.execute(sql`
+    insert into whatsapp_telefono (ccuenta, telefono, confirmado) values (${ccuenta}, ${`51${telefono}`}, now())
+    on conflict (ccuenta) do update set telefono = excluded.telefono, confirmado = excluded.confirmado`);
 }

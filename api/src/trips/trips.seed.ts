@@ -25,7 +25,7 @@ const FARE_FACTORS = {
 type FareField = keyof typeof FARE_FACTORS;
 
 /** The fare fields a layout's seats are priced with; `promotional`: only those of its promotional seats. */
-function fareFieldsOf(cmaqueta: number, promotional = false): Set<FareField> {
+export function fareFieldsOf(cmaqueta: number, promotional = false): Set<FareField> {
   const layout = LAYOUTS.find((l) => l.cmaqueta === cmaqueta)!;
   const fields = new Set<FareField>();
   for (const cell of layoutCells(layout)) {

@@ -21,8 +21,8 @@ import { enqueueAccountPush } from '../push/push.queue';
 import { ensureSeatRows, hashKey, isExclusionViolation, seatPrice } from '../seats/seats.service';
 import { AVAILABLE, HELD, SOLD } from '../seats/seats.tables';
 import { findTripForSale, isOnSale, SALES_CLOSE_MINUTES, type TripForSale } from '../trips/trips.queries';
-import { hasConsent } from '../privacy/consents';
-import { enqueueWhatsApp, whatsappNumber } from '../whatsapp/whatsapp.queue';
+import { whatsappRecipient } from '../whatsapp/recipient';
+import { enqueueWhatsApp } from '../whatsapp/whatsapp.queue';
 import { waitlistOfferMail, waitlistOfferPush, waitlistOfferWhatsApp } from './waitlist-texts';
 
 const MINUTE = 60_000;
@@ -307,11 +307,8 @@ async function offerTo(tx: Database, trip: TripForSale, place: PlaceRow, context
       await enqueueMail(sp, waitlistOfferMail({ to: place.correo, language, trip, seats: numbers, until, link }));
       if (place.ccuenta !== null) await enqueueAccountPush(sp, Number(place.ccuenta), waitlistOfferPush({ cespera: Number(place.cespera), language, trip, until, link }), now);
       // WhatsApp only for an account that turned it on for its trips (consent `whatsapp` × `servicio`), at its phone.
-      if (place.ccuenta !== null && context.whatsapp && (await hasConsent(sp, Number(place.ccuenta), 'whatsapp', 'servicio'))) {
-        const [account] = await queryRows<{ telefono: string | null }>(sp, sql`select telefono from cuenta where ccuenta = ${place.ccuenta} and cerrada_en is null`);
-        const telefono = whatsappNumber(account?.telefono);
-        if (telefono) await enqueueWhatsApp(sp, waitlistOfferWhatsApp({ cespera: Number(place.cespera), telefono, language, trip, until, link }), now);
-      }
+      const telefono = context.whatsapp && place.ccuenta !== null ? await whatsappRecipient(sp, Number(place.ccuenta), 'servicio') : undefined;
+      if (telefono) await enqueueWhatsApp(sp, waitlistOfferWhatsApp({ cespera: Number(place.cespera), telefono, language, trip, until, link }), now);
       return true;
     });
   } catch (error) {

@@ -7,6 +7,12 @@ import type { Language } from '@rumbo/shared/schemas';
  * kept here so the repository says what each customer reads; the stand-in renders them the same way.
  */
 export const WHATSAPP_TEMPLATES = {
+  rumbo_codigo: {
+    category: 'AUTHENTICATION',
+    header: null,
+    'es-PE': '{{1}} es su código para confirmar este número en Rumbo Andino. Vence en 10 minutos. No lo comparta con nadie.',
+    'en-EN': '{{1}} is your code to confirm this number with Rumbo Andino. It expires in 10 minutes. Do not share it with anyone.',
+  },
   rumbo_boletos: {
     category: 'UTILITY',
     header: 'document',
@@ -25,6 +31,12 @@ export const WHATSAPP_TEMPLATES = {
     'es-PE': 'Aviso sobre su viaje {{1}}: {{2}}. Elija sin costo reprogramar o el reembolso aquí: {{3}}',
     'en-EN': 'Notice about your trip {{1}}: {{2}}. Choose to rebook or get a refund, free of charge, here: {{3}}',
   },
+  rumbo_aviso_viaje: {
+    category: 'UTILITY',
+    header: null,
+    'es-PE': 'Aviso sobre su viaje {{1}}: {{2}}. Nueva hora de salida: {{3}} (hora de Lima).',
+    'en-EN': 'Notice about your trip {{1}}: {{2}}. New departure time: {{3}} (Lima time).',
+  },
   rumbo_lista_espera: {
     category: 'UTILITY',
     header: null,
@@ -37,7 +49,7 @@ export const WHATSAPP_TEMPLATES = {
     'es-PE': 'Alerta de precio: {{1}} el {{2}} desde {{3}}. Vea los viajes: {{4}} (Para no recibir más esta alerta: {{5}})',
     'en-EN': 'Price alert: {{1}} on {{2}} from {{3}}. See the trips: {{4}} (To stop this alert: {{5}})',
   },
-} as const satisfies Record<string, { category: 'UTILITY' | 'MARKETING'; header: 'document' | null } & Record<Language, string>>;
+} as const satisfies Record<string, { category: 'AUTHENTICATION' | 'UTILITY' | 'MARKETING'; header: 'document' | null } & Record<Language, string>>;
 
 export type TemplateName = keyof typeof WHATSAPP_TEMPLATES;
 

@@ -2,9 +2,9 @@ import { firstNameOf, toLanguage } from '@rumbo/shared/schemas';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
-import { hasConsent } from '../privacy/consents';
 import { ticketPdfLink } from '../sales/tickets';
-import { enqueueWhatsApp, whatsappNumber } from './whatsapp.queue';
+import { whatsappRecipient } from './recipient';
+import { enqueueWhatsApp } from './whatsapp.queue';
 
 /** Purchases paid this long ago at most still get their tickets by WhatsApp (a switch turned on later does not resend old ones). */
 const RECENT_MS = 24 * 60 * 60_000;
@@ -17,8 +17,8 @@ const RECENT_MS = 24 * 60 * 60_000;
  * many instances run this, each purchase is queued once. Returns how many it queued.
  */
 export async function queueTicketMessages(db: Database, context: { secret: string; apiOrigin: string }, now: Date): Promise<number> {
-  const paid = await queryRows<{ codigo: string; comprador_nombre: string; idioma: string; ccuenta: number; telefono: string | null }>(db, sql`
-    select r.codigo, r.comprador_nombre, r.idioma, c.ccuenta, c.telefono
+  const paid = await queryRows<{ codigo: string; comprador_nombre: string; idioma: string; ccuenta: number }>(db, sql`
+    select r.codigo, r.comprador_nombre, r.idioma, c.ccuenta
     from reserva r join cuenta c on c.ccuenta = r.ccuenta and c.cerrada_en is null
     where r.estado = 'pagada' and r.pagado > ${new Date(now.getTime() - RECENT_MS).toISOString()}::timestamptz
       and not exists (select 1 from whatsapp_envio w where w.clave = 'boletos:' || r.codigo)
@@ -26,8 +26,8 @@ export async function queueTicketMessages(db: Database, context: { secret: strin
     limit 200`);
   let queued = 0;
   for (const r of paid) {
-    const telefono = whatsappNumber(r.telefono);
-    if (!telefono || !(await hasConsent(db, Number(r.ccuenta), 'whatsapp', 'servicio'))) continue;
+    const telefono = await whatsappRecipient(db, Number(r.ccuenta), 'servicio');
+    if (!telefono) continue;
     const added = await enqueueWhatsApp(db, {
       clave: `boletos:${r.codigo}`,
       telefono,

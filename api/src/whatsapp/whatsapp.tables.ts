@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { cuenta } from '../accounts/accounts.tables';
 import { instant } from '../db/columns';
 
 /**
@@ -38,4 +39,29 @@ export const whatsapp_envio = pgTable(
     index('whatsapp_envio_wamid_idx').on(t.wamid),
     check('whatsapp_envio_estado_check', sql`${t.estado} in ('pendiente', 'sent', 'delivered', 'read', 'failed')`),
   ],
+);
+
+/**
+ * Issue 48: an account's mobile confirmed for WhatsApp. Nothing goes by WhatsApp to a number the
+ * customer has not proven to hold: a 6-digit code sent to it by WhatsApp (template `rumbo_codigo`),
+ * typed back in Mi cuenta within 10 minutes and 5 tries, stored as an HMAC bound to the account and
+ * the number. `confirmado` is set when the code is right; a changed mobile is not confirmed (the
+ * number here no longer matches it). Erased with the account.
+ */
+export const whatsapp_telefono = pgTable(
+  'whatsapp_telefono',
+  {
+    ccuenta: integer('ccuenta')
+      .primaryKey()
+      .references(() => cuenta.ccuenta, { onDelete: 'cascade' }),
+    /** The number the code went to, E.164 digits without "+". */
+    telefono: text('telefono').notNull(),
+    /** The pending code's HMAC (null once used). */
+    hash: text('hash'),
+    intentos: integer('intentos').notNull().default(0),
+    expira: instant('expira'),
+    /** When `telefono` was confirmed (null: not yet). */
+    confirmado: instant('confirmado'),
+  },
+  (t) => [check('whatsapp_telefono_intentos', sql`${t.intentos} >= 0`)],
 );

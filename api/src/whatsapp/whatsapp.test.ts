@@ -8,7 +8,7 @@ import { queueTicketMessages } from './tickets';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { queryRows } from '../db/rows';
 import { setupTestApp, TEST_SECRET } from '../test/app';
-import { customerWithPoints } from '../test/customers';
+import { confirmedWhatsApp, customerWithPoints } from '../test/customers';
 import { TEST_ENGINE } from '../test/database';
 import { webhookSignature } from './cloud-api';
 import type { SandboxMessage } from './sandbox.routes';
@@ -61,7 +61,7 @@ describe(`WhatsApp through the Cloud API and its stand-in (issue 48 item 4, ${TE
   it('sends a price alert to a customer who consented to WhatsApp, once across two instances; the signed delivery webhook records it', async () => {
     const day = addDays(limaToday(), 22);
     const customer = await customerWithPoints(api.db, 0);
-    await api.db.execute(sql`update cuenta set telefono = '987111222' where ccuenta = ${customer.ccuenta}`);
+    await confirmedWhatsApp(api.db, customer.ccuenta, '987111222');
     const created = await api.app.inject({
       method: 'POST', url: '/rest/alertas', headers: customer.auth,
       payload: { origen: 'CUZ', destino: 'PNO', desde: day, hasta: day, tope: 9999, canales: ['whatsapp'], version: CONSENT_TEXT_VERSION },
@@ -154,7 +154,8 @@ describe(`WhatsApp through the Cloud API and its stand-in (issue 48 item 4, ${TE
     await api.db.execute(sql`update viaje_asiento set gestado_asiento = 84, clave_hash = 'otro', expira = ${new Date(Date.now() + 3_600_000).toISOString()}::timestamptz where cviaje = ${trip.cviaje}`);
     const on = await customerWithPoints(api.db, 0);
     const off = await customerWithPoints(api.db, 0);
-    await api.db.execute(sql`update cuenta set telefono = '987333444' where ccuenta in (${on.ccuenta}, ${off.ccuenta})`);
+    await confirmedWhatsApp(api.db, on.ccuenta, '987333444');
+    await confirmedWhatsApp(api.db, off.ccuenta, '987333444');
     expect((await postAs(api.app, '/rest/user/consentimientos', { canal: 'whatsapp', finalidad: 'servicio', otorgado: true, version: CONSENT_TEXT_VERSION }, on.auth)).statusCode).toBe(200);
     const body = { cviaje: trip.cviaje, cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino, asientos: 1 };
     expect((await postAs(api.app, '/rest/espera', body, on.auth)).statusCode).toBe(200);
@@ -170,7 +171,7 @@ describe(`WhatsApp through the Cloud API and its stand-in (issue 48 item 4, ${TE
 
   it('sends the tickets after payment with their PDF to an account that turned WhatsApp on, once whatever runs it', async () => {
     const customer = await customerWithPoints(api.db, 0);
-    await api.db.execute(sql`update cuenta set telefono = '987555666' where ccuenta = ${customer.ccuenta}`);
+    await confirmedWhatsApp(api.db, customer.ccuenta, '987555666');
     await postAs(api.app, '/rest/user/consentimientos', { canal: 'whatsapp', finalidad: 'servicio', otorgado: true, version: CONSENT_TEXT_VERSION }, customer.auth);
     const paidAt = new Date();
     const base = { clave_hash: 'x', estado: 'pagada', expira: paidAt, subtotal_centimos: 9000, descuento_centimos: 0, total_centimos: 9000, comprador_email: 'rosa@example.pe', comprobante: 'boleta', creado: paidAt, pagado: paidAt };

@@ -10,6 +10,7 @@ import { SearchWidget } from '../search/search-widget';
 import { StepIndicator } from '../steps';
 import { sameItems, useTransitioned } from '../use-transitioned';
 import { FareCalendar } from './fare-calendar';
+import { PriceAlertOffer } from './price-alert';
 import { TripList } from './trip-list';
 import { ToolbarView } from './trips-toolbar';
 import { RecoverLink, SearchBox, SearchPlaceholder, TripsFrameBody, TripsSection } from './trips-frame';
@@ -123,6 +124,7 @@ export const TripsPage = observer(function TripsPage() {
                 <FareCalendar store={store} />
                 <Toolbar store={store} />
                 <TripList store={store} />
+                <PriceAlertOffer key={`${store.query.origen}-${store.query.destino}`} route={store.query} />
               </>
             )
           )}

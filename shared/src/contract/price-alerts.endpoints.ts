@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PriceAlertAnswer, PriceAlertIdSchema, PriceAlertSchema, PriceAlertsAnswer } from '../schemas/price-alert.schema';
+import { PriceAlertAnswer, PriceAlertIdSchema, PriceAlertSchema, PriceAlertsAnswer, PromotionPublishedAnswer, PromotionPublishSchema } from '../schemas/price-alert.schema';
 import { endpoint } from './endpoint';
 
 const owner = 'alerts';
@@ -20,6 +20,11 @@ export const priceAlertsEndpoints = {
   priceAlertDelete: endpoint({
     method: 'POST', path: '/rest/alertas/borrar', module: owner, summary: 'Delete one of the customer\'s price alerts', body: PriceAlertIdSchema, status: 204, session: 'required', noStore: true,
     errors: { 404: ['alert.notFound'] },
+  }),
+  operatorPromotion: endpoint({
+    method: 'POST', path: '/rest/operador/promocion', module: owner,
+    summary: "Publish a promotion on a route's departures of some days (their promotional seats sell pct % off); the price alerts it makes true are told at once",
+    body: PromotionPublishSchema, answer: PromotionPublishedAnswer, session: 'operator', noStore: true,
   }),
   priceAlertOptOutPage: endpoint({
     method: 'GET', path: '/rest/alertas/:calerta/baja', module: owner, summary: "A price alert's opt-out page (the link in every alert): one button",

@@ -6,7 +6,7 @@ import {
   IncidentReportSchema,
   IncidentSchema,
   IncidentsAnswer,
-  CloseAccountAnswer, CloseAccountCodeSchema, CloseAccountSchema, CloseCodeSentAnswer, ConsentChangeSchema, ConsentsAnswer, MyDataAnswer, PurchaseDataAnswer, PurchaseErasedAnswer } from '../schemas/privacy.schema';
+  CloseAccountAnswer, CloseAccountCodeSchema, WhatsAppCodeSchema, WhatsAppPhoneAnswer, CloseAccountSchema, CloseCodeSentAnswer, ConsentChangeSchema, ConsentsAnswer, MyDataAnswer, PurchaseDataAnswer, PurchaseErasedAnswer } from '../schemas/privacy.schema';
 import { ReservationLookupSchema } from '../schemas/sales.contract';
 import { endpoint } from './endpoint';
 
@@ -29,6 +29,17 @@ export const privacyEndpoints = {
   }),
   closeAccountWithCode: endpoint({
     method: 'POST', path: '/rest/user/cerrar/verificar', module: owner, summary: 'Close the account with the mailed code: erase or anonymise what no law keeps, end every session', body: CloseAccountCodeSchema, answer: CloseAccountAnswer, session: 'required', noStore: true,
+    errors: { 400: ['privacy.codigo.invalid'] },
+  }),
+  whatsappPhone: endpoint({
+    method: 'GET', path: '/rest/user/whatsapp', module: owner, summary: "The account's phone for WhatsApp (masked) and whether it was confirmed", answer: WhatsAppPhoneAnswer, session: 'required', noStore: true,
+  }),
+  whatsappPhoneCode: endpoint({
+    method: 'POST', path: '/rest/user/whatsapp/codigo', module: owner, summary: "Send a code by WhatsApp to the account's mobile, to confirm it before any other message goes there", answer: CloseCodeSentAnswer, status: 202, session: 'required', noStore: true,
+    errors: { 409: ['whatsapp.telefono.none', 'whatsapp.unavailable'] },
+  }),
+  whatsappPhoneConfirm: endpoint({
+    method: 'POST', path: '/rest/user/whatsapp/verificar', module: owner, summary: 'Confirm the account\'s mobile for WhatsApp with the code sent to it', body: WhatsAppCodeSchema, answer: WhatsAppPhoneAnswer, session: 'required', noStore: true,
     errors: { 400: ['privacy.codigo.invalid'] },
   }),
   purchaseData: endpoint({

@@ -18,6 +18,8 @@ export const priceAlertMessages = {
     'alert.canales.required': 'Elija al menos un medio por el que avisarle',
     'alert.limit': 'Ya tiene 10 alertas de precio activas: borre una para crear otra',
     'alert.notFound': 'No encontramos esa alerta de precio',
+    'promotion.pct.invalid': 'Indique un descuento entero entre 1 % y 90 %',
+    'promotion.fecha.required': 'Indique el primer y el último día de la promoción',
   },
   'en-EN': {
     'alert.ruta.invalid': 'Choose the origin and the destination',
@@ -28,6 +30,8 @@ export const priceAlertMessages = {
     'alert.canales.required': 'Choose at least one way to tell you',
     'alert.limit': 'You already have 10 active price alerts: delete one to create another',
     'alert.notFound': 'We could not find that price alert',
+    'promotion.pct.invalid': 'Enter a whole discount between 1 % and 90 %',
+    'promotion.fecha.required': "Enter the promotion's first and last days",
   },
 } as const;
 
@@ -79,3 +83,25 @@ export const PriceAlertAnswer = v.object({
 });
 export type PriceAlert = v.InferOutput<typeof PriceAlertAnswer>;
 export const PriceAlertsAnswer = v.array(PriceAlertAnswer);
+
+/**
+ * `POST /rest/operador/promocion` (operators): a promotion published on a route's departures of
+ * some days: their promotional seats sell `pct` % off (the same campaign the seed's Tuesdays and
+ * Wednesdays carry). Publishing tells the price alerts it makes true at once.
+ */
+export const PromotionPublishSchema = v.pipe(
+  v.object({
+    origen: city,
+    destino: city,
+    desde: v.pipe(v.string('promotion.fecha.required'), v.isoDate('promotion.fecha.required')),
+    hasta: v.pipe(v.string('promotion.fecha.required'), v.isoDate('promotion.fecha.required')),
+    pct: v.pipe(v.number('promotion.pct.invalid'), v.integer('promotion.pct.invalid'), v.minValue(1, 'promotion.pct.invalid'), v.maxValue(90, 'promotion.pct.invalid')),
+  }),
+  v.forward(
+    v.check((promotion) => promotion.hasta >= promotion.desde, 'alert.fecha.order'),
+    ['hasta'],
+  ),
+);
+export type PromotionPublishRequest = v.InferOutput<typeof PromotionPublishSchema>;
+/** Departures the promotion changed, and price alerts told because of it. */
+export const PromotionPublishedAnswer = v.object({ viajes: v.number(), avisos: v.number() });

@@ -40,6 +40,8 @@ export const privacyMessages = {
     'privacy.clave.none': 'Su cuenta no tiene contraseña: confirme el cierre con un código enviado a su correo.',
     'privacy.codigo.required': 'Ingrese el código de 6 dígitos que le enviamos',
     'privacy.codigo.invalid': 'El código no es correcto o ya venció. Pida uno nuevo.',
+    'whatsapp.telefono.none': 'Su cuenta no tiene un celular peruano (9 dígitos que empiezan con 9): agréguelo en Mi perfil.',
+    'whatsapp.unavailable': 'Los mensajes por WhatsApp no están disponibles por ahora.',
     'incident.titulo.required': 'Escriba un título (hasta 200 caracteres)',
     'incident.descripcion.required': 'Describa qué pasó (hasta 5000 caracteres)',
     'incident.ventana.invalid': 'La ventana debe ser dos instantes ISO, el inicio antes del fin',
@@ -59,6 +61,8 @@ export const privacyMessages = {
     'privacy.clave.none': 'Your account has no password: confirm the closing with a code sent to your e-mail.',
     'privacy.codigo.required': 'Enter the 6-digit code we sent you',
     'privacy.codigo.invalid': 'The code is not correct or has expired. Ask for a new one.',
+    'whatsapp.telefono.none': 'Your account has no Peruvian mobile (9 digits starting with 9): add it in My profile.',
+    'whatsapp.unavailable': 'WhatsApp messages are not available right now.',
     'incident.titulo.required': 'Write a title (up to 200 characters)',
     'incident.descripcion.required': 'Describe what happened (up to 5000 characters)',
     'incident.ventana.invalid': 'The window must be two ISO instants, the start before the end',
@@ -115,6 +119,21 @@ export const CloseAccountCodeSchema = v.object({
   codigo: v.pipe(v.string('privacy.codigo.required'), v.trim(), v.regex(/^\d{6}$/, 'privacy.codigo.required')),
 });
 
+/**
+ * Issue 48: the account's phone for WhatsApp (`GET /rest/user/whatsapp`): its last digits, and
+ * whether that number was confirmed with a code sent to it by WhatsApp (nothing goes by WhatsApp
+ * to a number not confirmed). The code is `POST /rest/user/whatsapp/verificar` with this schema.
+ */
+export const WhatsAppPhoneAnswer = v.object({
+  /** The account's mobile, all but its last 3 digits hidden; null: none a WhatsApp number. */
+  telefono: v.nullable(v.string()),
+  confirmado: v.boolean(),
+  /** WhatsApp is configured on this server (the Cloud API or its stand-in). */
+  disponible: v.boolean(),
+});
+export type WhatsAppPhone = v.InferOutput<typeof WhatsAppPhoneAnswer>;
+export const WhatsAppCodeSchema = CloseAccountCodeSchema;
+
 /** `POST /rest/user/cerrar/codigo`: the code went to the account's address. */
 export const CloseCodeSentAnswer = v.object({ enviado: v.literal(true) });
 
@@ -138,6 +157,10 @@ export const MyDataAnswer = v.object({
   avisos_push: rows,
   billeteras: rows,
   reclamaciones: rows,
+  /** Issue 48: waitlist places, price alerts, the mobile confirmed for WhatsApp and the messages sent to it since. */
+  lista_espera: rows,
+  alertas_precio: rows,
+  whatsapp: v.object({ telefono: v.nullable(v.string()), confirmado: v.nullable(v.unknown()), mensajes: rows }),
 });
 export type MyData = v.InferOutput<typeof MyDataAnswer>;
 

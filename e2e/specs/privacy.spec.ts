@@ -1,0 +1,65 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '../support/test';
+import { AccountPage } from '../pages/account.page';
+import { newCustomer, signUpAndSignIn } from '../pages/account.flow';
+import { expectAccessible } from '../support/axe';
+import { SITE } from '../support/site';
+
+/**
+ * Issue 47 (D.S. 016-2024-JUS): a customer gives and withdraws a marketing consent and sees its
+ * history, downloads their data (theirs, nobody else's, their consents and price alerts in it), and
+ * closes their account with a code mailed to them: every session ends and the password no longer
+ * signs in. The journey signs up a customer of its own.
+ */
+test('consents with their history, the data downloaded, the account closed by a mailed code', async ({ page }) => {
+  const customer = newCustomer('rosa elena', '3');
+  const account = await signUpAndSignIn(page, customer);
+
+  // Comunicaciones: service messages are said apart; a marketing consent is one unticked box per channel.
+  await account.accountSection('Comunicaciones').click();
+  await expect(account.main.getByTestId('consent-service-note')).toBeVisible();
+  const byMail = account.main.getByRole('group', { name: 'Promociones y ofertas' }).getByRole('checkbox', { name: 'Correo electrónico' });
+  await expect(byMail).not.toBeChecked();
+  await expect(account.main.getByText('Aún no ha otorgado ni retirado ningún consentimiento.')).toBeVisible();
+  await expectAccessible(page);
+  await byMail.check({ force: true });
+  await expect(account.main.getByTestId('consent-result')).toHaveText('Consentimiento otorgado: Promociones y ofertas por Correo electrónico.');
+  await byMail.uncheck({ force: true });
+  await expect(account.main.getByTestId('consent-result')).toHaveText('Consentimiento retirado: Promociones y ofertas por Correo electrónico.');
+  const history = account.main.getByTestId('consent-history');
+  await expect(history.getByRole('row')).toHaveCount(3);
+  await expect(history.getByRole('row').nth(1)).toContainText('Retirado');
+  await expect(history.getByRole('row').nth(2)).toContainText('Otorgado');
+
+  // Mis datos: the download holds this customer's records, with the consents, and no one else's.
+  await account.accountSection('Mis datos').click();
+  await expectAccessible(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), account.main.getByRole('button', { name: 'Descargar mis datos' }).click()]);
+  await expect(account.main.getByTestId('download-result')).toHaveText('Listo: se descargó el archivo con sus datos.');
+  const text = await readFile((await download.path())!, 'utf8');
+  const data = JSON.parse(text) as { cuenta: { correo: string }; consentimientos: { finalidad: string; otorgado: boolean }[]; alertas_precio: unknown[]; lista_espera: unknown[]; whatsapp: unknown };
+  expect(data.cuenta.correo).toBe(customer.correo);
+  expect(data.consentimientos.map((row) => [row.finalidad, row.otorgado])).toEqual([['promociones', true], ['promociones', false]]);
+  expect(data).toMatchObject({ alertas_precio: [], lista_espera: [], whatsapp: { telefono: null, confirmado: null, mensajes: [] } });
+  expect(text).not.toContain('demo@rumboandino.pe');
+
+  // Closing the account: what is erased, anonymised and kept is said before confirming; a code mailed confirms it.
+  const sessionToken = await page.evaluate(() => document.cookie.match(/(?:^|; )token=([^;]+)/)?.[1] ?? '');
+  await account.main.getByRole('button', { name: 'Cerrar mi cuenta' }).click();
+  const dialog = page.getByRole('alertdialog', { name: '¿Cerrar su cuenta?' });
+  await expect(dialog.getByText('Se conserva (lo exige la ley)')).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: /enviarme un código por correo/ }).click();
+  await expect(dialog.getByTestId('close-code-sent')).toBeVisible();
+  const code = AccountPage.codeIn(await account.lastMail(customer.correo, /código para cerrar su cuenta/));
+  await dialog.getByLabel('Código de 6 dígitos').fill(code);
+  await dialog.getByRole('button', { name: 'Cerrar mi cuenta definitivamente' }).click();
+  await expect(account.accountButton).toHaveText('Acceder');
+  expect(await page.evaluate(() => localStorage.getItem('auth_storage'))).toBeNull();
+
+  // The session it had ends on the server; the password signs in no more.
+  const profile = await page.request.post(`${SITE.apiUrl}/rest/user/editar`, { headers: { authorization: `Bearer ${decodeURIComponent(sessionToken)}` } });
+  expect(profile.status()).toBe(401);
+  const signIn = await page.request.post(`${SITE.apiUrl}/rest/login/verificar`, { data: { correo: customer.correo, clave: customer.clave } });
+  expect(signIn.status()).toBeGreaterThanOrEqual(400);
+});
