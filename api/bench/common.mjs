@@ -24,9 +24,14 @@ export function limaDate(days) {
   return d.toISOString().slice(0, 10);
 }
 
-/** Starts bench/server.ts on `port` with `env` added; answers once it is ready. */
+/**
+ * Starts bench/server.ts on `port` with `env` added; answers once it is ready. BENCH_NODE_ARGS
+ * adds Node options to the server (space-separated), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+ * to profile it under the load.
+ */
 export async function startApi(port, env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'server.ts')], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(here, 'server.ts')], {
     env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -15,7 +15,7 @@ import { toDate } from '../db/rows';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../errors';
 import { hashKey } from '../seats/seats.service';
 import { HELD, viaje_asiento } from '../seats/seats.tables';
-import { issuePaid, type NoticeContext } from '../sales/issuance';
+import { issuePaid, numberedAtCommit, type NoticeContext } from '../sales/issuance';
 import { legsOf } from '../sales/legs';
 import { lockHeldSeats, price } from '../sales/quote';
 import { viewOf } from '../sales/reservation-views';
@@ -167,7 +167,8 @@ const pendingAnswer = (r: typeof reserva.$inferSelect): PostponeAnswer => ({
 export async function postpone(db: Database, input: PostponeInput, access: TicketAccess, context: PostponeContext, options: PostponeOptions = {}): Promise<PostponeAnswer> {
   const { now } = context;
   const keyHash = hashKey(input.clave_nueva);
-  const creserva = await db.transaction(async (tx) => {
+  // A paid postponement's voucher is numbered as this commits (issuePaid): numberedAtCommit.
+  const creserva = await numberedAtCommit(() => db.transaction(async (tx) => {
     await locks.purchaseKey(tx, keyHash);
     const rec = await ticketRecord(tx, input.numero, access, now, true);
     // The same request again (a double click, a retry): the postponement it made.
@@ -245,7 +246,7 @@ export async function postpone(db: Database, input: PostponeInput, access: Ticke
       await options.record?.(tx, `${created.codigo}-1`);
     }
     return created.creserva;
-  });
+  }));
   const [r] = await db.select().from(reserva).where(eq(reserva.creserva, creserva));
   if (!r) throw new NotFoundError('sale.reserva.noEncontrada');
   if (r.estado === 'pagada') {

@@ -2,7 +2,7 @@ import type { Credit, CreditApplied, ReservationView } from '@rumbo/shared/schem
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../errors';
-import { issuePaid, type NoticeContext } from '../sales/issuance';
+import { issuePaid, numberedAtCommit, type NoticeContext } from '../sales/issuance';
 import { viewOf } from '../sales/reservation-views';
 import { reservationOf, unpayable } from '../sales/reservations';
 import { reserva_asiento } from '../sales/sales.tables';
@@ -35,7 +35,8 @@ export async function payWithCredit(
   context: NoticeContext,
 ): Promise<ReservationView> {
   const { now } = context;
-  const creserva = await db.transaction(async (tx) => {
+  // The sale's voucher is numbered as this commits (issuePaid): numberedAtCommit.
+  const creserva = await numberedAtCommit(() => db.transaction(async (tx) => {
     const found = await reservationOf(tx, body.codigo, body.clave_bloqueo, now);
     const holder = await holderOf(tx, body.origen, ccuenta, now);
     const r = await salesLocks.reservation(tx, found.creserva);
@@ -53,7 +54,7 @@ export async function payWithCredit(
     const values = { ccuenta: 'ccuenta' in holder ? holder.ccuenta : null, creserva_titular: 'creserva' in holder ? holder.creserva : null, monto_centimos: spent, estado: 'canjeado', creado: now };
     await tx.insert(credito_retencion).values({ creserva: r.creserva, ...values }).onConflictDoUpdate({ target: credito_retencion.creserva, set: values });
     return r.creserva;
-  });
+  }));
   return viewOf(db, creserva, now);
 }
 

@@ -16,10 +16,13 @@ import { boleto, boleto_movimiento, canje_puntos, pago, pago_aviso, reserva, res
 import { ticketQr } from './tickets';
 import { salesLocks } from './sales.locks';
 import { lockSeats } from '../seats/seat-locks';
-import { issueSaleVoucher } from '../vouchers/issue';
+import { issueSaleVoucher, numberedAtCommit } from '../vouchers/issue';
 import type { VoucherSeries } from '../vouchers/rules';
 
 // Payment notices and what a paid reservation issues: seats sold, tickets, points, mails.
+
+/** issuePaid's callers run their transaction in it: the sale's voucher is numbered at the commit. */
+export { numberedAtCommit };
 
 // ------------------------------------------------------------------ notifications
 
@@ -83,7 +86,7 @@ async function releaseSeats(tx: Database, r: Reservation, ids: number[]): Promis
  */
 export async function applyNotice(db: Database, notice: PaymentNotice, context: NoticeContext): Promise<NoticeResult> {
   const { now } = context;
-  return db.transaction(async (tx) => {
+  return numberedAtCommit(() => db.transaction(async (tx) => {
     const [aviso] = await tx
       .insert(pago_aviso)
       .values({
@@ -135,7 +138,7 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
 
     const issued = creditPart > 0 ? await issueWithHeldCredit(tx, r, seats, creditPart, context) : await issuePaid(tx, r, seats, context);
     return settle(issued.result, payment.cpago);
-  });
+  }));
 }
 
 /** Who the purchase's mails go to. */
@@ -264,8 +267,10 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
   }
   await enqueueMail(tx, ticketsMail(buyerOf(r), r.idioma as Language, mailLegs(legs)));
   // The electronic voucher, numbered with the sale (issue 34) and signed after the commit by the
-  // vouchers' outbox (issue 44): the last lock taken and the last write, so the series' counter
-  // row is held only from here to the commit.
-  await issueSaleVoucher(tx, r, seats, legs, { now, series: context.series }, original ? { replaces: original.numero } : {});
+  // vouchers' outbox (issue 44). Its number is taken as the transaction commits (numberAtCommit,
+  // migration 0029): the series' counter row, which every sale of the series waits for, is the
+  // last lock and is held only while PostgreSQL commits, not across this transaction's remaining
+  // round trips. Callers run the transaction in numberedAtCommit (an exhausted series: 503).
+  await issueSaleVoucher(tx, r, seats, legs, { now, series: context.series }, { numberAtCommit: true, ...(original ? { replaces: original.numero } : {}) });
   return { result: 'pagada' };
 }

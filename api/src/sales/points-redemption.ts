@@ -5,7 +5,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { lockPointsOf, pointsValue } from '../points/points.service';
 import { hashKey } from '../seats/seats.service';
 import { HELD, viaje_asiento } from '../seats/seats.tables';
-import { issuePaid, type NoticeContext } from './issuance';
+import { issuePaid, numberedAtCommit, type NoticeContext } from './issuance';
 import { priceHeld, withPoints } from './quote';
 import { viewOf } from './reservation-views';
 import { effectiveState, reservationOf, unpayable } from './reservations';
@@ -54,7 +54,8 @@ export async function applyPoints(db: Database, ccuenta: number, body: { clave_b
  */
 export async function confirmPoints(db: Database, body: { codigo: string; clave_bloqueo: string }, context: NoticeContext): Promise<ReservationView> {
   const { now } = context;
-  const creserva = await db.transaction(async (tx) => {
+  // The sale's voucher is numbered as this commits (issuePaid): numberedAtCommit.
+  const creserva = await numberedAtCommit(() => db.transaction(async (tx) => {
     const found = await reservationOf(tx, body.codigo, body.clave_bloqueo, now);
     const r = await salesLocks.reservation(tx, found.creserva);
     if (!r) throw new NotFoundError('sale.reserva.noEncontrada');
@@ -65,6 +66,6 @@ export async function confirmPoints(db: Database, body: { codigo: string; clave_
     const issued = await issuePaid(tx, r, seats, context);
     if (issued.result !== 'pagada') throw new ConflictError(issued.code);
     return r.creserva;
-  });
+  }));
   return viewOf(db, creserva, now);
 }

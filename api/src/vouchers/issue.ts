@@ -69,6 +69,28 @@ export async function takeNumber(tx: Database, tipo: DocumentTypeCode, serie: st
   return Number(row.ultimo);
 }
 
+/** SQLSTATE of a commit that found its series exhausted (migration 0029, `comprobante_numerar`). */
+const SERIES_EXHAUSTED_AT_COMMIT = 'RB001';
+
+/**
+ * Runs `transaction` (one whose sale voucher is numbered at its commit: issueSaleVoucher with
+ * `numberAtCommit`) and turns a commit refused for an exhausted series into SeriesExhaustedError
+ * (503), as takeNumber does when the number is taken at once. Nothing of the transaction is kept.
+ */
+export async function numberedAtCommit<T>(transaction: () => Promise<T>): Promise<T> {
+  try {
+    return await transaction();
+  } catch (error) {
+    for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
+      const { code, message } = e as { code?: unknown; message?: unknown };
+      if (code !== SERIES_EXHAUSTED_AT_COMMIT) continue;
+      const [, tipo = '', serie = ''] = /series (\d\d)-(\w+) is exhausted/.exec(String(message)) ?? [];
+      throw new SeriesExhaustedError(tipo, serie);
+    }
+    throw error;
+  }
+}
+
 /** Splits `total` over `weights` proportionally, to the céntimo, the remainder to the first lines. */
 export function allocate(total: number, weights: number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
@@ -99,6 +121,7 @@ async function writeVoucher(
     lineas: VoucherLine[];
     modifica?: { voucher: Voucher; motivo: CreditReason; descripcion: string };
   },
+  numberAtCommit = false,
 ): Promise<Voucher> {
   const serie = seriesOf(values.tipo, values.modifica?.voucher.tipo as DocumentTypeCode | undefined, context.series);
   const totals = totalsOf(values.lineas);
@@ -120,7 +143,9 @@ async function writeVoucher(
         }
       : {}),
   };
-  const correlativo = await takeNumber(tx, values.tipo, serie);
+  // Numbered at the commit (migration 0029): inserted with 0, the deferred trigger takes the
+  // series' number as the transaction commits and writes it here and in the content.
+  const correlativo = numberAtCommit ? 0 : await takeNumber(tx, values.tipo, serie);
   const [voucher] = await tx
     .insert(comprobante)
     .values({
@@ -230,6 +255,13 @@ export async function issueSaleVoucher(
     replaces?: string;
     /** Issue 45: per seat, what the voucher still states of it (a factura after a cancellation): its amount, and whether that is the fee kept of a cancelled ticket. */
     stated?: { centimos: number; fee: boolean }[];
+    /**
+     * Number it as the transaction commits (migration 0029), not now: the series' counter row is
+     * then locked only while PostgreSQL commits, so a series' sales do not queue for each other's
+     * last round trips. The voucher answered carries a placeholder number (negative); the caller's
+     * transaction must run in numberedAtCommit. issuePaid numbers so.
+     */
+    numberAtCommit?: boolean;
   } = {},
 ): Promise<Voucher | null> {
   if (seats.length === 0) return null;
@@ -265,7 +297,7 @@ export async function issueSaleVoucher(
       },
     };
   });
-  return writeVoucher(tx, context, { tipo, creserva: r.creserva, cliente, idioma: r.idioma, lineas });
+  return writeVoucher(tx, context, { tipo, creserva: r.creserva, cliente, idioma: r.idioma, lineas }, options.numberAtCommit);
 }
 
 /** What a cargo shipment's voucher needs of it (`registerPaidShipment`). */
