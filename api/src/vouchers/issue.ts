@@ -6,7 +6,6 @@ import { queryRows } from '../db/rows';
 import type { LegRow } from '../sales/legs';
 import type { Reservation } from '../sales/reservations';
 import type { reserva_asiento } from '../sales/sales.tables';
-import { terminal } from '../trips/trips.tables';
 import {
   BOLETA_IDENTIFIED_FROM_CENTIMOS,
   CREDIT_REASON,
@@ -228,14 +227,6 @@ function buyerOf(r: Reservation, seats: SeatRow[]): { tipo: DocumentTypeCode; cl
 
 type SeatRow = typeof reserva_asiento.$inferSelect;
 
-/** The terminals' addresses (the ticket's origin and destination, catálogo 55 3056/3058). */
-async function terminalAddresses(tx: Database, legs: LegRow[]): Promise<Map<number, string>> {
-  const ids = [...new Set(legs.flatMap((leg) => [leg.cterminal_origen, leg.cterminal_destino]))];
-  if (ids.length === 0) return new Map();
-  const rows = await tx.select({ cterminal: terminal.cterminal, direccion: terminal.direccion }).from(terminal).where(inArray(terminal.cterminal, ids));
-  return new Map(rows.map((row) => [row.cterminal, row.direccion]));
-}
-
 /**
  * The voucher of a paid sale, in the transaction that marks it paid (issuePaid): one line per
  * ticket with its passenger land-transport data, exempt from IGV (rules.ts, TAX), the amount
@@ -268,7 +259,6 @@ export async function issueSaleVoucher(
   const free = r.total_centimos <= 0;
   if (free && !(r.tipo === 'venta' && r.puntos_canje > 0)) return null;
   const { tipo, cliente } = buyerOf(r, seats);
-  const addresses = await terminalAddresses(tx, [...legs.values()]);
   const amounts = options.stated?.map((s) => s.centimos) ?? allocate(r.total_centimos, seats.map((s) => s.precio_centimos));
   // A free sale's referential values: the fares after any coupon, before the points.
   const values = free ? allocate(r.subtotal_centimos - r.descuento_centimos, seats.map((s) => s.precio_centimos)) : [];
@@ -291,8 +281,9 @@ export async function issueSaleVoucher(
       viaje: {
         asiento: seat.nasiento,
         pasajero: { tipo: identityCode(seat.ctipo_documento), numero: seat.numero, nombre: `${seat.nombres} ${seat.paterno} ${seat.materno}`.trim() },
-        origen: { ubigeo: UBIGEO[leg.origen_cciudad] ?? '150101', direccion: addresses.get(leg.cterminal_origen) ?? leg.terminal_origen },
-        destino: { ubigeo: UBIGEO[leg.destino_cciudad] ?? '150101', direccion: addresses.get(leg.cterminal_destino) ?? leg.terminal_destino },
+        // The terminals' addresses (catálogo 55 3056/3058), as legsOf read them: no query of its own.
+        origen: { ubigeo: UBIGEO[leg.origen_cciudad] ?? '150101', direccion: leg.direccion_origen || leg.terminal_origen },
+        destino: { ubigeo: UBIGEO[leg.destino_cciudad] ?? '150101', direccion: leg.direccion_destino || leg.terminal_destino },
         salida: limaDateTime(leg.salida),
       },
     };

@@ -6,11 +6,12 @@ import { createMailSender, type MailTransport } from '../mail/sender';
 import { parseOperatorTokens } from '../operators/operators';
 import { decimalOf } from '../payments/signing';
 import { ticketAttachments } from '../sales/ticket-attachments';
-import { reserva } from '../sales/sales.tables';
+import { legsOf } from '../sales/legs';
+import { reserva, reserva_asiento } from '../sales/sales.tables';
 import { createTestApp, signVouchers, testSigner } from '../test/app';
 import { TEST_ENGINE } from '../test/database';
 import { BUYER, findTrip, heldPurchase, notifySafetyPay, post, safetyPayNotice, setupSandboxApp, startSafetyPay } from '../test/purchase';
-import { takeNumber } from './issue';
+import { issueSaleVoucher, numberedAtCommit, takeNumber } from './issue';
 import { DOCUMENT, MAX_CORRELATIVE, parseVoucherSeries, type VoucherSeries } from './rules';
 import { validateUbl } from './schema';
 import { createVoucherSender } from './sender';
@@ -145,6 +146,52 @@ describe('the number in the sale, the signature after it (issue 44)', () => {
 });
 
 describe('series per issuing point (issue 44)', () => {
+  it('the sale\'s number is taken as its transaction commits: the series\' counter is not held while the sale runs, a rolled-back sale takes none, and the content carries the number', async () => {
+    const serie = 'B001';
+    const counter = async () => Number((await api.db.select().from(comprobante_serie).where(and(eq(comprobante_serie.tipo, DOCUMENT.boleta), eq(comprobante_serie.serie, serie))))[0]?.ultimo ?? 0);
+    const saleOf = async (codigo: string) => {
+      const r = await reservationOf(codigo);
+      const seats = await api.db.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, r.creserva));
+      return { r, seats, legs: await legsOf(api.db, seats) };
+    };
+    const first = await counter();
+    // Rolled back after the voucher was written: no number taken, no voucher kept.
+    const lost = await saleOf((await reservedPurchase()).codigo);
+    await expect(
+      numberedAtCommit(() =>
+        api.db.transaction(async (tx) => {
+          const placeholder = await issueSaleVoucher(tx, lost.r, lost.seats, lost.legs, { now: now() }, { numberAtCommit: true });
+          // Not numbered yet: a placeholder no real number can be (unique, below zero).
+          expect(placeholder!.correlativo).toBeLessThan(0);
+          throw new Error('the sale rolls back');
+        }),
+      ),
+    ).rejects.toThrow('rolls back');
+    expect(await counter()).toBe(first);
+    expect(await vouchersOf(lost.r.codigo)).toEqual([]);
+
+    const sold = await saleOf((await reservedPurchase()).codigo);
+    let taken = 0;
+    await numberedAtCommit(() =>
+      api.db.transaction(async (tx) => {
+        await issueSaleVoucher(tx, sold.r, sold.seats, sold.legs, { now: now() }, { numberAtCommit: true });
+        // PostgreSQL: another transaction numbers in the same series meanwhile without waiting
+        // (the counter row is not locked before this one commits); it comes first.
+        if (TEST_ENGINE === 'postgres') taken = await api.db.transaction((other) => takeNumber(other, DOCUMENT.boleta, serie));
+      }),
+    );
+    const [voucher] = await vouchersOf(sold.r.codigo);
+    const expected = TEST_ENGINE === 'postgres' ? first + 2 : first + 1;
+    if (TEST_ENGINE === 'postgres') expect(taken).toBe(first + 1);
+    expect(voucher!.correlativo).toBe(expected);
+    expect(await counter()).toBe(expected);
+    expect(JSON.parse(voucher!.contenido!)).toMatchObject({ serie, correlativo: expected });
+    // Signed from that content: the XML names the number.
+    await signVouchers(api.db, now());
+    const [signed] = await vouchersOf(sold.r.codigo);
+    expect(signed!.xml).toContain(`<cbc:ID>${serie}-${expected}</cbc:ID>`);
+  }, SLOW_MS);
+
   it('VOUCHER_SERIES: one B### and one F###, else the server refuses to start', () => {
     expect(parseVoucherSeries(undefined)).toEqual({ boleta: 'B001', factura: 'F001' });
     expect(parseVoucherSeries('B002,F002')).toEqual({ boleta: 'B002', factura: 'F002' });
