@@ -19,7 +19,10 @@ import { queryRows } from './rows';
  * 6. `account`: the customer's `cuenta` row (points: balance, holds, ledger; a profile's edit)
  * 6b. `voucherSeries`: a voucher series' counter row (`comprobante_serie`), or a voucher's row
  *    (its credit note): late in a paying transaction, so the number every sale waits for is held
- *    only from there to the commit
+ *    only from there to the commit. A paid sale's own number (`issuePaid`) is taken at its COMMIT
+ *    by a deferred trigger (migration 0029): after every lock here, `credit` included, and held
+ *    only while PostgreSQL commits; nothing that takes a sale series' number at once takes a lock
+ *    after it, so that last lock closes no cycle
  * 6c. `credit`: one holder's travel credit (advisory lock on the holder: a customer, or a guest's
  *    purchase): every issue and spend of one holder's credit queues here (issue 35); after the
  *    voucher, so a credit payment spends once its sale is issued and a refund credits once its

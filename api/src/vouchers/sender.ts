@@ -47,7 +47,13 @@ export interface VoucherSenderOptions {
   /** Signs the vouchers' XML (the operator's certificate, SUNAT_CERT_*). */
   signer: VoucherSigner;
   log: { warn(message: string): void; error(message: string): void; info?(message: string): void };
+  /** How often the sending loop (sign, then send to SUNAT) runs. */
   intervalMs?: number;
+  /**
+   * How often the signing loop runs (default 250 ms): signing has a loop of its own, so a voucher
+   * is signed within about this long of its sale however long the sending loop spends on SUNAT.
+   */
+  signIntervalMs?: number;
   batchSize?: number;
   /** How many vouchers of a batch are in flight at once (SUNAT takes concurrent calls; the stand-in validates them together). */
   concurrency?: number;
@@ -63,7 +69,7 @@ export interface VoucherSender {
 }
 
 export function createVoucherSender(options: VoucherSenderOptions): VoucherSender {
-  const { db, sunat, signer, log, intervalMs = 5_000, batchSize = 20, concurrency = 5 } = options;
+  const { db, sunat, signer, log, intervalMs = 5_000, signIntervalMs = 250, batchSize = 20, concurrency = 5 } = options;
   /** Set by stop(): the batch in progress ends after the voucher being sent (its claim lapses for the others). */
   let stopping = false;
 
@@ -134,10 +140,16 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
     return stored.length === 1;
   }
 
-  /** Signs every voucher numbered and not signed yet (due at `now`); resolves with how many this sender signed. */
-  async function sign(now = new Date()): Promise<number> {
+  /**
+   * Signs every voucher numbered and not signed yet (due at `at`, else at each batch's start: the
+   * signing loop's vouchers sold while it signs are taken in its next batch, and `firmado` is when
+   * they were signed); resolves with how many this sender signed.
+   */
+  async function sign(at?: Date): Promise<number> {
     let count = 0;
-    for (let batch = await claimDue(now, 'sign'); batch.length > 0 && !stopping; batch = await claimDue(now, 'sign')) {
+    const time = () => at ?? new Date();
+    let now = time();
+    for (let batch = await claimDue(now, 'sign'); batch.length > 0 && !stopping; now = time(), batch = await claimDue(now, 'sign')) {
       for (const voucher of batch) {
         if (stopping) break;
         if (await signOne(voucher, now)) count += 1;
@@ -237,6 +249,23 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
     return counts;
   }
 
-  // Stopping ends a drain between vouchers, not after the whole outbox.
-  return { drain, sign, ...periodicJob({ name: 'voucher sender', intervalMs, log, run: () => drain(), onStop: () => (stopping = true) }) };
+  // Two loops. Sending waits on SUNAT (and a drain only signs what was due when it began), so
+  // during a rush a drain can last long enough that a voucher sold meanwhile would wait for the
+  // next one to be signed: the customer's page says "issuing" and the tickets mail waits for it.
+  // The signing loop signs on its own, each round with the time it starts; both claim in the
+  // database, so they never sign one voucher twice. Stopping ends either between vouchers.
+  const sending = periodicJob({ name: 'voucher sender', intervalMs, log, run: () => drain(), onStop: () => (stopping = true) });
+  const signing = periodicJob({ name: 'voucher signer', intervalMs: signIntervalMs, log, run: () => sign(), onStop: () => (stopping = true) });
+  return {
+    drain,
+    sign,
+    start() {
+      stopping = false;
+      signing.start();
+      sending.start();
+    },
+    async stop() {
+      await Promise.all([signing.stop(), sending.stop()]);
+    },
+  };
 }
