@@ -73,7 +73,37 @@ describe('the SUNAT stand-in (SUNAT_SANDBOX=1)', () => {
   });
 });
 
+/** Waits until `done` answers true (checked every 20 ms); fails after `seconds`. */
+async function until(done: () => boolean | Promise<boolean>, seconds = 60) {
+  for (const end = Date.now() + seconds * 1000; !(await done()); ) {
+    if (Date.now() > end) throw new Error('never happened');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('the vouchers outbox', () => {
+  it('signs in a loop of its own: a voucher sold while the sending loop waits on SUNAT is signed meanwhile', async () => {
+    let release!: () => void;
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    const slow: SunatPort = { sandbox: true, sendBill: async (fileName, zip) => ((calls += 1), await stuck, standIn.sendBill(fileName, zip)) };
+    const sender = createVoucherSender({ db: api.db, sunat: slow, signer: testSigner(), log: quiet, intervalMs: 20, signIntervalMs: 20 });
+    const first = await paidVoucher();
+    sender.start();
+    try {
+      // The sending loop signed the first voucher and now waits on SUNAT.
+      await until(() => calls > 0);
+      const second = await paidVoucher();
+      await until(async () => (await reread(second.ccomprobante)).xml !== null);
+      // Signed by the signing loop while the sending loop still waits: not sent yet.
+      expect(await reread(second.ccomprobante)).toMatchObject({ estado: 'pendiente', intentos: 0 });
+      expect((await reread(first.ccomprobante)).estado).toBe('pendiente');
+    } finally {
+      release();
+      await sender.stop();
+    }
+  });
+
   it('sends a paid sale\'s voucher, stores the CDR and marks it accepted; nothing is due afterwards', async () => {
     const voucher = await paidVoucher();
     const sender = createVoucherSender({ db: api.db, sunat: standIn, signer: testSigner(), log: quiet });
