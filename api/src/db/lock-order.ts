@@ -20,7 +20,7 @@ import { queryRows } from './rows';
  * 6b. `voucherSeries`: a voucher series' counter row (`comprobante_serie`), or a voucher's row
  *    (its credit note): late in a paying transaction, so the number every sale waits for is held
  *    only from there to the commit. A paid sale's own number (`issuePaid`) is taken at its COMMIT
- *    by a deferred trigger (migration 0029): after every lock here, `credit` included, and held
+ *    by a deferred trigger (migration 0030): after every lock here, `credit` included, and held
  *    only while PostgreSQL commits; nothing that takes a sale series' number at once takes a lock
  *    after it, so that last lock closes no cycle
  * 6c. `credit`: one holder's travel credit (advisory lock on the holder: a customer, or a guest's

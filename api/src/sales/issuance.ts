@@ -268,7 +268,7 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
   await enqueueMail(tx, ticketsMail(buyerOf(r), r.idioma as Language, mailLegs(legs)));
   // The electronic voucher, numbered with the sale (issue 34) and signed after the commit by the
   // vouchers' outbox (issue 44). Its number is taken as the transaction commits (numberAtCommit,
-  // migration 0029): the series' counter row, which every sale of the series waits for, is the
+  // migration 0030): the series' counter row, which every sale of the series waits for, is the
   // last lock and is held only while PostgreSQL commits, not across this transaction's remaining
   // round trips. Callers run the transaction in numberedAtCommit (an exhausted series: 503).
   await issueSaleVoucher(tx, r, seats, legs, { now, series: context.series }, { numberAtCommit: true, ...(original ? { replaces: original.numero } : {}) });

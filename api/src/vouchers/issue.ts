@@ -68,7 +68,7 @@ export async function takeNumber(tx: Database, tipo: DocumentTypeCode, serie: st
   return Number(row.ultimo);
 }
 
-/** SQLSTATE of a commit that found its series exhausted (migration 0029, `comprobante_numerar`). */
+/** SQLSTATE of a commit that found its series exhausted (migration 0030, `comprobante_numerar`). */
 const SERIES_EXHAUSTED_AT_COMMIT = 'RB001';
 
 /**
@@ -142,7 +142,7 @@ async function writeVoucher(
         }
       : {}),
   };
-  // Numbered at the commit (migration 0029): inserted with 0, the deferred trigger takes the
+  // Numbered at the commit (migration 0030): inserted with 0, the deferred trigger takes the
   // series' number as the transaction commits and writes it here and in the content.
   const correlativo = numberAtCommit ? 0 : await takeNumber(tx, values.tipo, serie);
   const [voucher] = await tx
@@ -247,7 +247,7 @@ export async function issueSaleVoucher(
     /** Issue 45: per seat, what the voucher still states of it (a factura after a cancellation): its amount, and whether that is the fee kept of a cancelled ticket. */
     stated?: { centimos: number; fee: boolean }[];
     /**
-     * Number it as the transaction commits (migration 0029), not now: the series' counter row is
+     * Number it as the transaction commits (migration 0030), not now: the series' counter row is
      * then locked only while PostgreSQL commits, so a series' sales do not queue for each other's
      * last round trips. The voucher answered carries a placeholder number (negative); the caller's
      * transaction must run in numberedAtCommit. issuePaid numbers so.
