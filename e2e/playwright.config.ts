@@ -12,7 +12,7 @@ export default defineConfig({
   // Two journeys at a time, each spec file in one worker: the journeys wait on the browser and the
   // site more than they compute (the run used about a third of the machine with one worker). They
   // share one site and database, so each makes its own customers and takes its seats from its own
-  // end of the map (pages/booking.page.ts `oneForThisWorker`).
+  // half of the map (pages/booking.page.ts `seatForThisWorker`).
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

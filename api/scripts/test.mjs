@@ -34,10 +34,7 @@ for (const engine of engines) {
   const node = ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'];
   // Two workers, as many as CI's machine has cores (Jest's default leaves one for itself): each
   // file waits on its database as much as it computes, and the run takes about two thirds as long.
-  // API_TEST_WORKERS sets another number (.ci/run's suites a year ahead, beside the journeys).
-  const workers = process.argv.slice(2).some((arg) => /^(-w|--maxWorkers|-i|--runInBand)/.test(arg))
-    ? []
-    : [`--maxWorkers=${Number(process.env.API_TEST_WORKERS) || 2}`];
+  const workers = process.argv.slice(2).some((arg) => /^(-w|--maxWorkers|-i|--runInBand)/.test(arg)) ? [] : ['--maxWorkers=2'];
   const run = spawnSync(process.execPath, [...node, jest, '--json', `--outputFile=${report}`, ...workers, ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, API_TEST_DB: engine, API_TEST_DB_PREFIX: prefix },

@@ -18,17 +18,27 @@ export type HeldSeatInStorage = Pick<HeldSeat, 'cviaje' | 'cviaje_asiento' | 'ct
 
 /** The purchase flow of mf-booking: the search widget, step 1 (trips) and step 2 (seats). */
 /**
- * This worker's end of a list of free seats: journeys run two at a time (playwright.config.ts), often
- * on the same trip, so the first worker takes seats from the front of the map and the second from
- * the back; two journeys never reach for the same seat while the map has two free.
+ * Which of `candidates` (free seats of a deck, in the map's order) this worker takes. Journeys run
+ * two at a time (playwright.config.ts), often on the same trip: the first worker takes the first
+ * one, the second the first one in the back half of the deck (the first one at all when the back
+ * half is full). Two journeys do not reach for the same seat while both halves have one free, and
+ * each still picks its seats in the map's order (its first passenger's seat is its lowest).
  */
-export function oneForThisWorker(seats: Locator): Locator {
-  return test.info().parallelIndex % 2 === 0 ? seats.first() : seats.last();
+export async function seatForThisWorker(candidates: Locator): Promise<Locator> {
+  if (test.info().parallelIndex % 2 === 0) return candidates.first();
+  const seats = await candidates.evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const deck = [...(button.closest('#seat-deck')?.querySelectorAll('button[data-seat]') ?? [])];
+      return { seat: button.getAttribute('data-seat'), back: deck.indexOf(button) >= deck.length / 2 };
+    }),
+  );
+  const chosen = seats.find((seat) => seat.back) ?? seats[0];
+  return chosen ? candidates.and(candidates.page().locator(`button[data-seat="${chosen.seat}"]`)) : candidates.first();
 }
 
 /** Picks this worker's first available seat of a seat map's deck (`#seat-deck`), checks it is now selected, answers its number. */
 export async function pickFirstAvailableSeat(deck: Locator): Promise<number> {
-  const seat = oneForThisWorker(deck.locator('button[data-status="available"]'));
+  const seat = await seatForThisWorker(deck.locator('button[data-status="available"]'));
   const nasiento = Number(await seat.getAttribute('data-seat'));
   await seat.click();
   await expect(deck.locator(`button[data-seat="${nasiento}"]`)).toHaveAttribute('aria-pressed', 'true');
@@ -112,7 +122,7 @@ export class BookingPage extends ShellPage {
 
   /** Picks the first available seat of the deck on screen whose name says its class (e.g. /VIP cama 180°/); answers its number. */
   async pickSeatOfClass(clase: RegExp): Promise<number> {
-    const seat = oneForThisWorker(this.seatDeck().getByRole('button', { name: clase }).and(this.seatDeck().locator('[data-status="available"]')));
+    const seat = await seatForThisWorker(this.seatDeck().getByRole('button', { name: clase }).and(this.seatDeck().locator('[data-status="available"]')));
     const nasiento = Number(await seat.getAttribute('data-seat'));
     await seat.click();
     await expect(this.seat(nasiento)).toHaveAttribute('aria-pressed', 'true');
@@ -126,9 +136,9 @@ export class BookingPage extends ShellPage {
     await expect(this.seat(nasiento)).toHaveAttribute('aria-pressed', 'true');
   }
 
-  /** The number of the seat this worker would pick first (`oneForThisWorker`) on the deck on screen. */
+  /** The number of the seat this worker would pick first (`seatForThisWorker`) on the deck on screen. */
   async firstAvailableSeat(): Promise<number> {
-    return Number(await oneForThisWorker(this.seatDeck().locator('button[data-status="available"]')).getAttribute('data-seat'));
+    return Number(await (await seatForThisWorker(this.seatDeck().locator('button[data-status="available"]'))).getAttribute('data-seat'));
   }
 
   /** The seat map's polite live region (what a screen reader is told). */
