@@ -1,5 +1,6 @@
 import { SALES_CHANNEL, api, stitchedData, type HeldSeat } from '@rumbo/shared';
-import { seatsEndpoints, tripsEndpoints, type RequestOf } from '@rumbo/shared/contract';
+import { DEVICE_HEADER, seatsEndpoints, tripsEndpoints, type RequestOf } from '@rumbo/shared/contract';
+import { deviceId } from '@rumbo/shared/storage';
 import { FareDayAnswer, SeatMapAnswer, TripAnswer, type FareDay, type SeatHoldResult, type SeatMap, type Terminal, type Trip, type TripStop } from '@rumbo/shared/schemas';
 import * as v from 'valibot';
 
@@ -164,5 +165,5 @@ export function changeSeat(seat: SeatRef, gestado_asiento: 83 | 84, clave_bloque
     cusuario: SALES_CHANNEL.cusuario,
     ...(clave_bloqueo ? { clave_bloqueo } : {}),
     // A held seat keeps the map's floor and category as numbers; the API checks them against its schema.
-  } as RequestOf<typeof seatsEndpoints.seatHold>);
+  } as RequestOf<typeof seatsEndpoints.seatHold>, { headers: { [DEVICE_HEADER]: deviceId() } });
 }

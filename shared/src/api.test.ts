@@ -26,6 +26,15 @@ describe('ApiClient (spec §7)', () => {
     expect(sent).toEqual({ a: 1 });
   });
 
+  it("a call's own headers go beside the client's (the seat holds' device id)", async () => {
+    const fetchMock = jest.fn(async () => json(200, { data: { ok: 1 } }));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    await api.post('/rest/x', { a: 1 }, { headers: { 'x-dispositivo': 'this-browser-0123456789' } });
+    const request = (fetchMock.mock.calls[0] as unknown as [Request])[0];
+    expect(request.headers.get('x-dispositivo')).toBe('this-browser-0123456789');
+    expect(request.headers.get('Authorization')).toBe('Bearer stored-token');
+  });
+
   it('prefers the token cookie, and GET carries no body', async () => {
     document.cookie = 'token=cookie-token; path=/';
     const fetchMock = respond(200, { data: [] });

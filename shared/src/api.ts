@@ -40,6 +40,8 @@ const NO_RESULT = new Set([401, 403]);
 export interface PostOptions {
   /** ky's retry options for this call (network failures, timeouts and 5xx answers). */
   retry?: RetryOptions;
+  /** Headers of this call beside the client's own (the seat holds' device id). */
+  headers?: Record<string, string>;
 }
 
 /** What `call` answers: the answer's `data`, or the file of an endpoint that answers one (a PDF). */
@@ -104,7 +106,7 @@ export class ApiClient {
       return this.get<CallAnswer<E>>(path, query && Object.keys(query).length > 0 ? query : undefined);
     }
     if (endpoint.produces === 'application/pdf' || endpoint.produces === 'application/xml') return this.postBlob(path, request ?? {}) as Promise<CallAnswer<E> | undefined>;
-    return this.post<CallAnswer<E>>(path, request ?? {}, options?.retry ? { retry: options.retry } : {});
+    return this.post<CallAnswer<E>>(path, request ?? {}, { retry: options?.retry, headers: options?.headers });
   }
 
   /** The bearer token (the cookie's, else the session's) and the language. */
@@ -121,8 +123,8 @@ export class ApiClient {
    * `POST path` with a JSON body → the answer's `data`. A POST is tried once unless `retry` says
    * otherwise (only for a call that is safe to repeat, such as a release).
    */
-  post<T>(path: string, body: unknown = {}, { retry }: PostOptions = {}): Promise<T | undefined> {
-    return this.orEarly('POST', path, body, () => this.send<T>(() => this.client().post(path.replace(/^\//, ''), { json: body, ...(retry ? { retry } : {}) }), dataOf<T>));
+  post<T>(path: string, body: unknown = {}, { retry, headers }: PostOptions = {}): Promise<T | undefined> {
+    return this.orEarly('POST', path, body, () => this.send<T>(() => this.client().post(path.replace(/^\//, ''), { json: body, ...(retry ? { retry } : {}), ...(headers ? { headers } : {}) }), dataOf<T>));
   }
 
   /**

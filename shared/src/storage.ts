@@ -1,3 +1,5 @@
+import { DEVICE_ID_PATTERN } from './constants';
+
 /** Browser-storage keys of the spec (§3) and their codecs. */
 export const STORAGE_KEYS = {
   /** Local storage: the stored session, base64-encoded JSON. */
@@ -17,6 +19,31 @@ export const STORAGE_KEYS = {
  * tickets for offline use (shell/src/offline). Signing out deletes it.
  */
 export const OFFLINE_TICKETS_CACHE = 'rumbo-tickets-v1';
+
+/**
+ * Local storage: this browser's device id, a random one it keeps and sends with its seat holds
+ * (`DEVICE_HEADER` of the contract), so customers behind one address with the same browser are told
+ * apart (issue 45 item 5). It names no one and is kept only as a keyed hash with a hold.
+ */
+export const DEVICE_ID_KEY = 'dispositivo';
+
+let pageDeviceId: string | undefined;
+
+/** 128 random bits (randomUUID is only offered to secure pages; getRandomValues to every page). */
+const randomId = () => [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** This browser's device id (made and kept on first use; for the page's life when storage is refused). */
+export function deviceId(storage: Storage | undefined = globalThis.localStorage): string {
+  try {
+    const kept = storage?.getItem(DEVICE_ID_KEY);
+    if (kept && DEVICE_ID_PATTERN.test(kept)) return kept;
+    const made = randomId();
+    storage?.setItem(DEVICE_ID_KEY, made);
+    return made;
+  } catch {
+    return (pageDeviceId ??= randomId());
+  }
+}
 
 /** Session storage: the postponement's own trip and seat hold (`POSTERGAR:ASIENTOS`, `POSTERGAR:CRESERVA`). */
 export const POSTPONE_STORAGE_PREFIX = 'POSTERGAR:';

@@ -1,4 +1,4 @@
-import { endpoints } from '@rumbo/shared/contract';
+import { DEVICE_HEADER, endpoints } from '@rumbo/shared/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client';
 import type { RateLimit } from '../http/rate-limit';
@@ -20,7 +20,11 @@ export interface SeatsRoutesOptions {
 export const seatsRoutes: FastifyPluginAsync<SeatsRoutesOptions> = async (app, { db, now, seatRateLimit, clientSecret, proxyHops }) => {
   route(app, endpoints.seatMap, async ({ input }) => seatMap(db, input, now()));
 
-  route(app, endpoints.seatHold, async ({ input, request }) => changeSeat(db, input, now(), holdClientOf(declaredClientAddress(request, proxyHops), request.headers['user-agent'], clientSecret)), { rateLimit: seatRateLimit });
+  route(app, endpoints.seatHold, async ({ input, request }) => {
+    const device = request.headers[DEVICE_HEADER];
+    const client = holdClientOf(declaredClientAddress(request, proxyHops), request.headers['user-agent'], clientSecret, typeof device === 'string' ? device : undefined);
+    return changeSeat(db, input, now(), client);
+  }, { rateLimit: seatRateLimit });
 
   route(app, endpoints.holdExtension, async ({ input }) => extendHold(db, input, now()), { rateLimit: seatRateLimit });
 };

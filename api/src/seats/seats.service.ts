@@ -11,6 +11,7 @@ import {
   type SeatMap,
   type SeatMapRequest,
 } from '@rumbo/shared/schemas';
+import { DEVICE_ID_PATTERN } from '@rumbo/shared/schemas';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
@@ -43,10 +44,14 @@ export interface HoldClient {
   address: string;
 }
 
-/** The keyed hashes of a hold's address and of its device (the address with its browser's User-Agent). */
-export const holdClientOf = (address: string, userAgent: string | undefined, secret: string): HoldClient => ({
+/**
+ * The keyed hashes of a hold's address and of its device: the address with its browser's User-Agent
+ * and the id the browser keeps (`DEVICE_HEADER`; issue 45 item 5), when it sends one that looks like
+ * one. Without it, customers behind one address with the same browser are one device.
+ */
+export const holdClientOf = (address: string, userAgent: string | undefined, secret: string, deviceId?: string): HoldClient => ({
   address: hashClient(address, secret),
-  device: hashClient(`${address}|${userAgent ?? ''}`, secret),
+  device: hashClient(`${address}|${userAgent ?? ''}${deviceId !== undefined && DEVICE_ID_PATTERN.test(deviceId) ? `|${deviceId}` : ''}`, secret),
 });
 
 /** How a purchase key is stored (only its SHA-256 leaves the buyer's browser). */

@@ -4,6 +4,7 @@ import { queryRows } from '../db/rows';
 import { createTestApp, setupTestApp } from '../test/app';
 import { TEST_ENGINE } from '../test/database';
 import { ADULT, BUYER, seatBody, STORE } from '../test/purchase';
+import { DEVICE_HEADER } from '@rumbo/shared/contract';
 import { ADDRESS_SEAT_LIMIT, CLIENT_SEAT_LIMIT, hashKey } from './seats.service';
 
 /** The API's clock: tests move it forward to let holds expire. */
@@ -307,6 +308,41 @@ describe('POST /rest/asiento/bloquear', () => {
       expect((await carla('/rest/asiento/bloquear', seatBody(trip, seats[10]!, 84))).statusCode).toBe(200);
       expect(await heldByKey(named)).toBe(1);
       expect(await heldByKey(abandoned[0]!) + (await heldByKey(abandoned[1]!))).toBe(0);
+    });
+
+    it("issue 45 item 5: customers behind one address with the same browser keep each other's unnamed holds: each browser is told apart by its own device id", async () => {
+      const trip = await tripOn('LIM', 'TRU', 17);
+      const seats = seatsOf((await seatMap(trip)).asientos);
+      const office = '198.51.100.80';
+      const browser = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0';
+      const dani = (url: string, payload: object) => device(office, browser)(url, payload, { [DEVICE_HEADER]: 'dani-0123456789abcdef' });
+      const eva = (url: string, payload: object) => device(office, browser)(url, payload, { [DEVICE_HEADER]: 'eva-0123456789abcdefgh' });
+      // Dani holds a purchase of five and has named nobody yet; Eva, at the next desk, holds two
+      // purchases of five (her bound) and starts a third.
+      const danis = await purchaseOf(dani, trip, seats.slice(0, 5));
+      const evas = [await purchaseOf(eva, trip, seats.slice(5, 10)), await purchaseOf(eva, trip, seats.slice(10, 15))];
+      expect((await eva('/rest/asiento/bloquear', seatBody(trip, seats[15]!, 84))).statusCode).toBe(200);
+      // Only Eva's own abandoned holds went back on sale.
+      expect(await heldByKey(danis)).toBe(5);
+      expect((await heldByKey(evas[0]!)) + (await heldByKey(evas[1]!))).toBe(0);
+    });
+
+    it('a device id that is not one (too short, too long, other characters) counts as none: the browser is its address and User-Agent', async () => {
+      const trip = await tripOn('LIM', 'TRU', 18);
+      const seats = seatsOf((await seatMap(trip)).asientos);
+      const office = '198.51.100.81';
+      const browser = 'Mozilla/5.0 (Frank)';
+      const junk = ['short', 'x'.repeat(65), 'spaces are not allowed here', 'a/slash-0123456789abcdef'];
+      // Four "devices" that are one: together they reach the one browser's bound, and starting over frees all of theirs.
+      const keys: string[] = [];
+      for (const [i, id] of junk.entries()) {
+        keys.push(await purchaseOf((url, payload) => device(office, browser)(url, payload, { [DEVICE_HEADER]: id }), trip, seats.slice(i * 2, i * 2 + 2)));
+      }
+      keys.push(await purchaseOf(device(office, browser), trip, seats.slice(8, 10)));
+      expect((await device(office, browser)('/rest/asiento/bloquear', seatBody(trip, seats[10]!, 84))).statusCode).toBe(200);
+      let held = 0;
+      for (const key of keys) held += await heldByKey(key);
+      expect(held).toBe(0);
     });
 
     it(`one address holds at most ${ADDRESS_SEAT_LIMIT} seats of a trip whatever its browsers and keys, and is refused past it, not served by freeing others`, async () => {

@@ -2,6 +2,14 @@ import { HoldExtensionAnswer, SeatHoldResultAnswer, SeatMapAnswer } from '../sch
 import { HoldExtensionSchema, SeatHoldSchema, SeatMapRequestSchema } from '../schemas/trips.schema';
 import { endpoint } from './endpoint';
 
+/**
+ * The header a browser sends with its seat holds: a random id it keeps (`STORAGE_KEYS.device`), so
+ * customers behind one address with the same browser are told apart for the per-device bound and
+ * never free each other's holds (issue 45 item 5); its form is `DEVICE_ID_PATTERN` (`../constants`). It
+ * proves nothing: a client that changes it still meets the bound of its address.
+ */
+export const DEVICE_HEADER = 'x-dispositivo';
+
 export const seatsEndpoints = {
   seatMap: endpoint({ method: 'POST', path: '/rest/maqueta', module: 'seats', summary: "A trip's seat map with prices", body: SeatMapRequestSchema, answer: SeatMapAnswer, session: 'none', errors: { 404: ['request.notFound'] } }),
   seatHold: endpoint({

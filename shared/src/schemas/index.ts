@@ -26,7 +26,7 @@ export * from './aftersale.schema';
 export * from './aftersale.contract';
 export * from './format';
 export * from './seat-hold';
-export { SALES_CHANNEL } from '../constants';
+export { DEVICE_ID_PATTERN, SALES_CHANNEL } from '../constants';
 export * from './names';
 export * from './operator';
 export * from './disruption.schema';
