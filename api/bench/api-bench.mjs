@@ -10,6 +10,7 @@
  * the same run: `/rest/viaje` Lima → Ica (buses of five routes pass both) and `/rest/maqueta` of
  * the same bus over Ica → Arequipa; budget: p99 within 20 % of the whole route's on PostgreSQL.
  * Each pair is measured alternately BENCH_ROUNDS times (3) and reported by its round of median p99.
+ * Issue 48: the fare calendar (`/rest/viaje/calendario`) beside `/rest/viaje` of the same day.
  * `BENCH_ENGINES=postgres` skips PGlite; `BENCH_PORT` moves the API's port (4700).
  */
 import { mkdtempSync } from 'node:fs';
@@ -71,6 +72,9 @@ async function benchEngine(engine, env) {
     // Whole route and stretch alternate, ROUNDS times each, and each answers its round of median
     // p99: on a shared machine the load of others moves from one 10 s window to the next.
     const [viaje, viaje_tramo] = await alternate({ path: '/rest/viaje', body: JSON.stringify(search) }, { path: '/rest/viaje', body: JSON.stringify(legSearch) });
+    // Issue 48: the fare calendar (±7 days from one query) beside the search of the same day, in
+    // the same rounds.
+    const [viaje_referencia, calendario] = await alternate({ path: '/rest/viaje', body: JSON.stringify(search) }, { path: '/rest/viaje/calendario', body: JSON.stringify(search) });
     const [maqueta, maqueta_tramo] = await alternate({ path: '/rest/maqueta', body: JSON.stringify(mapBody) }, { path: '/rest/maqueta', body: JSON.stringify(legBody) });
     // The same load spread over 40 departures (no two requests share a read).
     const spreadBodies = trips.slice(1, 41).map((t) =>
@@ -119,6 +123,8 @@ async function benchEngine(engine, env) {
       engine,
       viaje,
       viaje_tramo,
+      viaje_referencia,
+      calendario,
       maqueta,
       maqueta_tramo,
       maqueta_40_trips,
@@ -150,7 +156,7 @@ if (process.env.DATABASE_URL && engines.includes('postgres')) {
 console.log(`\nAPI at ${CONNECTIONS} connections, ${DURATION} s per endpoint`);
 console.log('engine    endpoint               p50 ms  p99 ms  req/s  non-2xx');
 for (const r of results) {
-  for (const name of ['viaje', 'viaje_tramo', 'maqueta', 'maqueta_tramo', 'maqueta_40_trips']) {
+  for (const name of ['viaje', 'viaje_tramo', 'viaje_referencia', 'calendario', 'maqueta', 'maqueta_tramo', 'maqueta_40_trips']) {
     const f = r[name];
     const rounds = f.p99_rounds_ms ? `  (p99 of each round: ${f.p99_rounds_ms.join(', ')})` : '';
     console.log(`${r.engine.padEnd(9)} /rest/${name.padEnd(16)} ${String(f.p50_ms).padStart(6)} ${String(f.p99_ms).padStart(7)} ${String(f.req_per_s).padStart(6)} ${String(f.non2xx).padStart(8)}${rounds}`);

@@ -23,9 +23,10 @@ const row = (what, figure, reference) => rows.push(`| ${what} | ${figure} | ${re
 const api = read('api', 'api');
 if (api) {
   for (const r of api) {
-    for (const [name, label] of [['viaje', '`/rest/viaje`'], ['viaje_tramo', '`/rest/viaje`, a stretch'], ['maqueta', '`/rest/maqueta`'], ['maqueta_40_trips', '`/rest/maqueta`, 40 trips']]) {
+    for (const [name, label] of [['viaje', '`/rest/viaje`'], ['viaje_tramo', '`/rest/viaje`, a stretch'], ['calendario', '`/rest/viaje/calendario` (fare calendar)'], ['maqueta', '`/rest/maqueta`'], ['maqueta_40_trips', '`/rest/maqueta`, 40 trips']]) {
       const f = r[name];
-      if (f) row(`${label}, ${r.engine}, 50 connections`, `p50 ${f.p50_ms} ms, p99 ${f.p99_ms} ms, ${f.req_per_s} req/s`, name === 'viaje_tramo' ? `whole route p99 ${r.viaje.p99_ms} ms` : 'budget p99 ≤ 50 ms (maqueta)');
+      const beside = { viaje_tramo: `whole route p99 ${r.viaje.p99_ms} ms`, calendario: r.viaje_referencia ? `\`/rest/viaje\` of the same day, same rounds: p99 ${r.viaje_referencia.p99_ms} ms` : '' }[name];
+      if (f) row(`${label}, ${r.engine}, 50 connections`, `p50 ${f.p50_ms} ms, p99 ${f.p99_ms} ms, ${f.req_per_s} req/s`, beside ?? 'budget p99 ≤ 50 ms (maqueta)');
     }
     if (r.holds) row(`seat holds, two customers racing per seat, ${r.engine}`, `${r.holds.holds_per_s} holds/s`, `${r.holds.won} won of ${r.holds.seats} seats; one winner per seat: ${r.holds.one_winner_per_seat}`);
   }
