@@ -9,12 +9,11 @@ const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height:
 
 export default defineConfig({
   testDir: './specs',
-  // One journey at a time. The journeys wait on the browser and the site more than they compute,
-  // and two at a time took 10.6 min instead of 18.5, but every journey comes from one address and
-  // meets the API's per-address limits (sign-ins, account requests: 20–30 in 10 minutes) twice as
-  // fast: three were refused with 429 (docs/decisions.md, "Browser journeys"). The journeys are
-  // ready for two (their own customers, their own half of a map: pages/booking.page.ts
-  // `seatForThisWorker`; @registry ones last); what is missing is an address per journey.
+  // One journey at a time. Two at a time took 10.6 min where one takes 11.4 (clean-clone CI runs on
+  // the same machine), and every journey comes from one address, so two meet the API's per-address
+  // limits (sign-ins, account requests: 20–30 in 10 minutes) faster: three were refused with 429
+  // (docs/decisions.md, "Browser journeys"). The journeys are ready for two (their own customers,
+  // their own half of a map: pages/booking.page.ts `seatForThisWorker`; @registry ones last).
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
