@@ -313,6 +313,31 @@ describe('the site server streams each page around its area', () => {
     expect(hung.html).toContain('<div id="remote-mf_test" data-island="load" data-language="es-PE"></div>');
   });
 
+  it('issue 45: answers hostile addresses, cookies and headers with a page or a 4xx, never a 5xx', async () => {
+    const paths = [
+      '/%', '/%E0%A4%A', '/%00', '/%FF%FE', '/..%2F..%2Fetc%2Fpasswd', '/./../', '/%2F%2Fevil.example/', `/${'a'.repeat(8000)}`,
+      '/pasajes?origen=%', '/pasajes?fecha=%00&origen=LIM', '/pasajes?origen[]=LIM&origen=CUZ', '/pasajes?__proto__[x]=1',
+      '/micuenta/%2e%2e/', '/destinos/%F0%9F%98%80', '/libro_reclamaciones?<script>=1', '/?' + 'x='.repeat(2000),
+    ];
+    const headerSets: Record<string, string>[] = [
+      {},
+      { cookie: 'token=%; lang-webrumbo=%E0' },
+      { cookie: `token=${'a.'.repeat(3000)}` },
+      { cookie: 'token=eyJhbGciOiJub25lIn0.e30.; lang-webrumbo=xx-XX' },
+      { 'accept-language': '*;q=x, en-EN;q=2, ;;;' },
+      { 'accept-language': 'a'.repeat(4000) },
+      { 'if-none-match': 'W/"x", *, "', 'x-forwarded-for': 'not an address' },
+    ];
+    const statuses: string[] = [];
+    for (const address of paths) {
+      for (const headers of headerSets) {
+        const page = await get(address, 'br, gzip', headers).catch((error: Error) => ({ status: 0, error }));
+        if (page.status === 0 || page.status >= 500) statuses.push(`${page.status} ${address.slice(0, 60)} ${JSON.stringify(headers).slice(0, 60)} ${'error' in page ? page.error.message : ''}`);
+      }
+    }
+    expect(statuses).toEqual([]);
+  });
+
   it("sends the route table's status: an address no route owns is a 404, streamed like any page", async () => {
     const missing = await get('/no-existe');
     expect(missing.status).toBe(404);
