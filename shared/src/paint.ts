@@ -128,6 +128,9 @@ export type NamedPart = keyof typeof NAMED_PARTS;
  * - `island`: attribute of an area's container naming its `IslandDirective`;
  * - `live`: attribute the browser sets on an area once its code has hydrated it (input made
  *   before is replayed then);
+ * - `hydrating`: attribute the browser sets on an area when its code starts hydrating it: from
+ *   then on React answers a tap itself (it hydrates first what was touched), so a tap it took is
+ *   not replayed when the area goes live;
  * - `language`: attribute on an area saying which language its markup was rendered in (it
  *   hydrates only in that one);
  * - `part`: attribute of a named part's container (`data-parcel-slot`), `partKey` its key;
@@ -138,6 +141,7 @@ export const PAINT = {
   data: 'page-data',
   island: 'data-island',
   live: 'data-live',
+  hydrating: 'data-hydrating',
   language: 'data-language',
   part: 'data-parcel-slot',
   partKey: 'data-slot-key',

@@ -83,6 +83,9 @@ export function createHydratable<P extends object>({ render, errorBoundary }: Hy
       container.replaceChildren();
       markLive(container);
     }
+    // React takes the container's events from here (`PAINT.hydrating`): single-spa-react calls
+    // `hydrateRoot` within this call.
+    if (container && hydrating) container.setAttribute(PAINT.hydrating, '');
     const mounted = lifecycles.mount(props as Parameters<typeof lifecycles.mount>[0]);
     // A language switch asked for meanwhile waits until the screen has hydrated (`setLanguage`).
     if (hydrating) hydrationUnderway(mounted);
@@ -143,7 +146,8 @@ function onRecoverableError(error: unknown, container: Element): void {
  * stitched screen before then is handed over (shell/src/early-input.ts).
  */
 export function markLive(element: HTMLElement): void {
-  element.dataset.live = '';
+  element.setAttribute(PAINT.live, '');
+  element.removeAttribute(PAINT.hydrating);
 }
 
 /**

@@ -16,6 +16,8 @@
  * - What was typed or chosen then stays on screen through hydration, but the remote's state does
  *   not know it: each such field is announced again, as an edit, once its form is live.
  */
+import { PAINT } from '@rumbo/shared/paint';
+
 const REMOTE_AREA = '#remotes > div';
 /** The parts whose buttons are tapped again once live (the footer's static copy has none that act). */
 const LIVE_AREAS = `${REMOTE_AREA}, #shell-header`;
@@ -134,9 +136,19 @@ const nameOf = (button: HTMLButtonElement) => button.getAttribute('aria-label') 
 /** The buttons of `area` named `name`, in the page's order. */
 const sameNamed = (area: Element, name: string) => [...area.querySelectorAll('button')].filter((button) => nameOf(button) === name);
 
-/** Holds the last button tapped in each part that is not live yet, and taps it again once it is. */
+/**
+ * Holds the last button tapped in each part that is not live yet, and taps it again once it is.
+ *
+ * A part whose code has started hydrating it (`PAINT.hydrating`, `createHydratable` in
+ * @rumbo/shared) is React's already: React hydrates first what was tapped and runs its handler,
+ * and the tap goes on up to the document. Tapped again once live, a toggle would close again (the
+ * price alert on step 1, seen in a journey). A tap React could not take yet (a part whose code is
+ * still on its way) is stopped where React listens and never reaches the document: that one is
+ * kept and replayed.
+ */
 function keepEarlyTaps(root: Document): void {
   const tapped = new Map<Element, { nth: number; name: string }>();
+  const heldBy = new WeakMap<Event, { area: Element; held: { nth: number; name: string } }>();
   root.addEventListener(
     'click',
     (event) => {
@@ -147,18 +159,25 @@ function keepEarlyTaps(root: Document): void {
       if (!area) return;
       if (!tapped.has(area)) {
         whenLive(area, () => {
-          const { nth, name } = tapped.get(area)!;
+          const held = tapped.get(area);
           tapped.delete(area);
           // Only the same button: found by its name, and which of the buttons so named it was (the
           // live part may have buttons the HTML had not: a city box's own, a provider's sign-in).
-          sameNamed(area, name)[nth]?.click();
+          if (held) sameNamed(area, held.name)[held.nth]?.click();
         });
       }
       const name = nameOf(button);
-      tapped.set(area, { nth: sameNamed(area, name).indexOf(button), name });
+      const held = { nth: sameNamed(area, name).indexOf(button), name };
+      tapped.set(area, held);
+      if (area.hasAttribute(PAINT.hydrating)) heldBy.set(event, { area, held });
     },
     true,
   );
+  // Back at the document: a tap in a hydrating part that got here was React's.
+  root.addEventListener('click', (event) => {
+    const taken = heldBy.get(event);
+    if (taken && tapped.get(taken.area) === taken.held) tapped.delete(taken.area);
+  });
 }
 
 /**

@@ -1,3 +1,7 @@
+import { createRemoteApp, RemoteRoot } from '@rumbo/shared';
+import { setUpShared } from '@rumbo/shared/testing';
+import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { keepEarlyInput } from './early-input';
 
 /** A stitched page's remote container with a sign-in form, as the HTML painted it. */
@@ -117,6 +121,67 @@ describe('a stitched page before its code has made it live', () => {
     list.dataset.live = '';
     await flush();
     expect(chosen).toEqual([]);
+  });
+
+  // A tap while the remote hydrates: its code has started, the part is not marked live yet.
+  it('a tap while the remote hydrates is the remote\'s own: React takes it, and it is not tapped again once the part is live (a toggle would close again)', async () => {
+    await setUpShared('es-PE');
+    // React's own scheduler, not act's queue: hydration in slices, as in a browser.
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    function Slow({ n }: { n: number }) {
+      const until = performance.now() + 5;
+      while (performance.now() < until);
+      return <p>{n}</p>;
+    }
+    function Offer() {
+      const [open, setOpen] = useState(false);
+      return (
+        <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+          Avisarme si baja el precio
+        </button>
+      );
+    }
+    const Root = () => (
+      <>
+        <Offer />
+        {Array.from({ length: 20 }, (_, n) => (
+          <Slow key={n} n={n} />
+        ))}
+      </>
+    );
+    document.body.innerHTML = `<div id="remotes"><div id="remote-mf_booking">${renderToString(<RemoteRoot Root={Root} build="b1" hydrating />)}</div></div>`;
+    const area = document.getElementById('remote-mf_booking')!;
+    const app = createRemoteApp({ texts: [], Root, build: 'b1' });
+    const props = { name: 'mf_booking', domElement: area, singleSpa: {}, mountParcel: jest.fn() };
+    for (const step of app.bootstrap as Array<(props: object) => Promise<unknown>>) await step(props);
+    const mounted = (app.mount as (props: object) => Promise<unknown>)(props);
+    // The customer taps while the screen hydrates in slices: React hydrates what they touched first and runs its handler.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(area).not.toHaveAttribute('data-live');
+    area.querySelector('button')!.click();
+    await mounted;
+    expect(area).toHaveAttribute('data-live');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(area.querySelector('button')).toHaveAttribute('aria-expanded', 'true');
+    await (app.unmount as (props: object) => Promise<unknown>)(props);
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+  });
+
+  it('a tap while the remote hydrates is kept when React could not take it (a part whose code is still on its way: React stops it where it listens), and tapped again once live', async () => {
+    document.body.innerHTML = '<div id="remotes"><div id="remote-mf_booking" data-hydrating><section><button>Ver más</button></section></div></div>';
+    const area = document.getElementById('remote-mf_booking')!;
+    const section = area.querySelector('section')!;
+    // What React does with a tap on a part it cannot hydrate yet.
+    const blocked = (event: Event) => event.stopPropagation();
+    section.addEventListener('click', blocked, true);
+    area.querySelector('button')!.click();
+    section.removeEventListener('click', blocked, true);
+    const taps: string[] = [];
+    area.addEventListener('click', (event) => taps.push((event.target as HTMLElement).textContent ?? ''));
+    area.dataset.live = '';
+    await flush();
+    expect(taps).toEqual(['Ver más']);
   });
 
   it('sends a held submit to the form drawn anew in its place (a screen rendered in another language), once its part is live', async () => {
