@@ -124,7 +124,7 @@ const withoutJs = (html) =>
   html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
     .replace(/<link rel="preload"[^>]*>/g, '');
-/** Whether the site serves `pathname` stitched (its remote's first screen in the HTML, after its picture's preload if it has one). */
+/** Whether the site serves `pathname` rendered (its remote's first screen in the HTML, after its picture's preload if it has one). */
 const isPrerendered = (html) => /<div id="remote-[a-z_]+"><(div|link rel="preload" as="image")/.test(html);
 
 const siteProcess = await startSite(port);

@@ -40,7 +40,7 @@ export class AccountPage extends ShellPage {
 
   /**
    * Opens /login and waits until it is live: its HTML paints the form and the sign-in buttons
-   * before the remote's code runs (stitched), and the mounted page focuses its heading.
+   * before the remote's code runs (rendered by the server), and the mounted page focuses its heading.
    */
   async openLogin(query = ''): Promise<void> {
     await this.open(`/login${query}`);

@@ -10,7 +10,7 @@ export class ShellPage {
 
   constructor(readonly page: Page) {
     this.header = page.locator('header');
-    // The live footer: a stitched page paints a static copy first (its links load whole pages, its
+    // The live footer: a server-rendered page paints a static copy first (its links load whole pages, its
     // form is disabled), which the live one replaces at idle (`#shell-footer` is then marked live).
     this.footer = page.locator('#shell-footer[data-live] footer');
     this.main = page.locator('main');

@@ -31,7 +31,7 @@ const remoteFirstScreen = (html: string, remote: string) => {
 };
 
 /**
- * What a stitched page holds in mf-booking's search slot: the home page's (TRIP_SEARCH_SLOT), or a
+ * What a server-rendered page holds in mf-booking's search slot: the home page's (TRIP_SEARCH_SLOT), or a
  * destination's, keyed by its city (TRIP_SEARCH_TO_SLOT).
  */
 const searchSlot = (html: string, slot = '<div data-parcel-slot="trip-search">') => {

@@ -28,7 +28,7 @@ interface FirstRequest {
 }
 
 /**
- * Loads a stitched page with `load` and answers the bodies of its first request (`endpoint`; a
+ * Loads a server-rendered page with `load` and answers the bodies of its first request (`endpoint`; a
  * GET's are empty), checking on the way that the request went before the remote's code arrived
  * (its entry is held until then), that React adopted the HTML's first screen, and that nothing moved.
  */

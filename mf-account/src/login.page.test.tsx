@@ -54,7 +54,7 @@ describe('the sign-in page', () => {
     expect(screen.queryByRole('button', { name: 'Continuar con Facebook' })).not.toBeInTheDocument();
   });
 
-  it('shows the buttons of the runtime config, not those its HTML was stitched for, once it is not hydrating', () => {
+  it('shows the buttons of the runtime config, not those its HTML was rendered for, once it is not hydrating', () => {
     stubRest(() => json(404, {}));
     const script = Object.assign(document.createElement('script'), { type: 'application/json', id: PAGE_DATA_ID, textContent: '{"signInProviders":["google"]}' });
     document.head.append(script);

@@ -1,4 +1,4 @@
-import { currentLanguage, getConfig, Link, session, stitchedData, useHydrated, useTranslation, useFormSubmit } from '@rumbo/shared';
+import { currentLanguage, getConfig, Link, session, serverPageData, useHydrated, useTranslation, useFormSubmit } from '@rumbo/shared';
 import { Box, Button, chakra, HStack, Separator, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -136,15 +136,15 @@ function FacebookButton({ store, appId }: { store: LoginStore; appId: string }) 
 
 /**
  * Which sign-in buttons show: those of the runtime config, but while the page hydrates those the
- * deploy stitched its HTML with (`signInProviders`, shell/scripts/page-data.mjs), so it hydrates
+ * server rendered its HTML with (`signInProviders`, the page's data), so it hydrates
  * what the HTML shows even if `config.json` changed since.
  */
 function useProviders(): { google: boolean; facebook: boolean; googleClientId: string; facebookAppId: string } {
   const hydrated = useHydrated();
   const { googleClientId = '', facebookAppId = '' } = getConfig();
-  const stitched = stitchedData('signInProviders');
-  if (!hydrated && Array.isArray(stitched)) {
-    return { google: stitched.includes('google'), facebook: stitched.includes('facebook'), googleClientId, facebookAppId };
+  const fromServer = serverPageData('signInProviders');
+  if (!hydrated && Array.isArray(fromServer)) {
+    return { google: fromServer.includes('google'), facebook: fromServer.includes('facebook'), googleClientId, facebookAppId };
   }
   return { google: Boolean(googleClientId), facebook: Boolean(facebookAppId), googleClientId, facebookAppId };
 }

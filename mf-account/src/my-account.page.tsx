@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { customerFromUserData, firstNameOf, Link, numberFormat, PushOptInStore, session, stitchedData, useFormSubmit, useHydrated, useTranslation, webPushBrowser } from '@rumbo/shared';
+import { customerFromUserData, firstNameOf, Link, numberFormat, PushOptInStore, session, serverPageData, useFormSubmit, useHydrated, useTranslation, webPushBrowser } from '@rumbo/shared';
 import { accountsEndpoints } from '@rumbo/shared/contract';
 import { AccountProfileAnswer, formatCentimos, formatDay, limaDateTime, limaToday, type AccountProfile, type AccountTrip } from '@rumbo/shared/schemas';
 import { Badge, Box, Button, chakra, Container, ExternalLink, FramedSection, NotFoundMessage, PushOptIn, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
@@ -58,7 +58,7 @@ let renderedProfileTaken = false;
  */
 export function renderedProfile(): AccountProfile | undefined {
   if (renderedProfileTaken) return undefined;
-  const checked = v.safeParse(AccountProfileAnswer, stitchedData(PROFILE_DATA_KEY));
+  const checked = v.safeParse(AccountProfileAnswer, serverPageData(PROFILE_DATA_KEY));
   return checked.success ? checked.output : undefined;
 }
 

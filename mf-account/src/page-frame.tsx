@@ -7,7 +7,7 @@ export function PageFrame({ title, intro, children, wide = false }: { title: str
   const frame = useRef<HTMLDivElement>(null);
   const arrived = useRef(false);
   useEffect(() => {
-    // On arrival, unless the customer is already in this screen: a stitched page they started
+    // On arrival, unless the customer is already in this screen: a server-rendered page they started
     // typing in before its code ran keeps their focus. A new screen of the flow takes it.
     const inScreen = frame.current?.contains(document.activeElement) && document.activeElement !== heading.current;
     if (arrived.current || !inScreen) heading.current?.focus({ preventScroll: true });

@@ -1,4 +1,4 @@
-import { SALES_CHANNEL, api, stitchedData, type HeldSeat } from '@rumbo/shared';
+import { SALES_CHANNEL, api, serverPageData, type HeldSeat } from '@rumbo/shared';
 import { DEVICE_HEADER, seatsEndpoints, tripsEndpoints, type RequestOf } from '@rumbo/shared/contract';
 import { deviceId } from '@rumbo/shared/storage';
 import { FareDayAnswer, SeatMapAnswer, TripAnswer, type FareDay, type SeatHoldResult, type SeatMap, type Terminal, type Trip, type TripStop } from '@rumbo/shared/schemas';
@@ -52,7 +52,7 @@ let loadedTripsUsed = false;
  */
 export function loadedTrips(query: TripQuery): Trip[] | undefined {
   if (loadedTripsUsed) return undefined;
-  const loaded = stitchedData(TRIPS_DATA_KEY) as Partial<LoadedTrips> | undefined;
+  const loaded = serverPageData(TRIPS_DATA_KEY) as Partial<LoadedTrips> | undefined;
   if (!loaded?.query || (['origen', 'destino', 'fecha'] as const).some((field) => loaded.query![field] !== query[field])) return undefined;
   const checked = v.safeParse(v.array(TripAnswer), loaded.answer);
   return checked.success ? checked.output : undefined;
@@ -81,7 +81,7 @@ export interface LoadedFareCalendar {
 
 /** The fare calendar step 1's loader asked on the server, if it is the one of `query`: drawn from the first render. */
 export function loadedFareCalendar(query: TripQuery): FareDay[] | undefined {
-  const loaded = stitchedData(FARE_CALENDAR_DATA_KEY) as Partial<LoadedFareCalendar> | undefined;
+  const loaded = serverPageData(FARE_CALENDAR_DATA_KEY) as Partial<LoadedFareCalendar> | undefined;
   if (!loaded?.query || (['origen', 'destino', 'fecha'] as const).some((field) => loaded.query![field] !== query[field])) return undefined;
   const checked = v.safeParse(v.array(FareDayAnswer), loaded.answer);
   return checked.success ? checked.output : undefined;
@@ -136,7 +136,7 @@ let loadedTaken = false;
 export function takeLoadedSeatMap(trip: SeatMapTrip): SeatMap | undefined {
   if (loadedTaken) return undefined;
   loadedTaken = true;
-  const loaded = stitchedData(SEAT_MAP_DATA_KEY) as Partial<LoadedSeatMap> | undefined;
+  const loaded = serverPageData(SEAT_MAP_DATA_KEY) as Partial<LoadedSeatMap> | undefined;
   if (!loaded?.trip || (['cviaje', 'cterminal_origen', 'cterminal_destino'] as const).some((field) => loaded.trip![field] !== trip[field])) return undefined;
   const checked = v.safeParse(SeatMapAnswer, loaded.answer);
   return checked.success && Array.isArray(checked.output.asientos) ? checked.output : undefined;

@@ -1,9 +1,9 @@
 /**
- * What a purchase step's stitched frame shows from this browser's session storage before the
+ * What a purchase step's server-rendered frame shows from this browser's session storage before the
  * remote's code has arrived (issue 17 item 5): the frame is the same for every customer, but the
  * trip they chose is already in `CRESERVA`, and the seats they hold in `ASIENTOS` (step 2's trip
  * line, step 3's and the reservation's line per leg). This small script of mf-booking's (`frame-fill.js` in
- * its version folder, named by the stitched page) writes it into the frame's `[data-frame-fill]`
+ * its version folder, named by the server-rendered page) writes it into the frame's `[data-frame-fill]`
  * elements, in the words and format the live page renders there (the same functions), so the
  * customer sees their trip at once and nothing changes when the page goes live. The frame
  * hydrates with those elements' text left as it is (`suppressHydrationWarning`).

@@ -18,7 +18,7 @@ export function useLegLines(): (legs: readonly { tramo: Leg; facts: LegFacts }[]
 
 /**
  * The lines of a purchase's legs (step 3, the reservation), one per leg: its label ("Ida:") and
- * its line (`legLine`, `./leg-line`). `lines` undefined: a stitched frame's, with no purchase in
+ * its line (`legLine`, `./leg-line`). `lines` undefined: a server-rendered frame's, with no purchase in
  * it: each leg's line is empty there, named `{fill}-{leg}` with the terminals' words as a template
  * (`data-terminals`), written from this browser's session storage before the code arrives
  * (`./frame-fill`); a leg with none stays hidden. The live page renders the same elements with the

@@ -1,7 +1,7 @@
 import { TRIP_SEARCH_SLOT, TRIP_SEARCH_TO_SLOT } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
 import { limaToday } from '@rumbo/shared/schemas';
-import { stitchPageData, stubEndpoint } from '@rumbo/shared/testing';
+import { writePageData, stubEndpoint } from '@rumbo/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { mountRootParcel } from 'single-spa';
@@ -86,7 +86,7 @@ describe("the named parts of the home page (TRIP_SEARCH_SLOT) and of a destinati
 
   beforeEach(() => {
     // The terminals the part's loader put in the page's data.
-    removeData = stitchPageData({ [TERMINALS_DATA_KEY]: TERMINALS });
+    removeData = writePageData({ [TERMINALS_DATA_KEY]: TERMINALS });
   });
 
   afterEach(() => removeData());

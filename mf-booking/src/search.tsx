@@ -13,7 +13,7 @@ export interface SearchParcelProps {
 
 /**
  * The widget as the parcel renders it. `hydrating`: its container holds the widget as this
- * remote's build rendered it (the home page's stitched slot, `./prerender`), which React hydrates.
+ * remote's build rendered it (the home page's server-rendered slot, `./prerender`), which React hydrates.
  */
 export function SearchParcel({ origen, destino, labelledBy, hydrating = false }: SearchParcelProps & { hydrating?: boolean }) {
   const widget = <SearchWidget key={`${origen ?? ''}-${destino ?? ''}`} initial={{ origen, destino }} headingLevel="h2" labelledBy={labelledBy} />;

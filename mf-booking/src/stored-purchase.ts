@@ -1,6 +1,6 @@
 /**
  * The booking in progress as this browser keeps it (`CRESERVA`, spec §3), read without the rest of
- * the site's code: step 2's stitched frame shows the chosen trip from it before the remote's code
+ * the site's code: step 2's server-rendered frame shows the chosen trip from it before the remote's code
  * has arrived (`./frame-fill`), and the remote reads it the same way.
  */
 import type { Trip, TripSearchForm } from '@rumbo/shared/schemas';

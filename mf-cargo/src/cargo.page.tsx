@@ -4,7 +4,7 @@ import { Alert, Box, Button, Card, Container, Heading, List, SimpleGrid, Stack, 
 import { SelectField, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
-import { fetchCargoAgencies, fetchCities, stitchedCities, type Agency, type City } from './cargo.resource';
+import { fetchCargoAgencies, fetchCities, serverCities, type Agency, type City } from './cargo.resource';
 import { EstimateStore, type EstimateField } from './estimate.store';
 import { formatSoles } from '@rumbo/shared/schemas';
 
@@ -130,7 +130,7 @@ function CargoAgencies({ agencies }: { agencies: Agency[] }) {
 export default function CargoPage() {
   const { t } = useTranslation('cargo');
   // In the HTML (the loader's): a tap on a city select before the code opens every city.
-  const cities = useAnswer(fetchCities, stitchedCities);
+  const cities = useAnswer(fetchCities, serverCities);
   const agencies = useAnswer(fetchCargoAgencies);
   const items = t('service.what.items', { returnObjects: true }) as unknown as string[];
   return (

@@ -1,4 +1,4 @@
-import { api, stitchedAnswer } from '@rumbo/shared';
+import { api, serverAnswer } from '@rumbo/shared';
 import { agenciesEndpoints, cargoEndpoints, contentEndpoints } from '@rumbo/shared/contract';
 
 /** The cargo screens' calls of the contract. */
@@ -13,6 +13,6 @@ export const estimateCargo = (origen: string, destino: string, peso: string) => 
 export const fetchCities = () => api.call(contentEndpoints.cities);
 
 /** The cities `/cargo`'s loader asked on the server (renderer.tsx), for a reader in `language` (else undefined). */
-export const stitchedCities = (language: string) => stitchedAnswer(contentEndpoints.cities.path, contentEndpoints.cities.answer, language);
+export const serverCities = (language: string) => serverAnswer(contentEndpoints.cities.path, contentEndpoints.cities.answer, language);
 
 export const fetchCargoAgencies = () => api.call(agenciesEndpoints.agencies, { carga: '1' });

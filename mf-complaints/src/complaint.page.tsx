@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ComplaintForm } from './complaint-form';
 import { DefinitionRows } from './definition-rows';
 import { ComplaintStore } from './complaint.store';
-import { stitchedCities } from './complaints.resource';
+import { serverCities } from './complaints.resource';
 import { Receipt } from './receipt';
 
 /**
@@ -42,7 +42,7 @@ const ProviderDetails = observer(function ProviderDetails({ store }: { store: Co
 export const ComplaintPage = observer(function ComplaintPage({ store: given }: { store?: ComplaintStore }) {
   const { t, i18n } = useTranslation('complaints');
   // The destination cities in the HTML (the loader's): a tap on the select before the code opens every city.
-  const [store] = useState(() => given ?? new ComplaintStore({ cities: stitchedCities(i18n.language) }));
+  const [store] = useState(() => given ?? new ComplaintStore({ cities: serverCities(i18n.language) }));
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {

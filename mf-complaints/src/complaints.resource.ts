@@ -1,4 +1,4 @@
-import { api, stitchedAnswer } from '@rumbo/shared';
+import { api, serverAnswer } from '@rumbo/shared';
 import { complaintsEndpoints, contentEndpoints } from '@rumbo/shared/contract';
 import type { City, ComplaintInput, ComplaintReceipt } from '@rumbo/shared/schemas';
 
@@ -14,7 +14,7 @@ export async function fetchCities(): Promise<City[] | undefined> {
 }
 
 /** The cities the page's loader asked on the server (renderer.tsx), for a reader in `language` (else undefined). */
-export const stitchedCities = (language: string) => stitchedAnswer(contentEndpoints.cities.path, contentEndpoints.cities.answer, language);
+export const serverCities = (language: string) => serverAnswer(contentEndpoints.cities.path, contentEndpoints.cities.answer, language);
 
 /**
  * Files a sheet: the form as typed (strings); the server runs the same schema. Undefined on a

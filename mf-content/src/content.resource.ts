@@ -1,4 +1,4 @@
-import { api, stitchedAnswer } from '@rumbo/shared';
+import { api, serverAnswer } from '@rumbo/shared';
 import { agenciesEndpoints, companiesEndpoints, contentEndpoints as rest, promotionsEndpoints } from '@rumbo/shared/contract';
 import type * as v from 'valibot';
 
@@ -16,14 +16,14 @@ export const fetchDestination = (slug: string) => api.call(rest.destination, und
  * The answer of a GET call a page's loader asked on the server, for a reader in `language` (else
  * undefined): under the call's path in the page's data (`answerOf` in renderer.tsx).
  */
-const stitched =
+const fromServer =
   <S extends v.GenericSchema>(endpoint: { path: string; answer: S }) =>
   (language: string) =>
-    stitchedAnswer(endpoint.path, endpoint.answer, language);
+    serverAnswer(endpoint.path, endpoint.answer, language);
 
-export const stitchedPromotions = stitched(promotionsEndpoints.promotions);
-export const stitchedDestinations = stitched(rest.destinations);
-export const stitchedAgencies = stitched(agenciesEndpoints.agencies);
+export const serverPromotions = fromServer(promotionsEndpoints.promotions);
+export const serverDestinations = fromServer(rest.destinations);
+export const serverAgencies = fromServer(agenciesEndpoints.agencies);
 
 export const subscribe = (correo: string) => api.call(promotionsEndpoints.subscribe, { correo });
 export const confirmSubscription = (token: string) => api.call(promotionsEndpoints.confirmSubscription, { token });

@@ -1,7 +1,7 @@
 /**
  * This remote version's server renderer (`renderer.cjs` in its version folder; the site server
  * calls it per request, see `@rumbo/shared/server`): each route's loader, beside its page, runs
- * here and the page hydrates from its answer (`stitchedAnswer`, `stitchedPage`), then refreshes
+ * here and the page hydrates from its answer (`serverAnswer`, `serverPage`), then refreshes
  * from the API as it always does. A loader whose API is down or slow leaves the page's skeleton.
  */
 import { RemoteRoot } from '@rumbo/shared';

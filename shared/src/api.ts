@@ -128,7 +128,7 @@ export class ApiClient {
   }
 
   /**
-   * The answer of the same request, started by the stitched page before this code arrived
+   * The answer of the same request, started by the server-rendered page before this code arrived
    * (`./early-request`), read as this client reads its own (a refusal is an `ApiError`, a 401 no
    * result); else `own`: none was started, no answer came, or the server failed (asked once more).
    */

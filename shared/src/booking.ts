@@ -2,7 +2,7 @@ import { ApiError, type ApiClient } from './api';
 import { SALES_CHANNEL, SEAT_STATE } from './constants';
 import { POSTPONE_STORAGE_PREFIX, STORAGE_KEYS, heldSeats, readJson, type HeldSeat } from './storage';
 
-// Read without the rest of the site's code (a stitched frame's fill script reads them): in ./storage.
+// Read without the rest of the site's code (a server-rendered frame's fill script reads them): in ./storage.
 export { heldSeats, type HeldSeat };
 
 /** What `endGuestPurchase` waits between tries of a release that got no answer. */
@@ -71,18 +71,17 @@ export async function endGuestPurchase(api: ApiClient, storage: Storage = sessio
 
 /**
  * Where the home page (mf-content) places mf-booking's trip search (`mf_booking/search`) in its
- * first screen: an empty `<div data-parcel-slot="trip-search">` that the deploy's stitch fills
- * with the search form as mf-booking's live version rendered it (its `prerender.json` `slots`),
- * and the parcel then hydrates. `labelledBy` is the home section's heading, the one prop the page
+ * first screen: an empty `<div data-parcel-slot="trip-search">` that the site server fills with
+ * the search form as mf-booking's live version renders it (its renderer's `renderPart`), and the
+ * parcel then hydrates. `labelledBy` is the home section's heading, the one prop the page
  * mounts the parcel with there, so the form is rendered with it.
  */
 export const TRIP_SEARCH_SLOT = { id: 'trip-search', labelledBy: 'search-widget-title' } as const;
 
 /**
  * A destination page's slot for the trip search with its destination preset: keyed by the city's
- * code (`data-slot-key`); mf-booking's build draws its part with the city's fields as tokens
- * (`__STITCH_codigo__`, `__STITCH_ciudad__`), which the stitch writes with that city's terminal
- * (shell/scripts/page-data.mjs, keyed parts).
+ * code (`data-slot-key`); the site server asks mf-booking's renderer for the part with that
+ * city's terminal (`renderPart`, its props).
  */
 export const TRIP_SEARCH_TO_SLOT = { id: 'trip-search-to', labelledBy: TRIP_SEARCH_SLOT.labelledBy, keyedBy: 'codigo' } as const;
 

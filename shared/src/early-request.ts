@@ -104,15 +104,15 @@ interface Started {
 
 declare global {
   interface Window {
-    /** Requests the stitched page started, not yet taken by the client. */
+    /** Requests the server-rendered page started, not yet taken by the client. */
     __earlyRequests?: Started[];
-    /** Set once a stitched frame's fill script has run (`markFrameFilled`). */
+    /** Set once a server-rendered frame's fill script has run (`markFrameFilled`). */
     __frameFilled?: boolean;
   }
 }
 
 /**
- * A stitched frame's fill script (a remote's `fill`, shell/scripts/deploy-lib.mjs) writes what the
+ * A server-rendered frame's fill script (a remote's `fill`, sent inline by the site server) writes what the
  * frame shows from this browser's session storage (the chosen trip). The page's code is fetched
  * once that has painted (`/route-hints.js`, `after-paint`): the script says it has run, whether it
  * wrote anything or not, with this event on `document` and `window.__frameFilled`.

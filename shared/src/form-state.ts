@@ -233,8 +233,8 @@ export function fieldIds(form: string, field: string) {
 /**
  * Marks the form `data-live` once React has it (hydrated or drawn; an effect runs only then, also
  * inside a part that hydrates after the rest, its code a chunk of its own): what a customer typed
- * or sent in a stitched page's form before is handed over to it then (shell/src/early-input.ts).
- * Every form of a stitched first screen has it (through `useFormSubmit`, or directly).
+ * or sent in a server-rendered page's form before is handed over to it then (shell/src/early-input.ts).
+ * Every form of a server-rendered first screen has it (through `useFormSubmit`, or directly).
  */
 export function useLiveForm(formRef: RefObject<HTMLFormElement | null>): void {
   useEffect(() => {

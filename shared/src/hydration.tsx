@@ -19,7 +19,7 @@ const IN_VIEW_MARGIN = '0px';
 /** Parts still waiting to be in view: each entry starts its part now and resolves once it has hydrated. */
 const waiting = new Set<() => Promise<void>>();
 
-/** Stitched screens being hydrated (`createHydratable`'s mounts), each until it has been. */
+/** Server-rendered screens being hydrated (`createHydratable`'s mounts), each until it has been. */
 const hydratingScreens = new Set<Promise<unknown>>();
 
 /**
@@ -29,7 +29,7 @@ const hydratingScreens = new Set<Promise<unknown>>();
  */
 export const HYDRATION_WAIT_MS = 5000;
 
-/** Marks a stitched screen as being hydrated until `hydrated` settles (see `hydrateDeferred`). */
+/** Marks a server-rendered screen as being hydrated until `hydrated` settles (see `hydrateDeferred`). */
 export function hydrationUnderway(hydrated: Promise<unknown>): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, HYDRATION_WAIT_MS)));

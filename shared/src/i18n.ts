@@ -152,7 +152,7 @@ export function beforeLanguageSwitch(ready: () => Promise<void>): void {
 let switching = 0;
 
 /**
- * Whether the texts may change at any moment: a switch is under way. A stitched screen mounted
+ * Whether the texts may change at any moment: a switch is under way. A server-rendered screen mounted
  * then is drawn anew rather than hydrated (it would hydrate in the old texts and meet the new
  * ones half-way).
  */

@@ -1,10 +1,10 @@
 /**
- * Data the deploy wrote into a stitched page (shell/scripts/page-data.mjs): the answers its first
- * screen was rendered with (an information page's text), and the sign-in providers a page was
- * stitched for, in `<script type="application/json" id="page-data">` (inert: no CSP concern). A
- * screen renders its hydrating render from this, so it hydrates exactly what the HTML shows, then
- * refreshes from the API as it always does. In Node (a build rendering first screens) the data is
- * what the prerender sets (`setServerPageData`, the tokens the stitch replaces).
+ * Data the site server wrote into a page it rendered (a renderer's `data`, `@rumbo/shared/server`):
+ * the answers its first screen was rendered with (an information page's text), and the sign-in
+ * providers a page was rendered for, in `<script type="application/json" id="page-data">` (inert:
+ * no CSP concern). A screen renders its hydrating render from this, so it hydrates exactly what the
+ * HTML shows, then refreshes from the API as it always does. In Node (a renderer rendering a page)
+ * the data is what the render sets (`setServerPageData`).
  */
 import * as v from 'valibot';
 
@@ -33,8 +33,8 @@ function readBrowserData(): Record<string, unknown> {
   return browserData;
 }
 
-/** The stitched value under `key` (an endpoint's path, or a named fact), or undefined. */
-export function stitchedData(key: string): unknown {
+/** The server-rendered value under `key` (an endpoint's path, or a named fact), or undefined. */
+export function serverPageData(key: string): unknown {
   return (typeof window === 'undefined' ? serverData : readBrowserData())[key];
 }
 
@@ -44,24 +44,23 @@ export function resetPageData(): void {
 }
 
 /**
- * What a page rendered at deploy with its call's answer carries under the call's path
- * (shell/scripts/page-data.mjs `renderPagesWithData`, a remote's `renderWithData`): the answer and
- * the language it was asked in.
+ * What a page rendered with its call's answer carries under the call's path (a renderer row's
+ * loader, `@rumbo/shared/server`): the answer and the language it was asked in.
  */
-export interface StitchedAnswer<T> {
+export interface ServerAnswer<T> {
   language: string;
   answer: T;
 }
 
 /**
- * The answer the deploy rendered the page with under `key`, checked with the call's answer
+ * The answer the server rendered the page with under `key`, checked with the call's answer
  * schema, when it was asked in `language`; else undefined (another language's visitor, a page
  * without it, or data that is not the call's answer).
  */
-export function stitchedAnswer<S extends v.GenericSchema>(key: string, schema: S, language: string): v.InferOutput<S> | undefined {
-  const stitched = stitchedData(key) as Partial<StitchedAnswer<unknown>> | undefined;
-  if (stitched?.language !== language) return undefined;
-  const checked = v.safeParse(schema, stitched.answer);
+export function serverAnswer<S extends v.GenericSchema>(key: string, schema: S, language: string): v.InferOutput<S> | undefined {
+  const fromServer = serverPageData(key) as Partial<ServerAnswer<unknown>> | undefined;
+  if (fromServer?.language !== language) return undefined;
+  const checked = v.safeParse(schema, fromServer.answer);
   return checked.success ? checked.output : undefined;
 }
 

@@ -34,10 +34,10 @@ async function mountRemote(
   };
 }
 
-/** What a stitched page brings in the remote's container (its build's prerender). */
+/** What a server-rendered page brings in the remote's container (its build's prerender). */
 const PRERENDERED = '<div data-build="b1"><h1>Libro de Reclamaciones</h1></div>';
 
-describe('createRemoteApp on a stitched page', () => {
+describe('createRemoteApp on a server-rendered page', () => {
   it('hydrates the first screen that is there: the same elements, now React\'s', async () => {
     await setUpShared('es-PE');
     const container = document.createElement('div');
@@ -140,7 +140,7 @@ describe('createRemoteApp on a stitched page', () => {
     });
   });
 
-  describe('a language switch asked while a stitched screen is being hydrated', () => {
+  describe('a language switch asked while a server-rendered screen is being hydrated', () => {
     // The English texts load as a chunk (not bundled), held until the test lets them arrive; a
     // namespace of each test's own (i18next keeps what it loaded).
     let arrive: () => void;

@@ -59,8 +59,8 @@ export interface HydratableOptions<P> {
 
 /**
  * single-spa-react lifecycles (an application's or a parcel's) that hydrate a container which
- * already has the markup Node rendered of it (a page stitched at deploy from a build's prerendered
- * HTML, see `@rumbo/shared/server`), the same tree, instead of painting it again; and render where
+ * already has the markup Node rendered of it (the site server's render with the remote's
+ * renderer, see `@rumbo/shared/server`), the same tree, instead of painting it again; and render where
  * there is none. The container is marked live once mounted (shell/src/early-input.ts).
  */
 export function createHydratable<P extends object>({ render, errorBoundary }: HydratableOptions<P>) {
@@ -90,7 +90,7 @@ export function createHydratable<P extends object>({ render, errorBoundary }: Hy
     // A language switch asked for meanwhile waits until the screen has hydrated (`setLanguage`).
     if (hydrating) hydrationUnderway(mounted);
     // Mounted (hydrated or drawn): its buttons and forms are its own now (what a customer did
-    // in a stitched screen before is handed over: shell/src/early-input.ts).
+    // in a server-rendered screen before is handed over: shell/src/early-input.ts).
     return container ? mounted.then(() => markLive(container)) : mounted;
   };
   return { ...lifecycles, mount, timeouts: HYDRATING_TIMEOUTS };
@@ -111,7 +111,7 @@ const HYDRATING_TIMEOUTS = {
 };
 
 /**
- * Hydrates a remote's stitched first screen in a transition. React hydrates a root at a blocking
+ * Hydrates a remote's server-rendered first screen in a transition. React hydrates a root at a blocking
  * priority, in one task however large the screen (a phone's main thread held for the whole home
  * page); hydration started in a transition is rendered in slices, between which the browser
  * answers the customer (and React hydrates first the part they touch). Next.js hydrates its pages
@@ -139,11 +139,9 @@ function onRecoverableError(error: unknown, container: Element): void {
 }
 
 /**
- * Marks a part of a stitched page as rendered by the browser: a page stitched in the default
- * language keeps its prerendered parts hidden (not removed: nothing moves) from a customer who
- * chose another language until then (shell/scripts/deploy-lib.mjs `languageGuard`); a
- * remote's container is also marked once the remote has mounted, so what a customer did in its
- * stitched screen before then is handed over (shell/src/early-input.ts).
+ * Marks a part of a server-rendered page as the browser's: once the remote has mounted (hydrated
+ * or drawn anew), so what a customer did in its server-rendered screen before then is handed over
+ * (shell/src/early-input.ts), and the shell's header and footer once live.
  */
 export function markLive(element: HTMLElement): void {
   element.setAttribute(PAINT.live, '');

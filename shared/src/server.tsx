@@ -17,7 +17,7 @@ import { configure, type RuntimeConfig } from './config';
 import { i18n, initI18n, registerTexts, type Language, type PackageTexts } from './i18n';
 import { setServerPathname } from './location';
 import * as v from 'valibot';
-import { setServerPageData, setServerPartMarker, type StitchedAnswer } from './page-data';
+import { setServerPageData, setServerPartMarker, type ServerAnswer } from './page-data';
 import { NAMED_PARTS, type IslandDirective, type NamedPart, PartInput, type PartPlace, type RemoteRenderer, type RenderInput, type RenderResult } from './paint';
 import { customerFromUserData, type UserData } from './session.store';
 import { session } from './singletons';
@@ -227,14 +227,14 @@ function loaderContext(input: Omit<RenderInput, 'path' | 'query'> & { path: stri
 
 /**
  * A loader's answer of a GET call (`key`, the call's path) checked with its `schema`, under that
- * key with the language it was asked in, as the page reads it (`stitchedAnswer`); nothing when
+ * key with the language it was asked in, as the page reads it (`serverAnswer`); nothing when
  * the API does not give it (the page's skeleton).
  */
 export async function answerOf(context: LoaderContext, key: string, schema: v.GenericSchema): Promise<Record<string, unknown>> {
   const checked = v.safeParse(schema, await context.get(key));
   if (!checked.success) return {};
-  const stitched: StitchedAnswer<unknown> = { language: context.language, answer: checked.output };
-  return { [key]: stitched };
+  const fromServer: ServerAnswer<unknown> = { language: context.language, answer: checked.output };
+  return { [key]: fromServer };
 }
 
 /** A loader's data, or none when the API is down, slow or answers something else: the page's skeleton. */

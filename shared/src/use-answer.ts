@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
  * failure. The answer is rendered as a transition: React renders the (often long) list it brings
  * in slices, between which the browser stays responsive, rather than in one long task.
  *
- * `stitched`: the answer the page's HTML was rendered with at deploy, for a language
- * (`stitchedAnswer`, ./page-data.ts): the first render shows, and hydrates, that; the API's answer
+ * `fromServer`: the answer the page's HTML was rendered with by the server, for a language
+ * (`serverAnswer`, ./page-data.ts): the first render shows, and hydrates, that; the API's answer
  * replaces it, and a refresh that fails keeps it.
  */
-export function useAnswer<T>(load: () => Promise<T | undefined>, stitched?: (language: string) => T | undefined): { data: T | undefined; failed: boolean } {
+export function useAnswer<T>(load: () => Promise<T | undefined>, fromServer?: (language: string) => T | undefined): { data: T | undefined; failed: boolean } {
   const { i18n } = useTranslation();
   const [state, setState] = useState<{ data: T | undefined; failed: boolean; fromHtml?: boolean }>(() => {
-    const data = stitched?.(i18n.language);
+    const data = fromServer?.(i18n.language);
     return { data, failed: false, fromHtml: data !== undefined };
   });
   useEffect(() => {

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { keepEarlyInput } from './early-input';
 
-/** A stitched page's remote container with a sign-in form, as the HTML painted it. */
-function stitchedForm() {
+/** A server-rendered page's remote container with a sign-in form, as the HTML painted it. */
+function serverForm() {
   document.body.innerHTML = `
     <div id="remotes"><div id="remote-mf_account"><form>
       <input name="correo" value="" /><input name="clave" type="password" value="" />
@@ -25,11 +25,11 @@ const type = (field: HTMLInputElement | HTMLSelectElement, value: string) => {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('a stitched page before its code has made it live', () => {
+describe('a server-rendered page before its code has made it live', () => {
   keepEarlyInput();
 
   it('holds a submit (the browser would put the fields in the address) and sends it again once the form is live', async () => {
-    const { area, form } = stitchedForm();
+    const { area, form } = serverForm();
     const submits: Event[] = [];
     // What the live remote's handler would do; registered on the form, after the page's own capture listener.
     form.addEventListener('submit', (event) => {
@@ -56,7 +56,7 @@ describe('a stitched page before its code has made it live', () => {
   });
 
   it('announces what was typed or chosen before as edits once live, and nothing left as the HTML had it', async () => {
-    const { area, form, field } = stitchedForm();
+    const { area, form, field } = serverForm();
     type(field('correo') as HTMLInputElement, 'ana@example.pe');
     type(field('tipo'), 'b');
     const seen: string[] = [];
@@ -73,7 +73,7 @@ describe('a stitched page before its code has made it live', () => {
   });
 
   it('hands over what was typed even when the hydrated form has drawn its own value over it meanwhile', async () => {
-    const { area, form, field } = stitchedForm();
+    const { area, form, field } = serverForm();
     const correo = field('correo') as HTMLInputElement;
     type(correo, 'ana@example.pe');
     // Hydrated, the form is drawn again from its state, which does not know the typed text yet.
@@ -185,7 +185,7 @@ describe('a stitched page before its code has made it live', () => {
   });
 
   it('sends a held submit to the form drawn anew in its place (a screen rendered in another language), once its part is live', async () => {
-    const { area, form } = stitchedForm();
+    const { area, form } = serverForm();
     form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
     area.innerHTML = '<form><input name="correo" /><button type="submit">Sign in</button></form>';
     const drawn = area.querySelector('form')!;
@@ -199,7 +199,7 @@ describe('a stitched page before its code has made it live', () => {
     expect(submits).toHaveLength(1);
   });
   it('also hands over what was typed before it started (a slow phone: the page was typed into before this script arrived)', async () => {
-    const { area, form, field } = stitchedForm();
+    const { area, form, field } = serverForm();
     (field('correo') as HTMLInputElement).value = 'ana@example.pe';
     (field('tipo') as HTMLSelectElement).value = 'b';
     // This script arrives now.
@@ -215,7 +215,7 @@ describe('a stitched page before its code has made it live', () => {
 
 
   it('holds a submit of a form of the HTML not hydrated yet, even one first used once its part is live', async () => {
-    const { area, form } = stitchedForm();
+    const { area, form } = serverForm();
     // This script starts with the page's HTML there.
     keepEarlyInput();
     area.dataset.live = '';

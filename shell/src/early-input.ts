@@ -1,5 +1,5 @@
 /**
- * What a customer does in a stitched page before its code has made it live (issue 17: the page
+ * What a customer does in a server-rendered page before its code has made it live (issue 17: the page
  * paints, and can be tapped and typed into, before its code has arrived). Run by the page's
  * first script (route-hints.entry.ts), inline in its head: listening before the body is parsed.
  *
@@ -55,13 +55,13 @@ function whenReady(area: Element, ready: () => boolean, then: () => void): void 
  * when this script starts, and any form of a part not live yet is one. A form the browser drew
  * (the screen rendered anew, in another language) is the remote's as soon as the remote is.
  */
-const stitchedForms = new WeakSet<HTMLFormElement>();
+const htmlForms = new WeakSet<HTMLFormElement>();
 
 /** `form`, or the form now in its place in `area` (the screen drawn anew), once it takes what the customer does. */
 function formReady(area: Element, form: HTMLFormElement, place: number): HTMLFormElement | undefined {
   if (!area.hasAttribute('data-live')) return undefined;
   const current = form.isConnected ? form : area.querySelectorAll('form')[place];
-  return current && (current.hasAttribute('data-live') || !stitchedForms.has(current)) ? current : undefined;
+  return current && (current.hasAttribute('data-live') || !htmlForms.has(current)) ? current : undefined;
 }
 
 /**
@@ -228,8 +228,8 @@ export function keepEarlyInput(root: Document = document): void {
   const keep = (field: Field) => {
     const area = stillStatic(field);
     const form = field.form;
-    if (area && form) stitchedForms.add(form);
-    const waits = area ?? (form && stitchedForms.has(form) && !form.hasAttribute('data-live') ? form.closest(REMOTE_AREA) : null);
+    if (area && form) htmlForms.add(form);
+    const waits = area ?? (form && htmlForms.has(form) && !form.hasAttribute('data-live') ? form.closest(REMOTE_AREA) : null);
     if (!waits) return;
     typed.set(field, field.value);
     if (!edited.has(waits)) edited.set(waits, new Set());
@@ -253,7 +253,7 @@ export function keepEarlyInput(root: Document = document): void {
   root.addEventListener('change', onEdit, true);
   // The page's forms, and what was typed before this script arrived (a slow phone): the fields that differ from the HTML.
   const keepTyped = () => {
-    for (const form of root.querySelectorAll<HTMLFormElement>(`${REMOTE_AREA} form`)) if (stillStatic(form)) stitchedForms.add(form);
+    for (const form of root.querySelectorAll<HTMLFormElement>(`${REMOTE_AREA} form`)) if (stillStatic(form)) htmlForms.add(form);
     for (const field of root.querySelectorAll<Field>(`${REMOTE_AREA} :is(input, textarea, select)`)) if (changedFromHtml(field)) keep(field);
   };
   if (root.readyState === 'loading') root.addEventListener('DOMContentLoaded', keepTyped, { once: true });
@@ -265,7 +265,7 @@ export function keepEarlyInput(root: Document = document): void {
       if (!(form instanceof HTMLFormElement)) return;
       const area = form.closest(REMOTE_AREA);
       if (!area) return;
-      if (stillStatic(form)) stitchedForms.add(form);
+      if (stillStatic(form)) htmlForms.add(form);
       const place = [...area.querySelectorAll('form')].indexOf(form);
       if (formReady(area, form, place) === form) return;
       // Not the browser's, and not yet the form's: hydrated but not told what was typed, it would

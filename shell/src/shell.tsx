@@ -11,7 +11,7 @@ import { Unavailable } from './pages/unavailable';
 import type { MainArea } from './remotes/applications';
 
 const HeaderArea = observer(function HeaderArea({ area, onLive }: { area: MainArea; onLive: () => void }) {
-  // The header now on screen is this one (in the customer's language), not the stitched page's.
+  // The header now on screen is this one (in the customer's language), not the server-rendered page's.
   useLayoutEffect(() => {
     markLive(byId('shell-header'));
     onLive();
@@ -20,7 +20,7 @@ const HeaderArea = observer(function HeaderArea({ area, onLive }: { area: MainAr
 });
 
 /**
- * The live footer, in place of the static copy a stitched page painted (`[data-static-footer]`),
+ * The live footer, in place of the static copy a server-rendered page painted (`[data-static-footer]`),
  * in the same commit: the same markup, so nothing moves.
  */
 function FooterArea({ onLive }: { onLive: () => void }) {
@@ -79,7 +79,7 @@ export const MainStatus = observer(function MainStatus({ area }: { area: MainAre
 const byId = (id: string) => document.getElementById(id)!;
 
 /**
- * A language picked in the stitched page's static header, before the live one replaces it, is
+ * A language picked in the server-rendered page's static header, before the live one replaces it, is
  * applied (not lost with the markup): the one picked already, and any picked until then.
  */
 function keepStaticLanguageChoice(header: HTMLElement): () => void {

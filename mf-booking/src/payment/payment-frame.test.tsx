@@ -21,7 +21,7 @@ const SEARCH = { origen: 'LIM', destino: 'AQP', fecha: '2026-11-27', pasajeros: 
 const later = () => new Date(Date.now() + 10 * 60_000).toISOString();
 const terminals = ({ salida, llegada }: { salida: string; llegada: string }) => `embarque en ${salida}, desembarque en ${llegada}`;
 
-describe("step 3's frame (the stitched page of /pasajes/pago)", () => {
+describe("step 3's frame (the server-rendered page of /pasajes/pago)", () => {
   it("is its steps, heading and the trip lines' place; it hydrates without a mismatch, then shows what the purchase has", async () => {
     const { html, mismatches, container } = await hydrateFrame('/pasajes/pago', '/pasajes/pago', <PaymentPage />);
     expect(html).toContain('Datos de los pasajeros y pago');

@@ -48,7 +48,7 @@ export const PaymentPage = observer(function PaymentPage({ store: given }: { sto
     if (ready) void loadReservationPage().catch(() => undefined);
   }, [ready]);
 
-  // The stitched page's frame is what Node rendered and what hydrates; the purchase shows from the render after.
+  // The server-rendered page's frame is what Node rendered and what hydrates; the purchase shows from the render after.
   const hydrated = useHydrated();
   if (!hydrated) return <PaymentFrame />;
   const search = store.reservation?.search;
@@ -138,7 +138,7 @@ function PaymentHeading() {
  * Step 3's frame (issue 17 item 5): its steps and heading, and the trip lines without the purchase
  * (it is in the browser's session storage: `../frame-fill` writes them before the code arrives).
  * Nothing is under them: lines of any length (one leg or two, wrapped on a phone) move nothing,
- * and the form comes below them once live. The build renders it in Node for the stitched page;
+ * and the form comes below them once live. The build renders it in Node for the server-rendered page;
  * the browser hydrates it and then shows the purchase's form.
  */
 export function PaymentFrame() {

@@ -18,7 +18,7 @@ beforeEach(async () => {
   await setUpBooking('es-PE');
 });
 
-describe('the reservation\'s frame (the stitched page of /pasajes/reserva/{codigo}, one for every code)', () => {
+describe('the reservation\'s frame (the server-rendered page of /pasajes/reserva/{codigo}, one for every code)', () => {
   it('is its heading and the summary\'s place, no code; it hydrates at a code without a mismatch, then shows what this browser knows of it', async () => {
     const page = (
       <Routes>

@@ -6,7 +6,7 @@ import { setUpBooking } from '../testing/render';
 import { CityField } from './city-field';
 import { citiesOf } from './search.store';
 
-// A file of its own: the combobox's code is loaded once per module registry, and a stitched page
+// A file of its own: the combobox's code is loaded once per module registry, and a server-rendered page
 // hydrates before it ever is.
 beforeEach(async () => {
   await setUpBooking('es-PE');

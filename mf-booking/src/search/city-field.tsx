@@ -165,7 +165,7 @@ function PlainCityInput({ label, error, name, id, disabled, hidden, text, onType
   const styles = useSlotRecipe({ key: 'combobox' })({});
   const input = useRef<HTMLInputElement>(null);
   // A box of the page's HTML the customer tapped or tabbed into before the code made it live (the
-  // stitched home page): its touch and focus came before any handler, so it is taken as a touch now.
+  // server-rendered home page): its touch and focus came before any handler, so it is taken as a touch now.
   useEffect(() => {
     if (!hidden && input.current && input.current === document.activeElement) onTouch();
     // Once, as the box is first there.

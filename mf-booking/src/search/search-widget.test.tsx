@@ -70,9 +70,9 @@ describe('SearchStore', () => {
     expect([store.values.origen, store.values.destino]).toEqual(['CUZ', 'LIM']);
   });
 
-  it("refreshes a stitched page's terminals without taking the form back to loading, and keeps them when the API fails", async () => {
+  it("refreshes a server-rendered page's terminals without taking the form back to loading, and keeps them when the API fails", async () => {
     let answer: typeof TERMINALS | 'fail' = 'fail';
-    const store = new SearchStore({}, { stitched: () => TERMINALS, fetchTerminals: async () => (answer === 'fail' ? Promise.reject(new TypeError('Failed to fetch')) : answer) });
+    const store = new SearchStore({}, { fromServer: () => TERMINALS, fetchTerminals: async () => (answer === 'fail' ? Promise.reject(new TypeError('Failed to fetch')) : answer) });
     const shown = store.terminals;
     const loading = store.load();
     expect(store.terminalsState).toBe('ready');
@@ -83,7 +83,7 @@ describe('SearchStore', () => {
     answer = TERMINALS.map((terminal) => ({ ...terminal }));
     await store.load();
     expect(store.terminals).toBe(shown);
-    // A terminal opened since the page was stitched.
+    // A terminal opened since the page was rendered.
     answer = [...TERMINALS, { ...TERMINALS[0]!, cterminal: 99, nombre: 'Terminal Atocongo' }];
     await store.load();
     expect(store.terminals).toEqual(answer);

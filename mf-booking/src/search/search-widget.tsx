@@ -103,7 +103,7 @@ export const SearchWidget = observer(function SearchWidget({ initial, headingLev
   // The cities reach the form in a transition: its two comboboxes are made again in slices, not in one long task.
   const { terminalsState, cities } = useTransitioned(store, readCities, sameCities);
   const loading = terminalsState === 'loading' && cities.length === 0;
-  // Ready also when the terminals answered none (a stitched form is drawn so, its terminals in the page).
+  // Ready also when the terminals answered none (a server-rendered form is drawn so, its terminals in the page).
   const citiesReady = cities.length > 0 || terminalsState === 'ready';
   const titleId = labelledBy ?? `${ids('origen')}-title`;
   const city = (field: 'origen' | 'destino') => (

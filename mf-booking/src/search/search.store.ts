@@ -1,4 +1,4 @@
-import { clock, stitchedData } from '@rumbo/shared';
+import { clock, serverPageData } from '@rumbo/shared';
 import { tripsEndpoints } from '@rumbo/shared/contract';
 import { MAX_SEATS, SALES_WINDOW_DAYS, TerminalAnswer, TripSearchFormSchema, addDays, limaToday, type Terminal, type TripSearchForm } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
@@ -27,20 +27,20 @@ export type LoadState = 'loading' | 'ready' | 'failed';
 export interface SearchDeps {
   fetchTerminals: () => Promise<Terminal[] | undefined>;
   now: () => Date;
-  /** The terminals the page was stitched with (its data, see `stitchedTerminals`), if any. */
-  stitched: () => Terminal[] | undefined;
+  /** The terminals the page was rendered with (its data, see `serverTerminals`), if any. */
+  fromServer: () => Terminal[] | undefined;
 }
 
-/** Where a stitched page keeps the terminals its search form was drawn with: the call's path. */
+/** Where a server-rendered page keeps the terminals its search form was drawn with: the call's path. */
 export const TERMINALS_DATA_KEY = tripsEndpoints.terminals.path;
 
 /**
- * The terminals a stitched page carries (the home page's search, shell/scripts/deploy-lib.mjs):
+ * The terminals a server-rendered page carries (the home page's search, the page's data):
  * the form is in the page's HTML with its city fields ready, and hydrates ready, with no request
  * first. Checked with the call's own answer schema; anything else counts as none.
  */
-export function stitchedTerminals(): Terminal[] | undefined {
-  const checked = v.safeParse(v.array(TerminalAnswer), stitchedData(TERMINALS_DATA_KEY));
+export function serverTerminals(): Terminal[] | undefined {
+  const checked = v.safeParse(v.array(TerminalAnswer), serverPageData(TERMINALS_DATA_KEY));
   return checked.success ? checked.output : undefined;
 }
 
@@ -69,10 +69,10 @@ export class SearchStore {
   private readonly deps: SearchDeps;
 
   constructor(initial: Partial<TripSearchForm> = {}, deps: Partial<SearchDeps> = {}) {
-    this.deps = { fetchTerminals, now: clock.now, stitched: stitchedTerminals, ...deps };
-    const stitched = this.deps.stitched();
-    if (stitched) {
-      this.terminals = stitched;
+    this.deps = { fetchTerminals, now: clock.now, fromServer: serverTerminals, ...deps };
+    const fromServer = this.deps.fromServer();
+    if (fromServer) {
+      this.terminals = fromServer;
       this.terminalsState = 'ready';
     }
     this.values = {
@@ -117,9 +117,9 @@ export class SearchStore {
   }
 
   /**
-   * Asks for the terminals. A form drawn with them already (a stitched page's) stays as it is
+   * Asks for the terminals. A form drawn with them already (a server-rendered page's) stays as it is
    * meanwhile and keeps them if the API fails; they are replaced only by a different list (a
-   * terminal opened or closed since the page was stitched), so the cities are not rebuilt for nothing.
+   * terminal opened or closed since the page was rendered), so the cities are not rebuilt for nothing.
    */
   async load(): Promise<void> {
     const refreshing = this.terminalsState === 'ready' && this.terminals.length > 0;

@@ -14,7 +14,7 @@ beforeEach(async () => {
   await setUpBooking('es-PE');
 });
 
-describe("step 2's frame (the stitched page of /pasajes/asientos)", () => {
+describe("step 2's frame (the server-rendered page of /pasajes/asientos)", () => {
   it('carries no trip, hydrates without a mismatch, then shows the chosen trip and its seat map', async () => {
     const maps: unknown[] = [];
     stubRest(async (request) => {

@@ -28,7 +28,7 @@ export function SeatMapLoading() {
 
 /**
  * Step 2's frame (issue 17 item 5): its heading and the seat map's place, without the trip (it is
- * in the browser's session storage). The build renders it in Node for the stitched page; the
+ * in the browser's session storage). The build renders it in Node for the server-rendered page; the
  * browser hydrates it and then shows the chosen trip.
  */
 export function SeatsFrame() {

@@ -89,7 +89,7 @@ const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
  */
 function TripLine({ trip }: { trip: Trip }) {
   const { i18n } = useTranslation('booking');
-  // The line the stitched frame showed from session storage (`../frame-fill`): the same words.
+  // The line the server-rendered frame showed from session storage (`../frame-fill`): the same words.
   return (
     <TripLineBox>
       <Text>{seatsTripLine(trip, i18n.language)}</Text>
@@ -124,7 +124,7 @@ export const SeatsPage = observer(function SeatsPage({ store: given }: { store?:
     return () => clearInterval(timer);
   }, [store]);
 
-  // The stitched page's frame is what Node rendered and what hydrates; the chosen trip shows from the render after.
+  // The server-rendered page's frame is what Node rendered and what hydrates; the chosen trip shows from the render after.
   const hydrated = useHydrated();
   if (!hydrated) return <SeatsFrame />;
   const trip = store.trip;

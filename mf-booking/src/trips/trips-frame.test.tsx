@@ -1,4 +1,4 @@
-import { stitchPageData } from '@rumbo/shared/testing';
+import { writePageData } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
 import { resetLoadedTrips, TRIPS_DATA_KEY } from '../booking.resource';
 import { TERMINALS_DATA_KEY } from '../search/search.store';
@@ -12,16 +12,16 @@ const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).for
 const FECHA = new Date(Date.parse(`${today}T12:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
 const STEP_1 = `/pasajes?origen=LIM&destino=AQP&fecha=${FECHA}&pasajeros=2`;
 
-let unstitch: (() => void) | undefined;
+let removePageData: (() => void) | undefined;
 beforeEach(async () => {
   sessionStorage.clear();
   await setUpBooking('es-PE');
 });
-afterEach(() => unstitch?.());
+afterEach(() => removePageData?.());
 
 describe("step 1 as the site server renders it (issue 33)", () => {
   it("has the address's search form and the loader's trips in its HTML; the browser hydrates exactly them, then asks the trips anew", async () => {
-    unstitch = stitchPageData({
+    removePageData = writePageData({
       [TERMINALS_DATA_KEY]: TERMINALS,
       [TRIPS_DATA_KEY]: { query: { origen: 'LIM', destino: 'AQP', fecha: FECHA }, answer: [trip({ cviaje: 11 })] },
     });

@@ -18,7 +18,7 @@ export interface ToolbarViewProps {
   onClase: (clase: number) => void;
 }
 
-/** Step 1's day buttons, sort and class filter; the same markup in the stitched page's frame (disabled, no choices yet). */
+/** Step 1's day buttons, sort and class filter; the same markup in the server-rendered page's frame (disabled, no choices yet). */
 export function ToolbarView({ previous, next, sort, clase, classes, onSort, onClase }: ToolbarViewProps) {
   const { t } = useTranslation('booking');
   return (

@@ -64,7 +64,7 @@ function legOf(search: ReturnType<typeof parseSearchQuery>): Leg {
 export const TripsPage = observer(function TripsPage() {
   const { t } = useTranslation('booking');
   const location = useLocation();
-  // The stitched page's frame (the same for every query) is what Node rendered and what hydrates;
+  // The server-rendered page's frame (the same for every query) is what Node rendered and what hydrates;
   // the search of this address shows from the render after.
   const hydrated = useHydrated();
   const parsed = useMemo(() => parseSearchQuery(location.search), [location.search]);

@@ -1,10 +1,10 @@
 import { i18n, registerTexts } from '@rumbo/shared';
-import { hydrateAt, json, renderWithUi, setUpShared, stitchPageData, stubRest } from '@rumbo/shared/testing';
+import { hydrateAt, json, renderWithUi, setUpShared, writePageData, stubRest } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { contentPackageTexts } from '../locales';
 import { ContentRoutes } from '../routes';
-import DestinationPage, { destinationDataKey, stitchedDestination } from './destination.page';
+import DestinationPage, { destinationDataKey, serverDestination } from './destination.page';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
@@ -57,7 +57,7 @@ test('prices read S/ with grouped digits in both languages, as every remote show
   await act(() => i18n.changeLanguage('es-PE'));
 });
 
-describe('a destination page the deploy rendered with its data', () => {
+describe('a destination page the server rendered with its data', () => {
   let removeData: () => void = () => undefined;
   const page = (address: string) => (
     <MemoryRouter initialEntries={[address]}>
@@ -68,7 +68,7 @@ describe('a destination page the deploy rendered with its data', () => {
   );
 
   beforeEach(() => {
-    removeData = stitchPageData({ [destinationDataKey('cusco')]: { language: 'es-PE', answer: CUSCO } });
+    removeData = writePageData({ [destinationDataKey('cusco')]: { language: 'es-PE', answer: CUSCO } });
   });
 
   afterEach(() => removeData());
@@ -93,10 +93,10 @@ describe('a destination page the deploy rendered with its data', () => {
   });
 
   test('is not taken for another language, nor when it is not the call’s answer', () => {
-    expect(stitchedDestination('cusco', 'en-EN')).toBeUndefined();
-    expect(stitchedDestination('cusco', 'es-PE')).toEqual(CUSCO);
+    expect(serverDestination('cusco', 'en-EN')).toBeUndefined();
+    expect(serverDestination('cusco', 'es-PE')).toEqual(CUSCO);
     removeData();
-    removeData = stitchPageData({ [destinationDataKey('cusco')]: { language: 'es-PE', answer: { nombre: 'Cusco' } } });
-    expect(stitchedDestination('cusco', 'es-PE')).toBeUndefined();
+    removeData = writePageData({ [destinationDataKey('cusco')]: { language: 'es-PE', answer: { nombre: 'Cusco' } } });
+    expect(serverDestination('cusco', 'es-PE')).toBeUndefined();
   });
 });

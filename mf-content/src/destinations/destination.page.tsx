@@ -1,4 +1,4 @@
-import { ApiError, Link, stitchedAnswer, useTranslation } from '@rumbo/shared';
+import { ApiError, Link, serverAnswer, useTranslation } from '@rumbo/shared';
 import { DestinationAnswer } from '@rumbo/shared/contract';
 import { Alert, Box, Container, Grid, Heading, Image, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -12,25 +12,25 @@ import { DESTINATION_IMAGES } from './images';
 
 type State = { status: 'loading' } | { status: 'ready'; destination: Destination } | { status: 'not-found' } | { status: 'error' };
 
-/** Where a stitched destination page keeps the answer it was rendered with: its call's path. */
+/** Where a server-rendered destination page keeps the answer it was rendered with: its call's path. */
 export const destinationDataKey = (slug: string) => `/rest/destino/${slug}`;
 
 /**
- * The destination as the deploy rendered the page with it (the API's answer then, in es-PE),
+ * The destination as the server rendered the page with it (the API's answer then, in the reader's language),
  * checked with the call's answer schema: the first render shows, and hydrates, exactly that.
  */
-export const stitchedDestination = (slug: string, language: string): Destination | undefined =>
-  stitchedAnswer(destinationDataKey(slug), DestinationAnswer, language);
+export const serverDestination = (slug: string, language: string): Destination | undefined =>
+  serverAnswer(destinationDataKey(slug), DestinationAnswer, language);
 
 /**
- * The destination `slug` in the current language: from the page's HTML where the deploy rendered
+ * The destination `slug` in the current language: from the page's HTML where the server rendered
  * it, then from the API (a refresh that fails keeps what shows).
  */
 function useDestination(slug: string): State {
   const { i18n } = useTranslation('content');
   const key = `${slug}|${i18n.language}`;
   const [state, setState] = useState<{ key: string; state: State } | undefined>(() => {
-    const destination = stitchedDestination(slug, i18n.language);
+    const destination = serverDestination(slug, i18n.language);
     return destination && { key, state: { status: 'ready', destination } };
   });
   useEffect(() => {

@@ -2,7 +2,7 @@ import { Link, useAnswer, useTranslation } from '@rumbo/shared';
 import { Box, Container, Heading, HStack, SelectControl, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { useMemo, useState } from 'react';
 import { AgencyCard } from '../agencies/agency-card';
-import { fetchAgencies, fetchDestinations, fetchPromotions, stitchedAgencies, stitchedDestinations, stitchedPromotions } from '../content.resource';
+import { fetchAgencies, fetchDestinations, fetchPromotions, serverAgencies, serverDestinations, serverPromotions } from '../content.resource';
 import { DestinationCard } from '../destinations/destination-card';
 import { PromotionCard } from '../promotions/promotion-card';
 
@@ -32,7 +32,7 @@ function SectionHeader({ id, title, lead, link }: { id: string; title: string; l
 /** The current promotions (three at most), from `promotionsEndpoints.promotions`. */
 export function HomePromotions() {
   const { t } = useTranslation('content');
-  const { data } = useAnswer(fetchPromotions, stitchedPromotions);
+  const { data } = useAnswer(fetchPromotions, serverPromotions);
   if (data && data.length === 0) return null;
   return (
     <Container as="section" maxW="7xl" aria-labelledby="home-promotions">
@@ -53,7 +53,7 @@ export function HomePromotions() {
 /** The destination pages with their "from" prices. */
 export function HomeDestinations() {
   const { t } = useTranslation('content');
-  const { data } = useAnswer(fetchDestinations, stitchedDestinations);
+  const { data } = useAnswer(fetchDestinations, serverDestinations);
   return (
     <Container as="section" maxW="7xl" aria-labelledby="home-destinations">
       <SectionHeader id="home-destinations" title={t('homeSections.destinations')} lead={t('homeSections.destinationsLead')} />
@@ -75,7 +75,7 @@ export function HomeDestinations() {
 /** Agencies of the customer's city (Lima until they choose another). */
 export function HomeAgencies() {
   const { t } = useTranslation('content');
-  const { data } = useAnswer(() => fetchAgencies(), stitchedAgencies);
+  const { data } = useAnswer(() => fetchAgencies(), serverAgencies);
   const [city, setCity] = useState('LIM');
   const cities = useMemo(() => [...new Map((data ?? []).map((a) => [a.codigo, a.ciudad]))].sort((a, b) => a[1].localeCompare(b[1], 'es')), [data]);
   const shown = (data ?? []).filter((a) => a.codigo === city).slice(0, 3);

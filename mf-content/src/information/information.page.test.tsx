@@ -112,13 +112,13 @@ test('a same-site link of the HTML navigates without reloading the page', async 
   await waitFor(() => expect(window.location.pathname).toBe('/libro_reclamaciones'));
 });
 
-describe('a page whose text the deploy stitched into the HTML', () => {
-  const stitched = { id: 2, slug: 'terminos-condiciones', titulo: 'Términos (al desplegar)', html: '<p>Texto del despliegue.</p>', actualizado: '2025-05-01' };
+describe('a page whose text the site server rendered into the HTML', () => {
+  const fromServer = { id: 2, slug: 'terminos-condiciones', titulo: 'Términos (al desplegar)', html: '<p>Texto del despliegue.</p>', actualizado: '2025-05-01' };
   beforeEach(() => {
     const script = document.createElement('script');
     script.type = 'application/json';
     script.id = PAGE_DATA_ID;
-    script.textContent = JSON.stringify({ '/rest/informacion/2': { language: 'es-PE', page: stitched, dateText: '1 de mayo de 2025 (stitch)' } });
+    script.textContent = JSON.stringify({ '/rest/informacion/2': { language: 'es-PE', page: fromServer, dateText: '1 de mayo de 2025 (server)' } });
     document.head.append(script);
     resetPageData();
   });
@@ -127,12 +127,12 @@ describe('a page whose text the deploy stitched into the HTML', () => {
     resetPageData();
   });
 
-  test('renders it at once, its date in the stitched words, then the API\'s answer', async () => {
+  test('renders it at once, its date in the server-rendered words, then the API\'s answer', async () => {
     const requests = answerPages();
     renderWithUi(<InformationPage id={2} />);
     expect(screen.queryByTestId('information-loading')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Términos (al desplegar)' })).toBeInTheDocument();
-    expect(screen.getByText('1 de mayo de 2025 (stitch)')).toHaveAttribute('datetime', '2025-05-01');
+    expect(screen.getByText('1 de mayo de 2025 (server)')).toHaveAttribute('datetime', '2025-05-01');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Términos y condiciones' })).toBeInTheDocument();
     expect(screen.getByText('1 de junio de 2025')).toBeInTheDocument();

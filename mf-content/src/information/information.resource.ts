@@ -1,4 +1,4 @@
-import { api, ApiError, stitchedData, useTranslation } from '@rumbo/shared';
+import { api, ApiError, serverPageData, useTranslation } from '@rumbo/shared';
 import { contentEndpoints, type Page } from '@rumbo/shared/contract';
 import { useEffect, useState } from 'react';
 
@@ -7,21 +7,21 @@ export type InfoPage = Page;
 
 export type InfoPageState =
   | { status: 'loading' }
-  | { status: 'ready'; page: InfoPage; /** The date as the stitched HTML shows it (see `stitchedPage`). */ dateText?: string }
+  | { status: 'ready'; page: InfoPage; /** The date as the server-rendered HTML shows it (see `serverPage`). */ dateText?: string }
   | { status: 'not-found' }
   | { status: 'error' };
 
-/** Where the deploy's stitch keeps a page's answer (shell/scripts/page-data.mjs): its endpoint's path. */
+/** Where the server's render keeps a page's answer in the page's data: its endpoint's path. */
 export const informationDataKey = (id: number) => `/rest/informacion/${id}`;
 
-interface StitchedPage {
+interface ServerPage {
   language: string;
   page: InfoPage;
   dateText: string;
 }
 
-function isStitchedPage(value: unknown): value is StitchedPage {
-  const v = value as Partial<StitchedPage> | undefined;
+function isServerPage(value: unknown): value is ServerPage {
+  const v = value as Partial<ServerPage> | undefined;
   const page = v?.page as Partial<InfoPage> | undefined;
   return (
     typeof v?.language === 'string' &&
@@ -33,13 +33,13 @@ function isStitchedPage(value: unknown): value is StitchedPage {
 }
 
 /**
- * The page as the deploy stitched it into the HTML, in `language`: the first render shows (and
- * hydrates) exactly that, the date in the stitched words, and the API's answer replaces it.
+ * The page as the site server rendered it into the HTML, in `language`: the first render shows (and
+ * hydrates) exactly that, the date in the server-rendered words, and the API's answer replaces it.
  */
-export function stitchedPage(id: number, language: string): InfoPageState | undefined {
-  const stitched = stitchedData(informationDataKey(id));
-  if (!isStitchedPage(stitched) || stitched.language !== language) return undefined;
-  return { status: 'ready', page: stitched.page, dateText: stitched.dateText };
+export function serverPage(id: number, language: string): InfoPageState | undefined {
+  const fromServer = serverPageData(informationDataKey(id));
+  if (!isServerPage(fromServer) || fromServer.language !== language) return undefined;
+  return { status: 'ready', page: fromServer.page, dateText: fromServer.dateText };
 }
 
 export function fetchInformationPage(id: number): Promise<InfoPage | undefined> {
@@ -65,14 +65,14 @@ export function useInformationPage(id: number): { state: InfoPageState; retry: (
   const language = i18n.language;
   const [attempt, setAttempt] = useState(0);
   const [answer, setAnswer] = useState<{ request: string; state: InfoPageState } | undefined>(() => {
-    const state = stitchedPage(id, language);
+    const state = serverPage(id, language);
     return state && { request: requestKey(id, language, 0), state };
   });
 
   useEffect(() => {
     let live = true;
     const settle = (state: InfoPageState) => {
-      // A refresh that fails keeps the stitched text on screen.
+      // A refresh that fails keeps the server-rendered text on screen.
       if (!live || (state.status === 'error' && answer?.request === requestKey(id, language, attempt))) return;
       setAnswer({ request: requestKey(id, language, attempt), state });
     };
@@ -83,7 +83,7 @@ export function useInformationPage(id: number): { state: InfoPageState; retry: (
     return () => {
       live = false;
     };
-    // `answer` is read at settle time only to keep a stitched text; it does not start a request.
+    // `answer` is read at settle time only to keep a server-rendered text; it does not start a request.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, language, attempt]);
 

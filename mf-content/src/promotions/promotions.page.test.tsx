@@ -1,12 +1,12 @@
 import { registerTexts } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
-import { answer, hydrateAt, json, renderWithUi, setUpShared, stitchPageData, stubEndpoints, stubRest } from '@rumbo/shared/testing';
+import { answer, hydrateAt, json, renderWithUi, setUpShared, writePageData, stubEndpoints, stubRest } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Promotion } from '../content.resource';
 import { contentPackageTexts } from '../locales';
-import PromotionsPage, { PROMOTIONS_DATA_KEY, stitchedPromotions } from './promotions.page';
+import PromotionsPage, { PROMOTIONS_DATA_KEY, serverPromotions } from './promotions.page';
 
 const PROMOTION: Promotion = {
   cpromocion: 1, cupon: 'CUSCO20', descuento: 20, desde: '2026-11-15', hasta: '2027-01-06',
@@ -72,7 +72,7 @@ test('a used or bad link says so', async () => {
   expect(await screen.findByRole('alert')).toHaveTextContent('El enlace no es válido o ya fue usado');
 });
 
-describe('the promotions page the deploy rendered with the promotions', () => {
+describe('the promotions page the server rendered with the promotions', () => {
   let removeData: () => void = () => undefined;
   const page = (address: string) => (
     <MemoryRouter initialEntries={[address]}>
@@ -81,7 +81,7 @@ describe('the promotions page the deploy rendered with the promotions', () => {
   );
 
   beforeEach(() => {
-    removeData = stitchPageData({ [PROMOTIONS_DATA_KEY]: { language: 'es-PE', answer: [PROMOTION] } });
+    removeData = writePageData({ [PROMOTIONS_DATA_KEY]: { language: 'es-PE', answer: [PROMOTION] } });
   });
 
   afterEach(() => removeData());
@@ -106,10 +106,10 @@ describe('the promotions page the deploy rendered with the promotions', () => {
   });
 
   test('is not taken for another language, nor when it is not the call’s answer', () => {
-    expect(stitchedPromotions('en-EN')).toBeUndefined();
-    expect(stitchedPromotions('es-PE')).toEqual([PROMOTION]);
+    expect(serverPromotions('en-EN')).toBeUndefined();
+    expect(serverPromotions('es-PE')).toEqual([PROMOTION]);
     removeData();
-    removeData = stitchPageData({ [PROMOTIONS_DATA_KEY]: { language: 'es-PE', answer: [{ titulo: 'sin cupón' }] } });
-    expect(stitchedPromotions('es-PE')).toBeUndefined();
+    removeData = writePageData({ [PROMOTIONS_DATA_KEY]: { language: 'es-PE', answer: [{ titulo: 'sin cupón' }] } });
+    expect(serverPromotions('es-PE')).toBeUndefined();
   });
 });

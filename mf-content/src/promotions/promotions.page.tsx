@@ -1,7 +1,7 @@
 import { Alert, Container, PageTitle, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { confirmSubscription, fetchPromotions, stitchedPromotions, unsubscribe } from '../content.resource';
+import { confirmSubscription, fetchPromotions, serverPromotions, unsubscribe } from '../content.resource';
 import { PromotionCard } from './promotion-card';
 import { SubscribeForm } from './subscribe-form';
 import { type FormMessage, fromError, messageText, useAnswer, useTranslation } from '@rumbo/shared';
@@ -11,7 +11,7 @@ import { endpoints } from '@rumbo/shared/contract';
 export const PROMOTIONS_DATA_KEY = endpoints.promotions.path;
 
 /** The promotions the server rendered the page with, for a visitor in `language` (else undefined). */
-export { stitchedPromotions };
+export { serverPromotions };
 
 type LinkState = { status: 'working'; kind: 'confirmar' | 'baja' } | { status: 'done'; kind: 'confirmar' | 'baja'; correo: string } | { status: 'failed'; message: FormMessage };
 
@@ -57,7 +57,7 @@ function LinkNotice({ state }: { state: LinkState }) {
 /** `/promociones`: current promotions and the e-mail subscription (with its confirm/unsubscribe links). */
 export default function PromotionsPage() {
   const { t } = useTranslation('content');
-  const { data: promotions, failed } = useAnswer(fetchPromotions, stitchedPromotions);
+  const { data: promotions, failed } = useAnswer(fetchPromotions, serverPromotions);
   const link = useSubscriptionLink();
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>

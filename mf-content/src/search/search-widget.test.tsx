@@ -54,7 +54,7 @@ test('mounts the parcel with the preset origin and destination', async () => {
 test.each([
   ['home page', {}, 'data-parcel-slot="trip-search"'],
   ["destination's page", { destino: 'CUZ' }, 'data-parcel-slot="trip-search-to" data-slot-key="CUZ"'],
-])('on a stitched %s, keeps the form the stitch put in its slot and mounts the parcel on it, to hydrate it', async (_, presets, slotAttributes) => {
+])('on a server-rendered %s, keeps the form the site server put in its slot and mounts the parcel on it, to hydrate it', async (_, presets, slotAttributes) => {
   const mountedOn: { element: HTMLElement; html: string }[] = [];
   const config: ParcelConfig<SearchProps> = {
     bootstrap: async () => undefined,

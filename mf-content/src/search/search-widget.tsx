@@ -45,7 +45,7 @@ function slotFor(origen: string | undefined, destino: string | undefined): Slot 
  * once, while this page hydrates; React then keeps it as it is (the same inner HTML), and the
  * parcel hydrates it.
  */
-function stitchedSlot(slot: Slot | undefined): string {
+function serverSlot(slot: Slot | undefined): string {
   if (!slot) return '';
   // On the server: the place the site server fills with mf-booking's renderer.
   if (typeof document === 'undefined') return namedPartMarkup(slot.id, slot.key === undefined ? {} : { destino: slot.key });
@@ -61,14 +61,14 @@ function stitchedSlot(slot: Slot | undefined): string {
  *
  * Without a preset (the home page) or with the destination only (a destination page), the
  * parcel's container is the page's slot for it (`TRIP_SEARCH_SLOT`, `TRIP_SEARCH_TO_SLOT`): a
- * stitched page has the form there already, from HTML, and the placeholder beside it is hidden by
+ * server-rendered page has the form there already, from HTML, and the placeholder beside it is hidden by
  * its own CSS; the parcel hydrates that form.
  */
 export function SearchWidget({ origen, destino, load = loadSearchParcel, title }: SearchProps & { load?: typeof loadSearchParcel; title?: string }) {
   const { t } = useTranslation('content');
   const [state, setState] = useState<State>({ status: 'loading' });
   const slot = slotFor(origen, destino);
-  const [stitched] = useState(() => stitchedSlot(slot));
+  const [fromServer] = useState(() => serverSlot(slot));
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -114,11 +114,11 @@ export function SearchWidget({ origen, destino, load = loadSearchParcel, title }
           data-parcel-slot={slot?.id}
           data-slot-key={slot?.key}
           // Never changed after the first render: React leaves the parcel's markup alone.
-          dangerouslySetInnerHTML={{ __html: stitched }}
+          dangerouslySetInnerHTML={{ __html: fromServer }}
         />
       )}
       {state.status === 'loading' && (
-        // Hidden where the slot before it holds the stitched form (then nothing here waits for data).
+        // Hidden where the slot before it holds the server-rendered form (then nothing here waits for data).
         <Box aria-busy="true" css={{ '[data-parcel-slot]:not(:empty) ~ &': { display: 'none' } }}>
           <Skeleton h="12" rounded="md" />
           <Text srOnly>{t('search.loading')}</Text>

@@ -90,7 +90,7 @@ const instant = (iso: string | Date) => (iso instanceof Date ? iso : new Date(is
 /**
  * Time of day in Lima, 24 h (`15:10`), the same in both languages. From Lima's fixed offset, not
  * `Intl`: a formatter's first use loads the browser's locale data (~45 ms of a phone's main
- * thread), and a stitched frame writes its trip's times before any other code runs.
+ * thread), and a server-rendered frame writes its trip's times before any other code runs.
  */
 export function limaTime(iso: string | Date, _language?: string): string {
   return limaWallClock(instant(iso)).slice(11, 16);

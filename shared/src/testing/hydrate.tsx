@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { UiProvider } from '../ui/provider';
 
 /**
- * A stitched page's life in the browser: the tree `at` gives for the address `built` rendered to
+ * A server-rendered page's life in the browser: the tree `at` gives for the address `built` rendered to
  * HTML (as a build renders a frame, with no customer data), that HTML hydrated with the tree for
  * `url`. Answers the frame's HTML and the hydration's mismatches (React's recoverable errors),
  * with the root to unmount. `inPage` does to the HTML what a customer (or the page's first script,

@@ -83,11 +83,11 @@ export function stubEndpointCalls(...stubs: EndpointStub[]) {
 export { hydrateAt } from './hydrate';
 
 /**
- * Writes `data` into the document as the deploy's stitch writes a page's data
- * (`<script type="application/json" id="page-data">`, read by `stitchedData`); answers the function
+ * Writes `data` into the document as the site server's render writes a page's data
+ * (`<script type="application/json" id="page-data">`, read by `serverPageData`); answers the function
  * that removes it. The page's data is read anew either way.
  */
-export function stitchPageData(data: Record<string, unknown>): () => void {
+export function writePageData(data: Record<string, unknown>): () => void {
   const script = Object.assign(document.createElement('script'), { type: 'application/json', id: PAGE_DATA_ID, textContent: JSON.stringify(data) });
   document.head.append(script);
   resetPageData();

@@ -8,7 +8,7 @@ const AccountMenu = lazy(() => import('./account-menu'));
 
 /**
  * The account button's place in the header: as wide whoever is signed in, its content at its
- * start. Every page is stitched with the signed-out header ('Acceder'); when the shell then shows a
+ * start. Every page is rendered with the signed-out header ('Acceder'); when the shell then shows a
  * customer's first name, neither the button's start nor anything around it moves.
  */
 function AccountSlot({ children }: { children: ReactNode }) {

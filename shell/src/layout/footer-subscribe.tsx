@@ -9,7 +9,7 @@ type State = { status: 'idle' } | { status: 'sending' } | { status: 'sent'; corr
  * The promotions subscription in the footer (`promotionsEndpoints.subscribe`, double opt-in: the
  * confirmation link arrives by mail). Plain controls, so every page does not load the form kit;
  * the address is checked by the API with the shared schema, its message shown in the user's language.
- * `staticCopy`: the copy a stitched page paints before the live footer replaces it, its controls
+ * `staticCopy`: the copy a server-rendered page paints before the live footer replaces it, its controls
  * disabled (the same size): nothing can be typed that the replacement would drop.
  */
 export function FooterSubscribe({ staticCopy = false }: { staticCopy?: boolean }) {

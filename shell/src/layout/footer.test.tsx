@@ -18,7 +18,7 @@ describe('Footer', () => {
     expect(within(contact).getByText('atencion@rumboandino.pe')).toBeInTheDocument();
   });
 
-  it("a stitched page's static copy: the same links, its subscription form disabled (nothing typed there is dropped)", () => {
+  it("a server-rendered page's static copy: the same links, its subscription form disabled (nothing typed there is dropped)", () => {
     stubRest(() => json(503, { message: 'down', code: 'request.failed' }));
     const { unmount } = renderWithUi(<Footer staticCopy />);
     const form = within(screen.getByRole('form', { name: 'Recibe nuestras promociones' }));

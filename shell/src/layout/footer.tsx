@@ -33,7 +33,7 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 
 const linkStyle = { color: 'white', _hover: { color: 'sun.200' } } as const;
 
-/** `staticCopy`: the stitched pages' copy (`prerender.tsx`), its subscription form disabled until the live footer replaces it. */
+/** `staticCopy`: the server-rendered pages' copy (`prerender.tsx`), its subscription form disabled until the live footer replaces it. */
 export function Footer({ staticCopy = false }: { staticCopy?: boolean }) {
   const { t } = useTranslation('shell');
   // The operator's contact and legal data are built in (shared's one source of truth): they show

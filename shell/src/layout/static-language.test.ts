@@ -17,7 +17,7 @@ describe('a language chosen in the page’s static header, before the shell repl
     expect(languageChosenBeforeHydration(document.getElementById('shell-header')!)).toBeUndefined();
   });
 
-  it('is nothing when the header has no language select (an index.html without a stitched header)', () => {
+  it('is nothing when the header has no language select (an index.html without a server-rendered header)', () => {
     document.body.innerHTML = '<header id="shell-header"></header>';
     expect(languageChosenBeforeHydration(document.getElementById('shell-header')!)).toBeUndefined();
   });

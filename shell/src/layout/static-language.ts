@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '@rumbo/shared';
 
 /**
- * The stitched page's header is plain HTML until the shell renders its live one over it: a
+ * The server-rendered page's header is plain HTML until the shell renders its live one over it: a
  * language picked in it meanwhile would be lost with it. The choice is the select's value when it
  * differs from the option the HTML selected (an English visitor's page hides the Spanish static
  * header, so that visitor never changes it by accident).
