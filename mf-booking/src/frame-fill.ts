@@ -8,12 +8,13 @@
  * customer sees their trip at once and nothing changes when the page goes live. The frame
  * hydrates with those elements' text left as it is (`suppressHydrationWarning`).
  */
+import type { EarlyRequest } from '@rumbo/shared/early';
 import { PAINT } from '@rumbo/shared/paint';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type Trip } from '@rumbo/shared/schemas';
+import { DEFAULT_LANGUAGE, LANGUAGES, PURCHASE_KEY_PATTERN, RESERVATION_CODE_PATTERN, type Language, type Trip } from '@rumbo/shared/schemas';
 import { heldSeats, type HeldSeat } from '@rumbo/shared/storage';
 import { LEG_FILLS, legLine, terminalsFromTemplate, tripFacts } from './leg-line';
 import { seatsTripLine } from './seats/trip-line';
-import { currentTrip, isReservationOf, readReservation, RESERVATION_ROUTE, type Reservation } from './stored-purchase';
+import { currentTrip, isReservationOf, purchaseKeyOf, readReservation, RESERVATION_ROUTE, type Reservation } from './stored-purchase';
 import type { Leg } from './trips-url';
 
 /** The attribute of a frame's element this fills; its value names what it shows. */
@@ -77,4 +78,31 @@ export function fillFrame(root: Document = document, storage: Storage = sessionS
       // A stored booking of another shape: the frame stays as built; the live page says what it can.
     }
   }
+}
+
+/**
+ * `POST /rest/venta/consulta` (`salesEndpoints.reservation`, written here so this script does not
+ * carry the contract's schemas; its test checks they agree).
+ */
+export const RESERVATION_LOOKUP_PATH = '/rest/venta/consulta';
+
+/**
+ * The reservation page's first request, as its store sends it (`ReservationStore.load`): the code
+ * in the address (any case), read with this browser's purchase key for it (`purchaseKeyOf`: the
+ * purchase in `CRESERVA` if it is this one, else one this tab opened before). None when the address
+ * is not a reservation's or this browser has no key for it: the page then asks as always.
+ */
+export function reservationRequest(pathname: string, storage: Storage = sessionStorage): EarlyRequest | undefined {
+  if (!pathname.startsWith(RESERVATION_PATH)) return undefined;
+  const segment = pathname.slice(RESERVATION_PATH.length).replace(/\/$/, '');
+  if (!segment || segment.includes('/')) return undefined;
+  let codigo: string;
+  try {
+    codigo = decodeURIComponent(segment).trim().toUpperCase();
+  } catch {
+    return undefined;
+  }
+  if (!RESERVATION_CODE_PATTERN.test(codigo)) return undefined;
+  const clave = purchaseKeyOf(codigo, storage);
+  return clave && PURCHASE_KEY_PATTERN.test(clave) ? { method: 'POST', path: RESERVATION_LOOKUP_PATH, body: { codigo, clave_bloqueo: clave } } : undefined;
 }

@@ -6,9 +6,8 @@
  * names its search (`tripsUrl`) and step 2's its trip (`seatsUrl`): their loaders ask the day's
  * trips and that trip's seat map here. What a step shows of the customer's own purchase, kept in
  * this browser's session storage (`CRESERVA`, `ASIENTOS`), which no server has, is the page's one
- * client part, `frame-fill.js` of this version (`scripts`); the reservation's first request needs
- * this browser's purchase key, so it is described in its data (`earlyRequest`, `./early-requests`)
- * and started by `/route-hints.js` while the code downloads.
+ * client part, `frame-fill.js` of this version (`scripts`), which also starts the reservation's
+ * first request, which needs this browser's purchase key, while the code downloads.
  *
  * The trip search as other remotes' pages hold it (`NAMED_PARTS`: the home page's, a
  * destination's with its city preset), drawn with the terminals its loader asks for.
@@ -19,21 +18,18 @@ import { FareDayAnswer, SeatMapAnswer, TerminalAnswer, TripAnswer } from '@rumbo
 import { createRenderer, type LoaderContext } from '@rumbo/shared/server';
 import * as v from 'valibot';
 import { FARE_CALENDAR_DATA_KEY, SEAT_MAP_DATA_KEY, seatMapRequest, TRIPS_DATA_KEY, tripsRequest, type LoadedFareCalendar, type LoadedSeatMap, type LoadedTrips, type TripQuery } from './booking.resource';
-import { EARLY_REQUESTS, RESERVATION_ROUTE } from './early-requests';
 import { bookingPackageTexts } from './locales';
 import { Root } from './root';
 import { SearchParcel } from './search';
 import { searchPackageTexts } from './search/locales';
 import { TERMINALS_DATA_KEY } from './search/search.store';
+import { RESERVATION_ROUTE } from './stored-purchase';
 import { legQuery, parseSearchQuery, seatsTripOf } from './trips-url';
 
 /** The version's script that writes what a frame shows from session storage (webpack.config.mjs). */
 const FILL_SCRIPT = 'frame-fill.js';
 
 const build = __BUILD_LABEL__ || __APP_VERSION__;
-
-/** A step's first request, described for `/route-hints.js` (it starts it with this browser's purchase). */
-const early = (pattern: string) => async () => (EARLY_REQUESTS[pattern] ? { earlyRequest: EARLY_REQUESTS[pattern] } : {});
 
 async function terminals(context: LoaderContext): Promise<Record<string, unknown>> {
   const checked = v.safeParse(v.array(TerminalAnswer), await context.get(tripsEndpoints.terminals.path, tripsEndpoints.terminals.method));
@@ -79,7 +75,7 @@ export const { render, renderPart } = createRenderer({
     { path: '/pasajes', load: async (context) => Object.assign({}, ...(await Promise.all([terminals(context), dayTrips(context), fareCalendar(context)]))), query: true },
     { path: '/pasajes/asientos', load: seatMap, island: 'load', scripts: [FILL_SCRIPT], query: true },
     { path: '/pasajes/pago', island: 'load', scripts: [FILL_SCRIPT], query: true },
-    { path: RESERVATION_ROUTE, load: early(RESERVATION_ROUTE), island: 'load', scripts: [FILL_SCRIPT], query: true },
+    { path: RESERVATION_ROUTE, island: 'load', scripts: [FILL_SCRIPT], query: true },
     // After the sale. Recovery is a form: in the HTML, what is typed and sent before its code is kept
     // and replayed. A ticket's page reads its ticket with this browser's purchase key or session (no
     // server has either): its heading and the ticket's loading state come in the HTML, its code at once.

@@ -1,99 +1,21 @@
 /**
  * A page's first `/rest` request that needs what only the browser keeps (the reservation's, with
- * this browser's purchase key: no server can ask it), started from the page's HTML before the
- * remote's code has arrived, in parallel with it. A remote's renderer describes it in the page's
- * data (`earlyRequest`: data, no script runs from it), and `/route-hints.js` starts it with the
- * same headers the `/rest` client sends. The client (`ApiClient`) takes the answer instead of
+ * this browser's purchase key: no server can ask it), started before the remote's code has arrived,
+ * in parallel with it, by the page's client part (mf-booking's `frame-fill.js`), with the same
+ * body and headers the `/rest` client sends. The client (`ApiClient`) takes the answer instead of
  * sending the same request again; for any other request, other headers, or a failed answer it
  * sends its own. Requests a server can make come from the page's loader instead.
  */
+import type { RuntimeConfig } from './config';
 import { DEFAULT_LANGUAGE } from './schemas/language';
 import { STORAGE_KEYS, decodeBase64Json, languageKey, readCookie } from './storage';
 
-/**
- * A body field: a constant, a parameter of the page's path, or a value kept in session storage.
- * A path parameter (`param`, named in the request's `route`) is upper-cased if asked and checked as
- * the remote checks it before asking (`pattern`): a request the remote would not send is not sent
- * early either.
- */
-export type EarlyValue = string | number | PathValue | StoredValue | FirstStoredValue;
-
-interface PathValue {
-  param: string;
-  upper?: boolean;
-  pattern?: string;
-}
-
-/**
- * A value of a JSON object the page keeps in session storage (`CRESERVA`): `path` leads to it, a
- * segment `@name` standing for the body's field `name` (one before it in `body`). `when`: only if
- * the value at that path is that (`@name`: the body's field). `pattern`: checked.
- */
-interface StoredValue {
-  stored: string;
-  path: string[];
-  when?: { path: string[]; is: string };
-  pattern?: string;
-}
-
-/** The first of these stored values that the browser has (the purchase in `CRESERVA`, else an earlier one). */
-interface FirstStoredValue {
-  first: StoredValue[];
-}
-
-type Body = Record<string, string | number>;
-
-/** `@name`: the body's field `name`; any other text: itself. */
-const segmentOf = (segment: string, body: Body) => (segment.startsWith('@') ? String(body[segment.slice(1)] ?? '') : segment);
-
-function storedAt(stored: string, path: string[], body: Body): unknown {
-  let object: unknown;
-  try {
-    object = JSON.parse(sessionStorage.getItem(stored) ?? 'null');
-  } catch {
-    return undefined;
-  }
-  let found: unknown = object;
-  for (const segment of path) {
-    const name = segmentOf(segment, body);
-    found = found && typeof found === 'object' ? (found as Record<string, unknown>)[name] : undefined;
-  }
-  return found;
-}
-
-function storedValue(value: StoredValue, body: Body = {}): string | number | undefined {
-  if (value.when && storedAt(value.stored, value.when.path, body) !== segmentOf(value.when.is, body)) return undefined;
-  const found = storedAt(value.stored, value.path, body);
-  if (typeof found !== 'string' && typeof found !== 'number') return undefined;
-  return value.pattern === undefined || new RegExp(value.pattern).test(String(found)) ? found : undefined;
-}
-
-/** The parameters of `pathname` by `route` (`/pasajes/reserva/:codigo`), or undefined when it does not match. */
-export function routeParams(route: string, pathname: string): Record<string, string> | undefined {
-  const wanted = route.split('/').filter(Boolean);
-  const given = pathname.split('/').filter(Boolean);
-  if (wanted.length !== given.length) return undefined;
-  const params: Record<string, string> = {};
-  for (const [index, segment] of wanted.entries()) {
-    const text = given[index]!;
-    if (segment.startsWith(':')) {
-      try {
-        params[segment.slice(1)] = decodeURIComponent(text);
-      } catch {
-        return undefined;
-      }
-    } else if (segment !== text) return undefined;
-  }
-  return params;
-}
-
+/** A page's first request, with the body its client will send (built by the page's client part from this browser's storage). */
 export interface EarlyRequest {
   method: 'POST';
   /** The endpoint's path (`@rumbo/shared/contract`). */
   path: string;
-  body: Record<string, EarlyValue>;
-  /** The page's path pattern, for values of its path (`param`). */
-  route?: string;
+  body: Record<string, string | number>;
 }
 
 interface Started {
@@ -108,6 +30,8 @@ declare global {
     __earlyRequests?: Started[];
     /** Set once a server-rendered frame's fill script has run (`markFrameFilled`). */
     __frameFilled?: boolean;
+    /** The runtime config as first asked (`runtimeConfig`), for the shell's boot. */
+    __runtimeConfig?: Promise<RuntimeConfig>;
   }
 }
 
@@ -142,41 +66,6 @@ function canonical(value: unknown): string {
 
 const keyOf = (method: string, path: string, body: unknown) => `${method} /${path.replace(/^\/+/, '')} ${canonical(body)}`;
 
-/**
- * The body of `request` for the page's address (`/pasajes/reserva/…`), or undefined when the
- * address (or the browser's storage) does not give it.
- */
-export function earlyBody(request: EarlyRequest, address: string): Body | undefined {
-  const url = new URL(address, 'http://page.invalid');
-  const pathParams = request.route ? routeParams(request.route, url.pathname) : {};
-  if (!pathParams) return undefined;
-  const body: Body = {};
-  for (const [field, value] of Object.entries(request.body)) {
-    if (typeof value !== 'object') {
-      body[field] = value;
-      continue;
-    }
-    const found = 'first' in value ? firstStored(value.first, body) : 'stored' in value ? storedValue(value, body) : pathValue(value, pathParams);
-    if (found === undefined) return undefined;
-    body[field] = found;
-  }
-  return body;
-}
-
-function firstStored(values: StoredValue[], body: Body): string | number | undefined {
-  for (const value of values) {
-    const found = storedValue(value, body);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-function pathValue(value: PathValue, pathParams: Record<string, string>): string | undefined {
-  const given = pathParams[value.param]?.trim();
-  const text = given && value.upper ? given.toUpperCase() : given;
-  return text && (value.pattern === undefined || new RegExp(value.pattern).test(text)) ? text : undefined;
-}
-
 /** The headers the `/rest` client sends: the session's bearer token (cookie, else the stored session) and the language. */
 export function clientHeaders(token: string | undefined, language: string): Record<string, string> {
   return { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Accept-Language': language };
@@ -208,15 +97,26 @@ export function storedClientHeaders(product: string, now = Date.now()): Record<s
   return clientHeaders(token, language);
 }
 
-/** Starts `request` for the page's address (`apiBaseUrl`: the runtime config's). */
-export function startEarlyRequest(request: EarlyRequest, { apiBaseUrl, address, headers }: { apiBaseUrl: string; address: string; headers: Record<string, string> }): void {
-  const body = earlyBody(request, address);
-  if (!body) return;
+/** Starts `request` (`apiBaseUrl`: the runtime config's; `headers`: as the client will send them, `storedClientHeaders`). */
+export function startEarlyRequest(request: EarlyRequest, { apiBaseUrl, headers }: { apiBaseUrl: string; headers: Record<string, string> }): void {
   const url = `${apiBaseUrl.replace(/\/+$/, '')}${request.path}`;
-  const response = fetch(url, { method: request.method, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const response = fetch(url, { method: request.method, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(request.body) });
   // Read by the client, or by nobody: never an unhandled rejection.
   response.catch(() => undefined);
-  (window.__earlyRequests ??= []).push({ key: keyOf(request.method, request.path, body), headers, response });
+  (window.__earlyRequests ??= []).push({ key: keyOf(request.method, request.path, request.body), headers, response });
+}
+
+/**
+ * The runtime config (`/config.json`), asked once per page for whoever needs it before the shell's
+ * code: the page's first script (`/route-hints.js`), a frame's client part; the shell's boot takes
+ * the same answer. A frame's HTML preloads it: this fetch takes that answer.
+ */
+export function runtimeConfig(): Promise<RuntimeConfig> {
+  window.__runtimeConfig ??= fetch('/config.json').then((response) => {
+    if (!response.ok) throw new Error(`/config.json: ${response.status}`);
+    return response.json() as Promise<RuntimeConfig>;
+  });
+  return window.__runtimeConfig;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The shell's first script: see route-hints.ts and early-hint.ts. Built on its own (no federation
 // runtime, no React) as `route-hints.js`, which the site server sends inline in each page's head
 // (site-server.mjs `firstScriptReader`) and `index.html` names as a file.
-import { hintEarlyRequest, hintRuntimeConfig } from './early-hint';
+import { hintRuntimeConfig } from './early-hint';
 import { keepEarlyInput } from './early-input';
 import { SHELL_ENTRY, hintRoute, loadShell, prefetchLinksNearView, whenAreaArrived, whenToStart } from './route-hints';
 
@@ -10,8 +10,7 @@ prefetchLinksNearView();
 
 // The page is streamed (head and header first): its area says when its code starts, once it has arrived.
 whenAreaArrived((options) => {
-  // A frame's first request (its data) starts at once, from the HTML; the code when `whenToStart` says.
-  hintEarlyRequest().catch(() => undefined);
+  // The code when `whenToStart` says (a frame's first request is its client part's: frame-fill.js).
   whenToStart(options, () => {
     hintRuntimeConfig().catch(() => undefined);
     hintRoute(window.location.pathname).catch(() => undefined);

@@ -26,7 +26,7 @@ declare global {
 export function takeHinted<K extends '__remotesRegistry' | '__runtimeConfig'>(key: K, read: () => NonNullable<Window[K]>): NonNullable<Window[K]> {
   const hinted = window[key];
   window[key] = undefined;
-  return (hinted ? hinted.catch(read) : read()) as NonNullable<Window[K]>;
+  return (hinted ? (hinted as Promise<unknown>).catch(read as () => Promise<unknown>) : read()) as NonNullable<Window[K]>;
 }
 
 /** The registry `/route-hints.js` already asked for, else a fetch of its own. Taken once. */

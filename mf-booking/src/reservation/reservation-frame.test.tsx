@@ -2,7 +2,7 @@ import { endpoints } from '@rumbo/shared/contract';
 import { answer, hydrateAt, stubEndpointCalls } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { RESERVATION_ROUTE } from '../early-requests';
+import { RESERVATION_ROUTE } from '../stored-purchase';
 import { fillFrame } from '../frame-fill';
 import { legLine, tripFacts } from '../leg-line';
 import { writeReservation } from '../reservation';

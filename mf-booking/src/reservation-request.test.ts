@@ -1,6 +1,6 @@
-import { earlyBody } from '@rumbo/shared/early';
+import { salesEndpoints } from '@rumbo/shared/contract';
+import { RESERVATION_LOOKUP_PATH, reservationRequest } from './frame-fill';
 import { archivePurchase, writeReservation } from './reservation';
-import { EARLY_REQUESTS, RESERVATION_ROUTE } from './early-requests';
 import { ReservationStore } from './reservation/reservation.store';
 import type * as sales from './sales.resource';
 import { trip } from './testing/fixtures';
@@ -21,11 +21,29 @@ async function pageSends(codigo: string): Promise<Record<string, string> | undef
   return call && { codigo: call[0], clave_bloqueo: call[1] };
 }
 
-const early = (codigo: string) => earlyBody(EARLY_REQUESTS[RESERVATION_ROUTE]!, `/pasajes/reserva/${codigo}`);
+const early = (codigo: string) => reservationRequest(`/pasajes/reserva/${codigo}`)?.body;
 
 beforeEach(() => sessionStorage.clear());
 
-describe("the reservation page's first request, from its HTML", () => {
+describe("the reservation page's first request, started by its client part (frame-fill.js) before its code", () => {
+  it("is the contract's reservation lookup", () => {
+    expect(RESERVATION_LOOKUP_PATH).toBe(salesEndpoints.reservation.path);
+    expect(salesEndpoints.reservation.method).toBe('POST');
+  });
+
+  it('is none for what the page would not ask: another address, a code outside the alphabet, a key that is not one', () => {
+    const key = 'k'.repeat(20);
+    sessionStorage.setItem('CRESERVA_ANTERIORES', JSON.stringify({ ABCDEFGH: key, BADKEYXX: 'short', ABCDEFG0: key }));
+    expect(early('ABCDEFGH')).toEqual({ codigo: 'ABCDEFGH', clave_bloqueo: key });
+    expect(early('ABCDEFGH/')).toEqual({ codigo: 'ABCDEFGH', clave_bloqueo: key });
+    expect(early('ABCDEFGH/x')).toBeUndefined();
+    expect(early('ABCDEFG0')).toBeUndefined();
+    expect(early('BADKEYXX')).toBeUndefined();
+    expect(early('%E0%A4%A')).toBeUndefined();
+    expect(early('')).toBeUndefined();
+    expect(reservationRequest('/pasajes/otra/ABCDEFGH')).toBeUndefined();
+  });
+
   it('is the one the page sends: the current purchase, an earlier one of this tab, none for a code this browser does not know', async () => {
     expect(early('ABCDEFGH')).toBeUndefined();
     expect(await pageSends('ABCDEFGH')).toBeUndefined();
