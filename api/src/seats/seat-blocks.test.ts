@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { SeatCell, Trip } from '@rumbo/shared/schemas';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/rows';
@@ -126,5 +130,18 @@ describe(`operators' seat blocks for group and counter sales (${TEST_ENGINE})`, 
     const res = await block({ cviaje: trip.cviaje, asientos: 1, motivo: 'Grupo tarde' });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('trip.closed');
+  });
+
+  it('are set aside, listed and released from the operators CLI', async () => {
+    await api.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = api.app.server.address() as AddressInfo;
+    const cli = async (...args: string[]) =>
+      JSON.parse((await promisify(execFile)('node', [path.join(__dirname, '../../scripts/operator.mjs'), ...args], { env: { ...process.env, API_URL: `http://127.0.0.1:${port}`, OPERATOR_TOKEN: TOKEN } })).stdout);
+    const trip = await findTrip(api.app, 'LIM', 'TRU', 18);
+    const made = await cli('block', String(trip.cviaje), '2', '--reason', 'Venta en counter');
+    expect(made).toMatchObject({ cviaje: trip.cviaje, motivo: 'Venta en counter', operador: 'counter-lima', liberado: null });
+    expect(made.asientos).toHaveLength(2);
+    expect((await cli('blocks')).map((row: { cbloqueo: number }) => row.cbloqueo)).toContain(made.cbloqueo);
+    expect((await cli('release-block', String(made.cbloqueo))).liberado).not.toBeNull();
   });
 });
