@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '../support/test';
 import { AccountPage } from '../pages/account.page';
 import { newCustomer, signUpAndSignIn } from '../pages/account.flow';
+import { ChangesPage } from '../pages/aftersale.page';
+import { PurchaseDataPage } from '../pages/purchase-data.page';
 import { buyTicket, reserveTicket } from '../pages/purchase.flow';
 import { expectAccessible } from '../support/axe';
 import { SITE } from '../support/site';
@@ -93,4 +95,47 @@ test('consents with their history, the data downloaded, the account closed by a 
   expect(profile.status()).toBe(401);
   const signIn = await page.request.post(`${SITE.apiUrl}/rest/login/verificar`, { data: { correo: customer.correo, clave: customer.clave } });
   expect(signIn.status()).toBeGreaterThanOrEqual(400);
+});
+
+/**
+ * Issue 47 (Ley 29733 art. 20, suppression): a guest erases a past purchase's personal data through
+ * its key. A purchase is past once nothing of it is left to perform: its trips ran, or every ticket
+ * was cancelled and its money went back (api/src/privacy/guest-data.ts). The site runs on the real
+ * clock, so the journey takes the second way: bought, cancelled for travel credit, erased, all before
+ * the day of the trip. Lima → Arequipa, day 25: no other journey's.
+ */
+test('a guest erases the personal data of a purchase that is over (its ticket cancelled) through its key', async ({ page }) => {
+  test.setTimeout(120_000);
+  const codigo = await buyTicket(page, {
+    passenger: { numero: `4${String(Date.now()).slice(-7)}`, nombres: 'Gabriela', paterno: 'Ticona', materno: 'Apaza', genero: 'F', nacimiento: '1992-10-03' },
+    buyerEmail: `gabriela.${Date.now()}@example.pe`,
+    days: 25,
+  });
+  const data = new PurchaseDataPage(page);
+  // The trip is ahead: nothing can be erased yet, and the page says why.
+  await expect(data.panel()).toContainText('La compra aún tiene un viaje o un pago por delante');
+  await expect(data.eraseButton()).toHaveCount(0);
+
+  // The guest cancels the ticket for travel credit: nothing of the purchase is left to perform.
+  const changes = new ChangesPage(page);
+  await changes.open(`/pasajes/cambios/${codigo}-1`);
+  await changes.cancelForCredit();
+  await changes.confirmation().click();
+  await expect(changes.cancelled()).toBeVisible();
+
+  // Back on the purchase (its key is in this browser): what is erased and what the law keeps, then erased.
+  await data.openPurchase(codigo);
+  await expect(data.main.getByText('Gabriela').first()).toBeVisible();
+  await data.eraseButton().click();
+  await expect(data.confirmation()).toContainText('el comprobante de pago electrónico tal como se emitió');
+  await expectAccessible(page);
+  await data.erase();
+  await expect(data.erased()).toHaveText(/^Los datos personales de esta compra se borraron el /);
+  await expectAccessible(page);
+
+  // Opened again with its key: erased, the passenger's name gone, nothing more to erase.
+  await data.openPurchase(codigo);
+  await expect(data.erased()).toHaveText(/^Los datos personales de esta compra se borraron el /);
+  await expect(data.eraseButton()).toHaveCount(0);
+  await expect(page.getByText('Gabriela')).toHaveCount(0);
 });
