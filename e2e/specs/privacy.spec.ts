@@ -17,7 +17,7 @@ import { SITE } from '../support/site';
  */
 test('consents with their history, the data downloaded, the account closed by a mailed code', async ({ page, browser }) => {
   // Someone else's purchase on the same departure, from another browser: never in this customer's file.
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const otherBrowser = await browser.newContext({ baseURL: SITE.siteUrl, locale: 'es-PE', serviceWorkers: 'block' });
   const other = { correo: `otro.${Date.now()}@example.pe`, numero: `4${String(Date.now()).slice(-7)}` };
   const otherCodigo = await reserveTicket(await otherBrowser.newPage(), {
