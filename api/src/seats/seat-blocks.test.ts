@@ -74,7 +74,7 @@ describe(`operators' seat blocks for group and counter sales (${TEST_ENGINE})`, 
     const res = await block({ cviaje: trip.cviaje, asientos: 3, motivo: '  Colegio San Juan, promoción 2026  ' });
     expect(res.statusCode).toBe(200);
     const answer = res.json().data;
-    const expected = seats.slice(1, 4).map((seat) => seat.nasiento).sort((a, b) => a - b);
+    const expected = seats.slice(1, 4).map((seat) => Number(seat.nasiento)).sort((a, b) => a - b);
     expect(answer).toMatchObject({ cviaje: trip.cviaje, asientos: expected, motivo: 'Colegio San Juan, promoción 2026', operador: 'counter-lima', liberado: null });
     expect(new Date(answer.hasta).getTime()).toBeGreaterThan(clock);
     expect(res.headers['cache-control']).toContain('no-store');
