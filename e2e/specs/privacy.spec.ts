@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '../support/test';
+import { closeWatched, expect, test, watchedContext } from '../support/test';
 import { AccountPage } from '../pages/account.page';
 import { newCustomer, signUpAndSignIn } from '../pages/account.flow';
 import { ChangesPage } from '../pages/aftersale.page';
@@ -18,14 +18,14 @@ import { SITE } from '../support/site';
 test('consents with their history, the data downloaded, the account closed by a mailed code', async ({ page, browser }) => {
   // Someone else's purchase on the same departure, from another browser: never in this customer's file.
   test.setTimeout(150_000);
-  const otherBrowser = await browser.newContext({ baseURL: SITE.siteUrl, locale: 'es-PE', serviceWorkers: 'block' });
+  const otherBrowser = await watchedContext(browser, { baseURL: SITE.siteUrl, locale: 'es-PE', serviceWorkers: 'block' });
   const other = { correo: `otro.${Date.now()}@example.pe`, numero: `4${String(Date.now()).slice(-7)}` };
   const otherCodigo = await reserveTicket(await otherBrowser.newPage(), {
     passenger: { numero: other.numero, nombres: 'Teodoro', paterno: 'Ccori', materno: 'Mamani', genero: 'M', nacimiento: '1979-03-02' },
     buyerEmail: other.correo,
     days: 23,
   });
-  await otherBrowser.close();
+  await closeWatched(otherBrowser);
 
   const customer = newCustomer('rosa elena', '3');
   const account = await signUpAndSignIn(page, customer);

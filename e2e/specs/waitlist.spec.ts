@@ -1,4 +1,4 @@
-import { expect, test } from '../support/test';
+import { closeWatched, expect, test, watchedContext } from '../support/test';
 import { AccountPage } from '../pages/account.page';
 import { buyTicket } from '../pages/purchase.flow';
 import { cancelTicket, limaClock, Operator, WaitlistPage } from '../pages/waitlist.page';
@@ -28,7 +28,7 @@ test('a sold-out trip offers its waitlist; a cancellation frees the seat and the
 
   try {
     // A traveller buys the last seat, in a browser of their own.
-    const buyerBrowser = await browser.newContext({ baseURL: SITE.siteUrl, locale: 'es-PE', serviceWorkers: 'block' });
+    const buyerBrowser = await watchedContext(browser, { baseURL: SITE.siteUrl, locale: 'es-PE', serviceWorkers: 'block' });
     const buyerPage = await buyerBrowser.newPage();
     const codigo = await buyTicket(buyerPage, {
       passenger: { numero: '46182735', nombres: 'Ulises', paterno: 'Vargas', materno: 'Llosa', genero: 'M', nacimiento: '1984-05-11' },
@@ -58,7 +58,7 @@ test('a sold-out trip offers its waitlist; a cancellation frees the seat and the
 
     // The traveller cancels: the seat frees, and the waitlist's job offers it to the first in line.
     await cancelTicket(buyerPage, `${codigo}-1`);
-    await buyerBrowser.close();
+    await closeWatched(buyerBrowser);
     const account = new AccountPage(page);
     // The job runs every 10 s on each instance.
     const mail = await account.lastMail(email, /^Se liberaron asientos para su viaje/, 30_000);
