@@ -43,6 +43,26 @@ const COMMANDS = {
     usage: 'waitlist                     departures with customers on the waitlist: places and seats waiting, offers out (the demand for an extra departure)',
     run: async () => print(await call('GET', '/rest/operador/espera')),
   },
+  block: {
+    usage:
+      'block <trip> <seats> --reason <text>\n' +
+      '                               set aside <seats> seats of trip <trip> (the lowest numbers free over its whole route) for a group or counter sale, until the bus leaves',
+    run: async ([trip, seats, ...rest]) => {
+      if (!/^\d+$/.test(trip ?? '') || !/^\d+$/.test(seats ?? '')) usage();
+      print(await call('POST', '/rest/operador/bloqueo', { cviaje: Number(trip), asientos: Number(seats), motivo: options(rest).reason ?? '' }));
+    },
+  },
+  'release-block': {
+    usage: 'release-block <block>          give a seat block\'s seats back to the store (the waitlist\'s first in line is offered them)',
+    run: async ([block]) => {
+      if (!/^\d+$/.test(block ?? '')) usage();
+      print(await call('POST', '/rest/operador/bloqueo/liberar', { cbloqueo: Number(block) }));
+    },
+  },
+  blocks: {
+    usage: 'blocks                       seat blocks of departures not yet left, newest first',
+    run: async () => print(await call('GET', '/rest/operador/bloqueos')),
+  },
   shipment: {
     usage: 'shipment <file.json>          record a cargo shipment paid at a counter (the body of POST /rest/operador/encomiendas); its voucher is issued and mailed',
     run: async ([file]) => {

@@ -221,7 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pointsRoutes, { db, sessionSecret, now });
   await app.register(privacyRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, operators: options.operators ?? [], passwordRateLimit: (options.accountRateLimits ?? ACCOUNT_RATE_LIMITS).signIn, whatsapp: Boolean(options.whatsapp) });
   await app.register(tripsRoutes, { db, now });
-  await app.register(seatsRoutes, { db, now, seatRateLimit, clientSecret: sessionSecret, proxyHops: options.proxyHops ?? 0 });
+  await app.register(seatsRoutes, { db, now, seatRateLimit, clientSecret: sessionSecret, proxyHops: options.proxyHops ?? 0, operators: options.operators ?? [] });
   await app.register(agenciesRoutes, { db });
   await app.register(cargoRoutes, { db, lookupRateLimit });
   await app.register(promotionsRoutes, { db, now, writeRateLimit, siteOrigins: options.corsOrigins ?? [], unprovenMail });

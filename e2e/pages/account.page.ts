@@ -108,7 +108,7 @@ export class AccountPage extends ShellPage {
   }
 
   /** The newest mail to `to` in the development mailbox (DEV_MAILBOX=1). */
-  async lastMail(to: string, subject?: RegExp): Promise<OutboxMail> {
+  async lastMail(to: string, subject?: RegExp, timeout = 10_000): Promise<OutboxMail> {
     let found: OutboxMail | undefined;
     await expect(async () => {
       const response = await this.page.request.get(`${SITE.apiUrl}/dev/outbox.json?to=${encodeURIComponent(to)}&limit=5`);
@@ -116,7 +116,7 @@ export class AccountPage extends ShellPage {
       const list = Array.isArray(mails) ? mails : (mails.data ?? []);
       found = list.find((mail) => !subject || subject.test(mail.subject));
       expect(found).toBeDefined();
-    }).toPass({ timeout: 10_000 });
+    }).toPass({ timeout });
     return found!;
   }
 

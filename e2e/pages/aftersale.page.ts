@@ -172,6 +172,15 @@ export class ChangesPage extends ShellPage {
     await this.main.getByRole('button', { name: /^(Anular y devolver|Cancel and refund)/ }).click();
   }
 
+  async cancelForCredit(): Promise<void> {
+    await this.main.getByRole('button', { name: /^(Anular y recibir|Cancel and get)/ }).click();
+  }
+
+  /** The answer once the ticket is cancelled. */
+  cancelled(): Locator {
+    return this.main.getByText(/^(Anulamos el pasaje|We cancelled the ticket)/);
+  }
+
   /** The question asked before cancelling, with its "yes". */
   confirmation(): Locator {
     return this.main.getByRole('button', { name: /^(Sí, anular el pasaje|Yes, cancel the ticket)$/ });

@@ -1,4 +1,4 @@
-import { expect, test as base, type ConsoleMessage } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type BrowserContextOptions, type ConsoleMessage } from '@playwright/test';
 
 /**
  * The `test` of every journey (`import { expect, test } from '../support/test'`; lint forbids
@@ -75,6 +75,31 @@ export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
     { auto: true },
   ],
 });
+
+/**
+ * A second browser a journey opens itself (another customer at another computer): its console
+ * errors, uncaught exceptions and CSP violations fail the journey as the first browser's do.
+ * Returns the context; `closeWatched` closes it and checks what it saw.
+ */
+export async function watchedContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  const seen: string[] = [];
+  await context.addInitScript(reportCspViolations);
+  context.on('console', (message) => {
+    if (message.type() === 'error') seen.push(describe(message));
+  });
+  context.on('weberror', (error) => seen.push(`uncaught: ${error.error().stack ?? error.error().message}`));
+  watched.set(context, seen);
+  return context;
+}
+
+const watched = new WeakMap<BrowserContext, string[]>();
+
+export async function closeWatched(context: BrowserContext): Promise<void> {
+  await context.close();
+  const seen = (watched.get(context) ?? []).filter((text) => !ALWAYS_ALLOWED.some((pattern) => pattern.test(text)));
+  expect(seen, `console errors, uncaught exceptions or CSP violations in the second browser:\n${seen.join('\n')}`).toEqual([]);
+}
 
 // Everything else of Playwright's test API, as is (this module's `test` shadows Playwright's).
 export * from '@playwright/test';

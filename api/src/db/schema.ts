@@ -6,6 +6,7 @@ export * from '../content/content.tables';
 export * from '../mail/mail.tables';
 export * from '../seats/seats.tables';
 export * from '../seats/hold-extension.tables';
+export * from '../seats/seat-blocks.tables';
 export * from '../trips/trips.tables';
 export * from '../agencies/agencies.tables';
 export * from '../cargo/cargo.tables';

@@ -13,18 +13,33 @@ type Refusal = 'privacy.compra.cuenta' | 'privacy.compra.pendiente';
 
 /**
  * Why a purchase's personal data cannot be erased by its key at `now`, or null when they can: a
- * purchase made with an account is the account's (Mi cuenta downloads it, closing erases it); one
- * whose payment is still pending, or with a trip (its own, or of a postponement it led to) not yet
- * arrived, is still being performed.
+ * purchase made with an account is the account's (Mi cuenta downloads it, closing erases it). One
+ * still being performed is refused: its payment pending; a valid ticket (its own, or of a
+ * postponement it led to) for a trip not yet arrived; a postponement waiting for its payment; a
+ * refund not yet paid. So a purchase is over when its trips ran, or when every ticket was cancelled
+ * (and its money went back): a guest who cancelled need not wait for the day of a trip they will
+ * not take (docs/decisions.md, "The customer's data").
  */
 async function refusalOf(db: Database, purchase: Purchase, now: Date): Promise<Refusal | null> {
   if (purchase.ccuenta !== null) return 'privacy.compra.cuenta';
   if (effectiveState(purchase, now).estado === 'pendiente') return 'privacy.compra.pendiente';
+  const at = now.toISOString();
   const [ahead] = await queryRows<{ n: number }>(db, sql`
-    select count(*)::int as n
-    from reserva r join reserva_asiento ra on ra.creserva = r.creserva join viaje v on v.cviaje = ra.cviaje
-    where (r.creserva = ${purchase.creserva} or (r.creserva_origen = ${purchase.creserva} and r.estado in ('pendiente', 'pagada')))
-      and v.llegada > ${now.toISOString()}::timestamptz`);
+    select (
+      select count(*) from reserva r
+      join boleto b on b.creserva = r.creserva and b.estado = 'emitido'
+      join reserva_asiento ra on ra.creserva = b.creserva and ra.cviaje_asiento = b.cviaje_asiento
+      join viaje v on v.cviaje = ra.cviaje
+      where (r.creserva = ${purchase.creserva} or (r.creserva_origen = ${purchase.creserva} and r.estado = 'pagada'))
+        and v.llegada > ${at}::timestamptz
+    ) + (
+      select count(*) from reserva r
+      where r.creserva_origen = ${purchase.creserva} and r.estado = 'pendiente' and r.expira > ${at}::timestamptz
+    ) + (
+      select count(*) from reembolso f
+      where (f.creserva = ${purchase.creserva} or f.creserva in (select creserva from reserva where creserva_origen = ${purchase.creserva}))
+        and f.estado <> 'hecho'
+    ) as n`);
   return Number(ahead?.n ?? 0) > 0 ? 'privacy.compra.pendiente' : null;
 }
 

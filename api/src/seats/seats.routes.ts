@@ -5,6 +5,8 @@ import type { RateLimit } from '../http/rate-limit';
 import { route } from '../http/endpoint';
 import { extendHold } from './hold-extension';
 import { declaredClientAddress } from '../http/proxy';
+import { operatorResolver, type OperatorCredential } from '../operators/operators';
+import { blockSeats, releaseSeatBlock, seatBlocks } from './seat-blocks';
 import { changeSeat, holdClientOf, seatMap } from './seats.service';
 
 export interface SeatsRoutesOptions {
@@ -15,9 +17,11 @@ export interface SeatsRoutesOptions {
   clientSecret: string;
   /** The X-Forwarded-For hops the operator declared (see declaredClientAddress). */
   proxyHops: number;
+  /** OPERATOR_TOKENS: who may block and release seats (`/rest/operador/bloqueo*`). */
+  operators: readonly OperatorCredential[];
 }
 
-export const seatsRoutes: FastifyPluginAsync<SeatsRoutesOptions> = async (app, { db, now, seatRateLimit, clientSecret, proxyHops }) => {
+export const seatsRoutes: FastifyPluginAsync<SeatsRoutesOptions> = async (app, { db, now, seatRateLimit, clientSecret, proxyHops, operators }) => {
   route(app, endpoints.seatMap, async ({ input }) => seatMap(db, input, now()));
 
   route(app, endpoints.seatHold, async ({ input, request }) => {
@@ -27,4 +31,10 @@ export const seatsRoutes: FastifyPluginAsync<SeatsRoutesOptions> = async (app, {
   }, { rateLimit: seatRateLimit });
 
   route(app, endpoints.holdExtension, async ({ input }) => extendHold(db, input, now()), { rateLimit: seatRateLimit });
+
+  // Operators' seat blocks for group and counter sales (docs/decisions.md, "Seat blocks").
+  const staff = { operators: operatorResolver(operators) };
+  route(app, endpoints.operatorSeatBlock, async ({ input, session }) => blockSeats(db, input, session.name, now()), staff);
+  route(app, endpoints.operatorSeatBlockRelease, async ({ input, session }) => releaseSeatBlock(db, input.cbloqueo, session.name, now()), staff);
+  route(app, endpoints.operatorSeatBlocks, async () => seatBlocks(db, now()), staff);
 };

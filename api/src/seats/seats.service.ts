@@ -17,7 +17,7 @@ import type { Database } from '../db/client';
 import { queryRows } from '../db/rows';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors';
 import { findTripForSale, isOnSale, type TripForSale } from '../trips/trips.queries';
-import { AVAILABLE, HELD } from './seats.tables';
+import { AVAILABLE, HELD, SOLD } from './seats.tables';
 
 const SEAT = 1;
 
@@ -213,6 +213,38 @@ interface SeatRow {
   gcategoria_asiento: number;
   iasiento_individual: boolean;
   promocionable: boolean;
+}
+
+/** Seats of the trip's layout free over its stretch at `now` (none sold or live-held on an overlapping stretch), lowest numbers first. */
+export async function freeSeats(db: Database, trip: TripForSale, now: Date, limit: number) {
+  return queryRows<{ nasiento: number }>(db, sql`
+    select s.nasiento from maqueta_sitio s
+    where s.cmaqueta = ${trip.cmaqueta} and s.gobjeto_sitio = ${SEAT} and s.nasiento is not null
+      and not exists (
+        select 1 from viaje_asiento o
+        where o.cviaje = ${trip.cviaje} and o.nasiento = s.nasiento and o.paradas && ${trip.stretch.paradas}::int4range
+          and (o.gestado_asiento = ${SOLD} or (o.gestado_asiento = ${HELD} and o.expira > ${now.toISOString()}::timestamptz)))
+    order by s.nasiento
+    limit ${limit}`);
+}
+
+/**
+ * Frees the seats the purchase key `keyHash` holds, except those of a reservation waiting for its
+ * payment (they stay held until it lapses): the one way a waitlist offer let go and an operator's
+ * block released give seats back. Nothing tells anyone here: the waitlist's job
+ * (`offerFreedSeats`, every 10 s on every instance) finds every seat free on a stretch with people
+ * waiting, however it came free, and offers it to the first in line. Answers how many rows it freed.
+ */
+export async function releaseKeyHolds(db: Database, keyHash: string, now: Date): Promise<number> {
+  const nowIso = now.toISOString();
+  const freed = await queryRows<{ cviaje_asiento: number }>(db, sql`
+    update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null, direccion_hash = null
+    where clave_hash = ${keyHash} and gestado_asiento = ${HELD}
+      and not exists (
+        select 1 from reserva_asiento ra join reserva r on r.creserva = ra.creserva
+        where ra.cviaje_asiento = viaje_asiento.cviaje_asiento and r.estado = 'pendiente' and r.expira > ${nowIso}::timestamptz)
+    returning cviaje_asiento`);
+  return freed.length;
 }
 
 /** The seat's row over the trip's stretch. */

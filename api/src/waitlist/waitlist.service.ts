@@ -18,15 +18,14 @@ import { queryRows, toDate } from '../db/rows';
 import { ConflictError, NotFoundError } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { enqueueAccountPush } from '../push/push.queue';
-import { ensureSeatRows, hashKey, isExclusionViolation, seatPrice } from '../seats/seats.service';
-import { AVAILABLE, HELD, SOLD } from '../seats/seats.tables';
+import { ensureSeatRows, freeSeats, hashKey, isExclusionViolation, releaseKeyHolds, seatPrice } from '../seats/seats.service';
+import { AVAILABLE, HELD } from '../seats/seats.tables';
 import { findTripForSale, isOnSale, SALES_CLOSE_MINUTES, type TripForSale } from '../trips/trips.queries';
 import { whatsappRecipient } from '../whatsapp/recipient';
 import { enqueueWhatsApp } from '../whatsapp/whatsapp.queue';
 import { waitlistOfferMail, waitlistOfferPush, waitlistOfferWhatsApp } from './waitlist-texts';
 
 const MINUTE = 60_000;
-const SEAT = 1;
 
 /** What the waitlist signs its tokens and offer keys with (the server's secret), and where its links open. */
 export interface WaitlistContext {
@@ -53,19 +52,6 @@ export function offerKey(secret: string, cespera: number, ofrecido: Date): strin
 /** The link of an offer: step 2 with the place and its token (it asks `/rest/espera/oferta` for the held seats). */
 export const offerLink = (context: WaitlistContext, cespera: number) =>
   `${context.siteUrl.replace(/\/+$/, '')}/pasajes/asientos?espera=${cespera}&token=${placeToken(context.secret, cespera)}`;
-
-/** Seats of the trip's layout free over its stretch at `now` (none sold or live-held on an overlapping stretch), lowest numbers first. */
-async function freeSeats(db: Database, trip: TripForSale, now: Date, limit: number) {
-  return queryRows<{ nasiento: number }>(db, sql`
-    select s.nasiento from maqueta_sitio s
-    where s.cmaqueta = ${trip.cmaqueta} and s.gobjeto_sitio = ${SEAT} and s.nasiento is not null
-      and not exists (
-        select 1 from viaje_asiento o
-        where o.cviaje = ${trip.cviaje} and o.nasiento = s.nasiento and o.paradas && ${trip.stretch.paradas}::int4range
-          and (o.gestado_asiento = ${SOLD} or (o.gestado_asiento = ${HELD} and o.expira > ${now.toISOString()}::timestamptz)))
-    order by s.nasiento
-    limit ${limit}`);
-}
 
 interface PlaceRow {
   cespera: number;
@@ -141,23 +127,19 @@ async function provenPlace(db: Database, secret: string, place: WaitlistPlace): 
 }
 
 /**
- * `POST /rest/espera/baja`: leaves the queue (or lets an offer go): one statement marks the place
- * and frees the seats held for it (unless a reservation already waits on them), so the next in
+ * `POST /rest/espera/baja`: leaves the queue (or lets an offer go): one transaction marks the place
+ * and frees the seats held for it (`releaseKeyHolds`) (unless a reservation already waits on them), so the next in
  * line gets them on the job's next run. Leaving twice, or after the place ended, changes nothing.
  */
 export async function leaveWaitlist(db: Database, place: WaitlistPlace, context: WaitlistContext, now: Date): Promise<WaitlistPlaceView> {
   await provenPlace(db, context.secret, place);
-  const nowIso = now.toISOString();
-  await db.execute(sql`
-    with left_place as (
-      update lista_espera set estado = 'retirado', terminado = ${nowIso}::timestamptz
+  await db.transaction(async (tx) => {
+    const [left] = await queryRows<{ clave_hash: string | null }>(tx, sql`
+      update lista_espera set estado = 'retirado', terminado = ${now.toISOString()}::timestamptz
       where cespera = ${place.cespera} and estado in ('esperando', 'ofrecido')
-      returning clave_hash)
-    update viaje_asiento set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null, direccion_hash = null
-    where clave_hash in (select clave_hash from left_place where clave_hash is not null) and gestado_asiento = ${HELD}
-      and not exists (
-        select 1 from reserva_asiento ra join reserva r on r.creserva = ra.creserva
-        where ra.cviaje_asiento = viaje_asiento.cviaje_asiento and r.estado = 'pendiente' and r.expira > ${nowIso}::timestamptz)`);
+      returning clave_hash`);
+    if (left?.clave_hash) await releaseKeyHolds(tx, left.clave_hash, now);
+  });
   return placeView(db, context.secret, await provenPlace(db, context.secret, place));
 }
 

@@ -37,3 +37,4 @@ export * from './privacy.schema';
 export * from './culqi.schema';
 export * from './waitlist.schema';
 export * from './price-alert.schema';
+export * from './seat-block.schema';

@@ -13,6 +13,7 @@ import { subscriptionMessages } from './subscription.messages';
 import { tripMessages } from './trip.messages';
 import { waitlistMessages } from './waitlist.schema';
 import { priceAlertMessages } from './price-alert.schema';
+import { seatBlockMessages } from './seat-block.schema';
 import type { Language } from './language';
 
 /**
@@ -38,6 +39,7 @@ export const validationMessages = {
     ...culqiMessages['es-PE'],
     ...waitlistMessages['es-PE'],
     ...priceAlertMessages['es-PE'],
+    ...seatBlockMessages['es-PE'],
   },
   'en-EN': {
     ...complaintMessages['en-EN'],
@@ -55,6 +57,7 @@ export const validationMessages = {
     ...culqiMessages['en-EN'],
     ...waitlistMessages['en-EN'],
     ...priceAlertMessages['en-EN'],
+    ...seatBlockMessages['en-EN'],
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
