@@ -43,6 +43,37 @@ function serviceWorkerConfig(argv) {
   return config;
 }
 
+/**
+ * The site server (server/*.ts), built to plain Node modules in `server/dist` (`site-server.mjs`,
+ * its renderers' `render-worker.mjs` beside it), run by scripts/start.mjs with plain node: no
+ * TypeScript at run time. Packages stay imports resolved from the shell's node_modules; the
+ * workspace's own TypeScript (@rumbo/shared/paint) is bundled.
+ */
+function siteServerConfig(argv) {
+  return {
+    name: 'site-server',
+    mode: argv.mode === 'development' ? 'development' : 'production',
+    target: 'node20',
+    context: dir,
+    entry: { 'site-server': './server/site-server.ts', 'render-worker': './server/render-worker.ts' },
+    devtool: false,
+    output: { path: path.join(dir, 'server/dist'), filename: '[name].mjs', module: true, chunkFormat: 'module', library: { type: 'module' }, clean: true },
+    experiments: { outputModule: true },
+    externalsPresets: { node: true },
+    externals: [({ request }, callback) => (/^[^./]/.test(request) && !request.startsWith('@rumbo/') ? callback(null, `node-commonjs ${request}`) : callback())],
+    resolve: { extensions: ['.ts', '.mjs', '.js'] },
+    module: {
+      // `import.meta.url` is the built file's own (renderers.ts finds its worker beside it).
+      parser: { javascript: { importMeta: false, createRequire: false } },
+      rules: [{ test: /\.ts$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } } } }],
+    },
+    // Readable stack traces in the server's logs; its size does not matter.
+    optimization: { minimize: false, splitChunks: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
 /** The UI kit's global CSS for the site's theme, inlined in index.html (see the script). */
 const chakraGlobalCss = () =>
   execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, 'scripts/chakra-global-css.mjs')], { cwd: dir, encoding: 'utf8' });
@@ -75,5 +106,6 @@ export default (env, argv) => {
     { dir, name: 'shell', entry: './src/renderer.tsx', plugins: [new webpack.DefinePlugin({ __CHAKRA_GLOBAL_CSS__: JSON.stringify(globalCss) })] },
     argv,
   ),
+  siteServerConfig(argv),
   ];
 };

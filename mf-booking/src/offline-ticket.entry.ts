@@ -7,11 +7,13 @@
  * Not reloaded on `online`: the event also comes as the customer leaves the page, and a reload then
  * would cancel where they were going; the note says to load the page again.
  */
+import { PAINT } from '@rumbo/shared/paint';
 import { ticketQrImage } from '@rumbo/shared/ticket-qr';
 import { OFFLINE_TICKET_CSS, showOfflineTicket } from './reservation/offline-ticket';
 
 // Read as the script runs: `currentScript` is gone after the first await.
-const named = (document.currentScript as HTMLScriptElement | null)?.dataset ?? {};
+const tag = document.currentScript as HTMLScriptElement | null;
+const named = { api: tag?.getAttribute(PAINT.offlineApi) ?? undefined, product: tag?.getAttribute(PAINT.offlineProduct) ?? undefined };
 
 async function start(): Promise<void> {
   // A constructed sheet: the document carries no inline style for its policy to allow.

@@ -9,6 +9,7 @@
 import type { RuntimeConfig } from './config';
 import { DEFAULT_LANGUAGE } from './schemas/language';
 import { STORAGE_KEYS, decodeBase64Json, languageKey, readCookie } from './storage';
+import { PAINT } from './paint';
 
 /** A page's first request, with the body its client will send (built by the page's client part from this browser's storage). */
 export interface EarlyRequest {
@@ -41,13 +42,13 @@ declare global {
  * once that has painted (`/route-hints.js`, `after-paint`): the script says it has run, whether it
  * wrote anything or not, with this event on `document` and `window.__frameFilled`.
  */
-export const FRAME_FILLED_EVENT = 'rumbo:frame-filled';
+export const FRAME_FILLED_EVENT = PAINT.frameFilledEvent;
 
 /** What a frame's fill script calls once it has written the frame (or found nothing to write). */
 export function markFrameFilled(): void {
   window.__frameFilled = true;
   // What waits for the fill in the frame's CSS (a loading placeholder under the filled lines) shows.
-  document.documentElement.setAttribute('data-frame-filled', '');
+  document.documentElement.setAttribute(PAINT.frameFilled, '');
   document.dispatchEvent(new Event(FRAME_FILLED_EVENT));
 }
 

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObjec
 import * as v from 'valibot';
 import { ApiError } from './api';
 import type { FormMessage } from './form-message';
+import { PAINT } from './paint';
 
 /** Where focus goes after a failed submit: a field (its name), or the alert above the form. */
 export type FocusTarget = string;
@@ -238,7 +239,7 @@ export function fieldIds(form: string, field: string) {
  */
 export function useLiveForm(formRef: RefObject<HTMLFormElement | null>): void {
   useEffect(() => {
-    formRef.current?.setAttribute('data-live', '');
+    formRef.current?.setAttribute(PAINT.live, '');
   }, [formRef]);
 }
 

@@ -7,11 +7,12 @@
  * the data is what the render sets (`setServerPageData`).
  */
 import * as v from 'valibot';
+import { PAINT } from './paint';
 
 let serverData: Record<string, unknown> = {};
 let browserData: Record<string, unknown> | undefined;
 
-export const PAGE_DATA_ID = 'page-data';
+export const PAGE_DATA_ID = PAINT.data;
 
 export function setServerPageData(data: Record<string, unknown>): void {
   serverData = data;

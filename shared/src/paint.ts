@@ -1,7 +1,7 @@
 /**
  * The first-paint protocol, typed once for its producer (each remote's and the shell's renderer,
  * built into their immutable version folders) and its caller (the site server,
- * shell/scripts/site-server.mjs), and the few names the server's HTML and the browser share.
+ * shell/server), and every name the server's HTML and the browser share (`PAINT`).
  * Nothing else crosses from server to browser: a name not declared here is not part of it.
  *
  * A remote version's renderer (`renderer.cjs` in its folder) exports `render` (and, when it owns
@@ -10,7 +10,7 @@
  * the browser hydrates the same components from the same `data`.
  */
 import type { RuntimeConfig } from './config';
-import type { Language } from './i18n';
+import type { Language } from './schemas/language';
 import type { UserData } from './session.store';
 
 /** What a renderer is asked to render. */
@@ -123,28 +123,67 @@ export const NAMED_PARTS = { 'trip-search': 'mf_booking', 'trip-search-to': 'mf_
 export type NamedPart = keyof typeof NAMED_PARTS;
 
 /**
- * The names of the paint protocol (every one the server's HTML and the browser share):
- * - `data`: id of the `<script type="application/json">` with the page's `data` (inert JSON);
- * - `island`: attribute of an area's container naming its `IslandDirective`;
- * - `live`: attribute the browser sets on an area once its code has hydrated it (input made
+ * Every name the server's HTML and the browser share, declared here once and imported by both
+ * sides (the site server and its document, shell/server; the shell, the remotes, the first
+ * script): a name restated as text elsewhere is a defect (shell/src/seam.test.ts finds them).
+ *
+ * Element ids of the document (shell/server/document.ts writes them, index.html and the offline
+ * page are made from it):
+ * - `header`, `footer`: the shell's header and footer; `footer`'s server copy is the child marked
+ *   `staticFooter`, replaced by the live one;
+ * - `main`: the page's main landmark (the skip link's target); `shellMain` the shell's own screens
+ *   in it; `remotes` the container of the areas, one per remote (`remoteArea(app)`);
+ * - `data`: the `<script type="application/json">` with the page's `data` (inert JSON);
+ * - `frameFill`: the script of an area's client part (`RenderResult.scripts`);
+ * - `globalCss`: the `<style>` with the UI kit's prebuilt global CSS.
+ *
+ * Attributes:
+ * - `island`: of an area's container, its `IslandDirective`;
+ * - `live`: set by the browser on an area (and a form) once its code has hydrated it (input made
  *   before is replayed then);
- * - `hydrating`: attribute the browser sets on an area when its code starts hydrating it: from
- *   then on React answers a tap itself (it hydrates first what was touched), so a tap it took is
- *   not replayed when the area goes live;
- * - `language`: attribute on an area saying which language its markup was rendered in (it
- *   hydrates only in that one);
- * - `part`: attribute of a named part's container (`data-parcel-slot`), `partKey` its key;
- * - `languageCookie`: the cookie mirroring the `lang-web{product}` storage key, read by the server;
- * - `tokenCookie`: the spec's `token` cookie: a signed-in reader's render (private, never cached).
+ * - `hydrating`: set by the browser on an area when its code starts hydrating it: from then on
+ *   React answers a tap itself (it hydrates first what was touched), so a tap it took is not
+ *   replayed when the area goes live;
+ * - `language`: on an area, the language its markup was rendered in (it hydrates only in that one);
+ * - `part`: of a named part's container (`data-parcel-slot`), `partKey` its key;
+ * - `frameFilled`: on `<html>` once the area's client part has run (`frameFilledEvent` then);
+ * - `offlineApi`, `offlineProduct`: on the offline page's script, the API's origin and the product.
+ *
+ * Cookies: `languageCookie` mirrors the `lang-web{product}` storage key, read by the server;
+ * `tokenCookie` is the spec's `token`: a signed-in reader's render (private, never cached).
+ *
+ * Globals: `publicPathGlobal`, set by the site server's render worker before a renderer bundle
+ * loads, read by its first module (server-public-path.ts).
  */
 export const PAINT = {
+  header: 'shell-header',
+  footer: 'shell-footer',
+  staticFooter: 'data-static-footer',
+  main: 'main',
+  shellMain: 'shell-main',
+  remotes: 'remotes',
   data: 'page-data',
+  frameFill: 'frame-fill',
+  globalCss: 'chakra-global-css',
   island: 'data-island',
   live: 'data-live',
   hydrating: 'data-hydrating',
   language: 'data-language',
   part: 'data-parcel-slot',
   partKey: 'data-slot-key',
+  frameFilled: 'data-frame-filled',
+  frameFilledEvent: 'rumbo:frame-filled',
+  offlineApi: 'data-api',
+  offlineProduct: 'data-product',
   languageCookie: (product: string) => `lang-web${product}`,
   tokenCookie: 'token',
+  publicPathGlobal: '__RUMBO_PUBLIC_PATH__',
 } as const;
+
+/** The id of `app`'s area in `PAINT.remotes` (`remote-mf_booking`). */
+export const remoteArea = (app: string) => `remote-${app}`;
+
+/** The areas of the page (`#remotes > div`), each a remote's container. */
+export const AREA_SELECTOR = `#${PAINT.remotes} > div`;
+
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './schemas/language';

@@ -2,7 +2,7 @@
  * A version's renderer (`@rumbo/shared/server`; never in a browser bundle): what each remote's and
  * the shell's build emit into their immutable version folder as `renderer.cjs`
  * (webpack.federation.mjs `createRendererConfig`), and the site server calls per request
- * (shell/scripts/site-server.mjs) with the `RenderInput` of `./paint`. It runs the route's loader
+ * (shell/server/site-server.ts) with the `RenderInput` of `./paint`. It runs the route's loader
  * (the API's answer the page hydrates from), renders the same tree the browser hydrates
  * (`RemoteRoot`), in the reader's language, with the critical CSS of what it rendered.
  */

@@ -1,4 +1,5 @@
 import { DEVICE_ID_PATTERN } from './constants';
+import { PAINT } from './paint';
 
 /** Browser-storage keys of the spec (§3) and their codecs. */
 export const STORAGE_KEYS = {
@@ -11,7 +12,7 @@ export const STORAGE_KEYS = {
   /** Session storage: purchases this tab opened before the one in `CRESERVA` (code → key). */
   knownPurchases: 'CRESERVA_ANTERIORES',
   /** Cookie that may hold the bearer token. */
-  tokenCookie: 'token',
+  tokenCookie: PAINT.tokenCookie,
 } as const;
 
 /**
@@ -49,7 +50,7 @@ export function deviceId(storage: Storage | undefined = globalThis.localStorage)
 export const POSTPONE_STORAGE_PREFIX = 'POSTERGAR:';
 
 /** Local storage key of the chosen language. */
-export const languageKey = (product: string) => `lang-web${product}`;
+export const languageKey = PAINT.languageCookie;
 
 /** The language the reader chose, as kept under `languageKey` (else its cookie mirror, which the server renders by): unchecked. */
 export function storedLanguage(product: string, storage: Storage | undefined): string | undefined {

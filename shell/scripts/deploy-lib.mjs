@@ -113,7 +113,7 @@ export function writeOrigins(origins) {
 /**
  * Points a remote's registry key at a published version (deploy or rollback): one registry write.
  * Nothing is asked of the API and no page is written: the site server renders each page per
- * request with the version the registry names (site-server.mjs), and ends the old version's
+ * request with the version the registry names (shell/server/site-server.ts), and ends the old version's
  * renderer when it sees the pointer moved.
  */
 export function point(remote, version) {

@@ -17,3 +17,4 @@ export function providerSet(config: { googleClientId?: string; facebookAppId?: s
 export const CDN_SECURITY_HEADERS: Record<string, string>;
 export const SOURCE_MAP: RegExp;
 export function isPublicFile(file: string): boolean;
+export const INLINE_SCRIPT_BREAKERS: RegExp;

@@ -1,6 +1,6 @@
 /**
  * The security headers of the site's origin and of the remotes' (CDN) origins, as plain header
- * values: the site server (site-server.mjs) and the remotes' origins (static-server.mjs) send them.
+ * values: the site server (shell/server/site-server.ts) and the remotes' origins (static-server.mjs) send them.
  */
 
 /**
@@ -63,7 +63,7 @@ export function providerSet(config) {
   return [config.googleClientId && 'google', config.facebookAppId && 'facebook'].filter(Boolean);
 }
 
-/** The headers the site's origin adds to every answer (helmet's others come with them: see site-server.mjs). */
+/** The headers the site's origin adds to every answer (helmet's others come with them: see shell/server/site-server.ts). */
 export function siteSecurityHeaders(site) {
   return {
     'content-security-policy': siteContentSecurityPolicy(site),

@@ -8,7 +8,8 @@
  * SESSION_SECRET (a random one per run when unset), GOOGLE_CLIENT_ID, FACEBOOK_APP_ID, OPERATOR_TOKENS
  * (unset: a demo operator with a random token, printed).
  *
- * The API is the built one (api/dist, built here when missing), run with plain node. Its
+ * The API is the built one (api/dist, built here when missing), run with plain node; so is the
+ * site server (shell/server/dist, built with the shell: `pnpm run build`). Its
  * development features are off unless turned on by name, so this script, a local demo with no
  * setup, turns them on by name: DEV_MAILBOX=1 (mails readable at /dev/outbox), DEMO_CUSTOMER=1
  * (the demo account), PAYMENTS_SANDBOX=1 (payments without real money), CULQI_SANDBOX=1 (the Culqi stand-in), SUNAT_SANDBOX=1 (electronic
@@ -32,7 +33,6 @@ import {
   writeOrigins,
   writeShellFile,
 } from './deploy-lib.mjs';
-import { serveSite } from './site-server.mjs';
 import { serveCdn } from './static-server.mjs';
 
 const host = process.env.HOST ?? '127.0.0.1';
@@ -104,7 +104,18 @@ function startApi() {
   });
 }
 
+/** The built site server (shell/server, `siteServerConfig` in the shell's webpack.config.mjs), built here when missing. */
+async function siteServer() {
+  const built = path.join(ROOT, 'shell', 'server', 'dist', 'site-server.mjs');
+  if (!existsSync(built)) {
+    const build = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'webpack'), ['--config', 'webpack.config.mjs', '--config-name', 'site-server'], { cwd: path.join(ROOT, 'shell'), stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the site server did not build');
+  }
+  return import(built);
+}
+
 async function main() {
+  const { serveSite } = await siteServer();
   installShell();
   const remotes = builtRemotes();
   const origins = Object.fromEntries(remotes.map((name) => [name, cdnOriginOf(name)]));

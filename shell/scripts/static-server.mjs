@@ -1,6 +1,6 @@
 /**
  * The remotes' origins of the local site, one per remote, as a CDN serves immutable versioned
- * folders (the site's own origin is site-server.mjs).
+ * folders (the site's own origin is shell/server/site-server.ts).
  */
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
@@ -73,7 +73,7 @@ export async function serveCdn({ root, port, host, allowedOrigins }) {
     root,
     index: false,
     preCompressed: true,
-    // A version's renderer runs in the site server only (site-server.mjs): no browser gets it.
+    // A version's renderer runs in the site server only (shell/server): no browser gets it.
     allowedPath: (pathName) => !pathName.endsWith('/renderer.cjs') && isPublicFile(pathName),
     setHeaders(reply) {
       reply.header('Cache-Control', IMMUTABLE);

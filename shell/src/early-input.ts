@@ -16,11 +16,12 @@
  * - What was typed or chosen then stays on screen through hydration, but the remote's state does
  *   not know it: each such field is announced again, as an edit, once its form is live.
  */
-import { PAINT } from '@rumbo/shared/paint';
+import { AREA_SELECTOR, PAINT } from '@rumbo/shared/paint';
 
-const REMOTE_AREA = '#remotes > div';
+const REMOTE_AREA = AREA_SELECTOR;
+const HEADER = `#${PAINT.header}`;
 /** The parts whose buttons are tapped again once live (the footer's static copy has none that act). */
-const LIVE_AREAS = `${REMOTE_AREA}, #shell-header`;
+const LIVE_AREAS = `${REMOTE_AREA}, ${HEADER}`;
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -30,12 +31,12 @@ const isField = (target: EventTarget | null): target is Field =>
 /** The remote's container `element` is in, while the remote has not made it live. */
 function stillStatic(element: Element, areas = REMOTE_AREA): Element | undefined {
   const area = element.closest(areas);
-  return area && !area.hasAttribute('data-live') ? area : undefined;
+  return area && !area.hasAttribute(PAINT.live) ? area : undefined;
 }
 
 /** Calls `then` once `area` is live. */
 function whenLive(area: Element, then: () => void): void {
-  whenReady(area, () => area.hasAttribute('data-live'), then);
+  whenReady(area, () => area.hasAttribute(PAINT.live), then);
 }
 
 /** Calls `then` (now, or once something changes in `area`) when `ready()` holds. */
@@ -46,7 +47,7 @@ function whenReady(area: Element, ready: () => boolean, then: () => void): void 
     observer.disconnect();
     then();
   });
-  observer.observe(area, { attributes: true, attributeFilter: ['data-live'], subtree: true, childList: true });
+  observer.observe(area, { attributes: true, attributeFilter: [PAINT.live], subtree: true, childList: true });
 }
 
 /**
@@ -59,9 +60,9 @@ const htmlForms = new WeakSet<HTMLFormElement>();
 
 /** `form`, or the form now in its place in `area` (the screen drawn anew), once it takes what the customer does. */
 function formReady(area: Element, form: HTMLFormElement, place: number): HTMLFormElement | undefined {
-  if (!area.hasAttribute('data-live')) return undefined;
+  if (!area.hasAttribute(PAINT.live)) return undefined;
   const current = form.isConnected ? form : area.querySelectorAll('form')[place];
-  return current && (current.hasAttribute('data-live') || !htmlForms.has(current)) ? current : undefined;
+  return current && (current.hasAttribute(PAINT.live) || !htmlForms.has(current)) ? current : undefined;
 }
 
 /**
@@ -189,7 +190,7 @@ function keepEarlyTaps(root: Document): void {
  * (hydration error #418, seen on step 3 under load). Should the code not come within
  * `LOGO_WAIT_MS`, the link is followed after all.
  */
-const LOGO = '#shell-header a[data-testid="logo"]';
+const LOGO = `${HEADER} a[data-testid="logo"]`;
 export const LOGO_WAIT_MS = 8000;
 
 function keepEarlyLogoTap(root: Document): void {
@@ -200,13 +201,13 @@ function keepEarlyLogoTap(root: Document): void {
       const logo = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(LOGO) : null;
       const modified = event instanceof MouseEvent && (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0);
       if (!logo || modified) return;
-      const header = stillStatic(logo, '#shell-header');
+      const header = stillStatic(logo, HEADER);
       if (!header) return;
       event.preventDefault();
       if (held) return;
       held = true;
       const fallback = setTimeout(() => window.location.assign(logo.href), LOGO_WAIT_MS);
-      const starting = [...root.querySelectorAll(REMOTE_AREA)].filter((area) => area.getAttribute('data-island') === 'load');
+      const starting = [...root.querySelectorAll(REMOTE_AREA)].filter((area) => area.getAttribute(PAINT.island) === 'load');
       const allLive = (next: Element[], then: () => void): void => (next.length === 0 ? then() : whenLive(next[0]!, () => allLive(next.slice(1), then)));
       allLive([header, ...starting], () => {
         clearTimeout(fallback);
@@ -229,7 +230,7 @@ export function keepEarlyInput(root: Document = document): void {
     const area = stillStatic(field);
     const form = field.form;
     if (area && form) htmlForms.add(form);
-    const waits = area ?? (form && htmlForms.has(form) && !form.hasAttribute('data-live') ? form.closest(REMOTE_AREA) : null);
+    const waits = area ?? (form && htmlForms.has(form) && !form.hasAttribute(PAINT.live) ? form.closest(REMOTE_AREA) : null);
     if (!waits) return;
     typed.set(field, field.value);
     if (!edited.has(waits)) edited.set(waits, new Set());
@@ -240,7 +241,7 @@ export function keepEarlyInput(root: Document = document): void {
     const place = form ? [...waits.querySelectorAll('form')].indexOf(form) : -1;
     whenReady(
       waits,
-      () => (form ? Boolean(formReady(waits, form, place)) : waits.hasAttribute('data-live')),
+      () => (form ? Boolean(formReady(waits, form, place)) : waits.hasAttribute(PAINT.live)),
       () => {
         if (field.isConnected) announce(field);
       },

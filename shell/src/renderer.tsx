@@ -1,6 +1,6 @@
 /**
  * The shell version's server renderer (`renderer.cjs` in its version folder; the site server,
- * scripts/site-server.mjs, calls it per request): which remote owns the address (the route
+ * server/site-server.ts, calls it per request): which remote owns the address (the route
  * table), the page's title and description, and the header and footer, in the reader's language
  * and state (a signed-in reader's header greets them: their profile is asked with their token).
  */

@@ -1,6 +1,6 @@
 // The shell's first script: see route-hints.ts and early-hint.ts. Built on its own (no federation
 // runtime, no React) as `route-hints.js`, which the site server sends inline in each page's head
-// (site-server.mjs `firstScriptReader`) and `index.html` names as a file.
+// (shell/server/files.ts `firstScriptReader`) and `index.html` names as a file.
 import { hintRuntimeConfig } from './early-hint';
 import { keepEarlyInput } from './early-input';
 import { SHELL_ENTRY, hintRoute, loadShell, prefetchLinksNearView, whenAreaArrived, whenToStart } from './route-hints';

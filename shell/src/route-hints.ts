@@ -7,7 +7,7 @@
  * and those responses later (it reuses a link or script with the same URL). Nothing here is
  * needed: when any step fails, the shell loads the remote as it always does.
  */
-import { FRAME_FILLED_EVENT, hasStoredSession } from '@rumbo/shared/early';
+import { hasStoredSession } from '@rumbo/shared/early';
 import { PAINT } from '@rumbo/shared/paint';
 import { PREFETCH_MARGIN } from '@rumbo/shared/prefetch';
 import { anyFieldChanged } from './early-input';
@@ -50,13 +50,13 @@ export async function hintRoute(pathname: string): Promise<void> {
  * (chosen before the cookie existed). Their page is rendered anew by the code: it starts at once.
  */
 export function readsOtherLanguage(): boolean {
-  const area = document.querySelector(`#remotes > [${PAINT.language}]`);
+  const area = document.querySelector(`#${PAINT.remotes} > [${PAINT.language}]`);
   const rendered = area?.getAttribute(PAINT.language);
   if (!rendered) return false;
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
-      if (key?.startsWith('lang-web')) return localStorage.getItem(key) !== rendered;
+      if (key?.startsWith(PAINT.languageCookie(''))) return localStorage.getItem(key) !== rendered;
     }
   } catch {
     // No storage: the page is as the server rendered it.
@@ -83,7 +83,7 @@ export const FILL_WAIT_MS = 1500;
 const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'scroll', 'wheel', 'click', 'input', 'change', 'submit'] as const;
 
 /** What shows that the data it stands for is still to come: a part with `aria-busy`, a skeleton. */
-const AWAITING = '#remotes [aria-busy="true"], #remotes .chakra-skeleton';
+const AWAITING = `#${PAINT.remotes} [aria-busy="true"], #${PAINT.remotes} .chakra-skeleton`;
 
 /**
  * Calls `then` with the page's island directive once its area has arrived: the server streams the
@@ -97,7 +97,7 @@ export function whenAreaArrived(then: (options: StartOptions) => void): void {
   const act = () => void (acted = true);
   const read = () => {
     for (const type of INTENT_EVENTS) window.removeEventListener(type, act, true);
-    const island = document.querySelector(`#remotes > [${PAINT.island}]`)?.getAttribute(PAINT.island) ?? undefined;
+    const island = document.querySelector(`#${PAINT.remotes} > [${PAINT.island}]`)?.getAttribute(PAINT.island) ?? undefined;
     then({ island: acted && island === 'intent' ? 'load' : island });
   };
   if (document.readyState !== 'loading') return read();
@@ -123,7 +123,7 @@ export function whenToStart({ island }: StartOptions, begin: () => void): void {
   if (island === 'intent') return afterFirstPaint(() => onIntent(begin));
   if (island === 'idle') return afterFirstPaint(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => begin()) : setTimeout(begin, 200)));
   if (island === 'visible') return afterFirstPaint(() => whenVisible(begin));
-  const fill = document.getElementById('frame-fill');
+  const fill = document.getElementById(PAINT.frameFill);
   afterFirstPaint(() => (fill ? afterFill(() => afterNextPaint(begin)) : afterNextPaint(begin)));
 }
 
@@ -134,7 +134,7 @@ function browserOnlySession(): boolean {
 
 /** Calls `begin` once the page's area is in view (at once where the browser cannot tell). */
 function whenVisible(begin: () => void): void {
-  const area = document.querySelector('#remotes > *');
+  const area = document.querySelector(`#${PAINT.remotes} > *`);
   if (!area || typeof IntersectionObserver !== 'function') return begin();
   const observer = new IntersectionObserver((entries) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -162,17 +162,17 @@ function afterNextPaint(then: () => void): void {
  */
 function afterFill(then: () => void): void {
   if (window.__frameFilled) return then();
-  const script = document.getElementById('frame-fill');
+  const script = document.getElementById(PAINT.frameFill);
   let done = false;
   const finish = () => {
     if (done) return;
     done = true;
-    document.removeEventListener(FRAME_FILLED_EVENT, finish);
+    document.removeEventListener(PAINT.frameFilledEvent, finish);
     script?.removeEventListener('error', finish);
     clearTimeout(timer);
     then();
   };
-  document.addEventListener(FRAME_FILLED_EVENT, finish);
+  document.addEventListener(PAINT.frameFilledEvent, finish);
   script?.addEventListener('error', finish);
   const timer = setTimeout(finish, FILL_WAIT_MS);
 }

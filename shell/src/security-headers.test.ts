@@ -1,6 +1,6 @@
 import { isPublicFile, providerSet, siteContentSecurityPolicy, siteSecurityHeaders, STRICT_TRANSPORT_SECURITY } from '../scripts/security-headers.mjs';
 
-/** The headers any server of the site sends (site-server.mjs), as plain values. */
+/** The headers any server of the site sends (shell/server/site-server.ts), as plain values. */
 const SITE = { nonce: 'abc', apiOrigin: 'https://api.rumboandino.pe', remoteOrigins: ['https://cdn.rumboandino.pe'] };
 const directives = (csp: string) => Object.fromEntries(csp.split(';').map((part) => [part.split(' ')[0], part.split(' ').slice(1)]));
 

@@ -9,11 +9,12 @@ import { Header } from './layout/header';
 import { languageChosenBeforeHydration } from './layout/static-language';
 import { Unavailable } from './pages/unavailable';
 import type { MainArea } from './remotes/applications';
+import { PAINT } from '@rumbo/shared/paint';
 
 const HeaderArea = observer(function HeaderArea({ area, onLive }: { area: MainArea; onLive: () => void }) {
   // The header now on screen is this one (in the customer's language), not the server-rendered page's.
   useLayoutEffect(() => {
-    markLive(byId('shell-header'));
+    markLive(byId(PAINT.header));
     onLive();
   }, [onLive]);
   return <Header pathname={area.pathname} />;
@@ -25,8 +26,8 @@ const HeaderArea = observer(function HeaderArea({ area, onLive }: { area: MainAr
  */
 function FooterArea({ onLive }: { onLive: () => void }) {
   useLayoutEffect(() => {
-    const container = byId('shell-footer');
-    container.querySelector(':scope > [data-static-footer]')?.remove();
+    const container = byId(PAINT.footer);
+    container.querySelector(`:scope > [${PAINT.staticFooter}]`)?.remove();
     markLive(container);
     onLive();
   }, [onLive]);
@@ -99,7 +100,7 @@ function keepStaticLanguageChoice(header: HTMLElement): () => void {
  */
 /** `later`: work held until the first page is on screen (`afterFirstPage`). */
 export function renderShell(area: MainArea, later: Schedule): void {
-  const header = byId('shell-header');
+  const header = byId(PAINT.header);
   const stopListening = keepStaticLanguageChoice(header);
   const root = createRoot(header);
   const footer = footerSchedule(later);
@@ -109,14 +110,14 @@ export function renderShell(area: MainArea, later: Schedule): void {
     <StrictMode>
       <UiProvider>
         <HeaderArea area={area} onLive={stopListening} />
-        {createPortal(<MainStatus area={area} />, byId('shell-main'))}
+        {createPortal(<MainStatus area={area} />, byId(PAINT.shellMain))}
         {createPortal(
           // Below the fold (`#main` is at least a viewport tall): rendered once the page's own content
           // is on screen and the browser is idle, so it never competes with it.
           <WhenIdle schedule={footer.schedule}>
             <FooterArea onLive={footer.live} />
           </WhenIdle>,
-          byId('shell-footer'),
+          byId(PAINT.footer),
         )}
       </UiProvider>
     </StrictMode>,

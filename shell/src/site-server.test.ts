@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * The site server (scripts/site-server.mjs) around renderers of its own making: the page is
+ * The site server (server/site-server.ts, from its sources) around renderers of its own making: the page is
  * streamed (head and header before the area's loaders have answered), each response has its own
  * nonce around a cached render, a renderer that throws or is slow costs only its area, and the
  * status is the route table's (docs/first-paint.md, "Streaming").
@@ -21,7 +21,7 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-const SERVER = path.resolve(__dirname, '../scripts/site-server.mjs');
+const SERVER = path.resolve(__dirname, '../server/site-server.ts');
 const CDN = 'http://cdn.test';
 /** How long the slow page's loader takes. */
 const SLOW_MS = 1500;
@@ -109,10 +109,12 @@ function serve(): Promise<string> {
       process.stdout.write(JSON.stringify({ port: app.server.address().port }) + '\\n');
       process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
     `;
-    // A file, not `-e`: the renderers' worker threads inherit the process's flags.
+    // A file, not `-e`: the renderers' worker threads inherit the process's flags (tsx's, which
+    // runs the sources).
     const script = path.join(base, 'serve.mjs');
     writeFileSync(script, code);
-    const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RENDER_BUDGET_MS: String(BUDGET_MS) } });
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: path.resolve(__dirname, '..'), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RENDER_BUDGET_MS: String(BUDGET_MS) } });
     opened.push(child);
     let output = '';
     return new Promise<string>((resolve, reject) => {

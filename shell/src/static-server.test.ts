@@ -5,7 +5,7 @@ import path from 'node:path';
 
 /**
  * Issue 32 item 10, what the remotes' origins send: HSTS, and no source map. The site's origin
- * (site-server.mjs) sends security-headers.mjs' headers: their tests, and the deploy journey's.
+ * (server/site-server.ts) sends security-headers.mjs' headers: their tests, and the deploy journey's.
  */
 const HSTS = 'max-age=31536000; includeSubDomains';
 

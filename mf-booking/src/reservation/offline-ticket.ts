@@ -32,6 +32,7 @@ import paymentEs from '../payment/locales.es-PE.json';
 import { purchaseKeyOf, RESERVATION_ROUTE } from '../stored-purchase';
 import reservationEn from './locales.en-EN.json';
 import reservationEs from './locales.es-PE.json';
+import { PAINT } from '@rumbo/shared/paint';
 
 /** What the document needs of the runtime configuration (`/config.json`: the worker names it on the script, `offlineDocument`). */
 export interface OfflineTicketConfig {
@@ -163,7 +164,7 @@ export async function showOfflineTicket(deps: OfflineTicketDeps, config: Offline
   limaTime(now, language);
   formatCentimos(0, language);
   const view = await asked;
-  const main = doc.getElementById('main') ?? doc.body.appendChild(el(doc, 'main', { id: 'main' }));
+  const main = doc.getElementById(PAINT.main) ?? doc.body.appendChild(el(doc, 'main', { id: PAINT.main }));
   const home = el(doc, 'p', {}, el(doc, 'a', { href: '/' }, t('reservation.offline.home')));
   // Ley 32495: the complaints book is at hand from every surface, this one too.
   const complaints = el(doc, 'p', {}, el(doc, 'a', { href: '/libro_reclamaciones' }, t('reservation.offline.complaints')));

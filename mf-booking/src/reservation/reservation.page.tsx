@@ -14,6 +14,7 @@ import { TicketCard } from './ticket-card';
 import { VouchersPanel } from './vouchers-panel';
 import { PurchaseDataPanel } from './purchase-data-panel';
 import { useTransitioned } from '../use-transitioned';
+import { AREA_SELECTOR, PAINT } from '@rumbo/shared/paint';
 
 /** How often the page asks for the payment's outcome while the provider has not answered. */
 const POLL_MS = 3000;
@@ -250,7 +251,7 @@ export function ReservationPage({ store: given }: { store?: ReservationStore }) 
       )}
       {state === 'loading' && (
         // Shown once the frame's fill has written the trip above it (or the page is live): it never moves down.
-        <Box aria-busy="true" css={{ 'html:not([data-frame-filled]) #remotes > div:not([data-live]) &': { visibility: 'hidden' } }}>
+        <Box aria-busy="true" css={{ [`html:not([${PAINT.frameFilled}]) ${AREA_SELECTOR}:not([${PAINT.live}]) &`]: { visibility: 'hidden' } }}>
           <Text role="status">{t('reservation.loading')}</Text>
           <Skeleton height="48" />
         </Box>

@@ -3,6 +3,7 @@ import { Box, Heading, Skeleton, Text } from '@rumbo/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
 import { loadSearchParcel, type SearchProps } from './search-loader';
+import { PAINT } from '@rumbo/shared/paint';
 
 export type { SearchProps };
 
@@ -49,7 +50,7 @@ function serverSlot(slot: Slot | undefined): string {
   if (!slot) return '';
   // On the server: the place the site server fills with mf-booking's renderer.
   if (typeof document === 'undefined') return namedPartMarkup(slot.id, slot.key === undefined ? {} : { destino: slot.key });
-  const element = [...document.querySelectorAll(`[data-parcel-slot="${slot.id}"]`)].find((candidate) => (candidate.getAttribute('data-slot-key') ?? undefined) === slot.key);
+  const element = [...document.querySelectorAll(`[${PAINT.part}="${slot.id}"]`)].find((candidate) => (candidate.getAttribute(PAINT.partKey) ?? undefined) === slot.key);
   return element?.innerHTML ?? '';
 }
 
@@ -111,15 +112,14 @@ export function SearchWidget({ origen, destino, load = loadSearchParcel, title }
       {state.status !== 'unavailable' && (
         <div
           ref={container}
-          data-parcel-slot={slot?.id}
-          data-slot-key={slot?.key}
+          {...{ [PAINT.part]: slot?.id, [PAINT.partKey]: slot?.key }}
           // Never changed after the first render: React leaves the parcel's markup alone.
           dangerouslySetInnerHTML={{ __html: fromServer }}
         />
       )}
       {state.status === 'loading' && (
         // Hidden where the slot before it holds the server-rendered form (then nothing here waits for data).
-        <Box aria-busy="true" css={{ '[data-parcel-slot]:not(:empty) ~ &': { display: 'none' } }}>
+        <Box aria-busy="true" css={{ [`[${PAINT.part}]:not(:empty) ~ &`]: { display: 'none' } }}>
           <Skeleton h="12" rounded="md" />
           <Text srOnly>{t('search.loading')}</Text>
         </Box>

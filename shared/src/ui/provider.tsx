@@ -1,9 +1,10 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { getSystem } from '../theme';
+import { PAINT } from '../paint';
 
 /** The `<style>` of index.html that carries the theme's global CSS, prebuilt by the shell's build. */
-export const PREBUILT_GLOBAL_CSS_ID = 'chakra-global-css';
+export const PREBUILT_GLOBAL_CSS_ID = PAINT.globalCss;
 
 type System = ReturnType<typeof getSystem>;
 let prebuilt: System | undefined;

@@ -7,6 +7,7 @@ import { LanguageSelector } from './language-selector';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { NAV_ITEMS } from './nav-items';
+import { PAINT } from '@rumbo/shared/paint';
 
 /** Clicking the logo ends the guest purchase (releases held seats) and goes home. */
 function goHome(event: MouseEvent<HTMLAnchorElement>) {
@@ -20,7 +21,7 @@ export function Header({ pathname }: { pathname: string }) {
   const { t } = useTranslation('shell');
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" shadow="xs">
-      <SkipNavLink id="main">{t('skipToContent')}</SkipNavLink>
+      <SkipNavLink id={PAINT.main}>{t('skipToContent')}</SkipNavLink>
       <Container maxW="7xl" py="2">
         <Flex align="center" justify="space-between" gap={{ base: '2', sm: '4' }}>
           {/* A narrower logo on the narrowest phones (320 px): the header fits without scrolling sideways. */}

@@ -11,29 +11,30 @@ import {
 } from 'single-spa';
 import { REMOTES, routeFor, type RemoteName } from '../routes';
 import { isDeployed, loadApp, resetRemote } from './registry';
+import { PAINT, remoteArea } from '@rumbo/shared/paint';
 
 export type AreaState = 'ready' | 'not-found' | 'unavailable' | 'failed';
 
 /** Where a remote mounts: one container per remote inside `<main>`. */
 export function containerOf(name: RemoteName): HTMLElement {
-  const id = `remote-${name}`;
+  const id = remoteArea(name);
   let element = document.getElementById(id);
   if (!element) {
     element = document.createElement('div');
     element.id = id;
-    document.getElementById('remotes')!.appendChild(element);
+    document.getElementById(PAINT.remotes)!.appendChild(element);
   }
   return element;
 }
 
 /** Removes what the server rendered in a remote's container (nothing when there is none). */
 function clearPrerendered(name: RemoteName): void {
-  document.getElementById(`remote-${name}`)?.replaceChildren();
+  document.getElementById(remoteArea(name))?.replaceChildren();
 }
 
 /** Makes the server's render of a remote that could not load inert (seen, kept, not usable), or usable again. */
 function holdWhileFailed(name: RemoteName, failed: boolean): void {
-  const container = document.getElementById(`remote-${name}`);
+  const container = document.getElementById(remoteArea(name));
   if (container) container.inert = failed;
 }
 

@@ -1,4 +1,5 @@
 import { onIdle } from '@rumbo/shared';
+import { PAINT } from '@rumbo/shared/paint';
 
 /** How long below-the-fold work waits for the page's heading before it runs anyway. */
 export const HEADING_TIMEOUT_MS = 4000;
@@ -8,7 +9,7 @@ export const HEADING_TIMEOUT_MS = 4000;
  * (a page that fails to show one must not hold everything else back).
  */
 function whenHeadingShown(target: Window, then: () => void, timeoutMs: number): void {
-  const main = target.document.getElementById('main');
+  const main = target.document.getElementById(PAINT.main);
   if (!main || main.querySelector('h1')) {
     then();
     return;
