@@ -78,6 +78,10 @@ function siteServerConfig(argv) {
 const chakraGlobalCss = () =>
   execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, 'scripts/chakra-global-css.mjs')], { cwd: dir, encoding: 'utf8' });
 
+/** `index.html`, from the site's one document template (src/document.ts, see the script). */
+const indexHtml = (globalCss) =>
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(dir, 'scripts/index-html.mjs')], { cwd: dir, encoding: 'utf8', input: globalCss });
+
 export default (env, argv) => {
   const globalCss = chakraGlobalCss();
   return [
@@ -88,10 +92,9 @@ export default (env, argv) => {
       entry: './src/index.ts',
       plugins: [
         new HtmlWebpackPlugin({
-          template: './public/index.html',
+          templateContent: indexHtml(globalCss),
           scriptLoading: 'defer',
           inject: 'head',
-          templateParameters: { chakraGlobalCss: globalCss },
         }),
       ],
     },

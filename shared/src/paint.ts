@@ -11,7 +11,7 @@
  */
 import type { RuntimeConfig } from './config';
 import type { Language } from './schemas/language';
-import type { UserData } from './session.store';
+import type { UserData } from './schemas/account.answers';
 
 /** What a renderer is asked to render. */
 export interface RenderInput {

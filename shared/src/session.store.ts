@@ -1,5 +1,5 @@
 import { firstNameOf } from './schemas/names';
-import type { AccountCustomer } from './schemas/account.answers';
+import type { UserData } from './schemas/account.answers';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from './api';
 import { OFFLINE_TICKETS_CACHE, STORAGE_KEYS, decodeBase64Json, deleteCookie, encodeBase64Json, readCookie, writeCookie } from './storage';
@@ -25,11 +25,7 @@ export interface StoredSession {
   expiresAt: number;
 }
 
-/** The user-data answer of `POST /rest/user/editar` (spec §3): a sign-in's customer, its codes as numbers or texts. */
-export interface UserData extends Omit<AccountCustomer, 'ccuenta' | 'tipo_doc'> {
-  ccuenta: string | number;
-  tipo_doc: string | number;
-}
+export type { UserData };
 
 /** Default session length when the token carries no `exp` (spec §4, §9). */
 export const DEFAULT_SESSION_MS = 7_200_000;

@@ -5,7 +5,7 @@
  */
 import { NAMED_PARTS, type NamedPart, type RenderInput, type RenderResult, type ShellResult } from '@rumbo/shared/paint';
 import { RenderCache } from './cache';
-import type { AreaPart } from './document';
+import type { AreaPart } from '../src/document';
 import { versionFolder, type Registry, type VersionFolder } from './files';
 import type { RendererMethod, RendererMethods, RendererPool } from './renderers';
 

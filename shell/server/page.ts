@@ -9,7 +9,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { AreaRenderer, RenderedArea } from './areas';
 import { CACHE_SECONDS, RenderCache, storedPage, type Encoding, type StoredPage } from './cache';
-import { documentRest, documentStart } from './document';
+import { pageRest, pageStart } from '../src/document';
 import type { FirstScript, Registry, VersionFolder } from './files';
 
 /** What the server keeps of a request on its raw message (the CSP hook reads them). */
@@ -160,7 +160,7 @@ export function pageHandler({ areas, registry, siteConfig, shellFolder, firstScr
     const body = new PassThrough();
     reply.send(streamed(request, reply, body));
     // The head and the header at once; the area (its loaders, its render) is on its way meanwhile.
-    const start = documentStart({ shell, language, firstScript: first.text });
+    const start = pageStart({ shell, language, firstScript: first.text });
     body.write(start);
     let rendered: RenderedArea = { area: undefined, kept: false };
     try {
@@ -175,7 +175,7 @@ export function pageHandler({ areas, registry, siteConfig, shellFolder, firstScr
           : await areas.area(shell.remote, { path: input.path, query, language, config: input.config }, true);
       }
     } finally {
-      const rest = documentRest({ shell, area: rendered.area, remote: shell.remote, language });
+      const rest = pageRest({ shell, area: rendered.area, remote: shell.remote, language });
       body.end(rest);
       // A whole anonymous page is kept as each encoding sends it (a 404, a skeleton or a failed part
       // is not), compressed once: readers who missed it at the same time do not compress it again.

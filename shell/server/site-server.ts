@@ -4,8 +4,8 @@
  *
  *   address → route table (the shell's renderer) → registry → that remote version's renderer
  *   (from its published folder, only for origins the site allows; a worker per version,
- *   renderers.ts; areas.ts) → the shell's header and footer around it (document.ts) → streamed
- *   (page.ts).
+ *   renderers.ts; areas.ts) → the shell's header and footer around it (the one document,
+ *   src/document.ts) → streamed (page.ts).
  *
  * In the reader's language (`PAINT.languageCookie`) and state (`PAINT.tokenCookie`). An anonymous
  * render is cached by (versions, path, normalised query, language), and its whole page compressed

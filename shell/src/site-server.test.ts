@@ -117,11 +117,18 @@ function serve(): Promise<string> {
       cwd: path.resolve(__dirname, '..'), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RENDER_BUDGET_MS: String(BUDGET_MS) } });
     opened.push(child);
     let output = '';
+    let listening = false;
     return new Promise<string>((resolve, reject) => {
       child.stdout!.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         const line = output.split('\n').find((text) => text.startsWith('{'));
-        if (line) resolve(`http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`);
+        // Once the shell's and the area's workers have started (the sources are compiled as they
+        // load, under tsx): what is timed below is the streaming, not a worker's start.
+        if (line && !listening) {
+          listening = true;
+          const site = `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`;
+          resolve(fetch(`${site}/calentar`).then((page) => page.text()).then(() => site));
+        }
       });
       child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString(), process.env.DEBUG_SITE && process.stderr.write(chunk)));
       child.once('exit', (status) => reject(new Error(`site server exited (${status}):\n${output}`)));

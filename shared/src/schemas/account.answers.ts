@@ -117,3 +117,9 @@ export const AccountPointsAnswer = v.object({
   movimientos: v.array(PointsMovementAnswer),
 });
 export type AccountPoints = v.InferOutput<typeof AccountPointsAnswer>;
+
+/** The user-data answer of `POST /rest/user/editar` (spec §3): a sign-in's customer, its codes as numbers or texts. */
+export interface UserData extends Omit<AccountCustomer, 'ccuenta' | 'tipo_doc'> {
+  ccuenta: string | number;
+  tipo_doc: string | number;
+}

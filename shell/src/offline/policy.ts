@@ -15,6 +15,7 @@
  *   the same code and purchase key) and the signed-in customer's trips (served back only with the
  *   same session token). Signing out deletes it (shared `SessionStore.signOut`).
  */
+import { offlinePage } from '../document';
 import { ROUTES, routeFor, type RouteDef } from '../routes';
 
 /** Shared's `OFFLINE_TICKETS_CACHE` (the session store deletes it on sign-out; policy.test.ts checks they agree), written here so the worker bundles no page code. */
@@ -136,13 +137,8 @@ function scriptOf(route: RouteDef, registry: unknown): string | undefined {
 export function offlineDocument(script: string, config: { apiBaseUrl: string; product: string }): { html: string; headers: Record<string, string> } {
   const scriptOrigin = new URL(script).origin;
   const apiOrigin = new URL(config.apiBaseUrl).origin;
-  const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return {
-    html:
-      '<!doctype html><html lang="es-PE"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-      '<meta name="theme-color" content="#0f3a60"><title>Rumbo Andino</title>' +
-      `<script src="${attribute(new URL(script).href)}" data-api="${attribute(apiOrigin)}" data-product="${attribute(config.product)}" defer crossorigin="anonymous"></script>` +
-      '</head><body><main id="main"></main></body></html>',
+    html: offlinePage({ script: new URL(script).href, apiOrigin, product: config.product }),
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
