@@ -25,7 +25,7 @@ module.exports = {
     ],
   },
   // ESM-only packages (and their scoped dependencies in pnpm's store) are transformed too
-  // (htmlparser2 and its family: under sanitize-html, which the shell's stitch uses).
+  // (htmlparser2 and its family: under sanitize-html, which mf-content's renderer uses).
   transformIgnorePatterns: [
     '/node_modules/(?!(\\.pnpm|ky|react-router|cookie-es|@remix-run|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)',
     '/node_modules/\\.pnpm/(?!(ky|react-router|cookie-es|@remix-run\\+[^@/]+|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)@)',

@@ -9,7 +9,7 @@
  * - `rumbo-remotes-<pointer>`: the pages and the remotes' files under one registry pointer (a hash
  *   of `/remotes.json`): when a deploy or a rollback moves a pointer, a new cache is started, the
  *   files of the versions still pointed at are carried over, and the old cache (with its pages,
- *   stitched for the old versions) is deleted;
+ *   rendered for the old versions) is deleted;
  * - `rumbo-tickets-v1` (`OFFLINE_TICKETS_CACHE`): the customer's own tickets, and nothing else
  *   from `/rest`: each paid reservation this device opened (served back only to a request with
  *   the same code and purchase key) and the signed-in customer's trips (served back only with the

@@ -71,7 +71,7 @@ async function currentPointer(): Promise<Pointer | undefined> {
 /**
  * A registry answer from the network: when it differs from the pointer in force, a new cache is
  * started, the files of the versions still pointed at are carried over, and every other remotes'
- * cache (the old versions' files and the pages stitched for them) is deleted.
+ * cache (the old versions' files and the pages rendered for them) is deleted.
  */
 let registryUpdate: Promise<void> = Promise.resolve();
 function takeRegistry(text: string): Promise<void> {
