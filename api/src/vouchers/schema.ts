@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
+import { Worker } from 'node:worker_threads';
 
 // Validation against the OASIS UBL 2.1 schemas (ubl-2.1/, unmodified copies of the OASIS
 // os-UBL-2.1 xsd/common and xsd/maindoc files SUNAT's UBL 2.1 documents use), with libxml2's
@@ -10,14 +9,47 @@ import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
 /** The schemas' folder: beside this module in the sources, beside the bundle once built (scripts/build.mjs copies it). */
 const SCHEMA_DIR = path.join(__dirname, 'ubl-2.1');
 
-let files: XMLFileInfo[] | undefined;
-function schemaFiles(): XMLFileInfo[] {
-  files ??= ['common', 'maindoc'].flatMap((folder) =>
-    readdirSync(path.join(SCHEMA_DIR, folder))
-      .filter((name) => name.endsWith('.xsd'))
-      .map((name) => ({ fileName: `${folder}/${name}`, contents: readFileSync(path.join(SCHEMA_DIR, folder, name), 'utf8') })),
-  );
-  return files;
+/**
+ * The thread the checks run on (schema-worker.cjs, beside this module in the sources and in the
+ * bundle: scripts/build.mjs copies it), at the lowest CPU priority, with the runs it starts; one
+ * per process, started at the first check, keeping the process alive only while a check is pending.
+ */
+const WORKER_FILE = path.join(__dirname, 'schema-worker.cjs');
+type CheckError = { message: string; rawMessage: string; fileName?: string };
+type Answer = { id: number; errors?: CheckError[]; failure?: string };
+let checker: { worker: Worker; pending: Map<number, { resolve: (errors: CheckError[]) => void; reject: (error: unknown) => void }> } | undefined;
+let nextCheck = 0;
+
+function check(main: string, xml: { fileName: string; contents: string }[]): Promise<CheckError[]> {
+  if (!checker) {
+    const worker = new Worker(WORKER_FILE);
+    worker.unref();
+    const pending = new Map<number, { resolve: (errors: CheckError[]) => void; reject: (error: unknown) => void }>();
+    const current = { worker, pending };
+    worker.on('message', ({ id, errors, failure }: Answer) => {
+      const waiting = pending.get(id);
+      pending.delete(id);
+      if (pending.size === 0) worker.unref();
+      if (failure !== undefined) waiting?.reject(new Error(failure));
+      else waiting?.resolve(errors ?? []);
+    });
+    const fail = (error: unknown) => {
+      if (checker === current) checker = undefined;
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the schema checks' thread exited (${code})`)));
+    checker = current;
+  }
+  const id = (nextCheck += 1);
+  const { worker, pending } = checker;
+  return new Promise((resolve, reject) => {
+    // Kept alive while a check is pending (a script that awaits one has nothing else running).
+    if (pending.size === 0) worker.ref();
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, dir: SCHEMA_DIR, main, xml });
+  });
 }
 
 const ROOTS: Record<string, string> = { Invoice: 'Invoice', CreditNote: 'CreditNote', ApplicationResponse: 'ApplicationResponse' };
@@ -47,15 +79,10 @@ async function run(main: string): Promise<void> {
   queue.running = true;
   const batch = queue.waiting.splice(0, 50);
   try {
-    const all = schemaFiles();
     const names = batch.map((_, i) => `document-${i}.xml`);
-    const result = await validateXML({
-      xml: batch.map((doc, i) => ({ fileName: names[i]!, contents: doc.xml })),
-      schema: all.find((file) => file.fileName === main)!,
-      preload: all.filter((file) => file.fileName !== main),
-    });
+    const errors = await check(main, batch.map((doc, i) => ({ fileName: names[i]!, contents: doc.xml })));
     batch.forEach((doc, i) => {
-      const mine = result.errors.filter((error) => (error.loc?.fileName ?? error.rawMessage).includes(names[i]!));
+      const mine = errors.filter((error) => (error.fileName ?? error.rawMessage).includes(names[i]!));
       doc.resolve(mine.map((error) => error.message));
     });
   } catch (error) {
