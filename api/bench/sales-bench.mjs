@@ -8,6 +8,8 @@
  * bench-results/sales.json.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { channel, CONNECTIONS, limaDate, load, post as postTo, seatChannel, startApi as startServer, stopApi, withPostgresDatabase, writeResults } from './common.mjs';
 
@@ -28,6 +30,49 @@ const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex')
 
 const startApi = (env) =>
   startServer(PORT, { BENCH_SAFETYPAY_API_KEY: keys.apiKey, BENCH_SAFETYPAY_SIGNATURE_KEY: keys.signatureKey, ...env });
+
+/**
+ * CPU time (ms) the process `pid` has used so far, by thread: its main thread (the event loop),
+ * its other threads at the usual priority (GC helpers, libuv's pool, workers) and those at a
+ * lower one (niced: the schema checks' threads, vouchers/schema-worker.cjs). Linux /proc; zeros elsewhere.
+ */
+function threadCpu(pid) {
+  const cpu = { main: 0, others: 0, niced: 0 };
+  let tasks = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return cpu;
+  }
+  for (const tid of tasks) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      // After the name: state is field 3, utime 14, stime 15, nice 19 (1-based, man 5 proc).
+      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      if (tid === String(pid)) cpu.main += ms;
+      else if (Number(fields[16]) > 0) cpu.niced += ms;
+      else cpu.others += ms;
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return cpu;
+}
+
+/** CPU time (ms) used so far by the PostgreSQL backends serving `db`'s database. */
+async function backendCpu(db) {
+  const { rows } = await db.query(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+  const byPid = new Map();
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      byPid.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      // Not on this machine, or gone.
+    }
+  }
+  return byPid;
+}
 
 /** Runs `work` over `items` with at most `limit` at once. */
 async function pool(items, limit, work) {
@@ -95,6 +140,7 @@ async function run(databaseUrl) {
       return new URLSearchParams(form).toString();
     });
     let nextNotice = 0;
+    const cpuBefore = { api: threadCpu(api.pid), pg: await backendCpu(db) };
     const paid = await load(base, {
       path: '/rest/safetypay/notificacion',
       amount: notices.length,
@@ -102,6 +148,14 @@ async function run(databaseUrl) {
       requests: [{ setupRequest: (request) => ({ ...request, body: notices[nextNotice++] }) }],
     });
 
+    const cpuAfter = { api: threadCpu(api.pid), pg: await backendCpu(db) };
+    const perNotice = (ms) => Math.round((ms / notices.length) * 100) / 100;
+    const cpu = {
+      api_main_ms: perNotice(cpuAfter.api.main - cpuBefore.api.main),
+      api_other_threads_ms: perNotice(cpuAfter.api.others - cpuBefore.api.others),
+      api_niced_threads_ms: perNotice(cpuAfter.api.niced - cpuBefore.api.niced),
+      postgres_ms: perNotice([...cpuAfter.pg].reduce((sum, [pid, ms]) => sum + ms - (cpuBefore.pg.get(pid) ?? 0), 0)),
+    };
     const { rows: [check] } = await db.query(`
       select (select count(*)::int from reserva where estado = 'pagada') as pagadas,
              (select count(*)::int from boleto) as boletos,
@@ -117,6 +171,9 @@ async function run(databaseUrl) {
         ok: paid.result['2xx'], non2xx: paid.result.non2xx,
         per_s: Math.round(paid.result['2xx'] / paid.seconds),
         p50_ms: paid.result.latency.p50, p99_ms: paid.result.latency.p99,
+        // CPU per paid notice while they ran (all of the API process's work then, the outbox's included):
+        // what a loaded machine changes least.
+        cpu_per_notice: cpu,
       },
       check: { ...check, all_paid_once: check.pagadas === PURCHASES && check.boletos === PURCHASES && check.correos === PURCHASES },
     };
@@ -133,5 +190,7 @@ const p = result.paid_notices;
 console.log(`\nSales on PostgreSQL, ${result.purchases} purchases, ${CONNECTIONS} connections`);
 console.log(`reservations: ${r.per_s}/s (p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, ${r.ok} ok, ${r.non2xx} non-2xx)`);
 console.log(`paid notices: ${p.per_s}/s (p50 ${p.p50_ms} ms, p99 ${p.p99_ms} ms, ${p.ok} ok, ${p.non2xx} non-2xx)`);
+const c = p.cpu_per_notice;
+console.log(`CPU per paid notice: API event loop ${c.api_main_ms} ms, its other threads ${c.api_other_threads_ms} ms (niced ${c.api_niced_threads_ms} ms), PostgreSQL ${c.postgres_ms} ms; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 console.log(`check: ${result.check.pagadas} paid, ${result.check.boletos} tickets, ${result.check.correos} mails queued; all paid once: ${result.check.all_paid_once}`);
 writeResults('sales', result);
