@@ -8,7 +8,7 @@
  * bench-results/sales.json.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { channel, CONNECTIONS, limaDate, load, post as postTo, seatChannel, startApi as startServer, stopApi, withPostgresDatabase, writeResults } from './common.mjs';
@@ -31,32 +31,23 @@ const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex')
 const startApi = (env) =>
   startServer(PORT, { BENCH_SAFETYPAY_API_KEY: keys.apiKey, BENCH_SAFETYPAY_SIGNATURE_KEY: keys.signatureKey, ...env });
 
+/** utime + stime (ms) of a /proc stat file (fields 14 and 15, man 5 proc; 100 ticks a second). */
+function statCpu(file) {
+  const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 /**
- * CPU time (ms) the process `pid` has used so far, by thread: its main thread (the event loop),
- * its other threads at the usual priority (GC helpers, libuv's pool, workers) and those at a
- * lower one (niced: the schema checks' threads, vouchers/schema-worker.cjs). Linux /proc; zeros elsewhere.
+ * CPU time (ms) the process `pid` has used so far: in all (its ended threads included: the xmllint
+ * runs of the schema checks end with each run) and on its main thread (the event loop). Linux
+ * /proc; zeros elsewhere.
  */
-function threadCpu(pid) {
-  const cpu = { main: 0, others: 0, niced: 0 };
-  let tasks = [];
+function processCpu(pid) {
   try {
-    tasks = readdirSync(`/proc/${pid}/task`);
+    return { total: statCpu(`/proc/${pid}/stat`), main: statCpu(`/proc/${pid}/task/${pid}/stat`) };
   } catch {
-    return cpu;
+    return { total: 0, main: 0 };
   }
-  for (const tid of tasks) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
-      // After the name: state is field 3, utime 14, stime 15, nice 19 (1-based, man 5 proc).
-      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-      if (tid === String(pid)) cpu.main += ms;
-      else if (Number(fields[16]) > 0) cpu.niced += ms;
-      else cpu.others += ms;
-    } catch {
-      // The thread ended meanwhile.
-    }
-  }
-  return cpu;
 }
 
 /** CPU time (ms) used so far by the PostgreSQL backends serving `db`'s database. */
@@ -65,8 +56,7 @@ async function backendCpu(db) {
   const byPid = new Map();
   for (const { pid } of rows) {
     try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      byPid.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+      byPid.set(pid, statCpu(`/proc/${pid}/stat`));
     } catch {
       // Not on this machine, or gone.
     }
@@ -140,7 +130,7 @@ async function run(databaseUrl) {
       return new URLSearchParams(form).toString();
     });
     let nextNotice = 0;
-    const cpuBefore = { api: threadCpu(api.pid), pg: await backendCpu(db) };
+    const cpuBefore = { api: processCpu(api.pid), pg: await backendCpu(db) };
     const paid = await load(base, {
       path: '/rest/safetypay/notificacion',
       amount: notices.length,
@@ -148,12 +138,11 @@ async function run(databaseUrl) {
       requests: [{ setupRequest: (request) => ({ ...request, body: notices[nextNotice++] }) }],
     });
 
-    const cpuAfter = { api: threadCpu(api.pid), pg: await backendCpu(db) };
+    const cpuAfter = { api: processCpu(api.pid), pg: await backendCpu(db) };
     const perNotice = (ms) => Math.round((ms / notices.length) * 100) / 100;
     const cpu = {
       api_main_ms: perNotice(cpuAfter.api.main - cpuBefore.api.main),
-      api_other_threads_ms: perNotice(cpuAfter.api.others - cpuBefore.api.others),
-      api_niced_threads_ms: perNotice(cpuAfter.api.niced - cpuBefore.api.niced),
+      api_other_threads_ms: perNotice(cpuAfter.api.total - cpuAfter.api.main - (cpuBefore.api.total - cpuBefore.api.main)),
       postgres_ms: perNotice([...cpuAfter.pg].reduce((sum, [pid, ms]) => sum + ms - (cpuBefore.pg.get(pid) ?? 0), 0)),
     };
     const { rows: [check] } = await db.query(`
@@ -191,6 +180,6 @@ console.log(`\nSales on PostgreSQL, ${result.purchases} purchases, ${CONNECTIONS
 console.log(`reservations: ${r.per_s}/s (p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, ${r.ok} ok, ${r.non2xx} non-2xx)`);
 console.log(`paid notices: ${p.per_s}/s (p50 ${p.p50_ms} ms, p99 ${p.p99_ms} ms, ${p.ok} ok, ${p.non2xx} non-2xx)`);
 const c = p.cpu_per_notice;
-console.log(`CPU per paid notice: API event loop ${c.api_main_ms} ms, its other threads ${c.api_other_threads_ms} ms (niced ${c.api_niced_threads_ms} ms), PostgreSQL ${c.postgres_ms} ms; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(`CPU per paid notice: API event loop ${c.api_main_ms} ms, its other threads (GC, the schema checks) ${c.api_other_threads_ms} ms, PostgreSQL ${c.postgres_ms} ms; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 console.log(`check: ${result.check.pagadas} paid, ${result.check.boletos} tickets, ${result.check.correos} mails queued; all paid once: ${result.check.all_paid_once}`);
 writeResults('sales', result);

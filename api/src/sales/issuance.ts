@@ -234,19 +234,22 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
     return refund(tx, r, seats, tooLate ? 'vencido' : invalid ? 'boleto_invalido' : 'asientos_ocupados', tooLate ? 'trip.closed' : (invalid ?? 'seat.taken'), now);
   }
 
-  await tx
-    .update(viaje_asiento)
-    .set({ gestado_asiento: SOLD, clave_hash: r.clave_hash, expira: null })
-    .where(inArray(viaje_asiento.cviaje_asiento, ids));
-  await tx.update(reserva).set({ estado: 'pagada', motivo: null, pagado: now }).where(eq(reserva.creserva, r.creserva));
+  // Seats sold and the reservation paid, in one statement; the tickets and their ledger rows in
+  // another (a paid notice's round trips are what a rush waits on; each pair writes rows this
+  // transaction has locked or creates, so one statement changes nothing but the trips).
+  await tx.execute(sql`
+    with sold as (${tx.update(viaje_asiento).set({ gestado_asiento: SOLD, clave_hash: r.clave_hash, expira: null }).where(inArray(viaje_asiento.cviaje_asiento, ids)).getSQL()})
+    ${tx.update(reserva).set({ estado: 'pagada', motivo: null, pagado: now }).where(eq(reserva.creserva, r.creserva)).getSQL()}`);
   const issued = seats.map((s, i) => {
     const numero = `${r.codigo}-${i + 1}`;
     return { numero, creserva: r.creserva, cviaje_asiento: s.cviaje_asiento, qr: ticketQr(context.secret, { numero, cviaje: s.cviaje, nasiento: s.nasiento, gnivel_piso: s.gnivel_piso }), emitido: now, ...ticketPassenger(s) };
   });
-  await tx.insert(boleto).values(issued);
-  await tx.insert(boleto_movimiento).values(
-    issued.map((t, i) => ({ numero: t.numero, tipo: 'emision', boleto_desde: original?.numero ?? null, monto_centimos: seats[i]!.precio_centimos, creserva: r.creserva, fecha: now })),
-  );
+  // The ledger rows name their tickets (a foreign key): checked at the statement's end, when both are in.
+  await tx.execute(sql`
+    with tickets as (${tx.insert(boleto).values(issued).getSQL()})
+    ${tx.insert(boleto_movimiento).values(
+      issued.map((t, i) => ({ numero: t.numero, tipo: 'emision', boleto_desde: original?.numero ?? null, monto_centimos: seats[i]!.precio_centimos, creserva: r.creserva, fecha: now })),
+    ).getSQL()}`);
   if (original) {
     const replacement = issued[0]!.numero;
     await tx.update(boleto).set({ estado: 'postergado', postergado_a: replacement }).where(eq(boleto.numero, original.numero));
