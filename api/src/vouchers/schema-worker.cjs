@@ -1,4 +1,5 @@
-// The thread the UBL 2.1 schema checks run on (vouchers/schema.ts), at the lowest CPU priority.
+// The thread the low-priority UBL 2.1 schema checks run on (vouchers/schema.ts: the SUNAT
+// stand-in's in a running server), at the lowest CPU priority.
 // xmllint-wasm starts a thread of its own for every run (about half a second of CPU: the WASM
 // module and the schemas, loaded anew), and a Linux thread inherits the priority of the thread
 // that starts it: started from here, those runs take only CPU that nothing else wants. The checks
