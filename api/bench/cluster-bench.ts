@@ -1,6 +1,6 @@
 /**
  * Purchases per second through HAProxy with 1 and with 3 built API instances (production mode,
- * one PostgreSQL database, one Redis): a purchase is a reservation (`POST /rest/venta/reserva`)
+ * one PostgreSQL database, one Redis; each instance its own voucher series): a purchase is a reservation (`POST /rest/venta/reserva`)
  * plus its paid notice (`POST /rest/safetypay/notificacion`), each phase loaded at 50 connections
  * with autocannon; the holds, passengers and payment starts before them are not timed. Every
  * request comes from its own client address (its own loopback address, or X-Forwarded-For under autocannon), so the
@@ -116,7 +116,10 @@ async function run(databaseUrl: string, instances: number) {
   await database.migrate();
   await seedDatabase(database.db);
   await database.close();
-  const cluster: Cluster = await startCluster({ databaseUrl, redisUrl: process.env.REDIS_URL!, instances });
+  // Each instance numbers its vouchers in a series of its own (B001/F001, B002/F002, …), as
+  // docs/operations.md has an operator configure a fleet (issue 44): with one series the fleet's
+  // sales would queue on its counter row at every commit.
+  const cluster: Cluster = await startCluster({ databaseUrl, redisUrl: process.env.REDIS_URL!, instances, instanceEnv: (i) => ({ VOUCHER_SERIES: `B00${i + 1},F00${i + 1}` }) });
   const base = cluster.url;
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();

@@ -8,6 +8,8 @@
  * bench-results/sales.json.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { channel, CONNECTIONS, limaDate, load, post as postTo, seatChannel, startApi as startServer, stopApi, withPostgresDatabase, writeResults } from './common.mjs';
 
@@ -28,6 +30,39 @@ const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex')
 
 const startApi = (env) =>
   startServer(PORT, { BENCH_SAFETYPAY_API_KEY: keys.apiKey, BENCH_SAFETYPAY_SIGNATURE_KEY: keys.signatureKey, ...env });
+
+/** utime + stime (ms) of a /proc stat file (fields 14 and 15, man 5 proc; 100 ticks a second). */
+function statCpu(file) {
+  const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * CPU time (ms) the process `pid` has used so far: in all (its ended threads included: the xmllint
+ * runs of the schema checks end with each run) and on its main thread (the event loop). Linux
+ * /proc; zeros elsewhere.
+ */
+function processCpu(pid) {
+  try {
+    return { total: statCpu(`/proc/${pid}/stat`), main: statCpu(`/proc/${pid}/task/${pid}/stat`) };
+  } catch {
+    return { total: 0, main: 0 };
+  }
+}
+
+/** CPU time (ms) used so far by the PostgreSQL backends serving `db`'s database. */
+async function backendCpu(db) {
+  const { rows } = await db.query(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+  const byPid = new Map();
+  for (const { pid } of rows) {
+    try {
+      byPid.set(pid, statCpu(`/proc/${pid}/stat`));
+    } catch {
+      // Not on this machine, or gone.
+    }
+  }
+  return byPid;
+}
 
 /** Runs `work` over `items` with at most `limit` at once. */
 async function pool(items, limit, work) {
@@ -95,6 +130,7 @@ async function run(databaseUrl) {
       return new URLSearchParams(form).toString();
     });
     let nextNotice = 0;
+    const cpuBefore = { api: processCpu(api.pid), pg: await backendCpu(db) };
     const paid = await load(base, {
       path: '/rest/safetypay/notificacion',
       amount: notices.length,
@@ -102,6 +138,13 @@ async function run(databaseUrl) {
       requests: [{ setupRequest: (request) => ({ ...request, body: notices[nextNotice++] }) }],
     });
 
+    const cpuAfter = { api: processCpu(api.pid), pg: await backendCpu(db) };
+    const perNotice = (ms) => Math.round((ms / notices.length) * 100) / 100;
+    const cpu = {
+      api_main_ms: perNotice(cpuAfter.api.main - cpuBefore.api.main),
+      api_other_threads_ms: perNotice(cpuAfter.api.total - cpuAfter.api.main - (cpuBefore.api.total - cpuBefore.api.main)),
+      postgres_ms: perNotice([...cpuAfter.pg].reduce((sum, [pid, ms]) => sum + ms - (cpuBefore.pg.get(pid) ?? 0), 0)),
+    };
     const { rows: [check] } = await db.query(`
       select (select count(*)::int from reserva where estado = 'pagada') as pagadas,
              (select count(*)::int from boleto) as boletos,
@@ -117,6 +160,9 @@ async function run(databaseUrl) {
         ok: paid.result['2xx'], non2xx: paid.result.non2xx,
         per_s: Math.round(paid.result['2xx'] / paid.seconds),
         p50_ms: paid.result.latency.p50, p99_ms: paid.result.latency.p99,
+        // CPU per paid notice while they ran (all of the API process's work then, the outbox's included):
+        // what a loaded machine changes least.
+        cpu_per_notice: cpu,
       },
       check: { ...check, all_paid_once: check.pagadas === PURCHASES && check.boletos === PURCHASES && check.correos === PURCHASES },
     };
@@ -133,5 +179,7 @@ const p = result.paid_notices;
 console.log(`\nSales on PostgreSQL, ${result.purchases} purchases, ${CONNECTIONS} connections`);
 console.log(`reservations: ${r.per_s}/s (p50 ${r.p50_ms} ms, p99 ${r.p99_ms} ms, ${r.ok} ok, ${r.non2xx} non-2xx)`);
 console.log(`paid notices: ${p.per_s}/s (p50 ${p.p50_ms} ms, p99 ${p.p99_ms} ms, ${p.ok} ok, ${p.non2xx} non-2xx)`);
+const c = p.cpu_per_notice;
+console.log(`CPU per paid notice: API event loop ${c.api_main_ms} ms, its other threads (GC, the schema checks) ${c.api_other_threads_ms} ms, PostgreSQL ${c.postgres_ms} ms; load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 console.log(`check: ${result.check.pagadas} paid, ${result.check.boletos} tickets, ${result.check.correos} mails queued; all paid once: ${result.check.all_paid_once}`);
 writeResults('sales', result);

@@ -38,6 +38,8 @@ await build({
 cpSync(path.join(root, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
 // The OASIS UBL 2.1 schemas the SUNAT stand-in validates vouchers with (vouchers/schema.ts).
 cpSync(path.join(root, 'src/vouchers/ubl-2.1'), path.join(dist, 'ubl-2.1'), { recursive: true });
+// … on a thread of their own at the lowest priority (vouchers/schema.ts reads `${__dirname}/schema-worker.cjs`).
+cpSync(path.join(root, 'src/vouchers/schema-worker.cjs'), path.join(dist, 'schema-worker.cjs'));
 // The wallet pass's pictures (pocket/wallet-apple.ts reads them from `${__dirname}/wallet-images`).
 cpSync(path.join(root, 'src/pocket/wallet-images'), path.join(dist, 'wallet-images'), { recursive: true });
 console.log(`API built: ${path.relative(process.cwd(), path.join(dist, 'main.js')) || 'dist/main.js'}`);

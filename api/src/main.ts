@@ -83,7 +83,7 @@ async function main(): Promise<void> {
 
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : undefined;
   // Issue 34: the vouchers' outbox goes to SUNAT (or the stand-in, asked for by SUNAT_SANDBOX=1).
-  const sunat = config.sunat.sol ? createSunatSoapPort(config.sunat.sol) : createSunatStandIn(throwawaySigner('SUNAT (simulador)'));
+  const sunat = config.sunat.sol ? createSunatSoapPort(config.sunat.sol) : createSunatStandIn(throwawaySigner('SUNAT (simulador)'), undefined, { lowPriority: true });
   if (sunat.sandbox) app.log.warn('SUNAT_SANDBOX=1: the stand-in checks and acknowledges the electronic vouchers; nothing is declared to SUNAT');
   // Issue 44: the sales number the vouchers; this outbox signs them right after (a claim is an
   // indexed look-up, so it runs every second: the ticket page shows the voucher within a second

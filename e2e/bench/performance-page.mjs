@@ -33,7 +33,9 @@ if (api) {
 } else missing.push('api (`api/bench/api-bench.mjs`)');
 const sales = read('api', 'sales');
 if (sales) {
-  row(`sales, PostgreSQL, ${sales.purchases} purchases`, `${sales.reservations.per_s} reservations/s (p99 ${sales.reservations.p99_ms} ms), ${sales.paid_notices.per_s} paid notices/s (p99 ${sales.paid_notices.p99_ms} ms)`, `all paid once: ${sales.check.all_paid_once}`);
+  const cpu = sales.paid_notices.cpu_per_notice;
+  const cpuText = cpu ? `; CPU per paid notice: API event loop ${cpu.api_main_ms} ms, other threads ${cpu.api_other_threads_ms} ms, PostgreSQL ${cpu.postgres_ms} ms` : '';
+  row(`sales, PostgreSQL, ${sales.purchases} purchases`, `${sales.reservations.per_s} reservations/s (p99 ${sales.reservations.p99_ms} ms), ${sales.paid_notices.per_s} paid notices/s (p99 ${sales.paid_notices.p99_ms} ms)${cpuText}`, `all paid once: ${sales.check.all_paid_once}`);
 } else missing.push('sales (`api/bench/sales-bench.mjs`)');
 const cluster = read('api', 'cluster');
 if (cluster) {

@@ -44,6 +44,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return 'databaseUrl' in options ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.from);
 }
 
+/** The database each open transaction (and savepoint) belongs to, for `rootOf`. */
+const roots = new WeakMap<Database, Database>();
+
+/**
+ * The database `db` is a transaction (or savepoint) of, or `db` itself: what a process-wide cache
+ * of reference data is keyed on, so a read inside a transaction finds what one outside it cached
+ * (trips/trips.queries.ts `networkOf`: a paid notice read the terminals and routes anew, three
+ * queries, in every sale's transaction).
+ */
+export const rootOf = (db: Database): Database => roots.get(db) ?? db;
+
+/** Makes every transaction begun from `db` (and from those, their savepoints) known to `rootOf` as `root`'s. */
+function trackTransactions(db: Database, root: Database): Database {
+  const begin = db.transaction.bind(db) as (fn: (tx: Database) => Promise<unknown>, config?: unknown) => Promise<unknown>;
+  (db as { transaction: unknown }).transaction = (fn: (tx: Database) => Promise<unknown>, config?: unknown) =>
+    begin((tx) => {
+      roots.set(trackTransactions(tx, root), root);
+      return fn(tx);
+    }, config);
+  return db;
+}
+
 /** PGlite clients of the handles `openPglite` made, for `dumpPglite`. */
 const pgliteClients = new WeakMap<Database, PGlite>();
 
@@ -53,6 +75,7 @@ async function openPglite(dataDir: string, from?: Blob): Promise<DatabaseHandle>
   const client = new PGlite(dataDir, { extensions: { btree_gist }, ...(from ? { loadDataDir: from } : {}) });
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
+  trackTransactions(db as Database, db as Database);
   pgliteClients.set(db, client);
   return {
     db,
@@ -67,6 +90,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = drizzleNodePg({ client: pool, schema });
+  trackTransactions(db as Database, db as Database);
   return {
     db,
     driver: 'postgres',

@@ -129,6 +129,16 @@ export const locks = {
     for (const seat of sorted) await tx.execute(sql`select pg_advisory_xact_lock(${seat.cviaje}::int, ${seat.nasiento}::int)`);
   },
 
+  /**
+   * Step 5, first part, in one statement: the seats (trip + seat number) that `seats` (a query
+   * answering `cviaje, nasiento`) names, advisory-locked in ascending order as `seatStretches`
+   * takes them (the ordered subquery is evaluated before the locks are asked for, row by row).
+   */
+  async seatStretchesOf(tx: Database, seats: SQL): Promise<void> {
+    enterLockStep(tx, 'seats');
+    await tx.execute(sql`select pg_advisory_xact_lock(q.cviaje, q.nasiento) from (select distinct s.cviaje::int as cviaje, s.nasiento::int as nasiento from (${seats}) s order by 1, 2) q`);
+  },
+
   /** Step 7: the one-time code row of `table` that `where` picks, locked; undefined when there is none. */
   oneTimeCode<T extends PgTable>(tx: Database, table: T, where: SQL): Promise<T['$inferSelect'] | undefined> {
     return locks.row(tx, 'oneTimeCode', table, where);

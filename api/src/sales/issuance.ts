@@ -55,16 +55,19 @@ async function lockSeatsFor(tx: Database, r: Reservation, ids: number[], now: Da
   const overlapping = sql`
     from viaje_asiento s
     where s.cviaje_asiento in (${mine}) and o.cviaje = s.cviaje and o.nasiento = s.nasiento and o.paradas && s.paradas`;
+  // One statement (a round trip fewer per sale): the overlapping stretches sold or held live are
+  // counted, and those whose hold lapsed are freed whatever the count says (a lapsed hold is free
+  // for every sale; freeing it early changes no answer). Both parts see the statement's snapshot.
   const taken = await queryRows<{ n: number }>(tx, sql`
+    with freed as (
+      update viaje_asiento o set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null, direccion_hash = null
+      where o.cviaje_asiento not in (${mine}) and exists (select 1 ${overlapping})
+        and o.gestado_asiento = ${HELD} and o.expira <= ${nowIso}::timestamptz
+      returning 1)
     select count(*)::int as n from viaje_asiento o
     where o.cviaje_asiento not in (${mine}) and exists (select 1 ${overlapping})
       and (o.gestado_asiento = ${SOLD} or (o.gestado_asiento = ${HELD} and o.expira > ${nowIso}::timestamptz))`);
-  if (Number(taken[0]?.n ?? 0) > 0) return false;
-  await tx.execute(sql`
-    update viaje_asiento o set gestado_asiento = ${AVAILABLE}, clave_hash = null, expira = null, cliente_hash = null, direccion_hash = null
-    where o.cviaje_asiento not in (${mine}) and exists (select 1 ${overlapping})
-      and o.gestado_asiento = ${HELD} and o.expira <= ${nowIso}::timestamptz`);
-  return true;
+  return Number(taken[0]?.n ?? 0) === 0;
 }
 
 /** Releases the seats this reservation still holds. */
@@ -102,7 +105,14 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
       .onConflictDoNothing()
       .returning({ caviso: pago_aviso.caviso });
     if (!aviso) return 'repetido';
-    const settle = async (resultado: NoticeResult, cpago?: number) => {
+    /** Records what the notice did; `paid`: and marks its payment paid in the same statement (one round trip). */
+    const settle = async (resultado: NoticeResult, cpago?: number, paid?: { cpago: number; operacion: string }) => {
+      if (paid) {
+        await tx.execute(sql`
+          with paid as (update ${pago} set estado = 'pagado', operacion = ${paid.operacion} where cpago = ${paid.cpago} returning cpago)
+          update ${pago_aviso} set resultado = ${resultado}, cpago = (select cpago from paid) where caviso = ${aviso.caviso}`);
+        return resultado;
+      }
       await tx.update(pago_aviso).set({ resultado, cpago: cpago ?? null }).where(eq(pago_aviso.caviso, aviso.caviso));
       return resultado;
     };
@@ -129,15 +139,16 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
       await tx.update(reserva).set({ alerta: 'monto_distinto' }).where(eq(reserva.creserva, r.creserva));
       return settle('monto_distinto', payment.cpago);
     }
-    await tx.update(pago).set({ estado: 'pagado', operacion: notice.operacion }).where(eq(pago.cpago, payment.cpago));
+    // The payment is marked paid with the notice's result, at the end (nothing below reads it; its row is locked).
+    const paid = { cpago: payment.cpago, operacion: notice.operacion };
     if (r.estado === 'pagada' || r.estado === 'reembolso') {
       // Paid twice (e.g. by card and then the CIP): the second payment is the operator's to refund.
       await tx.update(reserva).set({ alerta: 'pago_duplicado' }).where(eq(reserva.creserva, r.creserva));
-      return settle('pago_duplicado', payment.cpago);
+      return settle('pago_duplicado', payment.cpago, paid);
     }
 
     const issued = creditPart > 0 ? await issueWithHeldCredit(tx, r, seats, creditPart, context) : await issuePaid(tx, r, seats, context);
-    return settle(issued.result, payment.cpago);
+    return settle(issued.result, payment.cpago, paid);
   }));
 }
 
@@ -223,19 +234,22 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
     return refund(tx, r, seats, tooLate ? 'vencido' : invalid ? 'boleto_invalido' : 'asientos_ocupados', tooLate ? 'trip.closed' : (invalid ?? 'seat.taken'), now);
   }
 
-  await tx
-    .update(viaje_asiento)
-    .set({ gestado_asiento: SOLD, clave_hash: r.clave_hash, expira: null })
-    .where(inArray(viaje_asiento.cviaje_asiento, ids));
-  await tx.update(reserva).set({ estado: 'pagada', motivo: null, pagado: now }).where(eq(reserva.creserva, r.creserva));
+  // Seats sold and the reservation paid, in one statement; the tickets and their ledger rows in
+  // another (a paid notice's round trips are what a rush waits on; each pair writes rows this
+  // transaction has locked or creates, so one statement changes nothing but the trips).
+  await tx.execute(sql`
+    with sold as (${tx.update(viaje_asiento).set({ gestado_asiento: SOLD, clave_hash: r.clave_hash, expira: null }).where(inArray(viaje_asiento.cviaje_asiento, ids)).getSQL()})
+    ${tx.update(reserva).set({ estado: 'pagada', motivo: null, pagado: now }).where(eq(reserva.creserva, r.creserva)).getSQL()}`);
   const issued = seats.map((s, i) => {
     const numero = `${r.codigo}-${i + 1}`;
     return { numero, creserva: r.creserva, cviaje_asiento: s.cviaje_asiento, qr: ticketQr(context.secret, { numero, cviaje: s.cviaje, nasiento: s.nasiento, gnivel_piso: s.gnivel_piso }), emitido: now, ...ticketPassenger(s) };
   });
-  await tx.insert(boleto).values(issued);
-  await tx.insert(boleto_movimiento).values(
-    issued.map((t, i) => ({ numero: t.numero, tipo: 'emision', boleto_desde: original?.numero ?? null, monto_centimos: seats[i]!.precio_centimos, creserva: r.creserva, fecha: now })),
-  );
+  // The ledger rows name their tickets (a foreign key): checked at the statement's end, when both are in.
+  await tx.execute(sql`
+    with tickets as (${tx.insert(boleto).values(issued).getSQL()})
+    ${tx.insert(boleto_movimiento).values(
+      issued.map((t, i) => ({ numero: t.numero, tipo: 'emision', boleto_desde: original?.numero ?? null, monto_centimos: seats[i]!.precio_centimos, creserva: r.creserva, fecha: now })),
+    ).getSQL()}`);
   if (original) {
     const replacement = issued[0]!.numero;
     await tx.update(boleto).set({ estado: 'postergado', postergado_a: replacement }).where(eq(boleto.numero, original.numero));

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { queryRows, toDate } from '../db/rows';
-import { delayAt, disruptionsOf, isCancelled, NO_DISRUPTION } from '../disruptions/effects';
+import { delayAt, disruptionsJson, isCancelled, NO_DISRUPTION, toDisruptions } from '../disruptions/effects';
 import { stretchOnRoute } from '../trips/trips.queries';
 import type { MailLeg } from './sales-mail';
+
+type DisruptionRow = { tipo: string; paradas: string; minutos: number };
 
 // A sold seat's trip over its stretch, as the views, the mails and after-sales show it.
 
@@ -44,20 +46,21 @@ export async function legsOf(db: Database, seats: { cviaje: number; cviaje_asien
 /** The trip of each seat row over its row's stretch, by `cviaje_asiento` (one query for all). */
 export async function legsBySeat(db: Database, seats: { cviaje_asiento: number }[]): Promise<Map<number, LegRow>> {
   if (seats.length === 0) return new Map();
-  const rows = await queryRows<{ cviaje_asiento: number; cviaje: number; cruta: number; paradas: string; salida: unknown; servicio: string }>(db, sql`
-    select va.cviaje_asiento, va.cviaje, v.cruta, va.paradas::text as paradas, v.salida, m.servicio
+  // The trips' disruptions come in the same query (one round trip: a paid notice reads its legs in the sale's transaction).
+  const rows = await queryRows<{ cviaje_asiento: number; cviaje: number; cruta: number; paradas: string; salida: unknown; servicio: string; incidencias: DisruptionRow[] | string | null }>(db, sql`
+    select va.cviaje_asiento, va.cviaje, v.cruta, va.paradas::text as paradas, v.salida, m.servicio, ${disruptionsJson} as incidencias
     from viaje_asiento va
     join viaje v on v.cviaje = va.cviaje
     join maqueta m on m.cmaqueta = v.cmaqueta
     where va.cviaje_asiento in (${sql.join([...new Set(seats.map((s) => s.cviaje_asiento))].map((c) => sql`${c}`), sql`, `)})
     order by va.cviaje_asiento`);
   const legs = new Map<number, LegRow>();
-  const disruptions = await disruptionsOf(db, rows.map((row) => Number(row.cviaje)));
   for (const row of rows) {
     const stretch = await stretchOnRoute(db, Number(row.cruta), row.paradas);
     const salida = toDate(row.salida).getTime();
     // Issue 35: a declared delay moves every time shown of the stops it reaches.
-    const d = disruptions.get(Number(row.cviaje)) ?? NO_DISRUPTION;
+    const incidencias = typeof row.incidencias === 'string' ? (JSON.parse(row.incidencias) as DisruptionRow[]) : row.incidencias;
+    const d = incidencias?.length ? toDisruptions(incidencias) : NO_DISRUPTION;
     const [late, lateThere] = [delayAt(d, stretch.desde), delayAt(d, stretch.hasta)];
     const { origen, destino } = stretch;
     legs.set(Number(row.cviaje_asiento), {

@@ -1,6 +1,6 @@
 import { addDays, fromPrice, type FareDay, type Terminal, type Trip, type TripSearch, type TripStop } from '@rumbo/shared/schemas';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { rootOf, type Database } from '../db/client';
 import { queryRows } from '../db/rows';
 import { STATE_SQL } from '../db/seat-states';
 import { delayAt, disruptionsJson, disruptionsOf, isCancelled, NO_DISRUPTION, toDisruptions } from '../disruptions/effects';
@@ -70,7 +70,9 @@ interface Network {
 const networkCache = new WeakMap<Database, Promise<Network>>();
 
 function networkOf(db: Database): Promise<Network> {
-  let network = networkCache.get(db);
+  // Keyed on the database a transaction belongs to: a sale's transaction reads the cached network.
+  const root = rootOf(db);
+  let network = networkCache.get(root);
   if (!network) {
     network = (async () => {
       const list = await listTerminals(db);
@@ -118,8 +120,8 @@ function networkOf(db: Database): Promise<Network> {
       }
       return { routes: result, direct };
     })();
-    network.catch(() => networkCache.delete(db));
-    networkCache.set(db, network);
+    network.catch(() => networkCache.delete(root));
+    networkCache.set(root, network);
   }
   return network;
 }
