@@ -25,20 +25,30 @@ const type = (field: HTMLInputElement | HTMLSelectElement, value: string) => {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The submits the live remote's handler takes (registered on the form, after the page's own capture listener). */
+function liveSubmits(form: HTMLFormElement): Event[] {
+  const submits: Event[] = [];
+  form.addEventListener('submit', (event) => {
+    submits.push(event);
+    event.preventDefault();
+  });
+  return submits;
+}
+
+/** A submit the customer makes now; held (not sent by the browser) while the form is not live. */
+function submitEarly(form: HTMLFormElement): void {
+  const early = new Event('submit', { bubbles: true, cancelable: true });
+  form.dispatchEvent(early);
+  expect(early.defaultPrevented).toBe(true);
+}
+
 describe('a server-rendered page before its code has made it live', () => {
   keepEarlyInput();
 
   it('holds a submit (the browser would put the fields in the address) and sends it again once the form is live', async () => {
     const { area, form } = serverForm();
-    const submits: Event[] = [];
-    // What the live remote's handler would do; registered on the form, after the page's own capture listener.
-    form.addEventListener('submit', (event) => {
-      submits.push(event);
-      event.preventDefault();
-    });
-    const early = new Event('submit', { bubbles: true, cancelable: true });
-    form.dispatchEvent(early);
-    expect(early.defaultPrevented).toBe(true);
+    const submits = liveSubmits(form);
+    submitEarly(form);
     // The remote has mounted, but the form is not hydrated yet (its page's code is a chunk of its own).
     // Nor does the form's own handler have it yet: it would check fields it has not been told of.
     expect(submits).toHaveLength(0);
@@ -219,14 +229,8 @@ describe('a server-rendered page before its code has made it live', () => {
     // This script starts with the page's HTML there.
     keepEarlyInput();
     area.dataset.live = '';
-    const submits: Event[] = [];
-    form.addEventListener('submit', (event) => {
-      submits.push(event);
-      event.preventDefault();
-    });
-    const early = new Event('submit', { bubbles: true, cancelable: true });
-    form.dispatchEvent(early);
-    expect(early.defaultPrevented).toBe(true);
+    const submits = liveSubmits(form);
+    submitEarly(form);
     expect(submits).toHaveLength(0);
     form.dataset.live = '';
     await flush();
