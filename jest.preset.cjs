@@ -5,6 +5,11 @@
  */
 const path = require('node:path');
 
+/** How much longer than usual a test may take in this run (`JEST_TIMEOUT_SCALE`, default 1). */
+function timeoutScale() {
+  const scale = Number(process.env.JEST_TIMEOUT_SCALE ?? 1);
+  return Number.isFinite(scale) && scale >= 1 ? scale : 1;
+}
 
 module.exports = {
   testEnvironment: path.join(__dirname, 'jest.environment.cjs'),
@@ -36,5 +41,7 @@ module.exports = {
   setupFilesAfterEnv: [path.join(__dirname, 'jest.setup.cjs')],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   // Several packages' suites run side by side on a 2-core CI machine: time is not what these test.
-  testTimeout: 20_000,
+  // CI runs the suites a year ahead on the machine's idle time beside the browser journeys, where a
+  // test may wait long for a core: `JEST_TIMEOUT_SCALE` stretches this default there (.ci/run).
+  testTimeout: 20_000 * timeoutScale(),
 };

@@ -22,5 +22,6 @@ module.exports = {
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
   globalTeardown: '<rootDir>/src/test/global-teardown.ts',
   // Each file opens its own database; PGlite's first start takes a few seconds.
-  testTimeout: 30_000,
+  // (`JEST_TIMEOUT_SCALE`: longer beside the browser journeys in CI, see jest.preset.cjs.)
+  testTimeout: 30_000 * Math.max(1, Number(process.env.JEST_TIMEOUT_SCALE) || 1),
 };
