@@ -22,15 +22,15 @@ declare global {
   }
 }
 
-/** What `/route-hints.js` already asked for and left on `window[key]`, else a fetch of its own. Taken once. */
-export function takeHinted<K extends '__remotesRegistry' | '__runtimeConfig'>(key: K, read: () => NonNullable<Window[K]>): NonNullable<Window[K]> {
-  const hinted = window[key];
-  window[key] = undefined;
-  return (hinted ? (hinted as Promise<unknown>).catch(read as () => Promise<unknown>) : read()) as NonNullable<Window[K]>;
-}
+/** What `/route-hints.js` already asked for (`hinted`), else `read()`: a hint that failed is read again. */
+export const hintedOr = <T>(hinted: Promise<T> | undefined, read: () => Promise<T>): Promise<T> => (hinted ? hinted.catch(read) : read());
 
 /** The registry `/route-hints.js` already asked for, else a fetch of its own. Taken once. */
-export const takeRemotesRegistry = (read: () => Promise<RemotesRegistry>): Promise<RemotesRegistry> => takeHinted('__remotesRegistry', read);
+export function takeRemotesRegistry(read: () => Promise<RemotesRegistry>): Promise<RemotesRegistry> {
+  const hinted = window.__remotesRegistry;
+  window.__remotesRegistry = undefined;
+  return hintedOr(hinted, read);
+}
 
 /** Preloads the remote that owns `pathname` (nothing for a path no route owns, or an undeployed remote). */
 export async function hintRoute(pathname: string): Promise<void> {
