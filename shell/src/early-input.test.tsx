@@ -35,6 +35,15 @@ function liveSubmits(form: HTMLFormElement): Event[] {
   return submits;
 }
 
+/** The taps `part` gets once it is marked live (each named by `label`, its text by default). */
+async function tapsOnceLive(part: HTMLElement, label = (target: HTMLElement) => target.textContent ?? ''): Promise<string[]> {
+  const taps: string[] = [];
+  part.addEventListener('click', (event) => taps.push(label(event.target as HTMLElement)));
+  part.dataset.live = '';
+  await flush();
+  return taps;
+}
+
 /** A submit the customer makes now; held (not sent by the browser) while the form is not live. */
 function submitEarly(form: HTMLFormElement): void {
   const early = new Event('submit', { bubbles: true, cancelable: true });
@@ -104,11 +113,7 @@ describe('a server-rendered page before its code has made it live', () => {
     header.querySelectorAll('button')[1]!.click();
     // The live header, drawn anew with the same buttons.
     header.innerHTML = '<button>Idioma</button><button aria-label="Menú">≡</button>';
-    const taps: string[] = [];
-    header.addEventListener('click', (event) => taps.push((event.target as HTMLElement).textContent ?? ''));
-    header.dataset.live = '';
-    await flush();
-    expect(taps).toEqual(['≡']);
+    expect(await tapsOnceLive(header)).toEqual(['≡']);
   });
 
   it('taps the same button when the live part has others before it (a provider\'s sign-in, a city box\'s own), and nothing when it has none so named', async () => {
@@ -116,21 +121,13 @@ describe('a server-rendered page before its code has made it live', () => {
     const area = document.getElementById('remote-mf_account')!;
     area.querySelector('button')!.click();
     area.innerHTML = '<button>Google</button><button>Con código</button>';
-    const taps: string[] = [];
-    area.addEventListener('click', (event) => taps.push((event.target as HTMLElement).textContent ?? ''));
-    area.dataset.live = '';
-    await flush();
-    expect(taps).toEqual(['Con código']);
+    expect(await tapsOnceLive(area)).toEqual(['Con código']);
 
     document.body.innerHTML = '<div id="remotes"><div id="remote-mf_booking"><button aria-label="Elegir viaje de las 07:00">Elegir</button><button aria-label="Elegir viaje de las 08:00">Elegir</button></div></div>';
     const list = document.getElementById('remote-mf_booking')!;
     list.querySelectorAll('button')[1]!.click();
     list.innerHTML = '<button>Intercambiar</button><button aria-label="Elegir viaje de las 07:00">Elegir</button><button aria-label="Elegir viaje de las 09:00">Elegir</button>';
-    const chosen: string[] = [];
-    list.addEventListener('click', (event) => chosen.push((event.target as HTMLElement).getAttribute('aria-label') ?? ''));
-    list.dataset.live = '';
-    await flush();
-    expect(chosen).toEqual([]);
+    expect(await tapsOnceLive(list, (target) => target.getAttribute('aria-label') ?? '')).toEqual([]);
   });
 
   // A tap while the remote hydrates: its code has started, the part is not marked live yet.
@@ -187,11 +184,7 @@ describe('a server-rendered page before its code has made it live', () => {
     section.addEventListener('click', blocked, true);
     area.querySelector('button')!.click();
     section.removeEventListener('click', blocked, true);
-    const taps: string[] = [];
-    area.addEventListener('click', (event) => taps.push((event.target as HTMLElement).textContent ?? ''));
-    area.dataset.live = '';
-    await flush();
-    expect(taps).toEqual(['Ver más']);
+    expect(await tapsOnceLive(area)).toEqual(['Ver más']);
   });
 
   it('sends a held submit to the form drawn anew in its place (a screen rendered in another language), once its part is live', async () => {
@@ -208,6 +201,7 @@ describe('a server-rendered page before its code has made it live', () => {
     await flush();
     expect(submits).toHaveLength(1);
   });
+
   it('also hands over what was typed before it started (a slow phone: the page was typed into before this script arrived)', async () => {
     const { area, form, field } = serverForm();
     (field('correo') as HTMLInputElement).value = 'ana@example.pe';
@@ -222,7 +216,6 @@ describe('a server-rendered page before its code has made it live', () => {
     await flush();
     expect(seen).toEqual(['input correo', 'change tipo']);
   });
-
 
   it('holds a submit of a form of the HTML not hydrated yet, even one first used once its part is live', async () => {
     const { area, form } = serverForm();
