@@ -138,6 +138,17 @@ describe('createRemoteApp on a server-rendered page', () => {
       expect(reported).not.toHaveBeenCalled();
       await remote.unmount();
     });
+
+    it('is not reported when the customer followed a link while it hydrated: the router drew the new address, and the screen is leaving', async () => {
+      await setUpShared('es-PE');
+      window.history.replaceState(null, '', '/');
+      const container = document.createElement('div');
+      container.innerHTML = OTHER;
+      const remote = await mountRemote(container, async () => window.history.pushState(null, '', '/cargo/seguimiento'));
+      expect(reported).not.toHaveBeenCalled();
+      await remote.unmount();
+      window.history.replaceState(null, '', '/');
+    });
   });
 
   describe('a language switch asked while a server-rendered screen is being hydrated', () => {

@@ -64,11 +64,12 @@ export interface HydratableOptions<P> {
  * there is none. The container is marked live once mounted (shell/src/early-input.ts).
  */
 export function createHydratable<P extends object>({ render, errorBoundary }: HydratableOptions<P>) {
-  // Whether this mount finds its first screen already in its container.
+  // Whether this mount finds its first screen already in its container, and the address it hydrates for.
   let hydrating = false;
+  let hydratedAddress = '';
   const lifecycles = singleSpaReact<P>({
     React,
-    ReactDOMClient: { ...ReactDOMClient, hydrateRoot: hydrateInSlices },
+    ReactDOMClient: { ...ReactDOMClient, hydrateRoot: (container: Element, screen: ReactNode) => hydrateInSlices(container, screen, hydratedAddress) },
     renderType: () => (hydrating ? 'hydrateRoot' : 'createRoot'),
     rootComponent: (props: P) => render(props, hydrating),
     errorBoundary: errorBoundary as never,
@@ -79,6 +80,7 @@ export function createHydratable<P extends object>({ render, errorBoundary }: Hy
     // The server rendered it in the reader's language (`PAINT.language` on its area): hydrated in
     // that one; a reader now in another (chosen since, or a switch under way) gets it drawn anew.
     hydrating = prerendered && currentLanguage() === renderedLanguage(container) && !languageSwitching();
+    hydratedAddress = currentAddress();
     if (container && prerendered && !hydrating) {
       container.replaceChildren();
       markLive(container);
@@ -117,22 +119,27 @@ const HYDRATING_TIMEOUTS = {
  * answers the customer (and React hydrates first the part they touch). Next.js hydrates its pages
  * the same way.
  */
-function hydrateInSlices(container: Element, screen: ReactNode): ReactDOMClient.Root {
+function hydrateInSlices(container: Element, screen: ReactNode, address: string): ReactDOMClient.Root {
   let root!: ReactDOMClient.Root;
   startTransition(() => {
-    root = ReactDOMClient.hydrateRoot(container, screen, { onRecoverableError: (error) => onRecoverableError(error, container) });
+    root = ReactDOMClient.hydrateRoot(container, screen, { onRecoverableError: (error) => onRecoverableError(error, container, address) });
   });
   return root;
 }
+
+const currentAddress = () => window.location.pathname + window.location.search;
 
 /**
  * What React recovered from while hydrating. A screen hydrates only in the language it was
  * rendered in by the server; a customer who switches language while a part of it is still hydrating (its
  * lazy code not there yet) has that part rendered anew in the new language, React's recovery from
- * the mismatch: expected, and what the customer asked for. Anything else is a defect, reported.
+ * the mismatch: expected, and what the customer asked for. So is a customer who follows a link
+ * while it hydrates (a tap in the header as the page comes): the remote's router renders the new
+ * address over markup of the old, and the screen is on its way out. Anything else is a defect, reported.
  */
-function onRecoverableError(error: unknown, container: Element): void {
+function onRecoverableError(error: unknown, container: Element, address: string): void {
   if (languageSwitching() || currentLanguage() !== renderedLanguage(container)) return;
+  if (currentAddress() !== address) return;
   // As React reports it by default.
   if (typeof reportError === 'function') reportError(error);
   else console.error(error);
