@@ -1,8 +1,10 @@
 /**
  * The shell version's server renderer (`renderer.cjs` in its version folder; the site server,
  * server/site-server.ts, calls it per request): which remote owns the address (the route
- * table), the page's title and description, and the header and footer, in the reader's language
- * and state (a signed-in reader's header greets them: their profile is asked with their token).
+ * table), the page's title and description, and the header and footer, in the reader's language,
+ * the same for every reader (a signed-in reader's header greets them from the session their
+ * browser keeps: stored-session-paint.ts); on a page of a customer's own, their profile, asked
+ * with their token.
  */
 import { accountsEndpoints } from '@rumbo/shared/contract';
 import type { RenderInput, ShellResult, UserData } from '@rumbo/shared';
@@ -18,9 +20,8 @@ import { routeFor } from './routes';
 declare const __CHAKRA_GLOBAL_CSS__: string;
 
 /**
- * The signed-in reader's profile (their header's first name); `refused` when the API does not take
- * their token (none, expired, ended); undefined when it could not tell (down, slow): the header as
- * signed out either way.
+ * The signed-in reader's profile (for their own page's area); `refused` when the API does not take
+ * their token (none, expired, ended); undefined when it could not tell (down, slow).
  */
 async function profileOf(input: RenderInput): Promise<UserData | 'refused' | undefined> {
   if (!input.session) return 'refused';
@@ -37,29 +38,33 @@ async function profileOf(input: RenderInput): Promise<UserData | 'refused' | und
 }
 
 export async function render(input: RenderInput): Promise<ShellResult & { globalCss: string; entry: string }> {
-  // Asked once per page: the site server gives it to the area's render (`user` → `RenderInput.profile`).
   const route = routeFor(input.path);
-  const profile = await profileOf(input);
+  // A page of the reader's own (Mi cuenta): rendered for them by its remote, with their profile,
+  // asked here once per page (`user` → `RenderInput.profile`). Any other page is the same for
+  // every reader, signed in or not: no profile asked, nothing of theirs in it.
+  const personal = Boolean(route && 'signedIn' in route && route.signedIn);
+  const profile = personal ? await profileOf(input) : undefined;
   const user = typeof profile === 'object' ? profile : undefined;
   // A page for signed-in customers, asked without a session the API takes (none, expired, ended):
   // sign in first, then back here (spec: `/login` and its `pathname` query). An API that cannot
   // tell (down) sends no one away: the page renders and the browser asks again.
-  if (route && 'signedIn' in route && route.signedIn && profile === 'refused') {
-    return { status: 303, redirect: loginPath(input.path), head: {}, html: '', css: { text: '', ids: [] }, data: {}, footer: { html: '' }, globalCss: '', entry: '/main.js' };
+  if (personal && profile === 'refused') {
+    return { status: 303, redirect: loginPath(input.path), head: {}, html: '', css: { text: '', ids: [] }, data: {}, footer: { html: '' }, remote: route?.remote, personal, globalCss: '', entry: '/main.js' };
   }
-  // Not signed in as far as the page can tell (an expired token): rendered signed out.
-  const signedIn = user ? input : { ...input, session: undefined };
+  // The header and the footer are the same for every reader: the header's account button shows
+  // this browser's session from the first paint (its first script), the footer none.
+  const anyone = { ...input, session: undefined, nonce: undefined, texts: [shellPackageTexts] };
   const header = await renderShellTree(
     <UiProvider>
-      <Header pathname={input.path} />
+      <Header pathname={input.path} serverCopy />
     </UiProvider>,
-    { ...signedIn, user, texts: [shellPackageTexts] },
+    anyone,
   );
   const footer = await renderShellTree(
     <UiProvider>
       <Footer staticCopy />
     </UiProvider>,
-    { ...input, session: undefined, texts: [shellPackageTexts] },
+    anyone,
   );
   const head = headFor(input.path, i18n.getFixedT(input.language, 'shell'));
   return {
@@ -70,7 +75,7 @@ export async function render(input: RenderInput): Promise<ShellResult & { global
     data: {},
     footer: { html: footer.html },
     remote: route?.remote,
-    personal: Boolean(route && 'signedIn' in route && route.signedIn),
+    personal,
     ...(user ? { user } : {}),
     globalCss: __CHAKRA_GLOBAL_CSS__,
     entry: '/main.js',
