@@ -23,7 +23,7 @@ function AccountSlot({ children }: { children: ReactNode }) {
 function SignInButton({ mark }: { mark?: 'out' }) {
   const { t } = useTranslation('shell');
   return (
-    <Button asChild size="sm" colorPalette="brand" data-testid="account-button" {...(mark ? { [PAINT.account]: mark } : {})}>
+    <Button asChild size="sm" colorPalette="brand" {...(mark ? { [PAINT.account]: mark } : { 'data-testid': 'account-button' })}>
       <Link to="/login" color="brand.contrast" _hover={{ textDecoration: 'none' }}>
         {t('account.signIn')}
       </Link>
@@ -39,7 +39,7 @@ function SignedInButton({ name }: { name: string | undefined }) {
   const copy = name === undefined;
   return (
     <HStack gap="0" minWidth="0" {...(copy ? { [PAINT.account]: 'in' } : {})}>
-      {/* One `account-button` in a page: the copy's is its 'Acceder' (tests find the live one by it). */}
+      {/* `account-button` is the live header's only: the server's copy holds two, one of them hidden. */}
       <Button asChild size="sm" colorPalette="brand" roundedEnd="0" data-testid={copy ? undefined : 'account-button'} maxWidth={{ lg: '8rem' }}>
         <Link to="/micuenta" color="brand.contrast" _hover={{ textDecoration: 'none' }}>
           <Box as="span" overflow="hidden" textOverflow="ellipsis" whiteSpace="nowrap" {...(copy ? { [PAINT.accountName]: '' } : {})}>
