@@ -95,7 +95,7 @@ if (offline) {
 const render = read('e2e', 'render-bench');
 if (render) {
   for (const f of render.figures) row(`site server: ${f.title}`, `${f.rps} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms`, f === render.figures[0] ? 'the reference' : `static file: ${render.figures[0].rps} req/s`);
-  row('site server memory over pointer moves', `RSS ${render.memory.map((m) => `${m.move}: ${m.rssMb} MB`).join(', ')}`, `growth ${(render.growth * 100).toFixed(1)} % (budget ≤ 20 %)`);
+  if (render.growth !== undefined) row('site server memory over pointer moves', `RSS ${render.memory.map((m) => `${m.move}: ${m.rssMb} MB`).join(', ')}`, `growth ${(render.growth * 100).toFixed(1)} % (budget ≤ 20 %)`);
 } else missing.push('site server (`e2e/bench/render-bench.mjs`)');
 
 const page = `# Performance

@@ -1,12 +1,17 @@
 #!/usr/bin/env node
 /**
- * The site server's render figures (issue 33, items 8 and 9), on the site as `npm start` serves it:
+ * The site server's render figures (issue 33, items 8 and 9; issue 49, figures 4 to 7), on the
+ * site as `npm start` serves it:
  * - at 50 connections (autocannon, BENCH_SECONDS each): a static file of the shell's folder the size
- *   of `/`'s page, `/` as a cached anonymous render, and uncached renders of step 1 (tomorrow's
- *   trips Lima → Arequipa, its loaders asking the API; each request another query, so no cached
- *   render answers it, checked to be rendered whole): requests/s and p99 latency;
- * - soak: 100 pointer moves of mf-complaints between two published versions, a render after each,
- *   the site server's resident memory (its renderers' workers included) every 10 moves.
+ *   of `/`'s page (the reference), `/` as a cached anonymous render (gzip, and brotli: figure 4),
+ *   `/` signed in (figure 5: ÷ anonymous `/`, both brotli) and `/micuenta` signed in (figure 6, its
+ *   p99), as the demo customer signed in through the API (its token in `PAINT.tokenCookie`), and
+ *   uncached renders of step 1 (figure 7: tomorrow's trips Lima → Arequipa, its loaders asking the
+ *   API; each request another query, so no cached render answers it, checked to be rendered
+ *   whole): requests/s and p99 latency;
+ * - soak (BENCH_MOVES, 100; 0 skips it): pointer moves of mf-complaints between two published
+ *   versions, a render after each, the site server's resident memory (its renderers' workers
+ *   included) every 10 moves.
  * Prints a table; writes bench-results/render-bench.json.
  */
 import autocannon from 'autocannon';
@@ -25,9 +30,22 @@ const MOVES = Number(process.env.BENCH_MOVES ?? 100);
 
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-function load(title, requests) {
+// The demo customer's published sign-in (api/src/accounts/accounts.seed.ts; `npm start` turns it on).
+const DEMO = { correo: 'demo@rumboandino.pe', clave: 'RumboDemo2026' };
+// The cookie the site server reads a session from (`PAINT.tokenCookie`, shared/src/paint.ts).
+const TOKEN_COOKIE = 'token';
+
+/** The demo customer's token, signed in through the API as the site's sign-in does. */
+async function demoToken() {
+  const response = await fetch(`http://localhost:${port + 1}/rest/login/verificar`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) });
+  const body = await response.json();
+  if (!response.ok || !body.data?.token) throw new Error(`the demo customer could not sign in: HTTP ${response.status}`);
+  return body.data.token;
+}
+
+function load(title, requests, headers = { 'accept-encoding': 'gzip' }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: site, connections: 50, duration: seconds, requests, headers: { 'accept-encoding': 'gzip' } }, (error, result) => {
+    autocannon({ url: site, connections: 50, duration: seconds, requests, headers }, (error, result) => {
       if (error) return reject(error);
       resolve({ title, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx });
     });
@@ -49,11 +67,20 @@ try {
   const sample = await (await fetch(`${site}${uncached(-1)}`)).text();
   if (!/<div id="remote-mf_booking" data-island="intent"[^>]*>.*data-build/s.test(sample)) throw new Error('step 1 was not rendered by its renderer');
   let n = 0;
+  const br = { 'accept-encoding': 'br' };
+  const signedIn = { ...br, cookie: `${TOKEN_COOKIE}=${await demoToken()}` };
+  // Both answer as the signed-in customer's (not sent to sign in, their own data on Mi cuenta).
+  const account = await fetch(`${site}/micuenta`, { headers: signedIn, redirect: 'manual' });
+  if (account.status !== 200 || !(await account.text()).includes(DEMO.correo)) throw new Error(`/micuenta signed in: HTTP ${account.status}, not the customer's page`);
   const figures = [
-    await load('static file, same size', [{ path: '/bench-static.html' }]),
-    await load('/ cached anonymous render', [{ path: '/' }]),
-    await load('uncached render (step 1, /pasajes?…&n=…)', [{ setupRequest: (request) => ({ ...request, path: uncached(n++) }) }]),
+    await load('static file, same size (gzip)', [{ path: '/bench-static.html' }]),
+    await load('/ cached anonymous render (gzip)', [{ path: '/' }]),
+    await load('/ cached anonymous render (br): figure 4', [{ path: '/' }], br),
+    await load('/ signed in (br): figure 5', [{ path: '/' }], signedIn),
+    await load('/micuenta signed in (br): figure 6', [{ path: '/micuenta' }], signedIn),
+    await load('uncached render (step 1, /pasajes?…&n=…): figure 7', [{ setupRequest: (request) => ({ ...request, path: uncached(n++) }) }]),
   ];
+  const [staticFile, anonymousGzip, anonymousBr, signedInHome, myAccount, step1] = figures;
 
   // Soak: mf-complaints pointed back and forth between two versions, a render after each move.
   const first = registry().mf_complaints.split('/').at(-2);
@@ -62,22 +89,29 @@ try {
   writeFileSync(path.join(copy, 'soak.txt'), 'another version');
   const second = deploy('publish', 'mf_complaints', copy);
   const memory = [];
-  for (let move = 0; move <= MOVES; move += 1) {
+  for (let move = 0; MOVES > 0 && move <= MOVES; move += 1) {
     if (move > 0) deploy('point', 'mf_complaints', move % 2 ? second : first);
     const response = await fetch(`${site}/libro_reclamaciones`);
     if (!response.ok || !(await response.text()).includes('data-build')) throw new Error(`move ${move}: not rendered`);
     if (move % 10 === 0) memory.push({ move, rssMb: Math.round(rssMb(child.pid)) });
   }
-  const growth = memory.at(-1).rssMb / memory[1].rssMb - 1;
+  const growth = memory.length > 1 ? memory.at(-1).rssMb / memory[1].rssMb - 1 : undefined;
 
   console.log('| load (50 connections) | req/s | p50 ms | p99 ms | errors |');
   console.log('|---|---|---|---|---|');
   for (const f of figures) console.log(`| ${f.title} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.errors} |`);
+  const ratio = (a, b) => (a / b).toFixed(2);
   // Target (issue 33 item 8): a cached page within 1.5× of the static file.
-  console.log(`\ncached render vs static file: throughput ${(figures[1].rps / figures[0].rps).toFixed(2)}×, p99 ${(figures[1].p99 / figures[0].p99).toFixed(2)}×`);
-  console.log(`\nsoak, ${MOVES} pointer moves of mf-complaints: RSS ${memory.map((m) => `${m.move}:${m.rssMb}`).join(' ')} MB; from move 10 to ${MOVES}: ${(growth * 100).toFixed(1)} %`);
+  console.log(`\ncached render (gzip) vs static file: throughput ${ratio(anonymousGzip.rps, staticFile.rps)}×, p99 ${ratio(anonymousGzip.p99, staticFile.p99)}×`);
+  // Issue 49: figure 4 ≥ 1,500 req/s; figure 5 ≥ 0.5; figure 6 p99 ≤ 500 ms (each beside this run's static file).
+  console.log(`figure 4, anonymous / (br): ${anonymousBr.rps} req/s (${ratio(anonymousBr.rps, staticFile.rps)}× the static file's)`);
+  console.log(`figure 5, signed-in / ÷ anonymous / (br): ${ratio(signedInHome.rps, anonymousBr.rps)}`);
+  console.log(`figure 6, /micuenta signed in: p99 ${myAccount.p99} ms, ${myAccount.rps} req/s (${ratio(myAccount.rps, anonymousBr.rps)}× anonymous /)`);
+  console.log(`figure 7, uncached step 1: ${step1.rps} renders/s`);
+  if (MOVES > 0) console.log(`\nsoak, ${MOVES} pointer moves of mf-complaints: RSS ${memory.map((m) => `${m.move}:${m.rssMb}`).join(' ')} MB; from move 10 to ${MOVES}: ${(growth * 100).toFixed(1)} %`);
   mkdirSync(path.join(here, '..', 'bench-results'), { recursive: true });
-  writeFileSync(path.join(here, '..', 'bench-results', 'render-bench.json'), JSON.stringify({ figures, memory, growth }, null, 2));
+  const ratios = { signedInToAnonymous: signedInHome.rps / anonymousBr.rps, cachedToStatic: anonymousGzip.rps / staticFile.rps };
+  writeFileSync(path.join(here, '..', 'bench-results', 'render-bench.json'), JSON.stringify({ figures, ratios, memory, growth }, null, 2));
 } finally {
   child.kill('SIGTERM');
 }

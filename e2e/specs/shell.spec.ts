@@ -83,7 +83,8 @@ test.describe('the shell around every page', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     expect(await shell.storedLanguage()).toBe('en-EN');
 
-    await page.reload();
+    // As a customer reloads (the header is live once they act: its server copy holds both account buttons, neither the test id).
+    await shell.reload();
     await expect(shell.accountButton).toHaveText('Sign in');
     await shell.switchLanguage('es-PE');
     await expect(shell.accountButton).toHaveText('Acceder');

@@ -72,18 +72,6 @@ export function clientHeaders(token: string | undefined, language: string): Reco
   return { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Accept-Language': language };
 }
 
-/**
- * Whether the browser keeps a session, valid or not (the cookie or the stored entry): its page
- * starts its code at once (the header greets the customer; an expired one is removed).
- */
-export function hasStoredSession(): boolean {
-  try {
-    return Boolean(readCookie(STORAGE_KEYS.tokenCookie)) || localStorage.getItem(STORAGE_KEYS.auth) !== null;
-  } catch {
-    return false;
-  }
-}
-
 /** The token and language the client will use, read from the browser's storage as the session store and i18n read them. */
 export function storedClientHeaders(product: string, now = Date.now()): Record<string, string> {
   let token = readCookie(STORAGE_KEYS.tokenCookie);

@@ -21,7 +21,7 @@ export interface RenderInput {
   query: Record<string, string>;
   /** The reader's language: `PAINT.languageCookie`, else the site's default. */
   language: Language;
-  /** A signed-in reader's bearer token (the spec's `token` cookie); never in a shared cache. */
+  /** A signed-in reader's bearer token (the spec's `token` cookie), on a page of their own only; never in a shared cache. */
   session?: { token: string };
   /** The site's runtime config (`config.json`), as the browser gets it. */
   config: RuntimeConfig;
@@ -82,13 +82,14 @@ export interface ShellResult extends RenderResult {
    * reader the API does not know as one (`/micuenta` → `/login?pathname=/micuenta`).
    */
   redirect?: string;
-  /** The signed-in reader's profile it asked with their token (their header's), for the area's render (`RenderInput.profile`). */
+  /** On a page of the reader's own, their profile it asked with their token, for the area's render (`RenderInput.profile`). */
   user?: UserData;
   /**
    * Whether the address is a page of the reader's own (Mi cuenta and its sections: `signedIn` in
-   * the route table), whose area is rendered for them. Any other page's area is the same for every
-   * reader in a language, so a signed-in reader gets it from the anonymous render cache and only
-   * the header is theirs. Undefined (a shell version before this field): every area per reader.
+   * the route table), rendered for a signed-in reader. Any other page is the same for every reader
+   * in a language (the header too: its account button shows the browser's stored session), so a
+   * signed-in reader is sent the page kept for everyone. Only a page that says `false` is kept.
+   * Undefined (a shell version before this field): rendered per signed-in reader, never kept.
    */
   personal?: boolean;
 }
@@ -147,10 +148,15 @@ export type NamedPart = keyof typeof NAMED_PARTS;
  * - `language`: on an area, the language its markup was rendered in (it hydrates only in that one);
  * - `part`: of a named part's container (`data-parcel-slot`), `partKey` its key;
  * - `frameFilled`: on `<html>` once the area's client part has run (`frameFilledEvent` then);
+ * - `signedIn`: on `<html>`, set by the shell's first script when the browser keeps a valid session
+ *   (`auth_storage`): the server's header, the same for every reader, then shows its signed-in
+ *   account button (`account="in"`, not `"out"`) from the first paint, the customer's first name
+ *   written into its `accountName` element (shell/src/stored-session-paint.ts);
  * - `offlineApi`, `offlineProduct`: on the offline page's script, the API's origin and the product.
  *
  * Cookies: `languageCookie` mirrors the `lang-web{product}` storage key, read by the server;
- * `tokenCookie` is the spec's `token`: a signed-in reader's render (private, never cached).
+ * `tokenCookie` is the spec's `token`: read only for a page of the reader's own (Mi cuenta: private,
+ * never cached); every other page is the same for every reader.
  *
  * Globals: `publicPathGlobal`, set by the site server's render worker before a renderer bundle
  * loads, read by its first module (server-public-path.ts).
@@ -173,6 +179,9 @@ export const PAINT = {
   partKey: 'data-slot-key',
   frameFilled: 'data-frame-filled',
   frameFilledEvent: 'rumbo:frame-filled',
+  signedIn: 'data-signed-in',
+  account: 'data-account',
+  accountName: 'data-account-name',
   offlineApi: 'data-api',
   offlineProduct: 'data-product',
   languageCookie: (product: string) => `lang-web${product}`,

@@ -1,7 +1,8 @@
 /**
  * A page, per request: the reader (their language, their session: `PAINT`'s cookies), the shell's
  * render (status, head, header) sent at once, the area when rendered, streamed and compressed as
- * it goes; a whole anonymous page kept compressed per encoding and sent from there.
+ * it goes; a whole page the same for every reader (any but a signed-in reader's own, Mi cuenta)
+ * kept compressed per encoding and sent from there to every reader, signed in or not.
  */
 import { DEFAULT_LANGUAGE, LANGUAGES, PAINT, type Language, type RenderInput } from '@rumbo/shared/paint';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -94,7 +95,7 @@ export interface PageSources {
 
 /** The handler of every address that is not a file: its page. */
 export function pageHandler({ areas, registry, siteConfig, shellFolder, firstScript, preconnect }: PageSources) {
-  /** Whole anonymous pages, compressed per encoding (`storedPage`), by everything they were made from. */
+  /** Whole pages the same for every reader, compressed per encoding (`storedPage`), by everything they were made from. */
   const pages = new RenderCache<Promise<StoredPage>>();
 
   /** A cached page, in the encoding this reader accepts: as it was compressed once, with its length. */
@@ -122,26 +123,32 @@ export function pageHandler({ areas, registry, siteConfig, shellFolder, firstScr
     }
     const config = siteConfig();
     const { language, token } = readerOf(address, request.headers.cookie, config.product ?? 'rumbo');
-    const anonymous = !token;
     const state = stateOf(request);
-    // A render that may be cached is made without a nonce (one response's value); React writes no
-    // inline script anyway (every boundary in place, @rumbo/shared/server), a signed-in reader's
-    // render carries this response's nonce for any it would.
     const query = normalisedQuery(address.search);
-    const input = { path: pathname, query, language, config, ...(token ? { session: { token }, nonce: state.cspNonce } : {}) } as RenderInput;
+    // Every reader's page is made from this, the same for all of them in a language: a signed-in
+    // reader's differs only on a page of their own (Mi cuenta), below. Made without a nonce (one
+    // response's value), so it may be kept: React writes no inline script anyway (every boundary in
+    // place, @rumbo/shared/server).
+    const shared = { path: pathname, query, language, config } as RenderInput;
 
     let shell;
     let first: FirstScript;
-    let pageKey: string | undefined;
+    let pageKey: string;
     try {
       first = firstScript(shellFolder().folder);
       state.scriptHashes = [first.hash];
-      // An anonymous page whole, as each encoding sends it: by the shell's version and first
-      // script, every pointer (as the area's key), the address and the language.
-      pageKey = anonymous ? `${shellFolder().folder}|${first.hash}|${JSON.stringify(registry())}|${pathname}|${JSON.stringify(query)}|${language}` : undefined;
-      const stored = pageKey ? await pages.get(pageKey)?.catch(() => undefined) : undefined;
+      // A whole page the same for every reader, as each encoding sends it: by the shell's version
+      // and first script, every pointer (as the area's key), the address and the language. Only such
+      // a page is ever kept (`personal: false`, below), so whoever asks it, signed in or not, is
+      // sent these bytes: no render, no compression, nothing of theirs in it.
+      pageKey = `${shellFolder().folder}|${first.hash}|${JSON.stringify(registry())}|${pathname}|${JSON.stringify(query)}|${language}`;
+      const stored = await pages.get(pageKey)?.catch(() => undefined);
       if (stored) return sendStored(request, reply, stored);
-      shell = await areas.shell(input, anonymous);
+      shell = await areas.shell(shared, true);
+      // A page of the reader's own (the shell's route table says `personal`; a shell version that
+      // does not say: any page) is rendered for a signed-in reader: their profile asked once, for
+      // the area (`user` → `RenderInput.profile`), or to sign in first.
+      if (token && shell.personal !== false) shell = await areas.shell({ ...shared, session: { token }, nonce: state.cspNonce }, false);
     } catch (error) {
       // No shell renderer (not built), one that failed, or no first script: the page as the browser draws it.
       console.error(`shell render of ${pathname}: ${(error as Error).message}`);
@@ -149,14 +156,17 @@ export function pageHandler({ areas, registry, siteConfig, shellFolder, firstScr
     }
     // A page for signed-in customers asked without a session the API takes: to sign in, before any byte.
     if (shell.redirect) return reply.code(303).header('Location', shell.redirect).header('Cache-Control', 'private, no-store').send();
+    // Rendered for this reader: never kept, never in a shared cache, its inline scripts (none
+    // today) under this response's nonce.
+    const own = Boolean(token) && shell.personal !== false;
     // The status is the route table's (the shell's), decided before the first byte: an address no
     // route owns is a 404; a remote's area can no longer change it once the header is on its way.
     reply
       .code(shell.status)
       .type('text/html; charset=utf-8')
-      .header('Cache-Control', anonymous ? `public, max-age=0, s-maxage=${CACHE_SECONDS}` : 'private, no-store')
+      .header('Cache-Control', own ? 'private, no-store' : `public, max-age=0, s-maxage=${CACHE_SECONDS}`)
       .header('Link', preconnect);
-    // A shared cache keeps one copy per language and state (both are cookies) and encoding (`streamed`).
+    // A shared cache keeps one copy per language (a cookie) and encoding (`streamed`).
     const body = new PassThrough();
     reply.send(streamed(request, reply, body));
     // The head and the header at once; the area (its loaders, its render) is on its way meanwhile.
@@ -165,21 +175,20 @@ export function pageHandler({ areas, registry, siteConfig, shellFolder, firstScr
     let rendered: RenderedArea = { area: undefined, kept: false };
     try {
       // A page of the reader's own (Mi cuenta) is rendered for them, given the profile the shell's
-      // renderer asked for the header (once per page). Any other page's area is the same for every
-      // reader in a language (its renderer signs no session in, its loaders ask public data): a
-      // signed-in reader gets the anonymous render, from the cache, and only their header is theirs.
-      const own = !anonymous && (shell.personal ?? true);
+      // renderer asked (once per page). Any other page's area is the same for every reader in a
+      // language (its renderer signs no session in, its loaders ask public data): from the cache.
       if (shell.remote) {
         rendered = own
-          ? await areas.area(shell.remote, shell.user ? { ...input, profile: shell.user } : input, false)
-          : await areas.area(shell.remote, { path: input.path, query, language, config: input.config }, true);
+          ? await areas.area(shell.remote, { ...shared, session: { token: token! }, nonce: state.cspNonce, ...(shell.user ? { profile: shell.user } : {}) }, false)
+          : await areas.area(shell.remote, shared, true);
       }
     } finally {
       const rest = pageRest({ shell, area: rendered.area, remote: shell.remote, language });
       body.end(rest);
-      // A whole anonymous page is kept as each encoding sends it (a 404, a skeleton or a failed part
-      // is not), compressed once: readers who missed it at the same time do not compress it again.
-      if (pageKey && rendered.kept && !pages.get(pageKey)) pages.set(pageKey, storedPage(shell.status, start + rest));
+      // A whole page the same for every reader is kept as each encoding sends it (a 404, a skeleton
+      // or a failed part is not), compressed once: readers who missed it at the same time do not
+      // compress it again. Never a page of anyone's own, nor one a shell does not say is not.
+      if (!own && shell.personal === false && rendered.kept && !pages.get(pageKey)) pages.set(pageKey, storedPage(shell.status, start + rest));
     }
     return reply;
   };

@@ -21,10 +21,12 @@ const THEME_COLOR = '#0f3a60';
 export const ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 48 48'%3E%3Ccircle cx='33' cy='12' r='6' fill='%23d86f0f'/%3E%3Cpath d='M2 44 L18 18 L26 30 L34 20 L46 44 Z' fill='%230f3a60'/%3E%3C/svg%3E";
 
-/** The base layout: the footer below the fold, the header's place, an empty area's skeleton. */
+/** The base layout: the footer below the fold, the header's place and its account button, an empty area's skeleton. */
 export const BASE_CSS =
   'html{-webkit-text-size-adjust:100%}body{margin:0;min-height:100vh;display:flex;flex-direction:column;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}' +
   `#${PAINT.main}{flex:1 0 auto;min-height:100vh;outline:none}#${PAINT.header}{min-height:57px}` +
+  // The server's header holds both account buttons: the signed-in one where the first script found a session (stored-session-paint.ts).
+  `html:not([${PAINT.signedIn}]) [${PAINT.account}=in],html[${PAINT.signedIn}] [${PAINT.account}=out]{display:none}` +
   // An area whose render failed or was too slow: its sized skeleton until the browser renders it.
   `${AREA_SELECTOR.replace(/ /g, '')}[${PAINT.island}]:empty{min-height:70vh;margin:2rem auto;max-width:72rem;border-radius:.75rem;background:linear-gradient(90deg,#f4f4f5 25%,#e4e4e7 50%,#f4f4f5 75%);background-size:200% 100%}`;
 

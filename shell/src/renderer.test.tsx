@@ -14,7 +14,7 @@ const CONFIG = { product: 'rumbo', apiBaseUrl: 'http://api.test/' } as Parameter
 afterEach(() => jest.restoreAllMocks());
 afterAll(() => clearTimers());
 
-test("answers the signed-in reader's profile it asked for the header, for the area's render (asked once per page)", async () => {
+test("answers the signed-in reader's profile on their own page, for the area's render (asked once per page)", async () => {
   const asked: string[] = [];
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
     asked.push(new URL(String(url)).pathname);
@@ -39,4 +39,26 @@ test("says which pages are the reader's own (their area rendered for them) and w
   expect((await signedIn('/')).personal).toBe(false);
   expect((await signedIn('/libro_reclamaciones')).personal).toBe(false);
   expect((await signedIn('/pasajes')).personal).toBe(false);
+});
+
+test('renders the same header and footer for every reader: no profile asked for a page every reader shares, no name in any header', async () => {
+  const asked: string[] = [];
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+    asked.push(new URL(String(url)).pathname);
+    return new Response(JSON.stringify({ data: PROFILE }), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  const anonymous = await render({ path: '/', query: {}, language: 'es-PE', config: CONFIG });
+  const signedIn = await render({ path: '/', query: {}, language: 'es-PE', config: CONFIG, session: { token: 'token-de-rosa' }, nonce: 'n' });
+  expect(asked).toEqual([]);
+  expect(signedIn.user).toBeUndefined();
+  expect(signedIn.html).toBe(anonymous.html);
+  expect(signedIn.footer.html).toBe(anonymous.footer.html);
+  // Both account buttons, the signed-in one's name left for this browser's first script to write.
+  expect(anonymous.html).toMatch(/<a[^>]*data-account="out"[^>]*>Acceder<\/a>/);
+  expect(anonymous.html).toMatch(/data-account="in"[\s\S]*href="\/micuenta"[\s\S]*<span[^>]*data-account-name=""[^>]*><\/span>/);
+  // Their own page: its profile asked (for its area), its header still nobody's.
+  const mine = await render({ path: '/micuenta', query: {}, language: 'es-PE', config: CONFIG, session: { token: 'token-de-rosa' } });
+  expect(asked).toEqual(['/rest/user/perfil']);
+  expect(mine.user).toEqual(PROFILE);
+  expect(mine.html).not.toMatch(/Rosa/i);
 });

@@ -4,7 +4,10 @@
 import { runtimeConfig } from '@rumbo/shared/early';
 import { keepEarlyInput } from './early-input';
 import { SHELL_ENTRY, hintRoute, loadShell, prefetchLinksNearView, whenAreaArrived, whenToStart } from './route-hints';
+import { paintStoredSession } from './stored-session-paint';
 
+// Before the header is parsed: a signed-in reader's header greets them from its first frame.
+paintStoredSession();
 keepEarlyInput();
 prefetchLinksNearView();
 

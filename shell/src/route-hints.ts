@@ -7,7 +7,6 @@
  * and those responses later (it reuses a link or script with the same URL). Nothing here is
  * needed: when any step fails, the shell loads the remote as it always does.
  */
-import { hasStoredSession } from '@rumbo/shared/early';
 import { PAINT } from '@rumbo/shared/paint';
 import { PREFETCH_MARGIN } from '@rumbo/shared/prefetch';
 import { anyFieldChanged } from './early-input';
@@ -114,22 +113,18 @@ export function whenAreaArrived(then: (options: StartOptions) => void): void {
  * - `intent`: once painted and the customer acts (`INTENT_EVENTS`, the first is replayed:
  *   shell/src/early-input.ts) or something in view waits for data (`AWAITING`, now or once
  *   scrolled to): a page read and left costs the phone no code at all.
- * A page the browser must render anew (another language than its HTML's, a session only the
- * browser has) starts at once, as does one loaded in a background tab (which paints nothing yet).
+ * A page the browser must render anew (another language than its HTML's) starts at once, as does
+ * one loaded in a background tab (which paints nothing yet). A signed-in reader's page waits as
+ * anyone's: its header shows their session from the first paint (stored-session-paint.ts).
  */
 export function whenToStart({ island }: StartOptions, begin: () => void): void {
-  const waits = island !== undefined && document.visibilityState === 'visible' && !readsOtherLanguage() && !browserOnlySession();
+  const waits = island !== undefined && document.visibilityState === 'visible' && !readsOtherLanguage();
   if (!waits) return begin();
   if (island === 'intent') return afterFirstPaint(() => onIntent(begin));
   if (island === 'idle') return afterFirstPaint(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => begin()) : setTimeout(begin, 200)));
   if (island === 'visible') return afterFirstPaint(() => whenVisible(begin));
   const fill = document.getElementById(PAINT.frameFill);
   afterFirstPaint(() => (fill ? afterFill(() => afterNextPaint(begin)) : afterNextPaint(begin)));
-}
-
-/** A session the browser keeps but did not send (no `token` cookie): the server rendered it signed out. */
-function browserOnlySession(): boolean {
-  return hasStoredSession() && !document.cookie.split(';').some((part) => part.trim().startsWith(`${PAINT.tokenCookie}=`));
 }
 
 /** Calls `begin` once the page's area is in view (at once where the browser cannot tell). */

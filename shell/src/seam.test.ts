@@ -30,6 +30,7 @@ const NAMES: Record<string, RegExp> = {
   'data-static-footer': /data-static-footer\b/,
   'data-frame-filled': /data-frame-filled\b/,
   'rumbo:frame-filled': /rumbo:frame-filled/,
+  'data-signed-in, data-account, data-account-name': /data-signed-in\b|data-account(-name)?\b/,
   __RUMBO_PUBLIC_PATH__: /__RUMBO_PUBLIC_PATH__/,
   'lang-web{product}': /lang-web/,
   'token cookie': /cookies\.token\b|tokenCookie:\s*'token'|['"`]token=/,

@@ -27,9 +27,16 @@ const CDN = 'http://cdn.test';
 const SLOW_MS = 1500;
 const BUDGET_MS = 2500;
 
-/** The shell's renderer: `/no-existe` belongs to no remote (404), any other address to `mf_test`. */
+/**
+ * The shell's renderer: `/no-existe` belongs to no remote (404), any other address to `mf_test`;
+ * `/mia` is for signed-in readers only (a token 'caducado' the API no longer takes). Given a
+ * session, its header names the reader ("de Rosa"): a render for one reader, which a page every
+ * reader shares must never be.
+ */
 const SHELL_RENDERER = `
-exports.render = async (input) => ({
+exports.render = async (input) => (input.path === '/mia' && (!input.session || input.session.token === 'caducado')) ? {
+  status: 303, redirect: '/login?pathname=/mia', head: {}, html: '', css: { text: '', ids: [] }, data: {}, footer: { html: '' }, remote: 'mf_test', personal: true,
+} : ({
   status: input.path === '/no-existe' ? 404 : 200,
   head: { title: 'Título ' + input.path },
   html: '<header>Cabecera ' + input.language + (input.session ? ' de Rosa' : '') + '</header>',
@@ -40,7 +47,7 @@ exports.render = async (input) => ({
   // The signed-in reader's profile, asked (here: taken) with their token for the header.
   user: input.session ? { nombres: 'Rosa', token: input.session.token } : undefined,
   // Pages of the reader's own (Mi cuenta's, in the real route table).
-  personal: ['/perfil', '/revelada'].includes(input.path),
+  personal: ['/perfil', '/revelada', '/mia'].includes(input.path),
   globalCss: 'body{}',
 });`;
 
@@ -66,7 +73,7 @@ exports.render = async (input) => {
   const host = '<p>Anfitrión</p><div data-parcel-slot="trip-search"></div>';
   // As React writes a boundary it reveals by script: under the nonce it was given, if any.
   if (input.path === '/revelada') return { status: 200, head: {}, html: '<p>Revelada</p>' + (input.nonce ? '<script nonce="' + input.nonce + '">revelar()</script>' : ''), css: { text: '', ids: [] }, data: {}, island: 'intent' };
-  if (input.path === '/perfil') return { status: 200, head: {}, html: '<p>Perfil de ' + (input.profile ? input.profile.nombres + ' (' + input.profile.token + ')' : 'nadie') + '</p>', css: { text: '', ids: [] }, data: {}, island: 'intent' };
+  if (input.path === '/perfil' || input.path === '/mia') return { status: 200, head: {}, html: '<p>Perfil de ' + (input.profile ? input.profile.nombres + ' (' + input.profile.token + ')' : 'nadie') + '</p>', css: { text: '', ids: [] }, data: {}, island: 'intent' };
   if (input.path === '/con-parte') return { status: 200, head: {}, html: host, css: { text: '', ids: [] }, data: {}, parts: [{ name: 'trip-search', props: {}, at: host.indexOf('</div>') }], island: 'intent' };
   return { status: 200, head: {}, html: '<p>Área ' + input.path + ' #' + renders + '</p>', css: { text: '', ids: [] }, data: { answer: 42 }, island: 'intent' };
 };`;
@@ -242,18 +249,68 @@ describe('the site server streams each page around its area', () => {
     expect((await get('/perfil')).html).toContain('<p>Perfil de nadie</p>');
   });
 
-  it("gives a signed-in reader of a page not their own the anonymous render from the cache, around their own header; never caches their page", async () => {
+  it('sends a signed-in reader of a page every reader shares the same page, from the same cache: no render of theirs, no compression, public', async () => {
     const anonymous = await get('/compartida');
     const area = /<p>Área \/compartida #\d+<\/p>/.exec(anonymous.html)?.[0];
     expect(area).toBeTruthy();
     for (const token of ['abc', 'xyz']) {
-      const signedIn = await get('/compartida', 'br', { cookie: `token=${token}` });
-      expect(signedIn.html).toContain(area);
-      expect(signedIn.html).toContain('Cabecera es-PE de Rosa');
-      expect(signedIn.headers['cache-control']).toBe('private, no-store');
+      for (const encoding of ['br', 'gzip']) {
+        const signedIn = await get('/compartida', encoding, { cookie: `token=${token}; lang-webrumbo=es-PE` });
+        // The very page the anonymous reader got (its area's render number included): neither the
+        // shell nor the area rendered for this reader (the shell's would name them), nothing of theirs in it.
+        expect(signedIn.html).toBe(anonymous.html);
+        expect(signedIn.html).not.toContain('de Rosa');
+        expect(signedIn.html).not.toContain(token);
+        // Sent from the kept bytes, as compressed once (a stream compressed now has no length).
+        expect(signedIn.headers['content-encoding']).toBe(encoding);
+        expect(signedIn.headers['content-length']).toBe(String(signedIn.sentBytes));
+        expect(signedIn.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+        expect(signedIn.headers['vary']).toBe('Cookie, Accept-Encoding');
+      }
     }
-    // The next anonymous reader still gets the anonymous header.
-    expect((await get('/compartida')).html).not.toContain('de Rosa');
+    // A signed-in reader first on a page: rendered as every reader's, and kept for all of them.
+    const first = await get('/compartida-primero', 'br', { cookie: 'token=abc' });
+    expect(first.html).not.toContain('de Rosa');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+    const after = await get('/compartida-primero');
+    expect(after.html).toBe(first.html);
+    expect(after.headers['content-length']).toBe(String(after.sentBytes));
+  });
+
+  it("never sends a page of a reader's own from the shared cache, nor keeps one there: one reader's data never reaches another", async () => {
+    // An anonymous render of the address first: it is no one's, and must not answer a signed-in reader either.
+    expect((await get('/perfil')).html).toContain('<p>Perfil de nadie</p>');
+    for (const round of [1, 2]) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const rosa = await get('/perfil', encoding, { cookie: 'token=abc' });
+        const other = await get('/perfil', encoding, { cookie: 'token=xyz' });
+        const nobody = await get('/perfil', encoding);
+        expect({ round, encoding, rosa: rosa.html.includes('<p>Perfil de Rosa (abc)</p>') }).toEqual({ round, encoding, rosa: true });
+        expect(other.html).toContain('<p>Perfil de Rosa (xyz)</p>');
+        expect(other.html).not.toContain('abc');
+        expect(nobody.html).not.toMatch(/abc|xyz|de Rosa/);
+        for (const own of [rosa, other]) {
+          expect(own.headers['cache-control']).toBe('private, no-store');
+          // Rendered now for this reader (streamed: no length), not sent from kept bytes.
+          expect(own.headers['content-length']).toBeUndefined();
+        }
+      }
+    }
+  });
+
+  it('sends a reader without a session the API takes to sign in from a page for signed-in readers, before any byte; the signed-in reader gets theirs', async () => {
+    for (const cookie of [undefined, 'token=caducado']) {
+      const away = await get('/mia', 'br', cookie ? { cookie } : {});
+      expect(away.status).toBe(303);
+      expect(away.headers['location']).toBe('/login?pathname=/mia');
+      expect(away.headers['cache-control']).toBe('private, no-store');
+      expect(away.html).toBe('');
+    }
+    const mine = await get('/mia', 'br', { cookie: 'token=abc' });
+    expect(mine.status).toBe(200);
+    expect(mine.html).toContain('<p>Perfil de Rosa (abc)</p>');
+    // Asked again without a session right after: still away, not the signed-in reader's page.
+    expect((await get('/mia')).status).toBe(303);
   });
 
   it('keeps a cached page compressed per encoding: a hit is sent whole, with its length, in the encoding the reader accepts', async () => {

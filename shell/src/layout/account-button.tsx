@@ -1,4 +1,5 @@
 import { Link, session, useTranslation } from '@rumbo/shared';
+import { PAINT } from '@rumbo/shared/paint';
 import { Box, Button, Flex, HStack } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -8,8 +9,7 @@ const AccountMenu = lazy(() => import('./account-menu'));
 
 /**
  * The account button's place in the header: as wide whoever is signed in, its content at its
- * start. Every page is rendered with the signed-out header ('Acceder'); when the shell then shows a
- * customer's first name, neither the button's start nor anything around it moves.
+ * start, so switching between 'Acceder' and a customer's first name moves nothing around it.
  */
 function AccountSlot({ children }: { children: ReactNode }) {
   return (
@@ -19,34 +19,57 @@ function AccountSlot({ children }: { children: ReactNode }) {
   );
 }
 
-/** 'Acceder' → /login when signed out; the first name → /micuenta, and the account menu, when signed in. */
-export const AccountButton = observer(function AccountButton() {
+/** 'Acceder' → /login. `mark`: the server's copy's marker (`PAINT.account`). */
+function SignInButton({ mark }: { mark?: 'out' }) {
   const { t } = useTranslation('shell');
-  if (!session.isSignedIn) {
+  return (
+    <Button asChild size="sm" colorPalette="brand" {...(mark ? { [PAINT.account]: mark } : { 'data-testid': 'account-button' })}>
+      <Link to="/login" color="brand.contrast" _hover={{ textDecoration: 'none' }}>
+        {t('account.signIn')}
+      </Link>
+    </Button>
+  );
+}
+
+/**
+ * The first name → /micuenta, and the account menu. `name` undefined: the server's copy, whose
+ * place for the name the first script fills from this browser's session (`PAINT.accountName`).
+ */
+function SignedInButton({ name }: { name: string | undefined }) {
+  const copy = name === undefined;
+  return (
+    <HStack gap="0" minWidth="0" {...(copy ? { [PAINT.account]: 'in' } : {})}>
+      {/* `account-button` is the live header's only: the server's copy holds two, one of them hidden. */}
+      <Button asChild size="sm" colorPalette="brand" roundedEnd="0" data-testid={copy ? undefined : 'account-button'} maxWidth={{ lg: '8rem' }}>
+        <Link to="/micuenta" color="brand.contrast" _hover={{ textDecoration: 'none' }}>
+          <Box as="span" overflow="hidden" textOverflow="ellipsis" whiteSpace="nowrap" {...(copy ? { [PAINT.accountName]: '' } : {})}>
+            {name}
+          </Box>
+        </Link>
+      </Button>
+      {/* As wide as the menu's button (the UI kit's `sm`: 9), which replaces it once its code is here. */}
+      <Suspense fallback={<Box width="9" flexShrink={0} />}>
+        <AccountMenu />
+      </Suspense>
+    </HStack>
+  );
+}
+
+/**
+ * 'Acceder' → /login when signed out; the first name → /micuenta, and the account menu, when
+ * signed in. The server's copy (`serverCopy`), the same for every reader so one cached page serves
+ * them all, holds both, the signed-in one without a name: the shell's first script shows the one
+ * this browser's session says and writes the name in before the first paint
+ * (stored-session-paint.ts); the live header then draws that same button in its place.
+ */
+export const AccountButton = observer(function AccountButton({ serverCopy = false }: { serverCopy?: boolean }) {
+  if (serverCopy) {
     return (
       <AccountSlot>
-        <Button asChild size="sm" colorPalette="brand" data-testid="account-button">
-          <Link to="/login" color="brand.contrast" _hover={{ textDecoration: 'none' }}>
-            {t('account.signIn')}
-          </Link>
-        </Button>
+        <SignInButton mark="out" />
+        <SignedInButton name={undefined} />
       </AccountSlot>
     );
   }
-  return (
-    <AccountSlot>
-      <HStack gap="0" minWidth="0">
-        <Button asChild size="sm" colorPalette="brand" roundedEnd="0" data-testid="account-button" maxWidth={{ lg: '8rem' }}>
-          <Link to="/micuenta" color="brand.contrast" _hover={{ textDecoration: 'none' }}>
-            <Box as="span" overflow="hidden" textOverflow="ellipsis" whiteSpace="nowrap">
-              {session.firstName}
-            </Box>
-          </Link>
-        </Button>
-        <Suspense fallback={<Box width="8" />}>
-          <AccountMenu />
-        </Suspense>
-      </HStack>
-    </AccountSlot>
-  );
+  return <AccountSlot>{session.isSignedIn ? <SignedInButton name={session.firstName} /> : <SignInButton />}</AccountSlot>;
 });

@@ -17,7 +17,8 @@ function goHome(event: MouseEvent<HTMLAnchorElement>) {
   navigateToUrl('/');
 }
 
-export function Header({ pathname }: { pathname: string }) {
+/** `serverCopy`: the server's, the same for every reader (its account button holds both states: AccountButton). */
+export function Header({ pathname, serverCopy = false }: { pathname: string; serverCopy?: boolean }) {
   const { t } = useTranslation('shell');
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" shadow="xs">
@@ -49,7 +50,7 @@ export function Header({ pathname }: { pathname: string }) {
             <Box display={{ base: 'none', lg: 'block' }}>
               <LanguageSelector id="language-header" />
             </Box>
-            <AccountButton />
+            <AccountButton serverCopy={serverCopy} />
             <MobileMenu pathname={pathname} />
           </HStack>
         </Flex>

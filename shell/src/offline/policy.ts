@@ -150,7 +150,7 @@ export function offlineDocument(script: string, config: { apiBaseUrl: string; pr
 
 /**
  * Whether a page's response may be kept for offline use: never one the site server marked
- * `private` or `no-store` (a signed-in reader's render carries their name, Mi cuenta their profile):
+ * `private` or `no-store` (a page of a signed-in reader's own, Mi cuenta: their profile in it):
  * offline, such a page comes from the app shell and the customer's own kept tickets instead.
  */
 export function keepsPage(cacheControl: string | null): boolean {

@@ -182,7 +182,7 @@ async function remoteFile({ request, event }: { request: Request; event: Extenda
   return new CacheFirst({ cacheName: current.cache, plugins: [asCors, ...ok, onlyWhileCurrent(current.cache)], matchOptions: { ignoreVary: true } }).handle({ request, event });
 }
 
-/** A page rendered for one reader (`private`, `no-store`: signed in) is never kept on the device. */
+/** A page rendered for one reader (`private`, `no-store`: Mi cuenta's) is never kept on the device. */
 const sharedPagesOnly = {
   cacheWillUpdate: async ({ response }: { response: Response }) => (keepsPage(response.headers.get('cache-control')) ? response : null),
 };
