@@ -92,3 +92,32 @@ test('two renders interleaved in one renderer keep their own address, data, lang
   expect(session.isSignedIn).toBe(false);
   expect(serverPageData('who')).toBeUndefined();
 });
+
+test('a render whose caller has given up (past its budget) while its loader waited is not rendered: its CPU goes to renders still awaited', async () => {
+  let answer!: () => void;
+  const loaderWaits = new Promise<void>((resolve) => (answer = resolve));
+  const rendered: string[] = [];
+  function Late() {
+    rendered.push('late');
+    return <p>late</p>;
+  }
+  const late = createRenderer({
+    texts: [probeTexts],
+    page: () => <Late />,
+    routes: [
+      {
+        path: '/tarde',
+        load: async () => {
+          await loaderWaits;
+          return {};
+        },
+      },
+    ],
+  });
+  const givenUp = new AbortController();
+  const result = late.render({ path: '/tarde', query: {}, language: 'es-PE', config: CONFIG }, { signal: givenUp.signal });
+  givenUp.abort();
+  answer();
+  await expect(result).rejects.toThrow(/given up/);
+  expect(rendered).toEqual([]);
+});

@@ -24,7 +24,7 @@ import { configure, type RuntimeConfig } from './config';
 import { i18n, initI18n, registerTexts, type Language, type PackageTexts } from './i18n';
 import * as v from 'valibot';
 import type { ServerAnswer } from './page-data';
-import { NAMED_PARTS, type IslandDirective, type NamedPart, PartInput, type PartPlace, type RemoteRenderer, type RenderInput, type RenderResult } from './paint';
+import { NAMED_PARTS, type IslandDirective, type NamedPart, PartInput, type PartPlace, type RemoteRenderer, type RenderInput, type RenderOptions, type RenderResult } from './paint';
 import { readRenderScopeWith, type RenderScope } from './render-scope';
 import { customerFromUserData, type StoredSession, type UserData } from './session.store';
 
@@ -228,8 +228,16 @@ async function renderTree(tree: ReactNode, { path, query = {}, language, nonce, 
   return { html, css: { text: css, ids }, parts };
 }
 
-/** The loader's context: its API calls go to the site's API, in the reader's language, within the budget. */
-function loaderContext(input: Omit<RenderInput, 'path' | 'query'> & { path: string; query: Record<string, string> }, params: Record<string, string>): LoaderContext {
+/**
+ * A render its caller has given up (past its budget, `RenderOptions.signal`) is not rendered: under
+ * load, the CPU goes to the renders still awaited, not to answers no one will read.
+ */
+function stillAwaited(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new Error('its caller has given up (past its budget)');
+}
+
+/** The loader's context: its API calls go to the site's API, in the reader's language, within the budget (and not past its caller's). */
+function loaderContext(input: Omit<RenderInput, 'path' | 'query'> & { path: string; query: Record<string, string> }, params: Record<string, string>, signal?: AbortSignal): LoaderContext {
   const base = input.config.apiBaseUrl.replace(/\/+$/, '');
   return {
     path: input.path,
@@ -249,7 +257,7 @@ function loaderContext(input: Omit<RenderInput, 'path' | 'query'> & { path: stri
           'Accept-Language': input.language,
           ...(input.session ? { Authorization: `Bearer ${input.session.token}` } : {}),
         },
-        signal: AbortSignal.timeout(LOADER_BUDGET_MS),
+        signal: signal ? AbortSignal.any([AbortSignal.timeout(LOADER_BUDGET_MS), signal]) : AbortSignal.timeout(LOADER_BUDGET_MS),
       });
       if (!response.ok) return undefined;
       // The API's envelope (as `@rumbo/shared`'s client reads it).
@@ -284,23 +292,25 @@ async function loaded(load: RendererRoute['load'], context: LoaderContext): Prom
 export function createRenderer(options: RendererOptions): RemoteRenderer {
   texts = options.texts;
   return {
-    async render(input: RenderInput): Promise<RenderResult> {
+    async render(input: RenderInput, { signal }: RenderOptions = {}): Promise<RenderResult> {
       await prepare(input.config);
       const found = options.routes.map((route) => ({ route, params: matchPath(route.path, input.path) })).find((entry) => entry.params);
       // A route this renderer does not paint (or not with a query): the browser renders it, its code at once.
       if (!found || (Object.keys(input.query).length > 0 && !found.route.query)) return { status: 200, head: {}, html: '', css: { text: '', ids: [] }, data: {}, island: 'load' };
-      const data = await loaded(found.route.load, loaderContext(input, found.params!));
+      const data = await loaded(found.route.load, loaderContext(input, found.params!, signal));
+      stillAwaited(signal);
       // Signed in only on a page of the customer's own, as the customer its data names.
       const customer = input.session && found.route.customer?.(data);
       const session = sessionOf(customer ? input.session?.token : undefined, customer || undefined);
       const rendered = await renderTree(options.page(input.path), { ...input, session }, data);
       return { status: 200, head: {}, ...rendered, data, island: found.route.island ?? 'intent', scripts: found.route.scripts };
     },
-    async renderPart(input: PartInput): Promise<RenderResult> {
+    async renderPart(input: PartInput, { signal }: RenderOptions = {}): Promise<RenderResult> {
       const part = options.parts?.[input.name];
       if (!part) throw new Error(`no part ${input.name}`);
       await prepare(input.config);
-      const data = await loaded(part.load, loaderContext({ ...input, path: '/', query: {} }, input.props));
+      const data = await loaded(part.load, loaderContext({ ...input, path: '/', query: {} }, input.props, signal));
+      stillAwaited(signal);
       const rendered = await renderTree(part.render(input.props), { path: '/', language: input.language, nonce: input.nonce }, data);
       return { status: 200, head: {}, ...rendered, data };
     },

@@ -60,6 +60,10 @@ export interface WorkerCall {
   method: RendererMethod;
   input: unknown;
 }
+/** The caller has given call `cancel` up (past its budget): the renderer is told (`RenderOptions.signal`). */
+export interface WorkerCancel {
+  cancel: number;
+}
 export type WorkerAnswer = { id: number; result: unknown; error?: undefined } | { id: number; error: string; result?: undefined };
 
 interface Pending {
@@ -107,12 +111,13 @@ export class RendererWorker {
     return this.running.size;
   }
 
-  /** `method(input)` of the renderer; rejects past `budgetMs` (the call itself runs on, its answer dropped). */
+  /** `method(input)` of the renderer; rejects past `budgetMs`, and tells the renderer so (its answer, if any, dropped). */
   call<M extends RendererMethod>(method: M, input: RendererMethods[M]['input'], budgetMs: number): Promise<RendererMethods[M]['result']> {
     const id = this.next++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
+        this.worker.postMessage({ cancel: id } satisfies WorkerCancel);
         reject(new Error(`render past its budget (${budgetMs} ms)`));
       }, budgetMs);
       this.pending.set(id, {

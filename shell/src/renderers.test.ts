@@ -11,16 +11,21 @@ import path from 'node:path';
  */
 const RENDERERS = path.resolve(__dirname, '../server/renderers.ts');
 
-/** A renderer that says which thread it runs in; `/espera` waits, `/muere` ends its thread. */
+/**
+ * A renderer that says which thread it runs in; `/espera` waits, `/muere` ends its thread,
+ * `/colgada` waits until its caller gives up, and writes so beside its folder.
+ */
 const RENDERER = `
 const { threadId } = require('node:worker_threads');
-exports.render = async (input) => {
+exports.render = async (input, { signal }) => {
   if (input.path === '/muere') process.exit(1);
+  if (input.path === '/colgada') await new Promise((resolve) => signal.addEventListener('abort', () => resolve(require('node:fs').appendFileSync(__dirname + '/../given-up.txt', input.path + '\\n'))));
   if (input.path === '/espera') await new Promise((resolve) => setTimeout(resolve, 800));
   return { status: 200, head: {}, html: String(threadId), css: { text: '', ids: [] }, data: {} };
 };`;
 
 const SCRIPT = `
+import { readFileSync } from 'node:fs';
 const { RendererPool } = await import(process.env.RENDERERS);
 const [v1, v2] = [process.env.V1, process.env.V2];
 const pool = new RendererPool(3);
@@ -38,11 +43,18 @@ const moved = await threads([call(v2, '/')]);
 const oldRender = await inFlight;
 const sizeAfterMove = pool.size;
 
+// A render past its budget: its caller gives up, and the worker is told (it stops working on it).
+const pastBudget = await caught(pool.workerFor('mf_test', v2, '/mf_test/').call('render', { path: '/colgada' }, 300));
+// The worker hears of it as a message after the caller's failure: read until it has written, a while at most.
+const toldOf = () => readFileSync(process.env.V2 + '/../given-up.txt', 'utf8').split('\\n').filter(Boolean);
+let givenUp = toldOf();
+for (let i = 0; i < 50 && givenUp.length === 0; i += 1) givenUp = await new Promise((resolve) => setTimeout(() => resolve(toldOf()), 100));
+
 const died = await caught(call(v2, '/muere'));
 const sizeAfterDeath = pool.size;
 const afterDeath = await threads([call(v2, '/')]);
 await pool.close();
-process.stdout.write(JSON.stringify({ atOnce, sizeAfterAtOnce, oneAtATime, moved, oldRender, sizeAfterMove, died, sizeAfterDeath, afterDeath }));
+process.stdout.write(JSON.stringify({ atOnce, sizeAfterAtOnce, oneAtATime, moved, oldRender, sizeAfterMove, pastBudget, givenUp, died, sizeAfterDeath, afterDeath }));
 `;
 
 let base: string;
@@ -52,20 +64,21 @@ beforeAll(() => {
     mkdirSync(path.join(base, version));
     writeFileSync(path.join(base, version, 'renderer.cjs'), RENDERER);
   }
+  writeFileSync(path.join(base, 'given-up.txt'), '');
   writeFileSync(path.join(base, 'pool.mjs'), SCRIPT);
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 jest.setTimeout(60_000);
 
-test('spreads renders over up to its size of workers, the least busy first; ends the old version on a move; replaces a dead one', () => {
+test('spreads renders over up to its size of workers, the least busy first; ends the old version on a move; tells a worker of a render past its budget; replaces a dead one', () => {
   const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(base, 'pool.mjs')], {
     cwd: path.resolve(__dirname, '..'),
     env: { ...process.env, RENDERERS, V1: path.join(base, 'v1'), V2: path.join(base, 'v2') },
     encoding: 'utf8',
   });
   if (run.status !== 0) throw new Error(`the pool's process failed (${run.status}):\n${run.stderr}`);
-  const seen = JSON.parse(run.stdout) as Record<string, unknown> & { atOnce: number[]; oneAtATime: number[]; moved: number[]; afterDeath: number[] };
+  const seen = JSON.parse(run.stdout) as Record<string, unknown> & { atOnce: number[]; oneAtATime: number[]; moved: number[]; givenUp: string[]; afterDeath: number[] };
 
   // Six at once: three workers (the pool's size), two renders each.
   const atOnce = new Set(seen.atOnce);
@@ -79,6 +92,10 @@ test('spreads renders over up to its size of workers, the least busy first; ends
   expect(seen.oldRender).toMatch(/exited|terminated/);
   expect(atOnce.has(seen.moved[0]!)).toBe(false);
   expect(seen.sizeAfterMove).toBe(1);
+
+  // Past its budget: the caller's answer is a failure, and the worker was told to give the render up.
+  expect(seen.pastBudget).toMatch(/past its budget/);
+  expect(seen.givenUp).toEqual(['/colgada']);
 
   // A worker that died is dropped; the next render starts another.
   expect(seen.died).toMatch(/exited/);
