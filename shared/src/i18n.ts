@@ -6,6 +6,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, requestMessages, startLanguage, toLanguage
 import { commonTexts } from './locales';
 import { languageKey, storedLanguage } from './storage';
 import { hydrateDeferred } from './hydration';
+import { renderScope } from './render-scope';
 
 export { LANGUAGES, DEFAULT_LANGUAGE, startLanguage, type Language };
 
@@ -160,8 +161,9 @@ export function languageSwitching(): boolean {
   return switching > 0;
 }
 
+/** The reader's language: the page's, or in a server render the render's own (`RenderScope`). */
 export function currentLanguage(): Language {
-  return toLanguage(i18n.resolvedLanguage ?? i18n.language);
+  return renderScope()?.language ?? toLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { currentPathname, setServerPathname, useHydrated } from './location';
+import { currentPathname, useHydrated } from './location';
+import { readRenderScopeWith, type RenderScope } from './render-scope';
 
 function Probe({ seen }: { seen: boolean[] }) {
   const hydrated = useHydrated();
@@ -9,10 +10,14 @@ function Probe({ seen }: { seen: boolean[] }) {
 }
 
 describe('location', () => {
-  it('is the page\'s own address in the browser, whatever a prerender set', () => {
+  it("is the page's own address in the browser, whatever a server render's scope says", () => {
     window.history.pushState(null, '', '/libro_reclamaciones');
-    setServerPathname('/somewhere-else');
-    expect(currentPathname()).toBe('/libro_reclamaciones');
+    readRenderScopeWith(() => ({ pathname: '/somewhere-else' }) as RenderScope);
+    try {
+      expect(currentPathname()).toBe('/libro_reclamaciones');
+    } finally {
+      readRenderScopeWith(() => undefined);
+    }
   });
 
   it('useHydrated: false while hydrating prerendered markup, true from the render after', async () => {

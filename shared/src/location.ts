@@ -1,26 +1,19 @@
 import { useDeferredValue, useSyncExternalStore } from 'react';
+import { renderScope } from './render-scope';
 
 /**
- * The address a screen renders for. In the browser, the page's own; when a build renders a page's
- * first screen in Node (`@rumbo/shared/server`), the path being rendered. A remote's router and
- * any `useSyncExternalStore` on the address read it here, so the page hydrates what was rendered.
+ * The address a screen renders for. In the browser, the page's own; when a renderer renders a
+ * page's first screen in Node (`@rumbo/shared/server`), the address of that render (its
+ * `RenderScope`). A remote's router and any `useSyncExternalStore` on the address read it here,
+ * so the page hydrates what was rendered.
  */
-let serverPathname = '/';
-let serverSearch = '';
-
-/** The address being rendered in Node: its path, and its query (`?…`, empty for none) for a page rendered with it. */
-export function setServerPathname(pathname: string, search = ''): void {
-  serverPathname = pathname;
-  serverSearch = search;
-}
-
 export function currentPathname(): string {
-  return typeof window === 'undefined' ? serverPathname : window.location.pathname;
+  return typeof window === 'undefined' ? (renderScope()?.pathname ?? '/') : window.location.pathname;
 }
 
 /** The address's query (`?…`, or empty): the browser's, or in Node the one being rendered. */
 export function currentSearch(): string {
-  return typeof window === 'undefined' ? serverSearch : window.location.search;
+  return typeof window === 'undefined' ? (renderScope()?.search ?? '') : window.location.search;
 }
 
 /**

@@ -4,19 +4,15 @@
  * providers a page was rendered for, in `<script type="application/json" id="page-data">` (inert:
  * no CSP concern). A screen renders its hydrating render from this, so it hydrates exactly what the
  * HTML shows, then refreshes from the API as it always does. In Node (a renderer rendering a page)
- * the data is what the render sets (`setServerPageData`).
+ * the data is the render's own (its `RenderScope`).
  */
 import * as v from 'valibot';
 import { PAINT } from './paint';
+import { renderScope } from './render-scope';
 
-let serverData: Record<string, unknown> = {};
 let browserData: Record<string, unknown> | undefined;
 
 export const PAGE_DATA_ID = PAINT.data;
-
-export function setServerPageData(data: Record<string, unknown>): void {
-  serverData = data;
-}
 
 function readBrowserData(): Record<string, unknown> {
   if (!browserData) {
@@ -36,7 +32,7 @@ function readBrowserData(): Record<string, unknown> {
 
 /** The server-rendered value under `key` (an endpoint's path, or a named fact), or undefined. */
 export function serverPageData(key: string): unknown {
-  return (typeof window === 'undefined' ? serverData : readBrowserData())[key];
+  return typeof window === 'undefined' ? renderScope()?.data[key] : readBrowserData()[key];
 }
 
 /** Forgets the page's data (tests; a page read once keeps it for the visit). */
@@ -67,16 +63,9 @@ export function serverAnswer<S extends v.GenericSchema>(key: string, schema: S, 
 
 /**
  * Another remote's named part inside a page (`NAMED_PARTS`, the home page's trip search): in the
- * browser, nothing (its container keeps what the server put there); in Node, where the server's
- * renderer sets the marker (`@rumbo/shared/server`), the place the site server fills with the
- * owner's renderer.
+ * browser, nothing (its container keeps what the server put there); in a server render, the
+ * marker of the place the site server fills with the owner's renderer (`RenderScope.part`).
  */
-let partMarker: ((name: string, props: Record<string, string>) => string) | undefined;
-
-export function setServerPartMarker(marker: typeof partMarker): void {
-  partMarker = marker;
-}
-
 export function namedPartMarkup(name: string, props: Record<string, string>): string {
-  return typeof window === 'undefined' && partMarker ? partMarker(name, props) : '';
+  return renderScope()?.part(name, props) ?? '';
 }

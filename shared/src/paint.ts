@@ -101,14 +101,19 @@ export interface PartInput extends Omit<RenderInput, 'path' | 'query'> {
 }
 
 /** What a remote version's `renderer.cjs` exports. */
+/** How the site server calls a renderer: `signal` aborts when it has given the render up (past its budget). */
+export interface RenderOptions {
+  signal?: AbortSignal;
+}
+
 export interface RemoteRenderer {
-  render(input: RenderInput): Promise<RenderResult>;
-  renderPart?(input: PartInput): Promise<RenderResult>;
+  render(input: RenderInput, options?: RenderOptions): Promise<RenderResult>;
+  renderPart?(input: PartInput, options?: RenderOptions): Promise<RenderResult>;
 }
 
 /** What the shell version's `renderer.cjs` exports. */
 export interface ShellRenderer {
-  render(input: RenderInput): Promise<ShellResult>;
+  render(input: RenderInput, options?: RenderOptions): Promise<ShellResult>;
 }
 
 /**

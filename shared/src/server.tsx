@@ -5,22 +5,28 @@
  * (shell/server/site-server.ts) with the `RenderInput` of `./paint`. It runs the route's loader
  * (the API's answer the page hydrates from), renders the same tree the browser hydrates
  * (`RemoteRoot`), in the reader's language, with the critical CSS of what it rendered.
+ *
+ * Renders interleave: each has its own scope (`RenderScope`: address, data, language, session,
+ * named parts), which whatever runs inside it reads through `renderScope` (an
+ * `AsyncLocalStorage`, so across the render's waits too), and its language's i18next instance
+ * in its tree. Nothing of a render is module state.
  */
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { runInAction } from 'mobx';
+import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { configure, type RuntimeConfig } from './config';
 import { i18n, initI18n, registerTexts, type Language, type PackageTexts } from './i18n';
-import { setServerPathname } from './location';
 import * as v from 'valibot';
-import { setServerPageData, setServerPartMarker, type ServerAnswer } from './page-data';
-import { NAMED_PARTS, type IslandDirective, type NamedPart, PartInput, type PartPlace, type RemoteRenderer, type RenderInput, type RenderResult } from './paint';
-import { customerFromUserData, type UserData } from './session.store';
-import { session } from './singletons';
+import type { ServerAnswer } from './page-data';
+import { NAMED_PARTS, type IslandDirective, type NamedPart, PartInput, type PartPlace, type RemoteRenderer, type RenderInput, type RenderOptions, type RenderResult } from './paint';
+import { readRenderScopeWith, type RenderScope } from './render-scope';
+import { customerFromUserData, type StoredSession, type UserData } from './session.store';
 
 /** The key of Emotion's default cache in the browser: it adopts these styles instead of adding them again. */
 const EMOTION_KEY = 'css';
@@ -99,13 +105,9 @@ export function matchPath(pattern: string, path: string): Record<string, string>
   return params;
 }
 
-/** Renders run one at a time in a renderer: the language, address, page data and session are module state. */
-let queue: Promise<unknown> = Promise.resolve();
-function serialised<T>(work: () => Promise<T>): Promise<T> {
-  const run = queue.then(work, work);
-  queue = run.catch(() => undefined);
-  return run;
-}
+/** The scope of the render in progress, across its waits: what `renderScope` answers in a render. */
+const scopes = new AsyncLocalStorage<RenderScope>();
+readRenderScopeWith(() => scopes.getStore());
 
 let texts: readonly PackageTexts[] = [];
 let prepared: Promise<void> | undefined;
@@ -118,21 +120,29 @@ function prepare(config: RuntimeConfig): Promise<void> {
   return prepared;
 }
 
-/** The named parts asked for while rendering (`serverPart`), in order. */
-let partsAsked: { name: NamedPart; props: Record<string, string>; marker: string }[] = [];
+/**
+ * The texts a render in `language` reads: an i18next instance per language, made once from the
+ * site's (`cloneInstance`: the same texts, its own language, never switched) and given to each
+ * render's tree (`I18nextProvider`, where `useTranslation` finds it).
+ */
+const translations = new Map<Language, Promise<I18n>>();
+function translationsIn(language: Language): Promise<I18n> {
+  let made = translations.get(language);
+  if (!made) {
+    const instance = i18n.cloneInstance({ lng: language });
+    made = instance.changeLanguage(language).then(() => instance);
+    translations.set(language, made);
+  }
+  return made;
+}
+
+/** Tells the markers of named parts of different renders apart. */
 let renderId = 0;
 
-/**
- * In Node, what a host renders inside a named part's container (`PAINT.part`): a marker the
- * renderer turns into a `PartPlace` (the site server fills it with the owner's renderer).
- */
-function serverPart(name: string, props: Record<string, string>): string {
-  if (!(name in NAMED_PARTS)) return '';
-  const marker = `<!--part:${renderId}:${partsAsked.length}-->`;
-  partsAsked.push({ name: name as NamedPart, props, marker });
-  return marker;
+/** The session a render shows: signed in with `token` (as `user`, when known), or signed out. */
+function sessionOf(token: string | undefined, user: UserData | undefined): StoredSession | null {
+  return token ? { token, customer: user ? customerFromUserData(user) : null, expiresAt: Date.now() + 60_000 } : null;
 }
-setServerPartMarker(serverPart);
 
 async function toMarkup(tree: ReactNode, nonce: string | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -162,41 +172,72 @@ async function toMarkup(tree: ReactNode, nonce: string | undefined): Promise<str
   });
 }
 
-/** Renders `tree` with `data` at `path` in `language`: its markup, critical CSS and named parts. */
-async function renderTree(tree: ReactNode, { path, query = {}, language, nonce }: { path: string; query?: Record<string, string>; language: Language; nonce?: string }, data: Record<string, unknown>) {
+/** What a tree is rendered for: its address and query, language, nonce and the session it shows. */
+interface TreeInput {
+  path: string;
+  query?: Record<string, string>;
+  language: Language;
+  nonce?: string;
+  session?: StoredSession | null;
+}
+
+/** Renders `tree` with `data` for `input` in a scope of its own: its markup, critical CSS and named parts. */
+async function renderTree(tree: ReactNode, { path, query = {}, language, nonce, session = null }: TreeInput, data: Record<string, unknown>) {
   const search = new URLSearchParams(query).toString();
-  setServerPathname(path, search ? `?${search}` : '');
-  setServerPageData(data);
-  if (i18n.language !== language) await i18n.changeLanguage(language);
-  renderId += 1;
-  partsAsked = [];
+  const id = (renderId += 1);
+  // The named parts asked for while rendering (`namedPartMarkup`), in order, each with its marker.
+  const asked: { name: NamedPart; props: Record<string, string>; marker: string }[] = [];
+  const scope: RenderScope = {
+    pathname: path,
+    search: search ? `?${search}` : '',
+    data,
+    language,
+    session,
+    part(name, props) {
+      if (!(name in NAMED_PARTS)) return '';
+      const marker = `<!--part:${id}:${asked.length}-->`;
+      asked.push({ name: name as NamedPart, props, marker });
+      return marker;
+    },
+  };
   const cache = createCache({ key: EMOTION_KEY });
   // Styles are collected in the cache (for `extractCritical`) instead of inlined next to elements.
   cache.compat = true;
-  try {
-    const markup = await toMarkup(<CacheProvider value={cache}>{tree}</CacheProvider>, nonce);
-    const { html: marked, css, ids } = createEmotionServer(cache).extractCritical(markup);
-    // Each named part's marker becomes its place in the markup (no markup is rewritten).
-    let html = '';
-    let from = 0;
-    const parts: PartPlace[] = [];
-    for (const asked of partsAsked) {
-      const at = marked.indexOf(asked.marker, from);
-      if (at < 0) continue;
-      html += marked.slice(from, at);
-      parts.push({ name: asked.name, props: asked.props, at: html.length });
-      from = at + asked.marker.length;
-    }
-    html += marked.slice(from);
-    return { html, css: { text: css, ids }, parts };
-  } finally {
-    setServerPageData({});
-    partsAsked = [];
+  const inLanguage = await translationsIn(language);
+  const markup = await scopes.run(scope, () =>
+    toMarkup(
+      <I18nextProvider i18n={inLanguage}>
+        <CacheProvider value={cache}>{tree}</CacheProvider>
+      </I18nextProvider>,
+      nonce,
+    ),
+  );
+  const { html: marked, css, ids } = createEmotionServer(cache).extractCritical(markup);
+  // Each named part's marker becomes its place in the markup (no markup is rewritten).
+  let html = '';
+  let from = 0;
+  const parts: PartPlace[] = [];
+  for (const part of asked) {
+    const at = marked.indexOf(part.marker, from);
+    if (at < 0) continue;
+    html += marked.slice(from, at);
+    parts.push({ name: part.name, props: part.props, at: html.length });
+    from = at + part.marker.length;
   }
+  html += marked.slice(from);
+  return { html, css: { text: css, ids }, parts };
 }
 
-/** The loader's context: its API calls go to the site's API, in the reader's language, within the budget. */
-function loaderContext(input: Omit<RenderInput, 'path' | 'query'> & { path: string; query: Record<string, string> }, params: Record<string, string>): LoaderContext {
+/**
+ * A render its caller has given up (past its budget, `RenderOptions.signal`) is not rendered: under
+ * load, the CPU goes to the renders still awaited, not to answers no one will read.
+ */
+function stillAwaited(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new Error('its caller has given up (past its budget)');
+}
+
+/** The loader's context: its API calls go to the site's API, in the reader's language, within the budget (and not past its caller's). */
+function loaderContext(input: Omit<RenderInput, 'path' | 'query'> & { path: string; query: Record<string, string> }, params: Record<string, string>, signal?: AbortSignal): LoaderContext {
   const base = input.config.apiBaseUrl.replace(/\/+$/, '');
   return {
     path: input.path,
@@ -216,7 +257,7 @@ function loaderContext(input: Omit<RenderInput, 'path' | 'query'> & { path: stri
           'Accept-Language': input.language,
           ...(input.session ? { Authorization: `Bearer ${input.session.token}` } : {}),
         },
-        signal: AbortSignal.timeout(LOADER_BUDGET_MS),
+        signal: signal ? AbortSignal.any([AbortSignal.timeout(LOADER_BUDGET_MS), signal]) : AbortSignal.timeout(LOADER_BUDGET_MS),
       });
       if (!response.ok) return undefined;
       // The API's envelope (as `@rumbo/shared`'s client reads it).
@@ -247,59 +288,38 @@ async function loaded(load: RendererRoute['load'], context: LoaderContext): Prom
   }
 }
 
-/** Signs the render's session in (header, account pages) or out; module state, so inside `serialised`. */
-export function serverSession(token: string | undefined, user: UserData | undefined): void {
-  runInAction(() => {
-    session.session = token ? { token, customer: user ? customerFromUserData(user) : null, expiresAt: Date.now() + 60_000 } : null;
-  });
-}
-
 /** A remote version's renderer (`RemoteRenderer`), from its routes, their loaders and its page. */
 export function createRenderer(options: RendererOptions): RemoteRenderer {
   texts = options.texts;
   return {
-    async render(input: RenderInput): Promise<RenderResult> {
+    async render(input: RenderInput, { signal }: RenderOptions = {}): Promise<RenderResult> {
       await prepare(input.config);
       const found = options.routes.map((route) => ({ route, params: matchPath(route.path, input.path) })).find((entry) => entry.params);
       // A route this renderer does not paint (or not with a query): the browser renders it, its code at once.
       if (!found || (Object.keys(input.query).length > 0 && !found.route.query)) return { status: 200, head: {}, html: '', css: { text: '', ids: [] }, data: {}, island: 'load' };
-      const data = await loaded(found.route.load, loaderContext(input, found.params!));
-      return serialised(async () => {
-        const customer = input.session && found.route.customer?.(data);
-        serverSession(customer && input.session?.token, customer);
-        try {
-          const rendered = await renderTree(options.page(input.path), input, data);
-          return { status: 200, head: {}, ...rendered, data, island: found.route.island ?? 'intent', scripts: found.route.scripts };
-        } finally {
-          serverSession(undefined, undefined);
-        }
-      });
+      const data = await loaded(found.route.load, loaderContext(input, found.params!, signal));
+      stillAwaited(signal);
+      // Signed in only on a page of the customer's own, as the customer its data names.
+      const customer = input.session && found.route.customer?.(data);
+      const session = sessionOf(customer ? input.session?.token : undefined, customer || undefined);
+      const rendered = await renderTree(options.page(input.path), { ...input, session }, data);
+      return { status: 200, head: {}, ...rendered, data, island: found.route.island ?? 'intent', scripts: found.route.scripts };
     },
-    async renderPart(input: PartInput): Promise<RenderResult> {
+    async renderPart(input: PartInput, { signal }: RenderOptions = {}): Promise<RenderResult> {
       const part = options.parts?.[input.name];
       if (!part) throw new Error(`no part ${input.name}`);
       await prepare(input.config);
-      const data = await loaded(part.load, loaderContext({ ...input, path: '/', query: {} }, input.props));
-      return serialised(async () => {
-        const rendered = await renderTree(part.render(input.props), { path: '/', language: input.language, nonce: input.nonce }, data);
-        return { status: 200, head: {}, ...rendered, data };
-      });
+      const data = await loaded(part.load, loaderContext({ ...input, path: '/', query: {} }, input.props, signal));
+      stillAwaited(signal);
+      const rendered = await renderTree(part.render(input.props), { path: '/', language: input.language, nonce: input.nonce }, data);
+      return { status: 200, head: {}, ...rendered, data };
     },
   };
 }
 
-/** Renders `tree` as `createRenderer` does, for the shell's own renderer (header, footer). */
-export function renderShellTree(tree: ReactNode, input: RenderInput & { user?: UserData; texts: readonly PackageTexts[] }) {
+/** Renders `tree` as `createRenderer` does, for the shell's own renderer (header, footer), signed in as `user` with the input's session. */
+export async function renderShellTree(tree: ReactNode, input: RenderInput & { user?: UserData; texts: readonly PackageTexts[] }) {
   texts = input.texts;
-  return serialised(async () => {
-    await prepare(input.config);
-    serverSession(input.session?.token, input.user);
-    try {
-      return await renderTree(tree, input, {});
-    } finally {
-      serverSession(undefined, undefined);
-    }
-  });
+  await prepare(input.config);
+  return renderTree(tree, { ...input, session: sessionOf(input.session?.token, input.user) }, {});
 }
-
-export { setServerPageData } from './page-data';

@@ -2,6 +2,7 @@ import { firstNameOf } from './schemas/names';
 import type { UserData } from './schemas/account.answers';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from './api';
+import { renderScope } from './render-scope';
 import { OFFLINE_TICKETS_CACHE, STORAGE_KEYS, decodeBase64Json, deleteCookie, encodeBase64Json, readCookie, writeCookie } from './storage';
 
 /** The signed-in customer (spec §3, "Session customer"). */
@@ -97,24 +98,38 @@ export class SessionStore {
     private readonly storage: Storage,
     private readonly api: () => ApiClient,
   ) {
-    makeAutoObservable<SessionStore, 'storage' | 'api' | 'expiryTimer' | 'shareWithServer'>(this, {
+    // What it tells (`token`, `customer`, …) is read anew at each call, never kept as a computed
+    // value: in a server render it is that render's session (`shown`), which a kept value of
+    // another render must not stand for.
+    makeAutoObservable<SessionStore, 'storage' | 'api' | 'expiryTimer' | 'shareWithServer' | 'shown'>(this, {
       storage: false,
       api: false,
       expiryTimer: false,
       shareWithServer: false,
+      shown: false,
+      token: false,
+      customer: false,
+      isSignedIn: false,
+      firstName: false,
     });
   }
 
+  /** The session the screens show: this browser's, or in a server render the render's own (`RenderScope`). */
+  private get shown(): StoredSession | null {
+    const scope = renderScope();
+    return scope ? scope.session : this.session;
+  }
+
   get token(): string | undefined {
-    return this.session?.token;
+    return this.shown?.token;
   }
 
   get customer(): Customer | null {
-    return this.session?.customer ?? null;
+    return this.shown?.customer ?? null;
   }
 
   get isSignedIn(): boolean {
-    return this.session !== null;
+    return this.shown !== null;
   }
 
   get firstName(): string {

@@ -3,8 +3,8 @@
  * and every page, rendered per request (docs/first-paint.md):
  *
  *   address → route table (the shell's renderer) → registry → that remote version's renderer
- *   (from its published folder, only for origins the site allows; a worker per version,
- *   renderers.ts; areas.ts) → the shell's header and footer around it (the one document,
+ *   (from its published folder, only for origins the site allows; up to a worker per core
+ *   per version, renderers.ts; areas.ts) → the shell's header and footer around it (the one document,
  *   src/document.ts) → streamed (page.ts).
  *
  * In the reader's language (`PAINT.languageCookie`) and state (`PAINT.tokenCookie`). An anonymous

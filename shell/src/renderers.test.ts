@@ -1,0 +1,104 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * The site server's renderer workers (server/renderers.ts, from its sources, in a process of its
+ * own under tsx as the site server runs them): renders given at once are spread over an app's
+ * workers, up to the pool's size, the least busy first; one page at a time keeps one worker; a
+ * pointer move ends every worker of the old version; a worker that died is replaced.
+ */
+const RENDERERS = path.resolve(__dirname, '../server/renderers.ts');
+
+/**
+ * A renderer that says which thread it runs in; `/espera` waits, `/muere` ends its thread,
+ * `/colgada` waits until its caller gives up, and writes so beside its folder.
+ */
+const RENDERER = `
+const { threadId } = require('node:worker_threads');
+exports.render = async (input, { signal }) => {
+  if (input.path === '/muere') process.exit(1);
+  if (input.path === '/colgada') await new Promise((resolve) => signal.addEventListener('abort', () => resolve(require('node:fs').appendFileSync(__dirname + '/../given-up.txt', input.path + '\\n'))));
+  if (input.path === '/espera') await new Promise((resolve) => setTimeout(resolve, 800));
+  return { status: 200, head: {}, html: String(threadId), css: { text: '', ids: [] }, data: {} };
+};`;
+
+const SCRIPT = `
+import { readFileSync } from 'node:fs';
+const { RendererPool } = await import(process.env.RENDERERS);
+const [v1, v2] = [process.env.V1, process.env.V2];
+const pool = new RendererPool(3);
+const call = (folder, address) => pool.workerFor('mf_test', folder, '/mf_test/').call('render', { path: address }, 20000);
+const threads = async (calls) => Promise.all(calls).then((results) => results.map((result) => Number(result.html)));
+
+const atOnce = await threads([1, 2, 3, 4, 5, 6].map(() => call(v1, '/espera')));
+const sizeAfterAtOnce = pool.size;
+const oneAtATime = [];
+for (let i = 0; i < 4; i += 1) oneAtATime.push(...(await threads([call(v1, '/')])));
+
+const caught = (promise) => promise.then(() => 'answered', (error) => error.message);
+const inFlight = caught(call(v1, '/espera'));
+const moved = await threads([call(v2, '/')]);
+const oldRender = await inFlight;
+const sizeAfterMove = pool.size;
+
+// A render past its budget: its caller gives up, and the worker is told (it stops working on it).
+const pastBudget = await caught(pool.workerFor('mf_test', v2, '/mf_test/').call('render', { path: '/colgada' }, 300));
+// The worker hears of it as a message after the caller's failure: read until it has written, a while at most.
+const toldOf = () => readFileSync(process.env.V2 + '/../given-up.txt', 'utf8').split('\\n').filter(Boolean);
+let givenUp = toldOf();
+for (let i = 0; i < 50 && givenUp.length === 0; i += 1) givenUp = await new Promise((resolve) => setTimeout(() => resolve(toldOf()), 100));
+
+const died = await caught(call(v2, '/muere'));
+const sizeAfterDeath = pool.size;
+const afterDeath = await threads([call(v2, '/')]);
+await pool.close();
+process.stdout.write(JSON.stringify({ atOnce, sizeAfterAtOnce, oneAtATime, moved, oldRender, sizeAfterMove, pastBudget, givenUp, died, sizeAfterDeath, afterDeath }));
+`;
+
+let base: string;
+beforeAll(() => {
+  base = mkdtempSync(path.join(tmpdir(), 'rumbo-renderers-'));
+  for (const version of ['v1', 'v2']) {
+    mkdirSync(path.join(base, version));
+    writeFileSync(path.join(base, version, 'renderer.cjs'), RENDERER);
+  }
+  writeFileSync(path.join(base, 'given-up.txt'), '');
+  writeFileSync(path.join(base, 'pool.mjs'), SCRIPT);
+});
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+jest.setTimeout(60_000);
+
+test('spreads renders over up to its size of workers, the least busy first; ends the old version on a move; tells a worker of a render past its budget; replaces a dead one', () => {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(base, 'pool.mjs')], {
+    cwd: path.resolve(__dirname, '..'),
+    env: { ...process.env, RENDERERS, V1: path.join(base, 'v1'), V2: path.join(base, 'v2') },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`the pool's process failed (${run.status}):\n${run.stderr}`);
+  const seen = JSON.parse(run.stdout) as Record<string, unknown> & { atOnce: number[]; oneAtATime: number[]; moved: number[]; givenUp: string[]; afterDeath: number[] };
+
+  // Six at once: three workers (the pool's size), two renders each.
+  const atOnce = new Set(seen.atOnce);
+  expect(atOnce.size).toBe(3);
+  for (const thread of atOnce) expect(seen.atOnce.filter((each) => each === thread)).toHaveLength(2);
+  expect(seen.sizeAfterAtOnce).toBe(3);
+  // One at a time: an idle worker takes each, none starts.
+  expect(seen.oneAtATime.every((thread) => atOnce.has(thread))).toBe(true);
+
+  // The pointer moved: the old version's workers are ended (a render in one of them with it), a new one renders.
+  expect(seen.oldRender).toMatch(/exited|terminated/);
+  expect(atOnce.has(seen.moved[0]!)).toBe(false);
+  expect(seen.sizeAfterMove).toBe(1);
+
+  // Past its budget: the caller's answer is a failure, and the worker was told to give the render up.
+  expect(seen.pastBudget).toMatch(/past its budget/);
+  expect(seen.givenUp).toEqual(['/colgada']);
+
+  // A worker that died is dropped; the next render starts another.
+  expect(seen.died).toMatch(/exited/);
+  expect(seen.sizeAfterDeath).toBe(0);
+  expect(seen.afterDeath[0]).not.toBe(seen.moved[0]);
+});
