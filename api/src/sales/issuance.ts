@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { holdOf, releaseHold, spendHold } from '../credit/credit.service';
 import { locks } from '../db/lock-order';
 import { queryRows } from '../db/rows';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, mailInsert } from '../mail/outbox';
 import type { PaymentNotice } from '../payments/provider';
 import { addPoints, lockPointsOf } from '../points/points.service';
 import { AVAILABLE, HELD, SOLD, viaje_asiento } from '../seats/seats.tables';
@@ -279,12 +279,15 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
     const earned = Math.floor(r.total_centimos / 100) * POINTS_PER_SOL;
     if (earned > 0) await addPoints(tx, { ccuenta: r.ccuenta, puntos: earned, concepto: 'viaje', detalle, fecha: now });
   }
-  await enqueueMail(tx, ticketsMail(buyerOf(r), r.idioma as Language, mailLegs(legs)));
+  const mail = ticketsMail(buyerOf(r), r.idioma as Language, mailLegs(legs));
   // The electronic voucher, numbered with the sale (issue 34) and signed after the commit by the
   // vouchers' outbox (issue 44). Its number is taken as the transaction commits (numberAtCommit,
   // migration 0030): the series' counter row, which every sale of the series waits for, is the
   // last lock and is held only while PostgreSQL commits, not across this transaction's remaining
   // round trips. Callers run the transaction in numberedAtCommit (an exhausted series: 503).
-  await issueSaleVoucher(tx, r, seats, legs, { now, series: context.series }, { numberAtCommit: true, ...(original ? { replaces: original.numero } : {}) });
+  // The tickets mail is queued in the voucher's statement (a round trip fewer), or alone when the
+  // sale has no voucher (a free postponement).
+  const voucher = await issueSaleVoucher(tx, r, seats, legs, { now, series: context.series }, { numberAtCommit: true, alongside: mailInsert(tx, mail), ...(original ? { replaces: original.numero } : {}) });
+  if (!voucher) await enqueueMail(tx, mail);
   return { result: 'pagada' };
 }
