@@ -121,7 +121,7 @@ async function writeVoucher(
     modifica?: { voucher: Voucher; motivo: CreditReason; descripcion: string };
   },
   numberAtCommit = false,
-  alongside?: SQL,
+  alongside: SQL[] = [],
 ): Promise<Voucher> {
   const serie = seriesOf(values.tipo, values.modifica?.voucher.tipo as DocumentTypeCode | undefined, context.series);
   const totals = totalsOf(values.lineas);
@@ -146,7 +146,7 @@ async function writeVoucher(
   // Numbered at the commit (migration 0030): inserted with 0, the deferred trigger takes the
   // series' number as the transaction commits and writes it here and in the content.
   const correlativo = numberAtCommit ? 0 : await takeNumber(tx, values.tipo, serie);
-  const [voucher] = await (alongside ? tx.with(tx.$with('alongside', {}).as(alongside)) : tx)
+  const [voucher] = await (alongside.length > 0 ? tx.with(...alongside.map((statement, i) => tx.$with(`alongside${i}`, {}).as(statement))) : tx)
     .insert(comprobante)
     .values({
       tipo: values.tipo,
@@ -255,10 +255,11 @@ export async function issueSaleVoucher(
      */
     numberAtCommit?: boolean;
     /**
-     * A statement of the caller's sent with the voucher's insert in one round trip (a data-modifying
-     * WITH; issuePaid's tickets mail): run only when a voucher is written (the answer is not null).
+     * Statements of the caller's sent with the voucher's insert in one round trip (data-modifying
+     * WITHs on other tables; issuePaid's tickets mail and the notice's record): run only when a
+     * voucher is written (the answer is not null).
      */
-    alongside?: SQL;
+    alongside?: SQL[];
   } = {},
 ): Promise<Voucher | null> {
   if (seats.length === 0) return null;
