@@ -417,9 +417,10 @@ describeCluster('three API instances behind HAProxy', () => {
     const received = smtp.received.flatMap((mail) => mail.to);
     expect([...received].sort()).toEqual([...queued].sort());
     expect(queued.length).toBeGreaterThanOrEqual(PURCHASES + 2);
-    // What the killed instance took and never delivered was sent by another, once.
+    // What the killed instance took and never delivered was sent by another, once: its recipients
+    // got as many mails as were queued for them (a recipient may have several, e.g. code and tickets).
     expect(taken.length).toBeGreaterThan(0);
-    for (const to of taken) expect(received.filter((address) => address === to)).toEqual([to]);
+    for (const to of new Set(taken)) expect(received.filter((address) => address === to).length).toBe(queued.filter((address) => address === to).length);
   }, 240_000);
 
   it('SIGTERM: the instance finishes what it is answering, then exits cleanly', async () => {

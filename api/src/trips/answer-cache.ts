@@ -64,7 +64,7 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
   return {
     ttlMs,
     async answer(kind, input, load) {
-      const status: LRUCache.Status<string, object> = {};
+      const status: LRUCache.Status<string, object, () => Promise<object>> = {};
       const answer = cache.fetch(keyOf(kind, input), { context: load, status });
       count(kind, status.fetch === 'hit' ? 'cached' : status.fetch === 'inflight' ? 'shared' : 'database');
       return (await answer) as Awaited<ReturnType<typeof load>>;
