@@ -155,12 +155,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET is too short/);
   });
 
-  it('refuses a search cache or a mail claim that is not milliseconds in range, saying which', () => {
+  it('refuses a search cache, a mail claim or a pool size out of range, saying which', () => {
     const base = { SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1' };
     expect(loadConfig({ ...base, SEARCH_CACHE_MS: '0' }).searchCacheMs).toBe(0);
     expect(() => loadConfig({ ...base, SEARCH_CACHE_MS: '60000' })).toThrow(/SEARCH_CACHE_MS must be milliseconds between 0 and 10000, got "60000"/);
     expect(() => loadConfig({ ...base, SEARCH_CACHE_MS: '1.5s' })).toThrow(/SEARCH_CACHE_MS must be milliseconds/);
     expect(() => loadConfig({ ...base, MAIL_CLAIM_MS: '10' })).toThrow(/MAIL_CLAIM_MS must be milliseconds between 1000 and 3600000/);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@db/rumbo', DATABASE_POOL_MAX: '4' }).database).toEqual({ databaseUrl: 'postgres://u@db/rumbo', poolMax: 4 });
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://u@db/rumbo', DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX must be connections between 1 and 100/);
   });
 
   it('refuses a port that is not one', () => {

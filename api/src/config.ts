@@ -223,12 +223,12 @@ function shutdownDelayOf(value: string | undefined): number {
 /** Issue 44: one second by default (docs/decisions.md, "Search at peak"); at most 10 s, the staleness a customer is shown. */
 export const SEARCH_CACHE_MS = 1_000;
 
-/** A whole number of milliseconds from `min` to `max`, or `fallback` when unset. */
-function millisecondsOf(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+/** A whole number (of milliseconds, or `unit`) from `min` to `max`, or `fallback` when unset. */
+function millisecondsOf(name: string, value: string | undefined, fallback: number, min: number, max: number, unit = 'milliseconds'): number {
   if (value === undefined || value === '') return fallback;
-  const ms = Number(value);
-  if (!/^\d+$/.test(value) || ms < min || ms > max) throw new ConfigError(`${name} must be milliseconds between ${min} and ${max}, got "${value}".`);
-  return ms;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) throw new ConfigError(`${name} must be ${unit} between ${min} and ${max}, got "${value}".`);
+  return n;
 }
 
 function trustProxyOf(value: string | undefined): number | string[] | undefined {
@@ -358,7 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     // DATA_DIR is the API's data folder; the embedded database lives in its `pglite` folder.
     database: env.DATABASE_URL
-      ? { databaseUrl: env.DATABASE_URL }
+      ? { databaseUrl: env.DATABASE_URL, ...(env.DATABASE_POOL_MAX ? { poolMax: millisecondsOf('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10, 1, 100, 'connections') } : {}) }
       : { dataDir: path.join(env.DATA_DIR || DEFAULT_DATA_DIR, 'pglite') },
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `"${OPERATOR.marca}" <no-responder@rumboandino.pe>`,
