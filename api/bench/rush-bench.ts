@@ -15,6 +15,9 @@
  * notice's answer to the voucher's `firmado`. Needs DATABASE_URL, REDIS_URL and haproxy.
  *
  *   pnpm --filter ./api bench:rush          (BENCH_RUSH_CUSTOMERS=400, BENCH_RUSH_AT_ONCE=50)
+ *
+ * BENCH_RUSH_KILLED=0 skips the second run; the instances take the bench's environment, e.g.
+ * SEARCH_CACHE_MS=0 to search without the answers' cache (trips/answer-cache.ts), CLUSTER_PORT_BASE.
  */
 import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
@@ -225,6 +228,22 @@ async function signedAfterPaid(db: pg.Pool, paid: { codigo: string; paidAt: numb
   return { p50_ms: percentile(waits, 50), p99_ms: percentile(waits, 99) };
 }
 
+const METRICS_TOKEN = 'rush-bench-metrics-token';
+
+/**
+ * The searches' answers so far by where they came from (trips/answer-cache.ts), summed over the
+ * instances still running: `database` queries, `shared` (waited for an identical one), `cached`.
+ */
+async function searchAnswers(cluster: Cluster) {
+  const sums: Record<string, number> = { database: 0, shared: 0, cached: 0 };
+  for (const instance of cluster.instances) {
+    if (instance.process.exitCode !== null || instance.process.signalCode !== null) continue;
+    const text = await fetch(`${instance.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((res) => res.text());
+    for (const match of text.matchAll(/^rumbo_trip_search_answers_total\{kind="viaje",source="(\w+)"\} (\d+)$/gm)) sums[match[1]!] = (sums[match[1]!] ?? 0) + Number(match[2]);
+  }
+  return sums;
+}
+
 async function main() {
   if (!process.env.DATABASE_URL || !process.env.REDIS_URL || !HAPROXY) {
     console.log('rush bench: needs DATABASE_URL, REDIS_URL and haproxy');
@@ -240,18 +259,19 @@ async function main() {
       databaseUrl,
       redisUrl: process.env.REDIS_URL!,
       instances: INSTANCES,
-      instanceEnv: (i) => ({ VOUCHER_SERIES: `B00${i + 1},F00${i + 1}` }),
+      instanceEnv: (i) => ({ VOUCHER_SERIES: `B00${i + 1},F00${i + 1}`, METRICS_TOKEN }),
     });
     const db = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     try {
       const runs = [];
-      for (const [label, day, kill] of [['rush', 2, false], ['rush, one instance killed halfway', 3, true]] as const) {
+      const plan = [['rush', 2, false], ['rush, one instance killed halfway', 3, true]] as const;
+      for (const [label, day, kill] of process.env.BENCH_RUSH_KILLED === '0' ? plan.slice(0, 1) : plan) {
         const run = await rush(cluster, db, limaDate(day), kill);
         // A voucher the killed instance had claimed to send is taken over when its claim lapses (5 min);
         // and the stand-in checks at the lowest CPU priority (vouchers/schema.ts), so on a machine
         // busy with other work it answers after the rush, not during it: both runs wait up to 6 min.
         const waiting = await drained(db, 360);
-        runs.push({ label, customers: CUSTOMERS, at_once: AT_ONCE, ...run, paid: run.paid.length, failures: run.failures.slice(0, 5), failure_count: run.failures.length, vouchers_still_waiting: waiting, paid_to_signed: await signedAfterPaid(db, run.paid), checks: await checks(db) });
+        runs.push({ label, customers: CUSTOMERS, at_once: AT_ONCE, ...run, search_answers: await searchAnswers(cluster), paid: run.paid.length, failures: run.failures.slice(0, 5), failure_count: run.failures.length, vouchers_still_waiting: waiting, paid_to_signed: await signedAfterPaid(db, run.paid), checks: await checks(db) });
       }
       return runs;
     } finally {
@@ -262,6 +282,7 @@ async function main() {
   for (const run of results) {
     console.log(`\n${run.label}: ${run.customers} customers, ${run.at_once} at once, ${run.seconds.toFixed(1)} s; ${run.paid} paid, ${run.soldOut} found it sold out, ${run.failure_count} stopped by an error`);
     for (const [step, f] of Object.entries(run.steps)) console.log(`  ${step.padEnd(12)} ${String(f.per_s).padStart(6)}/s  p50 ${f.p50_ms} ms  p95 ${f.p95_ms} ms  p99 ${f.p99_ms} ms  ${JSON.stringify(f.statuses)}`);
+    console.log(`  searches so far (instances still running): ${JSON.stringify(run.search_answers)} (SEARCH_CACHE_MS ${process.env.SEARCH_CACHE_MS ?? 'default'})`);
     console.log(`  paid → voucher signed: p50 ${run.paid_to_signed.p50_ms} ms, p99 ${run.paid_to_signed.p99_ms} ms; still waiting after the drain: ${run.vouchers_still_waiting}`);
     console.log(`  checks (each must be 0): ${JSON.stringify(run.checks)}`);
     for (const failure of run.failures) console.log(`  failure: ${failure}`);

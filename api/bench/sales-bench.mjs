@@ -5,7 +5,7 @@
  * /rest/safetypay/notificacion`, each a signed SafetyPay notice that sells the seats, issues the
  * tickets and queues the mail in one transaction), at 50 connections with autocannon. Then checks
  * that every reservation is paid once with one ticket per seat. Needs DATABASE_URL; writes
- * bench-results/sales.json.
+ * bench-results/sales.json. BENCH_PURCHASES (600), BENCH_SALES_PORT (4701): the API's port.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import pg from 'pg';
 import { channel, CONNECTIONS, limaDate, load, post as postTo, seatChannel, startApi as startServer, stopApi, withPostgresDatabase, writeResults } from './common.mjs';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 600);
-const PORT = 4701;
+const PORT = Number(process.env.BENCH_SALES_PORT ?? 4701);
 const base = `http://127.0.0.1:${PORT}`;
 const keys = { apiKey: randomBytes(12).toString('hex'), signatureKey: randomBytes(24).toString('hex') };
 const post = (url, body, client) => postTo(base, url, body, client);

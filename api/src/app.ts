@@ -34,6 +34,7 @@ import { pointsRoutes } from './points/points.routes';
 import { seatPassengerRoutes } from './people/seat-passenger.routes';
 import { seatsRoutes } from './seats/seats.routes';
 import { tripsRoutes } from './trips/trips.routes';
+import { createAnswerCache } from './trips/answer-cache';
 import type { OperatorCredential } from './operators/operators';
 import { operatorsRoutes } from './operators/operators.routes';
 import { disruptionsRoutes } from './disruptions/disruptions.routes';
@@ -132,6 +133,12 @@ export interface AppOptions {
   vapid?: VapidConfig;
   /** Issue 48: WhatsApp's Cloud API: its webhook is mounted; the stand-in too when it is the sandbox. */
   whatsapp?: WhatsAppConfig;
+  /**
+   * Issue 44, search at peak (SEARCH_CACHE_MS): identical trip searches and fare calendars share one
+   * query and keep its answer this long (trips/answer-cache.ts); unset or 0: every search queries
+   * (the tests' default: they change seats and fares and search again at once).
+   */
+  searchCacheMs?: number;
 }
 
 declare module 'fastify' {
@@ -220,7 +227,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(pointsRoutes, { db, sessionSecret, now });
   await app.register(privacyRoutes, { db, sessionSecret, now, writeRateLimit, lookupRateLimit, operators: options.operators ?? [], passwordRateLimit: (options.accountRateLimits ?? ACCOUNT_RATE_LIMITS).signIn, whatsapp: Boolean(options.whatsapp) });
-  await app.register(tripsRoutes, { db, now });
+  const answers = createAnswerCache({
+    ttlMs: options.searchCacheMs ?? 0,
+    count: (kind, source) => metrics.searchAnswers.inc({ kind, source }),
+    // A test's clock moves the answers' age too; the machine's monotonic clock otherwise.
+    ...(options.now ? { clock: () => now().getTime() } : {}),
+  });
+  await app.register(tripsRoutes, { db, now, answers });
   await app.register(seatsRoutes, { db, now, seatRateLimit, clientSecret: sessionSecret, proxyHops: options.proxyHops ?? 0, operators: options.operators ?? [] });
   await app.register(agenciesRoutes, { db });
   await app.register(cargoRoutes, { db, lookupRateLimit });

@@ -25,6 +25,9 @@ describe('loadConfig', () => {
       corsOrigins: [],
       production: false,
       redisUrl: undefined,
+      // Issue 44: identical searches share an answer for a second; a mail's claim lapses after 5 minutes.
+      searchCacheMs: 1000,
+      mailClaimMs: 300_000,
     });
     expect(() => loadConfig({ SESSION_SECRET: SECRET })).toThrow(/no credentials for SafetyPay .*PAYMENTS_SANDBOX=1/);
   });
@@ -87,6 +90,8 @@ describe('loadConfig', () => {
       TRUST_PROXY: '10.0.0.0/8, loopback',
       SHUTDOWN_DELAY_MS: '2000',
       CHANGE_CREDIT_BONUS_PCT: '15',
+      SEARCH_CACHE_MS: '2000',
+      MAIL_CLAIM_MS: '5000',
     });
     expect(config).toEqual({
       port: 8080,
@@ -114,6 +119,8 @@ describe('loadConfig', () => {
       sunat: { sandbox: true },
       voucherSeries: { boleta: 'B001', factura: 'F001' },
       wallets: {},
+      searchCacheMs: 2000,
+      mailClaimMs: 5000,
     });
     expect(() => loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', CHANGE_CANCEL_FEE_PCT: '-5' })).toThrow(/CHANGE_CANCEL_FEE_PCT/);
     expect(loadConfig({ SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1', DATA_DIR: '/tmp/x' }).database).toEqual({ dataDir: '/tmp/x/pglite' });
@@ -146,6 +153,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({})).toThrow(ConfigError);
     expect(() => loadConfig({})).toThrow(/SESSION_SECRET is not set.*openssl rand -hex 32/);
     expect(() => loadConfig({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET is too short/);
+  });
+
+  it('refuses a search cache, a mail claim or a pool size out of range, saying which', () => {
+    const base = { SESSION_SECRET: SECRET, PAYMENTS_SANDBOX: '1', SUNAT_SANDBOX: '1' };
+    expect(loadConfig({ ...base, SEARCH_CACHE_MS: '0' }).searchCacheMs).toBe(0);
+    expect(() => loadConfig({ ...base, SEARCH_CACHE_MS: '60000' })).toThrow(/SEARCH_CACHE_MS must be milliseconds between 0 and 10000, got "60000"/);
+    expect(() => loadConfig({ ...base, SEARCH_CACHE_MS: '1.5s' })).toThrow(/SEARCH_CACHE_MS must be milliseconds/);
+    expect(() => loadConfig({ ...base, MAIL_CLAIM_MS: '10' })).toThrow(/MAIL_CLAIM_MS must be milliseconds between 1000 and 3600000/);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@db/rumbo', DATABASE_POOL_MAX: '4' }).database).toEqual({ databaseUrl: 'postgres://u@db/rumbo', poolMax: 4 });
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://u@db/rumbo', DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX must be connections between 1 and 100/);
   });
 
   it('refuses a port that is not one', () => {

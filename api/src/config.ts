@@ -14,6 +14,7 @@ import { SAFETYPAY_URL, type SafetyPayCredentials } from './payments/safetypay';
 import { CULQI_API_URL, CULQI_SECURE_URL, type CulqiCredentials } from './payments/culqi';
 import { parseVoucherSeries, type VoucherSeries } from './vouchers/rules';
 import { signerOf, type VoucherSigner } from './vouchers/signing';
+import { MAIL_CLAIM_MS } from './mail/sender';
 
 /** Everything the server reads from its environment, read in one place. */
 export interface Config {
@@ -73,6 +74,10 @@ export interface Config {
   vapid?: VapidConfig;
   /** Issue 48: WhatsApp Cloud API (WHATSAPP_*), or its stand-in (WHATSAPP_SANDBOX=1, never in production); unset: no WhatsApp. */
   whatsapp?: WhatsAppConfig;
+  /** Issue 44, SEARCH_CACHE_MS: how long identical trip searches share an answer (trips/answer-cache.ts); 0: not at all. */
+  searchCacheMs: number;
+  /** MAIL_CLAIM_MS: how long a mail claimed by a sender is not due for another (mail/sender.ts); a dead sender's mail is sent by another after it. */
+  mailClaimMs: number;
 }
 
 /** SUNAT_*: see sunatOf. */
@@ -215,6 +220,17 @@ function shutdownDelayOf(value: string | undefined): number {
   return delay;
 }
 
+/** Issue 44: one second by default (docs/decisions.md, "Search at peak"); at most 10 s, the staleness a customer is shown. */
+export const SEARCH_CACHE_MS = 1_000;
+
+/** A whole number (of milliseconds, or `unit`) from `min` to `max`, or `fallback` when unset. */
+function millisecondsOf(name: string, value: string | undefined, fallback: number, min: number, max: number, unit = 'milliseconds'): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) throw new ConfigError(`${name} must be ${unit} between ${min} and ${max}, got "${value}".`);
+  return n;
+}
+
 function trustProxyOf(value: string | undefined): number | string[] | undefined {
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value);
@@ -342,7 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     // DATA_DIR is the API's data folder; the embedded database lives in its `pglite` folder.
     database: env.DATABASE_URL
-      ? { databaseUrl: env.DATABASE_URL }
+      ? { databaseUrl: env.DATABASE_URL, ...(env.DATABASE_POOL_MAX ? { poolMax: millisecondsOf('DATABASE_POOL_MAX', env.DATABASE_POOL_MAX, 10, 1, 100, 'connections') } : {}) }
       : { dataDir: path.join(env.DATA_DIR || DEFAULT_DATA_DIR, 'pglite') },
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `"${OPERATOR.marca}" <no-responder@rumboandino.pe>`,
@@ -377,6 +393,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wallets: wallets(env, [env.SITE_URL, ...corsOrigins].filter((origin): origin is string => typeof origin === 'string' && origin !== '')),
     vapid: vapid(env),
     whatsapp: whatsapp(env, production, apiOriginOf(env, port)),
+    searchCacheMs: millisecondsOf('SEARCH_CACHE_MS', env.SEARCH_CACHE_MS, SEARCH_CACHE_MS, 0, 10_000),
+    mailClaimMs: millisecondsOf('MAIL_CLAIM_MS', env.MAIL_CLAIM_MS, MAIL_CLAIM_MS, 1_000, 3_600_000),
   };
 }
 

@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     operators: config.operators,
     changePolicy: config.changePolicy,
     voucherSeries: config.voucherSeries,
+    searchCacheMs: config.searchCacheMs,
     wallets: config.wallets,
     vapid: config.vapid,
     whatsapp: config.whatsapp,
@@ -91,7 +92,7 @@ async function main(): Promise<void> {
   const voucherSender = createVoucherSender({ db: database.db, sunat, signer: voucherSigner, log: app.log, intervalMs: 1_000 });
   app.log.info(`vouchers numbered in series ${config.voucherSeries.boleta} (boletas) and ${config.voucherSeries.factura} (facturas) (VOUCHER_SERIES)`);
   voucherSender.start();
-  const sender = transport && createMailSender({ db: database.db, transport, from: config.mailFrom, log: app.log, siteUrl: config.siteUrl, attachments: ticketAttachments(database.db, undefined, { siteUrl: config.siteUrl }) });
+  const sender = transport && createMailSender({ db: database.db, transport, from: config.mailFrom, log: app.log, siteUrl: config.siteUrl, claimMs: config.mailClaimMs, attachments: ticketAttachments(database.db, undefined, { siteUrl: config.siteUrl }) });
   if (sender) sender.start();
   // Every instance runs the reminders job: each reminder is claimed in the database, so it goes out once.
   const pocketConfig = { secret: config.sessionSecret, apiOrigin: config.apiOrigin, ...(config.siteUrl ? { siteUrl: config.siteUrl } : {}), ...config.wallets };

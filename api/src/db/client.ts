@@ -33,7 +33,8 @@ export interface DatabaseHandle {
  * A PostgreSQL server (`databaseUrl`), or PGlite in a folder (`dataDir`, or `memory://`),
  * optionally starting from a data folder dumped by `dumpPglite` (`from`: the tests' migrated template).
  */
-export type DatabaseOptions = { databaseUrl: string } | { dataDir: string; from?: Blob };
+/** `poolMax`: the most connections this process opens to PostgreSQL (DATABASE_POOL_MAX; node-postgres' 10 by default). */
+export type DatabaseOptions = { databaseUrl: string; poolMax?: number } | { dataDir: string; from?: Blob };
 
 const migrationsFolder = path.join(__dirname, 'migrations');
 
@@ -41,7 +42,7 @@ const migrationsFolder = path.join(__dirname, 'migrations');
 const MIGRATION_LOCK_KEY = 0x72756d62;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return 'databaseUrl' in options ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.from);
+  return 'databaseUrl' in options ? openPostgres(options.databaseUrl, options.poolMax) : openPglite(options.dataDir, options.from);
 }
 
 /** The database each open transaction (and savepoint) belongs to, for `rootOf`. */
@@ -85,8 +86,8 @@ async function openPglite(dataDir: string, from?: Blob): Promise<DatabaseHandle>
   };
 }
 
-async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString });
+async function openPostgres(connectionString: string, poolMax?: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, ...(poolMax ? { max: poolMax } : {}) });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = drizzleNodePg({ client: pool, schema });

@@ -40,6 +40,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Issue 44: trip searches and fare calendars by where their answer came from (trips/answer-cache.ts). */
+  readonly searchAnswers = new Counter({
+    name: 'rumbo_trip_search_answers_total',
+    help: 'Trip searches (kind "viaje") and fare calendars ("calendario") answered, by source: "database" ran the query, "shared" waited for an identical one running, "cached" took an identical one\'s answer of less than SEARCH_CACHE_MS ago',
+    labelNames: ['kind', 'source'],
+    registers: [this.registry],
+  });
+
   constructor(db: Database, options: { process?: boolean } = {}) {
     if (options.process) collectDefaultMetrics({ register: this.registry });
     // One read of the database per scrape: every gauge's collect (run in parallel) awaits the same one.

@@ -1,5 +1,5 @@
 import { clock } from '@rumbo/shared/clock';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { outbox } from './mail.tables';
 
@@ -28,9 +28,17 @@ export interface OutboxEntry extends OutgoingMail {
  * exactly when that change is committed; the sender delivers it afterwards.
  */
 export async function enqueueMail(db: Database, mail: OutgoingMail): Promise<void> {
+  await db.execute(mailInsert(db, mail));
+}
+
+/**
+ * The statement that queues `mail` (enqueueMail's), for a caller that sends it with another
+ * statement in one round trip (a data-modifying WITH: issue 44, the paid notice's voucher).
+ */
+export function mailInsert(db: Database, mail: OutgoingMail): SQL {
   // Due at once by the clock the sender compares with (this process's, in milliseconds); the
   // column's default, the database's now(), has microseconds and may be a hair later.
-  await db.insert(outbox).values({ ...mail, to: mail.to.toLowerCase(), next_attempt_at: clock.now() });
+  return db.insert(outbox).values({ ...mail, to: mail.to.toLowerCase(), next_attempt_at: clock.now() }).getSQL();
 }
 
 /** The latest mails, newest first, optionally only those sent to one address. */

@@ -57,6 +57,8 @@ export interface MailSenderOptions {
   attachments?: AttachmentRenderer;
   /** SITE_URL: every mail's foot links the complaints book there (Ley 32495, `withComplaintsBook`). */
   siteUrl?: string;
+  /** How long a claimed mail is not due for another sender (MAIL_CLAIM_MS); 5 minutes by default. */
+  claimMs?: number;
 }
 
 export interface MailSender {
@@ -73,9 +75,10 @@ const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
 /**
  * A claimed mail is not due again for this long: another instance (or this one after a crash
- * mid-send) picks it up only if the claim was never settled.
+ * mid-send) picks it up only if the claim was never settled. MAIL_CLAIM_MS sets it (config.ts;
+ * the multi-instance test shortens it to see a killed sender's mail sent by another).
  */
-const CLAIM_MS = 5 * 60_000;
+export const MAIL_CLAIM_MS = 5 * 60_000;
 
 /** Wait before attempt `attempts + 1`: 30 s, 1 min, 2 min, ... up to 1 h. */
 export function retryDelayMs(attempts: number): number {
@@ -83,9 +86,9 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export function createMailSender(options: MailSenderOptions): MailSender {
-  const { db, transport, from, log, intervalMs = 5_000, batchSize = 20, attachments, siteUrl } = options;
+  const { db, transport, from, log, intervalMs = 5_000, batchSize = 20, attachments, siteUrl, claimMs = MAIL_CLAIM_MS } = options;
 
-  const claim = (now: Date) => claimDue(db, outbox, now, { batchSize, maxAttempts: MAX_ATTEMPTS, claimMs: CLAIM_MS });
+  const claim = (now: Date) => claimDue(db, outbox, now, { batchSize, maxAttempts: MAX_ATTEMPTS, claimMs });
 
   async function renderAttachments(reference: string): Promise<MailAttachment[]> {
     if (!attachments) throw new Error(`no renderer for the attachment ${reference}`);

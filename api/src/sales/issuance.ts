@@ -1,15 +1,15 @@
 import { holdIsLive, POINTS_PER_SOL, type Language, type ReservationReason, type ValidationKey } from '@rumbo/shared/schemas';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { holdOf, releaseHold, spendHold } from '../credit/credit.service';
 import { locks } from '../db/lock-order';
 import { queryRows } from '../db/rows';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, mailInsert } from '../mail/outbox';
 import type { PaymentNotice } from '../payments/provider';
 import { addPoints, lockPointsOf } from '../points/points.service';
 import { AVAILABLE, HELD, SOLD, viaje_asiento } from '../seats/seats.tables';
 import { SALES_CLOSE_MINUTES } from '../trips/trips.queries';
-import { legsOf, mailLegs } from './legs';
+import { legsOf, mailLegs, seatsWithLegs, type LegRow } from './legs';
 import type { Reservation } from './reservations';
 import { refundMail, ticketsMail } from './sales-mail';
 import { boleto, boleto_movimiento, canje_puntos, pago, pago_aviso, reserva, reserva_asiento, ticketPassenger } from './sales.tables';
@@ -105,15 +105,17 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
       .onConflictDoNothing()
       .returning({ caviso: pago_aviso.caviso });
     if (!aviso) return 'repetido';
-    /** Records what the notice did; `paid`: and marks its payment paid in the same statement (one round trip). */
+    /**
+     * The statements that record what the notice did, and with `paid` mark its payment paid: sent
+     * by `settle` in one round trip, or by a sale with its last statement (issuePaid's `alongside`).
+     */
+    const settling = (resultado: NoticeResult, cpago?: number, paid?: { cpago: number; operacion: string }): SQL[] => [
+      ...(paid ? [tx.update(pago).set({ estado: 'pagado', operacion: paid.operacion }).where(eq(pago.cpago, paid.cpago)).getSQL()] : []),
+      tx.update(pago_aviso).set({ resultado, cpago: paid?.cpago ?? cpago ?? null }).where(eq(pago_aviso.caviso, aviso.caviso)).getSQL(),
+    ];
     const settle = async (resultado: NoticeResult, cpago?: number, paid?: { cpago: number; operacion: string }) => {
-      if (paid) {
-        await tx.execute(sql`
-          with paid as (update ${pago} set estado = 'pagado', operacion = ${paid.operacion} where cpago = ${paid.cpago} returning cpago)
-          update ${pago_aviso} set resultado = ${resultado}, cpago = (select cpago from paid) where caviso = ${aviso.caviso}`);
-        return resultado;
-      }
-      await tx.update(pago_aviso).set({ resultado, cpago: cpago ?? null }).where(eq(pago_aviso.caviso, aviso.caviso));
+      const [first, second] = settling(resultado, cpago, paid);
+      await tx.execute(second ? sql`with paid as (${first}) ${second}` : first!);
       return resultado;
     };
 
@@ -121,7 +123,8 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
     if (!payment) return settle('desconocido');
     const r = await salesLocks.reservation(tx, payment.creserva);
     if (!r) return settle('desconocido', payment.cpago);
-    const seats = await tx.select().from(reserva_asiento).where(eq(reserva_asiento.creserva, r.creserva)).orderBy(asc(reserva_asiento.tramo), asc(reserva_asiento.nasiento));
+    // The seats and their trips in one round trip (issuePaid would read the trips again).
+    const { seats, legs } = await seatsWithLegs(tx, r.creserva);
     const ids = seats.map((s) => s.cviaje_asiento);
 
     if (notice.estado === 'rechazado') {
@@ -147,8 +150,10 @@ export async function applyNotice(db: Database, notice: PaymentNotice, context: 
       return settle('pago_duplicado', payment.cpago, paid);
     }
 
-    const issued = creditPart > 0 ? await issueWithHeldCredit(tx, r, seats, creditPart, context) : await issuePaid(tx, r, seats, context);
-    return settle(issued.result, payment.cpago, paid);
+    if (creditPart > 0) return settle((await issueWithHeldCredit(tx, r, seats, creditPart, context, legs)).result, payment.cpago, paid);
+    // A sale records the notice and marks the payment paid with its last statement (a round trip fewer).
+    const issued = await issuePaid(tx, r, seats, context, { legs, alongside: settling('pagada', payment.cpago, paid) });
+    return issued.result === 'pagada' ? 'pagada' : settle(issued.result, payment.cpago, paid);
   }));
 }
 
@@ -165,13 +170,13 @@ class CreditShort extends Error {}
  * credit is no longer there (the hold lapsed and the credit was spent elsewhere), nothing is issued
  * and the money paid is flagged for refund, as when redeemed points are no longer there.
  */
-async function issueWithHeldCredit(tx: Database, r: Reservation, seats: (typeof reserva_asiento.$inferSelect)[], creditPart: number, context: NoticeContext): Promise<IssueResult> {
+async function issueWithHeldCredit(tx: Database, r: Reservation, seats: (typeof reserva_asiento.$inferSelect)[], creditPart: number, context: NoticeContext, legs: Map<number, LegRow>): Promise<IssueResult> {
   const refuse = () => refund(tx, r, seats, 'boleto_invalido', 'credit.insufficient', context.now);
   const hold = await holdOf(tx, r.creserva);
   if (hold?.estado !== 'retenido' || hold.monto_centimos < creditPart) return refuse();
   try {
     return await locks.savepoint(tx, async (sp) => {
-      const issued = await issuePaid(sp, r, seats, context);
+      const issued = await issuePaid(sp, r, seats, context, { legs });
       if (issued.result === 'pagada' && (await spendHold(sp, r.creserva, creditPart, context.now)) < creditPart) throw new CreditShort();
       return issued;
     });
@@ -208,12 +213,24 @@ async function refund(tx: Database, r: Reservation, seats: (typeof reserva_asien
  */
 export type IssueResult = { result: 'pagada' } | { result: 'reembolso'; motivo: ReservationReason; code: ValidationKey };
 
-export async function issuePaid(tx: Database, r: Reservation, seats: (typeof reserva_asiento.$inferSelect)[], context: NoticeContext): Promise<IssueResult> {
+/**
+ * `options.legs`: the seats' trips, when the caller read them (seatsWithLegs); `options.alongside`:
+ * statements of the caller's run with the sale's last statement, only when it is issued
+ * (`pagada`): applyNotice's record of the notice and its payment marked paid.
+ */
+export async function issuePaid(
+  tx: Database,
+  r: Reservation,
+  seats: (typeof reserva_asiento.$inferSelect)[],
+  context: NoticeContext,
+  options: { legs?: Map<number, LegRow>; alongside?: SQL[] } = {},
+): Promise<IssueResult> {
   const { now } = context;
+  const { alongside = [] } = options;
   const ids = seats.map((s) => s.cviaje_asiento);
   // A late payment cannot sell a departure whose sales have closed (or that has left).
   // (Per stretch: sales close before the bus leaves the passenger's boarding stop.)
-  const legs = await legsOf(tx, seats);
+  const legs = options.legs ?? (await legsOf(tx, seats));
   // Issue 35: nor a stretch the operator cancelled meanwhile.
   const tooLate = [...legs.values()].some((leg) => leg.cancelado || leg.salida.getTime() - SALES_CLOSE_MINUTES * 60_000 <= now.getTime());
   let invalid: ValidationKey | null = null;
@@ -279,12 +296,18 @@ export async function issuePaid(tx: Database, r: Reservation, seats: (typeof res
     const earned = Math.floor(r.total_centimos / 100) * POINTS_PER_SOL;
     if (earned > 0) await addPoints(tx, { ccuenta: r.ccuenta, puntos: earned, concepto: 'viaje', detalle, fecha: now });
   }
-  await enqueueMail(tx, ticketsMail(buyerOf(r), r.idioma as Language, mailLegs(legs)));
+  const mail = ticketsMail(buyerOf(r), r.idioma as Language, mailLegs(legs));
   // The electronic voucher, numbered with the sale (issue 34) and signed after the commit by the
   // vouchers' outbox (issue 44). Its number is taken as the transaction commits (numberAtCommit,
   // migration 0030): the series' counter row, which every sale of the series waits for, is the
   // last lock and is held only while PostgreSQL commits, not across this transaction's remaining
   // round trips. Callers run the transaction in numberedAtCommit (an exhausted series: 503).
-  await issueSaleVoucher(tx, r, seats, legs, { now, series: context.series }, { numberAtCommit: true, ...(original ? { replaces: original.numero } : {}) });
+  // The tickets mail (and the caller's `alongside`) go in the voucher's statement, a round trip
+  // fewer; alone when the sale has no voucher (a free postponement).
+  const voucher = await issueSaleVoucher(tx, r, seats, legs, { now, series: context.series }, { numberAtCommit: true, alongside: [mailInsert(tx, mail), ...alongside], ...(original ? { replaces: original.numero } : {}) });
+  if (!voucher) {
+    await enqueueMail(tx, mail);
+    for (const statement of alongside) await tx.execute(statement);
+  }
   return { result: 'pagada' };
 }

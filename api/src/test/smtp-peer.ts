@@ -11,20 +11,34 @@ export interface ReceivedMail {
 export interface SmtpPeer {
   url: string;
   received: ReceivedMail[];
+  /** With `stuck`: the recipients of each message whose data came in and was never answered. */
+  held: string[];
   /** The next `count` messages are refused with a temporary error (451). */
   refuseNext(count: number): void;
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free local port, the other end of the sender in tests. */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/**
+ * A real SMTP server on a free local port, the other end of the sender in tests. `stuck`: a server
+ * that takes each message's data and never answers it (the sender waits, its mail undelivered), as
+ * a mail server that hangs does; what it took is in `held`.
+ */
+export async function startSmtpPeer(options: { stuck?: boolean } = {}): Promise<SmtpPeer> {
   const received: ReceivedMail[] = [];
+  const held: string[] = [];
   let refusals = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A stuck peer's open connections are cut at close, not waited for.
+    closeTimeout: 1_000,
     onData(stream, session, callback) {
+      if (options.stuck) {
+        held.push(...session.envelope.rcptTo.map((rcpt) => rcpt.address));
+        stream.resume();
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
@@ -48,6 +62,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    held,
     refuseNext(count) {
       refusals = count;
     },

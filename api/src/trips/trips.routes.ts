@@ -3,18 +3,23 @@ import { fareCalendarDays, limaToday } from '@rumbo/shared/schemas';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client';
 import { route } from '../http/endpoint';
+import { createAnswerCache, type AnswerCache } from './answer-cache';
 import { fareCalendar, listStops, listTerminals, searchTrips } from './trips.queries';
 
-export const tripsRoutes: FastifyPluginAsync<{ db: Database; now: () => Date }> = async (app, { db, now }) => {
+export const tripsRoutes: FastifyPluginAsync<{ db: Database; now: () => Date; answers?: AnswerCache }> = async (app, { db, now, answers = createAnswerCache({ ttlMs: 0 }) }) => {
   route(app, endpoints.terminals, async () => listTerminals(db));
 
-  route(app, endpoints.trips, async ({ input: search }) => searchTrips(db, search, now()));
+  // Issue 44, search at peak: identical searches share one query and its answer for a moment
+  // (answer-cache.ts). The answer depends only on the parsed body (and the clock), which is the key.
+  route(app, endpoints.trips, async ({ input: search }) => answers.answer('viaje', search, () => searchTrips(db, search, now())));
 
-  route(app, endpoints.fareCalendar, async ({ input: search }) => {
-    const at = now();
-    const { first, last } = fareCalendarDays(search.fecha, limaToday(at));
-    return fareCalendar(db, search, first, last, at);
-  });
+  route(app, endpoints.fareCalendar, async ({ input: search }) =>
+    answers.answer('calendario', search, () => {
+      const at = now();
+      const { first, last } = fareCalendarDays(search.fecha, limaToday(at));
+      return fareCalendar(db, search, first, last, at);
+    }),
+  );
 
   route(app, endpoints.tripStops, async ({ input: { cviaje, cterminal_origen, cterminal_destino } }) => {
     const stretch = cterminal_origen !== undefined && cterminal_destino !== undefined ? { cterminal_origen, cterminal_destino } : undefined;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { locks } from '../db/lock-order';
 import { UnavailableError } from '../errors';
@@ -121,6 +121,7 @@ async function writeVoucher(
     modifica?: { voucher: Voucher; motivo: CreditReason; descripcion: string };
   },
   numberAtCommit = false,
+  alongside: SQL[] = [],
 ): Promise<Voucher> {
   const serie = seriesOf(values.tipo, values.modifica?.voucher.tipo as DocumentTypeCode | undefined, context.series);
   const totals = totalsOf(values.lineas);
@@ -145,7 +146,7 @@ async function writeVoucher(
   // Numbered at the commit (migration 0030): inserted with 0, the deferred trigger takes the
   // series' number as the transaction commits and writes it here and in the content.
   const correlativo = numberAtCommit ? 0 : await takeNumber(tx, values.tipo, serie);
-  const [voucher] = await tx
+  const [voucher] = await (alongside.length > 0 ? tx.with(...alongside.map((statement, i) => tx.$with(`alongside${i}`, {}).as(statement))) : tx)
     .insert(comprobante)
     .values({
       tipo: values.tipo,
@@ -253,6 +254,12 @@ export async function issueSaleVoucher(
      * transaction must run in numberedAtCommit. issuePaid numbers so.
      */
     numberAtCommit?: boolean;
+    /**
+     * Statements of the caller's sent with the voucher's insert in one round trip (data-modifying
+     * WITHs on other tables; issuePaid's tickets mail and the notice's record): run only when a
+     * voucher is written (the answer is not null).
+     */
+    alongside?: SQL[];
   } = {},
 ): Promise<Voucher | null> {
   if (seats.length === 0) return null;
@@ -288,7 +295,7 @@ export async function issueSaleVoucher(
       },
     };
   });
-  return writeVoucher(tx, context, { tipo, creserva: r.creserva, cliente, idioma: r.idioma, lineas }, options.numberAtCommit);
+  return writeVoucher(tx, context, { tipo, creserva: r.creserva, cliente, idioma: r.idioma, lineas }, options.numberAtCommit, options.alongside);
 }
 
 /** What a cargo shipment's voucher needs of it (`registerPaidShipment`). */
