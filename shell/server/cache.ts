@@ -35,27 +35,40 @@ export class RenderCache<T> {
 /** The encodings a page is sent in: brotli, gzip, or as is. */
 export type Encoding = 'br' | 'gzip' | 'identity';
 
-/** A whole page as each encoding sends it. */
-export interface StoredPage {
-  status: number;
-  bodies: Record<Encoding, Buffer>;
-}
-
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * A cached page as each encoding sends it, compressed once (off the event loop), so a cache hit
- * compresses nothing. Brotli at quality 9: once a minute a page, but under load its best (11)
- * took near a second of a core for a 100 kB page (readers of it meanwhile wait for it), 9 a
- * twentieth of that for a few per cent more bytes. Its text holds no per-response value: the shell's
- * first script runs by its hash, and the renders in it were made without a nonce.
+ * A whole page kept for every reader: its text as is, and each encoding compressed the first time
+ * a reader asks for the page in it (once: readers meanwhile wait for that one), off the event loop,
+ * so a later hit compresses nothing. Not when it is kept: the reader it was rendered for had it
+ * compressed as it streamed, and a page asked once (a search with a query of its own) would cost a
+ * compression nobody reads (brotli at quality 9 is about 20 ms of a core for step 1's 190 kB page).
+ * Brotli at 9: under load its best (11) took near a second of a core for a 100 kB page, 9 a
+ * twentieth of that for a few per cent more bytes. Its text holds no per-response value: the
+ * shell's first script runs by its hash, and the renders in it were made without a nonce.
  */
-export async function storedPage(status: number, text: string): Promise<StoredPage> {
-  const identity = Buffer.from(text, 'utf8');
-  const [br, gz] = await Promise.all([
-    brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    gzip(identity, { level: 9 }),
-  ]);
-  return { status, bodies: { br, gzip: gz, identity } };
+export class StoredPage {
+  private readonly bodies = new Map<Encoding, Promise<Buffer>>();
+
+  constructor(
+    readonly status: number,
+    text: string,
+  ) {
+    this.bodies.set('identity', Promise.resolve(Buffer.from(text, 'utf8')));
+  }
+
+  /** The page's bytes in `encoding`. */
+  async body(encoding: Encoding): Promise<Buffer> {
+    let body = this.bodies.get(encoding);
+    if (!body) {
+      const identity = await this.bodies.get('identity')!;
+      body =
+        encoding === 'br'
+          ? brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } })
+          : gzip(identity, { level: 9 });
+      this.bodies.set(encoding, body);
+    }
+    return body;
+  }
 }

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { AreaRenderer, RenderedArea } from './areas';
-import { CACHE_SECONDS, RenderCache, storedPage, type Encoding, type StoredPage } from './cache';
+import { CACHE_SECONDS, RenderCache, StoredPage, type Encoding } from './cache';
 import { pageRest, pageStart } from '../src/document';
 import type { FirstScript, Registry, VersionFolder } from './files';
 
@@ -95,12 +95,13 @@ export interface PageSources {
 
 /** The handler of every address that is not a file: its page. */
 export function pageHandler({ areas, registry, siteConfig, shellFolder, firstScript, preconnect }: PageSources) {
-  /** Whole pages the same for every reader, compressed per encoding (`storedPage`), by everything they were made from. */
-  const pages = new RenderCache<Promise<StoredPage>>();
+  /** Whole pages the same for every reader, compressed per encoding once asked in it (`StoredPage`), by everything they were made from. */
+  const pages = new RenderCache<StoredPage>();
 
   /** A cached page, in the encoding this reader accepts: as it was compressed once, with its length. */
-  function sendStored(request: FastifyRequest, reply: FastifyReply, stored: StoredPage) {
+  async function sendStored(request: FastifyRequest, reply: FastifyReply, stored: StoredPage) {
     const encoding = pageEncoding(request);
+    const bytes = await stored.body(encoding ?? 'identity');
     reply
       .code(stored.status)
       .type('text/html; charset=utf-8')
@@ -108,7 +109,6 @@ export function pageHandler({ areas, registry, siteConfig, shellFolder, firstScr
       .header('Link', preconnect)
       .header('Vary', 'Cookie, Accept-Encoding');
     if (encoding) reply.header('Content-Encoding', encoding);
-    const bytes = stored.bodies[encoding ?? 'identity'];
     return reply.header('Content-Length', bytes.length).send(bytes);
   }
 
@@ -140,9 +140,9 @@ export function pageHandler({ areas, registry, siteConfig, shellFolder, firstScr
       // A whole page the same for every reader, as each encoding sends it: by the shell's version
       // and first script, every pointer (as the area's key), the address and the language. Only such
       // a page is ever kept (`personal: false`, below), so whoever asks it, signed in or not, is
-      // sent these bytes: no render, no compression, nothing of theirs in it.
+      // sent these bytes: no render, each encoding compressed once, nothing of theirs in it.
       pageKey = `${shellFolder().folder}|${first.hash}|${JSON.stringify(registry())}|${pathname}|${JSON.stringify(query)}|${language}`;
-      const stored = await pages.get(pageKey)?.catch(() => undefined);
+      const stored = pages.get(pageKey);
       if (stored) return sendStored(request, reply, stored);
       shell = await areas.shell(shared, true);
       // A page of the reader's own (the shell's route table says `personal`; a shell version that
@@ -185,10 +185,10 @@ export function pageHandler({ areas, registry, siteConfig, shellFolder, firstScr
     } finally {
       const rest = pageRest({ shell, area: rendered.area, remote: shell.remote, language });
       body.end(rest);
-      // A whole page the same for every reader is kept as each encoding sends it (a 404, a skeleton
-      // or a failed part is not), compressed once: readers who missed it at the same time do not
-      // compress it again. Never a page of anyone's own, nor one a shell does not say is not.
-      if (!own && shell.personal === false && rendered.kept && !pages.get(pageKey)) pages.set(pageKey, storedPage(shell.status, start + rest));
+      // A whole page the same for every reader is kept (a 404, a skeleton or a failed part is not),
+      // each encoding compressed once when first asked in it (`StoredPage`). Never a page of
+      // anyone's own, nor one a shell does not say is not.
+      if (!own && shell.personal === false && rendered.kept && !pages.get(pageKey)) pages.set(pageKey, new StoredPage(shell.status, start + rest));
     }
     return reply;
   };
