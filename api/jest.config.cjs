@@ -21,7 +21,7 @@ module.exports = {
   // Passwords hashed at a cheap cost in tests (the production cost has its own tests).
   setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
   globalTeardown: '<rootDir>/src/test/global-teardown.ts',
-  // Each file opens its own database; PGlite's first start takes a few seconds.
-  // (`JEST_TIMEOUT_SCALE`: longer beside the browser journeys in CI, see jest.preset.cjs.)
-  testTimeout: 30_000 * Math.max(1, Number(process.env.JEST_TIMEOUT_SCALE) || 1),
+  // Each file opens its own database; PGlite's first start takes a few seconds: half again the
+  // browser packages' timeout, stretched as theirs is in CI (`JEST_TIMEOUT_SCALE`, jest.preset.cjs).
+  testTimeout: require('../jest.preset.cjs').testTimeout * 1.5,
 };
