@@ -2,7 +2,9 @@
  * Purchases per second through HAProxy with 1 and with 3 built API instances (production mode,
  * one PostgreSQL database, one Redis; each instance its own voucher series): a purchase is a reservation (`POST /rest/venta/reserva`)
  * plus its paid notice (`POST /rest/safetypay/notificacion`), each phase loaded at 50 connections
- * with autocannon; the holds, passengers and payment starts before them are not timed. Every
+ * with autocannon; the holds, passengers and payment starts before them are not timed, nor the warm-up
+ * purchases (BENCH_WARM_PURCHASES per instance) bought the same way before. Prints the CPU each part
+ * of the fleet spends per purchase and per second idle (BENCH_COUNT_QUERIES=1: statements too). Every
  * request comes from its own client address (its own loopback address, or X-Forwarded-For under autocannon), so the
  * production rate limits stay on and count per customer, as in real traffic. Then checks that
  * every reservation is paid once. Needs DATABASE_URL, REDIS_URL and haproxy.
@@ -26,6 +28,12 @@ import { safetyPayNotice } from '../src/test/purchase';
 import { channel, CONNECTIONS, limaDate, seatChannel, withPostgresDatabase, writeResults } from './common.mjs';
 
 const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 300);
+/**
+ * Purchases per instance bought first, untimed (BENCH_WARM_PURCHASES, default 30; 0: none): a fleet
+ * meets a rush warm, and a process's first requests cost it more (V8 compiling the hot paths, first
+ * reads of what it keeps): cold, three instances pay that three times within the timed purchases.
+ */
+const WARM_PER_INSTANCE = Number(process.env.BENCH_WARM_PURCHASES ?? 30);
 /** Seconds of the idle fleet measured before the purchases (what its pollers cost). */
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
 
@@ -179,7 +187,7 @@ function load(base: string, path: string, bodies: string[], contentType: string)
     autocannon(
       {
         url: base + path,
-        connections: CONNECTIONS,
+        connections: Math.min(CONNECTIONS, bodies.length),
         amount: bodies.length,
         method: 'POST',
         requests: [
@@ -223,14 +231,9 @@ async function run(databaseUrl: string, instances: number) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    // The idle fleet first: what the instances' pollers cost with nothing to do (per second).
-    const idleBefore = await cpuNow(cluster, db);
-    const idleStatementsBefore = await statementsNow(cluster, countDir);
-    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
-    const idle = cpuPer(idleBefore, await cpuNow(cluster, db), IDLE_SECONDS);
-    const idleStatements = statementsPer(idleStatementsBefore, await statementsNow(cluster, countDir), IDLE_SECONDS);
+    const warm = WARM_PER_INSTANCE * instances;
     const seats: { body: Record<string, unknown>; seat: Seat }[] = [];
-    for (let day = 1; seats.length < PURCHASES; day++) {
+    for (let day = 1; seats.length < PURCHASES + warm; day++) {
       for (const [origen, destino] of [['LIM', 'AQP'], ['LIM', 'CUZ'], ['LIM', 'TRU'], ['LIM', 'ICA']]) {
         for (const trip of await post<{ cviaje: number; cterminal_origen: number; cterminal_destino: number }[]>(base, '/rest/viaje', { origen, destino, fecha: limaDate(day), ...channel })) {
           const body = { cviaje: trip.cviaje, cterminal_origen: trip.cterminal_origen, cterminal_destino: trip.cterminal_destino, ...seatChannel };
@@ -239,7 +242,7 @@ async function run(databaseUrl: string, instances: number) {
         }
       }
     }
-    const keys = await pool(seats.slice(0, PURCHASES), 20, async ({ body, seat }, i) => {
+    const keys = await pool(seats.slice(0, PURCHASES + warm), 20, async ({ body, seat }, i) => {
       const client = nextClient();
       const held = await post<{ clave_bloqueo: string }>(base, '/rest/asiento/bloquear', { ...body, cviaje_asiento: seat.cviaje_asiento, nasiento: seat.nasiento, gnivel_piso: seat.gnivel_piso, gcategoria_asiento: seat.gcategoria_asiento, gestado_asiento: 84 }, client);
       await post(base, '/rest/asiento/asociar', {
@@ -250,24 +253,50 @@ async function run(databaseUrl: string, instances: number) {
       return held.clave_bloqueo;
     });
 
+    const sandbox = sandboxCredentials(cluster.sessionSecret) as SandboxOptions;
+    let notified = 0;
+    /** Reserves `claves` (50 connections), starts their payments, then sends their paid notices (50 connections). */
+    const buy = async (claves: string[]) => {
+      const reserve = await load(base, '/rest/venta/reserva', claves.map((clave) => JSON.stringify({ clave_bloqueo: clave, comprador: { nombre: 'Ana Quispe', email: 'ana@example.pe', comprobante: 'boleta' }, terminos: true })), 'application/json');
+      const { rows: reserved } = await db.query(`select codigo, clave_hash from reserva where estado = 'pendiente'`);
+      const byHash = new Map(claves.map((clave) => [createHash('sha256').update(clave).digest('hex'), clave]));
+      await pool(reserved, 20, (r: { codigo: string; clave_hash: string }) => post(base, '/rest/safetypay', { codigo: r.codigo, clave_bloqueo: byHash.get(r.clave_hash), metodo: 'tarjeta' }));
+      const { rows: payments } = await db.query(`select p.referencia, p.monto_centimos from pago p join reserva r on r.creserva = p.creserva where r.estado = 'pendiente'`);
+      const notices = payments.map((p: { referencia: string; monto_centimos: number }) =>
+        safetyPayNotice(sandbox, { referencia: p.referencia, amount: decimalOf(p.monto_centimos), referenceNo: String(7_000_000_000 + notified++) }, new Date()),
+      );
+      const notify = await load(base, '/rest/safetypay/notificacion', notices, 'application/x-www-form-urlencoded');
+      return { reserve, notify };
+    };
+    if (warm > 0) {
+      await buy(keys.slice(PURCHASES));
+      // Until the warm purchases' vouchers are signed and sent (the outbox idle again).
+      for (let i = 0; i < 60; i += 1) {
+        const { rows: [waiting] } = await db.query(`select count(*)::int as n from comprobante where estado = 'pendiente'`);
+        if (waiting.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+
+    // The idle fleet: what the instances' pollers cost with nothing to do (per second).
+    const idleBefore = await cpuNow(cluster, db);
+    const idleStatementsBefore = await statementsNow(cluster, countDir);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    const idle = cpuPer(idleBefore, await cpuNow(cluster, db), IDLE_SECONDS);
+    const idleStatements = statementsPer(idleStatementsBefore, await statementsNow(cluster, countDir), IDLE_SECONDS);
+
     const cpuBefore = await cpuNow(cluster, db);
     const statementsBefore = await statementsNow(cluster, countDir);
-    const reserve = await load(base, '/rest/venta/reserva', keys.map((clave) => JSON.stringify({ clave_bloqueo: clave, comprador: { nombre: 'Ana Quispe', email: 'ana@example.pe', comprobante: 'boleta' }, terminos: true })), 'application/json');
-    const { rows: reserved } = await db.query(`select codigo, clave_hash from reserva where estado = 'pendiente'`);
-    const byHash = new Map(keys.map((clave) => [createHash('sha256').update(clave).digest('hex'), clave]));
-    await pool(reserved, 20, (r: { codigo: string; clave_hash: string }) => post(base, '/rest/safetypay', { codigo: r.codigo, clave_bloqueo: byHash.get(r.clave_hash), metodo: 'tarjeta' }));
-    const { rows: payments } = await db.query(`select p.referencia, p.monto_centimos from pago p join reserva r on r.creserva = p.creserva where r.estado = 'pendiente'`);
-    const sandbox = sandboxCredentials(cluster.sessionSecret) as SandboxOptions;
-    const notices = payments.map((p: { referencia: string; monto_centimos: number }, i: number) =>
-      safetyPayNotice(sandbox, { referencia: p.referencia, amount: decimalOf(p.monto_centimos), referenceNo: String(7_000_000_000 + i) }, new Date()),
-    );
-    const notify = await load(base, '/rest/safetypay/notificacion', notices, 'application/x-www-form-urlencoded');
+    const { reserve, notify } = await buy(keys.slice(0, PURCHASES));
     const cpuAfter = await cpuNow(cluster, db);
     const statementsAfter = await statementsNow(cluster, countDir);
     const { rows: [check] } = await db.query(`select (select count(*)::int from reserva where estado = 'pagada') as paid, (select count(*)::int from boleto) as tickets`);
+    check.paid -= warm;
+    check.tickets -= warm;
     return {
       instances,
       purchases: PURCHASES,
+      warm_purchases: warm,
       purchases_per_s: Math.round((PURCHASES / (reserve.seconds + notify.seconds)) * 10) / 10,
       reservations: figures(reserve),
       paid_notices: figures(notify),
@@ -301,7 +330,7 @@ async function main() {
       `${instances} instance(s): ${r.purchases_per_s} purchases/s; reservations ${r.reservations.per_s}/s p99 ${r.reservations.p99_ms} ms; ` +
         `paid notices ${r.paid_notices.per_s}/s p99 ${r.paid_notices.p99_ms} ms; ${r.paid}/${r.purchases} paid, ${r.tickets} tickets; load ${r.load_average_before} → ${r.load_average_after} (${r.cores} cores)`,
     );
-    console.log(`  CPU per purchase (ms): ${JSON.stringify(r.cpu_per_purchase)}`);
+    console.log(`  after ${r.warm_purchases} warm-up purchases (untimed); CPU per purchase (ms): ${JSON.stringify(r.cpu_per_purchase)}`);
     console.log(`  idle fleet, CPU per second (ms): ${JSON.stringify({ ...r.idle_per_second, statements: r.idle_per_second.statements?.per })}`);
     if (r.statements_per_purchase) console.log(`  statements per purchase: ${r.statements_per_purchase.per}\n    ${r.statements_per_purchase.top.join('\n    ')}`);
     if (r.idle_per_second.statements) console.log(`  idle statements per second: ${r.idle_per_second.statements.per}\n    ${r.idle_per_second.statements.top.join('\n    ')}`);
