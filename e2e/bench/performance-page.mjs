@@ -42,7 +42,8 @@ if (cluster) {
   for (const c of cluster) {
     row(
       `${c.purchases} purchases (reserve + paid notice) through HAProxy, ${c.instances} instance(s), PostgreSQL and Redis`,
-      `${c.purchases_per_s} purchases/s; reservations ${c.reservations.per_s}/s p99 ${c.reservations.p99_ms} ms; paid notices ${c.paid_notices.per_s}/s p99 ${c.paid_notices.p99_ms} ms`,
+      `${c.purchases_per_s} purchases/s; reservations ${c.reservations.per_s}/s p99 ${c.reservations.p99_ms} ms; paid notices ${c.paid_notices.per_s}/s p99 ${c.paid_notices.p99_ms} ms` +
+        (c.cpu_per_purchase ? `; CPU a purchase ${c.cpu_per_purchase.fleet_ms} ms (event loops ${c.cpu_per_purchase.api_event_loops_ms}, other threads ${c.cpu_per_purchase.api_other_threads_ms}, PostgreSQL ${c.cpu_per_purchase.postgres_ms}), after ${c.warm_purchases} warm-up purchases` : ''),
       `${c.paid}/${c.purchases} paid, ${c.tickets} tickets; load ${c.load_average_before} → ${c.load_average_after}`,
     );
   }

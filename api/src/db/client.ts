@@ -121,8 +121,12 @@ export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
   return client.dumpDataDir('none');
 }
 
-/** The newest committed migration (its journal `when`, which drizzle stores as `created_at`). */
+/** The newest committed migration (its journal `when`, which drizzle stores as `created_at`); read once. */
+let latest: number | undefined;
 function latestMigration(): number {
+  return (latest ??= readLatestMigration());
+}
+function readLatestMigration(): number {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
   return Math.max(0, ...journal.entries.map((entry) => entry.when));
 }

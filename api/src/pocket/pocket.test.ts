@@ -21,7 +21,7 @@ import { pocketOf } from './pocket.service';
 import { pocketReservation, type PocketReservation } from './pocket-view';
 import { recordatorio } from './pocket.tables';
 import { reminderMail } from './reminder-mail';
-import { reminderDue, sendDueReminders } from './reminders';
+import { reminderDue, runDueReminders, sendDueReminders } from './reminders';
 
 const apple = throwawayAppleCredentials();
 const { google, googleKeys } = throwawayGoogleCredentials([STORE]);
@@ -320,6 +320,25 @@ describe('reminders', () => {
     clock = Date.now();
   });
 
+
+  it("one instance a period reads the fleet's candidates and sends what is due; the others skip that period; each reminder still goes once", async () => {
+    const { view, pocket } = await paidPurchase({ days: 6 });
+    const salida = pocket.legs[0]!.salida.getTime();
+    const one = pocketOf({ secret: TEST_SECRET, apiOrigin: 'http://api-1', siteUrl: STORE });
+    const two = pocketOf({ secret: TEST_SECRET, apiOrigin: 'http://api-1', siteUrl: STORE });
+    const at24 = salida - 23 * HOUR;
+    const first = await Promise.all([runDueReminders(api.db, one, new Date(at24), 60_000), runDueReminders(api.db, two, new Date(at24), 60_000)]);
+    // One ran the period (and queued this purchase's reminder, maybe others'), the other skipped it.
+    expect(first.filter((queued) => queued === undefined)).toHaveLength(1);
+    expect(first.find((queued) => queued !== undefined)).toBeGreaterThanOrEqual(1);
+    expect(await runDueReminders(api.db, two, new Date(at24 + 30_000), 60_000)).toBeUndefined();
+    // The next period runs again, and finds this reminder sent.
+    expect(await runDueReminders(api.db, two, new Date(at24 + 61_000), 60_000)).toBe(0);
+    expect(await reminders(view.codigo)).toHaveLength(1);
+    // The 3 h reminder in its own time.
+    expect(await runDueReminders(api.db, one, new Date(salida - 2 * HOUR), 60_000)).toBeGreaterThanOrEqual(1);
+    expect(await reminders(view.codigo)).toHaveLength(2);
+  });
   it('stops a purchase\'s reminders from the signed opt-out link: a page with one button (a GET changes nothing), then the POST', async () => {
     const { view, pocket } = await paidPurchase({ days: 4 });
     const salida = pocket.legs[0]!.salida.getTime();

@@ -1,4 +1,5 @@
 import { clock } from '@rumbo/shared/clock';
+import { claimPeriodicRun } from '../jobs/once-per-period';
 import { periodicJob } from '../jobs/periodic';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -68,6 +69,12 @@ export async function sendDueReminders(db: Database, pocket: Pocket, now: Date, 
       and v.salida > ${nowIso}::timestamptz - make_interval(secs => ${LONGEST_TRIP_MS / 1000})
       and not exists (select 1 from recordatorio_baja x where x.creserva = r.creserva)
       and not exists (select 1 from recordatorio x where x.creserva = r.creserva and x.cviaje = ra.cviaje and x.tipo = ${REMINDERS.at(-1)!.tipo})
+      -- The first reminder sent, the second is not due before its lead time from the bus's first
+      -- departure (a boarding stop is at or after it): not read again every period until then.
+      and not (
+        exists (select 1 from recordatorio x where x.creserva = r.creserva and x.cviaje = ra.cviaje and x.tipo = ${REMINDERS[0]!.tipo})
+        and v.salida > ${nowIso}::timestamptz + make_interval(secs => ${REMINDERS[1]!.leadMs / 1000})
+      )
     order by r.creserva`);
   if (candidates.length === 0) return 0;
   const rows = await db.select().from(reserva).where(inArray(reserva.creserva, candidates.map((c) => Number(c.creserva))));
@@ -121,7 +128,24 @@ export interface ReminderJobOptions {
   whatsapp?: boolean;
 }
 
-/** The loop every API instance runs; `sendDueReminders` makes each reminder go out once across them. */
+/** The fleet's reminders run (`tarea_periodica.nombre`). */
+export const REMINDERS_JOB = 'recordatorios';
+
+/**
+ * One period's reminders for the whole fleet: the first instance to claim the period
+ * (`claimPeriodicRun`) reads the candidates and sends what is due; the others skip it. Every
+ * instance reading every candidate each period cost the database the fleet's size times the
+ * purchases of the next day's trips (two statements each) a minute. `sendDueReminders` still
+ * claims each reminder, so a period run twice (a lapsed claim) sends nothing twice; a run that
+ * dies halfway leaves the rest to the next period. Answers how many mails it queued, or undefined
+ * when another instance has the period.
+ */
+export async function runDueReminders(db: Database, pocket: Pocket, now: Date, everyMs: number, channels: ReminderChannels = {}): Promise<number | undefined> {
+  if (!(await claimPeriodicRun(db, REMINDERS_JOB, now, everyMs))) return undefined;
+  return sendDueReminders(db, pocket, now, channels);
+}
+
+/** The loop every API instance runs; one of them runs each period (`runDueReminders`), each reminder goes out once. */
 export function createReminderJob(options: ReminderJobOptions) {
   const { db, pocket, log, intervalMs = 60_000, now = clock.now, whatsapp = false } = options;
 
@@ -130,8 +154,9 @@ export function createReminderJob(options: ReminderJobOptions) {
     intervalMs,
     log,
     run: async () => {
-      const queued = await sendDueReminders(db, pocket, now(), { whatsapp });
-      if (queued > 0) log.info(`reminders: ${queued} queued`);
+      // A period a little shorter than the loop's: each instance's timer drifts by its runs.
+      const queued = await runDueReminders(db, pocket, now(), intervalMs * 0.9, { whatsapp });
+      if (queued) log.info(`reminders: ${queued} queued`);
     },
   });
 }

@@ -42,6 +42,8 @@ export interface Cluster {
   readonly instances: Instance[];
   /** SESSION_SECRET of every instance (the sandbox's credentials derive from it). */
   readonly sessionSecret: string;
+  /** HAProxy's process id (the benches read its CPU time). */
+  readonly balancerPid: number;
   /** Waits until the balancer sees `count` instances ready (its health checks). */
   waitHealthy(count: number): Promise<void>;
   close(): Promise<void>;
@@ -219,6 +221,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     url,
     instances,
     sessionSecret,
+    balancerPid: haproxy.pid!,
     async waitHealthy(count) {
       // Round robin over healthy servers: `count` different answers in a row from readiness means they are in.
       for (let i = 0; i < 200; i += 1) {

@@ -21,6 +21,7 @@ import {
   type CreditReason,
   type DocumentTypeCode,
 } from './rules';
+import { voucherNumbered } from './numbered';
 import { signUbl, type SignedDocument, type VoucherSigner } from './signing';
 import { buildUbl, totalsOf, type VoucherLine, type VoucherParty } from './ubl';
 import { comprobante, comprobante_serie } from './vouchers.tables';
@@ -78,7 +79,10 @@ const SERIES_EXHAUSTED_AT_COMMIT = 'RB001';
  */
 export async function numberedAtCommit<T>(transaction: () => Promise<T>): Promise<T> {
   try {
-    return await transaction();
+    const result = await transaction();
+    // Committed: this instance's signing loop signs the voucher now (numbered.ts).
+    voucherNumbered();
+    return result;
   } catch (error) {
     for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth += 1) {
       const { code, message } = e as { code?: unknown; message?: unknown };

@@ -112,6 +112,29 @@ describe('the number in the sale, the signature after it (issue 44)', () => {
     expect(mine.map((m) => m.attachments!.map((a) => a.filename).sort())).toEqual([[`B001-${numbered!.correlativo}.xml`, `boletos-${codigo}.pdf`, `comprobantes-${codigo}.pdf`, `viaje-${codigo}.ics`].sort()]);
   }, SLOW_MS);
 
+  it('an idle signing loop polls seldom, and a sale committed in the instance wakes it: signed at once, not at its next idle poll', async () => {
+    // The signing loop backs off to a minute when idle (the sending loop is kept out of the way).
+    const sender = createVoucherSender({ db: api.db, sunat: standIn, signer: testSigner(), log: quiet, intervalMs: 60_000, signIntervalMs: 50, idleIntervalMs: 60_000 });
+    const { codigo, notice } = await reservedPurchase();
+    sender.start();
+    try {
+      // Idle polls at 50, 100, 200, 400, 800, 1600 ms: the next one about 3 s from now.
+      await new Promise((resolve) => setTimeout(resolve, 1_700));
+      expect((await notifySafetyPay(api.app, notice)).statusCode).toBe(200);
+      const paidAt = Date.now();
+      let signed: Date | null = null;
+      while (!signed && Date.now() - paidAt < 10_000) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        signed = (await vouchersOf(codigo))[0]!.firmado;
+      }
+      expect(signed).not.toBeNull();
+      // Woken by the commit: within its 50 ms interval and a round, well before the idle poll.
+      expect(Date.now() - paidAt).toBeLessThan(1_200);
+    } finally {
+      await sender.stop();
+    }
+  }, SLOW_MS);
+
   it('a crash between the commit and the signature: a new instance and sender on the same database sign it once; a lapsed claim is taken over, a live one is not', async () => {
     const { codigo, clave, notice } = await reservedPurchase();
     expect((await notifySafetyPay(api.app, notice)).statusCode).toBe(200);

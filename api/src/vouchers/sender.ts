@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm'
 import type { Database } from '../db/client';
 import { locks } from '../db/lock-order';
 import { reissueRefused, signVoucher, type Voucher } from './issue';
+import { onVoucherNumbered } from './numbered';
 import type { VoucherSigner } from './signing';
 import { readCdr, zipVoucher, type SunatPort } from './sunat';
 import { sunatFileName } from './ubl';
@@ -54,6 +55,13 @@ export interface VoucherSenderOptions {
    * is signed within about this long of its sale however long the sending loop spends on SUNAT.
    */
   signIntervalMs?: number;
+  /**
+   * The longest wait of either loop after rounds that found nothing (default 2 s): an idle loop
+   * backs off from its interval to this, and a sale committed in this process (numbered.ts) wakes
+   * the signing loop, a signature the sending loop. Every instance polls, so an idle fleet's
+   * claims grew with its instances: 4 signing and 2 sending claims a second each at the intervals.
+   */
+  idleIntervalMs?: number;
   batchSize?: number;
   /** How many vouchers of a batch are in flight at once (SUNAT takes concurrent calls; the stand-in validates them together). */
   concurrency?: number;
@@ -69,7 +77,7 @@ export interface VoucherSender {
 }
 
 export function createVoucherSender(options: VoucherSenderOptions): VoucherSender {
-  const { db, sunat, signer, log, intervalMs = 5_000, signIntervalMs = 250, batchSize = 20, concurrency = 5 } = options;
+  const { db, sunat, signer, log, intervalMs = 5_000, signIntervalMs = 250, idleIntervalMs = 2_000, batchSize = 20, concurrency = 5 } = options;
   /** Set by stop(): the batch in progress ends after the voucher being sent (its claim lapses for the others). */
   let stopping = false;
 
@@ -254,17 +262,43 @@ export function createVoucherSender(options: VoucherSenderOptions): VoucherSende
   // next one to be signed: the customer's page says "issuing" and the tickets mail waits for it.
   // The signing loop signs on its own, each round with the time it starts; both claim in the
   // database, so they never sign one voucher twice. Stopping ends either between vouchers.
-  const sending = periodicJob({ name: 'voucher sender', intervalMs, log, run: () => drain(), onStop: () => (stopping = true) });
-  const signing = periodicJob({ name: 'voucher signer', intervalMs: signIntervalMs, log, run: () => sign(), onStop: () => (stopping = true) });
+  // Idle, each backs off to idleIntervalMs (never slower than its interval): a sale committed here
+  // wakes the signing loop, and a signature the sending loop.
+  const sending = periodicJob({
+    name: 'voucher sender',
+    intervalMs,
+    idleIntervalMs: Math.max(intervalMs, idleIntervalMs),
+    busy: (counts) => counts.aceptados + counts.rechazados + counts.fallidos > 0,
+    log,
+    run: () => drain(),
+    onStop: () => (stopping = true),
+  });
+  const signing = periodicJob({
+    name: 'voucher signer',
+    intervalMs: signIntervalMs,
+    idleIntervalMs: Math.max(signIntervalMs, idleIntervalMs),
+    busy: (signed) => signed > 0,
+    log,
+    run: async () => {
+      const signed = await sign();
+      if (signed > 0) sending.wake();
+      return signed;
+    },
+    onStop: () => (stopping = true),
+  });
+  let unsubscribe = () => {};
   return {
     drain,
     sign,
     start() {
       stopping = false;
+      unsubscribe();
+      unsubscribe = onVoucherNumbered(() => signing.wake());
       signing.start();
       sending.start();
     },
     async stop() {
+      unsubscribe();
       await Promise.all([signing.stop(), sending.stop()]);
     },
   };
