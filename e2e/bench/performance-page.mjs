@@ -110,5 +110,8 @@ Lighthouse multiplies observed main-thread time by 4: a busy machine inflates TB
 |---|---|---|
 ${rows.join('\n')}
 ${missing.length ? `\nNot measured in this run: ${missing.join(', ')}.\n` : ''}`;
-writeFileSync(path.join(root, 'docs', 'performance.md'), page);
+// The page's own sections after the table (written by hand: the render's cost, how measured) are kept.
+const before = existsSync(path.join(root, 'docs', 'performance.md')) ? readFileSync(path.join(root, 'docs', 'performance.md'), 'utf8') : '';
+const kept = before.indexOf('\n## ');
+writeFileSync(path.join(root, 'docs', 'performance.md'), kept < 0 ? page : `${page.trimEnd()}\n${before.slice(kept)}`);
 console.log(`docs/performance.md: ${rows.length} figures${missing.length ? `; not measured: ${missing.join(', ')}` : ''}`);

@@ -38,6 +38,18 @@ export function renderWorkersPerApp(env: NodeJS.ProcessEnv = process.env): numbe
   return Number.isInteger(asked) && asked > 0 ? asked : availableParallelism();
 }
 
+/**
+ * How many renders a worker works on at once (`RENDERS_PER_WORKER`, else 4): enough for one's
+ * loaders to wait on the API while others render. The rest wait their turn in order, here: a
+ * worker given every render at once interleaves them all, so under overload every one of them is
+ * late together (past its budget: a skeleton, its CPU spent for nothing). `0`: no limit.
+ */
+export function rendersPerWorker(env: NodeJS.ProcessEnv = process.env): number {
+  const asked = Number(env.RENDERS_PER_WORKER);
+  if (env.RENDERS_PER_WORKER !== undefined && Number.isInteger(asked) && asked >= 0) return asked === 0 ? Number.POSITIVE_INFINITY : asked;
+  return 4;
+}
+
 /** A version's renderer file. */
 export const RENDERER_FILE = 'renderer.cjs';
 
@@ -71,15 +83,33 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+/** A call waiting its turn. */
+interface Waiting {
+  call: WorkerCall;
+}
+
 export class RendererWorker {
   private readonly pending = new Map<number, Pending>();
   /** The calls the worker has not answered yet, its callers' budgets past or not. */
   private readonly running = new Set<number>();
+  /** The calls waiting their turn, in order. */
+  private readonly waiting: Waiting[] = [];
+  /** When each running call was sent (its time to answer, `serviceMs`). */
+  private readonly sentAt = new Map<number, number>();
+  /** How long a call has taken lately, sent to answered (a moving average), once one has. */
+  private serviceMs: number | undefined;
+  /** When its first answer came: calls sent before waited for the worker to start too, and are not counted. */
+  private readyAt: number | undefined;
   private next = 0;
   private readonly worker: Worker;
   dead = false;
 
-  constructor(file: string, publicPath: string) {
+  constructor(
+    file: string,
+    publicPath: string,
+    /** How many calls it works on at once (`rendersPerWorker`). */
+    private readonly admits = rendersPerWorker(),
+  ) {
     this.worker = startWorker({
       workerData: { file, publicPath } satisfies WorkerData,
       resourceLimits: { maxOldGenerationSizeMb: RENDERER_HEAP_MB },
@@ -88,6 +118,12 @@ export class RendererWorker {
     });
     this.worker.on('message', ({ id, result, error }: WorkerAnswer) => {
       this.running.delete(id);
+      const sent = this.sentAt.get(id);
+      this.sentAt.delete(id);
+      const now = performance.now();
+      this.readyAt ??= now;
+      if (sent !== undefined && sent >= this.readyAt) this.serviceMs = this.serviceMs === undefined ? now - sent : 0.7 * this.serviceMs + 0.3 * (now - sent);
+      this.startWaiting();
       const call = this.pending.get(id);
       if (!call) return;
       this.pending.delete(id);
@@ -97,6 +133,7 @@ export class RendererWorker {
     const fail = (error: unknown) => {
       this.dead = true;
       this.running.clear();
+      this.waiting.length = 0;
       for (const call of this.pending.values()) call.reject(error instanceof Error ? error : new Error(`renderer exited (${String(error)})`));
       this.pending.clear();
     };
@@ -106,26 +143,52 @@ export class RendererWorker {
     this.worker.unref();
   }
 
-  /** How many calls it is working on (one past its budget too, until it answers): the pool's measure of busy. */
+  /** How many calls it is working on (one past its budget too, until it answers) or has waiting: the pool's measure of busy. */
   get load(): number {
-    return this.running.size;
+    return this.running.size + this.waiting.length;
   }
 
-  /** `method(input)` of the renderer; rejects past `budgetMs`, and tells the renderer so (its answer, if any, dropped). */
+  private send(call: WorkerCall): void {
+    this.running.add(call.id);
+    this.sentAt.set(call.id, performance.now());
+    this.worker.postMessage(call);
+  }
+
+  /** The next waiting calls, as many as it has room for (one its caller gave up while waiting was dropped). */
+  private startWaiting(): void {
+    while (this.running.size < this.admits && this.waiting.length > 0) {
+      const { call } = this.waiting.shift()!;
+      if (this.pending.has(call.id)) this.send(call);
+    }
+  }
+
+  /**
+   * `method(input)` of the renderer; rejects past `budgetMs` (waiting its turn included), and tells
+   * the renderer so (its answer, if any, dropped). One whose turn would come too late to be
+   * answered within its budget (as many calls before it as are waiting, each taking what calls
+   * have taken lately) is refused at once: its caller answers the area's skeleton now, not when
+   * the budget has run out, and the worker's time goes to the calls that can still make it.
+   */
   call<M extends RendererMethod>(method: M, input: RendererMethods[M]['input'], budgetMs: number): Promise<RendererMethods[M]['result']> {
     const id = this.next++;
+    const call = { id, method, input } satisfies WorkerCall;
+    if (this.running.size >= this.admits && this.serviceMs !== undefined) {
+      const turns = Math.ceil((this.waiting.length + 1) / this.admits);
+      if ((turns + 1) * this.serviceMs > budgetMs) return Promise.reject(new Error(`no room to render within its budget (${budgetMs} ms)`));
+    }
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        this.worker.postMessage({ cancel: id } satisfies WorkerCancel);
+        // Told only once it has it: one still waiting is dropped when its turn comes.
+        if (this.running.has(id)) this.worker.postMessage({ cancel: id } satisfies WorkerCancel);
         reject(new Error(`render past its budget (${budgetMs} ms)`));
       }, budgetMs);
       this.pending.set(id, {
         resolve: (value) => (clearTimeout(timer), resolve(value as RendererMethods[M]['result'])),
         reject: (error) => (clearTimeout(timer), reject(error)),
       });
-      this.running.add(id);
-      this.worker.postMessage({ id, method, input } satisfies WorkerCall);
+      if (this.running.size < this.admits) this.send(call);
+      else this.waiting.push({ call });
     });
   }
 
@@ -145,7 +208,11 @@ export class RendererWorker {
 export class RendererPool {
   private readonly apps = new Map<string, { file: string; workers: RendererWorker[] }>();
 
-  constructor(readonly perApp = renderWorkersPerApp()) {}
+  constructor(
+    readonly perApp = renderWorkersPerApp(),
+    /** How many renders each worker works on at once (`rendersPerWorker`). */
+    readonly perWorker = rendersPerWorker(),
+  ) {}
 
   /** The worker of `app` at its version's folder `folder` (served at `publicPath`) to give a render to, or undefined when that version has no renderer. */
   workerFor(app: string, folder: string, publicPath: string): RendererWorker | undefined {
@@ -164,7 +231,7 @@ export class RendererPool {
     current.workers = current.workers.filter((worker) => !worker.dead);
     const idlest = current.workers.reduce<RendererWorker | undefined>((best, worker) => (!best || worker.load < best.load ? worker : best), undefined);
     if (idlest && (idlest.load === 0 || current.workers.length >= this.perApp)) return idlest;
-    const started = new RendererWorker(file, publicPath);
+    const started = new RendererWorker(file, publicPath, this.perWorker);
     current.workers.push(started);
     return started;
   }

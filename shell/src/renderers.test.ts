@@ -17,7 +17,16 @@ const RENDERERS = path.resolve(__dirname, '../server/renderers.ts');
  */
 const RENDERER = `
 const { threadId } = require('node:worker_threads');
+let together = 0;
+let most = 0;
 exports.render = async (input, { signal }) => {
+  if (input.path === '/cuenta') {
+    together += 1;
+    most = Math.max(most, together);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    together -= 1;
+    return { status: 200, head: {}, html: String(most), css: { text: '', ids: [] }, data: {} };
+  }
   if (input.path === '/muere') process.exit(1);
   if (input.path === '/colgada') await new Promise((resolve) => signal.addEventListener('abort', () => resolve(require('node:fs').appendFileSync(__dirname + '/../given-up.txt', input.path + '\\n'))));
   if (input.path === '/espera') await new Promise((resolve) => setTimeout(resolve, 800));
@@ -49,12 +58,30 @@ const pastBudget = await caught(pool.workerFor('mf_test', v2, '/mf_test/').call(
 const toldOf = () => readFileSync(process.env.V2 + '/../given-up.txt', 'utf8').split('\\n').filter(Boolean);
 let givenUp = toldOf();
 for (let i = 0; i < 50 && givenUp.length === 0; i += 1) givenUp = await new Promise((resolve) => setTimeout(() => resolve(toldOf()), 100));
+// Its answer (after writing so) reaches the pool a moment later: until then that worker is busy, and the next render would start another.
+await new Promise((resolve) => setTimeout(resolve, 300));
 
 const died = await caught(call(v2, '/muere'));
 const sizeAfterDeath = pool.size;
 const afterDeath = await threads([call(v2, '/')]);
 await pool.close();
-process.stdout.write(JSON.stringify({ atOnce, sizeAfterAtOnce, oneAtATime, moved, oldRender, sizeAfterMove, pastBudget, givenUp, died, sizeAfterDeath, afterDeath }));
+
+// One worker taking two renders at a time: the others wait their turn, in order; one that could not
+// start within its budget (its turn after as many renders as there are before it) is refused at once.
+const narrow = new RendererPool(1, 2);
+const counted = (address, budget) => narrow.workerFor('mf_test', v1, '/mf_test/').call('render', { path: address }, budget);
+const inTurn = await Promise.all([1, 2, 3, 4, 5].map(() => counted('/cuenta', 20000).then((result) => Number(result.html))));
+const startedAt = Date.now();
+const crowd = await Promise.all(
+  [1, 2, 3, 4, 5, 6, 7, 8].map(() =>
+    counted('/cuenta', 1000).then(
+      () => ({ ms: Date.now() - startedAt }),
+      (error) => ({ ms: Date.now() - startedAt, refused: error.message }),
+    ),
+  ),
+);
+await narrow.close();
+process.stdout.write(JSON.stringify({ atOnce, sizeAfterAtOnce, oneAtATime, moved, oldRender, sizeAfterMove, pastBudget, givenUp, died, sizeAfterDeath, afterDeath, inTurn, crowd }));
 `;
 
 let base: string;
@@ -101,4 +128,23 @@ test('spreads renders over up to its size of workers, the least busy first; ends
   expect(seen.died).toMatch(/exited/);
   expect(seen.sizeAfterDeath).toBe(0);
   expect(seen.afterDeath[0]).not.toBe(seen.moved[0]);
+});
+
+test('a worker renders as many at once as it admits; the rest wait their turn; one that cannot start within its budget is refused at once', () => {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(base, 'pool.mjs')], {
+    cwd: path.resolve(__dirname, '..'),
+    env: { ...process.env, RENDERERS, V1: path.join(base, 'v1'), V2: path.join(base, 'v2') },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`the pool's process failed (${run.status}):\n${run.stderr}`);
+  const seen = JSON.parse(run.stdout) as { inTurn: number[]; crowd: { ms: number; refused?: string }[] };
+  // Five given at once to a worker that admits two: never more than two in it together.
+  expect(Math.max(...seen.inTurn)).toBe(2);
+  // Eight with a budget of 1 s, each render 0.3 s, two at a time: the first ones rendered, in time;
+  // those whose turn would come past the budget refused at once (not after waiting it out).
+  const rendered = seen.crowd.filter((each) => !each.refused);
+  const refused = seen.crowd.filter((each) => each.refused && /within its budget/.test(each.refused));
+  expect(rendered.length).toBeGreaterThanOrEqual(4);
+  expect(refused.length).toBeGreaterThanOrEqual(2);
+  for (const each of refused) expect(each.ms).toBeLessThan(200);
 });
