@@ -32,7 +32,7 @@ export { ISLAND_DIRECTIVES, NAMED_PARTS, PAINT, type IslandDirective, type Named
 export { routedByUrl, type Routers } from './url-router';
 export { hydrateDeferred, hydrationUnderway, inViewPart } from './hydration';
 export { prefetchRoute, prefetchShared, setRoutePrefetcher, setSharedPrefetcher, type OnDemandShared } from './prefetch';
-export { InTransition, RemoteRoot, createHydratable, createRemoteApp, markLive, type HydratableOptions, type RemoteAppOptions } from './remote';
+export { InTransition, RemoteRoot, createHydratable, createRemoteApp, hydrateOrDraw, hydratesHere, markLive, type HydratableOptions, type RemoteAppOptions } from './remote';
 export { loadRemoteModule, setRemoteModuleLoader } from './remote-module';
 export { PushOptInStore, webPushBrowser, type PushBrowser, type PushOptInDeps } from './push-opt-in';
 export { SessionStore, type Customer, type StoredSession, type UserData } from './session.store';

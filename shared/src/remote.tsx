@@ -77,9 +77,7 @@ export function createHydratable<P extends object>({ render, errorBoundary }: Hy
   const mount = (props: P & { domElement?: HTMLElement }) => {
     const container = props.domElement;
     const prerendered = Boolean(container?.hasChildNodes());
-    // The server rendered it in the reader's language (`PAINT.language` on its area): hydrated in
-    // that one; a reader now in another (chosen since, or a switch under way) gets it drawn anew.
-    hydrating = prerendered && currentLanguage() === renderedLanguage(container) && !languageSwitching();
+    hydrating = Boolean(container && hydratesHere(container));
     hydratedAddress = currentAddress();
     if (container && prerendered && !hydrating) {
       container.replaceChildren();
@@ -96,6 +94,33 @@ export function createHydratable<P extends object>({ render, errorBoundary }: Hy
     return container ? mounted.then(() => markLive(container)) : mounted;
   };
   return { ...lifecycles, mount, timeouts: HYDRATING_TIMEOUTS };
+}
+
+/**
+ * Whether `container` holds markup the browser hydrates: the server rendered it (it has children)
+ * in the reader's language (`PAINT.language` on it or its area); a reader now in another (chosen
+ * since, or a switch under way) gets it drawn anew.
+ */
+export function hydratesHere(container: Element): boolean {
+  return container.hasChildNodes() && currentLanguage() === renderedLanguage(container) && !languageSwitching();
+}
+
+/**
+ * The root of a part of the page outside the remotes (the shell's header and footer): hydrated in
+ * place when it holds the server's markup in the reader's language (`hydratesHere`), in slices as a
+ * remote's screen is, else drawn anew over whatever it holds (`index.html`'s static header).
+ * `tree` marks the container live once committed (`markLive`).
+ */
+export function hydrateOrDraw(container: HTMLElement, tree: ReactNode): ReactDOMClient.Root {
+  // A page the browser draws (`index.html`) says no language: its places hold no server render.
+  if (container.closest(`[${PAINT.language}]`) && hydratesHere(container)) {
+    container.setAttribute(PAINT.hydrating, '');
+    return hydrateInSlices(container, tree, currentAddress());
+  }
+  container.replaceChildren();
+  const root = ReactDOMClient.createRoot(container);
+  startTransition(() => root.render(tree));
+  return root;
 }
 
 /** The language the server rendered `container`'s markup in (its area's `PAINT.language`). */

@@ -5,13 +5,13 @@
  *
  * - A button tapped then (the header's menu, a remote's "show more") does nothing without code:
  *   the last one tapped in each part is tapped again once that part is live (`data-live`: the
- *   live header, `shell.tsx`; a hydrated remote, `createRemoteApp`). The part may have been drawn
+ *   hydrated header and footer, `shell.tsx`; a hydrated remote, `createRemoteApp`). The part may have been drawn
  *   anew: the button is found again by its name, and which of the buttons so named it was.
  * - A form submitted then is not sent by the browser: with no code yet, it would go to the page's
  *   own address with every field in the query (`/login?correo=…&clave=…`: a password in the
  *   address bar, the history and the server's logs). It is held, and sent again once the form
- *   itself is live, see `formReady`: its remote has mounted (`data-live` on the remote's container,
- *   `createRemoteApp`) and React has hydrated the form (`data-live` on it, `useLiveForm` in
+ *   itself is live, see `formReady`: its part has hydrated (`data-live` on the remote's container,
+ *   `createRemoteApp`, or on the footer, the footer's subscription) and React has hydrated the form (`data-live` on it, `useLiveForm` in
  *   @rumbo/shared): a page whose code is a chunk of its own hydrates after its remote has mounted.
  * - What was typed or chosen then stays on screen through hydration, but the remote's state does
  *   not know it: each such field is announced again, as an edit, once its form is live.
@@ -20,8 +20,11 @@ import { AREA_SELECTOR, PAINT } from '@rumbo/shared/paint';
 
 const REMOTE_AREA = AREA_SELECTOR;
 const HEADER = `#${PAINT.header}`;
-/** The parts whose buttons are tapped again once live (the footer's static copy has none that act). */
-const LIVE_AREAS = `${REMOTE_AREA}, ${HEADER}`;
+/**
+ * The parts of the page whose code makes them live, each on its own: the remotes' areas, the
+ * header (its language picker) and the footer (its subscription form).
+ */
+const PARTS = `${REMOTE_AREA}, ${HEADER}, #${PAINT.footer}`;
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -29,7 +32,7 @@ const isField = (target: EventTarget | null): target is Field =>
   target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
 
 /** The remote's container `element` is in, while the remote has not made it live. */
-function stillStatic(element: Element, areas = REMOTE_AREA): Element | undefined {
+function stillStatic(element: Element, areas = PARTS): Element | undefined {
   const area = element.closest(areas);
   return area && !area.hasAttribute(PAINT.live) ? area : undefined;
 }
@@ -156,7 +159,7 @@ function keepEarlyTaps(root: Document): void {
       const button = event.target instanceof Element ? event.target.closest('button') : null;
       // A submit button's own default is the form's submit, held below.
       if (!button || (button.type === 'submit' && button.form)) return;
-      const area = stillStatic(button, LIVE_AREAS);
+      const area = stillStatic(button, PARTS);
       if (!area) return;
       if (!tapped.has(area)) {
         whenLive(area, () => {
@@ -230,7 +233,7 @@ export function keepEarlyInput(root: Document = document): void {
     const area = stillStatic(field);
     const form = field.form;
     if (area && form) htmlForms.add(form);
-    const waits = area ?? (form && htmlForms.has(form) && !form.hasAttribute(PAINT.live) ? form.closest(REMOTE_AREA) : null);
+    const waits = area ?? (form && htmlForms.has(form) && !form.hasAttribute(PAINT.live) ? form.closest(PARTS) : null);
     if (!waits) return;
     typed.set(field, field.value);
     if (!edited.has(waits)) edited.set(waits, new Set());
@@ -254,8 +257,8 @@ export function keepEarlyInput(root: Document = document): void {
   root.addEventListener('change', onEdit, true);
   // The page's forms, and what was typed before this script arrived (a slow phone): the fields that differ from the HTML.
   const keepTyped = () => {
-    for (const form of root.querySelectorAll<HTMLFormElement>(`${REMOTE_AREA} form`)) if (stillStatic(form)) htmlForms.add(form);
-    for (const field of root.querySelectorAll<Field>(`${REMOTE_AREA} :is(input, textarea, select)`)) if (changedFromHtml(field)) keep(field);
+    for (const form of root.querySelectorAll<HTMLFormElement>(`:is(${PARTS}) form`)) if (stillStatic(form)) htmlForms.add(form);
+    for (const field of root.querySelectorAll<Field>(`:is(${PARTS}) :is(input, textarea, select)`)) if (changedFromHtml(field)) keep(field);
   };
   if (root.readyState === 'loading') root.addEventListener('DOMContentLoaded', keepTyped, { once: true });
   else keepTyped();
@@ -264,7 +267,7 @@ export function keepEarlyInput(root: Document = document): void {
     (event) => {
       const form = event.target;
       if (!(form instanceof HTMLFormElement)) return;
-      const area = form.closest(REMOTE_AREA);
+      const area = form.closest(PARTS);
       if (!area) return;
       if (stillStatic(form)) htmlForms.add(form);
       const place = [...area.querySelectorAll('form')].indexOf(form);

@@ -30,21 +30,6 @@ describe('Header', () => {
     expect(await screen.findByRole('button', { name: 'Menú de mi cuenta' })).toBeInTheDocument();
   });
 
-  it("as the server's copy, holds both account buttons whoever is signed in, the signed-in one with no name: the same page for every reader", () => {
-    localStorage.setItem('auth_storage', encodeBase64Json({ token: 't', customer: { name: 'MARÍA elena' }, expiresAt: Date.now() + 60_000 }));
-    act(() => session.load());
-    const { container } = renderWithUi(<Header pathname="/" serverCopy />);
-    const out = container.querySelector('[data-account="out"]')!;
-    expect(out).toHaveAttribute('href', '/login');
-    expect(out).toHaveTextContent('Acceder');
-    const signedIn = container.querySelector('[data-account="in"]')!;
-    expect(signedIn.querySelector('a')).toHaveAttribute('href', '/micuenta');
-    expect(signedIn.querySelector('[data-account-name]')).toBeEmptyDOMElement();
-    expect(container).not.toHaveTextContent('María');
-    // The live header's account button is the one tests find: neither of the copy's (one of them is hidden).
-    expect(screen.queryByTestId('account-button')).toBeNull();
-  });
-
   it('switches every text to English from the language selector, and keeps the choice', async () => {
     renderWithUi(<Header pathname="/" />);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Idioma', hidden: true }), 'en-EN');
