@@ -1,4 +1,4 @@
-import { beforeLanguageSwitch, hydrateOrDraw, hydrationUnderway, markLive, type Schedule } from '@rumbo/shared';
+import { hydrateOrDraw, markLive, type Schedule } from '@rumbo/shared';
 import { NotFoundMessage, RemoteError, UiProvider } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { StrictMode, startTransition, useEffect } from 'react';
@@ -30,33 +30,21 @@ export const MainStatus = observer(function MainStatus({ area }: { area: MainAre
 const byId = (id: string) => document.getElementById(id)!;
 
 /** Marks `container` live once its tree has committed (hydrated or drawn): early-input.ts hands over what was done before. */
-function Live({ container, onLive, children }: { container: HTMLElement; onLive: () => void; children: React.ReactNode }) {
-  useEffect(() => {
-    markLive(container);
-    onLive();
-  }, [container, onLive]);
+function Live({ container, children }: { container: HTMLElement; children: React.ReactNode }) {
+  useEffect(() => markLive(container), [container]);
   return children;
 }
 
-/**
- * One of the shell's parts: hydrated in place where the server rendered it (`hydrateOrDraw`), and
- * until it has, a language switch waits for it (`hydrationUnderway`). Resolves once live.
- */
-function renderPart(container: HTMLElement, part: React.ReactNode): Promise<void> {
-  let live!: () => void;
-  const isLive = new Promise<void>((resolve) => (live = resolve));
-  hydrationUnderway(isLive);
+/** One of the shell's parts: hydrated in place where the server rendered it (`hydrateOrDraw`), marked live once it has. */
+function renderPart(container: HTMLElement, part: React.ReactNode): void {
   hydrateOrDraw(
     container,
     <StrictMode>
       <UiProvider>
-        <Live container={container} onLive={live}>
-          {part}
-        </Live>
+        <Live container={container}>{part}</Live>
       </UiProvider>
     </StrictMode>,
   );
-  return isLive;
 }
 
 /**
@@ -64,12 +52,11 @@ function renderPart(container: HTMLElement, part: React.ReactNode): Promise<void
  * hydrates no portal): the header, hydrated at once (its first render is the server's markup, the
  * account button the first script chose: header.tsx); the main area's own screens, drawn (the
  * server sends it empty); the footer, below the fold, hydrated at `later` (`afterFirstPage`: the
- * page's own content is on screen and the browser idle), or at once when the customer switches
- * language (which then waits for it). Until then its form can be typed into and sent: early-input.ts
- * hands both over once it is live.
+ * page's own content is on screen and the browser idle). Until then its form can be typed into and
+ * sent: early-input.ts hands both over once it is live.
  */
 export function renderShell(area: MainArea, later: Schedule): void {
-  void renderPart(byId(PAINT.header), <HeaderArea area={area} />);
+  renderPart(byId(PAINT.header), <HeaderArea area={area} />);
   const main = createRoot(byId(PAINT.shellMain));
   startTransition(() =>
     main.render(
@@ -80,8 +67,5 @@ export function renderShell(area: MainArea, later: Schedule): void {
       </StrictMode>,
     ),
   );
-  let footer: Promise<void> | undefined;
-  const hydrateFooter = () => (footer ??= renderPart(byId(PAINT.footer), <Footer />));
-  later(() => void hydrateFooter());
-  beforeLanguageSwitch(hydrateFooter);
+  later(() => renderPart(byId(PAINT.footer), <Footer />));
 }
