@@ -65,8 +65,8 @@ test.describe('the shell around every page', () => {
   test('language: a switch loads the page again with every text in the language chosen, and the choice is kept', async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.open('/');
-    // Switched on the live page (switching while it still hydrates, the mouse moving over it:
-    // prerender.spec.ts).
+    // Switched on the live page (a switch while it still hydrates is a navigation all the same:
+    // first-paint.spec.ts).
     await expect(page.locator('#shell-header[data-live]')).toBeAttached();
     await expect(page.locator('#remotes > div[data-live]')).toBeAttached();
     const heading = shell.main.getByRole('heading', { level: 1 });
