@@ -10,8 +10,8 @@ export class ShellPage {
 
   constructor(readonly page: Page) {
     this.header = page.locator('header');
-    // The live footer: a server-rendered page paints a static copy first (its links load whole pages, its
-    // form is disabled), which the live one replaces at idle (`#shell-footer` is then marked live).
+    // The hydrated footer: a server-rendered page's footer hydrates at idle (`#shell-footer` is then
+    // marked live); its links load whole pages until then.
     this.footer = page.locator('#shell-footer[data-live] footer');
     this.main = page.locator('main');
     this.accountButton = page.getByTestId('account-button');
@@ -47,10 +47,14 @@ export class ShellPage {
     return this.header.getByRole('combobox').first();
   }
 
-  /** Chooses a language and waits until the site has switched (the page's `lang`). */
+  /**
+   * Chooses a language and waits until the page has been loaded again in it (a switch is a
+   * navigation), the mouse over it as a customer's (see `open`).
+   */
   async switchLanguage(language: 'es-PE' | 'en-EN'): Promise<void> {
-    await this.languageSelect().selectOption(language);
+    await Promise.all([this.page.waitForEvent('load'), this.languageSelect().selectOption(language)]);
     await expect(this.page.locator('html')).toHaveAttribute('lang', language === 'en-EN' ? 'en' : 'es-PE');
+    await this.pointAtPage();
   }
 
   async storedLanguage(): Promise<string | null> {

@@ -1,8 +1,8 @@
 import { i18n, registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import type { Tracking } from './cargo.resource';
 import { cargoPackageTexts } from './locales';
 import { TrackingPage } from './tracking.page';
@@ -48,6 +48,28 @@ test('a found shipment shows its masked names and a timeline with done and pendi
   expect(steps.map((step) => step.dataset.state)).toEqual(['done', 'done', 'pending', 'pending', 'pending']);
   expect(steps[1]).toHaveAttribute('aria-current', 'step');
   expect(steps[1]).toHaveTextContent('Terminal Javier Prado (Lima)');
+});
+
+test('a shipment found by its code is an address (?codigo=), so the page loaded again (a language switch) shows it, asked once', async () => {
+  const requests = stubRest(() => json(200, { data: IN_TRANSIT }));
+  let address = '';
+  function Address() {
+    const location = useLocation();
+    address = location.pathname + location.search;
+    return null;
+  }
+  renderWithUi(
+    <MemoryRouter initialEntries={['/cargo/seguimiento']}>
+      <TrackingPage />
+      <Address />
+    </MemoryRouter>,
+  );
+  await userEvent.type(screen.getByLabelText('Código de seguimiento'), 'ra0001-2346');
+  await userEvent.click(screen.getByRole('button', { name: 'Buscar envío' }));
+  expect(await screen.findByRole('heading', { name: 'Envío RA00012346' })).toBeInTheDocument();
+  await waitFor(() => expect(address).toBe('/cargo/seguimiento?codigo=RA00012346'));
+  expect(screen.getByRole('heading', { name: 'Envío RA00012346' })).toBeInTheDocument();
+  expect(requests).toHaveLength(1);
 });
 
 test('a malformed code is refused in the browser, on its field, without calling the API', async () => {

@@ -71,13 +71,24 @@ const Result = ({ tracking }: { tracking: Tracking }) => {
 /** `/cargo/seguimiento`: a shipment's status and timeline by its code (`?codigo=` fills it in). */
 export const TrackingPage = observer(function TrackingPage({ store: given }: { store?: TrackingStore }) {
   const { t } = useTranslation('cargo');
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const [store] = useState(() => given ?? new TrackingStore());
 
-  const { formRef, alertRef, focus, onSubmit } = useFormSubmit(() => store.search());
+  // A shipment found by its code alone is an address (`?codigo=`): the page loaded again (a
+  // language switch, a reload, a link shared) shows it. One that asked for the receiver's document
+  // is not: the document stays out of the address.
+  const { formRef, alertRef, focus, onSubmit } = useFormSubmit(() =>
+    store.search().then((target) => {
+      const codigo = store.result && !store.askDocument ? store.result.codigo : undefined;
+      if (codigo && params.get('codigo')?.toUpperCase() !== codigo) setParams({ codigo }, { replace: true });
+      return target;
+    }),
+  );
 
   useEffect(() => {
     const codigo = params.get('codigo');
+    // Found already (the address written after a search): not asked again.
+    if (codigo && store.result?.codigo === codigo.toUpperCase()) return;
     if (codigo) {
       store.set('codigo', codigo);
       void store.search().then(focus);

@@ -1,6 +1,6 @@
 import { act, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { HYDRATION_WAIT_MS, hydrateDeferred, hydrationUnderway, inViewPart } from './hydration';
+import { inViewPart } from './hydration';
 
 /** An IntersectionObserver the test drives: `enterView()` reports every observed element in view. */
 class FakeObserver {
@@ -76,50 +76,6 @@ describe('inViewPart', () => {
     container.remove();
   });
 
-  it('hydrateDeferred hydrates every part still waiting and resolves once it has', async () => {
-    const { load, Page } = setup();
-    const container = document.createElement('div');
-    container.innerHTML = SERVER_MARKUP;
-    document.body.append(container);
-    const recoverable = jest.fn();
-    await act(async () => {
-      hydrateRoot(container, <Page />, { onRecoverableError: recoverable });
-    });
-    expect(load).not.toHaveBeenCalled();
-    let settled = false;
-    const hydrated = hydrateDeferred().then(() => (settled = true));
-    // React hydrates the part once its code is there (in work `act` runs).
-    await act(async () => undefined);
-    await hydrated;
-    expect(settled).toBe(true);
-    expect(load).toHaveBeenCalledTimes(1);
-    await act(async () => container.querySelector('button')!.click());
-    expect(container.querySelector('button')!.textContent).toBe('pressed 1');
-    expect(recoverable).not.toHaveBeenCalled();
-    container.remove();
-  });
-
-  it('hydrateDeferred lets a screen being hydrated finish first, and waits no longer than HYDRATION_WAIT_MS for one that never does', async () => {
-    jest.useFakeTimers();
-    let finish: () => void = () => undefined;
-    hydrationUnderway(new Promise<void>((resolve) => (finish = resolve)));
-    let settled = false;
-    const first = hydrateDeferred().then(() => (settled = true));
-    await jest.advanceTimersByTimeAsync(100);
-    expect(settled).toBe(false);
-    finish();
-    await first;
-
-    hydrationUnderway(new Promise<void>(() => undefined));
-    settled = false;
-    const second = hydrateDeferred().then(() => (settled = true));
-    await jest.advanceTimersByTimeAsync(HYDRATION_WAIT_MS - 1);
-    expect(settled).toBe(false);
-    await jest.advanceTimersByTimeAsync(1);
-    await second;
-    jest.useRealTimers();
-  });
-
   it('loads at once where the browser renders the part itself (no markup)', async () => {
     const { load, Page } = setup();
     const container = document.createElement('div');
@@ -129,7 +85,6 @@ describe('inViewPart', () => {
     });
     expect(load).toHaveBeenCalledTimes(1);
     expect(container.querySelector('#below button')!.textContent).toBe('pressed 0');
-    await expect(hydrateDeferred()).resolves.toBeUndefined();
     container.remove();
   });
 });

@@ -16,43 +16,6 @@ import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'r
  */
 const IN_VIEW_MARGIN = '0px';
 
-/** Parts still waiting to be in view: each entry starts its part now and resolves once it has hydrated. */
-const waiting = new Set<() => Promise<void>>();
-
-/** Server-rendered screens being hydrated (`createHydratable`'s mounts), each until it has been. */
-const hydratingScreens = new Set<Promise<unknown>>();
-
-/**
- * The longest a language switch waits for a screen being hydrated: past it (a phone far too busy,
- * a mount that never ends) the customer's choice is applied anyway, at the cost of the screen's
- * markup (React draws it anew).
- */
-export const HYDRATION_WAIT_MS = 5000;
-
-/** Marks a server-rendered screen as being hydrated until `hydrated` settles (see `hydrateDeferred`). */
-export function hydrationUnderway(hydrated: Promise<unknown>): void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, HYDRATION_WAIT_MS)));
-  const settled: Promise<unknown> = Promise.race([hydrated.catch(() => undefined), waited]).then(() => {
-    clearTimeout(timer);
-    hydratingScreens.delete(settled);
-  });
-  hydratingScreens.add(settled);
-}
-
-/**
- * Hydrates every part still waiting, lets every screen being hydrated finish (a screen hydrates in
- * slices, over many tasks), and resolves once all have, parts found on the way included. Called
- * before anything that re-renders the whole screen (a language switch): React cannot update a
- * part it has not hydrated without throwing its server markup away, and a part hydrated after the
- * texts have changed no longer matches its markup.
- */
-export async function hydrateDeferred(): Promise<void> {
-  while (waiting.size > 0 || hydratingScreens.size > 0) {
-    await Promise.all([...hydratingScreens, ...[...waiting].map((start) => start())]);
-  }
-}
-
 function inView(element: Element): Promise<void> {
   if (typeof IntersectionObserver === 'undefined') return Promise.resolve();
   return new Promise((resolve) => {
@@ -78,44 +41,19 @@ export function inViewPart<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   fallback: ReactNode = null,
 ): ComponentType<P> {
-  let hydrated: () => void = () => undefined;
-  const done = new Promise<void>((resolve) => (hydrated = resolve));
   let start: () => void = () => undefined;
   const started = new Promise<void>((resolve) => (start = resolve));
-  const entry = () => {
-    start();
-    return done;
-  };
-  const loadPart = () =>
-    load().then(({ default: Part }) => ({
-      default: function Hydrated(props: P) {
-        useEffect(() => hydrated(), []);
-        return <Part {...props} />;
-      },
-    }));
   const Lazy = lazy(() => {
     const element = typeof document === 'undefined' ? null : document.getElementById(id);
     // No markup of this part on the page: the browser renders it, so its code is needed now.
-    if (!element?.hasChildNodes()) return loadPart();
-    waiting.add(entry);
+    if (!element?.hasChildNodes()) return load();
     void inView(element).then(start);
-    return started.then(() => loadPart());
+    return started.then(load);
   });
-  const settle = () => {
-    waiting.delete(entry);
-    hydrated();
-  };
-  void done.then(settle);
   function InViewPart(props: P) {
-    // A page left before its part came into view: nothing waits for it any more, and its code
-    // loads so that the part renders the next time the page shows.
-    useEffect(
-      () => () => {
-        start();
-        settle();
-      },
-      [],
-    );
+    // A page left before its part came into view: its code loads so that the part renders the
+    // next time the page shows.
+    useEffect(() => () => start(), []);
     return (
       <div id={id}>
         <Suspense fallback={fallback}>

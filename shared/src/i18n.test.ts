@@ -21,14 +21,25 @@ describe('texts per language', () => {
 
     const seen: string[] = [];
     i18n.on('languageChanged', () => seen.push(`${i18n.t('search:title')} / ${i18n.t('page:heading')}`));
-    await setLanguage('en-EN');
+    await i18n.changeLanguage('en-EN');
     // Both namespaces' English arrived before the switch: every text changed at once.
     expect(seen).toEqual(['Find your ticket / Our agencies']);
     expect(i18n.t('validation:trip.origen.required')).toBe('Select the origin');
 
-    await setLanguage('es-PE');
-    await setLanguage('en-EN');
+    await i18n.changeLanguage('es-PE');
+    await i18n.changeLanguage('en-EN');
     expect(loadSearchEnglish).toHaveBeenCalledTimes(1);
+  });
+
+  it('a switch is a navigation: the choice kept in its storage key and the cookie the server reads, then the same address loaded again', () => {
+    const reload = jest.fn();
+    const before = i18n.language;
+    setLanguage('es-PE', reload);
+    expect(localStorage.getItem('lang-webrumbo')).toBe('es-PE');
+    expect(document.cookie).toContain('lang-webrumbo=es-PE');
+    expect(reload).toHaveBeenCalledTimes(1);
+    // Nothing re-rendered in place: the page loaded again is in the new language.
+    expect(i18n.language).toBe(before);
   });
 
   it('registered while English is on, resolves once its English texts are there', async () => {

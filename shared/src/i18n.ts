@@ -1,11 +1,9 @@
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
-import { flushSync } from 'react-dom';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, requestMessages, startLanguage, toLanguage, type Language, type ValidationMessages } from './schemas';
 import { commonTexts } from './locales';
 import { languageKey, storedLanguage } from './storage';
-import { hydrateDeferred } from './hydration';
 import { renderScope } from './render-scope';
 
 export { LANGUAGES, DEFAULT_LANGUAGE, startLanguage, type Language };
@@ -63,13 +61,6 @@ export function initI18n(productKey: string): typeof i18n {
     returnNull: false,
   });
   syncDocumentLanguage(lng);
-  // Every React root (the shell's header and footer, each remote's) re-renders for a language
-  // change in one synchronous commit, in the task that changed it: all change in the same frame.
-  const emit = i18n.emit.bind(i18n);
-  i18n.emit = (event: string, ...args: unknown[]) => {
-    if (event === 'languageChanged') flushSync(() => emit(event, ...args));
-    else emit(event, ...args);
-  };
   // A reader who chose before the cookie existed: the server renders their next page in it.
   if (stored) writeLanguageCookie(lng as Language);
   i18n.on('languageChanged', syncDocumentLanguage);
@@ -126,39 +117,16 @@ export async function registerTexts({ ns, translations, messages }: PackageTexts
 }
 
 /**
- * Switches every text at once (react-i18next re-renders) and keeps the choice. Parts of a
- * prerendered page still waiting to hydrate hydrate first (React cannot re-render markup it has
- * not hydrated without throwing it away).
+ * Switches language: a navigation. The choice is kept (its storage key and the cookie mirroring
+ * it, which the site server reads) and the same address is loaded again (`reload`), which the
+ * server renders in the new language and the browser hydrates: nothing is re-rendered in place.
+ * What lives in session storage (a purchase under way) survives it; what the customer typed is
+ * the caller's to keep first (the language picker: shell/src/early-input.ts `keepTypedAcrossLoad`).
  */
-export async function setLanguage(language: Language): Promise<void> {
+export function setLanguage(language: Language, reload: () => void = () => window.location.reload()): void {
   safeLocalStorage()?.setItem(languageKey(product), language);
   writeLanguageCookie(language);
-  switching += 1;
-  try {
-    await Promise.all([hydrateDeferred(), ...[...beforeSwitch].map((ready) => ready())]);
-    await i18n.changeLanguage(language);
-  } finally {
-    switching -= 1;
-  }
-}
-
-/** What must be ready before the texts change (the shell's live footer in place of the server's copy). */
-const beforeSwitch = new Set<() => Promise<void>>();
-
-export function beforeLanguageSwitch(ready: () => Promise<void>): void {
-  beforeSwitch.add(ready);
-}
-
-/** How many language switches are under way (`setLanguage` until the texts have changed). */
-let switching = 0;
-
-/**
- * Whether the texts may change at any moment: a switch is under way. A server-rendered screen mounted
- * then is drawn anew rather than hydrated (it would hydrate in the old texts and meet the new
- * ones half-way).
- */
-export function languageSwitching(): boolean {
-  return switching > 0;
+  reload();
 }
 
 /** The reader's language: the page's, or in a server render the render's own (`RenderScope`). */

@@ -9,7 +9,6 @@ export {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   addValidationMessages,
-  beforeLanguageSwitch,
   bundledSpanish,
   currentLanguage,
   i18n,
@@ -30,9 +29,9 @@ export { currentPathname, loginPath, useHydrated } from './location';
 export { PAGE_DATA_ID, namedPartMarkup, resetPageData, serverAnswer, serverPageData, type ServerAnswer } from './page-data';
 export { ISLAND_DIRECTIVES, NAMED_PARTS, PAINT, type IslandDirective, type NamedPart, type PartInput, type PartPlace, type RemoteRenderer, type RenderInput, type RenderResult, type ShellRenderer, type ShellResult } from './paint';
 export { routedByUrl, type Routers } from './url-router';
-export { hydrateDeferred, hydrationUnderway, inViewPart } from './hydration';
+export { inViewPart } from './hydration';
 export { prefetchRoute, prefetchShared, setRoutePrefetcher, setSharedPrefetcher, type OnDemandShared } from './prefetch';
-export { InTransition, RemoteRoot, createHydratable, createRemoteApp, markLive, type HydratableOptions, type RemoteAppOptions } from './remote';
+export { InTransition, RemoteRoot, createHydratable, createRemoteApp, hydrateOrDraw, hydratesHere, markLive, type HydratableOptions, type RemoteAppOptions } from './remote';
 export { loadRemoteModule, setRemoteModuleLoader } from './remote-module';
 export { PushOptInStore, webPushBrowser, type PushBrowser, type PushOptInDeps } from './push-opt-in';
 export { SessionStore, type Customer, type StoredSession, type UserData } from './session.store';

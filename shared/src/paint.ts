@@ -135,8 +135,7 @@ export type NamedPart = keyof typeof NAMED_PARTS;
  *
  * Element ids of the document (shell/server/document.ts writes them, index.html and the offline
  * page are made from it):
- * - `header`, `footer`: the shell's header and footer; `footer`'s server copy is the child marked
- *   `staticFooter`, replaced by the live one;
+ * - `header`, `footer`: the shell's header and footer (the server's markup, hydrated by the shell);
  * - `main`: the page's main landmark (the skip link's target); `shellMain` the shell's own screens
  *   in it; `remotes` the container of the areas, one per remote (`remoteArea(app)`);
  * - `data`: the `<script type="application/json">` with the page's `data` (inert JSON);
@@ -151,6 +150,7 @@ export type NamedPart = keyof typeof NAMED_PARTS;
  *   React answers a tap itself (it hydrates first what was touched), so a tap it took is not
  *   replayed when the area goes live;
  * - `language`: on an area, the language its markup was rendered in (it hydrates only in that one);
+ *   on the body of a page the server rendered, that of its header and footer;
  * - `part`: of a named part's container (`data-parcel-slot`), `partKey` its key;
  * - `frameFilled`: on `<html>` once the area's client part has run (`frameFilledEvent` then);
  * - `signedIn`: on `<html>`, set by the shell's first script when the browser keeps a valid session
@@ -169,7 +169,6 @@ export type NamedPart = keyof typeof NAMED_PARTS;
 export const PAINT = {
   header: 'shell-header',
   footer: 'shell-footer',
-  staticFooter: 'data-static-footer',
   main: 'main',
   shellMain: 'shell-main',
   remotes: 'remotes',

@@ -1,7 +1,5 @@
 import { act } from 'react';
 import { renderToString } from 'react-dom/server';
-import { useTranslation } from 'react-i18next';
-import { i18n, registerTexts, setLanguage, type PackageTexts } from './i18n';
 import { createRemoteApp, RemoteRoot, type RemoteAppOptions } from './remote';
 import { setUpShared } from './testing';
 
@@ -129,16 +127,6 @@ describe('createRemoteApp on a server-rendered page', () => {
       await remote.unmount();
     });
 
-    it('is not reported when the customer switched language while it hydrated: rendered anew, as asked', async () => {
-      await setUpShared('es-PE');
-      const container = document.createElement('div');
-      container.innerHTML = OTHER;
-      const remote = await mountRemote(container, () => i18n.changeLanguage('en-EN'));
-      expect(container.querySelector('h1')).toHaveTextContent('Libro de Reclamaciones');
-      expect(reported).not.toHaveBeenCalled();
-      await remote.unmount();
-    });
-
     it('is not reported when the customer followed a link while it hydrated: the router drew the new address, and the screen is leaving', async () => {
       await setUpShared('es-PE');
       window.history.replaceState(null, '', '/');
@@ -148,70 +136,6 @@ describe('createRemoteApp on a server-rendered page', () => {
       expect(reported).not.toHaveBeenCalled();
       await remote.unmount();
       window.history.replaceState(null, '', '/');
-    });
-  });
-
-  describe('a language switch asked while a server-rendered screen is being hydrated', () => {
-    // The English texts load as a chunk (not bundled), held until the test lets them arrive; a
-    // namespace of each test's own (i18next keeps what it loaded).
-    let arrive: () => void;
-    let texts: PackageTexts;
-    let Root: () => React.JSX.Element;
-    const reported = jest.fn();
-    beforeEach(async () => {
-      reported.mockReset();
-      globalThis.reportError = reported;
-      localStorage.clear();
-      const ns = `mftest${Math.random().toString(36).slice(2)}`;
-      const arrived = new Promise<void>((resolve) => (arrive = resolve));
-      texts = {
-        ns,
-        translations: { 'es-PE': { title: 'Libro de Reclamaciones' }, 'en-EN': () => arrived.then(() => ({ title: 'Complaints Book' })) },
-        messages: [],
-      };
-      Root = function Root() {
-        const { t } = useTranslation(ns);
-        return <h1>{t('title')}</h1>;
-      };
-      await setUpShared('es-PE');
-      await registerTexts(texts);
-    });
-
-    it('waits for it: the screen is hydrated as it painted (nothing thrown away), then shown in English', async () => {
-      // React's own scheduler, as in a browser: the hydration is rendered in later tasks, and the
-      // switch is asked for (its texts at hand) before it has.
-      const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
-      const container = document.createElement('div');
-      container.innerHTML = PRERENDERED;
-      const heading = container.querySelector('h1');
-      const app = createRemoteApp({ texts: [texts], Root, build: 'b1' });
-      const props = { name: 'mf_test', domElement: container, singleSpa: {}, mountParcel: jest.fn() };
-      for (const step of app.bootstrap as Lifecycle[]) await step(props);
-      const mounted = (app.mount as Lifecycle)(props);
-      arrive();
-      await setLanguage('en-EN');
-      await mounted;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(container.querySelector('h1')).toBe(heading);
-      expect(heading).toHaveTextContent('Complaints Book');
-      expect(reported).not.toHaveBeenCalled();
-      await (app.unmount as Lifecycle)(props);
-      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
-    });
-
-    it('a screen that mounts once the switch is under way is drawn in the new language, not hydrated from the old', async () => {
-      const switched = setLanguage('en-EN');
-      const container = document.createElement('div');
-      container.innerHTML = PRERENDERED;
-      const heading = container.querySelector('h1');
-      const remote = await mountRemote(container, async () => undefined, { Root, texts: [texts] });
-      expect(container.querySelector('h1')).not.toBe(heading);
-      arrive();
-      await act(() => switched);
-      expect(container.querySelector('h1')).toHaveTextContent('Complaints Book');
-      expect(reported).not.toHaveBeenCalled();
-      await remote.unmount();
     });
   });
 });

@@ -3,9 +3,8 @@ import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import { triggerAppChange, unloadApplication } from 'single-spa';
 import singleSpaReact from 'single-spa-react';
-import { hydrationUnderway } from './hydration';
 import { PAINT } from './paint';
-import { DEFAULT_LANGUAGE, currentLanguage, languageSwitching, registerTexts, type PackageTexts } from './i18n';
+import { DEFAULT_LANGUAGE, currentLanguage, registerTexts, type PackageTexts } from './i18n';
 import { RemoteError, UiProvider } from './ui';
 
 export interface RemoteAppOptions {
@@ -77,9 +76,7 @@ export function createHydratable<P extends object>({ render, errorBoundary }: Hy
   const mount = (props: P & { domElement?: HTMLElement }) => {
     const container = props.domElement;
     const prerendered = Boolean(container?.hasChildNodes());
-    // The server rendered it in the reader's language (`PAINT.language` on its area): hydrated in
-    // that one; a reader now in another (chosen since, or a switch under way) gets it drawn anew.
-    hydrating = prerendered && currentLanguage() === renderedLanguage(container) && !languageSwitching();
+    hydrating = Boolean(container && hydratesHere(container));
     hydratedAddress = currentAddress();
     if (container && prerendered && !hydrating) {
       container.replaceChildren();
@@ -89,13 +86,38 @@ export function createHydratable<P extends object>({ render, errorBoundary }: Hy
     // `hydrateRoot` within this call.
     if (container && hydrating) container.setAttribute(PAINT.hydrating, '');
     const mounted = lifecycles.mount(props as Parameters<typeof lifecycles.mount>[0]);
-    // A language switch asked for meanwhile waits until the screen has hydrated (`setLanguage`).
-    if (hydrating) hydrationUnderway(mounted);
     // Mounted (hydrated or drawn): its buttons and forms are its own now (what a customer did
     // in a server-rendered screen before is handed over: shell/src/early-input.ts).
     return container ? mounted.then(() => markLive(container)) : mounted;
   };
   return { ...lifecycles, mount, timeouts: HYDRATING_TIMEOUTS };
+}
+
+/**
+ * Whether `container` holds markup the browser hydrates: the server rendered it (it has children)
+ * in the reader's language (`PAINT.language` on it or its area); a reader in another (chosen
+ * before the cookie that tells the server existed) gets it drawn anew.
+ */
+export function hydratesHere(container: Element): boolean {
+  return container.hasChildNodes() && currentLanguage() === renderedLanguage(container);
+}
+
+/**
+ * The root of a part of the page outside the remotes (the shell's header and footer): hydrated in
+ * place when it holds the server's markup in the reader's language (`hydratesHere`), in slices as a
+ * remote's screen is, else drawn anew over whatever it holds (`index.html`'s static header).
+ * `tree` marks the container live once committed (`markLive`).
+ */
+export function hydrateOrDraw(container: HTMLElement, tree: ReactNode): ReactDOMClient.Root {
+  // A page the browser draws (`index.html`) says no language: its places hold no server render.
+  if (container.closest(`[${PAINT.language}]`) && hydratesHere(container)) {
+    container.setAttribute(PAINT.hydrating, '');
+    return hydrateInSlices(container, tree, currentAddress());
+  }
+  container.replaceChildren();
+  const root = ReactDOMClient.createRoot(container);
+  startTransition(() => root.render(tree));
+  return root;
 }
 
 /** The language the server rendered `container`'s markup in (its area's `PAINT.language`). */
@@ -130,15 +152,12 @@ function hydrateInSlices(container: Element, screen: ReactNode, address: string)
 const currentAddress = () => window.location.pathname + window.location.search;
 
 /**
- * What React recovered from while hydrating. A screen hydrates only in the language it was
- * rendered in by the server; a customer who switches language while a part of it is still hydrating (its
- * lazy code not there yet) has that part rendered anew in the new language, React's recovery from
- * the mismatch: expected, and what the customer asked for. So is a customer who follows a link
- * while it hydrates (a tap in the header as the page comes): the remote's router renders the new
- * address over markup of the old, and the screen is on its way out. Anything else is a defect, reported.
+ * What React recovered from while hydrating. A customer who follows a link while a screen
+ * hydrates (a tap in the header as the page comes) has the remote's router render the new address
+ * over markup of the old: expected, the screen is on its way out. Anything else is a defect,
+ * reported. (A language switch never meets a hydrating screen: it is a navigation.)
  */
-function onRecoverableError(error: unknown, container: Element, address: string): void {
-  if (languageSwitching() || currentLanguage() !== renderedLanguage(container)) return;
+function onRecoverableError(error: unknown, _container: Element, address: string): void {
   if (currentAddress() !== address) return;
   // As React reports it by default.
   if (typeof reportError === 'function') reportError(error);

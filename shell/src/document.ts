@@ -32,13 +32,17 @@ export const BASE_CSS =
 
 const NOSCRIPT = '<noscript>Rumbo Andino necesita JavaScript para vender pasajes. / Rumbo Andino needs JavaScript to sell tickets.</noscript>';
 
-/** The document's head and the opening of its body: `head` is the caller's (scripts, styles, links), as its policy allows. */
-function documentHead({ language, title, description, head }: { language: Language; title: string; description?: string; head: string }): string {
+/**
+ * The document's head and the opening of its body: `head` is the caller's (scripts, styles, links),
+ * as its policy allows. `rendered`: the page's header and footer are the server's, rendered in
+ * `language` (`PAINT.language` on the body: the shell hydrates them in that one).
+ */
+function documentHead({ language, title, description, head, rendered = false }: { language: Language; title: string; description?: string; head: string; rendered?: boolean }): string {
   return (
     `<!doctype html><html lang="${language === 'en-EN' ? 'en' : 'es-PE'}"><head><meta charset="utf-8"/>` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"/><title>${escapeHtml(title)}</title>` +
     (description === undefined ? '' : `<meta name="description" content="${escapeHtml(description)}"/>`) +
-    `<meta name="theme-color" content="${THEME_COLOR}"/>${head}</head><body>`
+    `<meta name="theme-color" content="${THEME_COLOR}"/>${head}</head><body${rendered ? ` ${PAINT.language}="${language}"` : ''}>`
   );
 }
 
@@ -67,13 +71,13 @@ export function pageStart({ shell, language, firstScript }: { shell: ShellPart; 
   const head =
     `<link rel="icon" href="${ICON}"/><script>${firstScript}</script>` +
     `<style id="${PAINT.globalCss}">${shell.globalCss ?? ''}</style><style>${BASE_CSS}</style>${styleTag(shell.css)}`;
-  return documentHead({ language, title: shell.head.title ?? '', description: shell.head.description ?? '', head }) + headerPlace(shell.html);
+  return documentHead({ language, title: shell.head.title ?? '', description: shell.head.description ?? '', head, rendered: true }) + headerPlace(shell.html);
 }
 
 /**
  * The rest, once the area is rendered (or past its budget: empty, its skeleton): the area with
  * its island directive (`PAINT.island`: when its code starts), its client part's script, the
- * footer (its static copy, `PAINT.staticFooter`) and the page's data. No preload, even for a page
+ * footer (hydrated by the shell) and the page's data. No preload, even for a page
  * whose code starts at once (a purchase step): a request started before the page's largest paint
  * delays it (issue 33, figure 5); its code asks once the page has painted (route-hints.ts `whenToStart`).
  */
@@ -85,7 +89,7 @@ export function pageRest({ shell, area, remote, language }: { shell: ShellPart; 
   const container = remote ? `<div id="${remoteArea(remote)}" ${PAINT.island}="${island}" ${PAINT.language}="${language}">${area?.html ?? ''}</div>` : '';
   return (
     `${scripts}${area ? styleTag(area.css) : ''}${mainPlace(container)}` +
-    footerPlace(`<div ${PAINT.staticFooter}="">${shell.footer.html}</div>`) +
+    footerPlace(shell.footer.html) +
     (area && Object.keys(area.data).length ? jsonScript(PAINT.data, area.data) : '') +
     NOSCRIPT +
     DOCUMENT_END

@@ -5,13 +5,13 @@
  *
  * - A button tapped then (the header's menu, a remote's "show more") does nothing without code:
  *   the last one tapped in each part is tapped again once that part is live (`data-live`: the
- *   live header, `shell.tsx`; a hydrated remote, `createRemoteApp`). The part may have been drawn
+ *   hydrated header and footer, `shell.tsx`; a hydrated remote, `createRemoteApp`). The part may have been drawn
  *   anew: the button is found again by its name, and which of the buttons so named it was.
  * - A form submitted then is not sent by the browser: with no code yet, it would go to the page's
  *   own address with every field in the query (`/login?correo=…&clave=…`: a password in the
  *   address bar, the history and the server's logs). It is held, and sent again once the form
- *   itself is live, see `formReady`: its remote has mounted (`data-live` on the remote's container,
- *   `createRemoteApp`) and React has hydrated the form (`data-live` on it, `useLiveForm` in
+ *   itself is live, see `formReady`: its part has hydrated (`data-live` on the remote's container,
+ *   `createRemoteApp`, or on the footer, the footer's subscription) and React has hydrated the form (`data-live` on it, `useLiveForm` in
  *   @rumbo/shared): a page whose code is a chunk of its own hydrates after its remote has mounted.
  * - What was typed or chosen then stays on screen through hydration, but the remote's state does
  *   not know it: each such field is announced again, as an edit, once its form is live.
@@ -20,8 +20,11 @@ import { AREA_SELECTOR, PAINT } from '@rumbo/shared/paint';
 
 const REMOTE_AREA = AREA_SELECTOR;
 const HEADER = `#${PAINT.header}`;
-/** The parts whose buttons are tapped again once live (the footer's static copy has none that act). */
-const LIVE_AREAS = `${REMOTE_AREA}, ${HEADER}`;
+/**
+ * The parts of the page whose code makes them live, each on its own: the remotes' areas, the
+ * header (its language picker) and the footer (its subscription form).
+ */
+const PARTS = `${REMOTE_AREA}, ${HEADER}, #${PAINT.footer}`;
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -29,7 +32,7 @@ const isField = (target: EventTarget | null): target is Field =>
   target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
 
 /** The remote's container `element` is in, while the remote has not made it live. */
-function stillStatic(element: Element, areas = REMOTE_AREA): Element | undefined {
+function stillStatic(element: Element, areas = PARTS): Element | undefined {
   const area = element.closest(areas);
   return area && !area.hasAttribute(PAINT.live) ? area : undefined;
 }
@@ -156,7 +159,7 @@ function keepEarlyTaps(root: Document): void {
       const button = event.target instanceof Element ? event.target.closest('button') : null;
       // A submit button's own default is the form's submit, held below.
       if (!button || (button.type === 'submit' && button.form)) return;
-      const area = stillStatic(button, LIVE_AREAS);
+      const area = stillStatic(button, PARTS);
       if (!area) return;
       if (!tapped.has(area)) {
         whenLive(area, () => {
@@ -230,7 +233,7 @@ export function keepEarlyInput(root: Document = document): void {
     const area = stillStatic(field);
     const form = field.form;
     if (area && form) htmlForms.add(form);
-    const waits = area ?? (form && htmlForms.has(form) && !form.hasAttribute(PAINT.live) ? form.closest(REMOTE_AREA) : null);
+    const waits = area ?? (form && htmlForms.has(form) && !form.hasAttribute(PAINT.live) ? form.closest(PARTS) : null);
     if (!waits) return;
     typed.set(field, field.value);
     if (!edited.has(waits)) edited.set(waits, new Set());
@@ -254,17 +257,18 @@ export function keepEarlyInput(root: Document = document): void {
   root.addEventListener('change', onEdit, true);
   // The page's forms, and what was typed before this script arrived (a slow phone): the fields that differ from the HTML.
   const keepTyped = () => {
-    for (const form of root.querySelectorAll<HTMLFormElement>(`${REMOTE_AREA} form`)) if (stillStatic(form)) htmlForms.add(form);
-    for (const field of root.querySelectorAll<Field>(`${REMOTE_AREA} :is(input, textarea, select)`)) if (changedFromHtml(field)) keep(field);
+    for (const form of root.querySelectorAll<HTMLFormElement>(`:is(${PARTS}) form`)) if (stillStatic(form)) htmlForms.add(form);
+    for (const field of root.querySelectorAll<Field>(`:is(${PARTS}) :is(input, textarea, select)`)) if (changedFromHtml(field)) keep(field);
   };
   if (root.readyState === 'loading') root.addEventListener('DOMContentLoaded', keepTyped, { once: true });
   else keepTyped();
+  restoreTyped(root, keep);
   root.addEventListener(
     'submit',
     (event) => {
       const form = event.target;
       if (!(form instanceof HTMLFormElement)) return;
-      const area = form.closest(REMOTE_AREA);
+      const area = form.closest(PARTS);
       if (!area) return;
       if (stillStatic(form)) htmlForms.add(form);
       const place = [...area.querySelectorAll('form')].indexOf(form);
@@ -287,4 +291,132 @@ export function keepEarlyInput(root: Document = document): void {
     },
     true,
   );
+}
+
+/**
+ * What the customer typed, kept across a language switch (a navigation: the same address loaded
+ * again, rendered by the server in the new language). Session storage, this tab's only, for the
+ * moment of the load: the next page's first script takes it out as it reads it.
+ */
+export const TYPED_ACROSS_LOAD_KEY = 'campos_escritos';
+
+/** The parts whose fields are kept across a switch: the page's areas and the footer (not the header: its picker is the switch). */
+const KEPT_PARTS = `${REMOTE_AREA}, #${PAINT.footer}`;
+
+/**
+ * Never kept, even for a moment: a password, a card's data, a one-time code; nor what is not typed
+ * (hidden, file, buttons).
+ */
+function keptAcrossLoad(field: Field): boolean {
+  if (field instanceof HTMLInputElement && ['password', 'hidden', 'file', 'submit', 'button', 'reset', 'image'].includes(field.type)) return false;
+  const autocomplete = field.getAttribute('autocomplete') ?? '';
+  return !autocomplete.startsWith('cc-') && autocomplete !== 'one-time-code' && !field.disabled;
+}
+
+/** Which field this is, the same on the page loaded again: its part, its form's place there, its name (else id), which of the fields so named. */
+function fieldKeys(root: ParentNode): Map<string, Field> {
+  const keys = new Map<string, Field>();
+  const seen = new Map<string, number>();
+  for (const part of root.querySelectorAll<HTMLElement>(KEPT_PARTS)) {
+    const forms = [...part.querySelectorAll('form')];
+    for (const field of part.querySelectorAll<Field>('input, textarea, select')) {
+      if (!keptAcrossLoad(field)) continue;
+      const base = `${part.id}|${field.form ? forms.indexOf(field.form) : -1}|${field.name || field.id}`;
+      const nth = seen.get(base) ?? 0;
+      seen.set(base, nth + 1);
+      keys.set(`${base}|${nth}`, field);
+    }
+  }
+  return keys;
+}
+
+interface KeptField {
+  key: string;
+  value: string;
+  checked?: boolean;
+}
+
+/**
+ * Before a language switch (the picker, shell/src/layout/language-selector.tsx): what the
+ * customer has typed, ticked or chosen in the page's forms (a complaint, a cargo estimate, a
+ * sign-up, the passengers of a purchase), for the page loaded again (`restoreTyped`).
+ */
+export function keepTypedAcrossLoad(root: Document = document, storage: Pick<Storage, 'setItem'> = sessionStorage): void {
+  const fields: KeptField[] = [];
+  for (const [key, field] of fieldKeys(root)) {
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      if (field.checked) fields.push({ key, value: field.value, checked: true });
+    } else if (field.value !== '') fields.push({ key, value: field.value });
+  }
+  if (fields.length === 0) return;
+  try {
+    storage.setItem(TYPED_ACROSS_LOAD_KEY, JSON.stringify({ address: root.location.pathname + root.location.search, fields }));
+  } catch {
+    // Storage this page may not use: the switch loses what was typed, as a reload would.
+  }
+}
+
+/** How long the page loaded again looks for the fields it was given back (a form shown once its data has come). */
+export const RESTORE_WAIT_MS = 15_000;
+
+/**
+ * On the page loaded by a language switch: each field kept (`keepTypedAcrossLoad`) gets its value
+ * back as it appears. In the server's markup, the value is written in and handed over as typed
+ * (`keep`: announced once its form is live); in a part already live (a form the code draws once
+ * its data has come), it is announced at once.
+ */
+function restoreTyped(root: Document, keep: (field: Field) => void): void {
+  let stored: string | null = null;
+  try {
+    stored = sessionStorage.getItem(TYPED_ACROSS_LOAD_KEY);
+    sessionStorage.removeItem(TYPED_ACROSS_LOAD_KEY);
+  } catch {
+    return;
+  }
+  if (!stored) return;
+  let kept: { address: string; fields: KeptField[] };
+  try {
+    kept = JSON.parse(stored) as typeof kept;
+  } catch {
+    return;
+  }
+  if (kept.address !== root.location.pathname + root.location.search) return;
+  const pending = new Map(kept.fields.map((field) => [field.key, field]));
+  /** Gives `field` its value back; false: not yet (a box to tick waits for its form to be live, then is clicked). */
+  const give = (field: Field, { value, checked }: KeptField): boolean => {
+    const live = !stillStatic(field) && (!field.form || !htmlForms.has(field.form) || field.form.hasAttribute(PAINT.live));
+    if (field instanceof HTMLInputElement && checked !== undefined) {
+      if (!live) return false;
+      if (field.checked !== checked) field.click();
+      return true;
+    }
+    if (field.value === value) return true;
+    if (!stillStatic(field)) {
+      typed.set(field, value);
+      announce(field);
+      return true;
+    }
+    field.value = value;
+    keep(field);
+    return true;
+  };
+  const look = () => {
+    for (const [key, field] of fieldKeys(root)) {
+      const wanted = pending.get(key);
+      if (wanted && give(field, wanted)) pending.delete(key);
+    }
+    if (pending.size === 0) stop();
+  };
+  const observer = new MutationObserver(look);
+  const timer = setTimeout(() => stop(), RESTORE_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    clearTimeout(timer);
+  }
+  const begin = () => {
+    observer.observe(root.body, { childList: true, subtree: true, attributes: true, attributeFilter: [PAINT.live] });
+    look();
+  };
+  if (root.readyState === 'loading') root.addEventListener('DOMContentLoaded', begin, { once: true });
+  else begin();
 }

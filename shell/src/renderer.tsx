@@ -52,13 +52,13 @@ async function renderTrees(input: RenderInput): Promise<Trees> {
   const anyone = { ...input, session: undefined, nonce: undefined, texts: [shellPackageTexts] };
   const header = await renderShellTree(
     <UiProvider>
-      <Header pathname={input.path} serverCopy />
+      <Header pathname={input.path} />
     </UiProvider>,
     anyone,
   );
   const footer = await renderShellTree(
     <UiProvider>
-      <Footer staticCopy />
+      <Footer />
     </UiProvider>,
     anyone,
   );

@@ -1,67 +1,17 @@
-import { WhenIdle, beforeLanguageSwitch, markLive, setLanguage, type Schedule } from '@rumbo/shared';
+import { hydrateOrDraw, markLive, type Schedule } from '@rumbo/shared';
 import { NotFoundMessage, RemoteError, UiProvider } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
-import { StrictMode, startTransition, useLayoutEffect } from 'react';
-import { createPortal } from 'react-dom';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
-import { languageChosenBeforeHydration } from './layout/static-language';
 import { Unavailable } from './pages/unavailable';
 import type { MainArea } from './remotes/applications';
 import { PAINT } from '@rumbo/shared/paint';
 
-const HeaderArea = observer(function HeaderArea({ area, onLive }: { area: MainArea; onLive: () => void }) {
-  // The header now on screen is this one (in the customer's language), not the server-rendered page's.
-  useLayoutEffect(() => {
-    markLive(byId(PAINT.header));
-    onLive();
-  }, [onLive]);
+const HeaderArea = observer(function HeaderArea({ area }: { area: MainArea }) {
   return <Header pathname={area.pathname} />;
 });
-
-/**
- * The live footer, in place of the static copy a server-rendered page painted (`[data-static-footer]`),
- * in the same commit: the same markup, so nothing moves.
- */
-function FooterArea({ onLive }: { onLive: () => void }) {
-  useLayoutEffect(() => {
-    const container = byId(PAINT.footer);
-    container.querySelector(`:scope > [${PAINT.staticFooter}]`)?.remove();
-    markLive(container);
-    onLive();
-  }, [onLive]);
-  return <Footer />;
-}
-
-/** The longest a language switch waits for the live footer (a phone far too busy): then it switches anyway. */
-const FOOTER_WAIT_MS = 5000;
-
-/**
- * When the live footer replaces the server's copy: at `later` (idle, after the first page), or at
- * once when the customer switches language, which then waits for it: the server's copy does not
- * change language, the live one does, with the header and the main area, in the same commit.
- */
-function footerSchedule(later: Schedule): { schedule: Schedule; live: () => void } {
-  let show: (() => void) | undefined;
-  let wanted = false;
-  let live!: () => void;
-  const isLive = new Promise<void>((resolve) => (live = resolve));
-  beforeLanguageSwitch(() => {
-    // Asked before the footer's place was even rendered: it shows as soon as it is.
-    wanted = true;
-    show?.();
-    return Promise.race([isLive, new Promise<void>((resolve) => setTimeout(resolve, FOOTER_WAIT_MS))]);
-  });
-  return {
-    schedule: (run) => {
-      show = run;
-      if (wanted) run();
-      return later(run);
-    },
-    live,
-  };
-}
 
 /** The main area's own screens; a mounted remote renders beside them, in `#remotes`. */
 export const MainStatus = observer(function MainStatus({ area }: { area: MainArea }) {
@@ -79,47 +29,43 @@ export const MainStatus = observer(function MainStatus({ area }: { area: MainAre
 
 const byId = (id: string) => document.getElementById(id)!;
 
-/**
- * A language picked in the server-rendered page's static header, before the live one replaces it, is
- * applied (not lost with the markup): the one picked already, and any picked until then.
- */
-function keepStaticLanguageChoice(header: HTMLElement): () => void {
-  const apply = () => {
-    const chosen = languageChosenBeforeHydration(header);
-    if (chosen) void setLanguage(chosen);
-  };
-  apply();
-  header.addEventListener('change', apply);
-  return () => header.removeEventListener('change', apply);
+/** Marks `container` live once its tree has committed (hydrated or drawn): early-input.ts hands over what was done before. */
+function Live({ container, children }: { container: HTMLElement; children: React.ReactNode }) {
+  useEffect(() => markLive(container), [container]);
+  return children;
 }
 
-
-/**
- * Header, main-area status and footer around the remotes' containers: one React root (one
- * Chakra provider, global styles injected once) rendering into the three places by portals.
- */
-/** `later`: work held until the first page is on screen (`afterFirstPage`). */
-export function renderShell(area: MainArea, later: Schedule): void {
-  const header = byId(PAINT.header);
-  const stopListening = keepStaticLanguageChoice(header);
-  const root = createRoot(header);
-  const footer = footerSchedule(later);
-  // The page's first paint is index.html's static header; React then renders the shell in a
-  // transition, in slices, so the browser stays responsive while the remote's code arrives.
-  startTransition(() => root.render(
+/** One of the shell's parts: hydrated in place where the server rendered it (`hydrateOrDraw`), marked live once it has. */
+function renderPart(container: HTMLElement, part: React.ReactNode): void {
+  hydrateOrDraw(
+    container,
     <StrictMode>
       <UiProvider>
-        <HeaderArea area={area} onLive={stopListening} />
-        {createPortal(<MainStatus area={area} />, byId(PAINT.shellMain))}
-        {createPortal(
-          // Below the fold (`#main` is at least a viewport tall): rendered once the page's own content
-          // is on screen and the browser is idle, so it never competes with it.
-          <WhenIdle schedule={footer.schedule}>
-            <FooterArea onLive={footer.live} />
-          </WhenIdle>,
-          byId(PAINT.footer),
-        )}
+        <Live container={container}>{part}</Live>
       </UiProvider>
     </StrictMode>,
-  ));
+  );
+}
+
+/**
+ * The shell's three places around the remotes' containers, each a React root of its own (React
+ * hydrates no portal): the header, hydrated at once (its first render is the server's markup, the
+ * account button the first script chose: header.tsx); the main area's own screens, drawn (the
+ * server sends it empty); the footer, below the fold, hydrated at `later` (`afterFirstPage`: the
+ * page's own content is on screen and the browser idle). Until then its form can be typed into and
+ * sent: early-input.ts hands both over once it is live.
+ */
+export function renderShell(area: MainArea, later: Schedule): void {
+  renderPart(byId(PAINT.header), <HeaderArea area={area} />);
+  const main = createRoot(byId(PAINT.shellMain));
+  startTransition(() =>
+    main.render(
+      <StrictMode>
+        <UiProvider>
+          <MainStatus area={area} />
+        </UiProvider>
+      </StrictMode>,
+    ),
+  );
+  later(() => renderPart(byId(PAINT.footer), <Footer />));
 }

@@ -205,7 +205,7 @@ describe('the site server streams each page around its area', () => {
       expect(page.headerAt).toBeGreaterThanOrEqual(0);
       expect({ encoding, headerAt: page.headerAt < (SLOW_MS * 2) / 3 }).toEqual({ encoding, headerAt: true });
       expect(page.endAt).toBeGreaterThanOrEqual(SLOW_MS);
-      expect(page.html).toMatch(/^<!doctype html><html lang="es-PE"><head>[\s\S]*<title>Título \/lenta<\/title>[\s\S]*<\/head><body><div id="shell-header"><header>/);
+      expect(page.html).toMatch(/^<!doctype html><html lang="es-PE"><head>[\s\S]*<title>Título \/lenta<\/title>[\s\S]*<\/head><body data-language="es-PE"><div id="shell-header"><header>/);
       expect(page.html).toMatch(/<div id="remote-mf_test" data-island="intent" data-language="es-PE"><p>Área \/lenta #\d+<\/p><\/div>[\s\S]*<footer>Pie<\/footer>[\s\S]*<script type="application\/json" id="page-data">\{"answer":42\}<\/script>/);
       expect(page.headers['vary']).toBe('Cookie, Accept-Encoding');
       expect(page.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);

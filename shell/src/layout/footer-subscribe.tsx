@@ -1,7 +1,7 @@
-import { api, ApiError, useTranslation } from '@rumbo/shared';
+import { api, ApiError, useLiveForm, useTranslation } from '@rumbo/shared';
 import { promotionsEndpoints } from '@rumbo/shared/contract';
 import { Box, Button, chakra, Heading, Stack, Text } from '@rumbo/shared/ui';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 
 type State = { status: 'idle' } | { status: 'sending' } | { status: 'sent'; correo: string } | { status: 'error'; key?: string; text?: string };
 
@@ -9,11 +9,13 @@ type State = { status: 'idle' } | { status: 'sending' } | { status: 'sent'; corr
  * The promotions subscription in the footer (`promotionsEndpoints.subscribe`, double opt-in: the
  * confirmation link arrives by mail). Plain controls, so every page does not load the form kit;
  * the address is checked by the API with the shared schema, its message shown in the user's language.
- * `staticCopy`: the copy a server-rendered page paints before the live footer replaces it, its controls
- * disabled (the same size): nothing can be typed that the replacement would drop.
+ * Usable from the server's markup: what is typed or sent before the footer has hydrated is handed
+ * over once the form is live (`useLiveForm`; shell/src/early-input.ts).
  */
-export function FooterSubscribe({ staticCopy = false }: { staticCopy?: boolean }) {
+export function FooterSubscribe() {
   const { t } = useTranslation('shell');
+  const formRef = useRef<HTMLFormElement>(null);
+  useLiveForm(formRef);
   const [correo, setCorreo] = useState('');
   const [state, setState] = useState<State>({ status: 'idle' });
 
@@ -38,7 +40,7 @@ export function FooterSubscribe({ staticCopy = false }: { staticCopy?: boolean }
       <Heading as="h2" id="footer-subscribe-title" size="sm" color="sun.300" textTransform="uppercase" letterSpacing="wider" mb="2">
         {t('footer.subscribe.title')}
       </Heading>
-      <form onSubmit={submit} noValidate aria-labelledby="footer-subscribe-title">
+      <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="footer-subscribe-title">
         <Stack direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }} gap="3" maxW="2xl">
           <Box flex="1">
             <chakra.label htmlFor="footer-subscribe-correo" display="block" fontSize="sm" mb="1">
@@ -49,7 +51,6 @@ export function FooterSubscribe({ staticCopy = false }: { staticCopy?: boolean }
               name="correo"
               type="email"
               autoComplete="email"
-              disabled={staticCopy}
               value={correo}
               onChange={(event) => setCorreo(event.target.value)}
               aria-invalid={error ? true : undefined}
@@ -65,7 +66,7 @@ export function FooterSubscribe({ staticCopy = false }: { staticCopy?: boolean }
               _focusVisible={{ outline: '3px solid', outlineColor: 'sun.300', outlineOffset: '2px' }}
             />
           </Box>
-          <Button type="submit" colorPalette="sun" loading={state.status === 'sending'} disabled={staticCopy} flexShrink={0}>
+          <Button type="submit" colorPalette="sun" loading={state.status === 'sending'} flexShrink={0}>
             {t('footer.subscribe.submit')}
           </Button>
         </Stack>

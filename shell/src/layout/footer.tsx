@@ -33,8 +33,8 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 
 const linkStyle = { color: 'white', _hover: { color: 'sun.200' } } as const;
 
-/** `staticCopy`: the server-rendered pages' copy (`prerender.tsx`), its subscription form disabled until the live footer replaces it. */
-export function Footer({ staticCopy = false }: { staticCopy?: boolean }) {
+/** The same on the server and in the browser, which hydrates it (shell.tsx). */
+export function Footer() {
   const { t } = useTranslation('shell');
   // The operator's contact and legal data are built in (shared's one source of truth): they show
   // whether or not `contentEndpoints.operator` answers.
@@ -110,7 +110,7 @@ export function Footer({ staticCopy = false }: { staticCopy?: boolean }) {
             ))}
           </Column>
         </SimpleGrid>
-        <FooterSubscribe staticCopy={staticCopy} />
+        <FooterSubscribe />
           <Text mt="10" fontSize="sm" color="brand.100">
             {t('footer.rights', { year: new Date().getFullYear(), legalName: operator.razon_social })} ·{' '}
             {t('footer.ruc', { ruc: operator.ruc })}

@@ -17,8 +17,8 @@ function goHome(event: MouseEvent<HTMLAnchorElement>) {
   navigateToUrl('/');
 }
 
-/** `serverCopy`: the server's, the same for every reader (its account button holds both states: AccountButton). */
-export function Header({ pathname, serverCopy = false }: { pathname: string; serverCopy?: boolean }) {
+/** The same on the server, for every reader, and in the browser's first render, which hydrates it (its account button: AccountButton). */
+export function Header({ pathname }: { pathname: string }) {
   const { t } = useTranslation('shell');
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px" shadow="xs">
@@ -50,7 +50,7 @@ export function Header({ pathname, serverCopy = false }: { pathname: string; ser
             <Box display={{ base: 'none', lg: 'block' }}>
               <LanguageSelector id="language-header" />
             </Box>
-            <AccountButton serverCopy={serverCopy} />
+            <AccountButton />
             <MobileMenu pathname={pathname} />
           </HStack>
         </Flex>

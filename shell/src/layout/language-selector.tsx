@@ -1,18 +1,22 @@
 import { type Language, LANGUAGES, setLanguage, useTranslation } from '@rumbo/shared';
 import { NativeSelect } from '@rumbo/shared/ui';
 import { useState } from 'react';
+import { keepTypedAcrossLoad } from '../early-input';
 
 /**
- * Switches every text of the site at once, without a reload; the choice is kept. The switch may
- * wait a moment for a screen still hydrating (`setLanguage`): meanwhile the select shows the
- * language chosen, not the one still on screen.
+ * Switches the site's language: a navigation (`setLanguage`: the choice kept, in its storage key
+ * and the cookie the server reads, and the same address loaded again, which the server renders in
+ * it). What the customer typed in the page's forms is kept for the page loaded again
+ * (`keepTypedAcrossLoad`); a purchase under way lives in session storage. Until the page goes, the
+ * select shows the language chosen.
  */
 export function LanguageSelector({ id }: { id: string }) {
   const { t, i18n } = useTranslation('shell');
   const [chosen, setChosen] = useState<Language>();
   const choose = (language: Language) => {
     setChosen(language);
-    void setLanguage(language).finally(() => setChosen((current) => (current === language ? undefined : current)));
+    keepTypedAcrossLoad();
+    setLanguage(language);
   };
   return (
     <NativeSelect.Root size="sm" width="auto">
