@@ -2,7 +2,10 @@
  * @jest-environment node
  */
 import { clearTimers } from 'mobx-react-lite';
+import { matchPath } from '@rumbo/shared/server';
+import { matchRoutes } from 'react-router';
 import { render } from './renderer';
+import { BOOKING_ROUTES } from './routes';
 
 /**
  * This version's renderer as the site server calls it, in Node: the after-sale pages come in the
@@ -34,4 +37,12 @@ test.each([
   expect(result.html).toContain(heading);
   expect(result.html).toContain('aria-busy="true"');
   expect(result.island).toBe('load');
+});
+
+test('the server and the browser router match each address to the same row (built from the same rows)', () => {
+  const paths = ['/pasajes', '/pasajes/', '/pasajes/asientos', '/pasajes/pago', '/pasajes/reserva/ABC123', '/pasajes/recuperar', '/pasajes/cambios/7', '/pasajes/postergar/7', '/pasajes/declaracion/7', '/pasajes/incidencia/7', '/pasajes/incidencia', '/pasajes/otra', '/pasajes/asientos/1'];
+  const server = paths.map((path) => BOOKING_ROUTES.find((row) => matchPath(row.path, path))?.path);
+  const browser = paths.map((path) => matchRoutes(BOOKING_ROUTES.map((row) => ({ path: row.path })), path)?.[0]?.route.path);
+  expect(server).toEqual(browser);
+  expect(server.filter(Boolean).length).toBeGreaterThan(paths.length / 2);
 });

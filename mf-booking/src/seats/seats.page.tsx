@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Container, Flex, Grid, Heading, HStack, List, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import type { Trip } from '@rumbo/shared/schemas';
-import { Link as SiteLink, useHydrated, useTranslation } from '@rumbo/shared';
+import { Link as SiteLink, useHydrated, useRouteData, useTranslation } from '@rumbo/shared';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { navigateToUrl } from 'single-spa';
 import { formatPrice } from '../format';
+import { seatMapOf, type LoadedSeatMap } from '../booking.resource';
 import { loadPaymentPage } from '../lazy-pages';
 import { seatsUrl, tripsUrl } from '../trips-url';
 import { waitlistPlaceOf } from './waitlist-offer';
@@ -102,8 +103,10 @@ const readState = (store: SeatsStore) => store.state;
 /** Step 2 "Asientos" (`/pasajes/asientos`, the trip from `CRESERVA`). */
 export const SeatsPage = observer(function SeatsPage({ store: given }: { store?: SeatsStore }) {
   const { t } = useTranslation('booking');
+  // The seat map its loader asked on the server for the trip its address names (`routes.tsx`).
+  const data = useRouteData<LoadedSeatMap>();
   const [store] = useState(() => {
-    const own = given ?? new SeatsStore();
+    const own = given ?? new SeatsStore({ loadedSeatMap: (trip) => seatMapOf(data, trip) });
     own.restore();
     return own;
   });

@@ -2,7 +2,8 @@ import { Alert, Box, Container, List, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { memo, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { useHydrated, useTranslation } from '@rumbo/shared';
+import { useHydrated, useRouteData, useTranslation } from '@rumbo/shared';
+import { calendarOf, tripsOf, type TripsData } from '../booking.resource';
 import { dayLabel } from '../format';
 import { readReservation } from '../reservation';
 import { parseSearchQuery, type Leg } from '../trips-url';
@@ -64,6 +65,8 @@ function legOf(search: ReturnType<typeof parseSearchQuery>): Leg {
 export const TripsPage = observer(function TripsPage() {
   const { t } = useTranslation('booking');
   const location = useLocation();
+  // What its loader asked on the server (`routes.tsx`): the form's terminals, the leg's trips and fare calendar.
+  const data = useRouteData<TripsData>();
   // The server-rendered page's frame (the same for every query) is what Node rendered and what hydrates;
   // the search of this address shows from the render after.
   const hydrated = useHydrated();
@@ -75,7 +78,13 @@ export const TripsPage = observer(function TripsPage() {
   const shown = hydrated || fromServer;
   const leg = fromServer || typeof window === 'undefined' ? 'ida' : legOf(parsed);
   // Made in the first render (the page shows its toolbar and list at once); the search starts in an effect.
-  const store = useMemo(() => (parsed.ok ? new TripsStore(parsed.search, leg) : undefined), [parsed, leg]);
+  const store = useMemo(
+    () =>
+      parsed.ok
+        ? new TripsStore(parsed.search, leg, { loadedTrips: (query) => tripsOf(data?.trips, query), loadedFareCalendar: (query) => calendarOf(data?.fareCalendar, query) })
+        : undefined,
+    [parsed, leg, data],
+  );
 
   useEffect(() => {
     if (hydrated) void store?.load();
@@ -96,7 +105,7 @@ export const TripsPage = observer(function TripsPage() {
     <Container maxW="5xl" py="6">
       <StepIndicator current="destinos" />
       <Box mb="6">
-        <SearchBox>{shown ? <SearchWidget key={location.search} initial={initial} headingLevel="h2" /> : <SearchPlaceholder />}</SearchBox>
+        <SearchBox>{shown ? <SearchWidget key={location.search} initial={initial} headingLevel="h2" terminals={data?.terminals} /> : <SearchPlaceholder />}</SearchBox>
         <RecoverLink />
       </Box>
       {hydrated && !parsed.ok ? (
