@@ -33,42 +33,11 @@ export async function searchTrips(query: TripQuery): Promise<Trip[] | undefined>
   return Array.isArray(trips) ? trips : undefined;
 }
 
-/** What step 1's loader asked for the leg its address names (`routes.tsx`): the query and the API's answer. */
-export interface LoadedTrips {
-  query: TripQuery;
-  answer: Trip[];
-}
-
-/** Step 1's route data (`useRouteData`): the search form's terminals, the day's trips and the fare calendar of the leg its address asks. */
-export interface TripsData {
-  terminals?: Terminal[];
-  trips?: LoadedTrips;
-  fareCalendar?: LoadedFareCalendar;
-}
-
-const sameQuery = (a: TripQuery, b: TripQuery) => a.origen === b.origen && a.destino === b.destino && a.fecha === b.fecha;
-
-/**
- * The day's trips step 1's loader asked on the server, if they are `query`'s: the page's first
- * list, shown from its first render (the server's and the browser's), which the page then asks
- * anew (a render may be a minute old: `CACHE_SECONDS`), as any later one.
- */
-export const tripsOf = (loaded: LoadedTrips | undefined, query: TripQuery): Trip[] | undefined => (loaded && sameQuery(loaded.query, query) ? loaded.answer : undefined);
-
 /** The fare calendar around the query's day (issue 48): the lowest price of each day. */
 export async function fetchFareCalendar(query: TripQuery): Promise<FareDay[] | undefined> {
   const days = await api.call(tripsEndpoints.fareCalendar, tripsRequest(query));
   return Array.isArray(days) ? days : undefined;
 }
-
-/** What step 1's loader asked of the fare calendar of the leg its address names: the query and the API's answer. */
-export interface LoadedFareCalendar {
-  query: TripQuery;
-  answer: FareDay[];
-}
-
-/** The fare calendar step 1's loader asked on the server, if it is the one of `query`: drawn from the first render. */
-export const calendarOf = (loaded: LoadedFareCalendar | undefined, query: TripQuery): FareDay[] | undefined => (loaded && sameQuery(loaded.query, query) ? loaded.answer : undefined);
 
 /**
  * The stops of a trip between the passenger's boarding and alighting terminals (the trip's
@@ -96,22 +65,6 @@ export const seatMapRequest = (trip: SeatMapTrip) => ({
   susuario: SALES_CHANNEL.susuario,
   cusuario: SALES_CHANNEL.cusuario,
 });
-
-/** Step 2's route data (`useRouteData`): the seat map its loader asked for the trip its address names, and that trip. */
-export interface LoadedSeatMap {
-  trip: SeatMapTrip;
-  answer: SeatMap;
-}
-
-/**
- * The seat map step 2's loader asked on the server, if it is `trip`'s (the purchase this browser
- * keeps): the page's first map, which the page then asks anew (a render may be a minute old:
- * `CACHE_SECONDS`), as any later one.
- */
-export function seatMapOf(loaded: LoadedSeatMap | undefined, trip: SeatMapTrip): SeatMap | undefined {
-  if (!loaded || (['cviaje', 'cterminal_origen', 'cterminal_destino'] as const).some((field) => loaded.trip[field] !== trip[field])) return undefined;
-  return Array.isArray(loaded.answer.asientos) ? loaded.answer : undefined;
-}
 
 export async function fetchSeatMap(trip: SeatMapTrip): Promise<SeatMap | undefined> {
   const map = await api.call(seatsEndpoints.seatMap, seatMapRequest(trip));

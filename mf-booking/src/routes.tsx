@@ -17,11 +17,11 @@ import { Container, NotFoundMessage, Skeleton } from '@rumbo/shared/ui';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router';
 import * as v from 'valibot';
-import { seatMapRequest, tripsRequest, type LoadedSeatMap, type TripQuery, type TripsData } from './booking.resource';
+import { seatMapRequest, tripsRequest, type TripQuery } from './booking.resource';
 import { loadChangesPage, loadDeclarationPage, loadDisruptionPage, loadPaymentPage, loadPostponePage, loadRecoveryPage, loadReservationPage } from './lazy-pages';
-import { SeatsPage } from './seats/seats.page';
+import { SeatsPage, type LoadedSeatMap } from './seats/seats.page';
 import { RESERVATION_ROUTE } from './stored-purchase';
-import { TripsPage } from './trips/trips.page';
+import { TripsPage, type TripsData } from './trips/trips.page';
 import { legQuery, parseSearchQuery, seatsTripOf } from './trips-url';
 
 /** The version's script that writes what a frame shows from session storage (webpack.config.mjs). */

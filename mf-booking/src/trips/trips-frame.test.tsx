@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { TripsData } from '../booking.resource';
+import type { TripsData } from './trips.page';
 import { TERMINALS, trip } from '../testing/fixtures';
 import { hydrateFrame } from '../testing/hydrate';
 import { setUpBooking } from '../testing/render';

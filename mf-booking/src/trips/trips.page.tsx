@@ -3,7 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { memo, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useHydrated, useRouteData, useTranslation } from '@rumbo/shared';
-import { calendarOf, tripsOf, type TripsData } from '../booking.resource';
+import type { FareDay, Terminal, Trip } from '@rumbo/shared/schemas';
+import type { TripQuery } from '../booking.resource';
 import { dayLabel } from '../format';
 import { readReservation } from '../reservation';
 import { parseSearchQuery, type Leg } from '../trips-url';
@@ -16,6 +17,37 @@ import { TripList } from './trip-list';
 import { ToolbarView } from './trips-toolbar';
 import { RecoverLink, SearchBox, SearchPlaceholder, TripsFrameBody, TripsSection } from './trips-frame';
 import { TripsStore } from './trips.store';
+
+/** What step 1's loader asked for the leg its address names (`routes.tsx`): the query and the API's answer. */
+export interface LoadedTrips {
+  query: TripQuery;
+  answer: Trip[];
+}
+
+/** Step 1's route data (`useRouteData`): the search form's terminals, the day's trips and the fare calendar of the leg its address asks. */
+export interface TripsData {
+  terminals?: Terminal[];
+  trips?: LoadedTrips;
+  fareCalendar?: LoadedFareCalendar;
+}
+
+const sameQuery = (a: TripQuery, b: TripQuery) => a.origen === b.origen && a.destino === b.destino && a.fecha === b.fecha;
+
+/**
+ * The day's trips step 1's loader asked on the server, if they are `query`'s: the page's first
+ * list, shown from its first render (the server's and the browser's), which the page then asks
+ * anew (a render may be a minute old: `CACHE_SECONDS`), as any later one.
+ */
+export const tripsOf = (loaded: LoadedTrips | undefined, query: TripQuery): Trip[] | undefined => (loaded && sameQuery(loaded.query, query) ? loaded.answer : undefined);
+
+/** What step 1's loader asked of the fare calendar of the leg its address names: the query and the API's answer. */
+export interface LoadedFareCalendar {
+  query: TripQuery;
+  answer: FareDay[];
+}
+
+/** The fare calendar step 1's loader asked on the server, if it is the one of `query`: drawn from the first render. */
+export const calendarOf = (loaded: LoadedFareCalendar | undefined, query: TripQuery): FareDay[] | undefined => (loaded && sameQuery(loaded.query, query) ? loaded.answer : undefined);
 
 const readCities = (store: TripsStore) => store.cityNames;
 const sameCities = (a: TripsStore['cityNames'], b: TripsStore['cityNames']) => a.origen === b.origen && a.destino === b.destino;
