@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { PAINT } from './paint';
-import { RouteDataProvider, answerIn, renderedData, useRouteData } from './route-data';
+import * as v from 'valibot';
+import { RouteDataProvider, answerIn, answerOf, renderedData, useRouteData } from './route-data';
 
 function Shows() {
   const data = useRouteData<{ who: string }>();
@@ -73,4 +74,15 @@ test('an answer asked in another language than the reader reads now is not used'
   expect(answerIn({ language: 'es-PE', answer: 1 }, 'es-PE')).toBe(1);
   expect(answerIn({ language: 'es-PE', answer: 1 }, 'en-EN')).toBeUndefined();
   expect(answerIn(undefined, 'es-PE')).toBeUndefined();
+});
+
+test("a loader's call that fails or is past its budget leaves its answer out, not the other calls of the same loader (the home page's three)", async () => {
+  const context = {
+    language: 'es-PE',
+    get: (path: string) => (path === '/slow' ? Promise.reject(new DOMException('The operation timed out.', 'TimeoutError')) : Promise.resolve([1, 2])),
+  } as unknown as Parameters<typeof answerOf>[0];
+  const schema = v.array(v.number());
+  const [slow, fine] = await Promise.all([answerOf(context, '/slow', schema), answerOf(context, '/fine', schema)]);
+  expect(slow).toBeUndefined();
+  expect(fine).toEqual({ language: 'es-PE', answer: [1, 2] });
 });

@@ -121,9 +121,11 @@ export function answerIn<T>(served: ServerAnswer<T> | undefined, language: strin
 
 /**
  * A loader's GET call (`path`) checked with its answer's `schema`, with the language it was asked
- * in, as the page reads it (`answerIn`); undefined when the API does not give it (the page's skeleton).
+ * in, as the page reads it (`answerIn`); undefined when the API does not give it, in time or at
+ * all (that part's skeleton): a loader of several calls keeps the answers that came.
  */
 export async function answerOf<S extends v.GenericSchema>(context: LoaderContext, path: string, schema: S): Promise<ServerAnswer<v.InferOutput<S>> | undefined> {
-  const checked = v.safeParse(schema, await context.get(path));
+  const answer = await context.get(path).catch(() => undefined);
+  const checked = v.safeParse(schema, answer);
   return checked.success ? { language: context.language, answer: checked.output } : undefined;
 }
