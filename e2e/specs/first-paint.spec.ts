@@ -87,18 +87,18 @@ test.describe('every page rendered by the site server, per request', () => {
     expect(complaints).toContain('<div id="remote-mf_complaints" data-island="intent"');
     const seats = await served(request, '/pasajes/asientos');
     expect(seats).toMatch(/<script id="frame-fill" src="http:\/\/[^"]+\/frame-fill\.js" async[^>]*><\/script>[\s\S]*<div id="remote-mf_booking" data-island="load"/);
-    // The data each page hydrates from, asked by its loader in the reader's language.
-    expect(pageData(await served(request, '/informacion/terminos-condiciones'))['/rest/informacion/2']).toMatchObject({ language: 'es-PE', page: { titulo: 'Términos y condiciones' } });
-    expect(pageData(await served(request, '/login'))).toEqual({ signInProviders: ['google', 'facebook'] });
+    // The data each page hydrates from (its route's loader value, `route`; a named part's, `part:<name>`), asked in the reader's language.
+    expect(pageData(await served(request, '/informacion/terminos-condiciones')).route).toMatchObject({ language: 'es-PE', page: { titulo: 'Términos y condiciones' } });
+    expect(pageData(await served(request, '/login'))).toEqual({ route: { signInProviders: ['google', 'facebook'] } });
     const home = await served(request, '/');
     // The home page's named part, filled by mf-booking's renderer, with the terminals it hydrates from.
     expect(home).toMatch(/<div data-parcel-slot="trip-search"><div data-build="[^"]+"><div><form [^>]*aria-labelledby="search-widget-title"/);
-    expect(pageData(home)['/rest/terminales']).toEqual(expect.arrayContaining([expect.objectContaining({ codigo: 'CUZ', ciudad: 'Cusco' })]));
+    expect(pageData(home)['part:trip-search']).toEqual(expect.arrayContaining([expect.objectContaining({ codigo: 'CUZ', ciudad: 'Cusco' })]));
     const cusco = await served(request, '/destinos/cusco');
-    expect(pageData(cusco)['/rest/destino/cusco']).toMatchObject({ language: 'es-PE', answer: { nombre: 'Cusco', codigo: 'CUZ' } });
+    expect(pageData(cusco).route).toMatchObject({ language: 'es-PE', answer: { nombre: 'Cusco', codigo: 'CUZ' } });
     expect(cusco).toMatch(/<div data-parcel-slot="trip-search-to" data-slot-key="CUZ"><div data-build="[^"]+"><div><form [\s\S]*?name="destino" value="Cusco \(CUZ\)"/);
     const promotions = await served(request, '/promociones');
-    expect(pageData(promotions)['/rest/promocion/obtener']).toMatchObject({ language: 'es-PE', answer: expect.arrayContaining([expect.objectContaining({ cupon: expect.any(String) })]) });
+    expect(pageData(promotions).route).toMatchObject({ language: 'es-PE', answer: expect.arrayContaining([expect.objectContaining({ cupon: expect.any(String) })]) });
     expect(area(promotions, 'mf_content')).not.toContain('chakra-skeleton');
     // Step 2 whose address names no trip: no seat map asked, and no request described for the browser.
     expect(pageData(seats)).toEqual({});
@@ -126,7 +126,7 @@ test.describe('every page rendered by the site server, per request', () => {
     expect(english).toContain('aria-label="Main navigation"');
     expect(english).toMatch(/<title>[^<]*Complaints/);
     const terms = await served(request, '/informacion/terminos-condiciones', `${LANGUAGE_COOKIE}=en-EN`);
-    expect(pageData(terms)['/rest/informacion/2']).toMatchObject({ language: 'en-EN' });
+    expect(pageData(terms).route).toMatchObject({ language: 'en-EN' });
     // A cookie with a language the site does not have: Spanish.
     expect(await served(request, '/cargo', `${LANGUAGE_COOKIE}=fr-FR`)).toMatch(/<html lang="es-PE">/);
 

@@ -107,7 +107,7 @@ test.describe('purchase steps and Mi cuenta: frames rendered by the server, thei
     // Loaded, and not touched (`open` would point at the page, as a customer at a computer does).
     await page.goto(STEP_1);
     const loaded = await page.evaluate(
-      () => (JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as Record<string, { query: unknown; answer: unknown[] }>)['/rest/viaje'],
+      () => (JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as { route?: { trips?: { query: unknown; answer: unknown[] } } }).route?.trips,
     );
     expect(loaded?.query).toEqual({ origen: 'LIM', destino: 'TRU', fecha: QUERY.fecha });
     expect(loaded?.answer.length).toBeGreaterThan(0);
@@ -151,7 +151,7 @@ test.describe('purchase steps and Mi cuenta: frames rendered by the server, thei
       if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/rest/maqueta') asked.push(JSON.parse(sent.postData() ?? '{}'));
     });
     await page.reload();
-    const loaded = await page.evaluate(() => (JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as Record<string, { trip: unknown; answer: { asientos: unknown[] } }>)['/rest/maqueta']);
+    const loaded = await page.evaluate(() => (JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as { route?: { trip: unknown; answer: { asientos: unknown[] } } }).route);
     expect(loaded?.trip).toEqual(trip);
     expect(loaded?.answer.asientos.length).toBeGreaterThan(0);
     await expect(booking.seatDeck()).toBeVisible();

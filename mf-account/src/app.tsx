@@ -1,6 +1,6 @@
 import { createRemoteApp } from '@rumbo/shared';
 import { accountPackageTexts } from './locales';
-import { Root } from './root';
+import { Root } from './routes';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
   texts: [accountPackageTexts],

@@ -1,9 +1,9 @@
-import { configure, getConfig, i18n, PAGE_DATA_ID, resetPageData, session } from '@rumbo/shared';
+import { configure, getConfig, i18n, RouteDataProvider, session } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
 import { answer, json, renderWithUi, stubEndpoints, stubRest } from '@rumbo/shared/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LoginPage } from './login.page';
+import { LoginPage, type LoginData } from './login.page';
 import { CLIENTE } from './testing/fixtures';
 import { setUpAccountPages } from './testing/setup';
 
@@ -56,19 +56,18 @@ describe('the sign-in page', () => {
 
   it('shows the buttons of the runtime config, not those its HTML was rendered for, once it is not hydrating', () => {
     stubRest(() => json(404, {}));
-    const script = Object.assign(document.createElement('script'), { type: 'application/json', id: PAGE_DATA_ID, textContent: '{"signInProviders":["google"]}' });
-    document.head.append(script);
-    resetPageData();
     const config = getConfig();
     configure({ ...config, facebookAppId: '700' });
     try {
-      renderWithUi(<LoginPage />);
+      renderWithUi(
+        <RouteDataProvider value={{ signInProviders: ['google'] } satisfies LoginData}>
+          <LoginPage />
+        </RouteDataProvider>,
+      );
       expect(screen.getByRole('button', { name: 'Continuar con Facebook' })).toBeInTheDocument();
       expect(screen.queryByText('Cargando el acceso con Google…')).not.toBeInTheDocument();
     } finally {
       configure(config);
-      script.remove();
-      resetPageData();
     }
   });
 

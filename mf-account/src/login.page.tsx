@@ -1,4 +1,4 @@
-import { currentLanguage, getConfig, Link, session, serverPageData, useHydrated, useTranslation, useFormSubmit } from '@rumbo/shared';
+import { currentLanguage, getConfig, Link, session, useHydrated, useRouteData, useTranslation, useFormSubmit } from '@rumbo/shared';
 import { Box, Button, chakra, HStack, Separator, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
@@ -134,16 +134,21 @@ function FacebookButton({ store, appId }: { store: LoginStore; appId: string }) 
   );
 }
 
+/** The sign-in page's route data (`routes.tsx`): the sign-in buttons the runtime config named when the server rendered it. */
+export interface LoginData {
+  signInProviders: string[];
+}
+
 /**
  * Which sign-in buttons show: those of the runtime config, but while the page hydrates those the
- * server rendered its HTML with (`signInProviders`, the page's data), so it hydrates
- * what the HTML shows even if `config.json` changed since.
+ * server rendered its HTML with (its route data), so it hydrates what the HTML shows even if
+ * `config.json` changed since.
  */
 function useProviders(): { google: boolean; facebook: boolean; googleClientId: string; facebookAppId: string } {
   const hydrated = useHydrated();
   const { googleClientId = '', facebookAppId = '' } = getConfig();
-  const fromServer = serverPageData('signInProviders');
-  if (!hydrated && Array.isArray(fromServer)) {
+  const fromServer = useRouteData<LoginData>()?.signInProviders;
+  if (!hydrated && fromServer) {
     return { google: fromServer.includes('google'), facebook: fromServer.includes('facebook'), googleClientId, facebookAppId };
   }
   return { google: Boolean(googleClientId), facebook: Boolean(facebookAppId), googleClientId, facebookAppId };

@@ -1,12 +1,10 @@
 import DOMPurify from 'dompurify';
-import { customerFromUserData, firstNameOf, Link, numberFormat, PushOptInStore, session, serverPageData, useFormSubmit, useHydrated, useTranslation, webPushBrowser } from '@rumbo/shared';
-import { accountsEndpoints } from '@rumbo/shared/contract';
-import { AccountProfileAnswer, formatCentimos, formatDay, limaDateTime, limaToday, type AccountProfile, type AccountTrip } from '@rumbo/shared/schemas';
+import { customerFromUserData, firstNameOf, Link, numberFormat, PushOptInStore, session, useFormSubmit, useHydrated, useRouteData, useTranslation, webPushBrowser } from '@rumbo/shared';
+import { formatCentimos, formatDay, limaDateTime, limaToday, type AccountProfile, type AccountTrip } from '@rumbo/shared/schemas';
 import { Badge, Box, Button, chakra, Container, ExternalLink, FramedSection, NotFoundMessage, PushOptIn, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import * as v from 'valibot';
 import { navigateToUrl } from 'single-spa';
 import { FormAlert, Notice, TextField } from './form-fields';
 import { DocumentFields, PersonFields } from './identity-fields';
@@ -45,29 +43,20 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** The page data's key of the profile the site server rendered Mi cuenta with (the endpoint's path). */
-export const PROFILE_DATA_KEY = accountsEndpoints.profile.path;
-
-let renderedProfileTaken = false;
-
 /**
- * The profile the site server rendered this page's Mi cuenta with (its loader asked the API with
- * the reader's token: renderer.tsx), checked with the endpoint's schema; only for the first Mi
- * cuenta of the visit (taken once it has hydrated), later ones ask the API as the customer may
- * have changed it since.
+ * Mi cuenta's route data (`routes.tsx`): the profile the site server rendered it with (its loader
+ * asked the API with the reader's token), given while the reader stays at the address it was
+ * rendered for; a section opened later asks the API, as the customer may have changed it since.
  */
-export function renderedProfile(): AccountProfile | undefined {
-  if (renderedProfileTaken) return undefined;
-  const checked = v.safeParse(AccountProfileAnswer, serverPageData(PROFILE_DATA_KEY));
-  return checked.success ? checked.output : undefined;
-}
+export type MyAccountData = AccountProfile;
 
 const Profile = observer(function Profile() {
   const { t } = useTranslation('account');
+  const rendered = useRouteData<MyAccountData>();
   const [store] = useState(
     () =>
       new ProfileStore({
-        initial: renderedProfile(),
+        initial: rendered,
         onSaved: (data) => {
           if (session.token) session.signIn(session.token, customerFromUserData(data));
         },
@@ -78,7 +67,6 @@ const Profile = observer(function Profile() {
 
   useEffect(() => {
     // Rendered by the server with the customer's profile: it is the answer the page would ask for.
-    renderedProfileTaken = true;
     if (store.state !== 'ready') void store.load();
   }, [store]);
 
@@ -422,7 +410,8 @@ export const MyAccountPage = observer(function MyAccountPage() {
   // What the server rendered: the signed-in page with the customer's profile (their token reached
   // it), else the frame (no customer data); the browser hydrates the same.
   const hydrated = useHydrated();
-  const [rendered] = useState(() => (signedIn ? renderedProfile() : undefined));
+  const data = useRouteData<MyAccountData>();
+  const [rendered] = useState(() => (signedIn ? data : undefined));
   const name = session.firstName || firstNameOf(rendered?.nombres ?? '');
 
   useEffect(() => {

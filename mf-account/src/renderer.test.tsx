@@ -4,8 +4,10 @@
 import type { AccountProfile } from '@rumbo/shared/schemas';
 import { clearTimers } from 'mobx-react-lite';
 import { SECTIONS } from './my-account-layout';
-import { PROFILE_DATA_KEY } from './my-account.page';
+import { matchPath } from '@rumbo/shared/server';
+import { matchRoutes } from 'react-router';
 import { render } from './renderer';
+import { ACCOUNT_ROUTES } from './routes';
 import { CLIENTE } from './testing/fixtures';
 
 /**
@@ -31,7 +33,7 @@ afterAll(() => clearTimers());
 test("Mi cuenta renders signed in with the profile the shell's renderer asked: the API is not asked for it again", async () => {
   const result = await render({ path: '/micuenta', query: {}, language: 'es-PE', config: CONFIG, session: SESSION, profile: PROFILE });
   expect(asked).toEqual([]);
-  expect(result.data[PROFILE_DATA_KEY]).toEqual(PROFILE);
+  expect(result.data.route).toEqual(PROFILE);
   expect(result.html).toContain('Hola, Rosa');
   expect(result.html).toContain('rosa@example.pe');
 });
@@ -39,13 +41,13 @@ test("Mi cuenta renders signed in with the profile the shell's renderer asked: t
 test('without it (a renderer called alone), the loader asks the profile once, with the reader’s token', async () => {
   const result = await render({ path: '/micuenta', query: {}, language: 'es-PE', config: CONFIG, session: SESSION });
   expect(asked).toEqual(['/rest/user/perfil']);
-  expect(result.data[PROFILE_DATA_KEY]).toEqual(PROFILE);
+  expect(result.data.route).toEqual(PROFILE);
 });
 
 test("each of Mi cuenta's sections (/micuenta/*) is rendered by the server, signed in, in its place", async () => {
   for (const { path } of SECTIONS.filter((section) => section.path !== '/micuenta')) {
     const result = await render({ path, query: {}, language: 'en-EN', config: CONFIG, session: SESSION, profile: PROFILE });
-    expect({ path, island: result.island, data: result.data }).toEqual({ path, island: 'intent', data: { [PROFILE_DATA_KEY]: PROFILE } });
+    expect({ path, island: result.island, data: result.data }).toEqual({ path, island: 'intent', data: { route: PROFILE } });
     expect({ path, greets: result.html.includes('Hello, Rosa') }).toEqual({ path, greets: true });
   }
   expect(asked).toEqual([]);
@@ -55,6 +57,14 @@ test("any address below /micuenta is rendered by the server as the browser's rou
   const result = await render({ path: '/micuenta/no-existe', query: {}, language: 'es-PE', config: CONFIG, session: SESSION, profile: PROFILE });
   expect(result.html).toContain('Hola, Rosa');
   expect(result.html).toContain('data-testid="not-found"');
-  expect(result.data).toEqual({ [PROFILE_DATA_KEY]: PROFILE });
+  expect(result.data).toEqual({ route: PROFILE });
   expect(asked).toEqual([]);
+});
+
+test('the server and the browser router match each address to the same row (built from the same rows)', () => {
+  const paths = ['/login', '/cuenta/registro', '/cuenta/recuperar', '/micuenta', '/micuenta/', '/micuenta/viajes', '/micuenta/puntos/2026', '/micuentas', '/cuenta', '/otra'];
+  const server = paths.map((path) => ACCOUNT_ROUTES.find((row) => matchPath(row.path, path))?.path);
+  const browser = paths.map((path) => matchRoutes(ACCOUNT_ROUTES.map((row) => ({ path: row.path })), path)?.[0]?.route.path);
+  expect(server).toEqual(browser);
+  expect(server.filter(Boolean).length).toBeGreaterThan(paths.length / 2);
 });

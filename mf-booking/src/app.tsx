@@ -1,6 +1,6 @@
 import { createRemoteApp } from '@rumbo/shared';
 import { bookingPackageTexts } from './locales';
-import { Root } from './root';
+import { Root } from './routes';
 import { searchPackageTexts } from './search/locales';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({

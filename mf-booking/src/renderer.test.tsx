@@ -2,7 +2,12 @@
  * @jest-environment node
  */
 import { clearTimers } from 'mobx-react-lite';
+import { matchPath } from '@rumbo/shared/server';
+import { matchRoutes } from 'react-router';
 import { render } from './renderer';
+import { BOOKING_ROUTES } from './routes';
+import { TERMINALS, trip } from './testing/fixtures';
+import type { TripsData } from './trips/trips.page';
 
 /**
  * This version's renderer as the site server calls it, in Node: the after-sale pages come in the
@@ -34,4 +39,30 @@ test.each([
   expect(result.html).toContain(heading);
   expect(result.html).toContain('aria-busy="true"');
   expect(result.island).toBe('load');
+});
+
+test('the server and the browser router match each address to the same row (built from the same rows)', () => {
+  const paths = ['/pasajes', '/pasajes/', '/pasajes/asientos', '/pasajes/pago', '/pasajes/reserva/ABC123', '/pasajes/recuperar', '/pasajes/cambios/7', '/pasajes/postergar/7', '/pasajes/declaracion/7', '/pasajes/incidencia/7', '/pasajes/incidencia', '/pasajes/otra', '/pasajes/asientos/1'];
+  const server = paths.map((path) => BOOKING_ROUTES.find((row) => matchPath(row.path, path))?.path);
+  const browser = paths.map((path) => matchRoutes(BOOKING_ROUTES.map((row) => ({ path: row.path })), path)?.[0]?.route.path);
+  expect(server).toEqual(browser);
+  expect(server.filter(Boolean).length).toBeGreaterThan(paths.length / 2);
+});
+
+test("step 1 is rendered with its loader's value (the form's terminals, the leg's trips), which the page's data carries for the browser to hydrate from", async () => {
+  const fecha = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  const asked: string[] = [];
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+    const path = new URL(String(url)).pathname;
+    asked.push(path);
+    const data = path === '/rest/terminales' ? TERMINALS : path === '/rest/viaje/calendario' ? [] : [trip({ cviaje: 11, fecha_salida: `${fecha}T13:00:00.000Z` })];
+    return new Response(JSON.stringify({ data }), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  const result = await render({ path: '/pasajes', query: { origen: 'LIM', destino: 'AQP', fecha, pasajeros: '1' }, language: 'es-PE', config: CONFIG });
+  const value = result.data.route as TripsData;
+  expect(value.trips).toEqual({ query: { origen: 'LIM', destino: 'AQP', fecha }, answer: [expect.objectContaining({ cviaje: 11 })] });
+  expect(value.terminals).toEqual(TERMINALS);
+  expect(result.html).toContain('1 viaje');
+  expect(result.html).toContain('value="Lima (LIM)"');
+  expect(result.island).toBe('intent');
 });

@@ -1,4 +1,4 @@
-import { TRIP_SEARCH_SLOT, TRIP_SEARCH_TO_SLOT } from '@rumbo/shared';
+import { PAINT, TRIP_SEARCH_SLOT, TRIP_SEARCH_TO_SLOT } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
 import { limaToday } from '@rumbo/shared/schemas';
 import { writePageData, stubEndpoint } from '@rumbo/shared/testing';
@@ -6,7 +6,6 @@ import { screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { mountRootParcel } from 'single-spa';
 import parcel, { SearchParcel } from './search';
-import { TERMINALS_DATA_KEY } from './search/search.store';
 import { TERMINALS } from './testing/fixtures';
 import { setUpBooking } from './testing/render';
 
@@ -52,6 +51,7 @@ describe('the search parcel (mf_booking/search)', () => {
 async function expectHydrated(built: string, props: { destino?: string }) {
   const today = limaToday();
   const domElement = document.createElement('div');
+  domElement.setAttribute(PAINT.part, props.destino ? 'trip-search-to' : 'trip-search');
   domElement.innerHTML = built;
   document.body.append(domElement);
   const origin = domElement.querySelector<HTMLInputElement>('input[name="origen"]')!;
@@ -85,20 +85,20 @@ describe("the named parts of the home page (TRIP_SEARCH_SLOT) and of a destinati
   let removeData: () => void = () => undefined;
 
   beforeEach(() => {
-    // The terminals the part's loader put in the page's data.
-    removeData = writePageData({ [TERMINALS_DATA_KEY]: TERMINALS });
+    // The terminals each part's loader put in the page's data.
+    removeData = writePageData({ [PAINT.partData('trip-search')]: TERMINALS, [PAINT.partData('trip-search-to')]: TERMINALS });
   });
 
   afterEach(() => removeData());
 
   it('hydrates the form the renderer rendered, ready (its terminals from the page), with no mismatch', async () => {
-    const html = renderToString(<SearchParcel labelledBy={TRIP_SEARCH_SLOT.labelledBy} hydrating />);
+    const html = renderToString(<SearchParcel labelledBy={TRIP_SEARCH_SLOT.labelledBy} hydrating terminals={TERMINALS} />);
     const { mounted } = await expectHydrated(html, {});
     await mounted.unmount();
   });
 
   it("hydrates a destination's form, rendered with its city preset, with no mismatch", async () => {
-    const html = renderToString(<SearchParcel destino="CUZ" labelledBy={TRIP_SEARCH_TO_SLOT.labelledBy} hydrating />);
+    const html = renderToString(<SearchParcel destino="CUZ" labelledBy={TRIP_SEARCH_TO_SLOT.labelledBy} hydrating terminals={TERMINALS} />);
     expect(html).toContain('value="Cusco (CUZ)"');
     const { mounted } = await expectHydrated(html, { destino: 'CUZ' });
     expect(screen.getByRole('combobox', { name: 'Destino' })).toHaveValue('Cusco (CUZ)');

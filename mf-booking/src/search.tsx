@@ -1,4 +1,5 @@
 import { InTransition, createHydratable, i18n, registerTexts } from '@rumbo/shared';
+import type { Terminal } from '@rumbo/shared/schemas';
 import { Text, UiProvider } from '@rumbo/shared/ui';
 import { searchPackageTexts } from './search/locales';
 import { SearchWidget } from './search/search-widget';
@@ -11,12 +12,16 @@ export interface SearchParcelProps {
   labelledBy?: string;
 }
 
+/** The named part's data (`load` in `routes.tsx`): the terminals its form is drawn with. */
+export type SearchPartData = Terminal[];
+
 /**
  * The widget as the parcel renders it. `hydrating`: its container holds the widget as this
- * remote's build rendered it (the home page's server-rendered slot, `./prerender`), which React hydrates.
+ * remote's renderer rendered it (a page's named part, `renderPart`), which React hydrates, drawn
+ * with `terminals`, the part's data.
  */
-export function SearchParcel({ origen, destino, labelledBy, hydrating = false }: SearchParcelProps & { hydrating?: boolean }) {
-  const widget = <SearchWidget key={`${origen ?? ''}-${destino ?? ''}`} initial={{ origen, destino }} headingLevel="h2" labelledBy={labelledBy} />;
+export function SearchParcel({ origen, destino, labelledBy, hydrating = false, terminals }: SearchParcelProps & { hydrating?: boolean; terminals?: SearchPartData }) {
+  const widget = <SearchWidget key={`${origen ?? ''}-${destino ?? ''}`} initial={{ origen, destino }} headingLevel="h2" labelledBy={labelledBy} terminals={terminals} />;
   return (
     // Drawn anew, in slices: the home page around it stays responsive while it starts (hydration
     // is in slices itself, and must render what Node rendered). Which build it is shows to
@@ -33,7 +38,7 @@ export function SearchParcel({ origen, destino, labelledBy, hydrating = false }:
  * prerendered markup is hydrated.
  */
 const lifecycles = createHydratable<SearchParcelProps>({
-  render: (props, hydrating) => <SearchParcel origen={props.origen} destino={props.destino} labelledBy={props.labelledBy} hydrating={hydrating} />,
+  render: (props, hydrating, data) => <SearchParcel origen={props.origen} destino={props.destino} labelledBy={props.labelledBy} hydrating={hydrating} terminals={data as SearchPartData | undefined} />,
   // A crash of the widget costs only the widget: the page around it keeps working.
   errorBoundary: () => (
     <UiProvider>

@@ -28,7 +28,7 @@ export function readReservation(storage: Storage = sessionStorage): Reservation 
   return stored;
 }
 
-/** The reservation page's address (`root.tsx`); the frame's fill script reads the code in it too. */
+/** The reservation page's address (`routes.tsx`); the frame's fill script reads the code in it too. */
 export const RESERVATION_ROUTE = '/pasajes/reserva/:codigo';
 
 /** Whether the booking became the reservation `codigo` (as an address or a customer writes it, any case). */

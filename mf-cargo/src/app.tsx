@@ -1,6 +1,6 @@
 import { createRemoteApp } from '@rumbo/shared';
 import { cargoPackageTexts } from './locales';
-import { Root } from './root';
+import { Root } from './routes';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
   texts: [cargoPackageTexts],

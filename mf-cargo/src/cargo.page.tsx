@@ -1,10 +1,10 @@
-import { Link, messageText, useAnswer, useFormSubmit, useTranslation } from '@rumbo/shared';
+import { answerIn, Link, messageText, useAnswer, useFormSubmit, useRouteData, useTranslation } from '@rumbo/shared';
 import { CARGO_PRICING } from '@rumbo/shared/schemas';
 import { Alert, Box, Button, Card, Container, Heading, List, SimpleGrid, Stack, Text } from '@rumbo/shared/ui';
 import { SelectField, TextField } from '@rumbo/shared/ui/forms';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useState } from 'react';
-import { fetchCargoAgencies, fetchCities, serverCities, type Agency, type City } from './cargo.resource';
+import { fetchCargoAgencies, fetchCities, type Agency, type CargoData, type City } from './cargo.resource';
 import { EstimateStore, type EstimateField } from './estimate.store';
 import { formatSoles } from '@rumbo/shared/schemas';
 
@@ -130,7 +130,8 @@ function CargoAgencies({ agencies }: { agencies: Agency[] }) {
 export default function CargoPage() {
   const { t } = useTranslation('cargo');
   // In the HTML (the loader's): a tap on a city select before the code opens every city.
-  const cities = useAnswer(fetchCities, serverCities);
+  const rendered = useRouteData<CargoData>();
+  const cities = useAnswer(fetchCities, (language) => answerIn(rendered, language));
   const agencies = useAnswer(fetchCargoAgencies);
   const items = t('service.what.items', { returnObjects: true }) as unknown as string[];
   return (

@@ -1,4 +1,5 @@
-import { api, serverAnswer } from '@rumbo/shared';
+import { api, type ServerAnswer } from '@rumbo/shared';
+import type { City } from '@rumbo/shared/schemas';
 import { agenciesEndpoints, cargoEndpoints, contentEndpoints } from '@rumbo/shared/contract';
 
 /** The cargo screens' calls of the contract. */
@@ -12,7 +13,7 @@ export const estimateCargo = (origen: string, destino: string, peso: string) => 
 
 export const fetchCities = () => api.call(contentEndpoints.cities);
 
-/** The cities `/cargo`'s loader asked on the server (renderer.tsx), for a reader in `language` (else undefined). */
-export const serverCities = (language: string) => serverAnswer(contentEndpoints.cities.path, contentEndpoints.cities.answer, language);
+/** `/cargo`'s route data (`routes.tsx`): the cities its loader asked on the server, in the reader's language. */
+export type CargoData = ServerAnswer<City[]>;
 
 export const fetchCargoAgencies = () => api.call(agenciesEndpoints.agencies, { carga: '1' });

@@ -2,7 +2,10 @@
  * @jest-environment node
  */
 import { clearTimers } from 'mobx-react-lite';
+import { matchPath } from '@rumbo/shared/server';
+import { matchRoutes } from 'react-router';
 import { render } from './renderer';
+import { CARGO_ROUTES } from './routes';
 
 /**
  * This version's renderer as the site server calls it, in Node: the estimate's city lists come
@@ -32,5 +35,13 @@ test("/cargo is rendered with every city in the estimate's selects, from its loa
     const options = [...html.matchAll(select)].find((match) => match[1] === field)?.[2] ?? '';
     expect({ field, options: [...options.matchAll(/<option[^>]*value="(\w*)"/g)].map((option) => option[1]) }).toEqual({ field, options: ['', 'AQP', 'LIM', 'TRU'] });
   }
-  expect(data['/rest/iata']).toEqual({ language: 'es-PE', answer: CITIES });
+  expect(data.route).toEqual({ language: 'es-PE', answer: CITIES });
+});
+
+test('the server and the browser router match each address to the same row (built from the same rows)', () => {
+  const paths = ['/cargo', '/cargo/seguimiento', '/carga/clausulas', '/cargo/otra', '/carga'];
+  const server = paths.map((path) => CARGO_ROUTES.find((row) => matchPath(row.path, path))?.path);
+  const browser = paths.map((path) => matchRoutes(CARGO_ROUTES.map((row) => ({ path: row.path })), path)?.[0]?.route.path);
+  expect(server).toEqual(browser);
+  expect(server.filter(Boolean).length).toBeGreaterThan(paths.length / 2);
 });

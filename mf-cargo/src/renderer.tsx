@@ -1,21 +1,16 @@
 /**
  * This remote version's server renderer (`renderer.cjs`; the site server calls it per request,
- * see `@rumbo/shared/server`): the estimate form (its cities from the loader), the tracking form and the clauses.
+ * see `@rumbo/shared/server`): the cargo screens' rows (`routes.tsx`, its browser router's too).
  */
 import { RemoteRoot } from '@rumbo/shared';
-import { contentEndpoints } from '@rumbo/shared/contract';
-import { answerOf, createRenderer } from '@rumbo/shared/server';
+import { createRenderer } from '@rumbo/shared/server';
 import { cargoPackageTexts } from './locales';
-import { Root } from './root';
+import { CARGO_ROUTES, Root } from './routes';
 
 const build = __BUILD_LABEL__ || __APP_VERSION__;
 
 export const { render } = createRenderer({
   texts: [cargoPackageTexts],
-  page: () => <RemoteRoot Root={Root} build={build} hydrating />,
-  routes: [
-    { path: '/cargo', load: (context) => answerOf(context, contentEndpoints.cities.path, contentEndpoints.cities.answer) },
-    { path: '/cargo/seguimiento' },
-    { path: '/carga/clausulas' },
-  ],
+  rows: CARGO_ROUTES,
+  root: (data) => <RemoteRoot Root={Root} build={build} hydrating data={data} />,
 });

@@ -4,9 +4,8 @@ import type { Agency, City } from '@rumbo/shared/schemas';
 import { answer, json, renderWithUi, setUpShared, stubEndpoints, stubRest } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { cargoPackageTexts } from './locales';
-import { CargoRoutes } from './root';
+import { Root } from './routes';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
@@ -22,12 +21,11 @@ const AGENCY: Agency = {
   telefono: '(01) 708-5041', horario: { dias: 'todos', abre: '05:00', cierra: '23:00' }, servicios: { pasajes: true, carga: true },
 };
 
-const renderAt = (path: string) =>
-  renderWithUi(
-    <MemoryRouter initialEntries={[path]}>
-      <CargoRoutes />
-    </MemoryRouter>,
-  );
+/** The remote's screens at `path`, as its browser router (built from its rows) routes them. */
+const renderAt = (path: string) => {
+  window.history.pushState(null, '', path);
+  return renderWithUi(<Root />);
+};
 
 test('/cargo explains the service, lists cargo agencies and estimates a price with the API', async () => {
   const requests = stubEndpoints(

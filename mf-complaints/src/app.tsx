@@ -1,9 +1,9 @@
 import { createRemoteApp } from '@rumbo/shared';
-import { ComplaintPage } from './complaint.page';
 import { complaintsPackageTexts } from './locales';
+import { Root } from './routes';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
   texts: [complaintsPackageTexts],
-  Root: ComplaintPage,
+  Root,
   build: __BUILD_LABEL__ || __APP_VERSION__,
 });

@@ -1,4 +1,4 @@
-import { session, useTranslation } from '@rumbo/shared';
+import { answerIn, session, useRouteData, useTranslation } from '@rumbo/shared';
 import { OPERATOR, toLanguage } from '@rumbo/shared/schemas';
 import { Box, Container, Heading, Stack, Text } from '@rumbo/shared/ui';
 import { reaction } from 'mobx';
@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ComplaintForm } from './complaint-form';
 import { DefinitionRows } from './definition-rows';
 import { ComplaintStore } from './complaint.store';
-import { serverCities } from './complaints.resource';
+import type { ComplaintsData } from './complaints.resource';
 import { Receipt } from './receipt';
 
 /**
@@ -42,7 +42,8 @@ const ProviderDetails = observer(function ProviderDetails({ store }: { store: Co
 export const ComplaintPage = observer(function ComplaintPage({ store: given }: { store?: ComplaintStore }) {
   const { t, i18n } = useTranslation('complaints');
   // The destination cities in the HTML (the loader's): a tap on the select before the code opens every city.
-  const [store] = useState(() => given ?? new ComplaintStore({ cities: serverCities(i18n.language) }));
+  const rendered = useRouteData<ComplaintsData>();
+  const [store] = useState(() => given ?? new ComplaintStore({ cities: answerIn(rendered, i18n.language) }));
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { api, serverAnswer } from '@rumbo/shared';
+import { api, type ServerAnswer } from '@rumbo/shared';
 import { complaintsEndpoints, contentEndpoints } from '@rumbo/shared/contract';
 import type { City, ComplaintInput, ComplaintReceipt } from '@rumbo/shared/schemas';
 
@@ -13,8 +13,8 @@ export async function fetchCities(): Promise<City[] | undefined> {
   return Array.isArray(cities) ? cities : undefined;
 }
 
-/** The cities the page's loader asked on the server (renderer.tsx), for a reader in `language` (else undefined). */
-export const serverCities = (language: string) => serverAnswer(contentEndpoints.cities.path, contentEndpoints.cities.answer, language);
+/** The complaints book's route data (`routes.tsx`): the cities its loader asked on the server, in the reader's language. */
+export type ComplaintsData = ServerAnswer<City[]>;
 
 /**
  * Files a sheet: the form as typed (strings); the server runs the same schema. Undefined on a

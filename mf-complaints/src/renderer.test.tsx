@@ -29,5 +29,5 @@ test('the complaints book is rendered with every destination city, Lima chosen (
   const options = /<select[^>]*name="destino"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? '';
   expect([...options.matchAll(/<option[^>]*value="(\d*)"([^>]*)>([^<]*)</g)].map(([, value, attributes, text]) => `${value}${attributes?.includes('selected') ? '*' : ''} ${text}`)).toEqual(['1 Arequipa', '4* Lima', '5 Trujillo']);
   expect(html).not.toContain('aria-busy');
-  expect(data['/rest/iata']).toEqual({ language: 'es-PE', answer: CITIES });
+  expect(data.route).toEqual({ language: 'es-PE', answer: CITIES });
 });

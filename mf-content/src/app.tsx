@@ -1,6 +1,6 @@
 import { createRemoteApp } from '@rumbo/shared';
 import { contentPackageTexts } from './locales';
-import { Root } from './root';
+import { Root } from './routes';
 
 export const { bootstrap, mount, unmount } = createRemoteApp({
   texts: [contentPackageTexts],

@@ -1,8 +1,10 @@
-import { api, serverAnswer } from '@rumbo/shared';
+import { api, type ServerAnswer } from '@rumbo/shared';
 import { agenciesEndpoints, companiesEndpoints, contentEndpoints as rest, promotionsEndpoints } from '@rumbo/shared/contract';
-import type * as v from 'valibot';
 
 /** The content screens' calls of the contract. */
+
+import type { Agency, Promotion } from '@rumbo/shared/schemas';
+import type { DestinationSummary } from '@rumbo/shared/contract';
 
 export type { Agency, City, Company, Promotion } from '@rumbo/shared/schemas';
 export type { CompanyReceipt, Destination, DestinationSummary } from '@rumbo/shared/contract';
@@ -12,18 +14,12 @@ export const fetchPromotions = () => api.call(promotionsEndpoints.promotions);
 export const fetchDestinations = () => api.call(rest.destinations);
 export const fetchDestination = (slug: string) => api.call(rest.destination, undefined, { params: { slug } });
 
-/**
- * The answer of a GET call a page's loader asked on the server, for a reader in `language` (else
- * undefined): under the call's path in the page's data (`answerOf` in renderer.tsx).
- */
-const fromServer =
-  <S extends v.GenericSchema>(endpoint: { path: string; answer: S }) =>
-  (language: string) =>
-    serverAnswer(endpoint.path, endpoint.answer, language);
-
-export const serverPromotions = fromServer(promotionsEndpoints.promotions);
-export const serverDestinations = fromServer(rest.destinations);
-export const serverAgencies = fromServer(agenciesEndpoints.agencies);
+/** The home page's route data (`routes.tsx`): its sections' answers its loader asked, each in the reader's language. */
+export interface HomeData {
+  promotions?: ServerAnswer<Promotion[]>;
+  destinations?: ServerAnswer<DestinationSummary[]>;
+  agencies?: ServerAnswer<Agency[]>;
+}
 
 export const subscribe = (correo: string) => api.call(promotionsEndpoints.subscribe, { correo });
 export const confirmSubscription = (token: string) => api.call(promotionsEndpoints.confirmSubscription, { token });

@@ -1,7 +1,11 @@
 /**
  * @jest-environment node
  */
+import { matchPath } from '@rumbo/shared/server';
+import { matchRoutes } from 'react-router';
 import { render } from './renderer';
+import { CONTENT_ROUTES } from './routes';
+import type { HomeData } from './content.resource';
 
 /**
  * This version's renderer as the site server calls it, in Node: what a reader without JavaScript
@@ -75,5 +79,27 @@ test("/ is rendered with its promotions, destinations and agencies from its load
   // Below the hero (the trip search's place above is filled by its own renderer).
   expect(html.slice(html.indexOf('id="home-below"'))).not.toContain('chakra-skeleton');
   // What the browser hydrates from, in the language it was asked in.
-  expect(data['/rest/destino']).toEqual({ language: 'en-EN', answer: [SUMMARY] });
+  expect((data.route as HomeData).destinations).toEqual({ language: 'en-EN', answer: [SUMMARY] });
+});
+
+test("an information page is rendered with the API's text, cleaned again with the API's allowlist; a text the cleaning would change keeps the skeleton", async () => {
+  const page = (html: string) => ({ id: 2, slug: 'terminos-condiciones', titulo: 'Términos y condiciones', html, actualizado: '2025-06-01' });
+  let answer = page('<h2>Compra de pasajes</h2><p>Texto.</p>');
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ data: answer }), { status: 200, headers: { 'content-type': 'application/json' } }));
+  const clean = await render({ path: '/informacion/terminos-condiciones', query: {}, language: 'es-PE', config: CONFIG });
+  expect(clean.html).toContain('Compra de pasajes</h2>');
+  expect(clean.data.route).toEqual({ language: 'es-PE', page: answer, dateText: '1 de junio de 2025' });
+
+  answer = page('<p onclick="steal()">Texto.</p>');
+  const refused = await render({ path: '/informacion/terminos-condiciones', query: {}, language: 'es-PE', config: CONFIG });
+  expect(refused.html).not.toContain('steal()');
+  expect(refused.data).toEqual({});
+});
+
+test('the server and the browser router match each address to the same row (built from the same rows)', () => {
+  const paths = ['/', '/promociones', '/oficina', '/corporativo', '/destinos/cusco', '/destinos/paris', '/destinos', '/informacion/terminos-condiciones', '/informacion/proteccion-datos', '/informacion/politica-postergacion', '/informacion/otra', '/otra'];
+  const server = paths.map((path) => CONTENT_ROUTES.find((row) => matchPath(row.path, path))?.path);
+  const browser = paths.map((path) => matchRoutes(CONTENT_ROUTES.map((row) => ({ path: row.path })), path)?.[0]?.route.path);
+  expect(server).toEqual(browser);
+  expect(server.filter(Boolean).length).toBeGreaterThan(paths.length / 2);
 });

@@ -1,22 +1,18 @@
 import { registerTexts } from '@rumbo/shared';
 import { json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { act, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { contentPackageTexts } from './locales';
-import { Root } from './root';
-import { ContentRoutes, INFORMATION_ROUTES } from './routes';
+import { INFORMATION_ROUTES, Root } from './routes';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
   await registerTexts(contentPackageTexts);
 });
 
+/** The remote's screens at `path`, as its browser router (built from its rows) routes them. */
 function renderAt(path: string) {
-  return renderWithUi(
-    <MemoryRouter initialEntries={[path]}>
-      <ContentRoutes />
-    </MemoryRouter>,
-  );
+  window.history.pushState(null, '', path);
+  return renderWithUi(<Root />);
 }
 
 test('/ shows the home page, drawn without the router and without waiting for the API', async () => {
@@ -51,7 +47,7 @@ test.each(INFORMATION_ROUTES.map(({ path, id }) => [path, id]))('%s loads /rest/
   expect(requests.map((r) => new URL(r.url).pathname)).toEqual([`/rest/informacion/${id}`]);
 });
 
-test('an unknown path of this remote shows the not-found message', () => {
+test('an unknown path of this remote shows the not-found message', async () => {
   renderAt('/informacion/otra-cosa');
-  expect(screen.getByRole('heading', { level: 1, name: 'No encontramos esta página' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'No encontramos esta página' })).toBeInTheDocument();
 });

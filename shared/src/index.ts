@@ -26,9 +26,10 @@ export { firstIssues, fromError, messageText, type FormMessage } from './form-me
 export { ALERT, FormState, fieldIds, focusField, useFocusAfterSubmit, useFormSubmit, useLiveForm, type FieldMessage, type FocusTarget, type FormStateOptions, type Outcome } from './form-state';
 export { Link, type LinkProps } from './link';
 export { currentPathname, loginPath, useHydrated } from './location';
-export { PAGE_DATA_ID, namedPartMarkup, resetPageData, serverAnswer, serverPageData, type ServerAnswer } from './page-data';
+export { namedPartMarkup } from './page-data';
+export { RouteDataProvider, answerIn, answerOf, renderedData, useRouteData, type LoaderContext, type RouteRow, type ServerAnswer } from './route-data';
 export { ISLAND_DIRECTIVES, NAMED_PARTS, PAINT, type IslandDirective, type NamedPart, type PartInput, type PartPlace, type RemoteRenderer, type RenderInput, type RenderResult, type ShellRenderer, type ShellResult } from './paint';
-export { routedByUrl, type Routers } from './url-router';
+export { routedByRows, type Routers } from './url-router';
 export { inViewPart } from './hydration';
 export { prefetchRoute, prefetchShared, setRoutePrefetcher, setSharedPrefetcher, type OnDemandShared } from './prefetch';
 export { InTransition, RemoteRoot, createHydratable, createRemoteApp, hydrateOrDraw, hydratesHere, markLive, type HydratableOptions, type RemoteAppOptions } from './remote';

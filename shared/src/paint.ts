@@ -59,7 +59,7 @@ export interface RenderResult {
   html: string;
   /** The critical CSS of that markup (Emotion's rules), and their ids (Emotion's browser cache adopts them). */
   css: { text: string; ids: string[] };
-  /** What the page hydrates from (`PAINT.data`): each loader's answer under its key. */
+  /** What the page hydrates from (`PAINT.data`): the route's loader value under `PAINT.routeData`, a named part's under `PAINT.partData(name)`. */
   data: Record<string, unknown>;
   /** Where other remotes' named parts go (filled by the server with their renderers). */
   parts?: PartPlace[];
@@ -138,7 +138,8 @@ export type NamedPart = keyof typeof NAMED_PARTS;
  * - `header`, `footer`: the shell's header and footer (the server's markup, hydrated by the shell);
  * - `main`: the page's main landmark (the skip link's target); `shellMain` the shell's own screens
  *   in it; `remotes` the container of the areas, one per remote (`remoteArea(app)`);
- * - `data`: the `<script type="application/json">` with the page's `data` (inert JSON);
+ * - `data`: the `<script type="application/json">` with the page's `data` (inert JSON): its
+ *   route's loader value under `routeData`, each named part's under `partData(name)`;
  * - `frameFill`: the script of an area's client part (`RenderResult.scripts`);
  * - `globalCss`: the `<style>` with the UI kit's prebuilt global CSS.
  *
@@ -173,6 +174,8 @@ export const PAINT = {
   shellMain: 'shell-main',
   remotes: 'remotes',
   data: 'page-data',
+  routeData: 'route',
+  partData: (name: string) => `part:${name}`,
   frameFill: 'frame-fill',
   globalCss: 'chakra-global-css',
   island: 'data-island',

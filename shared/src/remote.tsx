@@ -4,13 +4,14 @@ import * as ReactDOMClient from 'react-dom/client';
 import { triggerAppChange, unloadApplication } from 'single-spa';
 import singleSpaReact from 'single-spa-react';
 import { PAINT } from './paint';
+import { RouteDataProvider, renderedData } from './route-data';
 import { DEFAULT_LANGUAGE, currentLanguage, registerTexts, type PackageTexts } from './i18n';
 import { RemoteError, UiProvider } from './ui';
 
 export interface RemoteAppOptions {
   /** The remote's i18n namespaces, their texts in every language and its forms' messages. */
   texts: readonly PackageTexts[];
-  /** The remote's root screen (its own router inside). */
+  /** The remote's root screen (its router, built from its rows, inside). */
   Root: ComponentType;
   /** Which build this is (`__BUILD_LABEL__ || __APP_VERSION__`): shown to operators as `data-build`. */
   build: string;
@@ -34,7 +35,7 @@ export function InTransition({ children }: { children: ReactNode }) {
  */
 export function createRemoteApp({ texts, Root, build }: RemoteAppOptions) {
   const lifecycles = createHydratable<object>({
-    render: (_props, hydrating) => <RemoteRoot Root={Root} build={build} hydrating={hydrating} />,
+    render: (_props, hydrating, data) => <RemoteRoot Root={Root} build={build} hydrating={hydrating} data={data} />,
     errorBoundary: (_error, _info, props) => (
       <UiProvider>
         <RemoteError
@@ -51,8 +52,12 @@ export function createRemoteApp({ texts, Root, build }: RemoteAppOptions) {
 }
 
 export interface HydratableOptions<P> {
-  /** What is rendered in the container; `hydrating`: the container has the markup Node rendered of it. */
-  render: (props: P, hydrating: boolean) => ReactNode;
+  /**
+   * What is rendered in the container; `hydrating`: the container has the markup Node rendered of
+   * it, and `data` is what Node rendered it with (`renderedData`: the route's loader value, or a
+   * named part's), undefined otherwise.
+   */
+  render: (props: P, hydrating: boolean, data: unknown) => ReactNode;
   errorBoundary: (error: Error, info: React.ErrorInfo, props: P) => ReactNode;
 }
 
@@ -66,11 +71,12 @@ export function createHydratable<P extends object>({ render, errorBoundary }: Hy
   // Whether this mount finds its first screen already in its container, and the address it hydrates for.
   let hydrating = false;
   let hydratedAddress = '';
+  let data: unknown;
   const lifecycles = singleSpaReact<P>({
     React,
     ReactDOMClient: { ...ReactDOMClient, hydrateRoot: (container: Element, screen: ReactNode) => hydrateInSlices(container, screen, hydratedAddress) },
     renderType: () => (hydrating ? 'hydrateRoot' : 'createRoot'),
-    rootComponent: (props: P) => render(props, hydrating),
+    rootComponent: (props: P) => render(props, hydrating, data),
     errorBoundary: errorBoundary as never,
   });
   const mount = (props: P & { domElement?: HTMLElement }) => {
@@ -78,6 +84,8 @@ export function createHydratable<P extends object>({ render, errorBoundary }: Hy
     const prerendered = Boolean(container?.hasChildNodes());
     hydrating = Boolean(container && hydratesHere(container));
     hydratedAddress = currentAddress();
+    // What Node rendered this container with, for this mount (a mount drawn anew loads its own).
+    data = hydrating ? renderedData(container) : undefined;
     if (container && prerendered && !hydrating) {
       container.replaceChildren();
       markLive(container);
@@ -175,22 +183,26 @@ export function markLive(element: HTMLElement): void {
 }
 
 /**
- * What a remote renders inside its container, in the browser and in Node alike. A fresh mount
- * renders the screen in a transition; hydration must render exactly what Node rendered (it runs
- * in a transition itself: `hydrateInSlices`).
+ * What a remote renders inside its container, in the browser and in Node alike, with `data`, the
+ * route's loader value its first screen is rendered with (`useRouteData`): on the server the
+ * loader's, in the browser the same from the page. A fresh mount renders the screen in a
+ * transition; hydration must render exactly what Node rendered (it runs in a transition itself:
+ * `hydrateInSlices`).
  */
-export function RemoteRoot({ Root, build, hydrating }: { Root: ComponentType; build: string; hydrating: boolean }) {
+export function RemoteRoot({ Root, build, hydrating, data }: { Root: ComponentType; build: string; hydrating: boolean; data?: unknown }) {
   return (
     <UiProvider>
-      <div data-build={build}>
-        {hydrating ? (
-          <Root />
-        ) : (
-          <InTransition>
+      <RouteDataProvider value={data}>
+        <div data-build={build}>
+          {hydrating ? (
             <Root />
-          </InTransition>
-        )}
-      </div>
+          ) : (
+            <InTransition>
+              <Root />
+            </InTransition>
+          )}
+        </div>
+      </RouteDataProvider>
     </UiProvider>
   );
 }

@@ -1,13 +1,14 @@
 /**
  * What a page's first screen is rendered for, which a browser reads from its page and a server
- * render is given: the address, the page's data (its loaders' answers), the language, the
- * signed-in session the page shows, and where another remote's named part goes.
+ * render is given: the address, the language, the signed-in session the page shows, and where
+ * another remote's named part goes. (The route's loader value is not here: the page reads it
+ * from React context, `useRouteData`.)
  *
- * In the browser there is no scope: each reader (`currentPathname`, `serverPageData`,
- * `namedPartMarkup`, `session`, `currentLanguage`) reads the page itself. In Node, each render of a
+ * In the browser there is no scope: each reader (`currentPathname`, `namedPartMarkup`,
+ * `session`, `currentLanguage`) reads the page itself. In Node, each render of a
  * renderer (`@rumbo/shared/server`) has its own scope, found by whatever runs inside that render
  * (a component, a store it makes, a hook) through `renderScope`, so renders that wait (loaders,
- * lazy screens, texts) interleave in one renderer without one reading another's address, data,
+ * lazy screens, texts) interleave in one renderer without one reading another's address,
  * language or customer. The same readers serve both sides: the page hydrates what was rendered.
  */
 import type { Language } from './schemas';
@@ -17,8 +18,6 @@ export interface RenderScope {
   /** The address rendered: its path, and its query (`?…`, empty for none) for a route rendered with it. */
   pathname: string;
   search: string;
-  /** The render's data by key, as the browser finds it in the page (`PAINT.data`). */
-  data: Readonly<Record<string, unknown>>;
   language: Language;
   /** The session the page shows (the header, Mi cuenta), or none: signed out. */
   session: StoredSession | null;

@@ -5,7 +5,8 @@ import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bundledSpanish, currentLanguage, type PackageTexts } from './i18n';
 import { currentPathname, currentSearch } from './location';
-import { namedPartMarkup, serverPageData } from './page-data';
+import { namedPartMarkup } from './page-data';
+import { RouteDataProvider, useRouteData } from './route-data';
 import type { RenderInput } from './paint';
 import { createRenderer } from './server';
 import type { UserData } from './session.store';
@@ -32,18 +33,20 @@ function gate() {
 const gates = new Map<string, ReturnType<typeof gate>>();
 
 /** What the page reads (after its wait: React renders a component that waited anew). */
-function reads(t: (key: string) => string): string {
-  return [currentPathname() + currentSearch(), currentLanguage(), t('hello'), String(serverPageData('who')), session.customer?.name ?? 'signed out', session.token ?? 'no token'].join(' · ');
+function reads(t: (key: string) => string, data: { who: string } | undefined): string {
+  return [currentPathname() + currentSearch(), currentLanguage(), t('hello'), String(data?.who), session.customer?.name ?? 'signed out', session.token ?? 'no token'].join(' · ');
 }
 
-function Page({ who }: { who: string }) {
+function Page() {
+  const who = currentPathname().slice(1);
+  const data = useRouteData<{ who: string }>();
   const { t } = useTranslation('probe');
   const wait = gates.get(who)!;
   wait.asked = true;
   use(wait.promise);
   return (
     <main>
-      <p>{reads(t)}</p>
+      <p>{reads(t, data)}</p>
       <div dangerouslySetInnerHTML={{ __html: namedPartMarkup('trip-search', { destino: who }) }} />
     </main>
   );
@@ -51,8 +54,8 @@ function Page({ who }: { who: string }) {
 
 const renderer = createRenderer({
   texts: [probeTexts],
-  page: (path) => <Page who={path.slice(1)} />,
-  routes: [{ path: '/:who', load: async ({ params }) => ({ who: params.who }), customer: (data) => ({ nombres: String(data.who) }) as UserData, query: true }],
+  root: (data) => <RouteDataProvider value={data}><Page /></RouteDataProvider>,
+  rows: [{ path: '/:who', page: Page, load: async ({ params }) => ({ who: params.who! }), customer: (data: { who: string }) => ({ nombres: data.who }) as UserData, query: true }],
 });
 
 /** Lets the event loop turn `turns` times (no clock involved): what can run without a wait on the outside, has. */
@@ -90,7 +93,8 @@ test('two renders interleaved in one renderer keep their own address, data, lang
 
   // Outside any render, nothing of theirs is left.
   expect(session.isSignedIn).toBe(false);
-  expect(serverPageData('who')).toBeUndefined();
+  expect(anaResult.data).toEqual({ route: { who: 'ana' } });
+  expect(bobResult.data).toEqual({ route: { who: 'bob' } });
 });
 
 test('a render whose caller has given up (past its budget) while its loader waited is not rendered: its CPU goes to renders still awaited', async () => {
@@ -103,10 +107,11 @@ test('a render whose caller has given up (past its budget) while its loader wait
   }
   const late = createRenderer({
     texts: [probeTexts],
-    page: () => <Late />,
-    routes: [
+    root: () => <Late />,
+    rows: [
       {
         path: '/tarde',
+        page: Late,
         load: async () => {
           await loaderWaits;
           return {};

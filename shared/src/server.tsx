@@ -4,9 +4,10 @@
  * (webpack.federation.mjs `createRendererConfig`), and the site server calls per request
  * (shell/server/site-server.ts) with the `RenderInput` of `./paint`. It runs the route's loader
  * (the API's answer the page hydrates from), renders the same tree the browser hydrates
- * (`RemoteRoot`), in the reader's language, with the critical CSS of what it rendered.
+ * (`RemoteRoot`, the page reading the loader's value with `useRouteData`), in the reader's
+ * language, with the critical CSS of what it rendered.
  *
- * Renders interleave: each has its own scope (`RenderScope`: address, data, language, session,
+ * Renders interleave: each has its own scope (`RenderScope`: address, language, session,
  * named parts), which whatever runs inside it reads through `renderScope` (an
  * `AsyncLocalStorage`, so across the render's waits too), and its language's i18next instance
  * in its tree. Nothing of a render is module state.
@@ -22,10 +23,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
 import { configure, type RuntimeConfig } from './config';
 import { i18n, initI18n, registerTexts, type Language, type PackageTexts } from './i18n';
-import * as v from 'valibot';
-import type { ServerAnswer } from './page-data';
-import { NAMED_PARTS, type IslandDirective, type NamedPart, PartInput, type PartPlace, type RemoteRenderer, type RenderInput, type RenderOptions, type RenderResult } from './paint';
+import { NAMED_PARTS, PAINT, type NamedPart, PartInput, type PartPlace, type RemoteRenderer, type RenderInput, type RenderOptions, type RenderResult } from './paint';
 import { readRenderScopeWith, type RenderScope } from './render-scope';
+import type { LoaderContext, RouteRow } from './route-data';
 import { customerFromUserData, type StoredSession, type UserData } from './session.store';
 
 /** The key of Emotion's default cache in the browser: it adopts these styles instead of adding them again. */
@@ -34,54 +34,16 @@ const EMOTION_KEY = 'css';
 /** How long a loader waits for the API: past it, the page renders without that answer (its skeleton). */
 export const LOADER_BUDGET_MS = 1500;
 
-/** What a route's loader gets. */
-export interface LoaderContext {
-  path: string;
-  params: Record<string, string>;
-  query: Record<string, string>;
-  language: Language;
-  config: RuntimeConfig;
-  session?: { token: string };
-  /** The signed-in reader's profile the shell's renderer already asked (`RenderInput.profile`), if given: not to be asked again. */
-  profile?: UserData;
-  /** `path` of the site's API (GET, or POST with `body`, `{}` unless given) in the reader's language and with their token; its `data`, or undefined. */
-  get(path: string, method?: 'GET' | 'POST', body?: Record<string, unknown>): Promise<unknown>;
-}
-
-/** A remote's route as its renderer knows it: the page's data loader and its island directive. */
-export interface RendererRoute {
-  /**
-   * A path; a `:name` segment matches one segment; a last segment `*` matches the path above it and
-   * every path below (as the remote's router's `/micuenta/*`).
-   */
-  path: string;
-  /** The data the page hydrates from, by key (a loader that fails leaves it out: the page's skeleton). */
-  load?: (context: LoaderContext) => Promise<Record<string, unknown>>;
-  /** When its code starts; `intent` unless said. */
-  island?: IslandDirective;
-  /** Scripts of this version's folder the page loads before its code (`RenderResult.scripts`). */
-  scripts?: string[];
-  /**
-   * A page of a signed-in customer's own (Mi cuenta): rendered signed in as the customer its data
-   * names (the loader asked the API with the reader's token), so it hydrates what the customer's
-   * browser renders. Without it, a remote's page renders as for any reader (signed out).
-   */
-  customer?: (data: Record<string, unknown>) => UserData | undefined;
-  /**
-   * Rendered for its addresses with a query too (a purchase step's frame, `/login?pathname=`).
-   * Otherwise an address with a query (a mailed link's token, `/promociones?confirmar=`) shows
-   * something the page reads from the query in the browser: the browser renders it.
-   */
-  query?: boolean;
-}
+export { answerOf, type LoaderContext, type RouteRow } from './route-data';
 
 export interface RendererOptions {
   texts: readonly PackageTexts[];
-  /** The tree of a route (the remote's `RemoteRoot`, whose router reads `currentPathname`). */
-  page: (path: string) => ReactNode;
-  routes: readonly RendererRoute[];
-  /** The named parts this remote renders for other remotes' pages (`NAMED_PARTS`). */
-  parts?: Partial<Record<NamedPart, { render: (props: Record<string, string>) => ReactNode; load?: RendererRoute['load'] }>>;
+  /** The remote's routes (its `routes.tsx`, which its browser router is built from too). */
+  rows: readonly RouteRow[];
+  /** The tree of a route, rendered with its loader's value (the remote's `RemoteRoot`, whose router reads `currentPathname`). */
+  root: (data: unknown) => ReactNode;
+  /** The named parts this remote renders for other remotes' pages (`NAMED_PARTS`), each with its loader's value. */
+  parts?: Partial<Record<NamedPart, { render: (props: Record<string, string>, data: unknown) => ReactNode; load?: RouteRow['load'] }>>;
 }
 
 const segmentsOf = (path: string) => path.split('/').filter(Boolean);
@@ -181,8 +143,8 @@ interface TreeInput {
   session?: StoredSession | null;
 }
 
-/** Renders `tree` with `data` for `input` in a scope of its own: its markup, critical CSS and named parts. */
-async function renderTree(tree: ReactNode, { path, query = {}, language, nonce, session = null }: TreeInput, data: Record<string, unknown>) {
+/** Renders `tree` for `input` in a scope of its own: its markup, critical CSS and named parts. */
+async function renderTree(tree: ReactNode, { path, query = {}, language, nonce, session = null }: TreeInput) {
   const search = new URLSearchParams(query).toString();
   const id = (renderId += 1);
   // The named parts asked for while rendering (`namedPartMarkup`), in order, each with its marker.
@@ -190,7 +152,6 @@ async function renderTree(tree: ReactNode, { path, query = {}, language, nonce, 
   const scope: RenderScope = {
     pathname: path,
     search: search ? `?${search}` : '',
-    data,
     language,
     session,
     part(name, props) {
@@ -266,53 +227,43 @@ function loaderContext(input: Omit<RenderInput, 'path' | 'query'> & { path: stri
   };
 }
 
-/**
- * A loader's answer of a GET call (`key`, the call's path) checked with its `schema`, under that
- * key with the language it was asked in, as the page reads it (`serverAnswer`); nothing when
- * the API does not give it (the page's skeleton).
- */
-export async function answerOf(context: LoaderContext, key: string, schema: v.GenericSchema): Promise<Record<string, unknown>> {
-  const checked = v.safeParse(schema, await context.get(key));
-  if (!checked.success) return {};
-  const fromServer: ServerAnswer<unknown> = { language: context.language, answer: checked.output };
-  return { [key]: fromServer };
-}
-
-/** A loader's data, or none when the API is down, slow or answers something else: the page's skeleton. */
-async function loaded(load: RendererRoute['load'], context: LoaderContext): Promise<Record<string, unknown>> {
-  if (!load) return {};
+/** A loader's value, or none when the API is down, slow or answers something else: the page's skeleton. */
+async function loaded(source: Pick<RouteRow, 'load'>, context: LoaderContext): Promise<unknown> {
   try {
-    return await load(context);
+    return await source.load?.(context);
   } catch {
-    return {};
+    return undefined;
   }
 }
 
-/** A remote version's renderer (`RemoteRenderer`), from its routes, their loaders and its page. */
+/** The page's data (`PAINT.data`) with `value` under `key`: none for none. */
+const dataWith = (key: string, value: unknown): Record<string, unknown> => (value === undefined ? {} : { [key]: value });
+
+/** A remote version's renderer (`RemoteRenderer`), from its rows: each one's loader and page. */
 export function createRenderer(options: RendererOptions): RemoteRenderer {
   texts = options.texts;
   return {
     async render(input: RenderInput, { signal }: RenderOptions = {}): Promise<RenderResult> {
       await prepare(input.config);
-      const found = options.routes.map((route) => ({ route, params: matchPath(route.path, input.path) })).find((entry) => entry.params);
+      const found = options.rows.map((row) => ({ row, params: matchPath(row.path, input.path) })).find((entry) => entry.params);
       // A route this renderer does not paint (or not with a query): the browser renders it, its code at once.
-      if (!found || (Object.keys(input.query).length > 0 && !found.route.query)) return { status: 200, head: {}, html: '', css: { text: '', ids: [] }, data: {}, island: 'load' };
-      const data = await loaded(found.route.load, loaderContext(input, found.params!, signal));
+      if (!found || (Object.keys(input.query).length > 0 && !found.row.query)) return { status: 200, head: {}, html: '', css: { text: '', ids: [] }, data: {}, island: 'load' };
+      const value = await loaded(found.row, loaderContext(input, found.params!, signal));
       stillAwaited(signal);
-      // Signed in only on a page of the customer's own, as the customer its data names.
-      const customer = input.session && found.route.customer?.(data);
-      const session = sessionOf(customer ? input.session?.token : undefined, customer || undefined);
-      const rendered = await renderTree(options.page(input.path), { ...input, session }, data);
-      return { status: 200, head: {}, ...rendered, data, island: found.route.island ?? 'intent', scripts: found.route.scripts };
+      // Signed in only on a page of the customer's own, as the customer its value names.
+      const customer = input.session && value !== undefined ? found.row.customer?.(value) : undefined;
+      const session = sessionOf(customer ? input.session?.token : undefined, customer);
+      const rendered = await renderTree(options.root(value), { ...input, session });
+      return { status: 200, head: {}, ...rendered, data: dataWith(PAINT.routeData, value), island: found.row.island ?? 'intent', scripts: found.row.scripts };
     },
     async renderPart(input: PartInput, { signal }: RenderOptions = {}): Promise<RenderResult> {
       const part = options.parts?.[input.name];
       if (!part) throw new Error(`no part ${input.name}`);
       await prepare(input.config);
-      const data = await loaded(part.load, loaderContext({ ...input, path: '/', query: {} }, input.props, signal));
+      const value = await loaded(part, loaderContext({ ...input, path: '/', query: {} }, input.props, signal));
       stillAwaited(signal);
-      const rendered = await renderTree(part.render(input.props), { path: '/', language: input.language, nonce: input.nonce }, data);
-      return { status: 200, head: {}, ...rendered, data };
+      const rendered = await renderTree(part.render(input.props, value), { path: '/', language: input.language, nonce: input.nonce });
+      return { status: 200, head: {}, ...rendered, data: dataWith(PAINT.partData(input.name), value) };
     },
   };
 }
@@ -321,5 +272,5 @@ export function createRenderer(options: RendererOptions): RemoteRenderer {
 export async function renderShellTree(tree: ReactNode, input: RenderInput & { user?: UserData; texts: readonly PackageTexts[] }) {
   texts = input.texts;
   await prepare(input.config);
-  return renderTree(tree, { ...input, session: sessionOf(input.session?.token, input.user) }, {});
+  return renderTree(tree, { ...input, session: sessionOf(input.session?.token, input.user) });
 }

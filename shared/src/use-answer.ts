@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
  * in slices, between which the browser stays responsive, rather than in one long task.
  *
  * `fromServer`: the answer the page's HTML was rendered with by the server, for a language
- * (`serverAnswer`, ./page-data.ts): the first render shows, and hydrates, that; the API's answer
+ * (`answerIn` of its route data, ./route-data.tsx): the first render shows, and hydrates, that; the API's answer
  * replaces it, and a refresh that fails keeps it.
  */
 export function useAnswer<T>(load: () => Promise<T | undefined>, fromServer?: (language: string) => T | undefined): { data: T | undefined; failed: boolean } {

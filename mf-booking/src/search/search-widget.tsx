@@ -1,5 +1,5 @@
 import { Box, Button, Field, Heading, HStack, IconButton, Input, NativeSelect, SimpleGrid, Text } from '@rumbo/shared/ui';
-import type { TripSearchForm } from '@rumbo/shared/schemas';
+import type { Terminal, TripSearchForm } from '@rumbo/shared/schemas';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLiveForm, useTranslation } from '@rumbo/shared';
@@ -67,6 +67,8 @@ export interface SearchWidgetProps {
    * the widget then draws no box or heading of its own, so the page does not show two.
    */
   labelledBy?: string;
+  /** The terminals the page (or the named part) was rendered with, from its loader: the form is drawn with its cities ready. */
+  terminals?: Terminal[];
   store?: SearchStore;
 }
 
@@ -74,9 +76,9 @@ export interface SearchWidgetProps {
  * The trip search (issue 3 item 1): origin and destination cities, departure and optional return
  * dates, passengers; checked with the shared schema, it goes to step 1 (`/pasajes?...`).
  */
-export const SearchWidget = observer(function SearchWidget({ initial, headingLevel = 'h2', labelledBy, store: given }: SearchWidgetProps) {
+export const SearchWidget = observer(function SearchWidget({ initial, headingLevel = 'h2', labelledBy, terminals, store: given }: SearchWidgetProps) {
   const { t } = useTranslation('bookingSearch');
-  const [store] = useState(() => given ?? new SearchStore(initial));
+  const [store] = useState(() => given ?? new SearchStore(initial, { fromServer: () => terminals }));
   const formRef = useRef<HTMLFormElement>(null);
   useLiveForm(formRef);
   const errorText = useErrorText(store);

@@ -1,6 +1,5 @@
-import { clock, serverPageData } from '@rumbo/shared';
-import { tripsEndpoints } from '@rumbo/shared/contract';
-import { MAX_SEATS, SALES_WINDOW_DAYS, TerminalAnswer, TripSearchFormSchema, addDays, limaToday, type Terminal, type TripSearchForm } from '@rumbo/shared/schemas';
+import { clock } from '@rumbo/shared';
+import { MAX_SEATS, SALES_WINDOW_DAYS, TripSearchFormSchema, addDays, limaToday, type Terminal, type TripSearchForm } from '@rumbo/shared/schemas';
 import { makeAutoObservable, runInAction } from 'mobx';
 import * as v from 'valibot';
 import { fetchTerminals } from '../booking.resource';
@@ -27,21 +26,11 @@ export type LoadState = 'loading' | 'ready' | 'failed';
 export interface SearchDeps {
   fetchTerminals: () => Promise<Terminal[] | undefined>;
   now: () => Date;
-  /** The terminals the page was rendered with (its data, see `serverTerminals`), if any. */
+  /**
+   * The terminals the page was rendered with (its route data, or the named part's: the form is
+   * in the page's HTML with its city fields ready, and hydrates ready, with no request first), if any.
+   */
   fromServer: () => Terminal[] | undefined;
-}
-
-/** Where a server-rendered page keeps the terminals its search form was drawn with: the call's path. */
-export const TERMINALS_DATA_KEY = tripsEndpoints.terminals.path;
-
-/**
- * The terminals a server-rendered page carries (the home page's search, the page's data):
- * the form is in the page's HTML with its city fields ready, and hydrates ready, with no request
- * first. Checked with the call's own answer schema; anything else counts as none.
- */
-export function serverTerminals(): Terminal[] | undefined {
-  const checked = v.safeParse(v.array(TerminalAnswer), serverPageData(TERMINALS_DATA_KEY));
-  return checked.success ? checked.output : undefined;
 }
 
 /** The terminals grouped by city, cities by name. */
@@ -69,7 +58,7 @@ export class SearchStore {
   private readonly deps: SearchDeps;
 
   constructor(initial: Partial<TripSearchForm> = {}, deps: Partial<SearchDeps> = {}) {
-    this.deps = { fetchTerminals, now: clock.now, fromServer: serverTerminals, ...deps };
+    this.deps = { fetchTerminals, now: clock.now, fromServer: () => undefined, ...deps };
     const fromServer = this.deps.fromServer();
     if (fromServer) {
       this.terminals = fromServer;

@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Container, Flex, Grid, Heading, HStack, List, Skeleton, Stack, Text } from '@rumbo/shared/ui';
-import type { Trip } from '@rumbo/shared/schemas';
-import { Link as SiteLink, useHydrated, useTranslation } from '@rumbo/shared';
+import type { SeatMap, Trip } from '@rumbo/shared/schemas';
+import { Link as SiteLink, useHydrated, useRouteData, useTranslation } from '@rumbo/shared';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { navigateToUrl } from 'single-spa';
 import { formatPrice } from '../format';
+import type { SeatMapTrip } from '../booking.resource';
 import { loadPaymentPage } from '../lazy-pages';
 import { seatsUrl, tripsUrl } from '../trips-url';
 import { waitlistPlaceOf } from './waitlist-offer';
@@ -18,6 +19,23 @@ import { seatsTripLine } from './trip-line';
 import { SeatsStore } from './seats.store';
 import { DeckGrid, DeckSwitch, Legend, Message } from './seat-map';
 import { SeatList, SeatTools } from './seat-tools';
+
+/** Step 2's route data (`useRouteData`): the seat map its loader asked for the trip its address names, and that trip. */
+export interface LoadedSeatMap {
+  trip: SeatMapTrip;
+  answer: SeatMap;
+}
+
+/**
+ * The seat map step 2's loader asked on the server, if it is `trip`'s (the purchase this browser
+ * keeps): the page's first map, which the page then asks anew (a render may be a minute old:
+ * `CACHE_SECONDS`), as any later one.
+ */
+export function seatMapOf(loaded: LoadedSeatMap | undefined, trip: SeatMapTrip): SeatMap | undefined {
+  if (!loaded || (['cviaje', 'cterminal_origen', 'cterminal_destino'] as const).some((field) => loaded.trip[field] !== trip[field])) return undefined;
+  return Array.isArray(loaded.answer.asientos) ? loaded.answer : undefined;
+}
+
 
 const Summary = observer(function Summary({ store }: { store: SeatsStore }) {
   const { t, i18n } = useTranslation('booking');
@@ -102,8 +120,10 @@ const readState = (store: SeatsStore) => store.state;
 /** Step 2 "Asientos" (`/pasajes/asientos`, the trip from `CRESERVA`). */
 export const SeatsPage = observer(function SeatsPage({ store: given }: { store?: SeatsStore }) {
   const { t } = useTranslation('booking');
+  // The seat map its loader asked on the server for the trip its address names (`routes.tsx`).
+  const data = useRouteData<LoadedSeatMap>();
   const [store] = useState(() => {
-    const own = given ?? new SeatsStore();
+    const own = given ?? new SeatsStore({ loadedSeatMap: (trip) => seatMapOf(data, trip) });
     own.restore();
     return own;
   });

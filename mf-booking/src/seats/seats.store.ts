@@ -1,7 +1,7 @@
 import { ApiError, SEAT_STATE, clock, type HeldSeat } from '@rumbo/shared';
 import { MAX_SEATS, type SeatHoldResult, type SeatMap, type Trip, type WaitlistPlace } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import { changeSeat, fetchSeatMap, takeLoadedSeatMap, type SeatMapTrip, type SeatRef } from '../booking.resource';
+import { changeSeat, fetchSeatMap, type SeatMapTrip, type SeatRef } from '../booking.resource';
 import { archivePurchase, currentTrip, heldSeats, holdsExpireAt, readReservation, releaseHeldSeats, secondsUntil, startNewPurchase, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
 import { fetchOfferPurchase } from './waitlist-offer';
 import { HoldTimer, requestExtension, type HoldMessage } from './hold-timer';
@@ -22,7 +22,7 @@ export type SeatMessage = HoldMessage;
 
 export interface SeatsDeps {
   fetchSeatMap: (trip: SeatMapTrip) => Promise<SeatMap | undefined>;
-  /** The seat map the page's loader asked on the server for the trip its address names (`takeLoadedSeatMap`). */
+  /** The seat map the page's loader asked on the server for the trip its address names (its route data, `seatMapOf`), if any. */
   loadedSeatMap: (trip: SeatMapTrip) => SeatMap | undefined;
   changeSeat: (seat: SeatRef, state: 83 | 84, clave?: string) => Promise<SeatHoldResult | undefined>;
   storage: Storage;
@@ -59,7 +59,7 @@ export class SeatsStore {
   private restored = false;
 
   constructor(deps: Partial<SeatsDeps> = {}) {
-    this.deps = { fetchSeatMap, loadedSeatMap: takeLoadedSeatMap, changeSeat, extendHold: requestExtension, fetchOfferPurchase, storage: globalThis.sessionStorage, now: clock.ms, ...deps };
+    this.deps = { fetchSeatMap, loadedSeatMap: () => undefined, changeSeat, extendHold: requestExtension, fetchOfferPurchase, storage: globalThis.sessionStorage, now: clock.ms, ...deps };
     this.now = this.deps.now();
     // The store is the timer's host: its holds, key and clock, where it keeps and announces.
     this.timer = new HoldTimer(this, this.deps.extendHold);

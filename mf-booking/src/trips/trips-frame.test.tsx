@@ -1,7 +1,5 @@
-import { writePageData } from '@rumbo/shared/testing';
 import { screen } from '@testing-library/react';
-import { resetLoadedTrips, TRIPS_DATA_KEY } from '../booking.resource';
-import { TERMINALS_DATA_KEY } from '../search/search.store';
+import type { TripsData } from './trips.page';
 import { TERMINALS, trip } from '../testing/fixtures';
 import { hydrateFrame } from '../testing/hydrate';
 import { setUpBooking } from '../testing/render';
@@ -12,22 +10,20 @@ const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).for
 const FECHA = new Date(Date.parse(`${today}T12:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
 const STEP_1 = `/pasajes?origen=LIM&destino=AQP&fecha=${FECHA}&pasajeros=2`;
 
-let removePageData: (() => void) | undefined;
 beforeEach(async () => {
   sessionStorage.clear();
   await setUpBooking('es-PE');
 });
-afterEach(() => removePageData?.());
 
 describe("step 1 as the site server renders it (issue 33)", () => {
   it("has the address's search form and the loader's trips in its HTML; the browser hydrates exactly them, then asks the trips anew", async () => {
-    removePageData = writePageData({
-      [TERMINALS_DATA_KEY]: TERMINALS,
-      [TRIPS_DATA_KEY]: { query: { origen: 'LIM', destino: 'AQP', fecha: FECHA }, answer: [trip({ cviaje: 11 })] },
-    });
+    const data: TripsData = {
+      terminals: TERMINALS,
+      trips: { query: { origen: 'LIM', destino: 'AQP', fecha: FECHA }, answer: [trip({ cviaje: 11 })] },
+    };
     const searches = tripsApi([[trip({ cviaje: 11 }), trip({ cviaje: 12, fecha_salida: `${FECHA}T23:00:00.000Z` })]]);
-    // The server's render reads its own data: the browser's then takes the loader's trips once.
-    const { html, mismatches, container } = await hydrateFrame(STEP_1, STEP_1, <TripsPage />, () => resetLoadedTrips());
+    // The server's render and the browser's read the same route data (`useRouteData`).
+    const { html, mismatches, container } = await hydrateFrame(STEP_1, STEP_1, <TripsPage />, undefined, data);
     expect(html).toContain('1 viaje');
     expect(html).toMatch(/<form[^>]*>/);
     expect(html).not.toContain('aria-busy="true"');

@@ -2,7 +2,9 @@ import { Alert, Box, Container, List, Text } from '@rumbo/shared/ui';
 import { observer } from 'mobx-react-lite';
 import { memo, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { useHydrated, useTranslation } from '@rumbo/shared';
+import { useHydrated, useRouteData, useTranslation } from '@rumbo/shared';
+import type { FareDay, Terminal, Trip } from '@rumbo/shared/schemas';
+import type { TripQuery } from '../booking.resource';
 import { dayLabel } from '../format';
 import { readReservation } from '../reservation';
 import { parseSearchQuery, type Leg } from '../trips-url';
@@ -15,6 +17,37 @@ import { TripList } from './trip-list';
 import { ToolbarView } from './trips-toolbar';
 import { RecoverLink, SearchBox, SearchPlaceholder, TripsFrameBody, TripsSection } from './trips-frame';
 import { TripsStore } from './trips.store';
+
+/** What step 1's loader asked for the leg its address names (`routes.tsx`): the query and the API's answer. */
+export interface LoadedTrips {
+  query: TripQuery;
+  answer: Trip[];
+}
+
+/** Step 1's route data (`useRouteData`): the search form's terminals, the day's trips and the fare calendar of the leg its address asks. */
+export interface TripsData {
+  terminals?: Terminal[];
+  trips?: LoadedTrips;
+  fareCalendar?: LoadedFareCalendar;
+}
+
+const sameQuery = (a: TripQuery, b: TripQuery) => a.origen === b.origen && a.destino === b.destino && a.fecha === b.fecha;
+
+/**
+ * The day's trips step 1's loader asked on the server, if they are `query`'s: the page's first
+ * list, shown from its first render (the server's and the browser's), which the page then asks
+ * anew (a render may be a minute old: `CACHE_SECONDS`), as any later one.
+ */
+export const tripsOf = (loaded: LoadedTrips | undefined, query: TripQuery): Trip[] | undefined => (loaded && sameQuery(loaded.query, query) ? loaded.answer : undefined);
+
+/** What step 1's loader asked of the fare calendar of the leg its address names: the query and the API's answer. */
+export interface LoadedFareCalendar {
+  query: TripQuery;
+  answer: FareDay[];
+}
+
+/** The fare calendar step 1's loader asked on the server, if it is the one of `query`: drawn from the first render. */
+export const calendarOf = (loaded: LoadedFareCalendar | undefined, query: TripQuery): FareDay[] | undefined => (loaded && sameQuery(loaded.query, query) ? loaded.answer : undefined);
 
 const readCities = (store: TripsStore) => store.cityNames;
 const sameCities = (a: TripsStore['cityNames'], b: TripsStore['cityNames']) => a.origen === b.origen && a.destino === b.destino;
@@ -64,6 +97,8 @@ function legOf(search: ReturnType<typeof parseSearchQuery>): Leg {
 export const TripsPage = observer(function TripsPage() {
   const { t } = useTranslation('booking');
   const location = useLocation();
+  // What its loader asked on the server (`routes.tsx`): the form's terminals, the leg's trips and fare calendar.
+  const data = useRouteData<TripsData>();
   // The server-rendered page's frame (the same for every query) is what Node rendered and what hydrates;
   // the search of this address shows from the render after.
   const hydrated = useHydrated();
@@ -75,7 +110,13 @@ export const TripsPage = observer(function TripsPage() {
   const shown = hydrated || fromServer;
   const leg = fromServer || typeof window === 'undefined' ? 'ida' : legOf(parsed);
   // Made in the first render (the page shows its toolbar and list at once); the search starts in an effect.
-  const store = useMemo(() => (parsed.ok ? new TripsStore(parsed.search, leg) : undefined), [parsed, leg]);
+  const store = useMemo(
+    () =>
+      parsed.ok
+        ? new TripsStore(parsed.search, leg, { loadedTrips: (query) => tripsOf(data?.trips, query), loadedFareCalendar: (query) => calendarOf(data?.fareCalendar, query) })
+        : undefined,
+    [parsed, leg, data],
+  );
 
   useEffect(() => {
     if (hydrated) void store?.load();
@@ -96,7 +137,7 @@ export const TripsPage = observer(function TripsPage() {
     <Container maxW="5xl" py="6">
       <StepIndicator current="destinos" />
       <Box mb="6">
-        <SearchBox>{shown ? <SearchWidget key={location.search} initial={initial} headingLevel="h2" /> : <SearchPlaceholder />}</SearchBox>
+        <SearchBox>{shown ? <SearchWidget key={location.search} initial={initial} headingLevel="h2" terminals={data?.terminals} /> : <SearchPlaceholder />}</SearchBox>
         <RecoverLink />
       </Box>
       {hydrated && !parsed.ok ? (

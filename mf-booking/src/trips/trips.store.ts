@@ -1,7 +1,7 @@
 import { SEAT_STATE, clock, type HeldSeat } from '@rumbo/shared';
 import { SALES_WINDOW_DAYS, addDays, limaToday, type FareDay, type Trip, type TripSearchForm, type TripStop } from '@rumbo/shared/schemas';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import { changeSeat, fetchFareCalendar, fetchStops, loadedFareCalendar, loadedTrips, loadedTripsRefreshed, searchTrips, type StopsTrip, type TripQuery } from '../booking.resource';
+import { changeSeat, fetchFareCalendar, fetchStops, searchTrips, type StopsTrip, type TripQuery } from '../booking.resource';
 import { classesOf, fromPrice } from '../format';
 import { archivePurchase, currentTrip, heldSeats, readReservation, writeHeldSeats, writeReservation, type Reservation } from '../reservation';
 import { legQuery, seatsUrl, tripsUrl, type Leg } from '../trips-url';
@@ -16,10 +16,8 @@ export interface StopsEntry {
 
 export interface TripsDeps {
   searchTrips: (query: TripQuery) => Promise<Trip[] | undefined>;
-  /** The day's trips the page's loader asked on the server for the leg its address names (`loadedTrips`). */
+  /** The day's trips the page's loader asked on the server for the leg its address names (its route data, `tripsOf`), if any. */
   loadedTrips: (query: TripQuery) => Trip[] | undefined;
-  /** The page asked its trips anew: the loader's are not shown again. */
-  usedLoadedTrips: () => void;
   fetchStops: (trip: StopsTrip) => Promise<TripStop[] | undefined>;
   /** The fare calendar around the leg's day (issue 48), and the one the server's loader asked. */
   fareCalendar: (query: TripQuery) => Promise<FareDay[] | undefined>;
@@ -53,7 +51,7 @@ export class TripsStore {
     readonly leg: Leg = 'ida',
     deps: Partial<TripsDeps> = {},
   ) {
-    this.deps = { searchTrips, loadedTrips, usedLoadedTrips: loadedTripsRefreshed, fetchStops, fareCalendar: fetchFareCalendar, loadedFareCalendar, releaseSeat, storage: globalThis.sessionStorage, now: clock.now, ...deps };
+    this.deps = { searchTrips, loadedTrips: () => undefined, fetchStops, fareCalendar: fetchFareCalendar, loadedFareCalendar: () => undefined, releaseSeat, storage: globalThis.sessionStorage, now: clock.now, ...deps };
     // The trips the server's loader asked for the leg in the page's address are shown from the
     // first render (the server's, and the browser's that hydrates it); `load` then asks them anew.
     this.loaded = this.deps.loadedTrips(this.query);
@@ -101,7 +99,6 @@ export class TripsStore {
     // The trips the server's loader asked (shown since the first render), then the live ones.
     const loaded = this.loaded;
     this.loaded = undefined;
-    this.deps.usedLoadedTrips();
     if (loaded) this.show(loaded);
     else this.state = 'loading';
     void this.loadCalendar();

@@ -1,10 +1,10 @@
-import { i18n, registerTexts } from '@rumbo/shared';
-import { hydrateAt, json, renderWithUi, setUpShared, writePageData, stubRest } from '@rumbo/shared/testing';
+import { i18n, registerTexts, RouteDataProvider } from '@rumbo/shared';
+import { hydrateAt, json, renderWithUi, setUpShared, stubRest } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { contentPackageTexts } from '../locales';
-import { ContentRoutes } from '../routes';
-import DestinationPage, { destinationDataKey, serverDestination } from './destination.page';
+import { Root } from '../routes';
+import DestinationPage, { type DestinationData } from './destination.page';
 
 beforeAll(async () => {
   await setUpShared('es-PE');
@@ -21,12 +21,11 @@ const CUSCO = {
   ],
 };
 
-const renderAt = (path: string) =>
-  renderWithUi(
-    <MemoryRouter initialEntries={[path]}>
-      <ContentRoutes />
-    </MemoryRouter>,
-  );
+/** The remote's screens at `path`, as its browser router (built from its rows) routes them. */
+const renderAt = (path: string) => {
+  window.history.pushState(null, '', path);
+  return renderWithUi(<Root />);
+};
 
 test('/destinos/cusco shows the city, its routes cheapest first with links to the trip list, and its terminals', async () => {
   const requests = stubRest(() => json(200, { data: CUSCO }));
@@ -43,7 +42,7 @@ test('/destinos/cusco shows the city, its routes cheapest first with links to th
 test('a city without a destination page is the not-found page, without asking the API', async () => {
   const requests = stubRest(() => json(200, { data: CUSCO }));
   renderAt('/destinos/paris');
-  expect(screen.getByRole('heading', { level: 1, name: 'No encontramos esta página' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'No encontramos esta página' })).toBeInTheDocument();
   expect(requests).toHaveLength(0);
 });
 
@@ -58,20 +57,16 @@ test('prices read S/ with grouped digits in both languages, as every remote show
 });
 
 describe('a destination page the server rendered with its data', () => {
-  let removeData: () => void = () => undefined;
-  const page = (address: string) => (
-    <MemoryRouter initialEntries={[address]}>
-      <Routes>
-        <Route path="/destinos/:city" element={<DestinationPage />} />
-      </Routes>
-    </MemoryRouter>
+  const at = (data: DestinationData) => (address: string) => (
+    <RouteDataProvider value={data}>
+      <MemoryRouter initialEntries={[address]}>
+        <Routes>
+          <Route path="/destinos/:city" element={<DestinationPage />} />
+        </Routes>
+      </MemoryRouter>
+    </RouteDataProvider>
   );
-
-  beforeEach(() => {
-    removeData = writePageData({ [destinationDataKey('cusco')]: { language: 'es-PE', answer: CUSCO } });
-  });
-
-  afterEach(() => removeData());
+  const page = at({ language: 'es-PE', answer: CUSCO });
 
   test('is whole in its HTML and hydrates it without a mismatch; a refresh that fails keeps it', async () => {
     stubRest(() => json(503, { message: 'down' }));
@@ -92,11 +87,10 @@ describe('a destination page the server rendered with its data', () => {
     expect(await within(container).findByText('Ombligo del mundo.')).toBeInTheDocument();
   });
 
-  test('is not taken for another language, nor when it is not the call’s answer', () => {
-    expect(serverDestination('cusco', 'en-EN')).toBeUndefined();
-    expect(serverDestination('cusco', 'es-PE')).toEqual(CUSCO);
-    removeData();
-    removeData = writePageData({ [destinationDataKey('cusco')]: { language: 'es-PE', answer: { nombre: 'Cusco' } } });
-    expect(serverDestination('cusco', 'es-PE')).toBeUndefined();
+  test('is not taken for another language: a reader in another asks the API', async () => {
+    stubRest(() => json(200, { data: { ...CUSCO, resumen: 'Ombligo del mundo.' } }));
+    const { html, container } = await hydrateAt('/destinos/cusco', '/destinos/cusco', at({ language: 'en-EN', answer: CUSCO }));
+    expect(html).not.toContain('Puerta de Machu Picchu.');
+    expect(await within(container).findByText('Ombligo del mundo.')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,4 @@
-import { ApiError, Link, serverAnswer, useTranslation } from '@rumbo/shared';
-import { DestinationAnswer } from '@rumbo/shared/contract';
+import { answerIn, ApiError, Link, useRouteData, useTranslation, type ServerAnswer } from '@rumbo/shared';
 import { Alert, Box, Container, Grid, Heading, Image, NotFoundMessage, SimpleGrid, Skeleton, Stack, Table, Text } from '@rumbo/shared/ui';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -12,15 +11,8 @@ import { DESTINATION_IMAGES } from './images';
 
 type State = { status: 'loading' } | { status: 'ready'; destination: Destination } | { status: 'not-found' } | { status: 'error' };
 
-/** Where a server-rendered destination page keeps the answer it was rendered with: its call's path. */
-export const destinationDataKey = (slug: string) => `/rest/destino/${slug}`;
-
-/**
- * The destination as the server rendered the page with it (the API's answer then, in the reader's language),
- * checked with the call's answer schema: the first render shows, and hydrates, exactly that.
- */
-export const serverDestination = (slug: string, language: string): Destination | undefined =>
-  serverAnswer(destinationDataKey(slug), DestinationAnswer, language);
+/** A destination page's route data (`routes.tsx`): the API's answer its loader asked, in the reader's language. */
+export type DestinationData = ServerAnswer<Destination>;
 
 /**
  * The destination `slug` in the current language: from the page's HTML where the server rendered
@@ -29,8 +21,10 @@ export const serverDestination = (slug: string, language: string): Destination |
 function useDestination(slug: string): State {
   const { i18n } = useTranslation('content');
   const key = `${slug}|${i18n.language}`;
+  // The destination the server rendered the page with: the first render shows, and hydrates, exactly that.
+  const data = useRouteData<DestinationData>();
   const [state, setState] = useState<{ key: string; state: State } | undefined>(() => {
-    const destination = serverDestination(slug, i18n.language);
+    const destination = answerIn(data, i18n.language);
     return destination && { key, state: { status: 'ready', destination } };
   });
   useEffect(() => {

@@ -1,8 +1,8 @@
-import { Link, useAnswer, useTranslation } from '@rumbo/shared';
+import { answerIn, Link, useAnswer, useRouteData, useTranslation } from '@rumbo/shared';
 import { Box, Container, Heading, HStack, SelectControl, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { useMemo, useState } from 'react';
 import { AgencyCard } from '../agencies/agency-card';
-import { fetchAgencies, fetchDestinations, fetchPromotions, serverAgencies, serverDestinations, serverPromotions } from '../content.resource';
+import { fetchAgencies, fetchDestinations, fetchPromotions, type HomeData } from '../content.resource';
 import { DestinationCard } from '../destinations/destination-card';
 import { PromotionCard } from '../promotions/promotion-card';
 
@@ -25,14 +25,15 @@ function SectionHeader({ id, title, lead, link }: { id: string; title: string; l
 }
 
 /**
- * The home page's sections are drawn from its loader's answers (renderer.tsx), asked anew once
- * their code runs: no skeleton on a page whose data the server can give.
+ * The home page's sections are drawn from its loader's answers (its route data, `routes.tsx`),
+ * asked anew once their code runs: no skeleton on a page whose data the server can give.
  */
 
 /** The current promotions (three at most), from `promotionsEndpoints.promotions`. */
 export function HomePromotions() {
   const { t } = useTranslation('content');
-  const { data } = useAnswer(fetchPromotions, serverPromotions);
+  const rendered = useRouteData<HomeData>()?.promotions;
+  const { data } = useAnswer(fetchPromotions, (language) => answerIn(rendered, language));
   if (data && data.length === 0) return null;
   return (
     <Container as="section" maxW="7xl" aria-labelledby="home-promotions">
@@ -53,7 +54,8 @@ export function HomePromotions() {
 /** The destination pages with their "from" prices. */
 export function HomeDestinations() {
   const { t } = useTranslation('content');
-  const { data } = useAnswer(fetchDestinations, serverDestinations);
+  const rendered = useRouteData<HomeData>()?.destinations;
+  const { data } = useAnswer(fetchDestinations, (language) => answerIn(rendered, language));
   return (
     <Container as="section" maxW="7xl" aria-labelledby="home-destinations">
       <SectionHeader id="home-destinations" title={t('homeSections.destinations')} lead={t('homeSections.destinationsLead')} />
@@ -75,7 +77,8 @@ export function HomeDestinations() {
 /** Agencies of the customer's city (Lima until they choose another). */
 export function HomeAgencies() {
   const { t } = useTranslation('content');
-  const { data } = useAnswer(() => fetchAgencies(), serverAgencies);
+  const rendered = useRouteData<HomeData>()?.agencies;
+  const { data } = useAnswer(() => fetchAgencies(), (language) => answerIn(rendered, language));
   const [city, setCity] = useState('LIM');
   const cities = useMemo(() => [...new Map((data ?? []).map((a) => [a.codigo, a.ciudad]))].sort((a, b) => a[1].localeCompare(b[1], 'es')), [data]);
   const shown = (data ?? []).filter((a) => a.codigo === city).slice(0, 3);

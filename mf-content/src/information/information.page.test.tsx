@@ -1,10 +1,12 @@
-import { i18n, PAGE_DATA_ID, registerTexts, resetPageData } from '@rumbo/shared';
+import { i18n, registerTexts, RouteDataProvider } from '@rumbo/shared';
+import type { ReactElement } from 'react';
 import { endpoints } from '@rumbo/shared/contract';
 import { json, renderWithUi, setUpShared, stubEndpoint, stubRest } from '@rumbo/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contentPackageTexts } from '../locales';
 import InformationPage from './information.page';
+import type { InformationData } from './information.resource';
 
 const PAGES: Record<string, { titulo: string; html: string }> = {
   'es-PE': {
@@ -114,22 +116,13 @@ test('a same-site link of the HTML navigates without reloading the page', async 
 
 describe('a page whose text the site server rendered into the HTML', () => {
   const fromServer = { id: 2, slug: 'terminos-condiciones', titulo: 'Términos (al desplegar)', html: '<p>Texto del despliegue.</p>', actualizado: '2025-05-01' };
-  beforeEach(() => {
-    const script = document.createElement('script');
-    script.type = 'application/json';
-    script.id = PAGE_DATA_ID;
-    script.textContent = JSON.stringify({ '/rest/informacion/2': { language: 'es-PE', page: fromServer, dateText: '1 de mayo de 2025 (server)' } });
-    document.head.append(script);
-    resetPageData();
-  });
-  afterEach(() => {
-    document.getElementById(PAGE_DATA_ID)?.remove();
-    resetPageData();
-  });
+  const data: InformationData = { language: 'es-PE', page: fromServer, dateText: '1 de mayo de 2025 (server)' };
+  /** The page with its route data, as the server rendered it and the browser hydrates it. */
+  const withData = (ui: ReactElement) => <RouteDataProvider value={data}>{ui}</RouteDataProvider>;
 
   test('renders it at once, its date in the server-rendered words, then the API\'s answer', async () => {
     const requests = answerPages();
-    renderWithUi(<InformationPage id={2} />);
+    renderWithUi(withData(<InformationPage id={2} />));
     expect(screen.queryByTestId('information-loading')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Términos (al desplegar)' })).toBeInTheDocument();
     expect(screen.getByText('1 de mayo de 2025 (server)')).toHaveAttribute('datetime', '2025-05-01');
@@ -141,7 +134,7 @@ describe('a page whose text the site server rendered into the HTML', () => {
 
   test('keeps it when the refresh fails', async () => {
     const requests = stubRest(() => json(500, { message: 'Error interno' }));
-    renderWithUi(<InformationPage id={2} />);
+    renderWithUi(withData(<InformationPage id={2} />));
     await waitFor(() => expect(requests).toHaveLength(1));
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.getByText('Texto del despliegue.')).toBeInTheDocument();
@@ -151,15 +144,8 @@ describe('a page whose text the site server rendered into the HTML', () => {
   test('is not used in another language', async () => {
     await act(() => i18n.changeLanguage('en-EN'));
     answerPages();
-    renderWithUi(<InformationPage id={2} />);
+    renderWithUi(withData(<InformationPage id={2} />));
     expect(screen.getByTestId('information-loading')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms and conditions' })).toBeInTheDocument();
-  });
-
-  test('another page does not use it', async () => {
-    answerPages();
-    renderWithUi(<InformationPage id={3} />);
-    expect(screen.getByTestId('information-loading')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'No encontramos esta página' })).toBeInTheDocument();
   });
 });

@@ -1,19 +1,10 @@
 import { prefetchRoute, useTranslation } from '@rumbo/shared';
-import { formatDay, limaToday } from '@rumbo/shared/schemas';
 import { Box, Container, ErrorNotice, Heading, NotFoundMessage, Text } from '@rumbo/shared/ui';
 import { useMemo, type MouseEvent, type SyntheticEvent } from 'react';
 import { navigateToUrl } from 'single-spa';
-import { useInformationPage, type InfoPage } from './information.resource';
+import { formatDate, useInformationPage, type InfoPage } from './information.resource';
 import { InformationSkeleton } from './information.skeleton';
 import { sanitizePageHtml } from './sanitize';
-
-/** The date of a version, in the reader's language; a bare `YYYY-MM-DD` is a calendar day. */
-export function formatDate(iso: string, language: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return formatDay(iso, language);
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return formatDay(limaToday(date), language);
-}
 
 /** Readable long-form text: the API's HTML has headings, paragraphs, lists, tables and links. */
 const proseCss = {

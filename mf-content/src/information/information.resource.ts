@@ -1,45 +1,39 @@
-import { api, ApiError, serverPageData, useTranslation } from '@rumbo/shared';
+import { api, ApiError, useRouteData, useTranslation } from '@rumbo/shared';
 import { contentEndpoints, type Page } from '@rumbo/shared/contract';
+import { formatDay, limaToday } from '@rumbo/shared/schemas';
 import { useEffect, useState } from 'react';
+
+/** The date of a version, in the reader's language; a bare `YYYY-MM-DD` is a calendar day. */
+export function formatDate(iso: string, language: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return formatDay(iso, language);
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return formatDay(limaToday(date), language);
+}
 
 /** `contentEndpoints.page`: a page of legal information, in the request's language (HTML sanitised by the API, and again in the browser). */
 export type InfoPage = Page;
 
 export type InfoPageState =
   | { status: 'loading' }
-  | { status: 'ready'; page: InfoPage; /** The date as the server-rendered HTML shows it (see `serverPage`). */ dateText?: string }
+  | { status: 'ready'; page: InfoPage; /** The date as the server-rendered HTML shows it (its route data). */ dateText?: string }
   | { status: 'not-found' }
   | { status: 'error' };
 
-/** Where the server's render keeps a page's answer in the page's data: its endpoint's path. */
-export const informationDataKey = (id: number) => `/rest/informacion/${id}`;
-
-interface ServerPage {
+/** An information page's route data (`routes.tsx`): the API's answer, the language it was asked in and its date as the server wrote it. */
+export interface InformationData {
   language: string;
   page: InfoPage;
   dateText: string;
 }
 
-function isServerPage(value: unknown): value is ServerPage {
-  const v = value as Partial<ServerPage> | undefined;
-  const page = v?.page as Partial<InfoPage> | undefined;
-  return (
-    typeof v?.language === 'string' &&
-    typeof v.dateText === 'string' &&
-    typeof page?.titulo === 'string' &&
-    typeof page.html === 'string' &&
-    typeof page.actualizado === 'string'
-  );
-}
-
 /**
- * The page as the site server rendered it into the HTML, in `language`: the first render shows (and
- * hydrates) exactly that, the date in the server-rendered words, and the API's answer replaces it.
+ * The page as the site server rendered it into the HTML (its route data), in `language`: the first
+ * render shows (and hydrates) exactly that, the date in the server-rendered words, and the API's
+ * answer replaces it.
  */
-export function serverPage(id: number, language: string): InfoPageState | undefined {
-  const fromServer = serverPageData(informationDataKey(id));
-  if (!isServerPage(fromServer) || fromServer.language !== language) return undefined;
-  return { status: 'ready', page: fromServer.page, dateText: fromServer.dateText };
+function renderedState(data: InformationData | undefined, language: string): InfoPageState | undefined {
+  return data?.language === language ? { status: 'ready', page: data.page, dateText: data.dateText } : undefined;
 }
 
 export function fetchInformationPage(id: number): Promise<InfoPage | undefined> {
@@ -64,8 +58,9 @@ export function useInformationPage(id: number): { state: InfoPageState; retry: (
   const { i18n } = useTranslation('content');
   const language = i18n.language;
   const [attempt, setAttempt] = useState(0);
+  const data = useRouteData<InformationData>();
   const [answer, setAnswer] = useState<{ request: string; state: InfoPageState } | undefined>(() => {
-    const state = serverPage(id, language);
+    const state = renderedState(data, language);
     return state && { request: requestKey(id, language, 0), state };
   });
 

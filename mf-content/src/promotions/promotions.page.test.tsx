@@ -1,12 +1,12 @@
-import { registerTexts } from '@rumbo/shared';
+import { registerTexts, RouteDataProvider } from '@rumbo/shared';
 import { endpoints } from '@rumbo/shared/contract';
-import { answer, hydrateAt, json, renderWithUi, setUpShared, writePageData, stubEndpoints, stubRest } from '@rumbo/shared/testing';
+import { answer, hydrateAt, json, renderWithUi, setUpShared, stubEndpoints, stubRest } from '@rumbo/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Promotion } from '../content.resource';
 import { contentPackageTexts } from '../locales';
-import PromotionsPage, { PROMOTIONS_DATA_KEY, serverPromotions } from './promotions.page';
+import PromotionsPage, { type PromotionsData } from './promotions.page';
 
 const PROMOTION: Promotion = {
   cpromocion: 1, cupon: 'CUSCO20', descuento: 20, desde: '2026-11-15', hasta: '2027-01-06',
@@ -73,18 +73,14 @@ test('a used or bad link says so', async () => {
 });
 
 describe('the promotions page the server rendered with the promotions', () => {
-  let removeData: () => void = () => undefined;
-  const page = (address: string) => (
-    <MemoryRouter initialEntries={[address]}>
-      <PromotionsPage />
-    </MemoryRouter>
+  const at = (data: PromotionsData) => (address: string) => (
+    <RouteDataProvider value={data}>
+      <MemoryRouter initialEntries={[address]}>
+        <PromotionsPage />
+      </MemoryRouter>
+    </RouteDataProvider>
   );
-
-  beforeEach(() => {
-    removeData = writePageData({ [PROMOTIONS_DATA_KEY]: { language: 'es-PE', answer: [PROMOTION] } });
-  });
-
-  afterEach(() => removeData());
+  const page = at({ language: 'es-PE', answer: [PROMOTION] });
 
   test('is whole in its HTML, with no placeholder, and hydrates it without a mismatch; a refresh that fails keeps it', async () => {
     stubRest(() => json(503, { message: 'down' }));
@@ -105,11 +101,10 @@ describe('the promotions page the server rendered with the promotions', () => {
     expect(within(container).queryByRole('heading', { name: '20 % de descuento a Cusco' })).toBeNull();
   });
 
-  test('is not taken for another language, nor when it is not the call’s answer', () => {
-    expect(serverPromotions('en-EN')).toBeUndefined();
-    expect(serverPromotions('es-PE')).toEqual([PROMOTION]);
-    removeData();
-    removeData = writePageData({ [PROMOTIONS_DATA_KEY]: { language: 'es-PE', answer: [{ titulo: 'sin cupón' }] } });
-    expect(serverPromotions('es-PE')).toBeUndefined();
+  test('is not taken for another language: a reader in another asks the API', async () => {
+    stubRest(() => json(200, { data: [{ ...PROMOTION, cpromocion: 2, titulo: 'Arequipa a mitad de precio' }] }));
+    const { html, container } = await hydrateAt('/promociones', '/promociones', at({ language: 'en-EN', answer: [PROMOTION] }));
+    expect(html).not.toContain('20 % de descuento a Cusco');
+    expect(await within(container).findByRole('heading', { name: 'Arequipa a mitad de precio' })).toBeInTheDocument();
   });
 });

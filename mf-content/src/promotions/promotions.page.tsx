@@ -1,17 +1,13 @@
 import { Alert, Container, PageTitle, SimpleGrid, Skeleton, Stack, Text } from '@rumbo/shared/ui';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { confirmSubscription, fetchPromotions, serverPromotions, unsubscribe } from '../content.resource';
+import { confirmSubscription, fetchPromotions, unsubscribe, type Promotion } from '../content.resource';
 import { PromotionCard } from './promotion-card';
 import { SubscribeForm } from './subscribe-form';
-import { type FormMessage, fromError, messageText, useAnswer, useTranslation } from '@rumbo/shared';
-import { endpoints } from '@rumbo/shared/contract';
+import { answerIn, type FormMessage, fromError, messageText, useAnswer, useRouteData, useTranslation, type ServerAnswer } from '@rumbo/shared';
 
-/** Where the page's loader keeps the promotions in its data (renderer.tsx): their call's path. */
-export const PROMOTIONS_DATA_KEY = endpoints.promotions.path;
-
-/** The promotions the server rendered the page with, for a visitor in `language` (else undefined). */
-export { serverPromotions };
+/** The promotions page's route data (`routes.tsx`): the API's answer its loader asked, in the reader's language. */
+export type PromotionsData = ServerAnswer<Promotion[]>;
 
 type LinkState = { status: 'working'; kind: 'confirmar' | 'baja' } | { status: 'done'; kind: 'confirmar' | 'baja'; correo: string } | { status: 'failed'; message: FormMessage };
 
@@ -57,7 +53,8 @@ function LinkNotice({ state }: { state: LinkState }) {
 /** `/promociones`: current promotions and the e-mail subscription (with its confirm/unsubscribe links). */
 export default function PromotionsPage() {
   const { t } = useTranslation('content');
-  const { data: promotions, failed } = useAnswer(fetchPromotions, serverPromotions);
+  const rendered = useRouteData<PromotionsData>();
+  const { data: promotions, failed } = useAnswer(fetchPromotions, (language) => answerIn(rendered, language));
   const link = useSubscriptionLink();
   return (
     <Container maxW="6xl" py={{ base: '8', md: '12' }}>

@@ -2,7 +2,7 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { configure, type RuntimeConfig } from '../config';
 import { i18n, initI18n, type Language } from '../i18n';
-import { PAGE_DATA_ID, resetPageData } from '../page-data';
+import { PAINT } from '../paint';
 import { UiProvider } from '../ui/provider';
 import type { AnyEndpoint } from '../contract/endpoint';
 import { answer, bodyOf, endpointHandler, isCallOf, type EndpointStub, type StubReply } from './endpoints';
@@ -84,15 +84,11 @@ export { hydrateAt } from './hydrate';
 
 /**
  * Writes `data` into the document as the site server's render writes a page's data
- * (`<script type="application/json" id="page-data">`, read by `serverPageData`); answers the function
- * that removes it. The page's data is read anew either way.
+ * (`<script type="application/json" id="page-data">`, read by `renderedData` when a remote mounts
+ * on the server's markup); answers the function that removes it.
  */
 export function writePageData(data: Record<string, unknown>): () => void {
-  const script = Object.assign(document.createElement('script'), { type: 'application/json', id: PAGE_DATA_ID, textContent: JSON.stringify(data) });
+  const script = Object.assign(document.createElement('script'), { type: 'application/json', id: PAINT.data, textContent: JSON.stringify(data) });
   document.head.append(script);
-  resetPageData();
-  return () => {
-    script.remove();
-    resetPageData();
-  };
+  return () => script.remove();
 }
