@@ -382,6 +382,7 @@ function restoreTyped(root: Document, keep: (field: Field) => void): void {
   }
   if (kept.address !== root.location.pathname + root.location.search) return;
   const pending = new Map(kept.fields.map((field) => [field.key, field]));
+  const addressed = new URLSearchParams(root.location.search);
   /** Gives `field` its value back; false: not yet (a box to tick waits for its form to be live, then is clicked). */
   const give = (field: Field, { value, checked }: KeptField): boolean => {
     const live = !stillStatic(field) && (!field.form || !htmlForms.has(field.form) || field.form.hasAttribute(PAINT.live));
@@ -391,6 +392,9 @@ function restoreTyped(root: Document, keep: (field: Field) => void): void {
       return true;
     }
     if (field.value === value) return true;
+    // A field the address names (`/oficina?ciudad=AQP`, `?codigo=`) is the page's to fill from the
+    // address, which the switch kept: an edit announced to it while the page sets it would undo it.
+    if (field.name && addressed.has(field.name)) return true;
     if (!stillStatic(field)) {
       typed.set(field, value);
       announce(field);

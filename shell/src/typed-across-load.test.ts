@@ -66,4 +66,19 @@ describe('what was typed, across a language switch', () => {
     expect(document.querySelector<HTMLInputElement>('[name="nombres"]')!.value).toBe('');
     expect(sessionStorage.getItem(TYPED_ACROSS_LOAD_KEY)).toBeNull();
   });
+
+  it('a field the address names is left to the page, which fills it from the address (`/oficina?ciudad=AQP`): an edit announced while it does would undo it', async () => {
+    window.history.replaceState(null, '', '/oficina?ciudad=AQP');
+    sessionStorage.setItem(TYPED_ACROSS_LOAD_KEY, JSON.stringify({ address: '/oficina?ciudad=AQP', fields: [{ key: 'remote-mf_content|-1|ciudad|0', value: 'AQP' }, { key: 'remote-mf_content|-1|nota|0', value: 'hola' }] }));
+    document.body.innerHTML = '<div id="remotes"><div id="remote-mf_content" data-live=""></div></div>';
+    keepEarlyInput();
+    const seen: string[] = [];
+    document.body.addEventListener('input', (event) => seen.push(`${(event.target as HTMLInputElement).name}=${(event.target as HTMLInputElement).value}`));
+    // The page draws its list before setting its value from the address.
+    document.getElementById('remote-mf_content')!.innerHTML = '<select name="ciudad"><option value="" selected>Todas</option><option value="AQP">Arequipa</option></select><input name="nota" />';
+    await flush();
+    expect(seen).toEqual(['nota=hola']);
+    expect(document.querySelector<HTMLSelectElement>('[name="ciudad"]')!.value).toBe('');
+    window.history.replaceState(null, '', '/');
+  });
 });
